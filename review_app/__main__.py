@@ -1,0 +1,6 @@
+"""`python -m review_app` runs the command line."""
+import sys
+
+from review_app.cli import main
+
+sys.exit(main())

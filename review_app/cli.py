@@ -1,0 +1,65 @@
+"""The `polo-review` command line: a thin layer over the library.
+
+Each group of subcommands lives in `review_app/_cli/<group>.py` and exposes
+`register(subparsers)`; handlers import heavy libraries (PyAV, OpenCV, Streamlit)
+only when they run, so `polo-review rules` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from review_app import __version__
+from review_app.errors import PoloReviewError
+
+# Order is the order of `polo-review --help`.
+COMMAND_MODULES = (
+    "review_app._cli.app_cmd",
+    "review_app._cli.rules_cmd",
+    "review_app._cli.check_cmd",
+    "review_app._cli.footage_cmd",
+    "review_app._cli.samples_cmd",
+    "review_app._cli.evidence_cmd",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polo-review",
+        description="Video review of polo umpiring against USPA Rule 21.",
+    )
+    parser.add_argument("--version", action="version", version=f"polo-review {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:  # a command group not built yet
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except PoloReviewError as exc:
+        print(f"polo-review: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("polo-review: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
