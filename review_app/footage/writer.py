@@ -1,0 +1,209 @@
+"""Encode BGR numpy frames to a video file, deterministically.
+
+Used to generate test fixtures and sample clips, and by clip export. Every
+setting that could vary between runs (threads, presets, muxer version tags) is
+pinned, so writing the same frames again gives a byte-identical file.
+"""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+# codec name -> (FFmpeg encoder, pixel format)
+_ENCODERS = {
+    "h264": ("libx264", "yuv420p"),
+    "hevc": ("libx265", "yuv420p"),
+    "vp9": ("libvpx-vp9", "yuv420p"),
+    "mjpeg": ("mjpeg", "yuvj420p"),
+}
+
+# file extension -> PyAV container format
+_CONTAINERS = {
+    ".mp4": "mp4",
+    ".m4v": "mp4",
+    ".mov": "mov",
+    ".webm": "webm",
+    ".mkv": "matroska",
+    ".avi": "avi",
+}
+
+MAX_DIMENSION = 8192
+
+
+def _as_fraction(value) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, float):
+        # 29.97 means NTSC 30000/1001, not 2997/100
+        return Fraction(value).limit_denominator(1001)
+    return Fraction(value)
+
+
+class VideoWriter:
+    """Write BGR frames (H x W x 3 uint8) to `path`; the container follows the extension.
+
+    codec: "h264" (libx264) | "hevc" (libx265) | "vp9" (libvpx-vp9) | "mjpeg".
+    gop: keyframe interval in frames (default: 2 seconds). bframes: consecutive B-frames
+    (ignored by vp9/mjpeg). crf: quality (lower is better; default 20 h264/hevc, 32 vp9;
+    for mjpeg it is the JPEG q scale 2..31, default 3).
+    rotation: clockwise degrees a player turns the stored picture to show it
+    (0/90/180/270), written as display-matrix side data (the modern form of the
+    'rotate' tag). time_base: tick of the timestamps (default 1/fps); pass a finer one,
+    e.g. Fraction(1, 1000), when giving explicit `pts_seconds` for variable frame rate.
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike,
+        width: int,
+        height: int,
+        fps: float | Fraction | int = 30,
+        codec: str = "h264",
+        gop: int | None = None,
+        bframes: int = 2,
+        crf: int | None = None,
+        rotation: int = 0,
+        time_base: Fraction | None = None,
+    ):
+        import av  # heavy; imported only when writing
+
+        self.path = Path(path)
+        if codec not in _ENCODERS:
+            raise ValueError(f"codec must be one of {sorted(_ENCODERS)}, not {codec!r}")
+        ext = self.path.suffix.lower()
+        if ext not in _CONTAINERS:
+            raise ValueError(f"unsupported extension {ext!r}; use one of {sorted(_CONTAINERS)}")
+        if not (0 < width <= MAX_DIMENSION and 0 < height <= MAX_DIMENSION):
+            raise ValueError(f"dimensions {width}x{height} out of range")
+        if codec != "mjpeg" and (width % 2 or height % 2):
+            raise ValueError(f"{codec} with yuv420p needs even dimensions, got {width}x{height}")
+        if rotation % 90:
+            raise ValueError(f"rotation must be a multiple of 90, not {rotation}")
+        self.width, self.height = int(width), int(height)
+        self.fps = _as_fraction(fps)
+        if self.fps <= 0:
+            raise ValueError(f"fps must be positive, not {fps}")
+        self.codec = codec
+        self.rotation = rotation % 360
+        self.time_base = _as_fraction(time_base) if time_base is not None else 1 / self.fps
+        self._ticks_per_frame = (1 / self.fps) / self.time_base
+        self._count = 0
+        self._last_pts: int | None = None
+
+        encoder, pix_fmt = _ENCODERS[codec]
+        if gop is None:
+            gop = max(1, round(2 * self.fps))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        container_options = {"fflags": "+bitexact"}  # no muxer version strings: stable bytes
+        if _CONTAINERS[ext] in ("mp4", "mov"):
+            container_options["movflags"] = "+faststart"  # moov first: browsers start playing at once
+        self._container = av.open(
+            str(self.path), mode="w", format=_CONTAINERS[ext], options=container_options
+        )
+        try:
+            stream = self._container.add_stream(encoder, rate=self.fps)
+            stream.width, stream.height = self.width, self.height
+            stream.pix_fmt = pix_fmt
+            stream.time_base = self.time_base
+            cc = stream.codec_context
+            cc.time_base = self.time_base
+            cc.framerate = self.fps
+            cc.gop_size = int(gop)
+            cc.thread_count = 1  # multi-threaded encoders are not bit-reproducible
+            cc.thread_type = "SLICE"
+            cc.options = self._codec_options(codec, int(gop), int(bframes), crf)
+            if codec == "mjpeg":
+                q = 3 if crf is None else int(crf)
+                cc.qmin = cc.qmax = q
+            if self.rotation:
+                # PyAV takes counter-clockwise degrees; ours are clockwise like the 'rotate' tag
+                stream.set_display_rotation(-self.rotation % 360)
+            self._stream = stream
+        except BaseException:
+            self._container.close()
+            raise
+
+    @staticmethod
+    def _codec_options(codec: str, gop: int, bframes: int, crf: int | None) -> dict[str, str]:
+        if codec == "h264":
+            return {
+                "crf": str(20 if crf is None else crf),
+                "preset": "veryfast",
+                "bf": str(bframes),
+                "g": str(gop),
+                "keyint_min": str(gop),
+                "sc_threshold": "0",  # keyframes only at the GOP interval, predictable seeks
+                "threads": "1",
+                "x264-params": "threads=1:lookahead-threads=1:sliced-threads=0",
+            }
+        if codec == "hevc":
+            return {
+                "crf": str(22 if crf is None else crf),
+                "preset": "veryfast",
+                "x265-params": (
+                    f"pools=none:frame-threads=1:wpp=0:log-level=error:keyint={gop}:"
+                    f"min-keyint={gop}:scenecut=0:bframes={bframes}:open-gop=0"
+                ),
+            }
+        if codec == "vp9":
+            return {
+                "crf": str(32 if crf is None else crf),
+                "b": "0",
+                "deadline": "good",
+                "cpu-used": "5",
+                "row-mt": "0",
+                "threads": "1",
+                "lag-in-frames": "0" if bframes == 0 else "16",
+                "g": str(gop),
+            }
+        return {}
+
+    @property
+    def frames_written(self) -> int:
+        return self._count
+
+    def write(self, bgr_image: np.ndarray, pts_seconds: float | None = None) -> None:
+        """Encode one frame; `pts_seconds` (optional) is its presentation time, strictly increasing."""
+        import av
+
+        image = np.asarray(bgr_image)
+        if image.dtype != np.uint8 or image.shape != (self.height, self.width, 3):
+            raise ValueError(
+                f"frame must be uint8 {self.height}x{self.width}x3 BGR, "
+                f"got {image.dtype} {'x'.join(map(str, image.shape))}"
+            )
+        if pts_seconds is None:
+            pts = round(self._count * self._ticks_per_frame)
+        else:
+            pts = round(Fraction(pts_seconds) / self.time_base)
+        if self._last_pts is not None and pts <= self._last_pts:
+            raise ValueError(
+                f"frame {self._count}: timestamp {pts * self.time_base} s is not after the previous "
+                f"one at this time base ({self.time_base}); use a finer time_base"
+            )
+        frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(image), format="bgr24")
+        frame.pts = pts
+        frame.time_base = self.time_base
+        self._container.mux(self._stream.encode(frame))
+        self._last_pts = pts
+        self._count += 1
+
+    def close(self) -> None:
+        """Flush the encoder and finish the file. Safe to call twice."""
+        if self._container is None:
+            return
+        try:
+            self._container.mux(self._stream.encode(None))
+        finally:
+            self._container.close()
+            self._container = None
+
+    def __enter__(self) -> "VideoWriter":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.close()
