@@ -1,0 +1,255 @@
+"""What a provision is, the facts it turns on, the case it judges and the verdict it gives.
+
+A clause module declares each provision as data (`Provision`) and one small judge function
+that reads the case's facts and the call made, and returns a `Verdict` with its reasons in
+English and Spanish. A judge that needs a fact the reviewer did not record asks for it with
+`case.fact(name)`; the missing fact makes the verdict `incomplete` and is named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from review_app.rules.rulebook import Paragraph, paragraph
+
+CONSISTENT = "consistent"
+INCONSISTENT = "inconsistent"
+DISCRETIONARY = "discretionary"
+INCOMPLETE = "incomplete"
+VERDICTS = (CONSISTENT, INCONSISTENT, DISCRETIONARY, INCOMPLETE)
+
+# When a provision says play must stop.
+STOP_AT_ONCE = "at_once"
+STOP_AT_NEUTRAL_PLAY = "neutral_play"
+STOP_AT_DISCRETION = "discretion"
+STOP_NOT_AT_ALL = "not_at_all"
+STOPS = (STOP_AT_ONCE, STOP_AT_NEUTRAL_PLAY, STOP_AT_DISCRETION, STOP_NOT_AT_ALL)
+
+# What the call records about the whistle.
+WHISTLES = ("at_once", "delayed", "neutral_play", "none")
+RESTARTS = (
+    "throw_in", "throw_in_toward_boards", "penalty", "free_hit", "knock_in", "fair_play_possession",
+    "play_resumed", "lineup", "next_period", "none",
+)
+PENALTIES = (
+    "none", "penalty_1", "penalty_2", "penalty_3", "penalty_4", "penalty_5", "penalty_6",
+    "appropriate_penalty", "forfeiture",
+)
+CARDS = ("none", "yellow", "red")
+PENALTY_TIMINGS = ("immediately", "start_of_next_period", "five_seconds_on_clock")
+CALL_FIELDS = {
+    "whistle": WHISTLES,
+    "restart": RESTARTS,
+    "penalty": PENALTIES,
+    "card": CARDS,
+    "penalty_timing": PENALTY_TIMINGS,
+    "time_allowed_s": "number",
+    "mount_excused": "bool",
+    "mount_change_permitted": "bool",
+    "announcement": "text",
+}
+
+
+def say(en: str, es: str) -> dict[str, str]:
+    return {"en": en, "es": es}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact a provision turns on, as a reviewer records it."""
+
+    name: str
+    kind: str  # "bool", "enum", "number" or "text"
+    label: Mapping[str, str]
+    choices: tuple[str, ...] = ()
+    required: bool = True  # needed for every verdict under this clause
+    unit: str | None = None
+
+
+def yes_no(name: str, en: str, es: str, *, required: bool = True) -> Fact:
+    return Fact(name, "bool", say(en, es), required=required)
+
+
+def choice(name: str, en: str, es: str, choices: tuple[str, ...], *, required: bool = True) -> Fact:
+    return Fact(name, "enum", say(en, es), choices=choices, required=required)
+
+
+def seconds(name: str, en: str, es: str, *, required: bool = True) -> Fact:
+    return Fact(name, "number", say(en, es), required=required, unit="s")
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a provision's words stand in the rulebook: a paragraph, or a stretch of one."""
+
+    en_opening: str
+    en_from: str | None = None  # cut the paragraph from this English sentence ...
+    en_to: str | None = None  # ... up to (not including) this one
+    es_from: str | None = None
+    es_to: str | None = None
+
+    def text(self) -> dict[str, str]:
+        p: Paragraph = paragraph(self.en_opening)
+        return {"en": _span(p.en, self.en_from, self.en_to), "es": _span(p.es, self.es_from, self.es_to)}
+
+
+def _span(text: str, start: str | None, end: str | None) -> str:
+    a = text.index(start) if start else 0
+    b = text.index(end, a) if end else len(text)
+    return text[a:b].strip()
+
+
+class MissingFact(Exception):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+@dataclass(frozen=True)
+class MatchContext:
+    """What a case needs to know of its match."""
+
+    periods: int | None = None
+    upper_handicap: float | None = None
+    courtesy_changes_announced: bool | None = None
+    tack_provision_announced: bool | None = None
+
+
+@dataclass(frozen=True)
+class Case:
+    """One tagged moment as a judge sees it: the facts, the call and the match around it."""
+
+    situation: str
+    facts: Mapping[str, Any]
+    call: Mapping[str, Any]
+    period: int | None = None
+    match: MatchContext = field(default_factory=MatchContext)
+
+    def fact(self, name: str) -> Any:
+        value = self.facts.get(name)
+        if value is None:
+            raise MissingFact(name)
+        return value
+
+    def has(self, name: str) -> bool:
+        return self.facts.get(name) is not None
+
+    def called(self, name: str) -> Any:
+        value = self.call.get(name)
+        if value is None:
+            raise MissingFact(f"call.{name}")
+        return value
+
+    def called_or(self, name: str, default: Any) -> Any:
+        value = self.call.get(name)
+        return default if value is None else value
+
+
+@dataclass(frozen=True)
+class Verdict:
+    verdict: str
+    clause: str
+    explanation: Mapping[str, str]
+    missing: tuple[str, ...] = ()
+    mandatory: bool = False  # a penalty the umpires may not elect to forgo (21.f(5))
+    cites: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict:
+        return {
+            "clause": self.clause,
+            "verdict": self.verdict,
+            "explanation": dict(self.explanation),
+            "missing": list(self.missing),
+            "mandatory": self.mandatory,
+            "cites": list(self.cites) or [self.clause],
+        }
+
+
+Judge = Callable[[Case], Verdict]
+
+
+@dataclass(frozen=True)
+class Provision:
+    """One provision of Rule 21: its words, the facts it turns on, what it makes of them."""
+
+    id: str
+    title: Mapping[str, str]
+    source: tuple[Source, ...]
+    facts: tuple[Fact, ...]
+    stop: str
+    restart: Mapping[str, str]
+    mount: Mapping[str, str] | None
+    penalty: Mapping[str, str] | None
+    judge: Judge
+    parameters: tuple = ()
+    summary: Mapping[str, str] = field(default_factory=dict)  # what the encoded rule does
+
+    @property
+    def text(self) -> dict[str, str]:
+        parts = [s.text() for s in self.source]
+        return {lang: " ".join(p[lang] for p in parts) for lang in ("en", "es")}
+
+    def fact_named(self, name: str) -> Fact | None:
+        return next((f for f in self.facts if f.name == name), None)
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "title": dict(self.title),
+            "text": self.text,
+            "summary": dict(self.summary),
+            "stop": self.stop,
+            "restart": dict(self.restart),
+            "mount": dict(self.mount) if self.mount else None,
+            "penalty": dict(self.penalty) if self.penalty else None,
+            "time_allowances": [
+                {"name": p.name, "value": p.value, "unit": p.unit, "clause": p.clause, "label": dict(p.label)}
+                for p in self.parameters
+            ],
+            "facts": [
+                {"name": f.name, "kind": f.kind, "label": dict(f.label), "choices": list(f.choices),
+                 "required": f.required, **({"unit": f.unit} if f.unit else {})}
+                for f in self.facts
+            ],
+        }
+
+
+class Verdicts:
+    """Builds verdicts for one clause, so a judge reads as a list of reasons."""
+
+    def __init__(self, clause: str):
+        self.clause = clause
+
+    def _v(self, verdict: str, en: str, es: str, **kw) -> Verdict:
+        return Verdict(verdict, self.clause, say(en, es), **kw)
+
+    def consistent(self, en: str, es: str, **kw) -> Verdict:
+        return self._v(CONSISTENT, en, es, **kw)
+
+    def inconsistent(self, en: str, es: str, **kw) -> Verdict:
+        return self._v(INCONSISTENT, en, es, **kw)
+
+    def discretionary(self, en: str, es: str, **kw) -> Verdict:
+        return self._v(DISCRETIONARY, en, es, **kw)
+
+
+def judge_case(provision: Provision, case: Case) -> Verdict:
+    """Run a provision's judge, turning missing facts into an `incomplete` verdict."""
+    missing = [f.name for f in provision.facts if f.required and case.facts.get(f.name) is None]
+    if missing:
+        return incomplete(provision.id, missing)
+    try:
+        return provision.judge(case)
+    except MissingFact as exc:
+        return incomplete(provision.id, [exc.name])
+
+
+def incomplete(clause: str, missing: list[str]) -> Verdict:
+    names = ", ".join(missing)
+    return Verdict(
+        INCOMPLETE, clause,
+        say(f"The facts recorded are not enough to judge this call; missing: {names}.",
+            f"Los hechos registrados no bastan para juzgar la decisión; faltan: {names}."),
+        missing=tuple(missing),
+    )
