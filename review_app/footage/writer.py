@@ -29,6 +29,7 @@ _CONTAINERS = {
     ".webm": "webm",
     ".mkv": "matroska",
     ".avi": "avi",
+    ".ts": "mpegts",  # broadcast/camera recordings: timestamps rarely start at zero
 }
 
 MAX_DIMENSION = 8192

@@ -1,0 +1,203 @@
+"""Exact frame decoding: seek to the right keyframe, decode forward, never seek to step.
+
+The decoder remembers where it is. Asking for a later frame it can reach by decoding
+forward (the next frame, or any frame whose keyframe it has already passed) costs only
+the decoding in between; anything else seeks to the keyframe the index names and
+decodes from there. Only the frame asked for is converted to an image.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+
+from review_app.footage.errors import DecodeError, SeekError
+from review_app.footage.index import FrameIndex
+
+_ROTATE = {90: "ROTATE_90_CLOCKWISE", 180: "ROTATE_180", 270: "ROTATE_90_COUNTERCLOCKWISE"}
+
+
+def to_display_bgr(frame, rotation: int, **reformat) -> np.ndarray:
+    """A decoded frame as a BGR array, turned the way a player shows it."""
+    import cv2
+
+    image = frame.to_ndarray(format="bgr24", **reformat)
+    if rotation:
+        image = cv2.rotate(image, getattr(cv2, _ROTATE[rotation]))
+    return image
+
+
+def configure(stream) -> None:
+    # Slice threads only: frame threading adds a frame of latency per thread to every
+    # seek and step, which an annotation tool feels more than throughput.
+    stream.codec_context.thread_type = "SLICE"
+    stream.codec_context.thread_count = 0
+
+
+class FrameDecoder:
+    """Decodes frames of one video stream by presentation index, reusing its position."""
+
+    def __init__(self, container, stream, index: FrameIndex, path: Path):
+        self._container = container
+        self._stream = stream
+        self._index = index
+        self._path = path
+        configure(stream)
+        self._packets = None  # demux iterator, None until the first seek
+        self._next_packet = 0  # decode position of the next packet the iterator yields
+        self._pending: deque = deque()  # (frame index, av frame) decoded, not yet taken
+        self._last_taken = -1  # frame index most recently taken out of the decoder
+        self._ended = False
+        self._seek_frame = 0  # frame index of the keyframe last seeked to
+        self.seeks = 0  # for tests and benchmarks: how often we had to seek
+
+    # -- public -----------------------------------------------------------------------
+    def decode(self, index: int):
+        """The av.VideoFrame shown as frame `index` (0-based, presentation order)."""
+        start = self._index.start_packet(index)
+        reachable = (
+            self._packets is not None
+            and index > self._last_taken
+            and self._next_packet >= start
+            and not self._ended
+        )
+        if not reachable:
+            self._seek(start)
+        return self._take(index)
+
+    def decode_alone(self, index: int):
+        """Keyframe `index` decoded from its own packet only (thumbnails: no GOP decoding)."""
+        import av
+
+        position = int(self._index.decode_position[index])
+        self._seek(position)
+        cc = self._stream.codec_context
+        want = int(self._index.pts[index])
+        frames = []
+        try:
+            frames += cc.decode(next(self._packets))
+            frames += cc.decode(None)  # drain: a B-frame stream holds the picture back
+        except (av.error.FFmpegError, StopIteration):
+            pass
+        finally:
+            cc.flush_buffers()
+            self._packets = None  # the decoder is drained; the next request seeks
+        for frame in frames:
+            if frame.pts == want or frame.pts is None:
+                return frame
+        raise DecodeError(f"keyframe {index} could not be decoded (damaged data)", path=self._path)
+
+    def close(self) -> None:
+        self._packets = None
+        self._pending.clear()
+
+    # -- positioning ------------------------------------------------------------------
+    def _seek(self, start: int) -> None:
+        """Position the demuxer so the next packet is the one at decode position `start`."""
+        import av
+
+        self.seeks += 1
+        idx = self._index
+        self._stream.codec_context.flush_buffers()
+        self._pending.clear()
+        self._last_taken = -1
+        self._ended = False
+        target_pts = int(idx.packet_pts[start])
+        # Demuxers index keyframes by pts or by dts; ask for the keyframe's pts, and if
+        # that lands after it, ask again a keyframe earlier, finally from the file start.
+        earlier_keys = [int(p) for p in idx.key_pts[idx.key_positions < start][::-1][:3]]
+        for ts in [target_pts, *earlier_keys, None]:
+            try:
+                if ts is None:
+                    self._container.seek(0, backward=True, any_frame=False)
+                else:
+                    self._container.seek(ts, backward=True, any_frame=False, stream=self._stream)
+            except av.error.FFmpegError:
+                continue
+            packets = self._nonempty(self._container.demux(self._stream))
+            try:
+                first = next(packets)
+            except StopIteration:
+                continue
+            key = first.pts if first.pts is not None else first.dts
+            at = idx.packet_of_pts(key) if key is not None else None
+            if ts is None and at is None:
+                at = 0
+            if at is None or at > start:
+                continue
+            while at < start:  # landed early: skip packets without decoding them
+                try:
+                    first = next(packets)
+                except StopIteration:
+                    break
+                at += 1
+            if at != start:
+                continue
+            self._packets = self._prepend(first, packets)
+            self._next_packet = start
+            self._seek_frame = idx.frame_of_pts(target_pts) or 0
+            return
+        raise SeekError(f"could not position the reader at packet {start} of {idx.packet_count}", path=self._path)
+
+    @staticmethod
+    def _nonempty(packets):
+        for packet in packets:
+            if packet.size:
+                yield packet
+
+    @staticmethod
+    def _prepend(first, rest):
+        yield first
+        yield from rest
+
+    # -- decoding ---------------------------------------------------------------------
+    def _take(self, index: int):
+        idx = self._index
+        while True:
+            while self._pending:
+                got, frame = self._pending.popleft()
+                self._last_taken = got
+                if got == index:
+                    return frame
+                if got > index:
+                    raise DecodeError(
+                        f"frame {index} of {idx.frame_count} could not be decoded (damaged data)",
+                        path=self._path)
+            if self._ended:
+                raise self._stopped(index)
+            self._feed()
+
+    def _feed(self) -> None:
+        """Decode one more packet (or drain the decoder at the end) into `_pending`."""
+        import av
+
+        cc = self._stream.codec_context
+        packet = next(self._packets, None)
+        try:
+            if packet is None:
+                self._ended = True
+                frames = cc.decode(None)
+            else:
+                self._next_packet += 1
+                frames = cc.decode(packet)
+        except av.error.FFmpegError:
+            return  # a damaged packet: skip it like a player would; later frames may decode
+        for frame in frames:
+            if frame.pts is not None:
+                got = self._index.frame_of_pts(frame.pts)
+                if got is None:
+                    continue  # a frame the container hides (edit list)
+            else:
+                got = self._last_taken + len(self._pending) + 1  # no timestamps: count
+            if got <= self._last_taken or (self._pending and got <= self._pending[-1][0]):
+                continue
+            self._pending.append((got, frame))
+
+    def _stopped(self, index: int) -> DecodeError:
+        idx = self._index
+        total = max(idx.header_frames, idx.frame_count)
+        k = max(self._last_taken + 1, self._seek_frame)
+        why = "the recording is truncated" if idx.truncated else "the data is damaged"
+        return DecodeError(f"decoding stopped at frame {k} of {total} ({why})", path=self._path)
