@@ -1,0 +1,198 @@
+"""Whole-match checks: what no single event shows, only the match as a sequence.
+
+- an excused mount ridden again (21.f(5): forfeiture, mandatory);
+- time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g);
+- a second courtesy change in a period (21.f(2));
+- a second time-out for the same injury (21.d);
+- a player who lost consciousness playing again that day (21.d);
+- teammates changing mounts during a 21.f(4) time-out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from review_app.model.document import MatchDocument
+from review_app.model.mounts import mount_register
+from review_app.rules import parameters as P
+from review_app.rules.calls import minutes
+from review_app.rules.provision import say
+
+MANDATORY, ERROR, WARNING, INFO = "mandatory", "error", "warning", "info"
+
+
+@dataclass
+class Finding:
+    match: str
+    kind: str
+    clause: str
+    severity: str
+    events: list[str]
+    explanation: dict
+    details: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"match": self.match, "kind": self.kind, "clause": self.clause, "severity": self.severity,
+                "events": list(self.events), "explanation": dict(self.explanation), "details": dict(self.details)}
+
+
+def _who(team, number) -> str:
+    return f"{team} #{number}" if team else "?"
+
+
+def returned_mounts(doc: MatchDocument) -> list[Finding]:
+    reg = mount_register(doc)
+    out = []
+    for exc in reg.excusals:
+        for s in exc.returned:
+            ev = doc.event(s.event) or {}
+            exacted = (ev.get("call") or {}).get("penalty") == "forfeiture"
+            out.append(Finding(
+                doc.match_id, "excused_mount_returned", "21.f(5)", INFO if exacted else MANDATORY, [exc.event, s.event],
+                say(f"Mount {exc.mount} was excused under {exc.clause} (event {exc.event}) and is seen in play again "
+                    f"(event {s.event}, ridden by {_who(s.team, s.number)}): the penalty shall be forfeiture, which must be "
+                    f"exacted{' — and was' if exacted else ''}.",
+                    f"El caballo {exc.mount} fue excusado por {exc.clause} (evento {exc.event}) y vuelve a verse en juego "
+                    f"(evento {s.event}, montado por {_who(s.team, s.number)}): la sanción es la pérdida del partido, que "
+                    f"debe aplicarse{' — y se aplicó' if exacted else ''}."),
+                {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
+                 "returned_at": {"frame": s.frame, "time_s": s.time_s}},
+            ))
+    for event_id in reg.unnamed_excusals:
+        out.append(Finding(
+            doc.match_id, "excused_mount_unnamed", "21.f(5)", WARNING, [event_id],
+            say("A mount was excused but not named; it cannot be followed for 21.f(5).",
+                "Se excusó un caballo sin nombrarlo; no puede seguirse para 21.f(5).")))
+    return out
+
+
+# Allowance for each clause, and the facts that lift it.
+ALLOWANCES = {
+    "21.d": (P.INJURY_RECOVERY, ("extra_time_granted", "removal_needed_more_time")),
+    "21.f(2)": (P.COURTESY_CHANGE, ()),
+    "21.f(4)": (P.MOUNT_CHANGE_TIMEOUT, ()),
+    "21.g": (P.TACK_REPAIR, ()),
+}
+
+
+def time_allowances(doc: MatchDocument) -> list[Finding]:
+    out = []
+    for ev in doc.events_in_order():
+        rule = ALLOWANCES.get(ev["situation"])
+        allowed = (ev.get("call") or {}).get("time_allowed_s")
+        if not rule or allowed is None:
+            continue
+        param, lifts = rule
+        if allowed > param.value and not any((ev.get("facts") or {}).get(f) for f in lifts):
+            out.append(Finding(
+                doc.match_id, "time_allowance_exceeded", param.clause, ERROR, [ev["id"]],
+                say(f"{minutes(allowed)} allowed where {param.clause} allows {minutes(param.value)}.",
+                    f"Se concedió {minutes(allowed)} donde {param.clause} permite {minutes(param.value)}."),
+                {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
+    return out
+
+
+def courtesy_changes(doc: MatchDocument) -> list[Finding]:
+    by_period = defaultdict(list)
+    for ev in doc.events_in_order():
+        if ev["situation"] == "21.f(2)":
+            by_period[ev.get("period")].append(ev["id"])
+    out = []
+    limit = int(P.COURTESY_CHANGES_PER_PERIOD.value)
+    for period, ids in by_period.items():
+        if len(ids) > limit:
+            out.append(Finding(
+                doc.match_id, "second_courtesy_change", "21.f(2)", ERROR, ids,
+                say(f"{len(ids)} courtesy changes in period {period}; one per period is allowed.",
+                    f"{len(ids)} cambios de cortesía en el período {period}; se permite uno por período."),
+                {"period": period}))
+    return out
+
+
+def _players(ev) -> list[tuple[str, int]]:
+    return [(p["team"], p["number"]) for p in (ev.get("involved") or {}).get("players", [])]
+
+
+def injuries(doc: MatchDocument) -> list[Finding]:
+    out = []
+    timeouts: dict[tuple, str] = {}
+    unconscious: dict[tuple, str] = {}
+    for ev in doc.events_in_order():
+        players = _players(ev)
+        for p in players:
+            if p in unconscious and unconscious[p] != ev["id"]:
+                out.append(Finding(
+                    doc.match_id, "unconscious_player_played", "21.d", ERROR, [unconscious[p], ev["id"]],
+                    say(f"{_who(*p)} was rendered unconscious (event {unconscious[p]}) and is in play again (event "
+                        f"{ev['id']}); no such player may resume play in any game that day.",
+                        f"{_who(*p)} perdió el conocimiento (evento {unconscious[p]}) y vuelve a jugar (evento "
+                        f"{ev['id']}); ningún jugador así puede volver a jugar ese día.")))
+                unconscious[p] = ev["id"]  # report each return once
+        if ev["situation"] != "21.d" or not players:
+            continue
+        facts, call = ev.get("facts") or {}, ev.get("call") or {}
+        if facts.get("unconscious"):
+            unconscious.setdefault(players[0], ev["id"])
+        injury = facts.get("injury")
+        if not injury:
+            continue
+        key = (players[0], " ".join(injury.split()).casefold())
+        gave_time = (call.get("time_allowed_s") or 0) > 0 or call.get("whistle") == "at_once"
+        if key in timeouts and gave_time:
+            out.append(Finding(
+                doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev["id"]],
+                say(f"A second time-out for the same injury ({injury}) of {_who(*players[0])}; there shall be no "
+                    "subsequent time-outs for a recurrence.",
+                    f"Un segundo tiempo muerto por la misma lesión ({injury}) de {_who(*players[0])}; no habrá "
+                    "tiempos muertos por una recaída.")))
+        timeouts.setdefault(key, ev["id"])
+    return out
+
+
+def teammates_changing(doc: MatchDocument) -> list[Finding]:
+    out = []
+    for ev in doc.events_in_order():
+        if ev["situation"] != "21.f(4)" or not (ev.get("facts") or {}).get("teammates_changed_mounts"):
+            continue
+        penalized = (ev.get("call") or {}).get("penalty") not in (None, "none")
+        out.append(Finding(
+            doc.match_id, "teammates_changed_during_timeout", "21.f(4)", INFO if penalized else ERROR, [ev["id"]],
+            say("Teammates changed mounts during a player's time-out for a mount" +
+                (": the opposing team was awarded a penalty." if penalized else "; an appropriate penalty is due to the opposing team."),
+                "Compañeros cambiaron de caballo durante un tiempo muerto por caballo" +
+                (": se otorgó penal al rival." if penalized else "; corresponde un penal apropiado al rival."))))
+    return out
+
+
+MATCH_CHECKS = (returned_mounts, time_allowances, courtesy_changes, injuries, teammates_changing)
+
+
+def check_match(doc: MatchDocument) -> list[Finding]:
+    return [f for check in MATCH_CHECKS for f in check(doc)]
+
+
+def unconscious_across_matches(docs: list[MatchDocument]) -> list[Finding]:
+    """21.d says 'in any game that day': follow named players across the day's documents."""
+    names: dict[tuple[str, str], tuple[str, str]] = {}
+    out = []
+    events = []
+    for doc in docs:
+        roster = {(t["id"], p["number"]): p.get("name") for t in doc.match["teams"] for p in t.get("players", [])}
+        for ev in doc.events_in_order():
+            for p in _players(ev):
+                name = roster.get(p)
+                if name:
+                    events.append((doc.match["date"], doc.match.get("end_time_utc") or "", doc.match_id, ev, name))
+    for date, _end, match, ev, name in sorted(events, key=lambda x: (x[0], x[1], x[3]["position"]["frame"])):
+        key = (date, " ".join(name.split()).casefold())
+        if key in names and names[key][0] != match:
+            out.append(Finding(
+                match, "unconscious_player_played_that_day", "21.d", ERROR, [ev["id"]],
+                say(f"{name} was rendered unconscious earlier that day (match {names[key][0]}, event {names[key][1]}) "
+                    "and plays again; no such player may resume play in any game that day.",
+                    f"{name} perdió el conocimiento ese mismo día (partido {names[key][0]}, evento {names[key][1]}) y "
+                    "vuelve a jugar; ningún jugador así puede volver a jugar ese día.")))
+        if ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious") and key not in names:
+            names[key] = (match, ev["id"])
+    return out

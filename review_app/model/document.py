@@ -1,0 +1,84 @@
+"""The match document: one JSON file per match in `annotations/`, in the format of
+`schemas/annotation.schema.json`. Kept as the validated mapping it is on disk (so nothing a
+newer field adds is dropped on save), with accessors for what the library needs."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from review_app.rules import Case, MatchContext
+
+
+@dataclass
+class MatchDocument:
+    data: dict
+    path: Path | None = None
+    # The revision the file had when this copy was read; a save checks it is still the same.
+    loaded_revision: int = field(default=0)
+
+    @property
+    def match(self) -> dict:
+        return self.data["match"]
+
+    @property
+    def match_id(self) -> str:
+        return self.match["id"]
+
+    @property
+    def revision(self) -> int:
+        return int(self.data.get("revision", 0))
+
+    @property
+    def events(self) -> list[dict]:
+        return self.data.setdefault("events", [])
+
+    @property
+    def footage(self) -> dict:
+        return self.data["footage"]
+
+    def footage_path(self) -> Path:
+        """The footage file, resolved against the folder holding the document."""
+        base = self.path.parent if self.path else Path.cwd()
+        return (base / self.footage["path"]).resolve()
+
+    def event(self, event_id: str) -> dict | None:
+        return next((e for e in self.events if e["id"] == event_id), None)
+
+    def team_ids(self) -> list[str]:
+        return [t["id"] for t in self.match["teams"]]
+
+    def context(self) -> MatchContext:
+        ann = self.match.get("announcements") or {}
+        return MatchContext(
+            periods=self.match.get("periods"),
+            upper_handicap=self.match.get("upper_handicap"),
+            courtesy_changes_announced=ann.get("courtesy_changes_allowed"),
+            tack_provision_announced=ann.get("tack_provision_6_goal"),
+        )
+
+    def case(self, event: dict) -> Case:
+        return Case(
+            situation=event["situation"],
+            facts=event.get("facts") or {},
+            call=event.get("call") or {},
+            period=event.get("period"),
+            match=self.context(),
+        )
+
+    def events_in_order(self) -> Iterator[dict]:
+        """Events in footage order (frame), the order the match happened in."""
+        return iter(sorted(self.events, key=lambda e: (e["position"]["frame"], e["position"]["time_s"])))
+
+    def copy(self) -> "MatchDocument":
+        return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision)
+
+
+def next_event_id(doc: MatchDocument) -> str:
+    taken = {e["id"] for e in doc.events}
+    n = len(taken) + 1
+    while f"e{n}" in taken:
+        n += 1
+    return f"e{n}"

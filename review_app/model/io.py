@@ -1,0 +1,145 @@
+"""Reading, validating and saving match documents.
+
+Validation uses jsonschema (Draft 2020-12) against the schema built from the rules; an error is
+one line naming the file and the JSON path of the bad field. Saving is atomic and checks the
+document's revision, so two reviewers editing one match never overwrite each other silently.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from review_app.model.document import MatchDocument
+from review_app.model.errors import DocumentError, RevisionConflict
+from review_app.model.schema_build import SCHEMA_VERSION, build
+from review_app.storage import atomic_write_json
+
+MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
+
+
+@lru_cache(maxsize=1)
+def validator() -> Draft202012Validator:
+    return Draft202012Validator(build(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def json_path(error: ValidationError) -> str:
+    out = ""
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(document)"
+
+
+def _describe(error: ValidationError) -> str:
+    where = json_path(error)
+    if error.validator == "enum" and where.endswith("situation"):
+        return f"{where}: unknown clause {error.instance!r} (see `polo-review rules`)"
+    if error.validator == "additionalProperties":
+        return f"{where}: {error.message}"
+    if error.validator == "required":
+        return f"{where}: {error.message}"
+    return f"{where}: {error.message}"
+
+
+def _version_tuple(v: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(x) for x in str(v).split("."))
+    except ValueError:
+        return (0,)
+
+
+def validate(data: object, path: Path | str | None = None) -> None:
+    """Raise DocumentError naming the bad field; check the version first so a newer file says so."""
+    if not isinstance(data, dict):
+        raise DocumentError("not a match document (expected a JSON object)", path=path)
+    version = data.get("schema_version")
+    if version is None:
+        raise DocumentError("schema_version: missing (expected \"1.0\")", path=path)
+    if _version_tuple(version) > _version_tuple(SCHEMA_VERSION):
+        raise DocumentError(
+            f"schema_version {version} is newer than this polo-review reads ({SCHEMA_VERSION}); upgrade polo-review",
+            path=path)
+    error = best_match(validator().iter_errors(data), key=_relevance)
+    if error is not None:
+        raise DocumentError(_describe(error), path=path)
+    _check_references(data, path)
+
+
+def _relevance(error: ValidationError):
+    # Prefer the deepest error: it names the field, not the object holding it.
+    return (len(error.absolute_path), error.validator not in ("anyOf", "oneOf", "allOf", "if"))
+
+
+def _check_references(data: dict, path) -> None:
+    """What a schema cannot say: unique ids, players on the match's teams."""
+    teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in data["match"]["teams"]}
+    seen: set[str] = set()
+    for i, event in enumerate(data["events"]):
+        if event["id"] in seen:
+            raise DocumentError(f"events[{i}].id: duplicate event id {event['id']!r}", path=path)
+        seen.add(event["id"])
+        for j, player in enumerate((event.get("involved") or {}).get("players", [])):
+            if player["team"] not in teams:
+                raise DocumentError(
+                    f"events[{i}].involved.players[{j}].team: unknown team {player['team']!r} "
+                    f"(the match has {', '.join(teams)})", path=path)
+        period = event.get("period")
+        if period is not None and period > data["match"]["periods"]:
+            raise DocumentError(
+                f"events[{i}].period: {period} is past the match's {data['match']['periods']} periods", path=path)
+
+
+def load_document(path: str | Path) -> MatchDocument:
+    path = Path(path)
+    if not path.exists():
+        raise DocumentError("no such file", path=path)
+    if path.is_dir():
+        raise DocumentError("is a folder, not a match document", path=path)
+    if path.stat().st_size > MAX_DOCUMENT_BYTES:
+        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise DocumentError("not UTF-8 text", path=path) from None
+    except json.JSONDecodeError as exc:
+        raise DocumentError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", path=path) from None
+    validate(data, path)
+    return MatchDocument(data, path, int(data.get("revision", 0)))
+
+
+def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
+    validate(data, path)
+    return MatchDocument(data, Path(path) if path else None, int(data.get("revision", 0)))
+
+
+def find_documents(paths: Iterable[str | Path]) -> list[Path]:
+    """The match documents named: files as given, folders searched for *.json (sorted)."""
+    found: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found.extend(sorted(q for q in p.rglob("*.json") if q.is_file()))
+        else:
+            found.append(p)
+    return found
+
+
+def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDocument:
+    """Save atomically, raising the revision; refuse if the file changed since `doc` was read."""
+    target = Path(path or doc.path)
+    if target.exists():
+        try:
+            on_disk = json.loads(target.read_text("utf-8"))
+        except (OSError, ValueError):
+            on_disk = None
+        if isinstance(on_disk, dict) and int(on_disk.get("revision", 0)) != doc.loaded_revision:
+            raise RevisionConflict(target, doc.data, on_disk)
+    data = dict(doc.data)
+    data["revision"] = doc.loaded_revision + 1
+    validate(data, target)
+    atomic_write_json(target, data)
+    return MatchDocument(data, target, data["revision"])
