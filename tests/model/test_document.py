@@ -1,0 +1,124 @@
+"""The match document: the schema accepts what the format allows and names the bad field of what it does not."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from conftest import ROOT, base_document, event
+
+from review_app.model import DocumentError, RevisionConflict, load_document, save_document, validate
+from review_app.model.schema_build import render
+
+SAFETY = event("e1", 100, "21.a", {"last_hit_by_defender": True, "deflection": "none"},
+               {"whistle": "at_once", "penalty": "penalty_6", "restart": "penalty"},
+               players=[{"team": "blue", "number": 3, "mount": "Chiquita"}])
+
+
+def test_committed_schema_is_the_one_built_from_the_rules():
+    committed = (ROOT / "schemas" / "annotation.schema.json").read_text("utf-8")
+    assert committed == render(), "run: python -m review_app.model.schema_build"
+
+
+def test_bundled_documents_validate():
+    paths = sorted((ROOT / "annotations").glob("*.json"))
+    assert paths
+    for path in paths:
+        load_document(path)
+
+
+def test_a_document_with_events_validates():
+    doc = base_document()
+    doc["events"] = [SAFETY]
+    validate(doc)
+
+
+REJECTED = [
+    ("an unknown clause", lambda d: d["events"][0].update(situation="21.z"), "events[0].situation: unknown clause '21.z'"),
+    ("a fact the clause does not know", lambda d: d["events"][0]["facts"].update(speed=3), "events[0].facts"),
+    ("a fact value outside its choices", lambda d: d["events"][0]["facts"].update(deflection="sideways"),
+     "events[0].facts.deflection"),
+    ("a whistle value that is not one", lambda d: d["events"][0]["call"].update(whistle="loud"), "events[0].call.whistle"),
+    ("a missing frame", lambda d: d["events"][0]["position"].pop("frame"), "events[0].position"),
+    ("a negative time", lambda d: d["events"][0]["position"].update(time_s=-1), "events[0].position.time_s"),
+    ("a missing match id", lambda d: d["match"].pop("id"), "match"),
+    ("a player number of 5", lambda d: d["events"][0]["involved"]["players"][0].update(number=5),
+     "events[0].involved.players[0].number"),
+    ("a team not in the match", lambda d: d["events"][0]["involved"]["players"][0].update(team="green"),
+     "events[0].involved.players[0].team: unknown team 'green'"),
+    ("a duplicate event id", lambda d: d["events"].append(dict(d["events"][0])), "events[1].id: duplicate"),
+    ("a period past the match", lambda d: d["events"][0].update(period=7), "events[0].period"),
+    ("a bad footage hash", lambda d: d.update(footage={"path": "x.mp4", "sha256": "abc"}), "footage.sha256"),
+    ("an unknown top-level field", lambda d: d.update(colour="red"), "colour"),
+]
+
+
+@pytest.mark.parametrize("what,mutate,message", REJECTED, ids=[r[0] for r in REJECTED])
+def test_the_schema_rejects(what, mutate, message):
+    doc = base_document()
+    doc["events"] = [json.loads(json.dumps(SAFETY))]
+    mutate(doc)
+    with pytest.raises(DocumentError) as err:
+        validate(doc, "m.json")
+    assert str(err.value).startswith("m.json: ")
+    assert message in str(err.value)
+
+
+def test_a_newer_schema_version_says_so(write_doc):
+    doc = base_document()
+    doc["schema_version"] = "2.0"
+    with pytest.raises(DocumentError, match="schema_version 2.0 is newer"):
+        load_document(write_doc(doc))
+
+
+def test_broken_json_names_line_and_column(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"schema_version": "1.0",\n  "match": {,}\n}')
+    with pytest.raises(DocumentError, match=r"broken.json: invalid JSON at line 2, column 13"):
+        load_document(path)
+
+
+def test_save_is_atomic_and_raises_the_revision(write_doc):
+    path = write_doc(base_document())
+    doc = load_document(path)
+    doc.events.append(SAFETY)
+    saved = save_document(doc)
+    assert saved.revision == 2 and load_document(path).revision == 2
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_second_reviewer_saving_a_stale_copy_gets_a_conflict_and_nothing_is_overwritten(write_doc):
+    path = write_doc(base_document())
+    first, second = load_document(path), load_document(path)
+    first.events.append(SAFETY)
+    save_document(first)
+    before = path.read_bytes()
+    second.events.append(dict(SAFETY, id="e9"))
+    with pytest.raises(RevisionConflict) as err:
+        save_document(second)
+    assert err.value.theirs["events"][0]["id"] == "e1" and err.value.mine["events"][0]["id"] == "e9"
+    assert path.read_bytes() == before
+
+
+def test_an_invalid_edit_is_refused_before_anything_is_written(write_doc):
+    path = write_doc(base_document())
+    before = path.read_bytes()
+    doc = load_document(path)
+    doc.events.append(dict(SAFETY, situation="21.q"))
+    with pytest.raises(DocumentError):
+        save_document(doc)
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write a read-only folder")
+def test_unwritable_folder_keeps_the_saved_file(write_doc):
+    path = write_doc(base_document())
+    doc = load_document(path)
+    os.chmod(path.parent, 0o555)
+    try:
+        with pytest.raises(OSError):
+            save_document(doc)
+    finally:
+        os.chmod(path.parent, 0o755)
+    assert load_document(path).revision == 1
