@@ -85,13 +85,13 @@ class Footage:
 
     def __init__(self, path: str | os.PathLike, *, progress: Progress | None = None, use_cache: bool = True):
         self.path = Path(path)
+        self._last: Frame | None = None  # the frame returned last, kept for repeats
         self._container, self._stream = open_video(self.path)
         try:
             self._open(progress, use_cache)
         except BaseException:
             self._container.close()
             raise
-        self._last: Frame | None = None
 
     def _open(self, progress: Progress | None, use_cache: bool) -> None:
         ident = cache.identity(self.path)
@@ -104,6 +104,8 @@ class Footage:
         else:
             self._index = build_index(self._container, self._stream, self.path, ident["size"], progress)
             self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
+            if self._index.truncated:
+                self._drop_undecodable_tail()
             rotation = self._first_frame_rotation()
             sha256 = file_sha256(self.path, ident["size"], progress)
             meta, arrays = self._index.to_cache()
@@ -111,13 +113,27 @@ class Footage:
         self._rotation = rotation
         self.info = self._make_info(ident["size"], rotation, sha256)
 
+    def _drop_undecodable_tail(self) -> None:
+        """In a cut-off recording the last B-frames can lose the reference they point to:
+        their packets are present but they never decode. Decode the last GOP once and stop
+        counting them, so frame_count is what can really be shown."""
+        idx = self._index
+        tail = idx.frame_of_pts(int(idx.key_pts_sorted[-1])) or 0
+        shown = self._decoder.decodable_after(tail)
+        lost = [i for i in range(tail, idx.frame_count) if i not in shown]
+        if lost and len(lost) < idx.frame_count:
+            self._index = idx.without_frames(lost)
+            self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
+
     def _first_frame_rotation(self) -> int:
         """Decode frame 0: proves the stream decodes, and carries the display rotation."""
         try:
             frame = self._decoder.decode(0)
         except DecodeError:
             raise VideoOpenFailure("not even its first frame can be decoded (damaged data)", path=self.path) from None
-        return round(-(frame.rotation or 0) / 90) * 90 % 360  # PyAV gives counter-clockwise
+        rotation = round(-(frame.rotation or 0) / 90) * 90 % 360  # PyAV gives counter-clockwise
+        self._last = Frame(0, 0.0, to_display_bgr(frame, rotation))  # often asked for next
+        return rotation
 
     def _make_info(self, size: int, rotation: int, sha256: str) -> FootageInfo:
         idx, stream = self._index, self._stream

@@ -114,6 +114,13 @@ class FrameIndex:
     def intervals(self) -> np.ndarray:
         return np.diff(self.pts)
 
+    def without_frames(self, frames) -> "FrameIndex":
+        """The same index with these frames' packets kept as references but never shown."""
+        flags = self.packet_flags.copy()
+        flags[self.decode_position[list(frames)]] |= DISCARD
+        return FrameIndex(self.time_base, self.packet_pts, flags, self.last_duration,
+                          self.header_frames, self.truncated)
+
     # -- cache form ---------------------------------------------------------------
     def to_cache(self) -> tuple[dict, dict[str, np.ndarray]]:
         meta = {
