@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from review_app.checker.run import CheckResult, clause_title
 from review_app.checker.summary import counts_by, events_frame, summary
@@ -70,7 +70,7 @@ def to_html(result: CheckResult) -> str:
            "<meta name='viewport' content='width=device-width, initial-scale=1'>",
            "<title>polo-review: Rule 21 consistency report</title>", f"<style>{_CSS}</style></head><body>",
            "<h1>Rule 21 consistency report <span class='es'>/ Informe de coherencia con la Regla 21</span></h1>",
-           f"<p class='note'>Generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC by polo-review. "
+           f"<p class='note'>Generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by polo-review. "
            f"{_e(TRANSLATION_NOTICE['en'])} <span class='es'>{_e(TRANSLATION_NOTICE['es'])}</span></p>",
            "<h2>Summary <span class='es'>/ Resumen</span></h2>",
            f"<p>{s['documents']} matches, {s['events']} events: " +

@@ -4,13 +4,13 @@ batch is still checked."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
+from review_app.checker.sequence import Finding, check_match, unconscious_across_matches
 from review_app.errors import PoloReviewError
 from review_app.model import MatchDocument, find_documents, load_document
-from review_app.checker.sequence import Finding, check_match, unconscious_across_matches
 from review_app.rules import judge, provision
 
 

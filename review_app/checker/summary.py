@@ -33,7 +33,7 @@ def summary(result: CheckResult) -> dict:
     out = {
         "documents": len(result.documents),
         "unreadable": len(result.errors),
-        "events": int(len(frame)),
+        "events": len(frame),
         "verdicts": {v: int((frame["verdict"] == v).sum()) for v in VERDICTS},
         "findings": len(result.findings),
         "mandatory_findings": sum(1 for f in result.findings if f.severity == "mandatory"),

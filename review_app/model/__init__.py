@@ -3,5 +3,9 @@
 from review_app.model.document import MatchDocument, next_event_id  # noqa: F401
 from review_app.model.errors import DocumentError, RevisionConflict  # noqa: F401
 from review_app.model.io import (  # noqa: F401
-    document_from_data, find_documents, load_document, save_document, validate,
+    document_from_data,
+    find_documents,
+    load_document,
+    save_document,
+    validate,
 )

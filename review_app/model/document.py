@@ -5,9 +5,9 @@ newer field adds is dropped on save), with accessors for what the library needs.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
 
 from review_app.rules import Case, MatchContext
 
@@ -72,7 +72,7 @@ class MatchDocument:
         """Events in footage order (frame), the order the match happened in."""
         return iter(sorted(self.events, key=lambda e: (e["position"]["frame"], e["position"]["time_s"])))
 
-    def copy(self) -> "MatchDocument":
+    def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision)
 
 

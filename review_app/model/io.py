@@ -8,9 +8,9 @@ document's revision, so two reviewers editing one match never overwrite each oth
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 import jsonschema_rs
 from jsonschema import Draft202012Validator

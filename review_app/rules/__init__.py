@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from review_app.rules import ball, fouls, game, mounts, players, tack
 from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
-    CONSISTENT, DISCRETIONARY, INCOMPLETE, INCONSISTENT, VERDICTS, Case, MatchContext, Provision, Verdict,
+    CONSISTENT,
+    DISCRETIONARY,
+    INCOMPLETE,
+    INCONSISTENT,
+    VERDICTS,
+    Case,
+    MatchContext,
+    Provision,
+    Verdict,
     judge_case,
 )
 

@@ -5,8 +5,16 @@ from __future__ import annotations
 from review_app.rules import parameters as P
 from review_app.rules.calls import whistle_words
 from review_app.rules.provision import (
+    STOP_AT_DISCRETION,
+    STOP_AT_ONCE,
+    Case,
+    Provision,
+    Source,
     Verdict,
-    STOP_AT_DISCRETION, STOP_AT_ONCE, Case, Provision, Source, Verdicts, choice, say, yes_no,
+    Verdicts,
+    choice,
+    say,
+    yes_no,
 )
 
 # --- 21.a Ball hit across end line (Safety) -------------------------------------------------

@@ -3,9 +3,18 @@
 
 from __future__ import annotations
 
-from review_app.rules.calls import whistle_words
 from review_app.rules.provision import (
-    STOP_AT_DISCRETION, STOP_AT_ONCE, STOP_NOT_AT_ALL, Case, Provision, Source, Verdict, Verdicts, choice, say, yes_no,
+    STOP_AT_DISCRETION,
+    STOP_AT_ONCE,
+    STOP_NOT_AT_ALL,
+    Case,
+    Provision,
+    Source,
+    Verdict,
+    Verdicts,
+    choice,
+    say,
+    yes_no,
 )
 
 _w = Verdicts("21.general.whistle")

@@ -7,8 +7,19 @@ from __future__ import annotations
 from review_app.rules import parameters as P
 from review_app.rules.calls import minutes, whistle_words
 from review_app.rules.provision import (
-    STOP_AT_DISCRETION, STOP_AT_ONCE, STOP_NOT_AT_ALL, Case, Provision, Source, Verdict, Verdicts, choice,
-    incomplete, say, seconds, yes_no,
+    STOP_AT_DISCRETION,
+    STOP_AT_ONCE,
+    STOP_NOT_AT_ALL,
+    Case,
+    Provision,
+    Source,
+    Verdict,
+    Verdicts,
+    choice,
+    incomplete,
+    say,
+    seconds,
+    yes_no,
 )
 
 WELFARE = Source("The primary responsibility for the welfare")

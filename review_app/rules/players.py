@@ -5,9 +5,17 @@ from __future__ import annotations
 from review_app.rules import parameters as P
 from review_app.rules.calls import minutes, whistle_words
 from review_app.rules.provision import (
-    STOP_AT_NEUTRAL_PLAY, STOP_AT_ONCE, Case, Provision, Source, Verdict, Verdicts, say, seconds, yes_no,
+    STOP_AT_NEUTRAL_PLAY,
+    STOP_AT_ONCE,
+    Case,
+    Fact,
+    Provision,
+    Source,
+    Verdict,
+    Verdicts,
+    say,
+    yes_no,
 )
-from review_app.rules.provision import Fact
 
 # --- 21.d Injury to player ----------------------------------------------------------------------
 _d = Verdicts("21.d")

@@ -8,8 +8,9 @@ English and Spanish. A judge that needs a fact the reviewer did not record asks 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from review_app.rules.rulebook import Paragraph, paragraph
 

@@ -5,7 +5,17 @@ from __future__ import annotations
 from review_app.rules import parameters as P
 from review_app.rules.calls import minutes, whistle_words
 from review_app.rules.provision import (
-    STOP_AT_NEUTRAL_PLAY, STOP_AT_ONCE, Case, Provision, Source, Verdict, Verdicts, choice, incomplete, say, yes_no,
+    STOP_AT_NEUTRAL_PLAY,
+    STOP_AT_ONCE,
+    Case,
+    Provision,
+    Source,
+    Verdict,
+    Verdicts,
+    choice,
+    incomplete,
+    say,
+    yes_no,
 )
 
 ITEMS = ("girth", "martingale", "rein", "bit", "curb_chain", "bandages_or_boots", "stirrup_leather",

@@ -8,7 +8,13 @@ import os
 import pytest
 from conftest import ROOT, base_document, event
 
-from review_app.model import DocumentError, RevisionConflict, load_document, save_document, validate
+from review_app.model import (
+    DocumentError,
+    RevisionConflict,
+    load_document,
+    save_document,
+    validate,
+)
 from review_app.model.schema_build import render
 
 SAFETY = event("e1", 100, "21.a", {"last_hit_by_defender": True, "deflection": "none"},
