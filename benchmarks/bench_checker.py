@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from review_app.checker.run import check_documents  # noqa: E402
-from review_app.checker.summary import summary  # noqa: E402
-from review_app.model import find_documents, load_document  # noqa: E402
+from review_app.checker.run import check_documents
+from review_app.checker.summary import summary
+from review_app.model import find_documents, load_document
 
 # A small repertoire of tagged events, across clauses, drawn at random (seeded).
 REPERTOIRE = [
