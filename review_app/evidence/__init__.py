@@ -1,0 +1,25 @@
+"""The post-game evidence process of Rule 21.f(5) and its tamper-evident record.
+
+    case = EvidenceCase(load_document("annotations/m1.json"), store="evidence_store")
+    ev, duplicate = case.add("phone.mp4", presented_by="A. Pérez", received_by="Committee")
+    case.mark(ev.id, [412, 413], by="Referee", excusal="e7")
+    case.decide("forfeiture", by="Committee chair")
+    verify_case(case.folder).intact
+    build_pack(case, "pack/")
+
+Modules: `window` (the 24 hours), `store` (originals by hash, read-only), `log` and `canonical`
+(the hash-chained JSON Lines), `state` (the case read off its log), `grounds` (what each decision
+needs), `case` (the operations), `verify`, `pack`. Never imports streamlit.
+"""
+
+from review_app.evidence.case import EvidenceCase
+from review_app.evidence.errors import CaseLocked, EvidenceError, LogDamaged
+from review_app.evidence.matches import list_matches, resolve_match
+from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState
+from review_app.evidence.store import store_root
+from review_app.evidence.verify import VerifyReport, verify_case
+
+__all__ = [
+    "DECISIONS", "FORFEITURE", "NOT_PROVEN", "OUT_OF_TIME", "CaseLocked", "CaseState", "EvidenceCase", "EvidenceError",
+    "LogDamaged", "VerifyReport", "list_matches", "resolve_match", "store_root", "verify_case",
+]

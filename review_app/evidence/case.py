@@ -1,0 +1,274 @@
+"""One match's evidence case: receiving evidence, marking frames, deciding, correcting.
+
+Every operation takes the case lock, reads the log, checks what it is asked against what the log
+and the match document say, and appends one entry. Nothing is ever rewritten: after a decision
+the case is locked, and a change is a correction entry that names the entry it corrects.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from pathlib import Path
+
+from review_app.evidence import grounds, window
+from review_app.evidence.errors import CaseLocked, EvidenceError
+from review_app.evidence.log import CaseLog
+from review_app.evidence.state import (
+    CORRECTION, DECISION, FORFEITURE, MARKED, OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, CaseState, Decision,
+    Evidence, Mark, fold,
+)
+from review_app.evidence.store import CaseFolder, file_sha256, safe_extension, store_root
+from review_app.model import MatchDocument
+from review_app.model.mounts import MountRegister, mount_register
+from review_app.rules.mounts import EXCUSING_CLAUSES
+from review_app.rules.parameters import RULEBOOK_EDITION
+
+MAX_NAME = 200
+MAX_NOTE = 5000
+
+
+def _person(value: str | None, what: str) -> str:
+    name = " ".join((value or "").split())
+    if not name:
+        raise EvidenceError(f"{what} is required (a person's name)")
+    if len(name) > MAX_NAME:
+        raise EvidenceError(f"{what} is longer than {MAX_NAME} characters")
+    return name
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+class EvidenceCase:
+    """The 21.f(5) case of one match, kept in `<store>/<match-id>/`."""
+
+    def __init__(self, doc: MatchDocument, store: str | os.PathLike | None = None):
+        self.doc = doc
+        self.folder = CaseFolder(store_root(store), doc.match_id)
+        self.log = CaseLog(self.folder.log_path)
+
+    # -- reading ----------------------------------------------------------------------------
+    def state(self) -> CaseState:
+        return fold(self.log.entries())
+
+    def register(self) -> MountRegister:
+        return mount_register(self.doc)
+
+    def game_end(self) -> datetime:
+        return window.game_end(self.doc)
+
+    def deadline(self) -> datetime:
+        return window.deadline_after(self.game_end())
+
+    def original_path(self, evidence: Evidence) -> Path:
+        return self.folder.path / evidence.stored
+
+    def evidence(self, state: CaseState, evidence_id: str) -> Evidence:
+        ev = state.evidence.get(evidence_id)
+        if ev is None:
+            known = ", ".join(state.evidence) or "none yet"
+            raise EvidenceError(f"unknown evidence {evidence_id!r} in match {self.doc.match_id} (received: {known})")
+        return ev
+
+    # -- receiving ------------------------------------------------------------------------------
+    def add(self, src: str | os.PathLike, presented_by: str, received_by: str,
+            received_at: datetime | None = None, now: datetime | None = None) -> tuple[Evidence, bool]:
+        """Receive a video: store the original read-only under its hash and record the receipt.
+
+        Returns (evidence, duplicate): a file received before is recognised by its hash, and the new
+        presentation is recorded against the first evidence id.
+        """
+        from review_app.footage import Footage
+
+        presented_by, received_by = _person(presented_by, "--from"), _person(received_by, "--received-by")
+        now = now or window.now_utc()
+        received = (received_at or now).astimezone(window.UTC)
+        window.check_not_future(received, now)
+        end = self.game_end()
+        src = Path(src)
+        with Footage(src) as video:  # refuses a missing file or anything that is not a video, in one line
+            info = video.info
+        timing = window.timing(end, received)
+        receipt = {"presented_by": presented_by, "received_by": received_by,
+                   "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
+                   "presented_name": src.name}
+        with self.log.locked() as entries:
+            self._open(entries, received_by, end, now)
+            state = fold(entries)
+            sha, size, stored = self.folder.ingest(src, safe_extension(src.name))
+            if sha != info.sha256:
+                raise EvidenceError("the file changed while it was being received; receive it again", path=src)
+            known = state.by_sha(sha)
+            if known is not None:
+                self.log.append(entries, RECEIVED_AGAIN, received_by, {"evidence": known.id, "sha256": sha, **receipt}, now)
+                return fold(entries).evidence[known.id], True
+            evidence_id = f"ev{len(state.evidence) + 1}"
+            video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6), "duration_s": round(info.duration_s, 6),
+                           "width": info.width, "height": info.height, "codec": info.codec, "container": info.container}
+            self.log.append(entries, RECEIVED, received_by, {
+                "evidence": evidence_id, "sha256": sha, "size": size, "ext": stored.suffix.lstrip("."),
+                "stored": str(stored.relative_to(self.folder.path)), "deadline_utc": window.utc_text(timing.deadline),
+                "video": video_facts, **receipt}, now)
+            return fold(entries).evidence[evidence_id], False
+
+    def _open(self, entries: list[dict], by: str, end: datetime, now: datetime) -> None:
+        """The first entry of a case pins the game's end and the deadline every receipt is judged by."""
+        if entries:
+            opened = entries[0]["data"]
+            if opened.get("end_time_utc") != window.utc_text(end):
+                raise EvidenceError(
+                    f"the match document now gives the game's end as {window.utc_text(end)}, but this case was opened "
+                    f"with {opened.get('end_time_utc')}; the window cannot move once evidence is judged against it",
+                    path=self.doc.path)
+            return
+        self.log.append(entries, OPENED, by, {
+            "match_id": self.doc.match_id, "match_name": self.doc.match.get("name"), "match_date": self.doc.match["date"],
+            "end_time_utc": window.utc_text(end), "deadline_utc": window.utc_text(window.deadline_after(end)),
+            "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause, "quote": window.WINDOW.quote},
+            "rulebook": RULEBOOK_EDITION, "log_format": 1,
+        }, now)
+
+    def working_copy(self, evidence_id: str, by: str, now: datetime | None = None) -> Path:
+        """A copy to view in other tools; the log records that it derives from the original's hash."""
+        by = _person(by, "--by")
+        with self.log.locked() as entries:
+            ev = self.evidence(fold(entries), evidence_id)
+            out = self.folder.make_working_copy(self.original_path(ev), ev.sha256)
+            self.log.append(entries, WORKING_COPY, by, {
+                "evidence": ev.id, "parent_sha256": ev.sha256, "sha256": ev.sha256, "derivation": "byte copy",
+                "path": str(out.relative_to(self.folder.path))}, now or window.now_utc())
+        return out
+
+    # -- reviewing ------------------------------------------------------------------------------
+    def link(self, excusal: str | None, mount: str | None) -> dict:
+        """The register entry the marked frames are about: an excusal (by event id) or a mount by name."""
+        reg = self.register()
+        if excusal:
+            event = self.doc.event(excusal)
+            if event is None:
+                raise EvidenceError(f"unknown event {excusal!r} in match {self.doc.match_id}")
+            exc = next((e for e in reg.excusals if e.event == excusal), None)
+            if exc is None:
+                listed = ", ".join(f"{e.event} ({e.mount}, {e.clause})" for e in reg.excusals) or "none"
+                raise EvidenceError(f"event {excusal} ({event['situation']}) did not excuse a mount under "
+                                    f"{', '.join(EXCUSING_CLAUSES)}; the excusals in this match: {listed}")
+            if mount and _key(mount) != _key(exc.mount):
+                raise EvidenceError(f"event {excusal} excused {exc.mount!r}, not {mount!r}")
+            return {"excusal": exc.event, "mount": exc.mount, "clause": exc.clause, "team": exc.team, "number": exc.number}
+        if not mount:
+            raise EvidenceError("say what the frames show: --excusal EVENT_ID (an excusal in the mount register) or --mount NAME")
+        excs = [e for e in reg.excusals if _key(e.mount) == _key(mount)]
+        if len(excs) > 1:
+            raise EvidenceError(f"mount {mount!r} was excused more than once ({', '.join(e.event for e in excs)}); "
+                                "name the excusal with --excusal EVENT_ID")
+        if excs:
+            return self.link(excs[0].event, None)
+        record = reg.mounts.get(_key(mount))
+        if record is None:
+            known = ", ".join(sorted(m.mount for m in reg.mounts.values())) or "none"
+            raise EvidenceError(f"unknown mount {mount!r} in match {self.doc.match_id} (mounts in the register: {known})")
+        # Known but never excused: the marks are kept, and they cannot ground a forfeiture.
+        return {"excusal": None, "mount": record.mount, "clause": None, "team": None, "number": None}
+
+    def _mark_data(self, state: CaseState, evidence_id: str, frames: list[int], excusal: str | None,
+                   mount: str | None, note: str | None) -> dict:
+        from review_app.footage import Footage
+
+        ev = self.evidence(state, evidence_id)
+        if not frames:
+            raise EvidenceError("mark at least one frame (--frame N)")
+        link = self.link(excusal, mount)
+        note = (note or "").strip() or None
+        if note and len(note) > MAX_NOTE:
+            raise EvidenceError(f"the note is longer than {MAX_NOTE} characters")
+        with Footage(self.original_path(ev)) as video:
+            # The time is the frame's own presentation time, read from the footage, never computed from a rate.
+            marked = [{"frame": f, "time_s": round(video.time_of(f), 6)} for f in sorted(set(frames))]
+        return {"evidence": ev.id, "sha256": ev.sha256, "frames": marked, "note": note, **link}
+
+    def mark(self, evidence_id: str, frames: list[int], by: str, *, excusal: str | None = None,
+             mount: str | None = None, note: str | None = None, now: datetime | None = None) -> Mark:
+        by = _person(by, "--by")
+        with self.log.locked() as entries:
+            state = fold(entries)
+            self._refuse_if_locked(state, "frames are marked")
+            data = self._mark_data(state, evidence_id, frames, excusal, mount, note)
+            entry = self.log.append(entries, MARKED, by, data, now or window.now_utc())
+        return next(m for m in fold(entries).marks if m.seq == entry["seq"])
+
+    # -- deciding ---------------------------------------------------------------------------------
+    def _refuse_if_locked(self, state: CaseState, what: str) -> None:
+        d = state.decision
+        if d is not None:
+            first = state.decisions[0]
+            raise CaseLocked(
+                f"the case of match {self.doc.match_id} is decided ({d.decision} by {d.by}, {d.at}, entry {d.seq}) and "
+                f"locked; {what} now only as a correction: polo-review evidence correct {self.doc.match_id} "
+                f"--entry {first.seq} --reason TEXT ...")
+
+    def _decision(self, state: CaseState, decision: str, reason: str | None) -> dict:
+        data = grounds.decision_data(state, self.register(), decision, reason,
+                                     {t["id"]: t["name"] for t in self.doc.match["teams"]})
+        if decision == FORFEITURE:
+            for g in data["grounds"]:  # a forfeiture rests on the originals as received: prove they still are
+                ev = state.evidence[g["evidence"]]
+                path = self.original_path(ev)
+                if not path.exists() or file_sha256(path) != ev.sha256:
+                    raise EvidenceError(f"forfeiture refused: the original of {ev.id} no longer matches its hash; "
+                                        "run `polo-review evidence verify`", path=path)
+        return data
+
+    def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None) -> Decision:
+        by = _person(by, "--by")
+        with self.log.locked() as entries:
+            state = fold(entries)
+            if not entries:
+                if decision != "not-proven":
+                    raise EvidenceError(f"no evidence has been received for match {self.doc.match_id}")
+                self._open(entries, by, self.game_end(), now or window.now_utc())
+            self._refuse_if_locked(state, "a decision changes")
+            data = self._decision(state, decision, reason)
+            self.log.append(entries, DECISION, by, data, now or window.now_utc())
+        return fold(entries).decision
+
+    def correct(self, entry: int, by: str, reason: str, *, decision: str | None = None, withdraw: bool = False,
+                evidence_id: str | None = None, frames: list[int] | None = None, excusal: str | None = None,
+                mount: str | None = None, note: str | None = None, now: datetime | None = None) -> dict:
+        """Append a correction of entry `entry`: its reason, and optionally a withdrawal of the marks it
+        made, new marks, and a corrected decision (checked like any decision)."""
+        by = _person(by, "--by")
+        reason = (reason or "").strip()
+        if not reason:
+            raise EvidenceError("a correction needs its reason (--reason TEXT)")
+        now = now or window.now_utc()
+        with self.log.locked() as entries:
+            state = fold(entries)
+            target = state.entry(entry)
+            if target is None:
+                raise EvidenceError(f"no entry {entry} in the case log of match {self.doc.match_id} "
+                                    f"(it has {len(entries)} entries)")
+            data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw}
+            if withdraw:
+                mark = next((m for m in state.marks if m.seq == entry), None)
+                if mark is None:
+                    raise EvidenceError(f"entry {entry} ({target['type']}) marked no frames; nothing to withdraw")
+                if mark.withdrawn_by is not None:
+                    raise EvidenceError(f"the marks of entry {entry} were already withdrawn (entry {mark.withdrawn_by})")
+            if frames or evidence_id:
+                if not evidence_id:
+                    raise EvidenceError("new marks in a correction need --evidence EVIDENCE_ID")
+                data["marks"] = self._mark_data(state, evidence_id, list(frames or []), excusal, mount, note)
+            if decision:
+                # Judge the corrected decision on the case as it stands once this correction is in.
+                provisional = fold(entries + [{"seq": len(entries) + 1, "type": CORRECTION, "by": by, "at": "",
+                                               "data": data}])
+                provisional.decisions = []
+                data["decision"] = self._decision(provisional, decision, reason)
+            elif withdraw and state.decision and state.decision.decision == FORFEITURE and any(
+                    g["mark_entry"] == entry for g in state.decision.data.get("grounds", [])):
+                raise EvidenceError(f"entry {entry} grounds the forfeiture in force (entry {state.decision.seq}); "
+                                    "give the corrected decision in the same correction (--decision)")
+            self.log.append(entries, CORRECTION, by, data, now)
+            return entries[-1]

@@ -1,0 +1,89 @@
+"""What each decision of the committee needs, under 21.f(5), before it can be recorded.
+
+- forfeiture: marked frames of evidence received within the window, linked to a mount the
+  register shows excused under 21.f(1), 21.f(3) or 21.f(4). The rule text is recorded with it:
+  21.f(5) makes the penalty mandatory ("must be exacted, whether during or after a game").
+- not proven: the reason why.
+- out of time: evidence was received, all of it after the deadline.
+"""
+
+from __future__ import annotations
+
+from review_app.evidence.errors import EvidenceError
+from review_app.evidence.state import FORFEITURE, NOT_PROVEN, OUT_OF_TIME, DECISIONS, CaseState
+from review_app.evidence.window import duration_text
+from review_app.model.mounts import MountRegister
+from review_app.rules import provision
+from review_app.rules.mounts import EXCUSING_CLAUSES
+from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
+
+CLAUSE = "21.f(5)"
+
+
+def rule_text() -> dict[str, str]:
+    return dict(provision(CLAUSE).text)
+
+
+def decision_data(state: CaseState, register: MountRegister, decision: str, reason: str | None,
+                  team_names: dict[str, str]) -> dict:
+    """The data of a decision entry, or EvidenceError saying why the decision cannot stand."""
+    if decision not in DECISIONS:
+        raise EvidenceError(f"unknown decision {decision!r}; choose {', '.join(DECISIONS)}")
+    reason = (reason or "").strip() or None
+    grounds: list[dict] = []
+    if decision == FORFEITURE:
+        grounds = forfeiture_grounds(state, register)
+    elif decision == NOT_PROVEN and not reason:
+        raise EvidenceError("a not-proven decision needs its reason (--reason TEXT)")
+    elif decision == OUT_OF_TIME:
+        if not state.evidence:
+            raise EvidenceError("out of time: no evidence has been received for this match")
+        in_time = [e.id for e in state.evidence.values() if e.in_time]
+        if in_time:
+            raise EvidenceError(f"out of time refused: {', '.join(in_time)} was received within the 24-hour window; "
+                                "decide forfeiture or not-proven")
+    teams = sorted({g["team"] for g in grounds if g.get("team")})
+    return {
+        "decision": decision,
+        "reason": reason,
+        "clause": CLAUSE,
+        "rule_text": rule_text(),
+        "mandatory": decision == FORFEITURE,  # 21.f(5): this penalty must be exacted
+        "grounds": grounds,
+        "forfeiting_teams": [{"id": t, "name": team_names.get(t, t)} for t in teams],
+        "window": {"seconds": FORFEITURE_EVIDENCE_WINDOW.value, "clause": FORFEITURE_EVIDENCE_WINDOW.clause},
+        "deadline_utc": (state.opened or {}).get("deadline_utc"),
+    }
+
+
+def forfeiture_grounds(state: CaseState, register: MountRegister) -> list[dict]:
+    marks = state.live_marks
+    if not marks:
+        raise EvidenceError("forfeiture refused: no marked frames show an excused mount being played; "
+                            "mark them first (`polo-review evidence mark`)")
+    linked = [m for m in marks if m.excusal]
+    if not linked:
+        mounts = ", ".join(sorted({repr(m.mount) for m in marks if m.mount})) or "the marked mount"
+        raise EvidenceError(f"forfeiture refused: {mounts} was never excused under {', '.join(EXCUSING_CLAUSES)} in this "
+                            "match, so playing it is no violation of 21.f(5)")
+    in_time = [m for m in linked if state.evidence[m.evidence].in_time]
+    if not in_time:
+        late = state.evidence[linked[0].evidence]
+        raise EvidenceError(
+            f"forfeiture refused: the marked evidence {late.id} was received {late.received_at}, "
+            f"{duration_text(late.margin_s)} after the deadline; under 21.f(5) it cannot ground a forfeiture")
+    excused = {e.event: e for e in register.excusals}
+    grounds = []
+    for m in in_time:
+        exc = excused.get(m.excusal)
+        if exc is None:
+            raise EvidenceError(f"forfeiture refused: excusal {m.excusal} (marked in entry {m.seq}) is no longer "
+                                "in the match document's mount register")
+        ev = state.evidence[m.evidence]
+        grounds.append({
+            "mark_entry": m.seq, "evidence": ev.id, "sha256": ev.sha256, "received_at": ev.received_at,
+            "frames": m.frames, "excusal": exc.event, "mount": exc.mount, "clause": exc.clause,
+            "team": exc.team, "number": exc.number, "excused_at": {"frame": exc.frame, "time_s": exc.time_s,
+                                                                   "period": exc.period, "clock": exc.clock},
+        })
+    return grounds

@@ -1,0 +1,141 @@
+"""The case log: one append-only JSON Lines file per case, each entry chained to the one before.
+
+An entry is one line, the canonical JSON (see `canonical`) of
+
+    {"seq": 1, "prev": "<hash of entry seq-1, or 64 zeros>", "type": "evidence_received",
+     "at": "2026-06-15T12:30:00Z", "by": "<who made the entry>", "data": {...}, "hash": "<sha256>"}
+
+`hash` covers every other key, so changing any byte of an entry breaks it; `prev` ties it to the
+entry before, so deleting or reordering entries breaks the entry after. An entry is appended with
+one write of the whole line followed by fsync, under an exclusive lock; an interrupted write leaves
+a last line without its newline, which `chain_problems` reports and `append` refuses to build on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Iterator
+
+from review_app.evidence.canonical import GENESIS, canonical, entry_hash
+from review_app.evidence.errors import LogDamaged
+from review_app.evidence.store import fsync_dir
+from review_app.evidence.window import utc_text
+
+ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    entry: int  # 1-based line number in the log
+    message: str
+
+    def __str__(self) -> str:
+        return f"entry {self.entry}: {self.message}"
+
+
+def _split(raw: bytes) -> list[bytes]:
+    lines = raw.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()  # the newline that ends the last complete entry
+    return lines
+
+
+def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
+    """Parse and check the whole log: the entries read, and every problem in line order."""
+    entries: list[dict] = []
+    problems: list[Problem] = []
+    prev = GENESIS
+    lines = _split(raw)
+    complete = raw.endswith(b"\n") or not raw
+    for n, line in enumerate(lines, start=1):
+        last = n == len(lines)
+        if last and not complete:
+            problems.append(Problem(n, "incomplete last line (an append was interrupted, or the file was cut)"))
+            break
+        try:
+            entry = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            problems.append(Problem(n, "not a JSON entry (the line was altered)"))
+            prev = None
+            continue
+        if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
+            problems.append(Problem(n, "not a log entry (keys missing or added)"))
+            prev = None
+            continue
+        entries.append(entry)
+        if entry["seq"] != n:
+            problems.append(Problem(n, f"holds entry number {entry['seq']} (entries were deleted, inserted or reordered)"))
+        if entry_hash(entry) != entry["hash"]:
+            problems.append(Problem(n, "its content does not match its hash (the entry was altered)"))
+        elif prev is not None and entry["prev"] != prev:
+            problems.append(Problem(n, "does not follow the entry before it (an entry was altered, deleted or reordered)"))
+        elif canonical(entry) != line:
+            problems.append(Problem(n, "is not in canonical form (the line was rewritten)"))
+        prev = entry["hash"]
+    return entries, problems
+
+
+class CaseLog:
+    """The log file of one case, with its lock."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+
+    def raw(self) -> bytes:
+        try:
+            return self.path.read_bytes()
+        except FileNotFoundError:
+            return b""
+
+    def entries(self) -> list[dict]:
+        """The entries of an intact log; a damaged one is refused with its first problem."""
+        entries, problems = chain_problems(self.raw())
+        if problems:
+            raise LogDamaged(f"case log is damaged at {problems[0]}; run `polo-review evidence verify`",
+                             path=self.path)
+        return entries
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[list[dict]]:
+        """Hold the case exclusively: read its entries, decide, append, with no one in between."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.lock_path, "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield self.entries()
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
+        """Append one entry after `entries` (as read under `locked()`); returns it."""
+        entry = {
+            "seq": len(entries) + 1,
+            "prev": entries[-1]["hash"] if entries else GENESIS,
+            "type": type_,
+            "at": utc_text(at),
+            "by": by,
+            "data": data,
+        }
+        entry["hash"] = entry_hash(entry)
+        line = canonical(entry) + b"\n"
+        new = not self.path.exists()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            written = os.write(fd, line)
+            if written != len(line):  # a full disk: the short line is left for verify to report
+                raise LogDamaged(f"could only write {written} of {len(line)} bytes", path=self.path)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        if new:
+            fsync_dir(self.path.parent)
+        entries.append(entry)
+        return entry
+

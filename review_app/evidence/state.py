@@ -1,0 +1,153 @@
+"""What a case holds now, read off its log: the evidence received, the frames marked, the decision.
+
+The log is the only record; this is a fold over it, recomputed on every read, so nothing can
+drift between "the state" and "the history". Corrections are folded in order: a withdrawn mark
+stops counting, a corrected decision replaces the one in force, and the entries stay as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from review_app.evidence.window import from_utc_text
+
+# Entry types, in the order a case usually meets them.
+OPENED = "case_opened"
+RECEIVED = "evidence_received"
+RECEIVED_AGAIN = "evidence_received_again"
+WORKING_COPY = "working_copy"
+MARKED = "frames_marked"
+DECISION = "decision"
+CORRECTION = "correction"
+
+FORFEITURE, NOT_PROVEN, OUT_OF_TIME = "forfeiture", "not-proven", "out-of-time"
+DECISIONS = (FORFEITURE, NOT_PROVEN, OUT_OF_TIME)
+
+
+@dataclass
+class Evidence:
+    id: str
+    seq: int
+    sha256: str
+    ext: str
+    stored: str  # relative to the case folder
+    size: int
+    presented_name: str
+    presented_by: str
+    received_by: str
+    received_at: str
+    in_time: bool
+    margin_s: int
+    video: dict
+    receipts: list[dict] = field(default_factory=list)  # every presentation, the first included
+
+    @property
+    def received(self) -> datetime:
+        return from_utc_text(self.received_at)
+
+
+@dataclass
+class Mark:
+    seq: int
+    evidence: str
+    sha256: str
+    frames: list[dict]  # [{"frame": n, "time_s": t}]
+    excusal: str | None  # the event id of the excusal in the mount register, None if the mount was never excused
+    mount: str | None
+    clause: str | None
+    team: str | None
+    number: int | None
+    note: str | None
+    by: str
+    at: str
+    withdrawn_by: int | None = None  # seq of the correction that withdrew it
+
+
+@dataclass
+class Decision:
+    seq: int
+    decision: str
+    reason: str | None
+    by: str
+    at: str
+    data: dict
+    correction: bool = False  # given by a correction entry
+
+
+@dataclass
+class CaseState:
+    match_id: str | None = None
+    opened: dict | None = None
+    evidence: dict[str, Evidence] = field(default_factory=dict)
+    marks: list[Mark] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+    corrections: list[dict] = field(default_factory=list)
+    working_copies: list[dict] = field(default_factory=list)
+    entries: list[dict] = field(default_factory=list)
+
+    @property
+    def locked(self) -> bool:
+        """A decision has been recorded: from now on only corrections are appended."""
+        return bool(self.decisions)
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.decisions[-1] if self.decisions else None
+
+    @property
+    def live_marks(self) -> list[Mark]:
+        return [m for m in self.marks if m.withdrawn_by is None]
+
+    @property
+    def head(self) -> str | None:
+        return self.entries[-1]["hash"] if self.entries else None
+
+    def by_sha(self, sha256: str) -> Evidence | None:
+        return next((e for e in self.evidence.values() if e.sha256 == sha256), None)
+
+    def entry(self, seq: int) -> dict | None:
+        return self.entries[seq - 1] if 1 <= seq <= len(self.entries) else None
+
+
+def _mark(entry: dict, data: dict) -> Mark:
+    return Mark(entry["seq"], data["evidence"], data["sha256"], list(data["frames"]), data.get("excusal"),
+                data.get("mount"), data.get("clause"), data.get("team"), data.get("number"), data.get("note"),
+                entry["by"], entry["at"])
+
+
+def fold(entries: list[dict]) -> CaseState:
+    state = CaseState(entries=list(entries))
+    for e in entries:
+        kind, data = e["type"], e["data"]
+        if kind == OPENED:
+            state.opened, state.match_id = data, data["match_id"]
+        elif kind == RECEIVED:
+            receipt = {k: data[k] for k in ("presented_by", "received_by", "received_at", "in_time", "margin_s")}
+            state.evidence[data["evidence"]] = Evidence(
+                data["evidence"], e["seq"], data["sha256"], data["ext"], data["stored"], data["size"],
+                data["presented_name"], data["presented_by"], data["received_by"], data["received_at"],
+                data["in_time"], data["margin_s"], data["video"], [{**receipt, "seq": e["seq"]}])
+        elif kind == RECEIVED_AGAIN:
+            ev = state.evidence.get(data["evidence"])
+            if ev:
+                ev.receipts.append({**{k: data[k] for k in ("presented_by", "received_by", "received_at",
+                                                                "in_time", "margin_s")}, "seq": e["seq"]})
+        elif kind == WORKING_COPY:
+            state.working_copies.append({**data, "seq": e["seq"]})
+        elif kind == MARKED:
+            state.marks.append(_mark(e, data))
+        elif kind == DECISION:
+            state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data))
+        elif kind == CORRECTION:
+            state.corrections.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})
+            if data.get("withdraw"):
+                for m in state.marks:
+                    if m.seq == data["corrects"] and m.withdrawn_by is None:
+                        m.withdrawn_by = e["seq"]
+            if data.get("marks"):
+                state.marks.append(_mark(e, data["marks"]))
+            if data.get("decision"):
+                d = data["decision"]
+                state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True))
+    return state

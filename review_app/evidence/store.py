@@ -1,0 +1,139 @@
+"""The evidence store: per match, the originals as received (content-addressed, read-only), the
+working copies derived from them, and the case log.
+
+    <store>/<match-id>/originals/<sha256>.<ext>   read-only (0444), never modified
+    <store>/<match-id>/working/<sha256>.<ext>     copies for viewing; each records its parent's hash
+    <store>/<match-id>/case.jsonl                 the case log
+
+An original is named by its content's hash, never by the name it was presented under, so the same
+file received twice lands on the same name and two different files can never overwrite each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from review_app.evidence.errors import EvidenceError
+
+ENV_STORE = "POLO_REVIEW_EVIDENCE"
+DEFAULT_STORE = "evidence_store"
+READ_ONLY = 0o444
+_EXTENSION = re.compile(r"^[a-z0-9]{1,8}$")
+
+
+def store_root(option: str | os.PathLike | None = None) -> Path:
+    """--store, else $POLO_REVIEW_EVIDENCE, else ./evidence_store."""
+    return Path(option or os.environ.get(ENV_STORE) or DEFAULT_STORE)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        while chunk := fh.read(8 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def safe_extension(name: str) -> str:
+    """The presented name's extension if it is a plain one (it helps players pick a demuxer), else 'bin'."""
+    ext = Path(name).suffix.lower().lstrip(".")
+    return ext if _EXTENSION.match(ext) else "bin"
+
+
+@dataclass(frozen=True)
+class CaseFolder:
+    root: Path
+    match_id: str
+
+    @property
+    def path(self) -> Path:
+        return self.root / self.match_id
+
+    @property
+    def originals(self) -> Path:
+        return self.path / "originals"
+
+    @property
+    def working(self) -> Path:
+        return self.path / "working"
+
+    @property
+    def log_path(self) -> Path:
+        return self.path / "case.jsonl"
+
+    def original(self, sha256: str, ext: str) -> Path:
+        return self.originals / f"{sha256}.{ext}"
+
+    def ingest(self, src: Path, ext: str) -> tuple[str, int, Path]:
+        """Copy `src` into the originals, hashing what is copied; (sha256, size, stored path).
+
+        Copied to a temporary name, flushed, then renamed to its hash: a crash leaves no file under
+        a hash name that does not hold that content. A file already stored is left untouched.
+        """
+        self.originals.mkdir(parents=True, exist_ok=True)
+        tmp = self.originals / f".incoming.{os.getpid()}.{ext}"
+        digest = hashlib.sha256()
+        size = 0
+        try:
+            with open(src, "rb") as fin, open(tmp, "wb") as fout:
+                while chunk := fin.read(8 << 20):
+                    digest.update(chunk)
+                    fout.write(chunk)
+                    size += len(chunk)
+                fout.flush()
+                os.fsync(fout.fileno())
+            sha = digest.hexdigest()
+            final = self.original(sha, ext)
+            existing = next(iter(self.originals.glob(f"{sha}.*")), None)
+            if existing is not None:
+                tmp.unlink()
+                return sha, size, existing
+            os.chmod(tmp, READ_ONLY)
+            os.replace(tmp, final)
+            fsync_dir(self.originals)
+            return sha, size, final
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
+    def make_working_copy(self, original: Path, sha256: str) -> Path:
+        """A writable copy of an original for viewing in other tools; the original stays untouched."""
+        self.working.mkdir(parents=True, exist_ok=True)
+        out = self.working / original.name
+        tmp = self.working / f".{original.name}.{os.getpid()}.partial"
+        shutil.copyfile(original, tmp)
+        if file_sha256(tmp) != sha256:
+            tmp.unlink()
+            raise EvidenceError("the original no longer matches its hash; run `polo-review evidence verify`",
+                                path=original)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, out)
+        return out
+
+    def stored_originals(self) -> list[Path]:
+        if not self.originals.is_dir():
+            return []
+        return sorted(p for p in self.originals.iterdir() if not p.name.startswith("."))
+
+
+def is_read_only(path: Path) -> bool:
+    return not (path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+
+
+def fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

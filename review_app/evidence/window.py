@@ -1,0 +1,130 @@
+"""The 24-hour window of 21.f(5): when it closes, whether a receipt fell inside it, how long is left.
+
+The window runs from the game's end (`match.end_time_utc` in the match document) for
+`FORFEITURE_EVIDENCE_WINDOW` seconds. A receipt at exactly the deadline is in time; one second
+later is late. All arithmetic is on aware UTC datetimes, so daylight-saving changes between the
+game and the receipt cannot shift the window: 24 hours are 86,400 seconds, not "same clock time
+tomorrow".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from review_app.evidence.errors import EvidenceError
+from review_app.model import MatchDocument
+from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
+
+UTC = timezone.utc
+WINDOW = FORFEITURE_EVIDENCE_WINDOW  # 21.f(5): "within 24 hours after a game"
+# A receipt time this far past the computer's clock is a typing mistake, not a receipt.
+FUTURE_TOLERANCE = timedelta(minutes=5)
+
+
+def utc_text(moment: datetime) -> str:
+    """The stored form of a moment: ISO 8601 in UTC with a Z, e.g. 2026-06-15T12:30:00Z."""
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def from_utc_text(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(UTC)
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def _zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise EvidenceError(f"unknown time zone {name!r} (use an IANA name such as America/New_York)") from None
+
+
+def parse_time(text: str, tz: str | None = None) -> datetime:
+    """An ISO 8601 time with an offset or Z, as aware UTC. A naive time needs `tz` (an IANA zone);
+    a naive time that the zone's clocks skip or repeat (daylight saving) is refused as unclear."""
+    raw = (text or "").strip()
+    try:
+        moment = datetime.fromisoformat(raw)
+    except ValueError:
+        raise EvidenceError(f"receipt time {text!r} is not an ISO 8601 time (e.g. 2026-06-15T09:30:00-03:00)") from None
+    if moment.tzinfo is None:
+        if not tz:
+            raise EvidenceError(
+                f"receipt time {text!r} has no UTC offset; add one (e.g. {raw}-03:00 or {raw}Z) or give --tz ZONE")
+        zone = _zone(tz)
+        early, late = moment.replace(tzinfo=zone, fold=0), moment.replace(tzinfo=zone, fold=1)
+        if early.utcoffset() != late.utcoffset():
+            raise EvidenceError(f"receipt time {raw} happens twice in {tz} (clocks go back); give the UTC offset")
+        if early.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != moment:
+            raise EvidenceError(f"receipt time {raw} does not exist in {tz} (clocks go forward); check it")
+        moment = early
+    return moment.astimezone(UTC)
+
+
+def game_end(doc: MatchDocument) -> datetime:
+    """When the game ended, from the match document; the window cannot be computed without it."""
+    text = doc.match.get("end_time_utc")
+    if not text:
+        raise EvidenceError(
+            "the match document has no match.end_time_utc; the 24-hour window of 21.f(5) runs from the "
+            "game's end, so record it first", path=doc.path)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise EvidenceError(f"match.end_time_utc {text!r} is not an ISO 8601 time", path=doc.path) from None
+    # The field is UTC by name; an explicit offset is honoured.
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+
+
+def deadline_after(end: datetime) -> datetime:
+    return end + timedelta(seconds=WINDOW.value)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Where a moment stands against the window."""
+
+    end: datetime
+    deadline: datetime
+    moment: datetime
+
+    @property
+    def in_time(self) -> bool:
+        return self.moment <= self.deadline  # exactly at the deadline is still within 24 hours
+
+    @property
+    def margin_s(self) -> int:
+        """Seconds left before the deadline (negative: seconds late)."""
+        return int((self.deadline - self.moment).total_seconds())
+
+
+def timing(end: datetime, moment: datetime) -> Timing:
+    return Timing(end, deadline_after(end), moment.astimezone(UTC))
+
+
+def check_not_future(moment: datetime, now: datetime) -> None:
+    if moment > now + FUTURE_TOLERANCE:
+        raise EvidenceError(f"receipt time {utc_text(moment)} is later than now ({utc_text(now)}); check it")
+
+
+def duration_text(seconds: int) -> str:
+    """'1 d 2 h 3 min' style, for time left or time late (sign ignored)."""
+    s = abs(int(seconds))
+    d, s = divmod(s, 86400)
+    h, s = divmod(s, 3600)
+    m, s = divmod(s, 60)
+    parts = ([f"{d} d"] if d else []) + ([f"{h} h"] if h else []) + ([f"{m} min"] if m else [])
+    if not parts or (not d and not h):
+        parts.append(f"{s} s")
+    return " ".join(parts)
+
+
+def time_left_text(deadline: datetime, now: datetime, lang: str = "en") -> str:
+    left = int((deadline - now).total_seconds())
+    if left >= 0:
+        return f"{duration_text(left)} left" if lang == "en" else f"quedan {duration_text(left)}"
+    return f"closed {duration_text(left)} ago" if lang == "en" else f"cerrado hace {duration_text(left)}"
