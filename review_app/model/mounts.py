@@ -104,7 +104,10 @@ def mount_register(doc: MatchDocument) -> MountRegister:
             if not name:
                 unnamed.append(event["id"])
                 continue
-            first = involved.get("players", [{}])[0] if involved.get("players") else {}
-            excusals.append(Excusal(mount=name, clause=clause, team=first.get("team"), number=first.get("number"), **base))
+            # The player is the one riding the excused mount, not whoever happens to be listed first.
+            players = involved.get("players") or []
+            rider = next((p for p in players if p.get("mount") and _key(p["mount"]) == _key(name)),
+                         players[0] if players else {})
+            excusals.append(Excusal(mount=name, clause=clause, team=rider.get("team"), number=rider.get("number"), **base))
             mounts.setdefault(_key(name), MountRecord(name))
     return MountRegister(doc.match_id, mounts, excusals, unnamed)

@@ -1,0 +1,313 @@
+"""`polo-review mounts MATCH` and `polo-review evidence add|status|mark|decide|correct|verify|pack|copy`:
+the mount register and the post-game evidence process of 21.f(5), over review_app.evidence.
+
+MATCH is a match document's path, or a match id looked up in the annotations folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _annotations() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--annotations", metavar="DIR", help="where match ids are looked up (default ./annotations)")
+    return p
+
+
+def _common() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False, parents=[_annotations()])
+    p.add_argument("--store", metavar="DIR",
+                   help="evidence store (default $POLO_REVIEW_EVIDENCE, else ./evidence_store)")
+    return p
+
+
+def register(sub) -> None:
+    common = _common()
+    p = sub.add_parser("mounts", parents=[_annotations()], help="the mount register of a match (21.f(5))",
+                       description="Every mount each player rode, each excusal with its clause and moment, and "
+                                   "any later appearance of an excused mount.")
+    p.add_argument("match", metavar="MATCH", help="match document path, or match id")
+    p.add_argument("--json", action="store_true", help="print the register as JSON")
+    p.set_defaults(func=cmd_mounts)
+
+    ev = sub.add_parser("evidence", help="post-game evidence and forfeiture (21.f(5))",
+                        description="Receive, review and decide post-game evidence of a returned excused mount; "
+                                    "every step is an entry in a hash-chained case log.")
+    evsub = ev.add_subparsers(dest="evidence_command", metavar="SUBCOMMAND", required=True)
+
+    p = evsub.add_parser("add", parents=[common], help="receive a video: store it read-only by hash, record the receipt")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("file", metavar="FILE", help="the video presented")
+    p.add_argument("--from", dest="presented_by", required=True, metavar="NAME", help="who presented it")
+    p.add_argument("--received-by", required=True, metavar="NAME", help="who received it (umpire, referee, committee)")
+    p.add_argument("--received-at", metavar="TIME",
+                   help="when it was received, ISO 8601 with offset or Z (default: now), e.g. 2026-06-15T09:30:00-03:00")
+    p.add_argument("--tz", metavar="ZONE", help="IANA zone for a --received-at given without offset, e.g. America/New_York")
+    p.set_defaults(func=cmd_add)
+
+    p = evsub.add_parser("status", parents=[common], help="deadline, time left, evidence, marks and decision")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_status)
+
+    p = evsub.add_parser("mark", parents=[common], help="mark the frames that show the excused mount being played")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("evidence_id", metavar="EVIDENCE_ID", help="e.g. ev1 (see `evidence status`)")
+    _mark_options(p, required=True)
+    p.add_argument("--by", required=True, metavar="NAME")
+    p.set_defaults(func=cmd_mark)
+
+    p = evsub.add_parser("decide", parents=[common], help="record the decision; the case is locked after it")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--decision", required=True, choices=("forfeiture", "not-proven", "out-of-time"))
+    p.add_argument("--by", required=True, metavar="NAME")
+    p.add_argument("--reason", metavar="TEXT", help="required for not-proven")
+    p.set_defaults(func=cmd_decide)
+
+    p = evsub.add_parser("correct", parents=[common], help="append a correction of an entry (never an edit)")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--entry", type=int, required=True, metavar="N", help="the log entry corrected")
+    p.add_argument("--by", required=True, metavar="NAME")
+    p.add_argument("--reason", required=True, metavar="TEXT")
+    p.add_argument("--decision", choices=("forfeiture", "not-proven", "out-of-time"), help="the corrected decision")
+    p.add_argument("--withdraw", action="store_true", help="withdraw the marks made by entry N")
+    p.add_argument("--evidence", dest="evidence_id", metavar="EVIDENCE_ID", help="add marks of this evidence")
+    _mark_options(p, required=False)
+    p.set_defaults(func=cmd_correct)
+
+    p = evsub.add_parser("verify", parents=[common], help="re-hash the originals and the log's chain")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--head", metavar="HASH", help="a head hash kept elsewhere (pack, printout): detects cut entries")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_verify)
+
+    p = evsub.add_parser("pack", parents=[common], help="write the evidence pack: bilingual HTML report and clips")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--margin", type=float, default=1.0, metavar="S", help="seconds of play either side of a marked frame")
+    p.set_defaults(func=cmd_pack)
+
+    p = evsub.add_parser("copy", parents=[common], help="make a working copy of an original (recorded with its parent's hash)")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("evidence_id", metavar="EVIDENCE_ID")
+    p.add_argument("--by", required=True, metavar="NAME")
+    p.set_defaults(func=cmd_copy)
+
+
+def _mark_options(p, required: bool) -> None:
+    p.add_argument("--frame", dest="frames", type=int, action="append", required=required, metavar="N",
+                   help="a frame number (0-based); repeat for more")
+    what = p.add_mutually_exclusive_group(required=required)
+    what.add_argument("--excusal", metavar="EVENT_ID", help="the excusal in the mount register the frames show")
+    what.add_argument("--mount", metavar="NAME", help="the mount the frames show, by name")
+    p.add_argument("--note", metavar="TEXT")
+
+
+def _case(args):
+    from review_app.evidence import EvidenceCase, resolve_match
+
+    return EvidenceCase(resolve_match(args.match, args.annotations), args.store)
+
+
+def _table(rows: list[list[str]], indent: str = "  ") -> str:
+    if not rows:
+        return ""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(indent + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+
+
+# -- mounts -------------------------------------------------------------------------------------------
+def cmd_mounts(args) -> int:
+    from review_app.evidence import resolve_match
+    from review_app.model.mounts import mount_register
+
+    doc = resolve_match(args.match, args.annotations)
+    reg = mount_register(doc)
+    if args.json:
+        print(json.dumps(reg.to_dict(), indent=2, ensure_ascii=False))
+        return 0
+    print(f"mount register of match {doc.match_id} ({doc.path})")
+    rows = [["MOUNT", "RIDDEN BY", "SEEN IN EVENTS"]]
+    for m in reg.mounts.values():
+        rows.append([m.mount, ", ".join(f"{t} #{n}" for t, n in m.riders) or "-",
+                     ", ".join(s.event for s in m.sightings) or "-"])
+    print("mounts\n" + _table(rows) if len(rows) > 1 else "mounts: none named")
+    rows = [["EVENT", "MOUNT", "CLAUSE", "PLAYER", "PERIOD", "CLOCK", "FRAME", "TIME", "SEEN AGAIN"]]
+    for e in reg.excusals:
+        rows.append([e.event, e.mount, e.clause, f"{e.team} #{e.number}" if e.team else "-", str(e.period or "-"),
+                     e.clock or "-", str(e.frame), f"{e.time_s:.3f}",
+                     ", ".join(f"{s.event} (frame {s.frame}, {s.team or '?'} #{s.number or '?'})" for s in e.returned) or "-"])
+    print("excusals\n" + _table(rows) if len(rows) > 1 else "excusals: none")
+    if reg.unnamed_excusals:
+        print(f"excused but not named (cannot be followed): {', '.join(reg.unnamed_excusals)}")
+    return 0
+
+
+# -- evidence -------------------------------------------------------------------------------------------
+def cmd_add(args) -> int:
+    from review_app.evidence import window
+
+    case = _case(args)
+    received = window.parse_time(args.received_at, args.tz) if args.received_at else None
+    ev, duplicate = case.add(args.file, args.presented_by, args.received_by, received)
+    now = window.now_utc()
+    if duplicate:
+        print(f"already received as {ev.id} (sha256 {ev.sha256}, first on {ev.received_at}); "
+              f"this presentation is recorded against it")
+    else:
+        print(f"received {ev.id}: sha256 {ev.sha256}, {ev.size} bytes, stored read-only as {case.folder.path / ev.stored}")
+    receipt = ev.receipts[-1]
+    print(f"received at {receipt['received_at']} from {receipt['presented_by']} by {receipt['received_by']}")
+    deadline = case.deadline()
+    if receipt["in_time"]:
+        print(f"in time: {window.duration_text(receipt['margin_s'])} before the deadline {window.utc_text(deadline)} "
+              f"(21.f(5)); now {window.time_left_text(deadline, now)}")
+    else:
+        print(f"LATE: {window.duration_text(receipt['margin_s'])} after the deadline {window.utc_text(deadline)}; "
+              "recorded, but under 21.f(5) it cannot ground a forfeiture")
+    return 0
+
+
+def _status_dict(case) -> dict:
+    from review_app.evidence import window
+
+    state = case.state()
+    deadline, now = case.deadline(), window.now_utc()
+    return {
+        "match": case.doc.match_id, "game_end_utc": window.utc_text(case.game_end()), "deadline_utc": window.utc_text(deadline),
+        "now_utc": window.utc_text(now), "seconds_left": int((deadline - now).total_seconds()),
+        "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause},
+        "evidence": [{"id": e.id, "sha256": e.sha256, "received_at": e.received_at, "presented_by": e.presented_by,
+                      "received_by": e.received_by, "in_time": e.in_time, "margin_s": e.margin_s, "video": e.video,
+                      "receipts": e.receipts, "stored": str(case.folder.path / e.stored)} for e in state.evidence.values()],
+        "marks": [{"entry": m.seq, "evidence": m.evidence, "frames": m.frames, "excusal": m.excusal, "mount": m.mount,
+                   "clause": m.clause, "by": m.by, "at": m.at, "note": m.note, "withdrawn_by": m.withdrawn_by}
+                  for m in state.marks],
+        "decision": ({"entry": state.decision.seq, "by": state.decision.by, "at": state.decision.at,
+                      **state.decision.data} if state.decision else None),
+        "locked": state.locked,
+        "corrections": state.corrections,
+        "log": {"entries": len(state.entries), "head": state.head, "path": str(case.log.path)},
+    }
+
+
+def cmd_status(args) -> int:
+    from review_app.evidence import window
+
+    case = _case(args)
+    s = _status_dict(case)
+    if args.json:
+        print(json.dumps(s, indent=2, ensure_ascii=False))
+        return 0
+    deadline = window.from_utc_text(s["deadline_utc"])
+    print(f"match {s['match']}: game ended {s['game_end_utc']}")
+    print(f"deadline {s['deadline_utc']} ({window.WINDOW.clause}: {window.WINDOW.quote}); "
+          f"{window.time_left_text(deadline, window.from_utc_text(s['now_utc']))}")
+    if not s["evidence"]:
+        print("evidence: none received")
+    for e in s["evidence"]:
+        when = (f"in time, {window.duration_text(e['margin_s'])} before the deadline" if e["in_time"]
+                else f"LATE by {window.duration_text(e['margin_s'])}: cannot ground a forfeiture")
+        print(f"  {e['id']}  received {e['received_at']} from {e['presented_by']} by {e['received_by']}  {when}")
+        print(f"       sha256 {e['sha256']}  {e['video']['frame_count']} frames, {e['video']['duration_s']:.3f} s")
+        for r in e["receipts"][1:]:
+            print(f"       presented again {r['received_at']} by {r['presented_by']} (entry {r['seq']})")
+    for m in s["marks"]:
+        frames = ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m["frames"])
+        about = f"excusal {m['excusal']}: {m['mount']} ({m['clause']})" if m["excusal"] else f"{m['mount']} (never excused)"
+        gone = f"  [withdrawn by entry {m['withdrawn_by']}]" if m["withdrawn_by"] else ""
+        print(f"  mark #{m['entry']}  {m['evidence']} frames {frames} -> {about}, by {m['by']}{gone}")
+    d = s["decision"]
+    if d:
+        extra = f": {d['reason']}" if d.get("reason") else ""
+        print(f"decision: {d['decision']} ({d['clause']}) by {d['by']} at {d['at']} (entry {d['entry']}){extra}; case locked")
+    else:
+        print("decision: none yet")
+    for c in s["corrections"]:
+        print(f"  correction #{c['seq']} of entry {c['corrects']} by {c['by']}: {c['reason']}")
+    print(f"log: {s['log']['entries']} entries, head {s['log']['head']}")
+    return 0
+
+
+def cmd_mark(args) -> int:
+    case = _case(args)
+    m = case.mark(args.evidence_id, args.frames, args.by, excusal=args.excusal, mount=args.mount, note=args.note)
+    frames = ", ".join(f"{f['frame']} at {f['time_s']:.3f} s" for f in m.frames)
+    about = (f"excusal {m.excusal} ({m.mount}, {m.clause})" if m.excusal
+             else f"{m.mount}, which was never excused in this match: these marks cannot ground a forfeiture")
+    print(f"entry {m.seq}: marked {m.evidence} frames {frames} -> {about}")
+    return 0
+
+
+def cmd_decide(args) -> int:
+    case = _case(args)
+    d = case.decide(args.decision, args.by, args.reason)
+    print(f"entry {d.seq}: decision {d.decision} ({d.data['clause']}) by {d.by} at {d.at}; the case is now locked")
+    if d.data.get("mandatory"):
+        teams = ", ".join(t["name"] for t in d.data["forfeiting_teams"])
+        print(f"forfeiture by {teams}: under 21.f(5) this penalty must be exacted")
+    return 0
+
+
+def cmd_correct(args) -> int:
+    case = _case(args)
+    entry = case.correct(args.entry, args.by, args.reason, decision=args.decision, withdraw=args.withdraw,
+                         evidence_id=args.evidence_id, frames=args.frames, excusal=args.excusal, mount=args.mount,
+                         note=args.note)
+    d = entry["data"]
+    what = [f"withdraws the marks of entry {d['corrects']}"] if d.get("withdraw") else []
+    if d.get("marks"):
+        what.append(f"adds marks of {d['marks']['evidence']}")
+    if d.get("decision"):
+        what.append(f"corrected decision {d['decision']['decision']}")
+    print(f"entry {entry['seq']}: correction of entry {d['corrects']} by {entry['by']}"
+          + (f" ({'; '.join(what)})" if what else ""))
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from pathlib import Path
+
+    from review_app.errors import PoloReviewError
+    from review_app.evidence import resolve_match, store_root, verify_case
+    from review_app.evidence.store import CaseFolder
+
+    try:
+        match_id = resolve_match(args.match, args.annotations).match_id
+    except PoloReviewError:
+        # A case can be checked without its match document, by the id its folder carries.
+        if not (store_root(args.store) / args.match).is_dir() or Path(args.match).suffix:
+            raise
+        match_id = args.match
+    report = verify_case(CaseFolder(store_root(args.store), match_id), head=args.head)
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        print(report.summary())
+        for p in report.problems[1:]:
+            print(f"  also: {p}")
+        for w in report.warnings:
+            print(f"  warning: {w}")
+    return 0 if report.intact else 1
+
+
+def cmd_pack(args) -> int:
+    from review_app.evidence.pack import build_pack
+
+    case = _case(args)
+    pack = build_pack(case, args.out, margin=args.margin)
+    print(f"wrote {pack.html} ({len(pack.clips)} clips, manifest {pack.manifest.name})")
+    print(f"integrity: {pack.verify.summary()}")
+    if not pack.verify.intact:
+        print("polo-review: warning: the case fails verification; the pack says so", file=sys.stderr)
+    return 0
+
+
+def cmd_copy(args) -> int:
+    case = _case(args)
+    out = case.working_copy(args.evidence_id, args.by)
+    print(f"working copy of {args.evidence_id}: {out} (derived from the original; the original is untouched)")
+    return 0
