@@ -57,10 +57,10 @@ def parse_time(text: str, tz: str | None = None) -> datetime:
                 f"receipt time {text!r} has no UTC offset; add one (e.g. {raw}-03:00 or {raw}Z) or give --tz ZONE")
         zone = _zone(tz)
         early, late = moment.replace(tzinfo=zone, fold=0), moment.replace(tzinfo=zone, fold=1)
-        if early.utcoffset() != late.utcoffset():
-            raise EvidenceError(f"receipt time {raw} happens twice in {tz} (clocks go back); give the UTC offset")
         if early.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != moment:
             raise EvidenceError(f"receipt time {raw} does not exist in {tz} (clocks go forward); check it")
+        if early.utcoffset() != late.utcoffset():
+            raise EvidenceError(f"receipt time {raw} happens twice in {tz} (clocks go back); give the UTC offset")
         moment = early
     return moment.astimezone(UTC)
 

@@ -21,7 +21,7 @@ FPS = 25
 FRAMES = 75  # three seconds
 END_UTC = "2026-06-14T20:00:00Z"
 END = datetime(2026, 6, 14, 20, 0, tzinfo=timezone.utc)
-NOW = datetime(2026, 6, 15, 9, 0, tzinfo=timezone.utc)  # the tests' "now": 13 h after the end
+NOW = datetime(2026, 6, 16, 9, 0, tzinfo=timezone.utc)  # the tests' "now": the morning after the window closed
 
 EXCUSED_MOUNT = "Blue Moon"
 NEVER_EXCUSED_MOUNT = "Chispa"

@@ -1,0 +1,119 @@
+"""The 24-hour window of 21.f(5): its edges, time zones and daylight-saving changes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from review_app.evidence import window
+from review_app.evidence.errors import EvidenceError
+from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
+
+UTC = timezone.utc
+NEW_YORK = ZoneInfo("America/New_York")
+END = datetime(2026, 6, 14, 20, 0, tzinfo=UTC)
+
+
+def test_the_window_is_the_rulebook_parameter():
+    assert window.deadline_after(END) - END == timedelta(seconds=FORFEITURE_EVIDENCE_WINDOW.value)
+    assert FORFEITURE_EVIDENCE_WINDOW.clause == "21.f(5)"
+
+
+def test_exactly_24_hours_after_the_end_is_in_time():
+    t = window.timing(END, END + timedelta(hours=24))
+    assert t.in_time and t.margin_s == 0
+
+
+def test_one_second_over_is_late():
+    t = window.timing(END, END + timedelta(hours=24, seconds=1))
+    assert not t.in_time and t.margin_s == -1
+
+
+def test_a_receipt_during_the_game_day_is_in_time():
+    assert window.timing(END, END + timedelta(minutes=5)).in_time
+
+
+def test_spring_forward_between_end_and_receipt_23_local_hours_are_in_time():
+    # 2026-03-08: New York clocks jump 02:00 -> 03:00. Same local clock time next day is only 23 h later.
+    end = datetime(2026, 3, 8, 1, 30, tzinfo=NEW_YORK)
+    assert end.utcoffset() == timedelta(hours=-5)
+    received = window.parse_time("2026-03-09T01:30-04:00")
+    t = window.timing(end.astimezone(UTC), received)
+    assert received - end == timedelta(hours=23)
+    assert t.in_time and t.margin_s == 3600
+
+
+def test_spring_forward_24_real_hours_is_local_0230_next_day():
+    end = datetime(2026, 3, 8, 1, 30, tzinfo=NEW_YORK)
+    deadline = window.deadline_after(end.astimezone(UTC))
+    assert deadline.astimezone(NEW_YORK).replace(tzinfo=None) == datetime(2026, 3, 9, 2, 30)
+    late = window.parse_time("2026-03-09T02:30:01", tz="America/New_York")
+    assert not window.timing(end.astimezone(UTC), late).in_time
+
+
+def test_fall_back_same_local_time_next_day_is_25_hours_and_late():
+    # 2026-11-01: clocks go back 02:00 -> 01:00, so 01:30 the next day is 25 real hours later.
+    end = datetime(2026, 10, 31, 1, 30, tzinfo=NEW_YORK)
+    received = window.parse_time("2026-11-01T01:30:00-05:00")
+    assert received - end == timedelta(hours=25)
+    assert not window.timing(end.astimezone(UTC), received).in_time
+
+
+def test_end_time_in_the_document_with_an_offset_is_honoured(doc):
+    doc.match["end_time_utc"] = "2026-03-08T01:30:00-05:00"
+    assert window.game_end(doc) == datetime(2026, 3, 8, 6, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("2026-06-15T09:30:00-03:00", datetime(2026, 6, 15, 12, 30, tzinfo=UTC)),
+    ("2026-06-15T12:30:00Z", datetime(2026, 6, 15, 12, 30, tzinfo=UTC)),
+    ("2026-06-15T12:30:00+00:00", datetime(2026, 6, 15, 12, 30, tzinfo=UTC)),
+])
+def test_receipt_times_with_an_offset_are_stored_in_utc(text, expected):
+    parsed = window.parse_time(text)
+    assert parsed == expected and parsed.tzinfo == UTC
+    assert window.utc_text(parsed) == "2026-06-15T12:30:00Z"
+
+
+def test_a_naive_time_is_refused_with_a_clear_message():
+    with pytest.raises(EvidenceError, match="no UTC offset.*--tz"):
+        window.parse_time("2026-06-15T09:30:00")
+
+
+def test_a_naive_time_with_tz_is_read_in_that_zone():
+    assert window.parse_time("2026-06-15T09:30", tz="America/Argentina/Buenos_Aires") == \
+        datetime(2026, 6, 15, 12, 30, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("2026-11-01T01:30", "happens twice"),  # fall back: 01:30 occurs in EDT and in EST
+    ("2026-03-08T02:30", "does not exist"),  # spring forward: 02:30 never shows on the clock
+])
+def test_naive_times_the_clocks_skip_or_repeat_are_refused(text, problem):
+    with pytest.raises(EvidenceError, match=problem):
+        window.parse_time(text, tz="America/New_York")
+
+
+@pytest.mark.parametrize("text", ["yesterday", "", "2026-13-01T00:00Z"])
+def test_not_a_time(text):
+    with pytest.raises(EvidenceError, match="not an ISO 8601 time"):
+        window.parse_time(text)
+
+
+def test_unknown_zone():
+    with pytest.raises(EvidenceError, match="unknown time zone"):
+        window.parse_time("2026-06-15T09:30", tz="Mars/Olympus")
+
+
+def test_a_match_without_an_end_time_cannot_open_a_window(doc):
+    doc.match["end_time_utc"] = None
+    with pytest.raises(EvidenceError, match="no match.end_time_utc"):
+        window.game_end(doc)
+
+
+def test_time_left_text():
+    assert window.time_left_text(END, END - timedelta(hours=2, minutes=5)) == "2 h 5 min left"
+    assert window.time_left_text(END, END + timedelta(seconds=30)) == "closed 30 s ago"
+    assert window.time_left_text(END, END - timedelta(hours=1), "es") == "quedan 1 h"
