@@ -74,11 +74,13 @@ class EvidenceCase:
 
     # -- receiving ------------------------------------------------------------------------------
     def add(self, src: str | os.PathLike, presented_by: str, received_by: str,
-            received_at: datetime | None = None, now: datetime | None = None) -> tuple[Evidence, bool]:
+            received_at: datetime | None = None, now: datetime | None = None,
+            presented_name: str | None = None) -> tuple[Evidence, bool]:
         """Receive a video: store the original read-only under its hash and record the receipt.
 
         Returns (evidence, duplicate): a file received before is recognised by its hash, and the new
-        presentation is recorded against the first evidence id.
+        presentation is recorded against the first evidence id. `presented_name` (an upload's name)
+        is recorded as a fact; the stored file is named by its hash only.
         """
         from review_app.footage import Footage
 
@@ -93,11 +95,11 @@ class EvidenceCase:
         timing = window.timing(end, received)
         receipt = {"presented_by": presented_by, "received_by": received_by,
                    "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
-                   "presented_name": src.name}
+                   "presented_name": (presented_name or src.name)[:MAX_NAME]}
         with self.log.locked() as entries:
             self._open(entries, received_by, end, now)
             state = fold(entries)
-            sha, size, stored = self.folder.ingest(src, safe_extension(src.name))
+            sha, size, stored = self.folder.ingest(src, safe_extension(presented_name or src.name))
             if sha != info.sha256:
                 raise EvidenceError("the file changed while it was being received; receive it again", path=src)
             known = state.by_sha(sha)

@@ -285,3 +285,17 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
             f'</title><style>{CSS}</style></head><body><nav><a href="#en">English</a><a href="#es">Español</a>'
             f'<a href="#log">case.jsonl</a></nav>{"".join(sections)}'
             f'<section id="log"><h2>case.jsonl</h2><pre>{_e(raw_log)}</pre></section></body></html>\n')
+
+
+def zip_folder(folder: str | Path) -> bytes:
+    """The pack as one zip, for a download button."""
+    import io
+    import zipfile
+
+    folder = Path(folder)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                z.write(path, path.relative_to(folder).as_posix())
+    return buf.getvalue()
