@@ -7,7 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from conftest import END, NOW
+from evidence_fixtures import END, NOW
 
 PAGE = Path(__file__).resolve().parents[2] / "review_app" / "ui" / "app_pages" / "evidence.py"
 

@@ -7,7 +7,7 @@ import stat
 from datetime import timedelta
 
 import pytest
-from conftest import END, EXCUSED_MOUNT, NEVER_EXCUSED_MOUNT, NOW
+from evidence_fixtures import END, EXCUSED_MOUNT, NEVER_EXCUSED_MOUNT, NOW, flip_byte
 
 from review_app.errors import PoloReviewError
 from review_app.evidence import CaseLocked, EvidenceError, verify_case
@@ -139,7 +139,7 @@ def test_evidence_about_a_mount_never_excused_gives_no_forfeiture(case, videos):
 def test_forfeiture_refused_when_the_original_was_altered(case, videos):
     ev = _received(case, videos)
     case.mark(ev.id, [10], "Referee", excusal="e2", now=NOW)
-    _flip_byte(case.original_path(ev))
+    flip_byte(case.original_path(ev))
     with pytest.raises(EvidenceError, match="no longer matches its hash"):
         case.decide("forfeiture", "Chair", now=NOW)
 
@@ -216,10 +216,3 @@ def test_a_working_copy_records_its_parent(case, videos):
     out.write_bytes(b"scribbled on")  # working copies may change; originals may not
     assert verify_case(case.folder).intact
 
-
-def _flip_byte(path, offset=2000):
-    os.chmod(path, 0o644)
-    data = bytearray(path.read_bytes())
-    data[offset] ^= 0xFF
-    path.write_bytes(bytes(data))
-    os.chmod(path, 0o444)

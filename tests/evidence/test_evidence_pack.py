@@ -11,7 +11,7 @@ from html import escape
 import cv2
 import numpy as np
 import pytest
-from conftest import END, NOW
+from evidence_fixtures import END, NOW
 
 from review_app.evidence.pack import build_pack, stretches
 from review_app.evidence.state import Mark

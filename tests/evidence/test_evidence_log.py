@@ -8,8 +8,7 @@ import os
 from datetime import timedelta
 
 import pytest
-from conftest import END, NOW
-from test_case import _flip_byte
+from evidence_fixtures import END, NOW, flip_byte
 
 from review_app.evidence import LogDamaged, verify_case
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
@@ -58,7 +57,7 @@ def test_each_line_is_the_canonical_entry_chained_to_the_one_before(decided):
 
 def test_a_flipped_byte_in_an_original_is_found(decided):
     ev = decided.state().evidence["ev1"]
-    _flip_byte(decided.original_path(ev))
+    flip_byte(decided.original_path(ev))
     report = verify_case(decided.folder)
     assert not report.intact and report.first.entry == ev.seq
     assert "no longer matches its recorded hash" in report.first.message

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import write_match
+from evidence_fixtures import write_match
 
 from review_app.cli import main
 

@@ -1,0 +1,92 @@
+"""What the evidence tests share: the test clock, small generated videos, small match documents.
+
+A module of its own (not conftest) so tests can import it by a name no other test folder uses.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from review_app.model import validate
+
+FPS = 25
+FRAMES = 75  # three seconds
+END_UTC = "2026-06-14T20:00:00Z"
+END = datetime(2026, 6, 14, 20, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 6, 16, 9, 0, tzinfo=timezone.utc)  # the tests' "now": the morning after the window closed
+
+EXCUSED_MOUNT = "Blue Moon"
+NEVER_EXCUSED_MOUNT = "Chispa"
+
+
+def _frames(seed: int):
+    rng = np.random.default_rng(seed)
+    base = rng.integers(0, 255, (96, 128, 3), dtype=np.uint8)
+    for i in range(FRAMES):
+        img = base.copy()
+        img[:, : 4 + i] = (0, 200, 0)  # a bar that grows one column a frame
+        yield img
+
+
+def write_video(path: Path, seed: int = 1) -> Path:
+    from review_app.footage import VideoWriter
+
+    with VideoWriter(path, 128, 96, fps=FPS, codec="h264", gop=25) as w:
+        for img in _frames(seed):
+            w.write(img)
+    return path
+
+
+MATCH = {
+    "schema_version": "1.0",
+    "revision": 0,
+    "match": {
+        "id": "m21",
+        "name": "Aurora v Bravo, final",
+        "date": "2026-06-14",
+        "end_time_utc": END_UTC,
+        "periods": 6,
+        "teams": [
+            {"id": "A", "name": "Aurora", "players": [{"number": n} for n in (1, 2, 3, 4)]},
+            {"id": "B", "name": "Bravo", "players": [{"number": n} for n in (1, 2, 3, 4)]},
+        ],
+    },
+    "footage": {"path": "match.mp4"},
+    "events": [
+        {"id": "e1", "position": {"frame": 100, "time_s": 4.0}, "period": 1, "clock": "5:10",
+         "situation": "21.f(2)", "facts": {"ball_out_of_play_or_neutral": True},
+         "call": {"time_allowed_s": 60, "restart": "throw_in"},
+         "involved": {"players": [{"team": "A", "number": 3, "mount": NEVER_EXCUSED_MOUNT}]}},
+        {"id": "e2", "position": {"frame": 500, "time_s": 20.0}, "period": 2, "clock": "3:02",
+         "situation": "21.f(1)(i)", "facts": {"visibly_injured_or_distressed": True},
+         "call": {"whistle": "at_once", "mount_excused": True, "restart": "throw_in",
+                  "announcement": "ALL MAY CHANGE"},
+         "involved": {"players": [{"team": "A", "number": 2, "mount": EXCUSED_MOUNT}], "mount": EXCUSED_MOUNT}},
+    ],
+}
+
+
+def write_match(folder: Path, **match_changes) -> Path:
+    data = copy.deepcopy(MATCH)
+    data["match"].update(match_changes)
+    validate(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{data['match']['id']}.json"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return path
+
+
+def flip_byte(path: Path, offset: int = 2000) -> None:
+    """Tamper with a stored original the way a careless or dishonest hand would."""
+    import os
+
+    os.chmod(path, 0o644)
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0xFF
+    path.write_bytes(bytes(data))
+    os.chmod(path, 0o444)
