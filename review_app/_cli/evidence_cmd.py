@@ -17,6 +17,24 @@ def _annotations() -> argparse.ArgumentParser:
     return p
 
 
+def _edge(func):
+    """The store's file system refusing (permissions, a full disk) is the user's to fix: one line."""
+    import functools
+
+    @functools.wraps(func)
+    def run(args) -> int:
+        from review_app.errors import PoloReviewError
+
+        try:
+            return func(args)
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):
+                raise
+            raise PoloReviewError(exc.strerror or str(exc), path=exc.filename) from None
+
+    return run
+
+
 def _common() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False, parents=[_annotations()])
     p.add_argument("--store", metavar="DIR",
@@ -31,7 +49,7 @@ def register(sub) -> None:
                                    "any later appearance of an excused mount.")
     p.add_argument("match", metavar="MATCH", help="match document path, or match id")
     p.add_argument("--json", action="store_true", help="print the register as JSON")
-    p.set_defaults(func=cmd_mounts)
+    p.set_defaults(func=_edge(cmd_mounts))
 
     ev = sub.add_parser("evidence", help="post-game evidence and forfeiture (21.f(5))",
                         description="Receive, review and decide post-game evidence of a returned excused mount; "
@@ -46,26 +64,26 @@ def register(sub) -> None:
     p.add_argument("--received-at", metavar="TIME",
                    help="when it was received, ISO 8601 with offset or Z (default: now), e.g. 2026-06-15T09:30:00-03:00")
     p.add_argument("--tz", metavar="ZONE", help="IANA zone for a --received-at given without offset, e.g. America/New_York")
-    p.set_defaults(func=cmd_add)
+    p.set_defaults(func=_edge(cmd_add))
 
     p = evsub.add_parser("status", parents=[common], help="deadline, time left, evidence, marks and decision")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_status)
+    p.set_defaults(func=_edge(cmd_status))
 
     p = evsub.add_parser("mark", parents=[common], help="mark the frames that show the excused mount being played")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("evidence_id", metavar="EVIDENCE_ID", help="e.g. ev1 (see `evidence status`)")
     _mark_options(p, required=True)
     p.add_argument("--by", required=True, metavar="NAME")
-    p.set_defaults(func=cmd_mark)
+    p.set_defaults(func=_edge(cmd_mark))
 
     p = evsub.add_parser("decide", parents=[common], help="record the decision; the case is locked after it")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--decision", required=True, choices=("forfeiture", "not-proven", "out-of-time"))
     p.add_argument("--by", required=True, metavar="NAME")
     p.add_argument("--reason", metavar="TEXT", help="required for not-proven")
-    p.set_defaults(func=cmd_decide)
+    p.set_defaults(func=_edge(cmd_decide))
 
     p = evsub.add_parser("correct", parents=[common], help="append a correction of an entry (never an edit)")
     p.add_argument("match", metavar="MATCH")
@@ -76,25 +94,25 @@ def register(sub) -> None:
     p.add_argument("--withdraw", action="store_true", help="withdraw the marks made by entry N")
     p.add_argument("--evidence", dest="evidence_id", metavar="EVIDENCE_ID", help="add marks of this evidence")
     _mark_options(p, required=False)
-    p.set_defaults(func=cmd_correct)
+    p.set_defaults(func=_edge(cmd_correct))
 
     p = evsub.add_parser("verify", parents=[common], help="re-hash the originals and the log's chain")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--head", metavar="HASH", help="a head hash kept elsewhere (pack, printout): detects cut entries")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_verify)
+    p.set_defaults(func=_edge(cmd_verify))
 
     p = evsub.add_parser("pack", parents=[common], help="write the evidence pack: bilingual HTML report and clips")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--out", required=True, metavar="DIR")
     p.add_argument("--margin", type=float, default=1.0, metavar="S", help="seconds of play either side of a marked frame")
-    p.set_defaults(func=cmd_pack)
+    p.set_defaults(func=_edge(cmd_pack))
 
     p = evsub.add_parser("copy", parents=[common], help="make a working copy of an original (recorded with its parent's hash)")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("evidence_id", metavar="EVIDENCE_ID")
     p.add_argument("--by", required=True, metavar="NAME")
-    p.set_defaults(func=cmd_copy)
+    p.set_defaults(func=_edge(cmd_copy))
 
 
 def _mark_options(p, required: bool) -> None:
@@ -191,6 +209,7 @@ def _status_dict(case) -> dict:
         "locked": state.locked,
         "corrections": state.corrections,
         "log": {"entries": len(state.entries), "head": state.head, "path": str(case.log.path)},
+        "opened_with_end_time_utc": (state.opened or {}).get("end_time_utc"),
     }
 
 
@@ -204,6 +223,10 @@ def cmd_status(args) -> int:
         return 0
     deadline = window.from_utc_text(s["deadline_utc"])
     print(f"match {s['match']}: game ended {s['game_end_utc']}")
+    opened = s["opened_with_end_time_utc"]
+    if opened and opened != s["game_end_utc"]:
+        print(f"polo-review: warning: the case was opened with the game's end at {opened}; the receipts were "
+              "judged against that", file=sys.stderr)
     print(f"deadline {s['deadline_utc']} ({window.WINDOW.clause}: {window.WINDOW.quote}); "
           f"{window.time_left_text(deadline, window.from_utc_text(s['now_utc']))}")
     if not s["evidence"]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from review_app.evidence import grounds, window
 from review_app.evidence.errors import CaseLocked, EvidenceError
 from review_app.evidence.log import CaseLog
-from review_app.evidence.state import (
+from review_app.evidence.state import (  # noqa: I001
     CORRECTION, DECISION, FORFEITURE, MARKED, OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, CaseState, Decision,
     Evidence, Mark, fold,
 )

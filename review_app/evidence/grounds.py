@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from review_app.evidence.errors import EvidenceError
-from review_app.evidence.state import FORFEITURE, NOT_PROVEN, OUT_OF_TIME, DECISIONS, CaseState
+from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState
 from review_app.evidence.window import duration_text
 from review_app.model.mounts import MountRegister
 from review_app.rules import provision

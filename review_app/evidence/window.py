@@ -10,14 +10,13 @@ tomorrow".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from review_app.evidence.errors import EvidenceError
 from review_app.model import MatchDocument
 from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
 
-UTC = timezone.utc
 WINDOW = FORFEITURE_EVIDENCE_WINDOW  # 21.f(5): "within 24 hours after a game"
 # A receipt time this far past the computer's clock is a typing mistake, not a receipt.
 FUTURE_TOLERANCE = timedelta(minutes=5)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -17,8 +17,8 @@ from review_app.model import validate
 FPS = 25
 FRAMES = 75  # three seconds
 END_UTC = "2026-06-14T20:00:00Z"
-END = datetime(2026, 6, 14, 20, 0, tzinfo=timezone.utc)
-NOW = datetime(2026, 6, 16, 9, 0, tzinfo=timezone.utc)  # the tests' "now": the morning after the window closed
+END = datetime(2026, 6, 14, 20, 0, tzinfo=UTC)
+NOW = datetime(2026, 6, 16, 9, 0, tzinfo=UTC)  # the tests' "now": the morning after the window closed
 
 EXCUSED_MOUNT = "Blue Moon"
 NEVER_EXCUSED_MOUNT = "Chispa"

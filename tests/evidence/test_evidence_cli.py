@@ -92,7 +92,7 @@ def test_verify_reports_the_first_broken_entry(run, videos, tmp_path):
     log = tmp_path / "evidence_store" / "m21" / "case.jsonl"
     lines = log.read_bytes().splitlines(keepends=True)
     log.write_bytes(lines[0] + lines[2] + lines[1])
-    code, out, err = run("evidence", "verify", "m21")
+    code, out, _ = run("evidence", "verify", "m21")
     assert code == 1 and out.startswith("BROKEN at entry 2:")
     code, out, _ = run("evidence", "verify", "m21", "--json")
     assert code == 1 and json.loads(out)["first_broken_entry"] == 2
@@ -102,7 +102,7 @@ def test_locked_case_through_the_cli(run, videos):
     _add(run, videos, "2026-06-16T09:30:00-03:00")
     code, _, _ = run("evidence", "decide", "m21", "--decision", "out-of-time", "--by", "Chair")
     assert code == 0
-    code, out, err = run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "Chair", "--reason", "x")
+    code, _, err = run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "Chair", "--reason", "x")
     assert code == 2 and "locked" in err and "correct" in err
     code, out, err = run("evidence", "correct", "m21", "--entry", "3", "--by", "Chair", "--reason",
                          "the clerk misspelt the presenter's name")
@@ -139,3 +139,12 @@ def test_bad_input_is_one_clear_line(run, videos, tmp_path, argv, problem):
     assert code == 2, (out, err)
     assert err.startswith("polo-review: error: ") and problem in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_an_unwritable_store_is_one_line(run, videos, tmp_path):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the store should be")
+    code, _, err = run("evidence", "add", "m21", videos["phone"], "--from", "A", "--received-by", "B",
+                         "--received-at", "2026-06-15T10:00Z", "--store", blocked)
+    assert code == 2 and err.startswith("polo-review: error: ") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

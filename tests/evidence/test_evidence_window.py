@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -11,7 +11,6 @@ from review_app.evidence import window
 from review_app.evidence.errors import EvidenceError
 from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
 
-UTC = timezone.utc
 NEW_YORK = ZoneInfo("America/New_York")
 END = datetime(2026, 6, 14, 20, 0, tzinfo=UTC)
 

@@ -282,21 +282,20 @@ with t_dec:
             elif shown(case.decide, choice, me, reason):
                 st.rerun()
     if state.entries:
-        with st.expander(tr("evidence.correct")):
-            with st.form("evidence.correction"):
-                entry = st.number_input(tr("evidence.correct_entry"), 1, len(state.entries), len(state.entries),
-                                        key="evidence.correct_entry")
-                why = st.text_input(tr("evidence.correct_reason"), key="evidence.correct_reason", max_chars=5000)
-                withdraw = st.checkbox(tr("evidence.correct_withdraw"), key="evidence.correct_withdraw")
-                new = st.selectbox(tr("evidence.correct_decision"), ("", *DECISIONS), key="evidence.correct_decision",
-                                   format_func=lambda k: tr(f"evidence.{k}") if k else "—")
-                if st.form_submit_button(tr("evidence.correct"), key="evidence.correct_submit"):
-                    if not me:
-                        st.warning(tr("evidence.name_needed"))
-                    else:
-                        done = shown(case.correct, int(entry), me, why, decision=new or None, withdraw=withdraw)
-                        if done:
-                            st.success(tr("evidence.corrected", n=done["seq"]))
+        with st.expander(tr("evidence.correct")), st.form("evidence.correction"):
+            entry = st.number_input(tr("evidence.correct_entry"), 1, len(state.entries), len(state.entries),
+                                    key="evidence.correct_entry")
+            why = st.text_input(tr("evidence.correct_reason"), key="evidence.correct_reason", max_chars=5000)
+            withdraw = st.checkbox(tr("evidence.correct_withdraw"), key="evidence.correct_withdraw")
+            new = st.selectbox(tr("evidence.correct_decision"), ("", *DECISIONS), key="evidence.correct_decision",
+                               format_func=lambda k: tr(f"evidence.{k}") if k else "—")
+            if st.form_submit_button(tr("evidence.correct"), key="evidence.correct_submit"):
+                if not me:
+                    st.warning(tr("evidence.name_needed"))
+                else:
+                    done = shown(case.correct, int(entry), me, why, decision=new or None, withdraw=withdraw)
+                    if done:
+                        st.success(tr("evidence.corrected", n=done["seq"]))
 
 with t_int:
     report = verify_case(case.folder)
