@@ -1,0 +1,102 @@
+"""The expert-annotated match document of each sample clip, built from the scenario itself,
+so that regenerating a clip keeps its document in step: the same frame indices and times
+(from the same frame timing the renderer uses), the clock and period on screen at each
+event, and the file's SHA-256 and frame count."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from review_app.samples.render import locate_moments, sha256_file, timing
+from review_app.samples.scenarios.cast import (
+    PLAYERS,
+    REFEREE,
+    REVIEWER,
+    TEAM_HEX,
+    TEAM_NAMES,
+    UMPIRES,
+    mount_of,
+)
+from review_app.samples.scene import RED, Scenario
+
+SCHEMA_VERSION = "1.0"
+MATCH_DATE = "2026-06-14"
+END_TIME_UTC = "2026-06-14T19:42:00Z"
+
+
+def document_name(sc: Scenario) -> str:
+    return f"sample-{sc.id}.json"
+
+
+def average_fps(ticks_seconds: list[float]) -> float:
+    """Frames per second over the clip, as the frame times give it (exact for constant rate)."""
+    if len(ticks_seconds) < 2:
+        return 25.0
+    return round((len(ticks_seconds) - 1) / (ticks_seconds[-1] - ticks_seconds[0]), 3)
+
+
+def _teams() -> list[dict]:
+    return [
+        {"id": team, "name": TEAM_NAMES[team], "color": TEAM_HEX[team],
+         "players": [{"number": n, "name": name} for n, name in sorted(PLAYERS[team].items())]}
+        for team in (RED, "blue")
+    ]
+
+
+def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathLike) -> dict:
+    """The match document for `sc`, whose clip is at `clip_path`, to be saved in `doc_dir`."""
+    clip_path, doc_dir = Path(clip_path), Path(doc_dir)
+    tm = timing(sc.footage, sc.duration)
+    times = [tm.seconds(i) for i in range(len(tm))]
+    at = locate_moments(sc, tm)
+    whistle = at.get("whistle")
+    whistler = next((m.by.name for m in sc.moments if m.name == "whistle" and m.by is not None), None)
+    events = []
+    for k, tag in enumerate(sc.tagged, start=1):
+        m = at[tag.moment]
+        notes = tag.notes
+        if whistle is not None:
+            notes += (f" Whistle at frame {whistle.frame} ({whistle.time_s:g} s, clock {whistle.clock}), "
+                      f"{whistle.time_s - m.time_s:.2f} s after this frame.")
+        mount = mount_of(*tag.mount_of, sc.period) if tag.mount_of else None
+        events.append({
+            "id": f"e{k}",
+            "position": {"frame": m.frame, "time_s": m.time_s},
+            "period": m.period,
+            "clock": m.clock,
+            "situation": tag.situation,
+            "facts": dict(tag.facts),
+            "call": dict(tag.call),
+            "involved": {
+                "players": [{"team": team, "number": n, "mount": mount_of(team, n, sc.period)}
+                            for team, n in tag.players],
+                "umpire": whistler,
+                "mount": mount,
+            },
+            "reviewer": REVIEWER,
+            "notes": notes.strip(),
+        })
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "revision": 1,
+        "match": {
+            "id": f"sample-{sc.id}",
+            "name": f"Sample: {sc.title} (Rule {sc.rule})",
+            "date": MATCH_DATE,
+            "end_time_utc": END_TIME_UTC,
+            "upper_handicap": sc.upper_handicap,
+            "periods": sc.periods,
+            "teams": _teams(),
+            "umpires": list(UMPIRES),
+            "referee": REFEREE,
+            "announcements": dict(sc.announcements),
+        },
+        "footage": {
+            "path": Path(os.path.relpath(clip_path, doc_dir)).as_posix(),
+            "sha256": sha256_file(clip_path),
+            "frame_count": len(tm),
+            "fps": average_fps(times),
+        },
+        "events": events,
+    }

@@ -1,0 +1,219 @@
+"""Turn a scenario into frames and encode them as real footage is encoded (H.264, B-frames,
+a two-second GOP; one clip phone-like, with a variable frame rate and rotation metadata).
+
+Frame times are decided first (constant 25 fps, or a phone's jittered 28-31 fps from a seeded
+generator); every frame is drawn at its own presentation time, so what the picture shows
+agrees with the timestamp a player reports for it, and each key moment is found as the first
+frame shown at or after it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from review_app.samples import hud
+from review_app.samples.field import View, draw_field
+from review_app.samples.scene import Footage, Scenario
+from review_app.samples.sprites import (
+    draw_ball,
+    draw_marker,
+    draw_prop,
+    draw_rider,
+    draw_umpire,
+)
+
+PHONE_TIME_BASE = Fraction(1, 90000)  # the tick phones write into MP4
+PHONE_FPS_RANGE = (28.0, 31.0)
+GOP_SECONDS = 2
+BFRAMES = 2
+CRF = 20
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The presentation time of every frame, as integer ticks of `time_base`."""
+
+    ticks: tuple[int, ...]
+    time_base: Fraction
+
+    def seconds(self, index: int) -> float:
+        return float(self.ticks[index] * self.time_base)
+
+    def __len__(self) -> int:
+        return len(self.ticks)
+
+    def frame_at(self, t: float) -> int:
+        """The first frame shown at or after time t (the frame a moment first appears in)."""
+        for i in range(len(self.ticks)):
+            if self.seconds(i) >= t - 1e-9:
+                return i
+        return len(self.ticks) - 1
+
+
+def timing(footage: Footage, duration: float) -> Timing:
+    if footage.vfr_seed is None:
+        fps = Fraction(footage.fps).limit_denominator(1001)
+        count = int(round(duration * fps))
+        return Timing(tuple(range(count)), 1 / fps)
+    # Phone: each frame interval from a seeded generator (random.Random's sequence for an integer
+    # seed is stable across Python versions), then rounded to the container's tick.
+    rng = random.Random(footage.vfr_seed)
+    lo, hi = PHONE_FPS_RANGE
+    ticks, t = [], 0.0
+    while t < duration:
+        tick = int(round(t / PHONE_TIME_BASE))
+        if not ticks or tick > ticks[-1]:
+            ticks.append(tick)
+        t += 1.0 / (lo + (hi - lo) * rng.random())
+    return Timing(tuple(ticks), PHONE_TIME_BASE)
+
+
+def display_size(footage: Footage) -> tuple[int, int]:
+    if footage.rotation % 180:
+        return footage.height, footage.width
+    return footage.width, footage.height
+
+
+def render_frame(sc: Scenario, t: float, index: int) -> np.ndarray:
+    """The picture as a viewer sees it at time t (before any storage rotation)."""
+    width, height = display_size(sc.footage)
+    img = np.empty((height, width, 3), np.uint8)
+    cx, cy, scale = sc.camera.at(t)
+    view = View(width, height, cx, cy, scale, sc.camera.portrait, top=hud.bar_height(width, height))
+    draw_field(img, view)
+    for m in sc.markers:
+        if m.shape == "cross":
+            draw_marker(img, view, m, t)
+    whistles = {}
+    for m in sc.moments:
+        if m.by is not None and m.t <= t:
+            whistles[id(m.by)] = t - m.t
+    for r in sc.riders:
+        draw_rider(img, view, r, t)
+    for u in sc.umpires:
+        draw_umpire(img, view, u, t, whistles.get(id(u)))
+    for prop in sc.props:  # over the riders: the point of the scene must not hide under a horse
+        draw_prop(img, view, prop, t)
+    if sc.ball.visible(t):
+        draw_ball(img, view, sc.ball.pos(t))
+    for m in sc.markers:
+        if m.shape != "cross":
+            draw_marker(img, view, m, t)
+
+    if sc.cut and sc.cut[0] <= t < sc.cut[0] + 0.8:
+        hud.draw_card(img, sc.cut[1])
+    caption = f"Rule {sc.rule} - {sc.title}"
+    hud.draw_bar(img, caption, sc.score, sc.period, sc.periods, sc.clock.shown(t))
+    shown = sorted((m for m in sc.moments if m.cue and 0 <= t - m.t < hud.CUE_SECONDS), key=lambda m: -m.t)
+    for row, m in enumerate(shown[:2]):  # the latest on top, the one before just under it
+        hud.draw_cue(img, m.cue, t - m.t, row)
+    hud.draw_captions(img, [c.text for c in sc.captions if c.start <= t < c.end][-2:])
+    hud.draw_timecode(img, t, index)
+    return img
+
+
+def to_storage(img: np.ndarray, rotation: int) -> np.ndarray:
+    """The picture as stored: turned back so that a player's `rotation` (clockwise) shows it upright."""
+    turn = {90: cv2.ROTATE_90_COUNTERCLOCKWISE, 180: cv2.ROTATE_180, 270: cv2.ROTATE_90_CLOCKWISE}
+    return img if rotation % 360 == 0 else cv2.rotate(img, turn[rotation % 360])
+
+
+@dataclass(frozen=True)
+class MomentAt:
+    name: str
+    frame: int
+    time_s: float
+    clock: str
+    period: int
+
+
+@dataclass(frozen=True)
+class Clip:
+    """What was written: the file, its frames and where each key moment fell."""
+
+    path: Path
+    frame_count: int
+    fps: float  # nominal rate; a phone clip's frames are irregular around it
+    variable_frame_rate: bool
+    duration_s: float
+    sha256: str
+    moments: dict[str, MomentAt]
+
+
+def locate_moments(sc: Scenario, tm: Timing) -> dict[str, MomentAt]:
+    out = {}
+    for m in sc.moments:
+        i = tm.frame_at(m.t)
+        t = tm.seconds(i)
+        out[m.name] = MomentAt(m.name, i, round(t, 6), sc.clock.shown(t), sc.period)
+    return out
+
+
+def sha256_file(path: str | os.PathLike) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _writer_class():
+    from review_app.footage.writer import VideoWriter
+
+    class ReproducibleWriter(VideoWriter):
+        """The shared writer with x264's macroblock-tree rate control off. With it on, libx264
+        (even single-threaded) reads memory it never wrote, so the same frames encode to
+        different bytes from run to run; off, the output repeats exactly (checked 20 times
+        over with the heap stirred in between)."""
+
+        @staticmethod
+        def _codec_options(codec, gop, bframes, crf):
+            options = VideoWriter._codec_options(codec, gop, bframes, crf)
+            if codec == "h264" and "mbtree=0" not in options.get("x264-params", ""):
+                options["x264-params"] = options.get("x264-params", "") + ":mbtree=0"
+            return options
+
+    return ReproducibleWriter
+
+
+def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int | None = None) -> Clip:
+    """Render and encode `sc` to `<out_dir>/<id>.mp4`, replacing any earlier file in one step."""
+    VideoWriter = _writer_class()
+
+    fp = sc.footage
+    tm = timing(fp, sc.duration)
+    count = len(tm) if limit_frames is None else min(len(tm), limit_frames)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    final = out_dir / f"{sc.id}.mp4"
+    partial = out_dir / f".{sc.id}.partial.mp4"
+    nominal = sum(PHONE_FPS_RANGE) / 2 if fp.vfr_seed is not None else fp.fps
+    try:
+        with VideoWriter(partial, fp.width, fp.height, fps=nominal, codec="h264",
+                         gop=int(round(GOP_SECONDS * nominal)), bframes=BFRAMES, crf=CRF,
+                         rotation=fp.rotation, time_base=tm.time_base) as writer:
+            for i in range(count):
+                t = tm.seconds(i)
+                frame = to_storage(render_frame(sc, t, i), fp.rotation)
+                writer.write(frame, pts_seconds=tm.ticks[i] * tm.time_base)
+        os.replace(partial, final)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
+    return Clip(
+        path=final,
+        frame_count=count,
+        fps=float(nominal),
+        variable_frame_rate=fp.vfr_seed is not None,
+        duration_s=round(tm.seconds(count - 1) + (1 / nominal), 6),
+        sha256=sha256_file(final),
+        moments=locate_moments(sc, tm),
+    )
