@@ -20,6 +20,7 @@ from pathlib import Path
 
 from review_app.evidence import window
 from review_app.evidence.case import EvidenceCase
+from review_app.evidence.errors import EvidenceError
 from review_app.evidence.pack_strings import tr
 from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.store import file_sha256
@@ -73,9 +74,11 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
     from review_app.footage import Footage, export_clip
 
     out = Path(out)
+    state = case.state()
+    if not state.entries:
+        raise EvidenceError(f"no case for match {case.doc.match_id} yet: no evidence received, nothing decided")
     (out / "clips").mkdir(parents=True, exist_ok=True)
     report = verify_case(case.folder)
-    state = case.state()
     marks = state.live_marks
     clips: list[Clip] = []
     stills: dict[tuple[str, int], str] = {}

@@ -148,3 +148,17 @@ def test_an_unwritable_store_is_one_line(run, videos, tmp_path):
                          "--received-at", "2026-06-15T10:00Z", "--store", blocked)
     assert code == 2 and err.startswith("polo-review: error: ") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_across_spring_forward_23_local_hours_later_is_in_time(run, videos, tmp_path):
+    # The game ends 01:30 EST on 2026-03-08; clocks jump to EDT that night.
+    write_match(tmp_path / "dst", id="m-dst", date="2026-03-08", end_time_utc="2026-03-08T01:30:00-05:00")
+    code, out, err = run("evidence", "add", "m-dst", videos["phone"], "--from", "A", "--received-by", "B",
+                         "--received-at", "2026-03-09T01:30", "--tz", "America/New_York", "--annotations", tmp_path / "dst")
+    assert code == 0, err
+    assert "2026-03-09T05:30:00Z" in out and "in time: 1 h before the deadline 2026-03-09T06:30:00Z" in out
+
+
+def test_a_pack_of_a_match_without_a_case(run, tmp_path):
+    code, _, err = run("evidence", "pack", "m21", "--out", tmp_path / "pack")
+    assert code == 2 and "no case for match m21 yet" in err
