@@ -160,7 +160,7 @@ def _timeline(case: EvidenceCase, state: CaseState, lang: str) -> list[tuple[str
             items.append((e["at"], tr("ev_decision", lang, d=_decision_name(d["decision"], lang), who=who)))
         elif e["type"] == "correction":
             items.append((e["at"], tr("ev_correction", lang, n=d["corrects"], who=who)))
-    return sorted(items)
+    return sorted(items, key=lambda item: item[0])  # stable: equal times keep the log's order
 
 
 def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills: dict, files: list[dict],
@@ -245,14 +245,14 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
     if d:
         data = d.data
         parts.append(f"<p><b>{_e(_decision_name(d.decision, lang))}</b> ({_e(data['clause'])}) — {tr('by', lang)} "
-                     f"{_e(d.by)}, {_e(d.at)} (entry {d.seq})</p>")
+                     f"{_e(d.by)}, {_e(d.at)} ({tr('entry', lang, n=d.seq)})</p>")
         if data.get("reason"):
             parts.append(f"<p>{tr('reason', lang)}: {_e(data['reason'])}</p>")
         if data.get("forfeiting_teams"):
             parts.append(f"<p>{tr('forfeiting', lang)}: " + ", ".join(_e(t['name']) for t in data["forfeiting_teams"]) + "</p>")
         if data.get("grounds"):
             parts.append(_table([tr("grounds", lang), tr("mount", lang), tr("clause", lang), tr("marked", lang)],
-                                [[_e(f"entry {g['mark_entry']}, {g['evidence']}"), _e(g["mount"]),
+                                [[_e(f"{tr('entry', lang, n=g['mark_entry'])}, {g['evidence']}"), _e(g["mount"]),
                                   _e(f"{g['clause']} ({tr('event', lang)} {g['excusal']})"),
                                   _e(", ".join(str(f["frame"]) for f in g["frames"]))] for g in data["grounds"]]))
         if data.get("mandatory"):
@@ -262,7 +262,7 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
         parts.append(f"<p>{tr('undecided', lang)}</p>")
     if state.corrections:
         parts.append(f"<h3>{tr('corrections', lang)}</h3><ul>")
-        parts += [f"<li>entry {c['seq']}: {tr('corrects', lang, n=c['corrects'])} — {_e(c['reason'])} "
+        parts += [f"<li>{tr('entry', lang, n=c['seq'])}: {tr('corrects', lang, n=c['corrects'])} — {_e(c['reason'])} "
                   f"({tr('by', lang)} {_e(c['by'])}, {_e(c['at'])})</li>" for c in state.corrections]
         parts.append("</ul>")
     # hashes and log

@@ -71,6 +71,7 @@ S: dict[str, dict[str, str]] = {
     "ev_marked": {"en": "{n} frame(s) of {ev} marked by {who}", "es": "{n} fotograma(s) de {ev} marcados por {who}"},
     "ev_decision": {"en": "Decision: {d}, by {who}", "es": "Decisión: {d}, por {who}"},
     "ev_correction": {"en": "Correction of entry {n} by {who}", "es": "Corrección de la entrada {n} por {who}"},
+    "entry": {"en": "entry {n}", "es": "entrada {n}"},
     "intact": {"en": "Verified intact", "es": "Verificado íntegro"},
     "broken": {"en": "BROKEN", "es": "ROTO"},
 }
