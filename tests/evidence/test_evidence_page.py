@@ -74,3 +74,12 @@ def test_spanish(page):
     page.session_state["app.lang"] = "es"
     at = page.run()
     assert not at.exception and "Plazo (UTC)" in _text(at)
+
+
+def test_a_missing_original_is_one_line_on_the_page(page, case, videos):
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.original_path(ev).unlink()
+    at = page.run()
+    assert not at.exception
+    assert any("no such file" in e.value for e in at.error)
+    assert any("BROKEN" in e.value for e in at.error)

@@ -68,3 +68,12 @@ def test_committee_members_appending_at_once_keep_the_chain_whole(case, videos):
     assert not errors
     report = verify_case(case.folder)
     assert report.intact and report.entries == 2 + 8
+
+
+def test_the_evidence_library_never_imports_streamlit():
+    import subprocess
+    import sys
+
+    code = ("import sys, review_app.evidence, review_app.evidence.pack, review_app._cli.evidence_cmd; "
+            "sys.exit('streamlit' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

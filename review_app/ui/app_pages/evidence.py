@@ -225,8 +225,11 @@ with t_mark:
             if col.button(f"{step:+d}", key=f"evidence.step{step}"):
                 st.session_state[frame_key] = max(0, min(last, st.session_state[frame_key] + step))
         index = cols[4].number_input(tr("evidence.frame"), 0, last, key=frame_key, step=1)
-        with Footage(case.original_path(ev)) as video:
-            frame = shown(video.frame, int(index))
+        frame = None
+        video = shown(Footage, case.original_path(ev))  # a missing or altered original is one line, not a crash
+        if video is not None:
+            with video:
+                frame = shown(video.frame, int(index))
         if frame is not None:
             st.image(frame.image, channels="BGR", caption=tr("evidence.frame_caption", i=frame.index,
                                                               t=f"{frame.time_s:.3f}", n=ev.video["frame_count"]))
