@@ -8,6 +8,8 @@ review_app.evidence, which records it in the case's hash-chained log.
 
 from __future__ import annotations
 
+import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -18,11 +20,41 @@ from review_app.errors import PoloReviewError
 from review_app.evidence import DECISIONS, EvidenceCase, list_matches, store_root, verify_case, window
 from review_app.evidence.grounds import rule_text
 from review_app.footage import Footage
-from review_app.ui import context
-from review_app.ui.context import tr
-from review_app.ui.i18n import register
-from review_app.ui.settings import MAX_UPLOAD_MB
-from review_app.ui.textsafe import md
+from review_app.ui.i18n import DEFAULT_LANGUAGE, register, t
+
+try:  # the app's shared state: language, folders, reviewer, one-line errors
+    from review_app.ui import context
+    from review_app.ui.settings import MAX_UPLOAD_MB
+    from review_app.ui.textsafe import md
+except ImportError:  # the page on its own, without the app's helpers: the same session keys, plain defaults
+    context = None
+    MAX_UPLOAD_MB = int(st.get_option("server.maxUploadSize"))
+
+    def md(text: object) -> str:
+        return re.sub(r"([\\`*_{}\[\]()#+\-.!|>~<$:])", r"\\\1", "" if text is None else str(text))
+
+
+def _lang() -> str:
+    return context.lang() if context else st.session_state.get("app.lang") or DEFAULT_LANGUAGE
+
+
+def _annotations() -> Path:
+    if context:
+        return context.folders().annotations
+    return Path(os.environ.get("POLO_REVIEW_ANNOTATIONS") or "annotations")
+
+
+def _reviewer() -> str | None:
+    return context.reviewer() if context else st.session_state.get("app.reviewer") or None
+
+
+def tr(key: str, **fmt) -> str:
+    return t(key, _lang(), **fmt)
+
+
+def error_line(exc: Exception) -> None:
+    st.error(tr("common.error", message=str(exc)), icon="⚠️")
+
 
 register({
     "evidence.title": {"en": "Post-game evidence (21.f(5))", "es": "Pruebas posteriores al partido (21.f(5))"},
@@ -110,14 +142,13 @@ register({
                              "es": "Este partido no tiene hora de fin; no puede calcularse el plazo de 24 horas."},
 })
 
-lang = context.lang()
-folders = context.folders()
+lang = _lang()
 st.title(tr("evidence.title"))
 st.caption(tr("evidence.intro"))
 
-docs = list_matches(folders.annotations)
+docs = list_matches(_annotations())
 if not docs:
-    st.info(tr("common.no_documents", folder=str(folders.annotations)))
+    st.info(tr("common.no_documents", folder=str(_annotations())))
     st.stop()
 by_id = {d.match_id: d for d in docs}
 match_id = st.selectbox(tr("common.match"), list(by_id), key="evidence.match",
@@ -125,7 +156,7 @@ match_id = st.selectbox(tr("common.match"), list(by_id), key="evidence.match",
 doc = by_id[match_id]
 case = EvidenceCase(doc, store_root())
 st.caption(md(tr("evidence.store", path=str(case.folder.root.resolve()))))
-me = context.reviewer()
+me = _reviewer()
 
 
 def shown(call, *args, **kwargs):
@@ -133,14 +164,14 @@ def shown(call, *args, **kwargs):
     try:
         return call(*args, **kwargs)
     except PoloReviewError as exc:
-        context.error_line(exc)
+        error_line(exc)
         return None
 
 
 try:
     end, deadline, state = case.game_end(), case.deadline(), case.state()
 except PoloReviewError as exc:
-    context.error_line(exc)
+    error_line(exc)
     st.stop()
 now = window.now_utc()
 c1, c2, c3 = st.columns(3)
