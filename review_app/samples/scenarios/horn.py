@@ -24,8 +24,8 @@ def foul_at_horn(final: bool = False) -> Scenario:
     period = 6 if final else 3
     hit, horn, foul, whistle, reset = 5.0, 6.0, 7.0, 7.2, 8.6
     blue3 = Keyframes([(-2, 204, 74), (0, 192, 76), (hit, 170, 79), (7, 160, 76), (10, 156, 74)])
-    blue4 = Keyframes([(-2, 212, 80), (0, 200, 80), (hit, 180, 81), (foul, 151, 82.5), (7.6, 147.5, 82.8),
-                       (8.6, 146.5, 83), (10.5, 146, 83)])
+    blue4 = Keyframes([(-2, 214, 80), (0, 203, 80), (hit, 183, 81), (foul, 155, 82.5), (7.6, 151.5, 82.8),
+                       (8.6, 150.5, 83), (10.5, 150, 83)])
     red1 = Keyframes([(-2, 156, 26), (0, 152, 36), (hit, 141, 64), (foul, 145.5, 82.5), (8.0, 148.5, 92),
                       (10.5, 151, 99)])
     riders = squad(period, Func(lambda t: ball.pos(t)), BLUE, whistle, {
