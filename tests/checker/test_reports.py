@@ -10,7 +10,7 @@ import sys
 from html.parser import HTMLParser
 
 import pytest
-from conftest import ROOT, event
+from match_docs import ROOT, event
 
 from review_app.checker import check_paths
 from review_app.checker.formats import render

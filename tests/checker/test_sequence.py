@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import event
+from match_docs import event
 
 from review_app.checker import check_documents
 from review_app.model import document_from_data

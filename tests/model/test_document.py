@@ -6,7 +6,7 @@ import json
 import os
 
 import pytest
-from conftest import ROOT, base_document, event
+from match_docs import ROOT, base_document, event
 
 from review_app.model import (
     DocumentError,

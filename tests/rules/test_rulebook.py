@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 import pytest
-from conftest import ROOT
+from match_docs import ROOT
 
 from review_app.rules import PROVISIONS, parameters
 from review_app.rules.rulebook import paragraphs, rulebook_text
