@@ -102,3 +102,15 @@ register({
         "es": "Español: traducción educativa; prevalece el texto en inglés.",
     },
 })
+
+register({
+    "app.reviewer_ok": {"en": "Start reviewing", "es": "Comenzar a revisar"},
+    "app.reviewer_needed": {"en": "Enter your name in the sidebar first: it is recorded on every tag.",
+                            "es": "Primero escriba su nombre en la barra lateral: se registra en cada etiqueta."},
+    "progress.index": {"en": "indexing frames", "es": "indexando fotogramas"},
+    "progress.hash": {"en": "computing checksum", "es": "calculando suma de control"},
+    "progress.filmstrip": {"en": "building filmstrip", "es": "creando tira de imágenes"},
+    "progress.export": {"en": "exporting clip", "es": "exportando clip"},
+    "progress.upload": {"en": "storing upload", "es": "guardando archivo subido"},
+    "progress.check": {"en": "checking documents", "es": "revisando documentos"},
+})

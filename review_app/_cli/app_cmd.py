@@ -1,0 +1,76 @@
+"""`polo-review app [--port N] [--footage DIR] [--annotations DIR] [--data DIR]`: start the app.
+
+Runs `streamlit run` on the entry point (headless), passing the folders in environment
+variables; with no options it opens on the bundled `sample_clips/` and `annotations/`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from review_app.errors import PoloReviewError
+
+ENTRY = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+
+
+def register(sub) -> None:
+    p = sub.add_parser("app", help="start the review app in the browser",
+                       description="Start the review app (Streamlit). Open the printed URL in a browser.")
+    p.add_argument("--port", type=int, default=8501, help="port to listen on (default 8501)")
+    p.add_argument("--address", default=None,
+                   help="address to listen on (default: Streamlit's, all interfaces; 127.0.0.1 for this machine only)")
+    p.add_argument("--footage", metavar="DIR", help="folder of match recordings (default: sample_clips/)")
+    p.add_argument("--annotations", metavar="DIR", help="folder of match documents (default: annotations/)")
+    p.add_argument("--data", metavar="DIR", help="folder for training scores (default: ~/.local/share/polo-review)")
+    p.set_defaults(func=run)
+
+
+def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
+    """The streamlit command line and environment `polo-review app` runs (separate for tests)."""
+    from review_app.ui import settings
+
+    env = dict(os.environ if environ is None else environ)
+    for option, var, default in (("footage", settings.ENV_FOOTAGE, settings.SAMPLE_FOOTAGE),
+                                 ("annotations", settings.ENV_ANNOTATIONS, settings.SAMPLE_ANNOTATIONS)):
+        given = getattr(args, option)
+        folder = Path(given).expanduser().resolve() if given else settings.bundled(default)
+        if given and not folder.is_dir():
+            raise PoloReviewError(f"--{option}: no such folder", path=given)
+        env[var] = str(folder)
+    if args.data:
+        env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
+    if not 0 < args.port < 65536:
+        raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
+    cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
+           "--server.headless=true", f"--server.port={args.port}",
+           f"--server.maxUploadSize={settings.MAX_UPLOAD_MB}",
+           "--browser.gatherUsageStats=false",
+           "--server.fileWatcherType=none", "--server.runOnSave=false",
+           "--client.toolbarMode=minimal"]
+    if args.address:
+        cmd.append(f"--server.address={args.address}")
+    return cmd, env
+
+
+def run(args) -> int:
+    cmd, env = command(args)
+    print(f"polo-review: footage {env['POLO_REVIEW_FOOTAGE']}, annotations {env['POLO_REVIEW_ANNOTATIONS']}",
+          file=sys.stderr)
+    print(f"polo-review: open http://localhost:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
+    sys.stderr.flush()
+    if os.name == "posix":
+        # Become the Streamlit server: signals (Ctrl+C, a service manager's SIGTERM) reach it directly.
+        os.execve(cmd[0], cmd, env)
+    proc = subprocess.Popen(cmd, env=env)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        raise

@@ -1,0 +1,56 @@
+"""The app's entry point: shared settings in the sidebar (language, reviewer), then the pages.
+
+Run with `polo-review app`, which passes the footage and annotations folders in environment
+variables; `streamlit run review_app/ui/app.py` works too and opens on the bundled samples.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+HERE = Path(__file__).resolve().parent
+if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
+    sys.path.insert(0, str(HERE.parents[1]))
+
+from review_app.ui import context  # noqa: E402
+from review_app.ui.context import tr  # noqa: E402
+from review_app.ui.textsafe import md  # noqa: E402
+
+st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
+
+context.language_switch()
+context.reviewer_box()
+
+PAGES = HERE / "app_pages"
+pages = [
+    st.Page(PAGES / "review.py", title=tr("nav.review"), icon=":material/movie:", url_path="review", default=True),
+    st.Page(PAGES / "report.py", title=tr("nav.report"), icon=":material/analytics:", url_path="report"),
+    st.Page(PAGES / "rules.py", title=tr("nav.rules"), icon=":material/menu_book:", url_path="rules"),
+    st.Page(PAGES / "training.py", title=tr("nav.training"), icon=":material/school:", url_path="training"),
+]
+
+
+def evidence_page() -> st.Page | None:
+    """The Evidence page, if its developer has added it and its library imports."""
+    if not (PAGES / "evidence.py").is_file():
+        return None
+    try:
+        if importlib.util.find_spec("review_app.evidence") is None:
+            return None
+    except ImportError:
+        return None
+    return st.Page(PAGES / "evidence.py", title=tr("nav.evidence"), icon=":material/gavel:", url_path="evidence")
+
+
+extra = evidence_page()
+if extra is not None:
+    pages.insert(2, extra)
+
+folders = context.folders()
+st.sidebar.caption(md(tr("app.folders", footage=folders.footage, annotations=folders.annotations)))
+
+st.navigation(pages).run()

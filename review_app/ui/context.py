@@ -1,0 +1,81 @@
+"""What every page shares: the language, the folders, the reviewer's name, progress bars and
+one-line errors. The only helper module besides the pages that imports streamlit."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import streamlit as st
+
+from review_app.ui import labels  # noqa: F401  (registers the value labels)
+from review_app.ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, t
+from review_app.ui.settings import Folders, folders as read_folders
+from review_app.ui.textsafe import md
+
+LANG_KEY = "app.lang"
+REVIEWER_KEY = "app.reviewer"
+
+
+def lang() -> str:
+    value = st.session_state.get(LANG_KEY, DEFAULT_LANGUAGE)
+    return value if value in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def tr(key: str, **fmt) -> str:
+    return t(key, lang(), **fmt)
+
+
+def folders() -> Folders:
+    if "app.folders" not in st.session_state:
+        st.session_state["app.folders"] = read_folders()
+    return st.session_state["app.folders"]
+
+
+def reviewer() -> str | None:
+    return st.session_state.get(REVIEWER_KEY) or None
+
+
+def language_switch() -> None:
+    if LANG_KEY not in st.session_state:
+        wanted = st.query_params.get("lang")
+        st.session_state[LANG_KEY] = wanted if wanted in LANGUAGES else DEFAULT_LANGUAGE
+    st.sidebar.segmented_control(t("app.language", lang()), LANGUAGES, format_func=LANGUAGE_NAMES.get,
+                                 key=LANG_KEY, selection_mode="single", required=True)
+    if st.session_state.get(LANG_KEY) is None:  # clicking the selected option clears it
+        st.session_state[LANG_KEY] = DEFAULT_LANGUAGE
+    if lang() == "es":
+        st.sidebar.caption(tr("app.translation_note"))
+
+
+def reviewer_box() -> None:
+    """Ask the reviewer's name once per session; it is recorded on every tag."""
+    name = reviewer()
+    if name:
+        st.sidebar.markdown(md(tr("app.reviewer_set", name=name)))
+        if st.sidebar.button(tr("app.reviewer_change"), key="app.reviewer_change"):
+            del st.session_state[REVIEWER_KEY]
+            st.rerun()
+        return
+    with st.sidebar.form("app.reviewer_form", border=False):
+        typed = st.text_input(tr("app.reviewer"), key="app.reviewer_input", max_chars=200)
+        if st.form_submit_button(tr("app.reviewer_ok"), key="app.reviewer_ok") and typed.strip():
+            st.session_state[REVIEWER_KEY] = " ".join(typed.split())
+            st.rerun()
+
+
+def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[], None]]:
+    """A progress bar and the `progress(stage, fraction)` callback the library layers call."""
+    bar = st.progress(0.0, text=label)
+    stage_names = {"index": tr("progress.index"), "hash": tr("progress.hash"),
+                   "filmstrip": tr("progress.filmstrip"), "export": tr("progress.export"),
+                   "upload": tr("progress.upload"), "check": tr("progress.check")}
+
+    def update(stage: str, fraction: float) -> None:
+        bar.progress(min(1.0, max(0.0, float(fraction))), text=f"{label} — {stage_names.get(stage, stage)} "
+                                                                 f"{fraction:.0%}")
+
+    return update, bar.empty
+
+
+def error_line(exc: Exception) -> None:
+    st.error(tr("common.error", message=str(exc)), icon=":material/warning:")

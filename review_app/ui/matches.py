@@ -1,0 +1,116 @@
+"""The match documents the app offers, and a new match document for a recording.
+
+Documents are listed from the annotations folder and read from disk whenever the file
+changed, so a reload after a crash always shows the last saved state. Plain module.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from review_app.errors import PoloReviewError
+from review_app.model import DocumentError, MatchDocument, find_documents, load_document, save_document
+from review_app.model.schema_build import SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class Listed:
+    path: Path
+    match_id: str
+    name: str
+    has_footage: bool
+    events: int
+    error: str | None = None
+
+    def label(self) -> str:
+        if self.error:
+            return f"⚠ {self.path.name}"
+        return f"{self.name} ({self.match_id})" if self.name and self.name != self.match_id else self.match_id
+
+
+def stamp(path: Path) -> tuple[int, int] | None:
+    """What changes when a file is saved again: (mtime_ns, size)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+def list_matches(folder: Path) -> list[Listed]:
+    out = []
+    if not folder.is_dir():
+        return out
+    for path in find_documents([folder]):
+        try:
+            doc = load_document(path)
+        except PoloReviewError as exc:
+            out.append(Listed(path, path.stem, path.stem, False, 0, str(exc)))
+            continue
+        footage = (doc.data.get("footage") or {}).get("path")
+        out.append(Listed(path, doc.match_id, doc.match.get("name") or doc.match_id,
+                          bool(footage) and doc.footage_path().is_file(), len(doc.events)))
+    return out
+
+
+def footage_of(doc: MatchDocument) -> Path | None:
+    if not (doc.data.get("footage") or {}).get("path"):
+        return None
+    path = doc.footage_path()
+    return path if path.is_file() else None
+
+
+def relative_footage(document: Path, footage: Path) -> str:
+    """The footage path as the document stores it: relative to the document's folder."""
+    return Path(os.path.relpath(footage.resolve(), document.resolve().parent)).as_posix()
+
+
+def link_footage(doc: MatchDocument, footage: Path, info=None) -> MatchDocument:
+    """Save `doc` pointing at `footage` (with its hash and frame count when known)."""
+    changed = doc.copy()
+    entry = {"path": relative_footage(doc.path, footage)}
+    if info is not None:
+        entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
+    changed.data["footage"] = entry
+    return save_document(changed)
+
+
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+def new_match(folder: Path, *, match_id: str, name: str, day: date, periods: int, teams: tuple[str, str],
+              umpires: list[str], footage: Path | None, info=None) -> MatchDocument:
+    """Create `<folder>/<match_id>.json`; refuses to replace an existing document."""
+    match_id = match_id.strip()
+    if not _ID.match(match_id):
+        raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
+    path = folder / f"{match_id}.json"
+    if path.exists():
+        raise DocumentError("a match document with this id exists already", path=path)
+    team_names = [n.strip() for n in teams]
+    if not all(team_names):
+        raise DocumentError("both teams need a name")
+    ids = ["A", "B"]
+    data = {
+        "schema_version": SCHEMA_VERSION,
+        "revision": 0,
+        "match": {
+            "id": match_id, "name": name.strip() or match_id, "date": day.isoformat(), "periods": int(periods),
+            "teams": [{"id": i, "name": n, "players": [{"number": k} for k in range(1, 5)]}
+                      for i, n in zip(ids, team_names)],
+            "umpires": [u.strip() for u in umpires if u.strip()],
+        },
+        "events": [],
+    }
+    doc = MatchDocument(data, path, 0)
+    if footage is not None:
+        entry = {"path": relative_footage(path, footage)}
+        if info is not None:
+            entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
+        data["footage"] = entry
+    folder.mkdir(parents=True, exist_ok=True)
+    return save_document(doc, path)

@@ -1,0 +1,235 @@
+"""Review page, top: choose the match document and its footage (folder or upload), or start a
+new match; open the recording once per session and keep its decoder."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import streamlit as st
+
+from review_app.errors import PoloReviewError
+from review_app.model import MatchDocument, RevisionConflict, load_document
+from review_app.ui.context import error_line, folders, lang, progress_bar, tr
+from review_app.ui.i18n import register
+from review_app.ui.matches import Listed, footage_of, link_footage, list_matches, new_match, stamp
+from review_app.ui.settings import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
+from review_app.ui.textsafe import md
+from review_app.ui.uploads import store_upload
+from review_app.ui.viewer import FrameViewer
+
+register({
+    "review.footage": {"en": "Footage", "es": "Vídeo"},
+    "review.footage_doc": {"en": "The match's footage: {name}", "es": "El vídeo del partido: {name}"},
+    "review.footage_upload": {"en": "Upload a recording…", "es": "Subir una grabación…"},
+    "review.upload": {"en": "Recording to upload (up to {mb} MB; larger files go in the footage folder)",
+                      "es": "Grabación a subir (hasta {mb} MB; los archivos mayores van en la carpeta de vídeo)"},
+    "review.uploaded": {"en": "Stored as {name}.", "es": "Guardado como {name}."},
+    "review.link": {"en": "Use this footage for the match (saves the document)",
+                    "es": "Usar este vídeo para el partido (guarda el documento)"},
+    "review.linked": {"en": "The match now points at {name}.", "es": "El partido ahora apunta a {name}."},
+    "review.not_linked": {"en": "This footage is not the match's own; tags are saved to the match document either way.",
+                          "es": "Este vídeo no es el del partido; las etiquetas se guardan igualmente en el documento."},
+    "review.no_footage": {"en": "This match has no footage file (a rulebook worked example, or the file is missing). "
+                                "Choose or upload a recording to tag on it.",
+                          "es": "Este partido no tiene archivo de vídeo (un ejemplo del reglamento, o falta el archivo). "
+                                "Elija o suba una grabación para etiquetar sobre ella."},
+    "review.opening": {"en": "Opening {name}", "es": "Abriendo {name}"},
+    "review.new_match": {"en": "New match document", "es": "Nuevo documento de partido"},
+    "review.new_id": {"en": "Match id (letters, digits, . _ -)", "es": "Id del partido (letras, dígitos, . _ -)"},
+    "review.new_name": {"en": "Match name", "es": "Nombre del partido"},
+    "review.new_date": {"en": "Date", "es": "Fecha"},
+    "review.new_periods": {"en": "Periods", "es": "Chukkers"},
+    "review.new_team_a": {"en": "Team A", "es": "Equipo A"},
+    "review.new_team_b": {"en": "Team B", "es": "Equipo B"},
+    "review.new_umpires": {"en": "Umpires (comma-separated)", "es": "Umpires (separados por comas)"},
+    "review.new_footage": {"en": "Footage file", "es": "Archivo de vídeo"},
+    "review.new_create": {"en": "Create match", "es": "Crear partido"},
+    "review.unreadable": {"en": "Cannot open this document: {message}", "es": "No se puede abrir este documento: {message}"},
+})
+
+
+def _listing() -> list[Listed]:
+    """The documents in the annotations folder, re-read when any file there changed."""
+    folder = folders().annotations
+    files = sorted(folder.rglob("*.json")) if folder.is_dir() else []
+    key = tuple((str(p), stamp(p)) for p in files)
+    if st.session_state.get("review._listing_key") != key:
+        st.session_state["review._listing"] = list_matches(folder)
+        st.session_state["review._listing_key"] = key
+    return st.session_state["review._listing"]
+
+
+def _apply_link_params(listed: list[Listed]) -> None:
+    """`?match=<id>&frame=<n>` (the Report page's links) open that match at that frame."""
+    qp = st.query_params
+    wanted = qp.get("match")
+    if not wanted:
+        return
+    hit = next((x for x in listed if x.match_id == wanted), None)
+    if hit is not None:
+        st.session_state["review.match"] = str(hit.path)
+        frame = qp.get("frame")
+        if frame is not None and str(frame).isdigit():
+            st.session_state["review.goto"] = (str(hit.path), int(frame))
+    for name in ("match", "frame"):
+        if name in qp:
+            del qp[name]
+
+
+def choose_match() -> MatchDocument | None:
+    listed = _listing()
+    _apply_link_params(listed)
+    if not listed:
+        st.info(md(tr("common.no_documents", folder=folders().annotations)))
+        new_match_form()
+        return None
+    options = [str(x.path) for x in listed]
+    pending = st.session_state.pop("review.match_next", None)
+    if pending in options:
+        st.session_state["review.match"] = pending
+    if st.session_state.get("review.match") not in options:
+        with_footage = [str(x.path) for x in listed if x.has_footage]
+        st.session_state["review.match"] = (with_footage or options)[0]
+    by_path = {str(x.path): x for x in listed}
+    chosen = st.selectbox(tr("common.match"), options, format_func=lambda p: by_path[p].label(), key="review.match")
+    try:
+        return current_document(Path(chosen))
+    except PoloReviewError as exc:
+        st.error(tr("review.unreadable", message=str(exc)), icon=":material/warning:")
+        return None
+
+
+def current_document(path: Path) -> MatchDocument:
+    """The match as saved on disk, re-read whenever the file changed (a reload after a crash
+    shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
+    someone else is found by the revision check when it saves."""
+    doc = st.session_state.get("review.doc")
+    now = stamp(path)
+    if doc is None or doc.path != path or st.session_state.get("review.doc_stamp") != now:
+        doc = load_document(path)
+        st.session_state["review.doc"] = doc
+        st.session_state["review.doc_stamp"] = now
+    return doc
+
+
+def remember(doc: MatchDocument) -> None:
+    st.session_state["review.doc"] = doc
+    st.session_state["review.doc_stamp"] = stamp(doc.path)
+
+
+def choose_footage(doc: MatchDocument) -> Path | None:
+    own = footage_of(doc)
+    files = [p for p in footage_files(folders().footage) if own is None or p.resolve() != own.resolve()]
+    options = (["doc"] if own else []) + [str(p) for p in files] + ["upload"]
+    if st.session_state.get("review.footage_for") != str(doc.path):
+        st.session_state["review.footage_for"] = str(doc.path)
+        st.session_state["review.footage"] = options[0] if own else "upload" if not files else options[0]
+    pending = st.session_state.pop("review.footage_next", None)
+    if pending in options:
+        st.session_state["review.footage"] = pending
+    if st.session_state.get("review.footage") not in options:
+        st.session_state["review.footage"] = options[0]
+    root = folders().footage
+
+    def label(option: str) -> str:
+        if option == "doc":
+            return tr("review.footage_doc", name=own.name)
+        if option == "upload":
+            return tr("review.footage_upload")
+        p = Path(option)
+        return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
+
+    if own is None:
+        st.info(tr("review.no_footage"))
+    choice = st.selectbox(tr("review.footage"), options, format_func=label, key="review.footage")
+    if choice == "upload":
+        _upload()
+        return None
+    path = own if choice == "doc" else Path(choice)
+    if own is None or path.resolve() != own.resolve():
+        st.caption(tr("review.not_linked"))
+        if st.button(tr("review.link"), key="review.link"):
+            viewer = open_viewer(path)
+            try:
+                remember(link_footage(doc, path, viewer.info if viewer else None))
+                st.session_state["review.footage_next"] = "doc"
+                st.toast(md(tr("review.linked", name=path.name)))
+                st.rerun()
+            except RevisionConflict as exc:
+                error_line(exc)
+    return path
+
+
+def _upload() -> None:
+    kinds = [e.lstrip(".") for e in VIDEO_EXTENSIONS]
+    got = st.file_uploader(tr("review.upload", mb=MAX_UPLOAD_MB), type=kinds, key="review.upload")
+    if got is None or st.session_state.get("review.upload_done") == got.file_id:
+        return
+    update, done = progress_bar(tr("progress.upload"))
+    try:
+        stored = store_upload(got, got.name, got.size, folders().uploads, max_bytes=MAX_UPLOAD_MB * 2**20,
+                              progress=lambda f: update("upload", f))
+    except PoloReviewError as exc:
+        error_line(exc)
+        return
+    finally:
+        done()
+    st.session_state["review.upload_done"] = got.file_id
+    st.session_state["review.footage_next"] = str(stored)
+    st.toast(tr("review.uploaded", name=stored.name))
+    st.rerun()
+
+
+def open_viewer(path: Path) -> FrameViewer | None:
+    """The session's decoder for `path`, opened (with progress) the first time it is asked for."""
+    viewer = st.session_state.get("review.viewer")
+    if viewer is not None and viewer.path == path:
+        return viewer
+    if viewer is not None:
+        viewer.close()
+        st.session_state.pop("review.viewer", None)
+    update, done = progress_bar(tr("review.opening", name=path.name))
+    try:
+        viewer = FrameViewer(path, progress=update)
+    except PoloReviewError as exc:
+        error_line(exc)
+        return None
+    finally:
+        done()
+    st.session_state["review.viewer"] = viewer
+    st.session_state["review.pos"] = 0
+    st.session_state.pop("review.clip", None)
+    return viewer
+
+
+def new_match_form() -> None:
+    with st.expander(tr("review.new_match")):
+        with st.form("review.new_form"):
+            match_id = st.text_input(tr("review.new_id"), key="review.new_id", max_chars=100)
+            name = st.text_input(tr("review.new_name"), key="review.new_name", max_chars=200)
+            c1, c2 = st.columns(2)
+            day = c1.date_input(tr("review.new_date"), value=date.today(), key="review.new_date")
+            periods = c2.number_input(tr("review.new_periods"), 1, 8, 6, key="review.new_periods")
+            team_a = c1.text_input(tr("review.new_team_a"), key="review.new_team_a", max_chars=100)
+            team_b = c2.text_input(tr("review.new_team_b"), key="review.new_team_b", max_chars=100)
+            umpires = st.text_input(tr("review.new_umpires"), key="review.new_umpires", max_chars=400)
+            files = footage_files(folders().footage)
+            root = folders().footage
+            footage = st.selectbox(tr("review.new_footage"), [None, *map(str, files)], key="review.new_footage",
+                                   format_func=lambda p: tr("common.none") if p is None else
+                                   str(Path(p).relative_to(root)))
+            if not st.form_submit_button(tr("review.new_create"), key="review.new_create"):
+                return
+        try:
+            doc = new_match(folders().annotations, match_id=match_id, name=name, day=day, periods=int(periods),
+                            teams=(team_a, team_b), umpires=umpires.split(","),
+                            footage=Path(footage) if footage else None)
+        except PoloReviewError as exc:
+            error_line(exc)
+            return
+        st.session_state["review.match_next"] = str(doc.path)
+        st.rerun()
+
+
+__all__ = ["choose_match", "choose_footage", "open_viewer", "current_document", "remember", "lang"]

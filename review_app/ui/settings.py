@@ -1,0 +1,85 @@
+"""Where the app finds footage and match documents, and where it keeps uploads, clips and scores.
+
+`polo-review app` passes its folders to the Streamlit process in environment variables; with
+none given the app opens on the bundled `sample_clips/` and `annotations/` (in the current
+directory if they are there, else next to the package). Plain module: no streamlit.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+ENV_FOOTAGE = "POLO_REVIEW_FOOTAGE"
+ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
+ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
+
+# The browser uploads a file whole into the server's memory; larger recordings belong in
+# the footage folder. Passed to Streamlit as server.maxUploadSize and stated on the page.
+MAX_UPLOAD_MB = 1024
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_FOOTAGE = "sample_clips"
+SAMPLE_ANNOTATIONS = "annotations"
+
+
+def bundled(name: str, cwd: Path | None = None) -> Path:
+    """`name` in the current directory if it is a folder there, else next to the package."""
+    here = (cwd or Path.cwd()) / name
+    return here.resolve() if here.is_dir() else REPO_ROOT / name
+
+
+def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    environ = os.environ if environ is None else environ
+    xdg = environ.get("XDG_DATA_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "polo-review"
+
+
+@dataclass(frozen=True)
+class Folders:
+    footage: Path
+    annotations: Path
+    data: Path
+
+    @property
+    def uploads(self) -> Path:
+        """Uploaded footage, stored under content-derived names beside the footage folder's files."""
+        return self.footage / "uploads"
+
+    @property
+    def scores(self) -> Path:
+        return self.data / "training-scores.json"
+
+    @property
+    def clips(self) -> Path:
+        """Short clips exported for playback: a cache, safe to delete."""
+        from review_app.footage.cache import cache_dir
+
+        return cache_dir() / "clips"
+
+
+def folders(environ: Mapping[str, str] | None = None) -> Folders:
+    environ = os.environ if environ is None else environ
+
+    def pick(var: str, fallback: Path) -> Path:
+        value = environ.get(var)
+        return Path(value).expanduser().resolve() if value else fallback
+
+    return Folders(
+        footage=pick(ENV_FOOTAGE, bundled(SAMPLE_FOOTAGE)),
+        annotations=pick(ENV_ANNOTATIONS, bundled(SAMPLE_ANNOTATIONS)),
+        data=pick(ENV_DATA, default_data_dir(environ)),
+    )
+
+
+VIDEO_EXTENSIONS = (".mp4", ".m4v", ".mov", ".mkv", ".webm", ".avi", ".ts")
+
+
+def footage_files(folder: Path) -> list[Path]:
+    """Video files in the footage folder and its subfolders (uploads included), sorted."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in VIDEO_EXTENSIONS
+                  and not p.name.startswith("."))

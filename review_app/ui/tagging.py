@@ -1,0 +1,212 @@
+"""Tagging logic for the Review page: finding a clause, building an event from what the form
+holds, adding, changing and deleting events with undo, and comparing two versions of a match
+when a save meets someone else's. Every change is saved at once with `save_document`, which
+refuses to overwrite a file someone else saved meanwhile. Plain module: no streamlit.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from review_app.model import MatchDocument, RevisionConflict, load_document, save_document  # noqa: F401
+from review_app.rules import PROVISIONS, Provision, judge, provision
+from review_app.rules.provision import CALL_FIELDS, Verdict
+
+_CLOCK = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, so 'lesion' finds 'Lesión'."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
+def clause_label(p: Provision, lang: str) -> str:
+    return f"{p.id} — {p.title.get(lang) or p.title['en']}"
+
+
+def search_provisions(query: str, lang: str) -> list[Provision]:
+    """Provisions whose clause id or title (in `lang`, or English) holds every word of `query`."""
+    words = fold(query or "").split()
+    if not words:
+        return list(PROVISIONS)
+    out = []
+    for p in PROVISIONS:
+        hay = fold(" ".join((p.id, p.title.get(lang, ""), p.title["en"])))
+        if all(w in hay for w in words):
+            out.append(p)
+    return out
+
+
+def clean_facts(p: Provision, values: dict[str, Any]) -> dict[str, Any]:
+    """Only the facts this clause turns on; empty text counts as not recorded."""
+    out = {}
+    for f in p.facts:
+        v = values.get(f.name)
+        if isinstance(v, str):
+            v = v.strip() or None
+        if v is not None:
+            out[f.name] = v
+    return out
+
+
+def clean_call(values: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for name in CALL_FIELDS:
+        v = values.get(name)
+        if isinstance(v, str):
+            v = v.strip() or None
+        if v is not None:
+            out[name] = v
+    return out
+
+
+def clean_players(rows: list[dict]) -> list[dict]:
+    players = []
+    for row in rows:
+        if not row.get("team") or not row.get("number"):
+            continue
+        player = {"team": row["team"], "number": int(row["number"])}
+        mount = (row.get("mount") or "").strip()
+        if mount:
+            player["mount"] = mount
+        players.append(player)
+    return players
+
+
+class TagError(ValueError):
+    """A form value the schema would refuse, said in the reviewer's words."""
+
+
+def build_event(*, event_id: str, frame: int, time_s: float, situation: str, facts: dict, call: dict,
+                period: int | None = None, clock: str | None = None, players: list[dict] | None = None,
+                umpire: str | None = None, mount: str | None = None, reviewer: str | None = None,
+                notes: str | None = None) -> dict:
+    p = provision(situation)
+    clock = (clock or "").strip() or None
+    if clock is not None and not _CLOCK.match(clock):
+        raise TagError(f"clock {clock!r} must be minutes:seconds, like 6:30")
+    event: dict[str, Any] = {
+        "id": event_id,
+        "position": {"frame": int(frame), "time_s": round(float(time_s), 6)},
+        "situation": p.id,
+        "facts": clean_facts(p, facts),
+        "call": clean_call(call),
+    }
+    if period:
+        event["period"] = int(period)
+    if clock:
+        event["clock"] = clock
+    involved: dict[str, Any] = {}
+    if players:
+        involved["players"] = clean_players(players)
+        if not involved["players"]:
+            del involved["players"]
+    if (umpire or "").strip():
+        involved["umpire"] = umpire.strip()
+    if (mount or "").strip():
+        involved["mount"] = mount.strip()
+    if involved:
+        event["involved"] = involved
+    if (reviewer or "").strip():
+        event["reviewer"] = reviewer.strip()
+    if (notes or "").strip():
+        event["notes"] = notes.strip()
+    return event
+
+
+def verdict_of(doc: MatchDocument, event: dict) -> Verdict:
+    return judge(doc.case(event))
+
+
+# -- changes: each is a small operation that can be replayed on a newer version ------------
+
+@dataclass
+class Change:
+    """One change a reviewer makes: put an event (add or replace by id) or delete one."""
+
+    kind: str  # "put" | "delete"
+    event_id: str
+    event: dict | None = None  # the new event for "put"
+    index: int | None = None  # where a deleted event stood (to undo in place)
+    previous: dict | None = field(default=None, repr=False)  # the event before the change
+
+    def apply(self, doc: MatchDocument) -> MatchDocument:
+        """A copy of `doc` with the change made (keeps `doc.loaded_revision`)."""
+        out = doc.copy()
+        events = out.events
+        at = next((i for i, e in enumerate(events) if e["id"] == self.event_id), None)
+        if self.kind == "put":
+            if at is None and self.index is not None:  # an undone delete goes back where it stood
+                events.insert(min(self.index, len(events)), copy.deepcopy(self.event))
+            elif at is None:
+                events.append(copy.deepcopy(self.event))
+            else:
+                events[at] = copy.deepcopy(self.event)
+        elif self.kind == "delete":
+            if at is not None:
+                events.pop(at)
+        else:
+            raise ValueError(self.kind)
+        return out
+
+
+def put_event(doc: MatchDocument, event: dict) -> Change:
+    return Change("put", event["id"], copy.deepcopy(event), previous=copy.deepcopy(doc.event(event["id"])))
+
+
+def delete_event(doc: MatchDocument, event_id: str) -> Change:
+    at = next((i for i, e in enumerate(doc.events) if e["id"] == event_id), None)
+    if at is None:
+        raise KeyError(event_id)
+    return Change("delete", event_id, index=at, previous=copy.deepcopy(doc.events[at]))
+
+
+def undo_of(change: Change) -> Change:
+    """The change that puts things back: re-insert a deleted event, restore an edited one."""
+    if change.kind == "delete":
+        return Change("put", change.event_id, copy.deepcopy(change.previous), index=change.index)
+    if change.previous is None:
+        return Change("delete", change.event_id)
+    return Change("put", change.event_id, copy.deepcopy(change.previous))
+
+
+def commit(doc: MatchDocument, change: Change) -> MatchDocument:
+    """Apply `change` to `doc` and save it atomically; RevisionConflict if the file moved on."""
+    return save_document(change.apply(doc))
+
+
+def replay(path, change: Change) -> MatchDocument:
+    """After a conflict, the reviewer chose to make their change on top of the saved version."""
+    return commit(load_document(path), change)
+
+
+# -- conflicts ---------------------------------------------------------------------------
+
+@dataclass
+class Difference:
+    what: str  # an event id, or "match" / "footage" for the document's header
+    mine: Any
+    theirs: Any
+
+
+def differences(mine: dict, theirs: dict) -> list[Difference]:
+    """What differs between two versions of a match document, event by event."""
+    out = []
+    for part in ("match", "footage"):
+        if mine.get(part) != theirs.get(part):
+            out.append(Difference(part, mine.get(part), theirs.get(part)))
+    a = {e["id"]: e for e in mine.get("events", [])}
+    b = {e["id"]: e for e in theirs.get("events", [])}
+    for eid in list(a) + [k for k in b if k not in a]:
+        if a.get(eid) != b.get(eid):
+            out.append(Difference(eid, a.get(eid), b.get(eid)))
+    return out
+
+
+def pretty(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2) if value is not None else "—"

@@ -1,0 +1,65 @@
+"""Storing an uploaded recording safely: the stored name is the content's SHA-256 plus a
+whitelisted extension, inside the uploads folder; nothing of the uploaded file's name reaches
+the file system but its extension, checked against a fixed list. Plain module: no streamlit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+from typing import BinaryIO, Callable
+
+from review_app.errors import PoloReviewError
+from review_app.ui.settings import VIDEO_EXTENSIONS
+
+CHUNK = 4 << 20
+
+
+class UploadError(PoloReviewError):
+    """An upload that is refused: wrong kind of file, too large, or not a video."""
+
+
+def safe_extension(filename: str) -> str:
+    ext = os.path.splitext(filename or "")[1].lower()
+    if ext not in VIDEO_EXTENSIONS:
+        raise UploadError(f"not a video file extension ({ext or 'none'}); accepted: {', '.join(VIDEO_EXTENSIONS)}")
+    return ext
+
+
+def store_upload(stream: BinaryIO, filename: str, size: int, uploads: Path, *, max_bytes: int,
+                 progress: Callable[[float], None] | None = None) -> Path:
+    """Copy `stream` to uploads/<sha256><ext>, hashing as it goes; return the stored path.
+
+    The copy goes to a temporary file in the same folder and is renamed into place, so a
+    failed upload leaves nothing behind and an identical upload lands on the same name.
+    """
+    ext = safe_extension(filename)
+    if size > max_bytes:
+        raise UploadError(f"the file is {size / 2**20:.0f} MB; the upload limit is {max_bytes / 2**20:.0f} MB "
+                          "(put larger recordings in the footage folder)")
+    uploads.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256()
+    fd, tmp = tempfile.mkstemp(prefix=".upload.", suffix=ext, dir=uploads)
+    done = 0
+    try:
+        with os.fdopen(fd, "wb") as out:
+            while chunk := stream.read(CHUNK):
+                done += len(chunk)
+                if done > max_bytes:
+                    raise UploadError(f"the upload is larger than the {max_bytes / 2**20:.0f} MB limit")
+                digest.update(chunk)
+                out.write(chunk)
+                if progress:
+                    progress(min(1.0, done / size) if size else 1.0)
+            out.flush()
+            os.fsync(out.fileno())
+        if done == 0:
+            raise UploadError("the uploaded file is empty")
+        target = uploads / f"{digest.hexdigest()}{ext}"
+        os.replace(tmp, target)
+        return target
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
