@@ -39,6 +39,7 @@ class FrameIndex:
         order = np.argsort(self.packet_pts[positions], kind="stable")
         self.pts = self.packet_pts[positions][order]  # presentation order
         self.decode_position = positions[order]  # packet holding each frame
+        self._from_first = self.pts - self.pts[0] if len(self.pts) else self.pts
         keys = np.flatnonzero((self.packet_flags & KEY != 0) & (self.packet_pts != NO_TS))
         self.key_positions = keys
         self.key_pts = self.packet_pts[keys]
@@ -71,7 +72,7 @@ class FrameIndex:
         if ticks > self.duration_ticks + 1e-6:
             return self.frame_count
         # tolerance absorbs float error when a caller passes back a frame's own time_s
-        return int(np.searchsorted(self.pts - self.pts[0], ticks + 1e-6, side="right")) - 1
+        return int(np.searchsorted(self._from_first, ticks + 1e-6, side="right")) - 1
 
     def frame_of_pts(self, pts: int) -> int | None:
         i = int(np.searchsorted(self.pts, pts))

@@ -96,6 +96,9 @@ class VideoWriter:
         self._last_pts: int | None = None
 
         encoder, pix_fmt = _ENCODERS[codec]
+        self._pix_fmt = pix_fmt
+        Interp = av.video.reformatter.Interpolation
+        self._sws_flags = Interp.BILINEAR | Interp.ACCURATE_RND | Interp.BITEXACT
         if gop is None:
             gop = max(1, round(2 * self.fps))
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -139,14 +142,16 @@ class VideoWriter:
                 "keyint_min": str(gop),
                 "sc_threshold": "0",  # keyframes only at the GOP interval, predictable seeks
                 "threads": "1",
-                "x264-params": "threads=1:lookahead-threads=1:sliced-threads=0",
+                # mbtree off: with it, identical frames sometimes encoded differently
+                # from one process to the next (seen at 64x48 in the test suite)
+                "x264-params": "threads=1:lookahead-threads=1:sliced-threads=0:mbtree=0",
             }
         if codec == "hevc":
             return {
                 "crf": str(22 if crf is None else crf),
                 "preset": "veryfast",
                 "x265-params": (
-                    f"pools=none:frame-threads=1:wpp=0:log-level=error:keyint={gop}:"
+                    f"pools=none:frame-threads=1:wpp=0:log-level=error:cutree=0:keyint={gop}:"
                     f"min-keyint={gop}:scenecut=0:bframes={bframes}:open-gop=0"
                 ),
             }
@@ -187,6 +192,9 @@ class VideoWriter:
                 f"one at this time base ({self.time_base}); use a finer time_base"
             )
         frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(image), format="bgr24")
+        # Convert here, single-threaded and bit-exact: left to the encoder, swscale picks
+        # threads and SIMD paths per process and the same frames came out different.
+        frame = frame.reformat(format=self._pix_fmt, threads=1, interpolation=self._sws_flags)
         frame.pts = pts
         frame.time_base = self.time_base
         self._container.mux(self._stream.encode(frame))
