@@ -87,6 +87,15 @@ VERDICT_NAMES = {
     "incomplete": ("Incomplete", "Incompleto"),
 }
 
+UNITS = {
+    "seconds": ("seconds", "segundos"),
+    "goals": ("goals", "goles"),
+    "penalty number": ("penalty number", "número de penal"),
+    "changes": ("changes", "cambios"),
+    "horses per umpire": ("horses per umpire", "caballos por Umpire"),
+    "periods": ("periods", "períodos"),
+}
+
 STOP_NAMES = {
     "at_once": ("At once", "De inmediato"),
     "neutral_play": ("At the next neutral play", "En la siguiente jugada neutral"),
@@ -98,6 +107,7 @@ register(_pairs("call", CALL_FIELD_NAMES))
 register(_pairs("value", VALUES))
 register(_pairs("verdict", VERDICT_NAMES))
 register(_pairs("stop", STOP_NAMES))
+register(_pairs("unit", UNITS))
 
 VERDICT_COLORS = {"consistent": "#2e7d32", "inconsistent": "#c62828", "discretionary": "#1565c0",
                   "incomplete": "#b8860b"}
@@ -121,6 +131,10 @@ def call_field_label(name: str, lang: str) -> str:
 
 def verdict_label(verdict: str, lang: str) -> str:
     return t(f"verdict.{verdict}", lang) if has(f"verdict.{verdict}") else verdict
+
+
+def unit_label(unit: str, lang: str) -> str:
+    return t(f"unit.{unit}", lang) if has(f"unit.{unit}") else unit
 
 
 def stop_label(stop: str, lang: str) -> str:

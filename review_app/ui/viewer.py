@@ -171,11 +171,17 @@ class FrameViewer:
                     progress: Progress | None = None) -> Path:
         """An MP4 of the stretch around frame `index` (cached by file content and range)."""
         t = self.time_of(index)
-        end_limit = self.info.duration_s
-        start = max(0.0, t - before_s)
-        end = min(end_limit, t + after_s)
+        return self._clip(max(0.0, t - before_s), min(self.info.duration_s, t + after_s), cache, progress)
+
+    def clip_until(self, index: int, cache: Path, *, before_s: float, progress: Progress | None = None) -> Path:
+        """An MP4 from `before_s` before frame `index` up to and including that frame (training)."""
+        index = self.clamp(index)
+        end = self.time_of(index + 1) if index + 1 < self.frame_count else self.info.duration_s
+        return self._clip(max(0.0, self.time_of(index) - before_s), end, cache, progress)
+
+    def _clip(self, start: float, end: float, cache: Path, progress: Progress | None) -> Path:
         if end <= start:
-            end = min(end_limit, start + 1.0 / max(self.info.fps, 1.0))
+            end = min(self.info.duration_s, start + 1.0 / max(self.info.fps, 1.0))
         tag = hashlib.sha256(f"{self.info.sha256}:{start:.4f}:{end:.4f}".encode()).hexdigest()[:24]
         out = cache / f"{tag}.mp4"
         if not out.exists():

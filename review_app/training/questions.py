@@ -1,0 +1,100 @@
+"""Questions from annotated events: each tagged stoppage with footage becomes one question,
+"what is the situation, and what is the correct call?", shown as the clip up to the event's frame.
+
+The expert annotation supplies the answer's clause and the facts the rules judge the trainee's
+call on; the call fields asked are the key ones (whistle, restart, penalty) plus every other
+field the expert recorded, so the rules never judge a call on a field nobody was asked about.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from review_app.model import MatchDocument
+from review_app.rules import MatchContext, is_clause
+from review_app.rules.provision import CALL_FIELDS
+
+KEY_FIELDS = ("whistle", "restart", "penalty")
+LEAD_S = 4.0  # the clip starts this long before the event's frame
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str  # "<match id>/<event id>": stable across sessions, the key of the score store
+    document: str
+    match: str
+    match_name: str
+    event_id: str
+    footage: str | None
+    frame: int
+    time_s: float
+    situation: str  # the expert's clause: the answer
+    facts: Mapping = field(default_factory=dict)
+    expert_call: Mapping = field(default_factory=dict)
+    period: int | None = None
+    clock: str | None = None
+    context: MatchContext = field(default_factory=MatchContext)
+    notes: str | None = None
+    asked: tuple[str, ...] = KEY_FIELDS
+
+    @property
+    def clip_start_s(self) -> float:
+        return max(0.0, self.time_s - LEAD_S)
+
+
+def asked_fields(expert_call: Mapping) -> tuple[str, ...]:
+    extra = [name for name in CALL_FIELDS if name not in KEY_FIELDS and expert_call.get(name) is not None]
+    return (*KEY_FIELDS, *extra)
+
+
+def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True) -> list[Question]:
+    """One question per event of each document (in footage order); without footage only if asked."""
+    out = []
+    for doc in docs:
+        footage = None
+        if (doc.data.get("footage") or {}).get("path"):
+            path = doc.footage_path()
+            footage = str(path) if path.is_file() else None
+        if need_footage and footage is None:
+            continue
+        for event in doc.events_in_order():
+            if not is_clause(event.get("situation", "")):
+                continue
+            call = dict(event.get("call") or {})
+            out.append(Question(
+                id=f"{doc.match_id}/{event['id']}", document=str(doc.path), match=doc.match_id,
+                match_name=doc.match.get("name") or doc.match_id, event_id=event["id"], footage=footage,
+                frame=int(event["position"]["frame"]), time_s=float(event["position"]["time_s"]),
+                situation=event["situation"], facts=dict(event.get("facts") or {}), expert_call=call,
+                period=event.get("period"), clock=event.get("clock"), context=doc.context(),
+                notes=event.get("notes"), asked=asked_fields(call)))
+    return out
+
+
+def next_question(questions: list[Question], attempts: list[Mapping], *, rng: random.Random | None = None,
+                  avoid: str | None = None) -> Question | None:
+    """The next question for a trainee: first those never tried, then those last answered wrong,
+    then the least recently tried; ties broken at random. `avoid` skips the current question."""
+    if not questions:
+        return None
+    rng = rng or random.Random()
+    last: dict[str, tuple[int, bool]] = {}
+    for n, a in enumerate(attempts):
+        last[a["question"]] = (n, a.get("points", 0) >= a.get("max_points", 2))
+    pool = [q for q in questions if q.id != avoid] or questions
+
+    def rank(q: Question):
+        if q.id not in last:
+            return (0, 0)
+        when, right = last[q.id]
+        return (1 if not right else 2, when)
+
+    best = min(rank(q) for q in pool)
+    return rng.choice([q for q in pool if rank(q) == best])
+
+
+def source_path(q: Question) -> Path:
+    return Path(q.document)

@@ -1,0 +1,117 @@
+"""Each trainee's attempts, kept across sessions in one JSON file written atomically.
+
+Two sessions may record at the same moment; the read-change-write is done under an exclusive
+lock on a side file (POSIX), so neither attempt is lost. A damaged or unreadable store is never
+overwritten: it is reported as an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Mapping
+
+from review_app.errors import PoloReviewError
+from review_app.storage import atomic_write_json
+
+STORE_VERSION = 1
+
+
+class ScoreStoreError(PoloReviewError):
+    """The score file cannot be read as a score store (it is left as it is)."""
+
+
+def trainee_key(name: str) -> str:
+    return " ".join((name or "").split()).casefold()
+
+
+@dataclass
+class TraineeSummary:
+    name: str
+    attempts: int = 0
+    points: int = 0
+    max_points: int = 0
+    situations_right: int = 0
+    calls_right: int = 0
+    questions_seen: int = 0
+    by_clause: dict = field(default_factory=dict)  # clause -> [attempts, situations right, calls right]
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.points / self.max_points if self.max_points else 0.0
+
+
+class ScoreStore:
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+
+    # -- reading ------------------------------------------------------------------------
+    def _read(self) -> dict:
+        if not self.path.exists():
+            return {"version": STORE_VERSION, "trainees": {}}
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
+        if not isinstance(data, dict) or not isinstance(data.get("trainees"), dict):
+            raise ScoreStoreError("not a training score file", path=self.path)
+        if int(data.get("version", 0)) > STORE_VERSION:
+            raise ScoreStoreError(f"written by a newer polo-review (version {data.get('version')})", path=self.path)
+        return data
+
+    def attempts(self, name: str) -> list[dict]:
+        entry = self._read()["trainees"].get(trainee_key(name))
+        return list(entry["attempts"]) if entry else []
+
+    def trainees(self) -> list[str]:
+        return sorted((t.get("name") or k) for k, t in self._read()["trainees"].items())
+
+    def summary(self, name: str) -> TraineeSummary:
+        out = TraineeSummary(name)
+        seen = set()
+        for a in self.attempts(name):
+            out.attempts += 1
+            out.points += int(a.get("points", 0))
+            out.max_points += int(a.get("max_points", 0))
+            out.situations_right += bool(a.get("situation_correct"))
+            out.calls_right += bool(a.get("call_correct"))
+            seen.add(a.get("question"))
+            row = out.by_clause.setdefault(a.get("situation"), [0, 0, 0])
+            row[0] += 1
+            row[1] += bool(a.get("situation_correct"))
+            row[2] += bool(a.get("call_correct"))
+        out.questions_seen = len(seen)
+        return out
+
+    # -- writing ------------------------------------------------------------------------
+    def record(self, name: str, attempt: Mapping) -> TraineeSummary:
+        """Add one attempt for `name` (stamped with the time) and return the trainee's totals."""
+        key = trainee_key(name)
+        if not key:
+            raise ScoreStoreError("a trainee needs a name")
+        with self._locked():
+            data = self._read()
+            entry = data["trainees"].setdefault(key, {"name": " ".join(name.split()), "attempts": []})
+            entry["attempts"].append({**attempt, "at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+            data["version"] = STORE_VERSION
+            atomic_write_json(self.path, data)
+        return self.summary(name)
+
+    @contextmanager
+    def _locked(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: atomic replace alone
+            yield
+            return
+        with open(self.path.with_name(f".{self.path.name}.lock"), "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)

@@ -1,0 +1,86 @@
+"""Training: study annotated clips. The app plays the footage up to the moment of a situation;
+the trainee says what the situation is and what the correct call is; the answer is scored against
+the rules and the expert annotation and explained with the clause; scores are kept per trainee."""
+
+import streamlit as st
+
+from review_app.errors import PoloReviewError
+from review_app.model import load_document
+from review_app.training import ScoreStore, next_question, questions_from, score
+from review_app.ui.context import error_line, folders, reviewer, tr
+from review_app.ui.i18n import register
+from review_app.ui.matches import list_matches
+from review_app.ui.textsafe import md
+from review_app.ui.training_parts import answer_form, record_line, session_rng, show_question, show_result
+
+register({
+    "training.title": {"en": "Training", "es": "Entrenamiento"},
+    "training.intro": {"en": "Watch the play up to the moment, then name the situation and the correct call.",
+                       "es": "Mire la jugada hasta el momento y luego indique la situación y la decisión correcta."},
+    "training.need_name": {"en": "Enter your name in the sidebar: your scores are kept under it across sessions.",
+                           "es": "Escriba su nombre en la barra lateral: sus puntajes se guardan con él entre sesiones."},
+    "training.no_questions": {"en": "No annotated clips with footage in {folder}.",
+                              "es": "No hay clips anotados con vídeo en {folder}."},
+    "training.question": {"en": "Clip {n} of {total}: {match}, period {period}, clock {clock}",
+                          "es": "Clip {n} de {total}: {match}, chukker {period}, reloj {clock}"},
+    "training.next": {"en": "Next clip", "es": "Clip siguiente"},
+})
+
+st.title(tr("training.title"))
+st.caption(tr("training.intro"))
+
+name = reviewer()
+if not name:
+    st.info(tr("training.need_name"))
+    st.stop()
+
+docs = []
+for listed in list_matches(folders().annotations):
+    if not listed.error and listed.has_footage:
+        docs.append(load_document(listed.path))
+questions = questions_from(docs)
+if not questions:
+    st.info(md(tr("training.no_questions", folder=folders().annotations)))
+    st.stop()
+by_id = {q.id: q for q in questions}
+store = ScoreStore(folders().scores)
+
+try:
+    attempts = store.attempts(name)
+except PoloReviewError as exc:
+    error_line(exc)
+    st.stop()
+
+current = by_id.get(st.session_state.get("training.current"))
+if current is None:
+    current = next_question(questions, attempts, rng=session_rng())
+    st.session_state["training.current"] = current.id
+    st.session_state.pop("training.result", None)
+
+record_line(store, name, len(questions))
+position = list(by_id).index(current.id) + 1
+st.subheader(md(tr("training.question", n=position, total=len(questions), match=current.match_name,
+                   period=current.period or "—", clock=current.clock or "—")))
+
+clip, answer_side = st.columns([3, 2], gap="large")
+with clip:
+    show_question(current)
+with answer_side:
+    result = st.session_state.get("training.result")
+    if result is None or result.question != current.id:
+        answer = answer_form(current)
+        if answer is not None:
+            result = score(current, answer)
+            try:
+                store.record(name, result.record())
+            except PoloReviewError as exc:
+                error_line(exc)
+            st.session_state["training.result"] = result
+            st.rerun()
+    else:
+        show_result(current, result)
+    if st.button(tr("training.next"), key="training.next", icon=":material/skip_next:"):
+        upcoming = next_question(questions, store.attempts(name), rng=session_rng(), avoid=current.id)
+        st.session_state["training.current"] = upcoming.id
+        st.session_state.pop("training.result", None)
+        st.rerun()
