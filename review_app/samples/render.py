@@ -165,28 +165,11 @@ def sha256_file(path: str | os.PathLike) -> str:
     return h.hexdigest()
 
 
-def _writer_class():
-    from review_app.footage.writer import VideoWriter
-
-    class ReproducibleWriter(VideoWriter):
-        """The shared writer with x264's macroblock-tree rate control off. With it on, libx264
-        (even single-threaded) reads memory it never wrote, so the same frames encode to
-        different bytes from run to run; off, the output repeats exactly (checked 20 times
-        over with the heap stirred in between)."""
-
-        @staticmethod
-        def _codec_options(codec, gop, bframes, crf):
-            options = VideoWriter._codec_options(codec, gop, bframes, crf)
-            if codec == "h264" and "mbtree=0" not in options.get("x264-params", ""):
-                options["x264-params"] = options.get("x264-params", "") + ":mbtree=0"
-            return options
-
-    return ReproducibleWriter
-
-
 def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int | None = None) -> Clip:
     """Render and encode `sc` to `<out_dir>/<id>.mp4`, replacing any earlier file in one step."""
-    VideoWriter = _writer_class()
+    from review_app.footage.writer import (
+        VideoWriter,  # pins threads and x264 settings: same bytes each run
+    )
 
     fp = sc.footage
     tm = timing(fp, sc.duration)
