@@ -12,6 +12,7 @@ import operator
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Self
 
 import numpy as np
 
@@ -245,7 +246,7 @@ class Footage:
             self._container.close()
             self._container = None
 
-    def __enter__(self) -> "Footage":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,9 +7,9 @@ and knows where the keyframes are, which is all exact seeking needs.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 import numpy as np
 
@@ -115,7 +115,7 @@ class FrameIndex:
     def intervals(self) -> np.ndarray:
         return np.diff(self.pts)
 
-    def without_frames(self, frames) -> "FrameIndex":
+    def without_frames(self, frames) -> FrameIndex:
         """The same index with these frames' packets kept as references but never shown."""
         flags = self.packet_flags.copy()
         flags[self.decode_position[list(frames)]] |= DISCARD
@@ -133,7 +133,7 @@ class FrameIndex:
         return meta, {"packet_pts": self.packet_pts, "packet_flags": self.packet_flags}
 
     @classmethod
-    def from_cache(cls, meta: dict, arrays: dict[str, np.ndarray]) -> "FrameIndex":
+    def from_cache(cls, meta: dict, arrays: dict[str, np.ndarray]) -> FrameIndex:
         return cls(
             time_base=Fraction(*meta["time_base"]),
             packet_pts=arrays["packet_pts"].astype(np.int64),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 from pathlib import Path
+from typing import Self
 
 import numpy as np
 
@@ -62,7 +63,7 @@ class VideoWriter:
         path: str | os.PathLike,
         width: int,
         height: int,
-        fps: float | Fraction | int = 30,
+        fps: float | Fraction = 30,
         codec: str = "h264",
         gop: int | None = None,
         bframes: int = 2,
@@ -211,7 +212,7 @@ class VideoWriter:
             self._container.close()
             self._container = None
 
-    def __enter__(self) -> "VideoWriter":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:

@@ -13,10 +13,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import cv2
-import numpy as np
+import framecode
 import pytest
 
-import framecode
 from review_app.footage.writer import VideoWriter
 
 W, H = 160, 96

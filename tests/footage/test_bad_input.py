@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 import cv2
+import framecode
 import numpy as np
 import pytest
 
-import framecode
 from review_app import cli
 from review_app.footage import (
     DecodeError,
@@ -155,7 +155,7 @@ def test_unopenable_file_raises_clear_error(fixture, message, request):
 def test_unopenable_file_on_the_command_line(fixture, message, command, request, capsys, tmp_path):
     path = request.getfixturevalue(fixture)
     argv = [command[0], path, *[tmp_path / a if a.endswith(".png") else a for a in command[1:]]]
-    code, out, err = run_cli(argv, capsys)
+    code, _out, err = run_cli(argv, capsys)
     assert code == 2
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"polo-review: error: {path}: ")
@@ -173,11 +173,11 @@ def test_truncated_recording_opens_and_says_where_decoding_stops(truncated_fasts
             video.frame(100)
         with pytest.raises(FrameOutOfRange):
             video.frame(150)
-    code, out, err = run_cli(["frame", truncated_faststart_mp4, "--index", 100, "--out", tmp_path / "f.png"], capsys)
+    code, _out, err = run_cli(["frame", truncated_faststart_mp4, "--index", 100, "--out", tmp_path / "f.png"], capsys)
     assert code == 2
     assert err.strip() == (f"polo-review: error: {truncated_faststart_mp4}: decoding stopped at frame {n} "
                            "of 150 (the recording is truncated)")
-    code, out, err = run_cli(["probe", truncated_faststart_mp4], capsys)
+    code, _out, err = run_cli(["probe", truncated_faststart_mp4], capsys)
     assert code == 0 and "warning" in err and "truncated recording" in err
 
 
@@ -186,7 +186,7 @@ def test_damaged_data_says_where_decoding_stops(zeroed_second_half_mp4, capsys, 
         assert framecode.read(video.frame(5).image) == 5
         with pytest.raises(DecodeError, match=r"decoding stopped at frame \d+ of 150 \(the data is damaged\)"):
             video.frame(149)
-    code, out, err = run_cli(["frame", zeroed_second_half_mp4, "--index", 149, "--out", tmp_path / "f.png"], capsys)
+    code, _out, err = run_cli(["frame", zeroed_second_half_mp4, "--index", 149, "--out", tmp_path / "f.png"], capsys)
     assert code == 2 and "decoding stopped at frame" in err and len(err.strip().splitlines()) == 1
 
 
@@ -201,7 +201,7 @@ def test_damaged_data_says_where_decoding_stops(zeroed_second_half_mp4, capsys, 
     ],
 )
 def test_frame_requests_out_of_range(h264_bframes_video, request_args, message, capsys, tmp_path):
-    code, out, err = run_cli(["frame", h264_bframes_video.path, *request_args, "--out", tmp_path / "f.png"], capsys)
+    code, _out, err = run_cli(["frame", h264_bframes_video.path, *request_args, "--out", tmp_path / "f.png"], capsys)
     assert code == 2
     assert err.strip().startswith(f"polo-review: error: {h264_bframes_video.path}: {message}")
     assert len(err.strip().splitlines()) == 1
@@ -217,7 +217,7 @@ def test_api_rejects_non_integer_index(h264_bframes_video):
 
 
 def test_frame_output_must_be_an_image(h264_bframes_video, capsys, tmp_path):
-    code, out, err = run_cli(["frame", h264_bframes_video.path, "--index", 1, "--out", tmp_path / "f.txt"], capsys)
+    code, _out, err = run_cli(["frame", h264_bframes_video.path, "--index", 1, "--out", tmp_path / "f.txt"], capsys)
     assert code == 2 and "output must be an image" in err
 
 
@@ -225,7 +225,7 @@ def test_real_process_exit_status_and_no_traceback(random_bytes_mp4, tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "review_app.cli", "frame", str(random_bytes_mp4), "--index", "3",
          "--out", str(tmp_path / "f.png")],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        capture_output=True, text=True, cwd=ROOT, timeout=60, check=False,
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import framecode
 import pytest
 
-import framecode
 from review_app import cli
 from review_app.footage import Footage, FootageError, FrameOutOfRange, export_clip
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import random
 
+import framecode
 import pytest
 
-import framecode
 from review_app.footage import Footage, FrameOutOfRange
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import framecode
 import numpy as np
 import pytest
 
-import framecode
 from review_app.footage import Footage, VideoWriter
 
 

@@ -1,0 +1,53 @@
+"""A long recording (stream-copied, so cheap to make): the index stays exact deep into the file."""
+
+from __future__ import annotations
+
+import random
+
+import av
+import pytest
+
+import framecode
+from review_app.footage import Footage, VideoWriter
+
+GOP = 60  # frames per repeated block, 2 s at 30 fps
+REPEATS = 600  # 20 minutes
+
+
+@pytest.fixture(scope="module")
+def twenty_minute_recording(tmp_path_factory):
+    d = tmp_path_factory.mktemp("long")
+    block = d / "block.mp4"
+    with VideoWriter(block, 160, 96, fps=30, gop=GOP, bframes=3) as w:
+        for i in range(GOP):
+            w.write(framecode.draw(i, 160, 96))
+    path = d / "twenty_minutes.mp4"
+    with av.open(str(block)) as src:
+        s = src.streams.video[0]
+        packets = [(bytes(p), p.pts, p.dts, p.is_keyframe, p.duration) for p in src.demux(s) if p.size]
+        span = packets[0][4] * GOP
+        with av.open(str(path), "w", format="mp4") as dst:
+            out = dst.add_stream_from_template(s)
+            for k in range(REPEATS):
+                for data, pts, dts, key, dur in packets:
+                    p = av.Packet(data)
+                    p.pts, p.dts, p.duration, p.is_keyframe = pts + k * span, dts + k * span, dur, key
+                    p.time_base, p.stream = s.time_base, out
+                    dst.mux(p)
+    return path
+
+
+@pytest.mark.slow
+def test_frames_deep_in_a_long_recording(twenty_minute_recording):
+    with Footage(twenty_minute_recording) as video:
+        n = GOP * REPEATS
+        assert video.info.frame_count == n
+        assert video.info.duration_s == pytest.approx(n / 30)
+        for i in random.Random(5).sample(range(n), 40):
+            f = video.frame(i)
+            assert framecode.read(f.image) == i % GOP
+            assert f.time_s == pytest.approx(i / 30)
+            assert video.frame_at(i / 30 + 0.01).index == i
+        strip = video.filmstrip(count=50, height=32)
+        assert len(strip) == 50
+        assert all(t.index % GOP == 0 for t in strip)  # keyframes only
