@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import av
+import framecode
 import pytest
 
-import framecode
 from review_app.footage import Footage, VideoWriter
 
 GOP = 60  # frames per repeated block, 2 s at 30 fps

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import framecode
 import pytest
+from footage_cases import make_case
 
 from review_app import cli
 from review_app.footage import Footage, FootageError, FrameOutOfRange, export_clip
@@ -13,8 +14,6 @@ CLIP_CASES = ["h264_bframes_long_gop", "variable_frame_rate", "rotated_90", "vp9
 
 @pytest.fixture(params=CLIP_CASES)
 def clip_source(request, footage_dir):
-    from conftest import make_case
-
     return make_case(request.param, footage_dir)
 
 

@@ -111,6 +111,21 @@ def impossible_dimensions_y4m(bad_dir):
 
 
 @pytest.fixture(scope="session")
+def audio_only_mp4(bad_dir):
+    import av
+
+    p = bad_dir / "commentary.mp4"
+    with av.open(str(p), "w") as c:
+        s = c.add_stream("aac", rate=44100)
+        for i in range(10):
+            f = av.AudioFrame.from_ndarray(np.zeros((1, 1024), np.float32), format="fltp", layout="mono")
+            f.sample_rate, f.pts = 44100, i * 1024
+            c.mux(s.encode(f))
+        c.mux(s.encode(None))
+    return p
+
+
+@pytest.fixture(scope="session")
 def missing_path(bad_dir):
     return bad_dir / "no_such_match.mp4"
 
@@ -130,6 +145,7 @@ UNOPENABLE = [
     ("unfinished_mp4_without_moov", "truncated"),
     ("absurd_dimensions_y4m", "absurd dimensions 20000x20"),
     ("impossible_dimensions_y4m", "is not a video"),
+    ("audio_only_mp4", "has no video stream"),
     ("missing_path", "no such file"),
     ("a_directory", "is a directory"),
 ]
