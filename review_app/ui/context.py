@@ -25,6 +25,13 @@ def tr(key: str, **fmt) -> str:
     return t(key, lang(), **fmt)
 
 
+def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
+    """A widget's `format_func` whose labels are made now, in this run's language (a label made
+    later, outside the run, would not know the language)."""
+    table = {option: label(option) for option in options}
+    return lambda option: table.get(option, str(option))
+
+
 def folders() -> Folders:
     if "app.folders" not in st.session_state:
         st.session_state["app.folders"] = read_folders()

@@ -10,7 +10,7 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.model import MatchDocument, RevisionConflict, load_document
-from review_app.ui.context import error_line, folders, lang, progress_bar, tr
+from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import register
 from review_app.ui.matches import Listed, footage_of, link_footage, list_matches, new_match, stamp
 from review_app.ui.settings import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
@@ -92,7 +92,7 @@ def choose_match() -> MatchDocument | None:
         with_footage = [str(x.path) for x in listed if x.has_footage]
         st.session_state["review.match"] = (with_footage or options)[0]
     by_path = {str(x.path): x for x in listed}
-    chosen = st.selectbox(tr("common.match"), options, format_func=lambda p: by_path[p].label(), key="review.match")
+    chosen = st.selectbox(tr("common.match"), options, format_func=fixed(options, lambda p: by_path[p].label()), key="review.match")
     try:
         return current_document(Path(chosen))
     except PoloReviewError as exc:
@@ -142,7 +142,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
 
     if own is None:
         st.info(tr("review.no_footage"))
-    choice = st.selectbox(tr("review.footage"), options, format_func=label, key="review.footage")
+    choice = st.selectbox(tr("review.footage"), options, format_func=fixed(options, label), key="review.footage")
     if choice == "upload":
         _upload()
         return None
@@ -216,9 +216,10 @@ def new_match_form() -> None:
             umpires = st.text_input(tr("review.new_umpires"), key="review.new_umpires", max_chars=400)
             files = footage_files(folders().footage)
             root = folders().footage
-            footage = st.selectbox(tr("review.new_footage"), [None, *map(str, files)], key="review.new_footage",
-                                   format_func=lambda p: tr("common.none") if p is None else
-                                   str(Path(p).relative_to(root)))
+            choices = [None, *map(str, files)]
+            footage = st.selectbox(tr("review.new_footage"), choices, key="review.new_footage",
+                                   format_func=fixed(choices, lambda p: tr("common.none") if p is None else
+                                                     str(Path(p).relative_to(root))))
             if not st.form_submit_button(tr("review.new_create"), key="review.new_create"):
                 return
         try:

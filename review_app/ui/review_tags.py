@@ -14,7 +14,7 @@ from review_app.model import MatchDocument, RevisionConflict, load_document, nex
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS, Fact, Provision
 from review_app.rules.rulebook import TRANSLATION_NOTICE
-from review_app.ui.context import error_line, lang, reviewer, tr
+from review_app.ui.context import error_line, fixed, lang, reviewer, tr
 from review_app.ui.i18n import pick, register
 from review_app.ui.labels import VERDICT_ICONS, call_field_label, value_label, verdict_label
 from review_app.ui.review_pick import remember
@@ -98,16 +98,20 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
 
 # -- widgets for facts and call fields ----------------------------------------------------
 
+def _value_text(value) -> str:
+    return tr("review.not_recorded") if value is None else value_label(value, lang())
+
+
 def _tri_state(label: str, key: str, value):
     options = [None, True, False]
     return st.radio(label, options, index=options.index(value) if value in options else 0, key=key,
-                    horizontal=True, format_func=lambda v: tr("review.not_recorded") if v is None else value_label(v, lang()))
+                    horizontal=True, format_func=fixed(options, _value_text))
 
 
 def _choice(label: str, key: str, choices, value):
     options = [None, *choices]
     return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
-                        format_func=lambda v: tr("review.not_recorded") if v is None else value_label(v, lang()))
+                        format_func=fixed(options, _value_text))
 
 
 def fact_widget(fact: Fact, key: str, value):
@@ -161,7 +165,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     if st.session_state.get("review.form.situation") not in found:
         st.session_state["review.form.situation"] = event.get("situation") if event.get("situation") in found else found[0]
     situation = st.selectbox(tr("review.situation"), found, key="review.form.situation",
-                             format_func=lambda c: clause_label(provision(c), lang()))
+                             format_func=fixed(found, lambda c: clause_label(provision(c), lang())))
     p = provision(situation)
     st.caption(md(pick(p.summary, lang())))
     clause_text(p)
@@ -190,7 +194,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             names = {tm["id"]: tm["name"] for tm in teams}
             team = c1.selectbox(tr("review.player", n=n + 1), team_ids, key=f"{base_key}.team{n}",
                                 index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
-                                format_func=lambda x: tr("common.none") if x is None else names.get(x, x))
+                                format_func=fixed(team_ids, lambda x: tr("common.none") if x is None else names.get(x, x)))
             number = c2.selectbox(tr("review.number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
                                   index=int(row.get("number", 1)) - 1)
             mount = c3.text_input(tr("review.mount"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",
@@ -203,7 +207,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         umpire = c1.selectbox(tr("review.umpire"), umpire_options, key=f"{base_key}.umpire",
                               index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
                               accept_new_options=True,
-                              format_func=lambda x: tr("common.none") if x is None else x)
+                              format_func=fixed(umpire_options, lambda x: tr("common.none") if x is None else x))
         mount_concerned = c2.text_input(tr("review.mount_concerned"), value=involved.get("mount") or "",
                                         key=f"{base_key}.mount_concerned", max_chars=200)
         c1, c2 = st.columns(2)
@@ -353,7 +357,8 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump) -> None:
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]
     chosen = st.selectbox(tr("review.pick_tag"), ids, key="review.tag_pick",
-                          format_func=lambda i: f"{i} · {doc.event(i)['situation']} · f{doc.event(i)['position']['frame']}")
+                          format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
+                                                           f"f{doc.event(i)['position']['frame']}"))
     event = doc.event(chosen)
     c2, c3, c4 = st.columns(3)
     if c2.button(tr("review.jump"), key="review.tag_jump", icon=":material/my_location:", width="stretch"):

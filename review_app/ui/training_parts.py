@@ -13,7 +13,7 @@ from review_app.rules import PROVISIONS, provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.training import Answer, Question, Score, ScoreStore
 from review_app.training.questions import LEAD_S
-from review_app.ui.context import error_line, folders, lang, progress_bar, tr
+from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import pick, register
 from review_app.ui.labels import call_field_label, value_label, verdict_label
 from review_app.ui.review_tags import clause_text
@@ -45,10 +45,10 @@ register({
     "training.same": {"en": "Same", "es": "Igual"},
     "training.rules_say": {"en": "The rules on your call: {verdict}", "es": "Las reglas sobre su decisión: {verdict}"},
     "training.notes": {"en": "Expert's notes", "es": "Notas del experto"},
-    "training.record": {"en": "{name}: {points} of {max} points ({percent:.0f}%) over {n} answers; "
-                                "{seen} of {total} clips tried",
-                        "es": "{name}: {points} de {max} puntos ({percent:.0f}%) en {n} respuestas; "
-                              "{seen} de {total} clips intentados"},
+    "training.record": {"en": "{name}: {points} of {max} points ({percent:.0f}%) · answers: {n} · "
+                                "clips tried: {seen} of {total}",
+                        "es": "{name}: {points} de {max} puntos ({percent:.0f}%) · respuestas: {n} · "
+                              "clips intentados: {seen} de {total}"},
     "training.by_clause": {"en": "By clause", "es": "Por cláusula"},
     "training.col_attempts": {"en": "Answers", "es": "Respuestas"},
     "training.col_situation": {"en": "Situation right", "es": "Situación correcta"},
@@ -100,8 +100,8 @@ def _value_widget(name: str, spec, key: str):
     if spec == "text":
         return st.text_input(label, key=key, max_chars=500)
     options = [None, True, False] if spec == "bool" else [None, *spec]
-    return st.selectbox(label, options, key=key,
-                        format_func=lambda v: tr("training.choose") if v is None else value_label(v, lang()))
+    return st.selectbox(label, options, key=key, format_func=fixed(
+        options, lambda v: tr("training.choose") if v is None else value_label(v, lang())))
 
 
 def answer_form(q: Question) -> Answer | None:
@@ -109,8 +109,8 @@ def answer_form(q: Question) -> Answer | None:
     with st.form(f"training.form.{q.id}"):
         ids = [None, *[p.id for p in PROVISIONS]]
         situation = st.selectbox(tr("training.situation"), ids, key=f"training.situation.{q.id}",
-                                 format_func=lambda c: tr("training.choose") if c is None else
-                                 clause_label(provision(c), lang()))
+                                 format_func=fixed(ids, lambda c: tr("training.choose") if c is None else
+                                                   clause_label(provision(c), lang())))
         st.markdown(f"**{tr('training.call')}**")
         if len(q.asked) > 3:
             st.caption(tr("training.optional"))

@@ -9,7 +9,7 @@ import streamlit as st
 from review_app.checker import check_paths
 from review_app.checker.formats import render
 from review_app.rules import provision
-from review_app.ui.context import folders, lang, progress_bar, tr
+from review_app.ui.context import fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import pick, register
 from review_app.ui.labels import VERDICT_COLORS, verdict_label
 from review_app.ui.matches import list_matches, stamp
@@ -68,9 +68,9 @@ options = choices(result)
 c1, c2, c3, c4 = st.columns(4)
 umpires = c1.multiselect(tr("report.umpire"), options["umpires"], key="report.umpire")
 clauses = c2.multiselect(tr("report.clause"), options["clauses"], key="report.clause",
-                         format_func=lambda c: f"{c} — {pick(provision(c).title, lang())}")
+                         format_func=fixed(options["clauses"], lambda c: f"{c} — {pick(provision(c).title, lang())}"))
 verdicts = c3.multiselect(tr("report.verdict"), options["verdicts"], key="report.verdict",
-                          format_func=lambda v: verdict_label(v, lang()))
+                          format_func=fixed(options["verdicts"], lambda v: verdict_label(v, lang())))
 periods = c4.multiselect(tr("report.period"), options["periods"], key="report.period")
 shown = filtered(result, Filters(tuple(umpires), tuple(clauses), tuple(verdicts), tuple(periods)))
 

@@ -1,0 +1,45 @@
+"""The app's test workspace: a small generated recording and a match document in temp folders,
+with the app's folder variables pointing at them (never at the bundled annotations/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from ui_fixtures import make_video, make_workspace
+
+APP = Path(__file__).resolve().parents[2] / "review_app" / "ui" / "app.py"
+
+
+@pytest.fixture(scope="session")
+def small_video(tmp_path_factory) -> Path:
+    """8 s of 320x180 H.264 at 25 fps (200 frames), made once per session."""
+    return make_video(tmp_path_factory.mktemp("video") / "match.mp4")
+
+
+@pytest.fixture
+def workspace(tmp_path, small_video, monkeypatch) -> dict:
+    ws = make_workspace(tmp_path, copy_from=small_video)
+    monkeypatch.setenv("POLO_REVIEW_FOOTAGE", str(ws["footage"]))
+    monkeypatch.setenv("POLO_REVIEW_ANNOTATIONS", str(ws["annotations"]))
+    monkeypatch.setenv("POLO_REVIEW_DATA", str(ws["data"]))
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    return ws
+
+
+def make_app(reviewer: str | None = "Tester", lang: str = "en") -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    if reviewer:
+        at.session_state["app.reviewer"] = reviewer
+    at.session_state["app.lang"] = lang
+    return at
+
+
+@pytest.fixture
+def app(workspace) -> AppTest:
+    """The app through its entry point, on the workspace, with a reviewer named Tester."""
+    at = make_app()
+    at.run()
+    assert not at.exception, at.exception
+    return at

@@ -1,0 +1,80 @@
+"""The Report page: verdict counts, filters by umpire, clause, verdict and period, links back to
+the frame, and the exports (the same renderers as `polo-review check`)."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import make_app
+
+from review_app.checker import check_paths
+from review_app.checker.formats import render
+from review_app.ui.report_data import Filters, choices, filtered, needs_attention, verdict_counts
+
+
+def metrics(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def open_report(lang: str = "en"):
+    at = make_app(lang=lang)
+    at.switch_page("app_pages/report.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_counts_every_event(workspace):
+    at = open_report()
+    assert metrics(at) == {"Events": "2", "Consistent": "1", "Inconsistent": "1", "Discretionary": "0",
+                           "Incomplete": "0"}
+    assert [b.key for b in at.button if b.key.startswith("report.open.")] == ["report.open.0"]
+
+
+def test_filters_by_verdict_umpire_clause_and_period(workspace):
+    at = open_report()
+    at.multiselect(key="report.verdict").select("inconsistent").run()
+    assert metrics(at)["Events"] == "1" and metrics(at)["Inconsistent"] == "1"
+    at.multiselect(key="report.verdict").unselect("inconsistent").run()
+    at.multiselect(key="report.umpire").select("Umpire One").run()
+    assert metrics(at)["Events"] == "1" and metrics(at)["Consistent"] == "1"
+    at.multiselect(key="report.clause").select("21.l").run()
+    assert metrics(at)["Events"] == "0"
+    at.multiselect(key="report.umpire").unselect("Umpire One").run()
+    at.multiselect(key="report.period").select("2").run()
+    assert metrics(at)["Events"] == "1"
+    assert not at.exception
+
+
+def test_inconsistent_event_opens_review_at_its_frame(workspace):
+    at = open_report()
+    at.button(key="report.open.0").click().run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Review a match"]
+    assert any(m.value.startswith("**Frame 125**") for m in at.markdown)
+
+
+def test_report_in_spanish(workspace):
+    at = open_report("es")
+    assert [t.value for t in at.title] == ["Informe de coherencia"]
+    assert metrics(at)["Incoherente"] == "1"
+
+
+def test_filtered_exports(workspace):
+    result = check_paths([workspace["annotations"]])
+    only = filtered(result, Filters(verdicts=("inconsistent",)))
+    assert [e.event for e in only.events] == ["e2"]
+    assert json.loads(render(only, "json"))["summary"]["events"] == 1
+    assert render(only, "csv").count("\n") == 2  # header and one row
+    html = render(only, "html")
+    assert html.startswith("<!DOCTYPE html>") and "<script" not in html
+
+
+def test_report_data_tables(workspace):
+    result = check_paths([workspace["annotations"]])
+    assert choices(result) == {"umpires": ["Umpire One", "Umpire Two"], "clauses": ["21.j", "21.l"],
+                               "verdicts": ["consistent", "inconsistent"], "periods": ["1", "2"]}
+    table = verdict_counts(result, "clause")
+    assert table.loc["21.l", "inconsistent"] == 1 and list(table.index) == ["21.j", "21.l"]
+    assert list(verdict_counts(result, "period").index) == ["1", "2"]
+    assert [e.event for e in needs_attention(result)] == ["e2"]
+    assert verdict_counts(filtered(result, Filters(clauses=("21.a",))), "umpire").empty

@@ -1,0 +1,232 @@
+"""The Review page through the app's entry point: stepping, tagging, editing, deleting with undo,
+a save that meets another reviewer's save, links from the Report page, reload from disk."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import make_app
+
+from review_app.model import load_document, save_document
+
+
+def position(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("**Frame"))
+
+
+def on_disk(ws) -> dict:
+    return json.loads(ws["document"].read_text("utf-8"))
+
+
+def click(at, key: str):
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def form_key(at, suffix: str):
+    """The widget of the open tag form whose key ends with `suffix`."""
+    for kind in (at.selectbox, at.radio, at.text_input, at.text_area, at.number_input, at.checkbox):
+        for w in kind:
+            if w.key and w.key.startswith("review.f.") and w.key.endswith(suffix):
+                return w
+    raise KeyError(suffix)
+
+
+def submit_form(at):
+    at.button(key="review.form.save").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_opens_on_the_match_at_frame_zero(app):
+    assert "**Frame 0** of 199" in position(app)
+    assert [t.value for t in app.title] == ["Review a match"]
+    assert {b.key for b in app.button} >= {"review.back1f", "review.fwd1f", "review.tag", "review.play"}
+
+
+def test_steps_by_frames_and_seconds_and_jumps(app):
+    assert "**Frame 1**" in position(click(app, "review.fwd1f"))
+    assert "**Frame 26**" in position(click(app, "review.fwd1s"))
+    assert "**Frame 151**" in position(click(app, "review.fwd5s"))
+    assert "**Frame 150**" in position(click(app, "review.back1f"))
+    assert "**Frame 125**" in position(click(app, "review.back1s"))
+    assert "**Frame 0**" in position(click(app, "review.back5s"))  # clamped at the start
+    assert "**Frame 0**" in position(click(app, "review.back1f"))
+    app.text_input(key="review.jump_time_value").input("0:03.5")
+    assert "**Frame 87**" in position(click(app, "review.jump_time_go"))
+    app.number_input(key="review.jump_frame_value").set_value(199)
+    assert "**Frame 199**" in position(click(app, "review.jump_frame_go"))
+    assert "**Frame 199**" in position(click(app, "review.fwd1f"))  # clamped at the end
+    app.text_input(key="review.jump_time_value").input("soon")
+    click(app, "review.jump_time_go")
+    assert any("not a time" in w.value for w in app.warning)
+
+
+def test_tag_an_event_records_reviewer_and_shows_the_verdict(app, workspace):
+    click(app, "review.fwd5s")
+    click(app, "review.tag")
+    assert any("New tag e3 at frame 125" in s.value for s in app.subheader)
+    app.selectbox(key="review.form.situation").set_value("21.j").run()
+    form_key(app, "fact.period_time_expired").set_value(True)
+    form_key(app, "call.whistle").set_value("at_once")
+    form_key(app, "call.restart").set_value("next_period")
+    form_key(app, "team0").set_value("A")
+    form_key(app, "number0").set_value(3)
+    form_key(app, "mount0").input("Lucero")
+    form_key(app, "notes").input("<script>alert(1)</script> **bold**")
+    submit_form(app)
+    saved = on_disk(workspace)
+    assert saved["revision"] == 1
+    event = next(e for e in saved["events"] if e["id"] == "e3")
+    assert event["position"] == {"frame": 125, "time_s": 5.0}
+    assert event["situation"] == "21.j" and event["facts"] == {"period_time_expired": True}
+    assert event["call"] == {"whistle": "at_once", "restart": "next_period"}
+    assert event["reviewer"] == "Tester"
+    assert event["involved"]["players"] == [{"team": "A", "number": 3, "mount": "Lucero"}]
+    assert event["notes"] == "<script>alert(1)</script> **bold**"  # kept as typed
+    assert any("Saved e3: Consistent" in s.value for s in app.success)
+
+
+def test_tag_search_finds_clauses_by_name_in_spanish(workspace):
+    at = make_app(lang="es")
+    at.run()
+    click(at, "review.tag")
+    at.text_input(key="review.form.search").input("lesion").run()  # no accent: still finds "Lesión"
+    options = at.selectbox(key="review.form.situation").options
+    assert options[0] == "21.d — Lesión de un jugador"
+    assert all("lesi" in o.lower() for o in options)
+    assert not at.exception
+
+
+def test_edit_an_event(app, workspace):
+    app.selectbox(key="review.tag_pick").set_value("e2").run()
+    click(app, "review.tag_edit")
+    assert any("Edit tag e2" in s.value for s in app.subheader)
+    form_key(app, "call.restart").set_value("throw_in_toward_boards")
+    submit_form(app)
+    e2 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e2")
+    assert e2["call"]["restart"] == "throw_in_toward_boards"
+    assert e2["reviewer"] == "Tester"
+    assert any("Saved e2: Consistent" in s.value for s in app.success)
+
+
+def test_edit_can_move_the_tag_to_the_current_frame(app, workspace):
+    click(app, "review.fwd1s")
+    app.selectbox(key="review.tag_pick").set_value("e1").run()
+    click(app, "review.tag_edit")
+    form_key(app, "move").check()
+    submit_form(app)
+    e1 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e1")
+    assert e1["position"] == {"frame": 25, "time_s": 1.0}
+
+
+def test_delete_then_undo(app, workspace):
+    app.selectbox(key="review.tag_pick").set_value("e1").run()
+    click(app, "review.tag_delete")
+    assert [e["id"] for e in on_disk(workspace)["events"]] == ["e2"]
+    assert any("Deleted tag e1" in i.value for i in app.info)
+    click(app, "review.undo_button")
+    saved = on_disk(workspace)
+    assert [e["id"] for e in saved["events"]] == ["e1", "e2"]  # back where it stood
+    assert saved["revision"] == 2
+
+
+def test_save_meets_another_reviewers_save(app, workspace):
+    click(app, "review.tag")  # my form opens on revision 0
+    # meanwhile another reviewer adds an event and saves
+    other = load_document(workspace["document"])
+    other.events.append({"id": "x1", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
+                         "facts": {"period_time_expired": False}, "call": {"whistle": "none"}, "reviewer": "Other"})
+    save_document(other)
+    app.selectbox(key="review.form.situation").set_value("21.l").run()
+    form_key(app, "fact.fair_play_possession_applies").set_value(False)
+    form_key(app, "call.restart").set_value("throw_in_toward_boards")
+    submit_form(app)
+    assert any("someone else saved this match meanwhile" in e.value for e in app.error)
+    codes = [c.value for c in app.code]
+    assert any('"x1"' in c for c in codes) and any('"e3"' in c for c in codes)  # both versions shown
+    assert [e["id"] for e in on_disk(workspace)["events"]] == ["e1", "e2", "x1"]  # theirs untouched
+    click(app, "review.conflict.apply")
+    saved = on_disk(workspace)
+    assert [e["id"] for e in saved["events"]] == ["e1", "e2", "x1", "e3"]
+    assert saved["revision"] == 2
+
+
+def test_conflict_can_discard_my_change(app, workspace):
+    app.selectbox(key="review.tag_pick").set_value("e2").run()
+    click(app, "review.tag_edit")
+    other = load_document(workspace["document"])
+    other.events[1]["notes"] = "theirs"
+    save_document(other)
+    form_key(app, "notes").input("mine")
+    submit_form(app)
+    assert app.error
+    click(app, "review.conflict.discard")
+    assert on_disk(workspace)["events"][1]["notes"] == "theirs"
+    assert not app.error
+
+
+def test_a_reload_shows_what_is_on_disk(app, workspace):
+    other = load_document(workspace["document"])
+    other.events.pop()
+    save_document(other)
+    at = make_app()  # a new session, as after a browser reload or a server restart
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="review.tag_pick").options == ["e1 · 21.j · f50"]
+
+
+def test_tagging_needs_the_reviewers_name(workspace):
+    at = make_app(reviewer=None)
+    at.run()
+    click(at, "review.tag")
+    assert any("Enter your name" in w.value for w in at.warning)
+    assert at.button(key="review.form.save").disabled
+    at.text_input(key="app.reviewer_input").input("  Ana   Quiroga ")
+    at.button(key="app.reviewer_ok").click().run()
+    assert at.session_state["app.reviewer"] == "Ana Quiroga"
+
+
+def test_report_link_opens_the_match_at_the_frame(workspace):
+    at = make_app()
+    at.query_params["match"] = "test-match"
+    at.query_params["frame"] = "120"
+    at.run()
+    assert not at.exception
+    assert "**Frame 120**" in position(at)
+
+
+def test_a_document_without_footage_still_lists_and_edits_tags(workspace):
+    data = on_disk(workspace)
+    del data["footage"]
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = make_app()
+    at.run()
+    assert not at.exception
+    assert any("has no footage file" in i.value for i in at.info)
+    assert at.selectbox(key="review.tag_pick").options[0].startswith("e1")
+
+
+def test_play_exports_a_clip_around_the_frame(app, workspace):
+    click(app, "review.fwd5s")
+    click(app, "review.play")
+    clip = app.session_state["review.clip"]
+    assert clip[1] == 125
+    clips = list((workspace["footage"].parent / "cache" / "clips").glob("*.mp4"))
+    assert len(clips) == 1 and clips[0].stat().st_size > 0
+
+
+def test_new_match_document(app, workspace):
+    app.text_input(key="review.new_id").input("cup-2026-final")
+    app.text_input(key="review.new_name").input("Cup final")
+    app.text_input(key="review.new_team_a").input("Red")
+    app.text_input(key="review.new_team_b").input("Blue")
+    app.text_input(key="review.new_umpires").input("A. Umpire, B. Umpire")
+    app.selectbox(key="review.new_footage").set_value(str(workspace["video"]))
+    app.button(key="review.new_create").click().run()
+    assert not app.exception
+    made = load_document(workspace["annotations"] / "cup-2026-final.json")
+    assert made.footage["path"] == "../footage/match.mp4"
+    assert made.match["umpires"] == ["A. Umpire", "B. Umpire"]
+    assert app.session_state["review.match"].endswith("cup-2026-final.json")

@@ -1,0 +1,209 @@
+"""The app's plain modules (no streamlit): the frame viewer and its caches, times, tagging
+changes and conflicts, uploads under safe names, escaping, the timeline, folders, i18n."""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+from pathlib import Path
+
+import pytest
+from ui_fixtures import document_data
+
+from review_app.errors import PoloReviewError
+from review_app.footage import Footage
+from review_app.model import document_from_data, load_document
+from review_app.ui import i18n, timeline
+from review_app.ui.matches import link_footage, list_matches, new_match, relative_footage
+from review_app.ui.settings import folders
+from review_app.ui.tagging import (
+    TagError, build_event, commit, delete_event, differences, put_event, search_provisions, undo_of,
+)
+from review_app.ui.textsafe import html_text, md
+from review_app.ui.uploads import UploadError, store_upload
+from review_app.ui.viewer import FrameViewer, encode, format_time, parse_time
+
+UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
+
+
+# -- the viewer ----------------------------------------------------------------------------
+
+def test_every_step_shows_the_exact_frame(small_video, tmp_path, monkeypatch):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path))
+    viewer, reference = FrameViewer(small_video), Footage(small_video)
+    # forward, a long jump, then back frame by frame across a keyframe (25-frame GOP)
+    for i in [0, 1, 2, 3, 120, 60, 59, 58, 51, 50, 49, 48, 30, 31, 199, 198]:
+        assert viewer.image(i) == encode(reference.frame(i).image), i
+    assert viewer.image(5, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_steps_stay_inside_the_footage(small_video, tmp_path, monkeypatch):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path))
+    v = FrameViewer(small_video)
+    assert (v.step(0, frames=-1), v.step(0, frames=1), v.step(0, seconds=1.0)) == (0, 1, 25)
+    assert (v.step(190, seconds=5.0), v.step(10, seconds=-5.0), v.step(199, frames=1)) == (199, 0, 199)
+    assert v.index_at(3.5) == 87 and v.index_at(-1) == 0 and v.index_at(1e9) == 199
+    clip = v.clip_until(100, tmp_path / "clips", before_s=4.0)
+    assert Footage(clip).frame_count == 101  # frames 0..100: up to and including the moment
+    assert v.clip_around(100, tmp_path / "clips", before_s=1.0, after_s=1.0).stat().st_size > 0
+
+
+@pytest.mark.parametrize("text,seconds", [("41.2", 41.2), ("41,5 s", 41.5), ("0:41.2", 41.2), ("1:02:05", 3725.0),
+                                          (" 7 ", 7.0)])
+def test_parse_time(text, seconds):
+    assert parse_time(text) == pytest.approx(seconds)
+
+
+@pytest.mark.parametrize("text", ["", "soon", "1:2:3:4", "-3", "nan"])
+def test_parse_time_refuses(text):
+    with pytest.raises(PoloReviewError):
+        parse_time(text)
+
+
+def test_format_time():
+    assert (format_time(41.5), format_time(3725, 0), format_time(5.04, 3)) == ("0:41.50", "1:02:05", "0:05.040")
+
+
+# -- tagging ----------------------------------------------------------------------------------
+
+def test_search_by_clause_or_name_in_either_language():
+    assert [p.id for p in search_provisions("21.f(3)", "en")] == ["21.f(3)"]
+    assert [p.id for p in search_provisions("broken tack", "en")] == ["21.g"]
+    assert [p.id for p in search_provisions("montura ROTA", "es")] == ["21.g"]
+    assert "21.h" in [p.id for p in search_provisions("casco", "es")]
+    assert len(search_provisions("", "en")) == 23
+
+
+def test_build_event_keeps_only_what_was_recorded():
+    e = build_event(event_id="e9", frame=10, time_s=0.4, situation="21.j",
+                    facts={"period_time_expired": True, "unrelated": 1}, call={"whistle": "at_once", "card": None},
+                    period=2, clock=" 6:30 ", players=[{"team": "A", "number": 2, "mount": " "}, {"team": None}],
+                    umpire="", mount=None, reviewer="Ana", notes="  ")
+    assert e == {"id": "e9", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
+                 "facts": {"period_time_expired": True}, "call": {"whistle": "at_once"}, "period": 2,
+                 "clock": "6:30", "involved": {"players": [{"team": "A", "number": 2}]}, "reviewer": "Ana"}
+    with pytest.raises(TagError, match="minutes:seconds"):
+        build_event(event_id="e9", frame=0, time_s=0, situation="21.j", facts={}, call={}, clock="6.30")
+
+
+def test_changes_undo_and_conflicts(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(document_data(None)), "utf-8")
+    doc = load_document(path)
+    deleted = delete_event(doc, "e1")
+    after = commit(doc, deleted)
+    assert [e["id"] for e in after.events] == ["e2"] and after.loaded_revision == 1
+    restored = commit(after, undo_of(deleted))
+    assert [e["id"] for e in restored.events] == ["e1", "e2"]
+    stale = doc  # read at revision 0
+    with pytest.raises(PoloReviewError) as err:
+        commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}))
+    diff = differences(err.value.mine, err.value.theirs)
+    assert [d.what for d in diff] == ["e1"]
+    edited = put_event(restored, {**restored.events[1], "notes": "edited"})
+    assert "notes" not in undo_of(edited).event  # undoing an edit restores the event as it was
+
+
+# -- uploads, escaping ---------------------------------------------------------------------------
+
+def test_uploads_get_a_content_name_never_the_given_one(tmp_path):
+    data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 1000
+    stored = store_upload(io.BytesIO(data), "../../etc/passwd.MP4", len(data), tmp_path / "up", max_bytes=10_000)
+    assert stored.parent == tmp_path / "up" and stored.suffix == ".mp4" and len(stored.stem) == 64
+    assert stored.read_bytes() == data
+    assert store_upload(io.BytesIO(data), "again.mp4", len(data), tmp_path / "up", max_bytes=10_000) == stored
+    with pytest.raises(UploadError, match="not a video file extension"):
+        store_upload(io.BytesIO(data), "clip.mp4.exe", len(data), tmp_path / "up", max_bytes=10_000)
+    with pytest.raises(UploadError, match="limit"):
+        store_upload(io.BytesIO(data), "big.mp4", len(data), tmp_path / "up", max_bytes=100)
+    assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [stored.name]  # nothing half-written left
+
+
+def test_user_text_is_escaped():
+    assert md("![x](http://e/x.png) <b>hi</b> **b**") == \
+        "\\!\\[x\\]\\(http\\://e/x\\.png\\) \\<b\\>hi\\</b\\> \\*\\*b\\*\\*"
+    assert html_text("<script>'\"") == "&lt;script&gt;&#x27;&quot;"
+
+
+def test_no_page_ever_renders_raw_html():
+    for path in UI.rglob("*.py"):
+        source = path.read_text("utf-8")
+        assert "unsafe_allow_html=True" not in source, path
+        assert "components.html" not in source or "html_text(" in source, path
+
+
+def test_plain_modules_never_import_streamlit():
+    plain = ["i18n", "labels", "matches", "report_data", "settings", "tagging", "textsafe", "timeline", "uploads",
+             "viewer"]
+    training = list((UI.parent / "training").glob("*.py"))
+    for path in [UI / f"{name}.py" for name in plain] + training:
+        tree = ast.parse(path.read_text("utf-8"))
+        names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        names += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
+        assert not any(n.split(".")[0] == "streamlit" for n in names), path
+
+
+# -- timeline, folders, documents ------------------------------------------------------------------
+
+def test_timeline_marks_tags_and_position():
+    spec = timeline.spec(8.0, 200, [{"id": "e1", "frame": 50, "time_s": 2.0, "clause": "21.j",
+                                     "verdict": "inconsistent"}], 3.0, "es")
+    band, tags, here = spec["layer"]
+    assert len(band["data"]["values"]) == 200 and band["data"]["values"][-1]["frame"] == 199
+    assert tags["data"]["values"][0]["verdict"] == "Incoherente"
+    assert here["data"]["values"] == [{"time_s": 3.0}]
+    assert timeline.clicked_frame({"selection": {"seek": [{"frame": 77}], "tag": []}}) == 77
+    assert timeline.clicked_frame({"selection": {"seek": [{"frame": 77}], "tag": [{"frame": 50}]}}) == 50
+    assert timeline.clicked_frame({"selection": {"seek": [], "tag": []}}) is None
+
+
+def test_folders_from_environment_or_bundled(tmp_path):
+    f = folders({"POLO_REVIEW_FOOTAGE": str(tmp_path / "f"), "POLO_REVIEW_ANNOTATIONS": str(tmp_path / "a"),
+                 "POLO_REVIEW_DATA": str(tmp_path / "d")})
+    assert (f.footage, f.annotations, f.scores) == (tmp_path / "f", tmp_path / "a", tmp_path / "d" / "training-scores.json")
+    assert f.uploads == tmp_path / "f" / "uploads"
+    default = folders({"HOME": str(tmp_path)})
+    assert default.footage.name == "sample_clips" and default.annotations.name == "annotations"
+
+
+def test_new_match_and_linking_footage(tmp_path, small_video):
+    from datetime import date
+
+    doc = new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
+                    teams=("Red", "Blue"), umpires=["X", " ", "Y"], footage=None)
+    assert doc.path == tmp_path / "ann" / "final-1.json" and doc.match["name"] == "final-1"
+    with pytest.raises(PoloReviewError, match="exists already"):
+        new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
+                  teams=("Red", "Blue"), umpires=[], footage=None)
+    with pytest.raises(PoloReviewError, match="no spaces"):
+        new_match(tmp_path / "ann", match_id="bad id", name="", day=date(2026, 3, 1), periods=4,
+                  teams=("Red", "Blue"), umpires=[], footage=None)
+    linked = link_footage(doc, small_video, Footage(small_video).info)
+    assert linked.footage_path() == small_video.resolve() and linked.footage["frame_count"] == 200
+    assert relative_footage(tmp_path / "ann" / "x.json", tmp_path / "f" / "a.mp4") == "../f/a.mp4"
+    [listed] = list_matches(tmp_path / "ann")
+    assert listed.has_footage and listed.label() == "final-1"
+
+
+def test_a_broken_document_is_listed_with_its_error(tmp_path):
+    (tmp_path / "bad.json").write_text("{", "utf-8")
+    [listed] = list_matches(tmp_path)
+    assert listed.error and "invalid JSON" in listed.error
+
+
+# -- i18n ---------------------------------------------------------------------------------------------
+
+def test_i18n_falls_back_and_refuses_contradictions():
+    i18n.register({"test.hello": {"en": "Hello {name}", "es": "Hola {name}"}, "test.only_en": {"en": "Only"}})
+    assert i18n.t("test.hello", "es", name="Ana") == "Hola Ana"
+    assert i18n.t("test.only_en", "es") == "Only" and i18n.t("test.nothing", "es") == "test.nothing"
+    i18n.register({"test.hello": {"en": "Hello {name}", "es": "Hola {name}"}})  # same again: fine
+    with pytest.raises(ValueError):
+        i18n.register({"test.hello": {"en": "Hi"}})
+    with pytest.raises(ValueError):
+        i18n.register({"test.x": {"es": "sin inglés"}})
+
+
+def test_document_data_fixture_is_valid():
+    document_from_data(document_data())
