@@ -19,7 +19,7 @@ from review_app.ui.i18n import pick, register
 from review_app.ui.labels import VERDICT_ICONS, call_field_label, value_label, verdict_label
 from review_app.ui.review_pick import remember
 from review_app.ui.tagging import (
-    Change, TagError, build_event, clause_label, commit, delete_event, differences, pretty, put_event,
+    Change, TagError, build_event, changed_fields, clause_label, commit, delete_event, differences, pretty, put_event,
     replay, search_provisions, undo_of, verdict_of,
 )
 from review_app.ui.textsafe import md
@@ -45,6 +45,7 @@ register({
     "review.notes": {"en": "Notes", "es": "Notas"},
     "review.move_here": {"en": "Move the tag to the current frame ({frame})", "es": "Mover la etiqueta al fotograma actual ({frame})"},
     "review.not_recorded": {"en": "not recorded", "es": "sin registrar"},
+    "review.optional": {"en": "optional", "es": "opcional"},
     "review.saved": {"en": "Saved {id}: {verdict}", "es": "Guardada {id}: {verdict}"},
     "review.tags": {"en": "Tags ({n})", "es": "Etiquetas ({n})"},
     "review.no_tags": {"en": "No tags yet. Step to a stoppage and press Tag here (T).",
@@ -62,6 +63,9 @@ register({
         "es": "No se guardó: otra persona guardó este partido mientras tanto (revisión {theirs} en disco; usted "
               "partió de la revisión {mine}). No se sobrescribió nada. Las versiones difieren aquí:"},
     "review.yours": {"en": "Your version", "es": "Su versión"},
+    "review.only_yours": {"en": "only in your version", "es": "solo en su versión"},
+    "review.only_theirs": {"en": "only in the saved version", "es": "solo en la versión guardada"},
+    "review.differs_in": {"en": "differs in {fields}", "es": "difiere en {fields}"},
     "review.theirs": {"en": "Saved version (on disk)", "es": "Versión guardada (en disco)"},
     "review.apply_mine": {"en": "Make my change on the saved version", "es": "Aplicar mi cambio sobre la versión guardada"},
     "review.discard_mine": {"en": "Discard my change", "es": "Descartar mi cambio"},
@@ -115,7 +119,8 @@ def _choice(label: str, key: str, choices, value):
 
 
 def fact_widget(fact: Fact, key: str, value):
-    label = pick(fact.label, lang()) + (f" ({fact.unit})" if fact.unit else "") + ("" if fact.required else " ·")
+    label = pick(fact.label, lang()) + (f" ({fact.unit})" if fact.unit else "") + \
+        ("" if fact.required else f" ({tr('review.optional')})")
     if fact.kind == "bool":
         return _tri_state(label, key, value)
     if fact.kind == "enum":
@@ -270,6 +275,7 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
     if change.kind == "put" and not undo:
         v = verdict_of(saved, change.event)
         st.session_state["review.last_verdict"] = {"id": change.event_id, **v.to_dict()}
+        st.session_state["review.tag_pick_next"] = change.event_id
         st.session_state.pop("review.undo", None)
     elif change.kind == "delete" and not undo:
         st.session_state["review.undo"] = undo_of(change)
@@ -286,12 +292,16 @@ def conflict_panel() -> bool:
         return False
     st.error(tr("review.conflict", theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
     for diff in differences(conflict["mine"], conflict["theirs"]):
-        st.markdown(f"**{md(diff.what)}**")
+        if diff.mine is None or diff.theirs is None:
+            what = tr("review.only_yours") if diff.theirs is None else tr("review.only_theirs")
+        else:
+            what = tr("review.differs_in", fields=", ".join(changed_fields(diff.mine, diff.theirs)))
+        st.markdown(f"**{md(diff.what)}** · {md(what)}")
         left, right = st.columns(2)
         left.caption(tr("review.yours"))
-        left.code(pretty(diff.mine), language="json")
+        left.code(pretty(diff.mine), language="json", wrap_lines=True)
         right.caption(tr("review.theirs"))
-        right.code(pretty(diff.theirs), language="json")
+        right.code(pretty(diff.theirs), language="json", wrap_lines=True)
     c1, c2 = st.columns(2)
     if c1.button(tr("review.apply_mine"), key="review.conflict.apply", type="primary"):
         try:
@@ -334,7 +344,7 @@ def undo_bar(doc: MatchDocument) -> None:
 
 # -- the list ------------------------------------------------------------------------------------
 
-def tag_list(doc: MatchDocument, results: dict[str, dict], jump) -> None:
+def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
     events = list(doc.events_in_order())
     st.subheader(tr("review.tags", n=len(events)))
     if not events:
@@ -356,6 +366,12 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump) -> None:
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]
+    pending = st.session_state.pop("review.tag_pick_next", None)
+    if pending in ids:
+        st.session_state["review.tag_pick"] = pending
+    if st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
+        before = [e["id"] for e in events if e["position"]["frame"] <= position]
+        st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
     chosen = st.selectbox(tr("review.pick_tag"), ids, key="review.tag_pick",
                           format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
                                                            f"f{doc.event(i)['position']['frame']}"))

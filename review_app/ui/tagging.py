@@ -208,5 +208,18 @@ def differences(mine: dict, theirs: dict) -> list[Difference]:
     return out
 
 
+def changed_fields(mine: Any, theirs: Any, prefix: str = "") -> list[str]:
+    """Dotted names of the fields that differ (facts.x, call.y, notes...)."""
+    if not isinstance(mine, dict) or not isinstance(theirs, dict):
+        return [prefix.rstrip(".") or "(all)"] if mine != theirs else []
+    out = []
+    for key in list(mine) + [k for k in theirs if k not in mine]:
+        a, b = mine.get(key), theirs.get(key)
+        if a != b:
+            out += changed_fields(a, b, f"{prefix}{key}.") if isinstance(a, dict) and isinstance(b, dict) else \
+                [f"{prefix}{key}"]
+    return out
+
+
 def pretty(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2) if value is not None else "—"

@@ -28,6 +28,7 @@ viewer = open_viewer(footage) if footage else None
 goto = st.session_state.pop("review.goto", None)
 if viewer is not None and goto and goto[0] == str(doc.path):
     go_to(goto[1])
+    st.session_state.pop("review.tag_pick", None)  # show the tag at that frame
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
@@ -52,5 +53,5 @@ with right:
         if viewer is None and st.button(tr("review.tag_here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
-        tag_list(doc, results, go_to)
+        tag_list(doc, results, go_to, position)
     new_match_form()
