@@ -69,8 +69,8 @@ def score(q: Question, answer: Answer) -> Score:
     expert = judge(Case(situation=q.situation, facts=q.facts, call=q.expert_call, period=q.period, match=q.context))
     situation_correct = answer.situation == q.situation
     call_correct = rules.verdict in (CONSISTENT, DISCRETIONARY)
-    fields = {k: (given.get(k), q.expert_call.get(k), given.get(k) == q.expert_call.get(k), k not in typed)
-              for k in q.asked}
+    fields = {k: (given.get(k), q.expert_call.get(k), given.get(k) == q.expert_call.get(k),
+                  k not in typed and k not in KEY_FIELDS) for k in q.asked}
     points = int(situation_correct) + int(call_correct)
     p = provision(q.situation)
     if situation_correct:

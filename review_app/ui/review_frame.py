@@ -45,12 +45,12 @@ register({
     "review.step_fwd5s": {"en": "+5 s", "es": "+5 s"},
     "review.position": {"en": "**Frame {frame}** of {last} · **{time}** ({seconds} s)",
                         "es": "**Fotograma {frame}** de {last} · **{time}** ({seconds} s)"},
-    "review.tag_here": {"en": "Tag here", "es": "Etiquetar aquí"},
-    "review.play": {"en": "Play ±3 s", "es": "Reproducir ±3 s"},
+    "review.tag_here": {"en": "Tag here", "es": "Etiquetar"},
+    "review.play": {"en": "Play ±3 s", "es": "Ver ±3 s"},
     "review.jump_time": {"en": "Go to time (s or m:ss)", "es": "Ir al tiempo (s o m:ss)"},
     "review.jump_frame": {"en": "Go to frame", "es": "Ir al fotograma"},
     "review.go": {"en": "Go", "es": "Ir"},
-    "review.png": {"en": "Lossless (PNG, slower)", "es": "Sin pérdida (PNG, más lento)"},
+    "review.png": {"en": "Lossless PNG", "es": "PNG sin pérdida"},
     "review.timeline": {"en": "Timeline: click to jump; ticks are tags coloured by verdict",
                         "es": "Línea de tiempo: haga clic para saltar; las marcas son etiquetas coloreadas por veredicto"},
     "review.filmstrip": {"en": "Filmstrip", "es": "Tira de imágenes"},
@@ -123,11 +123,13 @@ def frame_area(marks: list[dict]) -> None:
     image = viewer.image(pos, "png" if png else "jpeg")
     st.image(data_url(image, "image/png" if png else "image/jpeg"), width="stretch")
 
-    cols = st.columns([1, 1.7, 1, 1, 1.7, 1])  # the Shift+arrow hints need room
-    for col, (key, label, frames, seconds, shortcut) in zip(cols, STEPS):
-        col.button(tr(label), key=key, on_click=_step, args=(frames, seconds), shortcut=shortcut, width="stretch",
-                   help=tr("review.step_help", what=tr("review.what." + key.split(".")[1]), shortcut=shortcut))
-    c1, c2, c3 = st.columns([2, 2, 3], vertical_alignment="center")
+    # back on one row, forward on the next: each button keeps room for its shortcut's hint
+    for row in (STEPS[:3], STEPS[3:]):
+        for col, (key, label, frames, seconds, shortcut) in zip(st.columns(3), row):
+            col.button(tr(label), key=key, on_click=_step, args=(frames, seconds), shortcut=shortcut,
+                       width="stretch",
+                       help=tr("review.step_help", what=tr("review.what." + key.split(".")[1]), shortcut=shortcut))
+    c1, c2, c3 = st.columns(3, vertical_alignment="center")
     if c1.button(tr("review.tag_here"), key="review.tag", type="primary", shortcut="T", width="stretch",
                  icon=":material/sell:"):
         st.session_state["review.form_request"] = (pos, t)

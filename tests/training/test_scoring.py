@@ -51,6 +51,7 @@ def test_blank_answer_scores_nothing(tmp_path):
     s = score(question(tmp_path, GIRTH), Answer("", {}))
     assert s.points == 0 and s.call_verdict == "incomplete"
     assert "you chose none" in s.explanation["en"]
+    assert s.fields["whistle"] == (None, "at_once", False, False)  # a key field is never carried over
 
 
 def test_the_umpires_wrong_call_is_not_the_answer(tmp_path):

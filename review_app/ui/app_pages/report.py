@@ -31,7 +31,8 @@ register({
     "report.attention": {"en": "Events to look at again", "es": "Eventos para revisar de nuevo"},
     "report.none_attention": {"en": "No inconsistent or incomplete events under these filters.",
                               "es": "No hay eventos incoherentes o incompletos con estos filtros."},
-    "report.open": {"en": "Open at frame {frame}", "es": "Abrir en el fotograma {frame}"},
+    "report.open": {"en": "Open frame {frame}", "es": "Abrir fot. {frame}"},
+    "report.any": {"en": "Any", "es": "Cualquiera"},
     "report.findings": {"en": "Match findings", "es": "Hallazgos del partido"},
     "report.table": {"en": "All events", "es": "Todos los eventos"},
     "report.export": {"en": "Export (the filtered report)", "es": "Exportar (el informe filtrado)"},
@@ -66,12 +67,12 @@ for message in result.errors:
 # -- filters ------------------------------------------------------------------------
 options = choices(result)
 c1, c2, c3, c4 = st.columns(4)
-umpires = c1.multiselect(tr("report.umpire"), options["umpires"], key="report.umpire")
-clauses = c2.multiselect(tr("report.clause"), options["clauses"], key="report.clause",
+umpires = c1.multiselect(tr("report.umpire"), options["umpires"], key="report.umpire", placeholder=tr("report.any"))
+clauses = c2.multiselect(tr("report.clause"), options["clauses"], key="report.clause", placeholder=tr("report.any"),
                          format_func=fixed(options["clauses"], lambda c: f"{c} — {pick(provision(c).title, lang())}"))
-verdicts = c3.multiselect(tr("report.verdict"), options["verdicts"], key="report.verdict",
+verdicts = c3.multiselect(tr("report.verdict"), options["verdicts"], key="report.verdict", placeholder=tr("report.any"),
                           format_func=fixed(options["verdicts"], lambda v: verdict_label(v, lang())))
-periods = c4.multiselect(tr("report.period"), options["periods"], key="report.period")
+periods = c4.multiselect(tr("report.period"), options["periods"], key="report.period", placeholder=tr("report.any"))
 shown = filtered(result, Filters(tuple(umpires), tuple(clauses), tuple(verdicts), tuple(periods)))
 
 # -- summary and charts -------------------------------------------------------------------
@@ -109,11 +110,12 @@ if not attention:
     st.caption(tr("report.none_attention"))
 for n, e in enumerate(attention[:200]):
     with st.container(border=True):
-        a, b = st.columns([4, 1], vertical_alignment="center")
+        a, b = st.columns([3, 1], vertical_alignment="center")
         mandatory = f" · **{tr('report.mandatory')}**" if e.mandatory else ""
         a.markdown(f"**{md(e.match)} · {md(e.event)}** · {md(e.clause)} {md(pick(provision(e.clause).title, lang()))} · "
                    f"{verdict_label(e.verdict, lang())}{mandatory}  \n{md(pick(e.explanation, lang()))}")
-        if b.button(tr("report.open", frame=e.frame), key=f"report.open.{n}", icon=":material/open_in_new:"):
+        if b.button(tr("report.open", frame=e.frame), key=f"report.open.{n}", icon=":material/open_in_new:",
+                    width="stretch"):
             st.switch_page("app_pages/review.py", query_params={"match": e.match, "frame": str(e.frame)})
 
 if shown.findings:
