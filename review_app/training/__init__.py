@@ -4,6 +4,11 @@ and the expert annotation, and each trainee's scores kept across sessions in a J
 Plain modules: nothing here imports streamlit.
 """
 
-from review_app.training.questions import Question, asked_fields, next_question, questions_from  # noqa: F401
+from review_app.training.questions import (  # noqa: F401
+    Question,
+    asked_fields,
+    next_question,
+    questions_from,
+)
 from review_app.training.scoring import Answer, Score, score  # noqa: F401
 from review_app.training.store import ScoreStore, TraineeSummary  # noqa: F401

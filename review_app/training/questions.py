@@ -9,9 +9,9 @@ field the expert recorded, so the rules never judge a call on a field nobody was
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
 
 from review_app.model import MatchDocument
 from review_app.rules import MatchContext, is_clause

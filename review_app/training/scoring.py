@@ -4,10 +4,18 @@ annotation. One point for the situation, one for a call the rules accept."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
-from review_app.rules import CONSISTENT, DISCRETIONARY, INCOMPLETE, INCONSISTENT, Case, judge, provision
+from review_app.rules import (
+    CONSISTENT,
+    DISCRETIONARY,
+    INCOMPLETE,
+    INCONSISTENT,
+    Case,
+    judge,
+    provision,
+)
 from review_app.rules.provision import say
 from review_app.training.questions import KEY_FIELDS, Question
 

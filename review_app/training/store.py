@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Mapping
 
 from review_app.errors import PoloReviewError
 from review_app.storage import atomic_write_json
@@ -96,7 +96,7 @@ class ScoreStore:
         with self._locked():
             data = self._read()
             entry = data["trainees"].setdefault(key, {"name": " ".join(name.split()), "attempts": []})
-            entry["attempts"].append({**attempt, "at": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+            entry["attempts"].append({**attempt, "at": datetime.now(UTC).isoformat(timespec="seconds")})
             data["version"] = STORE_VERSION
             atomic_write_json(self.path, data)
         return self.summary(name)

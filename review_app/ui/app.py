@@ -16,9 +16,9 @@ HERE = Path(__file__).resolve().parent
 if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
     sys.path.insert(0, str(HERE.parents[1]))
 
-from review_app.ui import context  # noqa: E402
-from review_app.ui.context import tr  # noqa: E402
-from review_app.ui.textsafe import md  # noqa: E402
+from review_app.ui import context
+from review_app.ui.context import tr
+from review_app.ui.textsafe import md
 
 st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 

@@ -3,13 +3,14 @@ one-line errors. The only helper module besides the pages that imports streamlit
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import streamlit as st
 
 from review_app.ui import labels  # noqa: F401  (registers the value labels)
 from review_app.ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, t
-from review_app.ui.settings import Folders, folders as read_folders
+from review_app.ui.settings import Folders
+from review_app.ui.settings import folders as read_folders
 from review_app.ui.textsafe import md
 
 LANG_KEY = "app.lang"

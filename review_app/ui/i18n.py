@@ -8,7 +8,7 @@ This module never imports streamlit.
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 LANGUAGES = ("en", "es")
 DEFAULT_LANGUAGE = "en"

@@ -13,7 +13,13 @@ from datetime import date
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.model import DocumentError, MatchDocument, find_documents, load_document, save_document
+from review_app.model import (
+    DocumentError,
+    MatchDocument,
+    find_documents,
+    load_document,
+    save_document,
+)
 from review_app.model.schema_build import SCHEMA_VERSION
 
 

@@ -12,7 +12,14 @@ from review_app.errors import PoloReviewError
 from review_app.model import MatchDocument, RevisionConflict, load_document
 from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import register
-from review_app.ui.matches import Listed, footage_of, link_footage, list_matches, new_match, stamp
+from review_app.ui.matches import (
+    Listed,
+    footage_of,
+    link_footage,
+    list_matches,
+    new_match,
+    stamp,
+)
 from review_app.ui.settings import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
 from review_app.ui.textsafe import md
 from review_app.ui.uploads import store_upload
@@ -233,4 +240,4 @@ def new_match_form() -> None:
         st.rerun()
 
 
-__all__ = ["choose_match", "choose_footage", "open_viewer", "current_document", "remember", "lang"]
+__all__ = ["choose_footage", "choose_match", "current_document", "lang", "open_viewer", "remember"]

@@ -10,17 +10,39 @@ import pandas as pd
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.model import MatchDocument, RevisionConflict, load_document, next_event_id
+from review_app.model import (
+    MatchDocument,
+    RevisionConflict,
+    load_document,
+    next_event_id,
+)
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS, Fact, Provision
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.ui.context import error_line, fixed, lang, reviewer, tr
 from review_app.ui.i18n import pick, register
-from review_app.ui.labels import VERDICT_ICONS, call_field_label, value_label, verdict_label
+from review_app.ui.labels import (
+    VERDICT_ICONS,
+    call_field_label,
+    value_label,
+    verdict_label,
+)
 from review_app.ui.review_pick import remember
 from review_app.ui.tagging import (
-    Change, TagError, build_event, changed_fields, clause_label, commit, delete_event, differences, pretty, put_event,
-    replay, search_provisions, undo_of, verdict_of,
+    Change,
+    TagError,
+    build_event,
+    changed_fields,
+    clause_label,
+    commit,
+    delete_event,
+    differences,
+    pretty,
+    put_event,
+    replay,
+    search_provisions,
+    undo_of,
+    verdict_of,
 )
 from review_app.ui.textsafe import md
 from review_app.ui.viewer import format_time
@@ -192,14 +214,15 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                 call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name))
         st.markdown(f"**{tr('review.involved')}**")
         players = []
+        team_ids = [None, *[tm["id"] for tm in teams]]
+        names = {tm["id"]: tm["name"] for tm in teams}
+        team_label = fixed(team_ids, lambda x: tr("common.none") if x is None else names.get(x, x))
         for n in range(2):
             row = players_now[n] if n < len(players_now) else {}
             c1, c2, c3 = st.columns([2, 1, 2])
-            team_ids = [None, *[tm["id"] for tm in teams]]
-            names = {tm["id"]: tm["name"] for tm in teams}
             team = c1.selectbox(tr("review.player", n=n + 1), team_ids, key=f"{base_key}.team{n}",
                                 index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
-                                format_func=fixed(team_ids, lambda x: tr("common.none") if x is None else names.get(x, x)))
+                                format_func=team_label)
             number = c2.selectbox(tr("review.number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
                                   index=int(row.get("number", 1)) - 1)
             mount = c3.text_input(tr("review.mount"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",

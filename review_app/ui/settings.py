@@ -8,9 +8,9 @@ directory if they are there, else next to the package). Plain module: no streaml
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
 
 ENV_FOOTAGE = "POLO_REVIEW_FOOTAGE"
 ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"

@@ -13,7 +13,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from review_app.model import MatchDocument, RevisionConflict, load_document, save_document  # noqa: F401
+from review_app.model import (  # noqa: F401
+    MatchDocument,
+    RevisionConflict,
+    load_document,
+    save_document,
+)
 from review_app.rules import PROVISIONS, Provision, judge, provision
 from review_app.rules.provision import CALL_FIELDS, Verdict
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 from review_app.errors import PoloReviewError
 from review_app.ui.settings import VIDEO_EXTENSIONS

@@ -42,8 +42,8 @@ def server(tmp_path, small_video):
     cmd += ["app", "--port", str(port), "--address", "127.0.0.1", "--footage", str(ws["footage"]),
             "--annotations", str(ws["annotations"]), "--data", str(ws["data"])]
     env = {**os.environ, "POLO_REVIEW_CACHE": str(tmp_path / "cache")}
-    log = open(tmp_path / "server.log", "wb")
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    with open(tmp_path / "server.log", "wb") as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -65,7 +65,6 @@ def server(tmp_path, small_video):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-        log.close()
 
 
 @pytest.fixture
@@ -75,7 +74,7 @@ def page():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         pg = browser.new_page(viewport={"width": 1500, "height": 1300})
-        pg.set_default_timeout(30_000)
+        pg.set_default_timeout(60_000)  # a busy 2-core CI machine
         yield pg
         browser.close()
 

@@ -9,7 +9,13 @@ from conftest import make_app
 
 from review_app.checker import check_paths
 from review_app.checker.formats import render
-from review_app.ui.report_data import Filters, choices, filtered, needs_attention, verdict_counts
+from review_app.ui.report_data import (
+    Filters,
+    choices,
+    filtered,
+    needs_attention,
+    verdict_counts,
+)
 
 
 def metrics(at) -> dict[str, str]:

@@ -15,10 +15,22 @@ from review_app.errors import PoloReviewError
 from review_app.footage import Footage
 from review_app.model import document_from_data, load_document
 from review_app.ui import i18n, timeline
-from review_app.ui.matches import link_footage, list_matches, new_match, relative_footage
+from review_app.ui.matches import (
+    link_footage,
+    list_matches,
+    new_match,
+    relative_footage,
+)
 from review_app.ui.settings import folders
 from review_app.ui.tagging import (
-    TagError, build_event, commit, delete_event, differences, put_event, search_provisions, undo_of,
+    TagError,
+    build_event,
+    commit,
+    delete_event,
+    differences,
+    put_event,
+    search_provisions,
+    undo_of,
 )
 from review_app.ui.textsafe import html_text, md
 from review_app.ui.uploads import UploadError, store_upload

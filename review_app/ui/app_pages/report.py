@@ -13,7 +13,13 @@ from review_app.ui.context import fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import pick, register
 from review_app.ui.labels import VERDICT_COLORS, verdict_label
 from review_app.ui.matches import list_matches, stamp
-from review_app.ui.report_data import Filters, choices, filtered, needs_attention, verdict_counts
+from review_app.ui.report_data import (
+    Filters,
+    choices,
+    filtered,
+    needs_attention,
+    verdict_counts,
+)
 from review_app.ui.textsafe import md
 
 register({

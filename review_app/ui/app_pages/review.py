@@ -6,9 +6,19 @@ from review_app.checker import check_document
 from review_app.ui.context import tr
 from review_app.ui.i18n import register
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
-from review_app.ui.review_pick import choose_footage, choose_match, new_match_form, open_viewer
+from review_app.ui.review_pick import (
+    choose_footage,
+    choose_match,
+    new_match_form,
+    open_viewer,
+)
 from review_app.ui.review_tags import (
-    conflict_panel, open_form, tag_form, tag_list, undo_bar, verdict_banner,
+    conflict_panel,
+    open_form,
+    tag_form,
+    tag_list,
+    undo_bar,
+    verdict_banner,
 )
 
 register({"review.title": {"en": "Review a match", "es": "Revisar un partido"}})

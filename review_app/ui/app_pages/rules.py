@@ -4,7 +4,6 @@ with their parameters and citations, and the facts a reviewer records."""
 
 import streamlit as st
 
-from review_app.rules import PROVISIONS
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.ui.context import lang, tr

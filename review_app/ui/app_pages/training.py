@@ -11,7 +11,13 @@ from review_app.ui.context import error_line, folders, reviewer, tr
 from review_app.ui.i18n import register
 from review_app.ui.matches import list_matches
 from review_app.ui.textsafe import md
-from review_app.ui.training_parts import answer_form, record_line, session_rng, show_question, show_result
+from review_app.ui.training_parts import (
+    answer_form,
+    record_line,
+    session_rng,
+    show_question,
+    show_result,
+)
 
 register({
     "training.title": {"en": "Training", "es": "Entrenamiento"},
