@@ -183,6 +183,9 @@ def _upload() -> None:
     finally:
         done()
     st.session_state["review.upload_done"] = got.file_id
+    if open_viewer(stored) is None:  # not a recording after all: keep nothing of it
+        stored.unlink(missing_ok=True)
+        return
     st.session_state["review.footage_next"] = str(stored)
     st.toast(tr("review.uploaded", name=stored.name))
     st.rerun()

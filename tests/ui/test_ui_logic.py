@@ -24,6 +24,7 @@ from review_app.ui.matches import (
 from review_app.ui.settings import folders
 from review_app.ui.tagging import (
     TagError,
+    changed_fields,
     build_event,
     commit,
     delete_event,
@@ -113,6 +114,8 @@ def test_changes_undo_and_conflicts(tmp_path):
         commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}))
     diff = differences(err.value.mine, err.value.theirs)
     assert [d.what for d in diff] == ["e1"]
+    assert changed_fields({"call": {"whistle": "none", "restart": "x"}, "notes": "a"},
+                          {"call": {"whistle": "at_once", "restart": "x"}}) == ["call.whistle", "notes"]
     edited = put_event(restored, {**restored.events[1], "notes": "edited"})
     assert "notes" not in undo_of(edited).event  # undoing an edit restores the event as it was
 
