@@ -6,7 +6,6 @@ variables; `streamlit run review_app/ui/app.py` works too and opens on the bundl
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -29,26 +28,11 @@ PAGES = HERE / "app_pages"
 pages = [
     st.Page(PAGES / "review.py", title=tr("nav.review"), icon=":material/movie:", url_path="review", default=True),
     st.Page(PAGES / "report.py", title=tr("nav.report"), icon=":material/analytics:", url_path="report"),
+    st.Page(PAGES / "evidence.py", title=tr("nav.evidence"), icon=":material/gavel:", url_path="evidence"),
     st.Page(PAGES / "rules.py", title=tr("nav.rules"), icon=":material/menu_book:", url_path="rules"),
     st.Page(PAGES / "training.py", title=tr("nav.training"), icon=":material/school:", url_path="training"),
 ]
 
-
-def evidence_page() -> st.Page | None:
-    """The Evidence page, if its developer has added it and its library imports."""
-    if not (PAGES / "evidence.py").is_file():
-        return None
-    try:
-        if importlib.util.find_spec("review_app.evidence") is None:
-            return None
-    except ImportError:
-        return None
-    return st.Page(PAGES / "evidence.py", title=tr("nav.evidence"), icon=":material/gavel:", url_path="evidence")
-
-
-extra = evidence_page()
-if extra is not None:
-    pages.insert(2, extra)
 
 folders = context.folders()
 st.sidebar.caption(md(tr("app.folders", footage=folders.footage, annotations=folders.annotations)))

@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from ui_fixtures import make_video, make_workspace
-
-APP = Path(__file__).resolve().parents[2] / "review_app" / "ui" / "app.py"
+from ui_fixtures import make_app, make_video, make_workspace
 
 
 @pytest.fixture(scope="session")
@@ -26,14 +24,6 @@ def workspace(tmp_path, small_video, monkeypatch) -> dict:
     monkeypatch.setenv("POLO_REVIEW_DATA", str(ws["data"]))
     monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
     return ws
-
-
-def make_app(reviewer: str | None = "Tester", lang: str = "en") -> AppTest:
-    at = AppTest.from_file(str(APP), default_timeout=60)
-    if reviewer:
-        at.session_state["app.reviewer"] = reviewer
-    at.session_state["app.lang"] = lang
-    return at
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make_app
+from ui_fixtures import make_app
 
 from review_app.ui import i18n
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import make_app
+from ui_fixtures import make_app
 
 from review_app.model import load_document, save_document
 

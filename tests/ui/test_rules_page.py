@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import make_app
+from ui_fixtures import make_app
 
 from review_app.rules import PROVISIONS
 

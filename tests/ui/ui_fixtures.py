@@ -8,9 +8,21 @@ from pathlib import Path
 
 import numpy as np
 
+from streamlit.testing.v1 import AppTest
+
 from review_app.footage import VideoWriter
 
 FPS = 25
+APP = Path(__file__).resolve().parents[2] / "review_app" / "ui" / "app.py"
+
+
+def make_app(reviewer: str | None = "Tester", lang: str = "en") -> AppTest:
+    """The app through its entry point, with the sidebar's reviewer and language already set."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    if reviewer:
+        at.session_state["app.reviewer"] = reviewer
+    at.session_state["app.lang"] = lang
+    return at
 
 
 def make_video(path: Path, seconds: float = 8, fps: int = FPS, size=(320, 180)) -> Path:
