@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from review_app.model.errors import DocumentError
 from review_app.rules import Case, MatchContext
 
 
@@ -39,10 +40,19 @@ class MatchDocument:
     def footage(self) -> dict:
         return self.data["footage"]
 
-    def footage_path(self) -> Path:
-        """The footage file, resolved against the folder holding the document."""
-        base = self.path.parent if self.path else Path.cwd()
-        return (base / self.footage["path"]).resolve()
+    def footage_path(self, roots: Iterable[str | Path] = ()) -> Path:
+        """The footage file, resolved against the folder holding the document.
+
+        A path leading outside the project (the folder that holds the document's folder, as
+        `annotations/` sits beside `sample_clips/`) or the footage `roots` a caller allows is
+        refused: a shared document must not make the app read any file on the server."""
+        base = self.path.parent.resolve() if self.path else Path.cwd()
+        raw = self.footage["path"]
+        path = (base / raw).resolve()
+        allowed = [base.parent, *(Path(r).resolve() for r in roots)]
+        if not any(path.is_relative_to(root) for root in allowed):
+            raise DocumentError(f"footage.path {raw!r} leads outside the project ({base.parent})", path=self.path)
+        return path
 
     def event(self, event_id: str) -> dict | None:
         return next((e for e in self.events if e["id"] == event_id), None)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from review_app.model import MatchDocument
+from review_app.model import DocumentError, MatchDocument
 from review_app.rules import MatchContext, is_clause
 from review_app.rules.provision import CALL_FIELDS
 
@@ -56,8 +56,11 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True) 
     for doc in docs:
         footage = None
         if (doc.data.get("footage") or {}).get("path"):
-            path = doc.footage_path()
-            footage = str(path) if path.is_file() else None
+            try:
+                path = doc.footage_path()
+            except DocumentError:  # a path outside the project is never opened
+                path = None
+            footage = str(path) if path is not None and path.is_file() else None
         if need_footage and footage is None:
             continue
         for event in doc.events_in_order():

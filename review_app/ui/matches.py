@@ -31,6 +31,7 @@ class Listed:
     has_footage: bool
     events: int
     error: str | None = None
+    footage_error: str | None = None  # the footage path is refused; the document itself is fine
 
     def label(self) -> str:
         if self.error:
@@ -47,7 +48,7 @@ def stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def list_matches(folder: Path) -> list[Listed]:
+def list_matches(folder: Path, roots: tuple[Path, ...] = ()) -> list[Listed]:
     out = []
     if not folder.is_dir():
         return out
@@ -57,16 +58,21 @@ def list_matches(folder: Path) -> list[Listed]:
         except PoloReviewError as exc:
             out.append(Listed(path, path.stem, path.stem, False, 0, str(exc)))
             continue
-        footage = (doc.data.get("footage") or {}).get("path")
-        out.append(Listed(path, doc.match_id, doc.match.get("name") or doc.match_id,
-                          bool(footage) and doc.footage_path().is_file(), len(doc.events)))
+        try:
+            has_footage = footage_of(doc, roots) is not None
+        except PoloReviewError as exc:
+            out.append(Listed(path, doc.match_id, doc.match.get("name") or doc.match_id, False, len(doc.events),
+                              footage_error=str(exc)))
+            continue
+        out.append(Listed(path, doc.match_id, doc.match.get("name") or doc.match_id, has_footage, len(doc.events)))
     return out
 
 
-def footage_of(doc: MatchDocument) -> Path | None:
+def footage_of(doc: MatchDocument, roots: tuple[Path, ...] = ()) -> Path | None:
+    """The document's footage file if it exists; DocumentError if its path leads outside the project."""
     if not (doc.data.get("footage") or {}).get("path"):
         return None
-    path = doc.footage_path()
+    path = doc.footage_path(roots)
     return path if path.is_file() else None
 
 

@@ -62,7 +62,7 @@ def _listing() -> list[Listed]:
     files = sorted(folder.rglob("*.json")) if folder.is_dir() else []
     key = tuple((str(p), stamp(p)) for p in files)
     if st.session_state.get("review._listing_key") != key:
-        st.session_state["review._listing"] = list_matches(folder)
+        st.session_state["review._listing"] = list_matches(folder, (folders().footage,))
         st.session_state["review._listing_key"] = key
     return st.session_state["review._listing"]
 
@@ -126,7 +126,11 @@ def remember(doc: MatchDocument) -> None:
 
 
 def choose_footage(doc: MatchDocument) -> Path | None:
-    own = footage_of(doc)
+    try:
+        own = footage_of(doc, (folders().footage,))
+    except PoloReviewError as exc:
+        error_line(exc)
+        own = None
     files = [p for p in footage_files(folders().footage) if own is None or p.resolve() != own.resolve()]
     options = (["doc"] if own else []) + [str(p) for p in files] + ["upload"]
     if st.session_state.get("review.footage_for") != str(doc.path):

@@ -128,3 +128,29 @@ def test_unwritable_folder_keeps_the_saved_file(write_doc):
     finally:
         os.chmod(path.parent, 0o755)
     assert load_document(path).revision == 1
+
+
+@pytest.mark.parametrize("raw", ["../../etc/passwd", "/etc/passwd", "../../../tmp/x.mp4"])
+def test_footage_outside_the_project_is_refused_naming_the_document(tmp_path, raw):
+    from review_app.model import document_from_data
+
+    folder = tmp_path / "project" / "annotations"
+    folder.mkdir(parents=True)
+    doc = base_document()
+    doc["footage"] = {"path": raw}
+    loaded = document_from_data(doc, folder / "m.json")
+    with pytest.raises(DocumentError, match=r"m.json: footage.path .* leads outside the project"):
+        loaded.footage_path()
+
+
+def test_footage_beside_the_annotations_or_in_an_allowed_folder_resolves(tmp_path):
+    from review_app.model import document_from_data
+
+    folder = tmp_path / "project" / "annotations"
+    folder.mkdir(parents=True)
+    doc = base_document()
+    doc["footage"] = {"path": "../sample_clips/a.mp4"}
+    assert document_from_data(doc, folder / "m.json").footage_path() == tmp_path / "project" / "sample_clips" / "a.mp4"
+    doc["footage"] = {"path": "../../videos/a.mp4"}
+    loaded = document_from_data(doc, folder / "m.json")
+    assert loaded.footage_path([tmp_path / "videos"]) == tmp_path / "videos" / "a.mp4"

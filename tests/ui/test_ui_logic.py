@@ -195,10 +195,13 @@ def test_new_match_and_linking_footage(tmp_path, small_video):
         new_match(tmp_path / "ann", match_id="bad id", name="", day=date(2026, 3, 1), periods=4,
                   teams=("Red", "Blue"), umpires=[], footage=None)
     linked = link_footage(doc, small_video, Footage(small_video).info)
-    assert linked.footage_path() == small_video.resolve() and linked.footage["frame_count"] == 200
+    # The footage folder the app is given is an allowed root, wherever it is.
+    assert linked.footage_path([small_video.parent]) == small_video.resolve() and linked.footage["frame_count"] == 200
     assert relative_footage(tmp_path / "ann" / "x.json", tmp_path / "f" / "a.mp4") == "../f/a.mp4"
-    [listed] = list_matches(tmp_path / "ann")
+    [listed] = list_matches(tmp_path / "ann", (small_video.parent,))
     assert listed.has_footage and listed.label() == "final-1"
+    [outside] = list_matches(tmp_path / "ann")
+    assert not outside.has_footage and "leads outside the project" in outside.footage_error
 
 
 def test_a_broken_document_is_listed_with_its_error(tmp_path):
