@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from review_app.samples.render import locate_moments, sha256_file, timing
+from review_app.samples.render import MomentAt, locate_moments, sha256_file, timing
 from review_app.samples.scenarios.cast import (
     PLAYERS,
     REFEREE,
@@ -44,6 +44,14 @@ def _teams() -> list[dict]:
     ]
 
 
+def _ridden(sc: Scenario, m: MomentAt, team: str, number: int) -> str:
+    """The mount the player is on in the moment's frame: the scenario's rider then, else the string's."""
+    try:
+        return sc.rider(team, number, m.time_s).mount
+    except StopIteration:
+        return mount_of(team, number, m.period)
+
+
 def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathLike) -> dict:
     """The match document for `sc`, whose clip is at `clip_path`, to be saved in `doc_dir`."""
     clip_path, doc_dir = Path(clip_path), Path(doc_dir)
@@ -56,10 +64,10 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
     for k, tag in enumerate(sc.tagged, start=1):
         m = at[tag.moment]
         notes = tag.notes
-        if whistle is not None:
+        if whistle is not None and tag.whistled:
             notes += (f" Whistle at frame {whistle.frame} ({whistle.time_s:g} s, clock {whistle.clock}), "
                       f"{whistle.time_s - m.time_s:.2f} s after this frame.")
-        mount = mount_of(*tag.mount_of, sc.period) if tag.mount_of else None
+        mount = _ridden(sc, m, *tag.mount_of) if tag.mount_of else None
         events.append({
             "id": f"e{k}",
             "position": {"frame": m.frame, "time_s": m.time_s},
@@ -69,9 +77,8 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
             "facts": dict(tag.facts),
             "call": dict(tag.call),
             "involved": {
-                "players": [{"team": team, "number": n, "mount": mount_of(team, n, sc.period)}
-                            for team, n in tag.players],
-                "umpire": whistler,
+                "players": [{"team": team, "number": n, "mount": _ridden(sc, m, team, n)} for team, n in tag.players],
+                "umpire": whistler if tag.whistled else None,
                 "mount": mount,
             },
             "reviewer": REVIEWER,

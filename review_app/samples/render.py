@@ -111,7 +111,7 @@ def render_frame(sc: Scenario, t: float, index: int) -> np.ndarray:
     if sc.cut and sc.cut[0] <= t < sc.cut[0] + 0.8:
         hud.draw_card(img, sc.cut[1])
     caption = f"Rule {sc.rule} - {sc.title}"
-    hud.draw_bar(img, caption, sc.score, sc.period, sc.periods, sc.clock.shown(t))
+    hud.draw_bar(img, caption, sc.score_at(t), sc.period_at(t), sc.periods, sc.clock_at(t))
     shown = sorted((m for m in sc.moments if m.cue and 0 <= t - m.t < hud.CUE_SECONDS), key=lambda m: -m.t)
     for row, m in enumerate(shown[:2]):  # the latest on top, the one before just under it
         hud.draw_cue(img, m.cue, t - m.t, row)
@@ -153,7 +153,7 @@ def locate_moments(sc: Scenario, tm: Timing) -> dict[str, MomentAt]:
     for m in sc.moments:
         i = tm.frame_at(m.t)
         t = tm.seconds(i)
-        out[m.name] = MomentAt(m.name, i, round(t, 6), sc.clock.shown(t), sc.period)
+        out[m.name] = MomentAt(m.name, i, round(t, 6), sc.clock_at(t), sc.period_at(t))
     return out
 
 

@@ -27,17 +27,19 @@ def _offset(origin: Point, angle: float, fwd: float, right: float) -> Point:
 
 @dataclass(frozen=True)
 class OffMount:
-    """A stretch of time the rider is out of the saddle, on foot or on the ground."""
+    """A stretch of time the rider is out of the saddle, on foot or on the ground; with no
+    `path` the player is not with the mount at all (a spare waiting, an excused mount led away)."""
 
     start: float
     end: float
-    path: Motion
+    path: Motion | None
     lying_until: float = -math.inf  # lying on the ground until then, standing after
 
 
 @dataclass(frozen=True, eq=False)
 class Rider:
-    """A numbered player on a named mount. `path` is the mount's path."""
+    """A numbered player on a named mount. `path` is the mount's path. A player who changes
+    mounts in the clip is one Rider per mount, each `shown` for its own stretch of the clip."""
 
     team: str
     number: int
@@ -49,10 +51,18 @@ class Rider:
     off_mount: tuple[OffMount, ...] = ()
     mount_down: tuple[tuple[float, float], ...] = ()  # the mount's body on the ground
     girth_broken: tuple[float, float] | None = None  # saddle slipping, until repaired
+    shown: tuple[float, float] = (-math.inf, math.inf)  # on the picture from, until
+    name_tag: tuple[tuple[float, float], ...] = ()  # the mount's name drawn beside it, from, until
 
     @property
     def label(self) -> str:
         return f"{self.team.capitalize()} {self.number}"
+
+    def on_screen(self, t: float) -> bool:
+        return self.shown[0] <= t < self.shown[1]
+
+    def tagged(self, t: float) -> bool:
+        return any(a <= t < b for a, b in self.name_tag)
 
     def heading(self, t: float) -> float:
         return heading(self.path, t, ATTACK_HEADING[self.team])
@@ -66,6 +76,11 @@ class Rider:
 
     def dismounted(self, t: float) -> OffMount | None:
         return next((o for o in self.off_mount if o.start <= t < o.end), None)
+
+    def with_player(self, t: float) -> bool:
+        """On the picture with its player: ridden, or led by the player on foot."""
+        off = self.dismounted(t)
+        return self.on_screen(t) and (off is None or off.path is not None)
 
     def is_down(self, t: float) -> bool:
         return any(a <= t < b for a, b in self.mount_down)
@@ -243,6 +258,18 @@ class Tagged:
     players: tuple[tuple[str, int], ...] = ()
     mount_of: tuple[str, int] | None = None  # whose mount the situation concerns
     notes: str = ""
+    whistled: bool = True  # False: no whistle answered it (missed); no umpire, no whistle timing
+
+
+@dataclass(frozen=True)
+class Later:
+    """Footage from later in the game, from the edit at `at` on: another period, its own clock
+    (timed from the edit) and the score then."""
+
+    at: float
+    period: int
+    clock: Clock
+    score: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -266,6 +293,7 @@ class Scenario:
     footage: Footage = field(default_factory=Footage)
     cut: tuple[float, str] | None = None  # (time, title card) for an edit in the footage
     tagged: tuple[Tagged, ...] = ()  # the expert's account, for the match document
+    later: Later | None = None  # after the cut, a later moment of the game
     upper_handicap: float = 6
     announcements: Mapping[str, bool] = field(default_factory=lambda: {
         "courtesy_changes_allowed": False, "tack_provision_6_goal": False})
@@ -273,5 +301,22 @@ class Scenario:
     def moment(self, name: str) -> Moment:
         return next(m for m in self.moments if m.name == name)
 
-    def rider(self, team: str, number: int) -> Rider:
-        return next(r for r in self.riders if r.team == team and r.number == number)
+    def rider(self, team: str, number: int, t: float | None = None) -> Rider:
+        """The player's rider (at time t, when the player changes mounts in the clip)."""
+        return next(r for r in self.riders if r.team == team and r.number == number
+                    and (t is None or r.with_player(t)))
+
+    def _later(self, t: float) -> Later | None:
+        return self.later if self.later is not None and t >= self.later.at else None
+
+    def period_at(self, t: float) -> int:
+        later = self._later(t)
+        return later.period if later else self.period
+
+    def clock_at(self, t: float) -> str:
+        later = self._later(t)
+        return later.clock.shown(t - later.at) if later else self.clock.shown(t)
+
+    def score_at(self, t: float) -> tuple[int, int]:
+        later = self._later(t)
+        return later.score if later else self.score

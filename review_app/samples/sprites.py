@@ -101,7 +101,19 @@ def _player(img, view: View, q: Point, angle: float, team, number: int, helmet, 
     _label(img, view, _offset(q, angle, -0.25 * k, 0), str(number), k=k)
 
 
+def _name_tag(img, view: View, p: Point, text: str) -> None:
+    """The mount's name below the horse on the picture (clear of a marker ring), dark-edged to read on any ground."""
+    scale = 0.4
+    (w, h), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+    u, v = view.px(p)
+    org = (int(round(u - w / 2)), int(round(v + (HORSE_HALF_LENGTH + 2.6) * view.scale * view.figure + h)))
+    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, BLACK, 3, AA)
+    cv2.putText(img, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, WHITE, 1, AA)
+
+
 def draw_rider(img: np.ndarray, view: View, r: Rider, t: float) -> None:
+    if not r.on_screen(t):
+        return
     p, angle = r.pos(t), r.heading(t)
     if not view.visible(p):
         return
@@ -109,12 +121,16 @@ def draw_rider(img: np.ndarray, view: View, r: Rider, t: float) -> None:
     down = r.is_down(t)
     off = r.dismounted(t)
     _horse(img, view, p, angle, r.coat, down)
+    if r.tagged(t):
+        _name_tag(img, view, p, r.mount)
     team = TEAM_COLOR[r.team]
     helmet = HAIR if r.helmet_off is not None and t >= r.helmet_off else HELMET
     if off is not None:
-        q = off.path.pos(t)
         if not down:
             _ellipse(img, view, p, 0.8 * k, 0.7 * k, angle, SADDLE)
+        if off.path is None:  # the player is elsewhere: a saddled mount on its own
+            return
+        q = off.path.pos(t)
         if t < off.lying_until:  # on the ground, flat out across the line of travel
             across = angle + math.pi / 2
             _ellipse(img, view, q, RIDER_RADIUS * 1.45 * k, RIDER_RADIUS * 0.7 * k, across, team)
