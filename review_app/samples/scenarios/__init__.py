@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 
 from review_app.samples.scenarios.ball import lodged_ball, safety
+from review_app.samples.scenarios.excused import excused_mount_returns
 from review_app.samples.scenarios.falls import lost_helmet, mount_falls, player_falls
 from review_app.samples.scenarios.horn import foul_at_horn
 from review_app.samples.scenarios.tack import broken_girth
@@ -21,6 +22,7 @@ BUILDERS: dict[str, Callable[[], Scenario]] = {
     "foul-at-horn": foul_at_horn,
     "foul-at-horn-final": partial(foul_at_horn, final=True),
     "mount-falls-late-whistle": partial(mount_falls, late=True),
+    "excused-mount-returns": excused_mount_returns,
 }
 
 

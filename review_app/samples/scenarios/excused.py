@@ -1,0 +1,176 @@
+"""An excused mount comes back (21.f(5)): in chukker 2 Blue 2 asks for a time-out for a tired
+mount, Luna (21.f(4)); play is stopped at a neutral play, Blue 2 leads Luna off by the shortest
+line to the boards and returns on Bruma, and Luna is excused. In chukker 4 Blue 2 is back in play
+on Luna and the Umpires do not notice: no whistle. The footage is the committee's evidence."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from review_app.samples.motion import Func, Halt, Keyframes, Then
+from review_app.samples.scenarios.cast import follow_camera, squad, umpires
+from review_app.samples.scene import (
+    BLUE,
+    Ball,
+    Camera,
+    Caption,
+    Clock,
+    Later,
+    Marker,
+    Moment,
+    OffMount,
+    Rider,
+    Scenario,
+    Tagged,
+    Umpire,
+)
+
+EXCUSED, SPARE = "Luna", "Bruma"
+LUNA_COAT, BRUMA_COAT = (165, 170, 172), (30, 45, 75)  # grey, dark bay (BGR)
+TIME_OUT_S = 120  # the time the change took, shortened in the footage (the clock is stopped)
+LATER_PERIOD, LATER_CLOCK_S = 4, 2 * 60 + 10
+EVIDENCE_WINDOW = timedelta(hours=24)
+
+
+def evidence_deadline(end_utc: str) -> str:
+    """When the 24-hour window of 21.f(5) for presenting evidence closes."""
+    end = datetime.fromisoformat(end_utc)
+    return (end + EVIDENCE_WINDOW).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _clock_text(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def excused_mount_returns() -> Scenario:
+    # the game's end as the documents state it (imported here: documents imports the scenarios)
+    from review_app.samples.documents import END_TIME_UTC
+
+    period = 2
+    asked, hit, neutral, whistle = 1.0, 1.6, 2.4, 2.6
+    led, at_boards, mounted, cut = 3.5, 4.6, 5.1, 6.6
+    back, hit2, end = 7.4, 9.0, 10.6
+    forever = (-math.inf, math.inf)
+
+    # --- chukker 2: the time-out, Luna led off, Blue 2 back on Bruma ---------------------------------
+    blue3 = Keyframes([(-2, 198, 35), (0, 186, 33.5), (hit, 168, 32.5), (2.4, 161, 33.5), (3.4, 158, 34.5),
+                       (cut, 157, 35)])
+    luna1 = Keyframes([(-2, 198, 22), (0, 187, 20), (asked, 180, 19), (whistle, 168, 18), (3.2, 165, 17.5),
+                       (led, 165, 17.5), (at_boards, 164, 3.5), (4.8, 164, 3.5), (5.4, 165, -5.0),
+                       (cut, 184, -5.0)])
+    # Blue 2 on foot at Luna's head, on her left, until she is handed over at the boards; then to Bruma,
+    # saddled and waiting beyond the boards
+    walk = Then(Func(lambda t: (luna1.pos(t)[0] - 2.4, luna1.pos(t)[1] - 1.2)), at_boards,
+                Keyframes([(at_boards, 161.6, 2.3), (mounted, 158.0, -3.2)]))
+    bruma = Keyframes([(-2, 156, -4.3), (-1, 158, -4.3), (5.2, 158, -4.3), (5.8, 156, 4.0), (cut, 152, 15.0)])
+    play1 = Func(lambda t: ball.pos(min(t, whistle)))
+    part1 = squad(period, play1, BLUE, whistle, {
+        (BLUE, 2): {"mount": EXCUSED, "coat": LUNA_COAT, "path": luna1, "name_tag": (forever,),
+                    "off_mount": (OffMount(led, at_boards, walk), OffMount(at_boards, math.inf, None))},
+        (BLUE, 3): {"path": Halt(blue3, whistle, tau=0.7), "swings": (hit,)},
+    })
+    part1 = tuple(replace(r, shown=(-math.inf, cut)) for r in part1)
+    spare = Rider(BLUE, 2, SPARE, bruma, BRUMA_COAT, shown=(-math.inf, cut), name_tag=(forever,),
+                  off_mount=(OffMount(-math.inf, at_boards, None), OffMount(at_boards, mounted, walk)))
+
+    # --- chukker 4: Blue 2 back in play on Luna; no whistle ---------------------------------------------
+    luna2 = Keyframes([(2.0, 250, 104), (cut, 205, 96), (hit2, 181, 92.5), (end, 166, 90)])
+    # the play in chukker 4, carried on from before the edit so that no one looks back across it
+    play2 = Func(lambda t: ball.pos(t) if t >= cut else b2_late.ball_spot(t))
+    part2 = squad(LATER_PERIOD, play2, BLUE, None, {
+        (BLUE, 2): {"mount": EXCUSED, "coat": LUNA_COAT, "path": luna2, "swings": (hit2,),
+                    "name_tag": (forever,)},
+    })
+    part2 = tuple(replace(r, shown=(cut, math.inf)) for r in part2)
+
+    b3 = next(r for r in part1 if (r.team, r.number) == (BLUE, 3))
+    b2_early = next(r for r in part1 if (r.team, r.number) == (BLUE, 2))
+    b2_late = next(r for r in part2 if (r.team, r.number) == (BLUE, 2))
+    rest = (146.0, 38.0)
+    ball = Ball([(-3, b3), (hit, b3), (3.0, rest), (cut, rest), (cut, b2_late), (hit2, b2_late),
+                 (end, (140.0, 87.0))])
+
+    umps = tuple(Umpire(a.name, Then(a.path, cut, b.path), a.coat)
+                 for a, b in zip(umpires(play1, BLUE, whistle), umpires(play2, BLUE, None)))
+
+    def framing1(t: float):
+        (bx, by), (hx, hy) = ball.pos(min(t, whistle)), luna1.pos(min(t, 4.8))
+        return (0.55 * bx + 0.45 * hx, 0.55 * by + 0.45 * hy)
+
+    cam1 = follow_camera(Func(framing1), 5.0, window=1.2, lead=(-33.0, 0.0))  # the change clear of the cues
+    cam2 = follow_camera(play2, 5.5, window=1.0, lead=(-8.0, 0.0))
+    camera = Camera(lambda t: (cam1 if t < cut else cam2).at(t))
+
+    later = _clock_text(LATER_CLOCK_S)
+    return Scenario(
+        id="excused-mount-returns",
+        title="Excused mount returns",
+        rule="21.f(5)",
+        period=period,
+        duration=end,
+        clock=Clock(start=4 * 60 + 5, stops=whistle),
+        riders=part1 + (spare,) + part2,
+        umpires=umps,
+        ball=ball,
+        camera=camera,
+        moments=(
+            Moment("timeout_asked", asked, "TIME-OUT ASKED", note=f"Blue 2 asks for a time-out for {EXCUSED}, tired"),
+            Moment("neutral_play", neutral, "NEUTRAL PLAY", note="Ball loose at midfield: no imminent chance to score"),
+            Moment("whistle", whistle, "WHISTLE", by=umps[0]),
+            Moment("led_off", led, note=f"Blue 2 leads {EXCUSED} off by the shortest line to the boards"),
+            Moment("mount_excused", at_boards, f"{EXCUSED.upper()} EXCUSED",
+                   note=f"{EXCUSED} is excused: she may not play again in the game"),
+            Moment("remounted", mounted, note=f"Blue 2 returns on {SPARE}"),
+            Moment("excused_mount_in_play", back, "EXCUSED MOUNT IN PLAY",
+                   note=f"Chukker {LATER_PERIOD}: Blue 2 is back in play on {EXCUSED}"),
+            Moment("no_whistle", hit2 + 0.2, "NO WHISTLE", note="Blue 2 hits on Luna; the Umpires do not notice"),
+        ),
+        captions=(
+            Caption(0.0, asked, f"Chukker 2: Blue 2 is riding {EXCUSED}"),
+            Caption(asked, neutral, f"Blue 2 asks for a time-out: {EXCUSED} is tired"),
+            Caption(neutral, whistle + 0.9, "The umpire stops play at a neutral play"),
+            Caption(led, at_boards, f"Blue 2 leads {EXCUSED} off by the shortest line to the boards"),
+            Caption(at_boards, mounted + 0.3, f"{EXCUSED} is excused: she may not play again in this game"),
+            Caption(mounted + 0.3, cut, f"Blue 2 returns on {SPARE}; play restarts with a throw-in"),
+            Caption(back, hit2, f"Chukker {LATER_PERIOD}: Blue 2 is back in play on {EXCUSED}"),
+            Caption(hit2, end, "No whistle: the umpires do not notice. For the committee: 21.f(5)"),
+        ),
+        markers=(Marker(asked, whistle, b2_early, "Blue 2"), Marker(back, end, b2_late, "Blue 2")),
+        score=(2, 3),
+        cut=(cut, f"Chukker {LATER_PERIOD}, {later}"),
+        later=Later(cut, LATER_PERIOD, Clock(start=LATER_CLOCK_S), (4, 5)),
+        tagged=(
+            Tagged(
+                "timeout_asked", "21.f(4)",
+                facts={"player_requested_timeout": True, "player_changed_mount": True,
+                       "teammates_changed_mounts": False},
+                call={"whistle": "neutral_play", "restart": "throw_in", "penalty": "none", "card": "none",
+                      "mount_excused": True, "time_allowed_s": TIME_OUT_S},
+                players=((BLUE, 2),),
+                mount_of=(BLUE, 2),
+                notes=f"Blue 2 asked for a time-out for {EXCUSED}, a tired mount. The Umpire let play run on to a "
+                      f"neutral play (the ball loose at midfield) and then stopped it. Blue 2 led {EXCUSED} off by the "
+                      f"shortest line to the boards and returned on {SPARE} in {_clock_text(TIME_OUT_S)} (5:00 "
+                      "allowed; shortened in the footage, the clock was stopped); no teammate changed; play "
+                      f"restarted with a throw-in. {EXCUSED} is excused under 21.f(4): she may not return to the "
+                      "game."),
+            Tagged(
+                "excused_mount_in_play", "21.f(5)",
+                facts={"excused_under": "21.f(4)", "detected_during_game": False,
+                       "evidence_within_24_hours": None},
+                call={"whistle": "none", "penalty": "none"},
+                players=((BLUE, 2),),
+                mount_of=(BLUE, 2),
+                whistled=False,
+                notes=f"Chukker {LATER_PERIOD}, clock {later} on: Blue 2 is back in play on {EXCUSED}, the mount "
+                      f"excused under 21.f(4) in chukker {period} (event e1). The Umpires missed it on the day: "
+                      "no whistle, no penalty. For the Host Tournament Committee under 21.f(5): if this footage "
+                      "is presented as conclusive evidence within 24 hours after the game (it ended "
+                      f"{END_TIME_UTC}, so by {evidence_deadline(END_TIME_UTC)}), the penalty is forfeiture, "
+                      "which must be exacted. evidence_within_24_hours is left open until the committee records "
+                      "when the evidence was presented.",
+            ),
+        ),
+    )
