@@ -48,15 +48,33 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
         for s in exc.returned:
             ev = doc.event(s.event) or {}
             exacted = (ev.get("call") or {}).get("penalty") == "forfeiture"
+            facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
+            # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
+            post_game = facts.get("detected_during_game") is False
+            in_time = facts.get("evidence_within_24_hours")
+            seen = say(f"Mount {exc.mount} was excused under {exc.clause} (event {exc.event}) and is seen in play again "
+                       f"(event {s.event}, ridden by {_who(s.team, s.number)})",
+                       f"El caballo {exc.mount} fue excusado por {exc.clause} (evento {exc.event}) y vuelve a verse en "
+                       f"juego (evento {s.event}, montado por {_who(s.team, s.number)})")
+            if post_game and in_time is False:
+                severity, why = INFO, say(
+                    ", but the evidence came more than 24 hours after the game: it cannot ground a forfeiture.",
+                    ", pero la prueba llegó más de 24 horas después del partido: no puede fundar la pérdida del partido.")
+            elif post_game and in_time is None and not exacted:
+                severity, why = MANDATORY, say(
+                    ". It was not detected during the game: presented as conclusive evidence within 24 hours after the "
+                    "game, it means forfeiture, which must be exacted.",
+                    ". No se detectó durante el partido: presentada como prueba concluyente dentro de las 24 horas "
+                    "posteriores, supone la pérdida del partido, que debe aplicarse.")
+            else:
+                severity, why = (INFO if exacted else MANDATORY), say(
+                    f": the penalty shall be forfeiture, which must be exacted{' — and was' if exacted else ''}.",
+                    f": la sanción es la pérdida del partido, que debe aplicarse{' — y se aplicó' if exacted else ''}.")
             out.append(Finding(
-                doc.match_id, "excused_mount_returned", "21.f(5)", INFO if exacted else MANDATORY, [exc.event, s.event],
-                say(f"Mount {exc.mount} was excused under {exc.clause} (event {exc.event}) and is seen in play again "
-                    f"(event {s.event}, ridden by {_who(s.team, s.number)}): the penalty shall be forfeiture, which must be "
-                    f"exacted{' — and was' if exacted else ''}.",
-                    f"El caballo {exc.mount} fue excusado por {exc.clause} (evento {exc.event}) y vuelve a verse en juego "
-                    f"(evento {s.event}, montado por {_who(s.team, s.number)}): la sanción es la pérdida del partido, que "
-                    f"debe aplicarse{' — y se aplicó' if exacted else ''}."),
+                doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event],
+                say(seen["en"] + why["en"], seen["es"] + why["es"]),
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
+                 "detected_during_game": not post_game, "evidence_within_24_hours": in_time,
                  "returned_at": {"frame": s.frame, "time_s": s.time_s}},
             ))
     for event_id in reg.unnamed_excusals:

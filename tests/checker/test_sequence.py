@@ -107,3 +107,17 @@ def test_teammates_changing_mounts_during_a_mount_time_out(doc_factory):
     ev["call"]["penalty"] = "none"
     found = findings(doc_factory([ev]))
     assert kinds(found) == ["teammates_changed_during_timeout"] and found[0].severity == "error"
+
+
+def _missed_on_the_day(in_time):
+    return event("e2", 900, "21.f(5)", {"excused_under": "21.f(4)", "detected_during_game": False,
+                                        "evidence_within_24_hours": in_time},
+                 {"whistle": "none", "penalty": "none"}, players=[{**BLUE2, "mount": "Luna"}], mount="Luna")
+
+
+def test_a_return_missed_on_the_day_rests_on_evidence_within_24_hours(doc_factory):
+    pending = findings(doc_factory([timeout_change("e1", 100, "Luna"), _missed_on_the_day(None)]))
+    assert [(f.severity, f.details["detected_during_game"]) for f in pending] == [("mandatory", False)]
+    assert "within 24 hours" in pending[0].explanation["en"]
+    late = findings(doc_factory([timeout_change("e1", 100, "Luna"), _missed_on_the_day(False)]))
+    assert [f.severity for f in late] == ["info"] and "cannot ground a forfeiture" in late[0].explanation["en"]
