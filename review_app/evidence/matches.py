@@ -1,14 +1,17 @@
 """Finding the match a command names: a match document's path, or a match id looked up in the
-annotations folder."""
+annotations folder; and the match the app's picker opens on."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
 from review_app.evidence.errors import EvidenceError
+from review_app.evidence.window import game_end
 from review_app.model import MatchDocument, find_documents, load_document
+from review_app.model.mounts import mount_register
 
 DEFAULT_ANNOTATIONS = "annotations"
 
@@ -49,3 +52,25 @@ def list_matches(annotations: str | os.PathLike | None = None) -> list[MatchDocu
         except PoloReviewError:
             continue
     return out
+
+
+def has_end_time(doc: MatchDocument) -> bool:
+    """Whether the document gives a readable game end, so the 24-hour window can be computed."""
+    try:
+        game_end(doc)
+    except PoloReviewError:
+        return False
+    return True
+
+
+def default_match(docs: Sequence[MatchDocument]) -> int:
+    """Which match a picker opens on (an index into `docs`): the first with an end time and an excused
+    mount seen again after its excusal, else the first with an end time and an excusal, else the first."""
+    ranked = []
+    for i, doc in enumerate(docs):
+        if not has_end_time(doc):
+            continue
+        excusals = mount_register(doc).excusals
+        if excusals:
+            ranked.append((0 if any(e.returned for e in excusals) else 1, i))
+    return min(ranked)[1] if ranked else 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from review_app.evidence.errors import EvidenceError
 from review_app.model import MatchDocument
@@ -40,6 +40,16 @@ def _zone(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         raise EvidenceError(f"unknown time zone {name!r} (use an IANA name such as America/New_York)") from None
+
+
+def zone_names() -> list[str]:
+    """The IANA time zones a receipt time can be given in, UTC first (for a picker)."""
+    return ["UTC", *sorted(z for z in available_timezones() if z != "UTC")]
+
+
+def wall_clock(moment: datetime, tz: str) -> datetime:
+    """`moment` as the zone's clocks showed it, without the zone (what a date and time picker holds)."""
+    return moment.astimezone(_zone(tz)).replace(tzinfo=None)
 
 
 def parse_time(text: str, tz: str | None = None) -> datetime:

@@ -71,9 +71,20 @@ MATCH = {
 }
 
 
-def write_match(folder: Path, **match_changes) -> Path:
+# The excused mount ridden again after its excusal: what a 21.f(5) case is about.
+RETURNED = {"id": "e3", "position": {"frame": 900, "time_s": 36.0}, "period": 3, "clock": "6:00",
+            "situation": "21.f(2)", "facts": {"ball_out_of_play_or_neutral": True},
+            "call": {"time_allowed_s": 60, "restart": "throw_in"},
+            "involved": {"players": [{"team": "A", "number": 2, "mount": EXCUSED_MOUNT}]}}
+NO_EXCUSAL = [MATCH["events"][0]]  # Chispa only, never excused
+
+
+def write_match(folder: Path, events: list[dict] | None = None, **match_changes) -> Path:
+    """The test match (or one with other `events`), with `match_changes` applied, as `<folder>/<id>.json`."""
     data = copy.deepcopy(MATCH)
     data["match"].update(match_changes)
+    if events is not None:
+        data["events"] = copy.deepcopy(events)
     validate(data)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{data['match']['id']}.json"

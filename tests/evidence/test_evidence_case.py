@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import stat
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from evidence_fixtures import END, EXCUSED_MOUNT, NEVER_EXCUSED_MOUNT, NOW, flip_byte
 
 from review_app.errors import PoloReviewError
-from review_app.evidence import CaseLocked, EvidenceError, verify_case
+from review_app.evidence import CaseLocked, EvidenceError, verify_case, window
 from review_app.evidence.grounds import rule_text
 from review_app.footage import Footage
 
@@ -216,3 +216,14 @@ def test_a_working_copy_records_its_parent(case, videos):
     out.write_bytes(b"scribbled on")  # working copies may change; originals may not
     assert verify_case(case.folder).intact
 
+
+
+def test_a_receipt_recorded_after_the_fact_in_a_local_zone(case, videos):
+    # The committee notes "09:30 in Buenos Aires" the morning after; the app and the CLI both store it in UTC.
+    received = window.parse_time(datetime(2026, 6, 15, 9, 30).isoformat(timespec="seconds"),
+                                 "America/Argentina/Buenos_Aires")
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", received, now=NOW)
+    assert ev.received_at == "2026-06-15T12:30:00Z" and ev.in_time and ev.margin_s == 7 * 3600 + 30 * 60
+    late = window.parse_time("2026-06-15T17:00:01", "America/Argentina/Buenos_Aires")  # 20:00:01Z
+    ev2, _ = case.add(videos["drone"], "Luis", "Committee", late, now=NOW)
+    assert not ev2.in_time and ev2.margin_s == -1

@@ -116,3 +116,35 @@ def test_time_left_text():
     assert window.time_left_text(END, END - timedelta(hours=2, minutes=5)) == "2 h 5 min left"
     assert window.time_left_text(END, END + timedelta(seconds=30)) == "closed 30 s ago"
     assert window.time_left_text(END, END - timedelta(hours=1), "es") == "quedan 1 h"
+
+
+def test_zone_names_start_with_utc_and_hold_the_iana_zones():
+    names = window.zone_names()
+    assert names[0] == "UTC" and names.count("UTC") == 1
+    assert {"America/New_York", "America/Argentina/Buenos_Aires", "Europe/London"} <= set(names)
+
+
+def test_wall_clock_is_what_the_zones_clocks_show():
+    assert window.wall_clock(END, "America/Argentina/Buenos_Aires") == datetime(2026, 6, 14, 17, 0)
+    assert window.wall_clock(END, "UTC") == datetime(2026, 6, 14, 20, 0)
+    with pytest.raises(EvidenceError, match="unknown time zone"):
+        window.wall_clock(END, "Mars/Olympus")
+
+
+@pytest.mark.parametrize("picked, zone, expected", [
+    (datetime(2026, 6, 15, 9, 30), "America/Argentina/Buenos_Aires", "2026-06-15T12:30:00Z"),
+    (datetime(2026, 6, 15, 9, 30), "UTC", "2026-06-15T09:30:00Z"),
+    (datetime(2026, 11, 1, 0, 59), "America/New_York", "2026-11-01T04:59:00Z"),  # still EDT
+])
+def test_a_picked_date_and_time_read_in_its_zone(picked, zone, expected):
+    # What the app's Receive form does with its date-and-time picker and zone: the --received-at/--tz call.
+    assert window.utc_text(window.parse_time(picked.isoformat(timespec="seconds"), zone)) == expected
+
+
+@pytest.mark.parametrize("picked, problem", [
+    (datetime(2026, 11, 1, 1, 30), "happens twice"),
+    (datetime(2026, 3, 8, 2, 30), "does not exist"),
+])
+def test_a_picked_time_the_clocks_repeat_or_skip_is_refused(picked, problem):
+    with pytest.raises(EvidenceError, match=problem):
+        window.parse_time(picked.isoformat(timespec="seconds"), "America/New_York")
