@@ -1,28 +1,46 @@
-"""The Evidence page, driven with Streamlit's AppTest: it shows the register and the deadline, marks
-frames, records a decision and shows the integrity, with no exception on any run."""
+"""The Evidence page, driven with Streamlit's AppTest through the app's entry point: it shows the register
+and the deadline, receives evidence with its receipt time, marks frames, records a decision and shows the
+integrity, in English and Spanish, with no exception on any run."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from evidence_fixtures import END, NOW
-
-PAGE = Path(__file__).resolve().parents[2] / "review_app" / "ui" / "app_pages" / "evidence.py"
+from evidence_fixtures import END, MATCH, NO_EXCUSAL, NOW, RETURNED, write_match
 
 pytest.importorskip("streamlit.testing.v1")
 
+UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
+APP, PAGE = UI / "app.py", UI / "app_pages" / "evidence.py"
+
 
 @pytest.fixture
-def page(match_path, store, monkeypatch):
-    from streamlit.testing.v1 import AppTest
-
+def env(match_path, store, tmp_path, monkeypatch):
     monkeypatch.setenv("POLO_REVIEW_ANNOTATIONS", str(match_path.parent))
     monkeypatch.setenv("POLO_REVIEW_EVIDENCE", str(store))
-    at = AppTest.from_file(str(PAGE), default_timeout=60)
-    at.session_state["app.reviewer"] = "Committee chair"
+    monkeypatch.setenv("POLO_REVIEW_FOOTAGE", str(tmp_path / "footage"))
+    monkeypatch.setenv("POLO_REVIEW_DATA", str(tmp_path / "data"))
+    return match_path.parent
+
+
+def open_page(lang: str = "en", reviewer: str | None = "Committee chair"):
+    """The Evidence page as the app shows it: the entry point's sidebar, language and reviewer."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.session_state["app.lang"] = lang
+    if reviewer:
+        at.session_state["app.reviewer"] = reviewer
+    at.switch_page("app_pages/evidence.py").run()
+    assert not at.exception, at.exception
     return at
+
+
+@pytest.fixture
+def page(env):
+    return open_page
 
 
 def _text(at) -> str:
@@ -32,17 +50,21 @@ def _text(at) -> str:
     return "\n".join(parts)
 
 
+def _columns(at) -> list[str]:
+    return [c for df in at.dataframe for c in df.value.columns]
+
+
 def test_the_page_shows_the_register_and_the_deadline(page):
-    at = page.run()
-    assert not at.exception
+    at = page()
+    assert [t.value for t in at.title] == ["Post-game evidence (21.f(5))"]
     assert "2026-06-15T20:00:00Z" in _text(at)
     assert len(at.dataframe) >= 2  # excusals and mounts
+    assert not at.warning
 
 
 def test_marking_frames_and_deciding_forfeiture(page, case, videos):
     case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
-    at = page.run()
-    assert not at.exception
+    at = page()
     at.number_input(key="evidence.frame.m21.ev1").set_value(10).run()
     at.button(key="evidence.add_frame").click().run()
     at.button(key="evidence.step1").click().run()
@@ -63,7 +85,7 @@ def test_marking_frames_and_deciding_forfeiture(page, case, videos):
 
 def test_a_refused_decision_is_one_line_on_the_page(page, case, videos):
     case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
-    at = page.run()
+    at = page()
     at.radio(key="evidence.decision").set_value("forfeiture").run()
     at.button(key="evidence.record").click().run()
     assert not at.exception
@@ -71,15 +93,193 @@ def test_a_refused_decision_is_one_line_on_the_page(page, case, videos):
 
 
 def test_spanish(page):
-    page.session_state["app.lang"] = "es"
-    at = page.run()
-    assert not at.exception and "Plazo (UTC)" in _text(at)
+    at = page("es")
+    assert "Plazo (UTC)" in _text(at)
+    assert {"Evento", "Caballo", "Jugador", "Visto de nuevo", "Montado por"} <= set(_columns(at))
 
 
 def test_a_missing_original_is_one_line_on_the_page(page, case, videos):
     ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
     case.original_path(ev).unlink()
-    at = page.run()
-    assert not at.exception
+    at = page()
     assert any("no such file" in e.value for e in at.error)
     assert any("BROKEN" in e.value for e in at.error)
+
+
+# -- a match without an end time ---------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, warning, needs", [
+    ("en", "24-hour window of 21.f(5) cannot be computed", "Disabled until the match's end time is recorded."),
+    ("es", "no puede calcularse el plazo de 24 horas", "Desactivado hasta que se registre la hora de fin del partido."),
+])
+def test_without_an_end_time_the_register_shows_and_intake_and_decision_are_disabled(
+        env, match_path, lang, warning, needs):
+    write_match(match_path.parent, end_time_utc=None)
+    at = open_page(lang)
+    assert not at.exception
+    assert len(at.warning) == 1 and warning in at.warning[0].value and "end\\_time\\_utc" not in at.warning[0].value
+    assert [i.value for i in at.info].count(needs) == 2  # in Receive evidence and in Decision
+    assert len(at.dataframe) == 2 and "Blue Moon" in at.dataframe[0].value.to_string()
+    assert not at.metric and ("Plazo (UTC)" if lang == "es" else "Deadline (UTC)") not in _text(at)
+    assert at.button(key="evidence.receive").disabled and at.radio(key="evidence.decision").disabled
+    assert at.button(key="evidence.record").disabled
+    assert not at.error  # a warning, not an error, and no English library line on the Spanish page
+    if lang == "es":
+        assert "the match document" not in _text(at)
+
+
+def test_an_end_time_changed_after_the_case_opened_is_a_warning_and_new_evidence_is_refused(
+        page, match_path, case, videos, frozen_now):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    write_match(match_path.parent, end_time_utc="2026-06-14T21:00:00Z")
+    at = page("es")
+    assert any("se abrió con el fin del partido a las 2026-06-14T20:00:00Z" in w.value and "2026-06-14T21:00:00Z" in w.value
+               for w in at.warning)
+    at = _fill(at, videos["drone"])
+    assert any("the window cannot move" in e.value for e in at.error) and len(case.state().evidence) == 1
+
+
+def test_the_picker_opens_on_a_match_whose_excused_mount_is_seen_again(env, match_path):
+    folder = match_path.parent
+    match_path.unlink()
+    write_match(folder, id="a-no-end", end_time_utc=None)
+    write_match(folder, id="b-no-excusal", events=NO_EXCUSAL)
+    write_match(folder, id="c-returned", events=[*MATCH["events"], RETURNED])
+    at = open_page()
+    assert at.selectbox(key="evidence.match").value == "c-returned"
+    assert any("Excused mount seen again: Blue Moon" in w.value and "event e3" in w.value for w in at.warning)
+    at.selectbox(key="evidence.match").set_value("a-no-end").run()  # the reviewer's choice is kept
+    assert not at.exception and at.selectbox(key="evidence.match").value == "a-no-end"
+    at.run()
+    assert at.selectbox(key="evidence.match").value == "a-no-end"
+
+
+def test_without_a_qualifying_match_the_picker_opens_on_the_first(env, match_path):
+    match_path.unlink()
+    write_match(match_path.parent, id="a-no-end", end_time_utc=None)
+    write_match(match_path.parent, id="b-no-excusal", events=NO_EXCUSAL)
+    at = open_page("es")
+    assert at.selectbox(key="evidence.match").value == "a-no-end"
+    assert not at.exception and at.warning
+
+
+# -- receiving through the page --------------------------------------------------------------------------------
+@pytest.fixture
+def frozen_now(monkeypatch):
+    """The page's clock at the tests' NOW, so a receipt time in June 2026 is never 'in the future'."""
+    from review_app.evidence import window
+
+    monkeypatch.setattr(window, "now_utc", lambda: NOW)
+
+
+def _fill(at, video: Path | None, *, presented_by: str = "Ana Pérez", at_now: bool = True,
+          when: datetime | None = None, zone: str | None = None):
+    gen = at.session_state["evidence.intake_gen"]
+    if video is not None:
+        at.file_uploader(key=f"evidence.upload.{gen}").set_value((video.name, video.read_bytes(), "video/mp4"))
+    at.text_input(key=f"evidence.from.{gen}").set_value(presented_by)
+    at.checkbox(key=f"evidence.at_now.{gen}").set_value(at_now)
+    if when is not None:
+        at.datetime_input(key=f"evidence.received_at.{gen}").set_value(when)
+    if zone is not None:
+        at.selectbox(key="evidence.zone").set_value(zone)
+    at.button(key="evidence.receive").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_intake_defaults_now_and_utc(page, frozen_now):
+    at = page()
+    gen = at.session_state["evidence.intake_gen"]
+    assert at.checkbox(key=f"evidence.at_now.{gen}").value is True
+    assert at.selectbox(key="evidence.zone").value == "UTC"
+    assert at.datetime_input(key=f"evidence.received_at.{gen}").value == datetime(2026, 6, 16, 9, 0)
+    assert at.text_input(key="evidence.received_by").value == "Committee chair"
+
+
+def test_a_receipt_time_given_in_a_zone_is_recorded_in_utc(page, case, videos, frozen_now):
+    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 9, 30),
+               zone="America/Argentina/Buenos_Aires")
+    ev = case.state().evidence["ev1"]
+    assert ev.received_at == "2026-06-15T12:30:00Z" and ev.in_time and ev.received_by == "Committee chair"
+    assert ev.presented_by == "Ana Pérez" and ev.presented_name == "phone.mp4"
+    assert any("Received ev1 at 2026-06-15T12:30:00Z" in s.value for s in at.success)
+    assert any("In time: 7 h 30 min before the deadline." == i.value for i in at.info)
+    gen = at.session_state["evidence.intake_gen"]
+    assert gen == 1 and at.text_input(key=f"evidence.from.{gen}").value == ""  # the next receipt starts empty
+    assert at.selectbox(key="evidence.zone").value == "America/Argentina/Buenos_Aires"  # the zone is kept
+
+
+def test_received_now_takes_the_clock_at_submission(page, case, videos, frozen_now):
+    _fill(page("es"), videos["phone"], at_now=True, when=datetime(2026, 6, 15, 9, 30), zone="America/New_York")
+    assert case.state().evidence["ev1"].received_at == "2026-06-16T09:00:00Z"  # NOW, late; the picker ignored
+
+
+def test_late_in_spanish(page, case, videos, frozen_now):
+    at = _fill(page("es"), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 20, 0, 0) + timedelta(minutes=1),
+               zone="UTC")
+    assert not case.state().evidence["ev1"].in_time
+    assert any(e.value.startswith("FUERA DE PLAZO por 1 min") for e in at.error)
+
+
+@pytest.mark.parametrize("lang, label", [("en", "Error: "), ("es", "Error (detalle en inglés): ")])
+@pytest.mark.parametrize("when, problem", [
+    (datetime(2026, 11, 1, 1, 30), "happens twice in America/New\\_York"),  # clocks go back: which 01:30?
+    (datetime(2026, 3, 8, 2, 30), "does not exist in America/New\\_York"),  # clocks go forward: no 02:30
+])
+def test_a_time_the_clocks_repeat_or_skip_is_refused_and_the_form_kept(page, case, videos, frozen_now, lang, label,
+                                                                        when, problem):
+    at = _fill(page(lang), videos["phone"], at_now=False, when=when, zone="America/New_York")
+    assert not case.state().entries
+    assert [e.value for e in at.error if e.value.startswith(label) and problem in e.value]
+    gen = at.session_state["evidence.intake_gen"]
+    assert gen == 0 and at.text_input(key=f"evidence.from.{gen}").value == "Ana Pérez"  # nothing to type again
+    assert at.datetime_input(key=f"evidence.received_at.{gen}").value == when
+
+
+@pytest.mark.parametrize("lang, text", [("en", "Choose the video presented first."),
+                                        ("es", "Primero elija el vídeo presentado.")])
+def test_no_file_is_a_translated_line(page, case, frozen_now, lang, text):
+    at = _fill(page(lang), None)
+    assert [w.value for w in at.warning] == [text] and not case.state().entries
+
+
+def test_names_are_asked_for_in_the_pages_language(page, case, videos, frozen_now):
+    at = _fill(page("es"), videos["phone"], presented_by="  ")
+    assert "Indique quién presentó el vídeo y quién lo recibió." in [w.value for w in at.warning]
+    assert not case.state().entries
+
+
+# -- labels made in the run's language (AppTest formats a chosen option after the run) ------------------------
+def test_spanish_choices_can_be_set_by_value(page, case, videos):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW)  # late
+    at = page("es")
+    assert at.radio(key="evidence.decision").options == ["Pérdida del partido", "No probado", "Fuera de plazo"]
+    at.radio(key="evidence.decision").set_value("out-of-time").run()
+    assert not at.exception and at.radio(key="evidence.decision").value == "out-of-time"
+    assert at.selectbox(key="evidence.shows").options[0] == "Blue Moon, excusado por 21.f(1)(i) (evento e2)"
+    at.selectbox(key="evidence.shows").set_value(("mount", "Chispa")).run()
+    assert not at.exception and at.selectbox(key="evidence.shows").value == ("mount", "Chispa")
+    at.button(key="evidence.record").click().run()
+    assert not at.exception and case.state().decision.decision == "out-of-time"
+    assert any("Decisión: Fuera de plazo" in s.value for s in at.success)
+    at.text_input(key="evidence.correct_reason").set_value("la prueba no muestra el caballo excusado")
+    at.selectbox(key="evidence.correct_decision").set_value("not-proven")
+    at.button(key="evidence.correct_submit").click().run()
+    assert not at.exception and case.state().decision.decision == "not-proven"
+
+
+def test_every_evidence_string_has_its_spanish(page):
+    from review_app.ui import i18n
+
+    page("es")
+    assert [k for k in i18n.missing("es") if k.startswith("evidence.")] == []
+
+
+def test_the_page_on_its_own_without_the_app(env):
+    """`streamlit run` on the page file alone: plain defaults for the app's helpers' session keys."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(PAGE), default_timeout=60)
+    at.session_state["app.lang"] = "es"
+    at.run()
+    assert not at.exception and "Plazo (UTC)" in _text(at)

@@ -1,9 +1,12 @@
 """The Evidence page: post-game evidence of a returned excused mount (21.f(5)).
 
-Pick a match; see its mount register, the 24-hour deadline and the time left; receive a video by
-upload; mark the frames that show the excused mount being played; record the decision; check the
-case's integrity and download the evidence pack. A thin layer: every step is a call into
-review_app.evidence, which records it in the case's hash-chained log.
+Pick a match (the picker opens on one with an end time whose excused mount was seen again); see its
+mount register, the 24-hour deadline and the time left; receive a video by upload, received now or at
+a date and time given in a time zone; mark the frames that show the excused mount being played;
+record the decision; check the case's integrity and download the evidence pack. The register shows for
+any match; without the game's end time receiving and deciding are disabled. A thin layer: every step
+is a call into review_app.evidence, which records it in the case's hash-chained log. The page composes
+its own lines in the chosen language; a library's refusal keeps its English line behind a translated label.
 """
 
 from __future__ import annotations
@@ -17,13 +20,23 @@ import pandas as pd
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.evidence import DECISIONS, EvidenceCase, list_matches, store_root, verify_case, window
+from review_app.evidence import (
+    DECISIONS,
+    CaseState,
+    EvidenceCase,
+    default_match,
+    list_matches,
+    store_root,
+    verify_case,
+    window,
+)
 from review_app.evidence.grounds import rule_text
 from review_app.footage import Footage
 from review_app.ui.i18n import DEFAULT_LANGUAGE, register, t
 
 try:  # the app's shared state: language, folders, reviewer, one-line errors
     from review_app.ui import context
+    from review_app.ui.context import fixed
     from review_app.ui.settings import MAX_UPLOAD_MB
     from review_app.ui.textsafe import md
 except ImportError:  # the page on its own, without the app's helpers: the same session keys, plain defaults
@@ -32,6 +45,10 @@ except ImportError:  # the page on its own, without the app's helpers: the same 
 
     def md(text: object) -> str:
         return re.sub(r"([\\`*_{}\[\]()#+\-.!|>~<$:])", r"\\\1", "" if text is None else str(text))
+
+    def fixed(options, label):
+        table = {option: label(option) for option in options}
+        return lambda option: table.get(option, str(option))
 
 
 def _lang() -> str:
@@ -53,7 +70,8 @@ def tr(key: str, **fmt) -> str:
 
 
 def error_line(exc: Exception) -> None:
-    st.error(tr("common.error", message=str(exc)), icon="⚠️")
+    """A library error: its one English line, introduced in the page's language."""
+    st.error(tr("evidence.error", message=md(exc)), icon=":material/warning:")
 
 
 register({
@@ -85,15 +103,26 @@ register({
               "mayores: polo-review evidence add."},
     "evidence.from": {"en": "Presented by", "es": "Presentada por"},
     "evidence.received_by": {"en": "Received by", "es": "Recibida por"},
-    "evidence.received_at": {"en": "Received at (ISO 8601 with offset; empty = now)",
-                             "es": "Recibida el (ISO 8601 con desfase; vacío = ahora)"},
-    "evidence.tz": {"en": "Time zone for a time without offset (IANA, e.g. America/New_York)",
-                    "es": "Zona horaria para una hora sin desfase (IANA, p. ej. America/Argentina/Buenos_Aires)"},
+    "evidence.at_now": {"en": "Received now (the moment you press Receive)",
+                        "es": "Recibida ahora (el momento en que pulsa Recibir)"},
+    "evidence.received_at": {"en": "Received at (date and time; used when \"Received now\" is unticked)",
+                             "es": "Recibida el (fecha y hora; se usa si \"Recibida ahora\" no está marcado)"},
+    "evidence.zone": {"en": "Time zone of that date and time", "es": "Zona horaria de esa fecha y hora"},
+    "evidence.zone_help": {
+        "en": "The receipt is stored in UTC. A time this zone's clocks skip or show twice (a daylight-saving "
+              "change) is refused as unclear: give it in UTC instead.",
+        "es": "La recepción se guarda en UTC. Una hora que los relojes de esta zona saltan o repiten (cambio de "
+              "horario de verano) se rechaza por ambigua: indíquela en UTC."},
+    "evidence.names_needed": {"en": "Enter who presented the video and who received it.",
+                              "es": "Indique quién presentó el vídeo y quién lo recibió."},
+    "evidence.no_file": {"en": "Choose the video presented first.", "es": "Primero elija el vídeo presentado."},
     "evidence.receive": {"en": "Receive", "es": "Recibir"},
     "evidence.too_large": {"en": "The file is larger than {mb} MB.", "es": "El archivo supera los {mb} MB."},
-    "evidence.received_ok": {"en": "Received {id}: SHA-256 {sha}", "es": "Recibida {id}: SHA-256 {sha}"},
-    "evidence.duplicate": {"en": "Already received as {id} (same SHA-256); this presentation was recorded against it.",
-                           "es": "Ya recibida como {id} (mismo SHA-256); esta presentación quedó registrada en ella."},
+    "evidence.received_ok": {"en": "Received {id} at {at}: SHA-256 {sha}", "es": "Recibida {id} el {at}: SHA-256 {sha}"},
+    "evidence.duplicate": {"en": "Already received as {id} (same SHA-256); this presentation, at {at}, was recorded "
+                                 "against it.",
+                           "es": "Ya recibida como {id} (mismo SHA-256); esta presentación, del {at}, quedó registrada "
+                                 "en ella."},
     "evidence.late": {"en": "LATE by {d}: recorded, but it cannot ground a forfeiture under 21.f(5).",
                       "es": "FUERA DE PLAZO por {d}: registrada, pero no puede fundar una pérdida del partido por 21.f(5)."},
     "evidence.in_time": {"en": "In time: {d} before the deadline.", "es": "En plazo: {d} antes del vencimiento."},
@@ -131,6 +160,8 @@ register({
     "evidence.correct_withdraw": {"en": "Withdraw the marks of that entry", "es": "Retirar las marcas de esa entrada"},
     "evidence.correct_decision": {"en": "Corrected decision (optional)", "es": "Decisión corregida (opcional)"},
     "evidence.corrected": {"en": "Entry {n}: correction recorded.", "es": "Entrada {n}: corrección registrada."},
+    "evidence.no_case": {"en": "No case yet: nothing has been received or recorded for this match.",
+                         "es": "Todavía no hay caso: no se recibió ni registró nada para este partido."},
     "evidence.verify": {"en": "Verify now", "es": "Verificar ahora"},
     "evidence.intact": {"en": "Intact: {n} entries chained, {o} originals match their hashes.",
                         "es": "Íntegro: {n} entradas encadenadas, {o} originales coinciden con su hash."},
@@ -138,8 +169,49 @@ register({
     "evidence.head": {"en": "Head hash (keep a copy elsewhere): {head}", "es": "Hash final (guarde una copia aparte): {head}"},
     "evidence.build_pack": {"en": "Build the evidence pack", "es": "Generar el expediente"},
     "evidence.download_pack": {"en": "Download the pack (.zip)", "es": "Descargar el expediente (.zip)"},
-    "evidence.no_end_time": {"en": "This match has no end time; the 24-hour window cannot be computed.",
-                             "es": "Este partido no tiene hora de fin; no puede calcularse el plazo de 24 horas."},
+    "evidence.no_end_time": {
+        "en": "This match has no end time (`match.end_time_utc`), so the 24-hour window of 21.f(5) cannot be "
+              "computed. Record when the game ended in the match document ({path}); receiving evidence and "
+              "deciding stay disabled until then.",
+        "es": "Este partido no tiene hora de fin (`match.end_time_utc`), así que no puede calcularse el plazo de "
+              "24 horas de 21.f(5). Registre cuándo terminó el partido en el documento del partido ({path}); "
+              "recibir pruebas y decidir quedan desactivados hasta entonces."},
+    "evidence.bad_end_time": {
+        "en": "The match's end time cannot be read, so the 24-hour window cannot be computed; receiving evidence "
+              "and deciding stay disabled until it is corrected. Detail: {message}",
+        "es": "No puede leerse la hora de fin del partido, así que no puede calcularse el plazo de 24 horas; "
+              "recibir pruebas y decidir quedan desactivados hasta corregirla. Detalle (en inglés): {message}"},
+    "evidence.needs_end_time": {"en": "Disabled until the match's end time is recorded.",
+                                "es": "Desactivado hasta que se registre la hora de fin del partido."},
+    "evidence.end_moved": {
+        "en": "This case was opened with the game's end at {opened}; the match document now gives {now}. "
+              "Receipts are judged against the first; new evidence is refused until the two agree.",
+        "es": "Este caso se abrió con el fin del partido a las {opened}; el documento del partido indica ahora "
+              "{now}. Las recepciones se juzgan con la primera; no se reciben pruebas nuevas hasta que coincidan."},
+    "evidence.log_unreadable": {"en": "The case log cannot be read; only the register and the integrity check are shown.",
+                                "es": "No puede leerse el registro del caso; solo se muestran el registro de caballos "
+                                      "y la verificación de integridad."},
+    "evidence.returned": {
+        "en": "Excused mount seen again: {mount}, excused under {clause} in event {event}, appears after it in {seen}.",
+        "es": "Caballo excusado visto de nuevo: {mount}, excusado por {clause} en el evento {event}, aparece "
+              "después en {seen}."},
+    "evidence.seen_in": {"en": "event {event} (frame {frame}{rider})", "es": "evento {event} (fotograma {frame}{rider})"},
+    "evidence.error": {"en": "Error: {message}", "es": "Error (detalle en inglés): {message}"},
+    "evidence.verify_warning": {"en": "Warning: {message}", "es": "Aviso (detalle en inglés): {message}"},
+    "evidence.col.event": {"en": "Event", "es": "Evento"},
+    "evidence.col.mount": {"en": "Mount", "es": "Caballo"},
+    "evidence.col.player": {"en": "Player", "es": "Jugador"},
+    "evidence.col.clock": {"en": "Clock", "es": "Reloj"},
+    "evidence.col.seen_again": {"en": "Seen again", "es": "Visto de nuevo"},
+    "evidence.col.riders": {"en": "Ridden by", "es": "Montado por"},
+    "evidence.col.events": {"en": "Seen in events", "es": "Visto en los eventos"},
+    "evidence.col.id": {"en": "Evidence", "es": "Prueba"},
+    "evidence.col.received": {"en": "Received (UTC)", "es": "Recibida (UTC)"},
+    "evidence.col.window": {"en": "24-hour window", "es": "Plazo de 24 horas"},
+    "evidence.col.entry": {"en": "Entry", "es": "Entrada"},
+    "evidence.col.excusal": {"en": "Excusal (event)", "es": "Excusa (evento)"},
+    "evidence.col.by": {"en": "By", "es": "Por"},
+    "evidence.col.withdrawn": {"en": "Withdrawn by entry", "es": "Retirada por la entrada"},
 })
 
 lang = _lang()
@@ -151,8 +223,10 @@ if not docs:
     st.info(tr("common.no_documents", folder=str(_annotations())))
     st.stop()
 by_id = {d.match_id: d for d in docs}
-match_id = st.selectbox(tr("common.match"), list(by_id), key="evidence.match",
-                        format_func=lambda i: f"{by_id[i].match.get('name') or i} ({i})")
+# The first time, the picker opens on a match with an excusal and an end time; then it keeps the reviewer's choice.
+first = {} if "evidence.match" in st.session_state else {"index": default_match(docs)}
+match_id = st.selectbox(tr("common.match"), list(by_id), key="evidence.match", **first,
+                        format_func=fixed(by_id, lambda i: f"{by_id[i].match.get('name') or i} ({i})"))
 doc = by_id[match_id]
 case = EvidenceCase(doc, store_root())
 st.caption(md(tr("evidence.store", path=str(case.folder.root.resolve()))))
@@ -168,75 +242,134 @@ def shown(call, *args, **kwargs):
         return None
 
 
-try:
-    end, deadline, state = case.game_end(), case.deadline(), case.state()
-except PoloReviewError as exc:
-    error_line(exc)
-    st.stop()
-now = window.now_utc()
-c1, c2, c3 = st.columns(3)
-c1.metric(tr("evidence.game_end"), window.utc_text(end))
-c2.metric(tr("evidence.deadline"), window.utc_text(deadline))
-c3.metric(tr("evidence.time_left"), window.time_left_text(deadline, now, lang))
+# The register needs only the match document; the window needs its end time; the rest needs the case log.
+reg = case.register()
+state = shown(case.state)
+log_ok = state is not None
+if not log_ok:
+    st.warning(tr("evidence.log_unreadable"))
+    state = CaseState()
+end = deadline = None
+if not doc.match.get("end_time_utc"):
+    st.warning(tr("evidence.no_end_time", path=md(doc.path)), icon=":material/schedule:")
+else:
+    try:
+        end = case.game_end()
+        deadline = window.deadline_after(end)
+    except PoloReviewError as exc:
+        st.warning(tr("evidence.bad_end_time", message=md(exc)), icon=":material/schedule:")
+if end is not None:
+    now = window.now_utc()
+    # Plain text, not st.metric: a metric's large type cuts a full UTC time short in a third of the page.
+    with st.container(border=True):
+        for col, label, value in zip(st.columns(3), ("evidence.game_end", "evidence.deadline", "evidence.time_left"), (
+                window.utc_text(end), window.utc_text(deadline), window.time_left_text(deadline, now, lang))):
+            col.caption(tr(label))
+            col.markdown(f"**{value}**")
+opened_end = (state.opened or {}).get("end_time_utc")
+if opened_end and opened_end != (window.utc_text(end) if end else None):
+    st.warning(tr("evidence.end_moved", opened=opened_end, now=window.utc_text(end) if end else "—"))
 if state.locked:
     st.info(tr("evidence.locked"))
+can_receive = end is not None and log_ok
+can_decide = end is not None and log_ok
 
 t_reg, t_in, t_mark, t_dec, t_int = st.tabs([tr("evidence.tab_register"), tr("evidence.tab_intake"), tr("evidence.tab_mark"),
                                              tr("evidence.tab_decide"), tr("evidence.tab_integrity")])
-reg = case.register()
+
+
+def rider(team: str | None, number: int | None) -> str:
+    return f"{team} #{number}" if team else ""
+
 
 with t_reg:
+    for e in reg.excusals:
+        if e.returned:
+            seen = ", ".join(tr("evidence.seen_in", event=s.event, frame=s.frame,
+                                rider=f", {rider(s.team, s.number)}" if s.team else "") for s in e.returned)
+            st.warning(tr("evidence.returned", mount=md(e.mount), clause=e.clause, event=e.event, seen=seen),
+                       icon=":material/warning:")
     st.subheader(tr("evidence.excusals"))
     if reg.excusals:
         st.dataframe(pd.DataFrame([{
-            tr("common.clause"): e.clause, "event": e.event, "mount": e.mount,
-            "player": f"{e.team} #{e.number}" if e.team else "", tr("common.period"): e.period, "clock": e.clock,
-            tr("common.frame"): e.frame, tr("common.time"): round(e.time_s, 3),
-            "seen again": ", ".join(f"{s.event} ({tr('common.frame')} {s.frame})" for s in e.returned)}
+            tr("common.clause"): e.clause, tr("evidence.col.event"): e.event, tr("evidence.col.mount"): e.mount,
+            tr("evidence.col.player"): rider(e.team, e.number), tr("common.period"): e.period,
+            tr("evidence.col.clock"): e.clock, tr("common.frame"): e.frame, tr("common.time"): round(e.time_s, 3),
+            tr("evidence.col.seen_again"): ", ".join(f"{s.event} ({tr('common.frame')} {s.frame})" for s in e.returned)}
             for e in reg.excusals]), hide_index=True, key="evidence.excusals_table")
     else:
         st.write(tr("evidence.no_excusals"))
     if reg.unnamed_excusals:
         st.warning(tr("evidence.unnamed", events=", ".join(reg.unnamed_excusals)))
     st.subheader(tr("evidence.mounts"))
-    st.dataframe(pd.DataFrame([{"mount": m.mount, "riders": ", ".join(f"{t} #{n}" for t, n in m.riders),
-                                "events": ", ".join(s.event for s in m.sightings)} for m in reg.mounts.values()]),
-                 hide_index=True, key="evidence.mounts_table")
+    st.dataframe(pd.DataFrame([{
+        tr("evidence.col.mount"): m.mount, tr("evidence.col.riders"): ", ".join(rider(t, n) for t, n in m.riders),
+        tr("evidence.col.events"): ", ".join(s.event for s in m.sightings)} for m in reg.mounts.values()]),
+        hide_index=True, key="evidence.mounts_table")
 
 with t_in:
-    with st.form("evidence.intake", clear_on_submit=True):
-        upload = st.file_uploader(tr("evidence.upload"), key="evidence.upload",
+    if not can_receive:
+        st.info(tr("evidence.needs_end_time") if end is None else tr("evidence.log_unreadable"))
+    for kind, key, fmt in st.session_state.pop("evidence.flash", []):  # the outcome of the last receipt
+        getattr(st, kind)(tr(key, **fmt))
+    zones = window.zone_names()
+    zone_now = st.session_state.get("evidence.zone") or zones[0]
+    # Not cleared on submit, so a refused time or name keeps what was entered; after a receipt the fields of
+    # the next one get new keys (the generation), which empties them, the file included.
+    gen = st.session_state.setdefault("evidence.intake_gen", 0)
+    with st.form("evidence.intake"):
+        off = not can_receive
+        upload = st.file_uploader(tr("evidence.upload"), key=f"evidence.upload.{gen}", disabled=off,
                                   help=tr("evidence.upload_help", mb=MAX_UPLOAD_MB))
         st.caption(tr("evidence.upload_help", mb=MAX_UPLOAD_MB))
-        presented_by = st.text_input(tr("evidence.from"), key="evidence.from", max_chars=200)
-        received_by = st.text_input(tr("evidence.received_by"), value=me or "", key="evidence.received_by", max_chars=200)
-        received_at = st.text_input(tr("evidence.received_at"), key="evidence.received_at", placeholder="2026-06-15T09:30:00-03:00")
-        tz = st.text_input(tr("evidence.tz"), key="evidence.tz")
-        if st.form_submit_button(tr("evidence.receive"), key="evidence.receive") and upload is not None:
-            if upload.size > MAX_UPLOAD_MB * 2**20:
+        presented_by = st.text_input(tr("evidence.from"), key=f"evidence.from.{gen}", max_chars=200, disabled=off)
+        if me and not (st.session_state.get("evidence.received_by") or "").strip():
+            st.session_state["evidence.received_by"] = me  # the reviewer, also once named after the page opened
+        received_by = st.text_input(tr("evidence.received_by"), key="evidence.received_by", max_chars=200, disabled=off)
+        at_now = st.checkbox(tr("evidence.at_now"), value=True, key=f"evidence.at_now.{gen}", disabled=off)
+        c1, c2 = st.columns(2)
+        # A date and a time as the zone's clocks showed them; the library reads them in that zone, as the
+        # command line reads --received-at with --tz, and refuses a time the clocks skipped or repeated.
+        moment = c1.datetime_input(tr("evidence.received_at"), value=window.wall_clock(window.now_utc(), zone_now),
+                                   key=f"evidence.received_at.{gen}", step=60, format="YYYY-MM-DD", disabled=off)
+        zone = c2.selectbox(tr("evidence.zone"), zones, key="evidence.zone", help=tr("evidence.zone_help"),
+                            disabled=off)  # UTC first: the default
+        if st.form_submit_button(tr("evidence.receive"), key="evidence.receive", disabled=off):
+            # Ticked: the library takes its own clock at the moment of receipt (as the command line without
+            # --received-at). Unticked: the same call as --received-at TIME --tz ZONE.
+            when = None if at_now else shown(window.parse_time, moment.isoformat(timespec="seconds"), zone)
+            if not at_now and when is None:
+                pass  # the time was refused; the reason is on the page
+            elif upload is None:
+                st.warning(tr("evidence.no_file"))
+            elif not presented_by.strip() or not received_by.strip():
+                st.warning(tr("evidence.names_needed"))
+            elif upload.size > MAX_UPLOAD_MB * 2**20:
                 st.error(tr("evidence.too_large", mb=MAX_UPLOAD_MB))
             else:
                 with tempfile.TemporaryDirectory() as tmp:
                     # The upload is written under a fixed name; its own name is only recorded as a fact.
                     path = Path(tmp) / "upload.bin"
                     path.write_bytes(upload.getbuffer())
-                    when = shown(window.parse_time, received_at, tz or None) if received_at.strip() else None
-                    got = None if (received_at.strip() and when is None) else shown(
-                        case.add, path, presented_by, received_by, when, presented_name=upload.name)
+                    got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name)
                 if got:
                     ev, duplicate = got
                     r = ev.receipts[-1]
-                    st.success(tr("evidence.duplicate", id=ev.id) if duplicate else tr("evidence.received_ok", id=ev.id, sha=ev.sha256))
-                    (st.info if r["in_time"] else st.error)(
-                        tr("evidence.in_time" if r["in_time"] else "evidence.late", d=window.duration_text(r["margin_s"])))
-                    state = case.state()
+                    st.session_state["evidence.flash"] = [
+                        ("success", "evidence.duplicate", {"id": ev.id, "at": r["received_at"]}) if duplicate else
+                        ("success", "evidence.received_ok", {"id": ev.id, "at": r["received_at"], "sha": ev.sha256}),
+                        ("info", "evidence.in_time", {"d": window.duration_text(r["margin_s"])}) if r["in_time"] else
+                        ("error", "evidence.late", {"d": window.duration_text(r["margin_s"])})]
+                    st.session_state["evidence.intake_gen"] = gen + 1
+                    st.rerun()
     st.subheader(tr("evidence.received_list"))
     if state.evidence:
         st.dataframe(pd.DataFrame([{
-            "id": e.id, "received (UTC)": e.received_at, tr("evidence.from"): e.presented_by,
+            tr("evidence.col.id"): e.id, tr("evidence.col.received"): e.received_at, tr("evidence.from"): e.presented_by,
             tr("evidence.received_by"): e.received_by,
-            "window": tr("evidence.in_time" if e.in_time else "evidence.late", d=window.duration_text(e.margin_s)),
-            "sha256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
+            tr("evidence.col.window"): tr("evidence.in_time" if e.in_time else "evidence.late",
+                                          d=window.duration_text(e.margin_s)),
+            "SHA-256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
     else:
         st.write(tr("evidence.none"))
 
@@ -270,13 +403,14 @@ with t_mark:
         if b2.button(tr("evidence.clear_frames"), key="evidence.clear_frames"):
             chosen.clear()
         st.write(tr("evidence.selected", frames=", ".join(map(str, sorted(chosen))) or "—"))
+        excused = {e.mount.casefold() for e in reg.excusals}
         options = [("excusal", e.event) for e in reg.excusals] + [
-            ("mount", m.mount) for m in reg.mounts.values() if m.mount.casefold() not in {e.mount.casefold() for e in reg.excusals}]
+            ("mount", m.mount) for m in reg.mounts.values() if m.mount.casefold() not in excused]
         excusal_by_event = {e.event: e for e in reg.excusals}
         if options and not state.locked:
-            what = st.selectbox(tr("evidence.shows"), options, key="evidence.shows", format_func=lambda o: (
+            what = st.selectbox(tr("evidence.shows"), options, key="evidence.shows", format_func=fixed(options, lambda o: (
                 tr("evidence.shows_excusal", mount=excusal_by_event[o[1]].mount, clause=excusal_by_event[o[1]].clause,
-                   event=o[1]) if o[0] == "excusal" else tr("evidence.shows_mount", mount=o[1])))
+                   event=o[1]) if o[0] == "excusal" else tr("evidence.shows_mount", mount=o[1]))))
             note = st.text_input(tr("evidence.note"), key="evidence.note", max_chars=5000)
             if st.button(tr("evidence.mark"), key="evidence.mark", disabled=not chosen):
                 if not me:
@@ -291,10 +425,13 @@ with t_mark:
     if state.marks:
         st.subheader(tr("evidence.marks"))
         st.dataframe(pd.DataFrame([{
-            "entry": m.seq, "evidence": m.evidence, tr("common.frame"): ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m.frames),
-            "excusal": m.excusal or "—", "mount": m.mount, "by": m.by, "withdrawn": m.withdrawn_by or ""}
+            tr("evidence.col.entry"): m.seq, tr("evidence.col.id"): m.evidence,
+            tr("common.frame"): ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m.frames),
+            tr("evidence.col.excusal"): m.excusal or "—", tr("evidence.col.mount"): m.mount, tr("evidence.col.by"): m.by,
+            tr("evidence.col.withdrawn"): m.withdrawn_by or ""}
             for m in state.marks]), hide_index=True, key="evidence.marks_table")
 
+decision_label = fixed(DECISIONS, lambda k: tr(f"evidence.{k}"))
 with t_dec:
     text = rule_text()
     st.markdown(f"**{tr('evidence.rule')}**")
@@ -303,14 +440,16 @@ with t_dec:
         st.caption(tr("common.spanish_note"))
     if state.decision:
         d = state.decision
-        st.success(tr("evidence.decided", d=tr(f"evidence.{d.decision}"), by=d.by, at=d.at, n=d.seq))
+        st.success(tr("evidence.decided", d=decision_label(d.decision), by=md(d.by), at=d.at, n=d.seq))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
     else:
-        choice = st.radio(tr("evidence.decision"), DECISIONS, key="evidence.decision",
-                          format_func=lambda k: tr(f"evidence.{k}"), horizontal=True)
-        reason = st.text_area(tr("evidence.reason"), key="evidence.reason", max_chars=5000)
-        if st.button(tr("evidence.record"), key="evidence.record"):
+        if not can_decide:
+            st.info(tr("evidence.needs_end_time") if end is None else tr("evidence.log_unreadable"))
+        choice = st.radio(tr("evidence.decision"), DECISIONS, key="evidence.decision", format_func=decision_label,
+                          horizontal=True, disabled=not can_decide)
+        reason = st.text_area(tr("evidence.reason"), key="evidence.reason", max_chars=5000, disabled=not can_decide)
+        if st.button(tr("evidence.record"), key="evidence.record", disabled=not can_decide):
             if not me:
                 st.warning(tr("evidence.name_needed"))
             elif shown(case.decide, choice, me, reason):
@@ -321,8 +460,9 @@ with t_dec:
                                     key="evidence.correct_entry")
             why = st.text_input(tr("evidence.correct_reason"), key="evidence.correct_reason", max_chars=5000)
             withdraw = st.checkbox(tr("evidence.correct_withdraw"), key="evidence.correct_withdraw")
-            new = st.selectbox(tr("evidence.correct_decision"), ("", *DECISIONS), key="evidence.correct_decision",
-                               format_func=lambda k: tr(f"evidence.{k}") if k else "—")
+            corrected = ("", *DECISIONS)
+            new = st.selectbox(tr("evidence.correct_decision"), corrected, key="evidence.correct_decision",
+                               format_func=fixed(corrected, lambda k: decision_label(k) if k else "—"))
             if st.form_submit_button(tr("evidence.correct"), key="evidence.correct_submit"):
                 if not me:
                     st.warning(tr("evidence.name_needed"))
@@ -332,17 +472,19 @@ with t_dec:
                         st.success(tr("evidence.corrected", n=done["seq"]))
 
 with t_int:
-    report = verify_case(case.folder)
-    if report.intact:
+    report = verify_case(case.folder) if case.folder.path.exists() else None
+    if report is None:  # nothing received or recorded yet: nothing to verify, and nothing broken
+        st.info(tr("evidence.no_case"))
+    elif report.intact:
         st.success(tr("evidence.intact", n=report.entries, o=report.originals))
     else:
-        st.error(tr("evidence.broken", problem=str(report.first)))
-    for w in report.warnings:
-        st.warning(w)
-    if report.head:
+        st.error(tr("evidence.broken", problem=md(report.first)))
+    for w in report.warnings if report else ():
+        st.warning(tr("evidence.verify_warning", message=md(w)))
+    if report and report.head:
         st.code(report.head, language=None)
         st.caption(tr("evidence.head", head=report.head[:16] + "…"))
-    if state.entries and st.button(tr("evidence.build_pack"), key="evidence.build_pack"):
+    if log_ok and state.entries and st.button(tr("evidence.build_pack"), key="evidence.build_pack"):
         from review_app.evidence.pack import build_pack, zip_folder
 
         with tempfile.TemporaryDirectory() as tmp:
