@@ -86,4 +86,5 @@ def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[],
 
 
 def error_line(exc: Exception) -> None:
-    st.error(tr("common.error", message=str(exc)), icon=":material/warning:")
+    """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language."""
+    st.error(tr("common.error", message=md(exc)), icon=":material/warning:")

@@ -85,7 +85,7 @@ register({
     "nav.evidence": {"en": "Evidence", "es": "Evidencia"},
     "common.match": {"en": "Match", "es": "Partido"},
     "common.no_documents": {"en": "No match documents in {folder}.", "es": "No hay documentos de partido en {folder}."},
-    "common.error": {"en": "Error: {message}", "es": "Error: {message}"},
+    "common.error": {"en": "Error: {message}", "es": "Error (detalle en inglés): {message}"},
     "common.yes": {"en": "Yes", "es": "Sí"},
     "common.no": {"en": "No", "es": "No"},
     "common.none": {"en": "(none)", "es": "(ninguno)"},
