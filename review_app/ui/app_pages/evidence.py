@@ -163,30 +163,29 @@ with t_in:
             # Ticked: the library takes its own clock at the moment of receipt (as the command line without
             # --received-at). Unticked: the same call as --received-at TIME --tz ZONE.
             when = None if at_now else shown(window.parse_time, moment.isoformat(timespec="seconds"), zone)
-            if not at_now and when is None:
-                pass  # the time was refused; the reason is on the page
-            elif upload is None:
-                st.warning(tr("evidence.no_file"))
-            elif not presented_by.strip() or not received_by.strip():
-                st.warning(tr("evidence.names_needed"))
-            elif upload.size > MAX_UPLOAD_MB * 2**20:
-                st.error(tr("evidence.too_large", mb=MAX_UPLOAD_MB))
-            else:
-                with tempfile.TemporaryDirectory() as tmp:
-                    # The upload is written under a fixed name; its own name is only recorded as a fact.
-                    path = Path(tmp) / "upload.bin"
-                    path.write_bytes(upload.getbuffer())
-                    got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name)
-                if got:
-                    ev, duplicate = got
-                    r = ev.receipts[-1]
-                    st.session_state["evidence.flash"] = [
-                        ("success", "evidence.duplicate", {"id": ev.id, "at": r["received_at"]}) if duplicate else
-                        ("success", "evidence.received_ok", {"id": ev.id, "at": r["received_at"], "sha": ev.sha256}),
-                        ("info", "evidence.in_time", {"d": window.duration_text(r["margin_s"])}) if r["in_time"] else
-                        ("error", "evidence.late", {"d": window.duration_text(r["margin_s"])})]
-                    st.session_state["evidence.intake_gen"] = gen + 1
-                    st.rerun()
+            if at_now or when is not None:  # else shown() has put the refusal on the page
+                if upload is None:
+                    st.warning(tr("evidence.no_file"))
+                elif not presented_by.strip() or not received_by.strip():
+                    st.warning(tr("evidence.names_needed"))
+                elif upload.size > MAX_UPLOAD_MB * 2**20:
+                    st.error(tr("evidence.too_large", mb=MAX_UPLOAD_MB))
+                else:
+                    with tempfile.TemporaryDirectory() as tmp:
+                        # The upload is written under a fixed name; its own name is only recorded as a fact.
+                        path = Path(tmp) / "upload.bin"
+                        path.write_bytes(upload.getbuffer())
+                        got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name)
+                    if got:
+                        ev, duplicate = got
+                        r = ev.receipts[-1]
+                        st.session_state["evidence.flash"] = [
+                            ("success", "evidence.duplicate", {"id": ev.id, "at": r["received_at"]}) if duplicate else
+                            ("success", "evidence.received_ok", {"id": ev.id, "at": r["received_at"], "sha": ev.sha256}),
+                            ("info", "evidence.in_time", {"d": window.duration_text(r["margin_s"])}) if r["in_time"] else
+                            ("error", "evidence.late", {"d": window.duration_text(r["margin_s"])})]
+                        st.session_state["evidence.intake_gen"] = gen + 1
+                        st.rerun()
     st.subheader(tr("evidence.received_list"))
     if state.evidence:
         st.dataframe(pd.DataFrame([{
