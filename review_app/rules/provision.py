@@ -3,7 +3,8 @@
 A clause module declares each provision as data (`Provision`) and one small judge function
 that reads the case's facts and the call made, and returns a `Verdict` with its reasons in
 English and Spanish. A judge that needs a fact the reviewer did not record asks for it with
-`case.fact(name)`; the missing fact makes the verdict `incomplete` and is named.
+`case.fact(name)`; the missing fact makes the verdict `incomplete` and is named. A verdict the
+judge reaches without a missing fact stands: a late whistle is late whatever else is unrecorded.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class Fact:
     kind: str  # "bool", "enum", "number" or "text"
     label: Mapping[str, str]
     choices: tuple[str, ...] = ()
-    required: bool = True  # needed for every verdict under this clause
+    required: bool = True  # asked for every event under this clause (the judge asks only for what it needs)
     unit: str | None = None
 
 
@@ -236,14 +237,17 @@ class Verdicts:
 
 
 def judge_case(provision: Provision, case: Case) -> Verdict:
-    """Run a provision's judge, turning missing facts into an `incomplete` verdict."""
-    missing = [f.name for f in provision.facts if f.required and case.facts.get(f.name) is None]
-    if missing:
-        return incomplete(provision.id, missing)
+    """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict.
+
+    A fact is missing only if the judge needs it for this call: a verdict reached without it
+    stands. An incomplete verdict names the fact needed first, then the clause's other required
+    facts not yet recorded, so the reviewer can fill them in one pass."""
     try:
         return provision.judge(case)
     except MissingFact as exc:
-        return incomplete(provision.id, [exc.name])
+        others = [f.name for f in provision.facts
+                  if f.required and case.facts.get(f.name) is None and f.name != exc.name]
+        return incomplete(provision.id, [exc.name, *others])
 
 
 def incomplete(clause: str, missing: list[str]) -> Verdict:
