@@ -18,19 +18,31 @@ from review_app.rules.provision import (
 )
 
 # --- 21.a Ball hit across end line (Safety) -------------------------------------------------
-# "directly or after glancing off that player's own mount, a goal post or the side boards"
-SAFETY_DEFLECTIONS = ("none", "own_mount", "goal_post", "side_boards")
+# "directly or after glancing off that player's own mount, a goal post or the side boards"; a
+# teammate's mallet is none of the exceptions below (only an *opposing* player's mallet is).
+SAFETY_DEFLECTIONS = ("none", "own_mount", "goal_post", "side_boards", "teammates_mallet")
 # "unless the ball strikes another player, an opposing player's mallet, or another player's mount"
 NO_SAFETY_DEFLECTIONS = ("another_player", "opposing_mallet", "another_players_mount")
+# What the ball glanced off or struck, in both languages (the Spanish as the rulebook puts it:
+# "golpee a otro jugador, el taco de un jugador contrario o el caballo de otro jugador").
+DEFLECTION_WORDS = {
+    "own_mount": ("the player's own mount", "su propio caballo"),
+    "goal_post": ("a goal post", "un poste del arco"),
+    "side_boards": ("the side boards", "las tablas laterales"),
+    "teammates_mallet": ("a teammate's mallet", "el taco de un compañero"),
+    "another_player": ("another player", "a otro jugador"),
+    "opposing_mallet": ("an opposing player's mallet", "el taco de un jugador contrario"),
+    "another_players_mount": ("another player's mount", "el caballo de otro jugador"),
+}
+SAFETY_CALL = f"penalty_{P.SAFETY_PENALTY.value:g}"
+PENALTY_EN, PENALTY_ES = f"Penalty {P.SAFETY_PENALTY.value:g}", f"Penal {P.SAFETY_PENALTY.value:g}"
 
 _a = Verdicts("21.a")
 
 
 def judge_safety(case: Case) -> Verdict:
     own_line = case.fact("last_hit_by_defender")  # a mere touch of the mallet is a hit (21.a)
-    deflection = case.fact("deflection")
-    penalty = case.called("penalty")
-    safety_called = penalty == "penalty_6"
+    safety_called = case.called("penalty") == SAFETY_CALL
     if not own_line:
         if safety_called:
             return _a.inconsistent(
@@ -40,25 +52,26 @@ def judge_safety(case: Case) -> Verdict:
                 "para quien golpea la bocha a través de su propia línea de fondo.")
         return _a.consistent("No Safety: the ball went over the end line off the attacking side.",
                              "No hay Safety: la bocha salió por la línea de fondo desde el equipo atacante.")
+    deflection = case.fact("deflection")
     if deflection in NO_SAFETY_DEFLECTIONS:
+        en, es = DEFLECTION_WORDS[deflection]
         if safety_called:
             return _a.inconsistent(
-                f"A Safety was called, but the ball struck {deflection.replace('_', ' ')} before crossing the end "
-                "line, which makes it no Safety.",
-                f"Se marcó Safety, pero la bocha golpeó ({deflection}) antes de cruzar la línea de fondo, por lo "
-                "que no es Safety.")
+                f"A Safety was called, but the ball struck {en} before crossing the end line, which makes it no Safety.",
+                f"Se marcó Safety, pero la bocha golpeó {es} antes de cruzar la línea de fondo, por lo que no es Safety.")
         return _a.consistent(
-            "No Safety: the ball struck another player, an opponent's mallet or another player's mount first.",
-            "No hay Safety: la bocha golpeó antes a otro jugador, el taco de un rival o el caballo de otro jugador.")
+            f"No Safety: the ball struck {en} before crossing the end line.",
+            f"No hay Safety: la bocha golpeó {es} antes de cruzar la línea de fondo.")
     if not safety_called:
+        en, es = ("directly", "directamente") if deflection == "none" else (
+            f"after glancing off {DEFLECTION_WORDS[deflection][0]}", f"tras rozar {DEFLECTION_WORDS[deflection][1]}")
         return _a.inconsistent(
-            "The defender hit the ball across his or her own end line (a mere touch of the mallet counts), "
-            f"{'directly' if deflection == 'none' else 'after glancing off ' + deflection.replace('_', ' ')}: "
-            "the Umpire shall stop the game and call a Safety (Penalty 6).",
-            "El defensor golpeó la bocha a través de su propia línea de fondo (basta con que roce el taco): el "
-            "Umpire detendrá el partido y marcará un Safety (Penal 6).")
-    return _a.consistent("Safety (Penalty 6) correctly called: the defender's hit crossed his or her own end line.",
-                         "Safety (Penal 6) bien marcado: el golpe del defensor cruzó su propia línea de fondo.")
+            f"The defender hit the ball across his or her own end line (a mere touch of the mallet counts), {en}: "
+            f"the Umpire shall stop the game and call a Safety ({PENALTY_EN}).",
+            f"El defensor golpeó la bocha a través de su propia línea de fondo (basta con que roce el taco), {es}: "
+            f"el Umpire detendrá el partido y marcará un Safety ({PENALTY_ES}).")
+    return _a.consistent(f"Safety ({PENALTY_EN}) correctly called: the defender's hit crossed his or her own end line.",
+                         f"Safety ({PENALTY_ES}) bien marcado: el golpe del defensor cruzó su propia línea de fondo.")
 
 
 SAFETY = Provision(
