@@ -109,23 +109,27 @@ def judge_damaged_ball(case: Case):
     whistle = case.called("whistle")
     en, es = whistle_words(whistle)
     if state == "unplayable":
+        # What is unplayable is the Umpire's sole discretion; once the ball is, the stop is required.
         if whistle == "none":
             return _c.inconsistent(
-                "The ball was unplayable (chipped, broken or trodden in): the Umpire shall stop the game.",
-                "La bocha estaba injugable (astillada, rota o enterrada): el Umpire detendrá el partido.")
-        return _c.discretionary(
-            f"The Umpire {en} for an unplayable ball; what is unplayable is within the Umpire's sole discretion.",
-            f"El Umpire {es} por una bocha injugable; qué es injugable queda a su exclusivo criterio.")
+                "The ball was unplayable (chipped, broken or trodden in): the Umpire shall stop the game. What is "
+                "unplayable is the Umpire's sole discretion, but once it is, stopping is not optional.",
+                "La bocha estaba injugable (astillada, rota o enterrada): el Umpire detendrá el partido. Qué es "
+                "injugable queda a su exclusivo criterio, pero una vez que lo es, detener no es opcional.")
+        return _c.consistent(
+            f"The Umpire {en} for an unplayable ball, as 21.c requires (what is unplayable is his or her sole discretion).",
+            f"El Umpire {es} por una bocha injugable, como exige 21.c (qué es injugable queda a su exclusivo criterio).")
     # Minor damage: not before neither team is favoured; the largest piece is played on otherwise.
     if whistle == "none":
         return _c.discretionary(
             "Play went on with a minorly damaged ball (the largest piece is played); the Umpire's discretion.",
             "Se siguió jugando con una bocha levemente dañada (se juega el trozo más grande); criterio del Umpire.")
-    if whistle == "at_once" and not case.fact("neither_team_favored"):
+    if whistle != "neutral_play" and not case.fact("neither_team_favored"):
         return _c.inconsistent(
-            "The ball was only minorly damaged: the Umpire should not stop the game until neither team is favored.",
-            "La bocha estaba solo levemente dañada: el Umpire no debería detener el partido hasta que ningún "
-            "equipo resulte favorecido.")
+            f"The ball was only minorly damaged and the Umpire {en}: the Umpire should not stop the game until the "
+            "ball is in such a position that neither team is favored.",
+            f"La bocha estaba solo levemente dañada y el Umpire {es}: no debería detener el partido hasta que la "
+            "bocha esté en una posición tal que ningún equipo resulte favorecido.")
     return _c.consistent(
         f"The Umpire {en} when neither team was favored, as 21.c asks for a minorly damaged ball.",
         f"El Umpire {es} cuando ningún equipo resultaba favorecido, como pide 21.c para una bocha levemente dañada.")
