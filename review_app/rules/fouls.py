@@ -53,16 +53,18 @@ def judge_foul(case: Case) -> Verdict:
         return _b.consistent("The foul was called and play stopped, as 21.b allows.",
                              "Se marcó el foul y se detuvo el juego, como permite 21.b.")
     if whistle == "none":
+        # Either ground justifies the non-call, so one recorded as true is enough.
+        if case.has("stoppage_would_disadvantage_fouled_team") and case.fact("stoppage_would_disadvantage_fouled_team"):
+            return _b.discretionary(
+                "Advantage: stopping play and awarding a penalty would have disadvantaged the fouled team.",
+                "Ventaja: detener el juego y otorgar un penal habría perjudicado al equipo que sufrió el foul.")
         if not case.fact("fouled_team_disadvantaged"):
             return _b.discretionary(
                 "A non-call: the foul neither disadvantaged the fouled team nor gave the offender an advantage, so "
                 "the Umpire may elect not to stop play.",
                 "No se marcó: el foul no perjudicó al equipo que lo sufrió ni dio ventaja al infractor, así que el "
                 "Umpire puede optar por no detener el juego.", cites=("21.b", "21.general.dangerous-fouls"))
-        if case.fact("stoppage_would_disadvantage_fouled_team"):
-            return _b.discretionary(
-                "Advantage: stopping play and awarding a penalty would have disadvantaged the fouled team.",
-                "Ventaja: detener el juego y otorgar un penal habría perjudicado al equipo que sufrió el foul.")
+        case.fact("stoppage_would_disadvantage_fouled_team")  # known false from here on, or named as missing
         return _b.inconsistent(
             "The foul disadvantaged the fouled team and stopping play would not have cost it an advantage: the "
             "non-call is outside the advantage 21.b allows.",
@@ -115,16 +117,23 @@ FOUL = Provision(
 _db = Verdicts("21.b.dead-ball")
 
 
+CARD_WORDS = {"yellow": ("displaying a yellow card", "mostrando una tarjeta amarilla"),
+              "red": ("displaying a red card", "mostrando una tarjeta roja")}
+
+
 def judge_dead_ball_foul(case: Case) -> Verdict:
-    case.fact("play_already_stopped")
-    whistle = case.called("whistle")
+    if not case.fact("play_already_stopped"):
+        return _db.inconsistent(
+            "This provision is for a foul called when play is already stopped; with play running the foul is "
+            "called under 21.b.",
+            "Esta disposición es para un foul marcado con el juego ya detenido; con el juego en curso el foul se "
+            "marca según 21.b.", cites=("21.b.dead-ball", "21.b"))
     card = case.called_or("card", "none")
-    if whistle == "at_once" or card in ("yellow", "red"):
-        how = ("a yellow or red card", "tarjeta amarilla o roja") if card != "none" else (
-            "sounding the whistle again", "volver a hacer sonar el silbato")
+    if card in CARD_WORDS or case.called("whistle") == "at_once":
+        en, es = CARD_WORDS.get(card, ("sounding the whistle again", "volviendo a hacer sonar el silbato"))
         return _db.consistent(
-            f"A dead-ball foul signalled by {how[0]}; the choice of signal is the Umpire's.",
-            f"Foul con bocha muerta señalado al {how[1]}; la forma de señalarlo la elige el Umpire.")
+            f"A dead-ball foul signalled by {en}; the choice of signal is the Umpire's.",
+            f"Foul con bocha muerta señalado {es}; la forma de señalarlo la elige el Umpire.")
     return _db.discretionary(
         "No dead-ball foul was signalled; with play already stopped the Umpire may, not must, signal one.",
         "No se señaló foul con bocha muerta; con el juego detenido, el Umpire puede, no debe, señalarlo.")
@@ -160,6 +169,9 @@ def judge_dangerous_foul(case: Case) -> Verdict:
             f"Los fouls que afectan a la seguridad deben marcarse en el instante en que se producen; el Umpire {es}.")
     if dangerous:
         return _dg.consistent("The dangerous foul was called at the instant.", "El foul peligroso se marcó en el instante.")
+    if whistle == "at_once":
+        return _dg.consistent("The foul was called and play stopped, as 21.b allows.",
+                              "Se marcó el foul y se detuvo el juego, como permite 21.b.", cites=("21.general.dangerous-fouls", "21.b"))
     return _dg.discretionary(
         f"An infraction of mechanics or advantage may be a non-call or a delayed call at the Umpire's discretion; the Umpire {en}.",
         f"Una infracción de mecánica o de ventaja puede no marcarse o marcarse con demora a criterio del Umpire; el Umpire {es}.")
@@ -250,8 +262,10 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
     if not case.fact("between_periods"):
         return _us.consistent("Not between periods; this provision does not change the call.",
                               "No fue entre períodos; esta disposición no cambia la sanción.")
-    penalty, card = case.called_or("penalty", "none"), case.called_or("card", "none")
-    if penalty == "none" and card == "none":
+    penalty, card = case.called_or("penalty", None), case.called_or("card", None)
+    if penalty is None and card is None:
+        case.called("penalty")  # nothing recorded of what was assessed: named as missing
+    if penalty in (None, "none") and card in (None, "none"):
         return _us.discretionary("No penalty was assessed for the conduct between periods.",
                                  "No se aplicó penal por la conducta entre períodos.")
     if case.called("penalty_timing") != "start_of_next_period":
