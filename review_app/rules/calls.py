@@ -1,6 +1,9 @@
-"""Words for the parts of a call, in both languages, shared by every clause's explanations."""
+"""Words for the parts of a call, in both languages, shared by every clause's explanations, and the
+one check several clauses share: play stopped at once, unless it was already stopped."""
 
 from __future__ import annotations
+
+from review_app.rules.provision import Case, yes_no
 
 WHISTLE = {
     "at_once": ("whistled at once", "silbó de inmediato"),
@@ -9,11 +12,32 @@ WHISTLE = {
     "none": ("did not stop play", "no detuvo el juego"),
 }
 
+# Asked only when no whistle sounded: a situation that arises in a break in play needs none.
+ALREADY_STOPPED = yes_no("play_already_stopped", "Play was already stopped when this arose (a break in play)",
+                         "El juego ya estaba detenido cuando ocurrió (una pausa en el juego)", required=False)
+
 
 def whistle_words(value: str) -> tuple[str, str]:
     return WHISTLE.get(value, (value, value))
 
 
+def missed_stop(case: Case) -> str | None:
+    """For a provision that stops play at once: the whistle the Umpire gave instead, or None if play
+    was stopped at once or was already stopped."""
+    whistle = case.called("whistle")
+    if whistle == "at_once" or (whistle == "none" and case.fact(ALREADY_STOPPED.name)):
+        return None
+    return whistle
+
+
 def minutes(seconds: float) -> str:
     m, s = divmod(int(round(seconds)), 60)
     return f"{m}:{s:02d}"
+
+
+def duration(seconds: float) -> tuple[str, str]:
+    """A rulebook time in words: '10 minutes' / '10 minutos', else m:ss."""
+    m, s = divmod(int(round(seconds)), 60)
+    if s:
+        return minutes(seconds), minutes(seconds)
+    return (f"{m} minute{'s' * (m != 1)}", f"{m} minuto{'s' * (m != 1)}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from review_app.rules import parameters as P
-from review_app.rules.calls import minutes, whistle_words
+from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
@@ -20,37 +20,51 @@ from review_app.rules.provision import (
 # --- 21.d Injury to player ----------------------------------------------------------------------
 _d = Verdicts("21.d")
 RECOVERY = P.INJURY_RECOVERY
+# "unless the injured player's treatment on the field requires additional time ... or the Umpire has
+# granted additional time"
+EXTRA_TIME = ("extra_time_granted", "removal_needed_more_time")
 
 
 def judge_injury(case: Case) -> Verdict:
-    recurrence = case.fact("recurrence_of_same_injury")
-    whistle = case.called("whistle")
-    allowed = case.called_or("time_allowed_s", 0)
-    if recurrence:
-        if allowed and allowed > 0:
-            return _d.inconsistent("There shall be no subsequent time-outs for a recurrence of the same injury.",
-                                   "No habrá tiempos muertos posteriores por una recaída de la misma lesión.")
-        return _d.consistent("No time-out was given for the recurrence of the same injury.",
-                             "No se concedió tiempo muerto por la recaída de la misma lesión.")
-    if whistle != "at_once":
-        en, es = whistle_words(whistle)
+    if case.fact("recurrence_of_same_injury"):
+        return _recurrence(case)
+    late = missed_stop(case)
+    if late:
+        en, es = whistle_words(late)
         return _d.inconsistent(f"If a player is injured the Umpire shall stop the game; the Umpire {en}.",
                                f"Si un jugador se lesiona el Umpire detendrá el partido; el Umpire {es}.")
-    if case.fact("unconscious") and case.has("resumed_play") and case.fact("resumed_play"):
+    if case.has("resumed_play") and case.fact("resumed_play") and case.fact("unconscious"):
         return _d.inconsistent("A player who has been rendered unconscious shall not resume play in any game that day.",
-                               "Un jugador que perdió el conocimiento no puede volver a jugar ningún partido ese día.")
-    extended = bool(case.facts.get("extra_time_granted")) or bool(case.facts.get("removal_needed_more_time"))
-    if allowed and allowed > RECOVERY.value and not extended:
+                               "Ningún jugador que haya perdido el conocimiento puede volver a jugar ningún partido ese día.")
+    allowed = case.called_or("time_allowed_s", None)
+    limit_en, limit_es = duration(RECOVERY.value)
+    if allowed is not None and allowed > RECOVERY.value:
+        if any(case.facts.get(name) for name in EXTRA_TIME):
+            return _d.discretionary(
+                f"Time beyond {limit_en} was allowed, as extra time the Umpires may grant or that removing the "
+                "player from the field required.",
+                f"Se concedió tiempo más allá de {limit_es}, como tiempo adicional que los Umpires pueden conceder o "
+                "que requirió retirar al jugador de la cancha.")
+        case.require(*EXTRA_TIME)  # neither recorded as granted: both must be known to be false
         return _d.inconsistent(
-            f"The game was continued after {minutes(allowed)}; it shall continue not more than "
-            f"{minutes(RECOVERY.value)} after the stoppage unless extra time was granted or removing the player needed it.",
-            f"El partido se reanudó tras {minutes(allowed)}; debe continuar a más tardar {minutes(RECOVERY.value)} "
-            "después de la detención salvo tiempo adicional concedido o necesario para retirar al jugador.")
-    if extended and allowed and allowed > RECOVERY.value:
-        return _d.discretionary("Extra time beyond 10 minutes was allowed, within the Umpires' discretion.",
-                                "Se concedió tiempo adicional más allá de 10 minutos, a criterio de los Umpires.")
-    return _d.consistent("Play stopped at once for the injured player, within the 10-minute recovery time.",
-                         "Juego detenido de inmediato por el jugador lesionado, dentro de los 10 minutos de recuperación.")
+            f"The game was continued after {minutes(allowed)}; it shall continue not more than {limit_en} after the "
+            "stoppage unless extra time was granted or removing the player needed it.",
+            f"El partido se reanudó tras {minutes(allowed)}; debe continuar a más tardar {limit_es} después de la "
+            "detención salvo tiempo adicional concedido o necesario para retirar al jugador.")
+    return _d.consistent(f"Play stopped for the injured player, with no more than the {limit_en} to recover.",
+                         f"Juego detenido por el jugador lesionado, sin superar los {limit_es} de recuperación.")
+
+
+def _recurrence(case: Case) -> Verdict:
+    """'There shall be no subsequent time-outs for a recurrence of the same injury.'"""
+    allowed = case.called_or("time_allowed_s", None)
+    if allowed is None and case.called("whistle") != "none":
+        allowed = case.called("time_allowed_s")  # play stopped: was time given? named if not recorded
+    if allowed:
+        return _d.inconsistent("There shall be no subsequent time-outs for a recurrence of the same injury.",
+                               "No habrá tiempos muertos posteriores por una recaída de la misma lesión.")
+    return _d.consistent("No time-out was given for the recurrence of the same injury.",
+                         "No se concedió tiempo muerto por la recaída de la misma lesión.")
 
 
 INJURY = Provision(
@@ -68,6 +82,7 @@ INJURY = Provision(
         yes_no("resumed_play", "The player resumed play", "El jugador volvió a jugar", required=False),
         Fact("injury", "text", say("Which injury (to follow recurrences)", "Qué lesión (para seguir recaídas)"),
              required=False),
+        ALREADY_STOPPED,
     ),
     stop=STOP_AT_ONCE,
     restart=say("Play continues as soon as the player can resume or is substituted",

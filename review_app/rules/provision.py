@@ -103,9 +103,10 @@ def _span(text: str, start: str | None, end: str | None) -> str:
 
 
 class MissingFact(Exception):
-    def __init__(self, name: str):
-        super().__init__(name)
+    def __init__(self, name: str, *more: str):
+        super().__init__(name, *more)
         self.name = name
+        self.names = (name, *more)
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,12 @@ class Case:
 
     def has(self, name: str) -> bool:
         return self.facts.get(name) is not None
+
+    def require(self, *names: str) -> None:
+        """Ask for several facts at once, naming every one that is missing."""
+        missing = [n for n in names if not self.has(n)]
+        if missing:
+            raise MissingFact(*missing)
 
     def called(self, name: str) -> Any:
         value = self.call.get(name)
@@ -246,8 +253,8 @@ def judge_case(provision: Provision, case: Case) -> Verdict:
         return provision.judge(case)
     except MissingFact as exc:
         others = [f.name for f in provision.facts
-                  if f.required and case.facts.get(f.name) is None and f.name != exc.name]
-        return incomplete(provision.id, [exc.name, *others])
+                  if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
+        return incomplete(provision.id, [*exc.names, *others])
 
 
 def incomplete(clause: str, missing: list[str]) -> Verdict:
