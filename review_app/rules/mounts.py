@@ -5,7 +5,7 @@ excused mount (forfeiture)."""
 from __future__ import annotations
 
 from review_app.rules import parameters as P
-from review_app.rules.calls import minutes, whistle_words
+from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -30,11 +30,23 @@ ALL_MAY_CHANGE = "ALL MAY CHANGE"
 
 
 def _stopped_at_once(v: Verdicts, case: Case, what_en: str, what_es: str) -> Verdict | None:
-    whistle = case.called("whistle")
-    if whistle != "at_once":
-        en, es = whistle_words(whistle)
+    late = missed_stop(case)
+    if late:
+        en, es = whistle_words(late)
         return v.inconsistent(f"{what_en}: the Umpires should stop play immediately; the Umpire {en}.",
                               f"{what_es}: los Umpires deberían detener el juego de inmediato; el Umpire {es}.")
+    return None
+
+
+# "Any unwarranted delay ... will be penalized" (21.f(1)(i) on the player's part, 21.f(2) by either team).
+UNWARRANTED_DELAY = yes_no("unwarranted_delay", "A player delayed the restart without good reason",
+                           "Un jugador demoró la reanudación sin justificación", required=False)
+
+
+def _delay_penalized(v: Verdicts, case: Case) -> Verdict | None:
+    if case.has(UNWARRANTED_DELAY.name) and case.fact(UNWARRANTED_DELAY.name) and case.called("penalty") == "none":
+        return v.inconsistent("Any unwarranted delay will be penalized; the delay went unpenalized.",
+                              "Cualquier demora injustificada será sancionada; la demora no se sancionó.")
     return None
 
 
@@ -64,8 +76,11 @@ def judge_visibly_injured(case: Case) -> Verdict:
     if case.called("restart") not in ("throw_in", "throw_in_toward_boards"):
         return _f1i.inconsistent("Play restarts with a throw-in when the player has returned on another mount.",
                                  "El juego se reanuda con un throw-in cuando el jugador regresa en otro caballo.")
-    return _f1i.consistent("Stopped at once, all may change, the mount excused and a throw-in on the player's return.",
-                           "Detenido de inmediato, todos pueden cambiar, caballo excusado y throw-in al regreso del jugador.")
+    bad = _delay_penalized(_f1i, case)
+    if bad:
+        return bad
+    return _f1i.consistent("Play stopped, the mount excused and a throw-in on the player's return on another mount.",
+                           "Juego detenido, caballo excusado y throw-in al regreso del jugador en otro caballo.")
 
 
 VISIBLY_INJURED = Provision(
@@ -73,7 +88,8 @@ VISIBLY_INJURED = Provision(
     title=say("Mount visibly injured or distressed", "Caballo visiblemente lesionado o angustiado"),
     source=(WELFARE, Source("The Umpires determine that the mount is visibly injured")),
     facts=(yes_no("visibly_injured_or_distressed", "The Umpires determined the mount visibly injured or distressed",
-                  "Los Umpires determinaron que el caballo estaba visiblemente lesionado o angustiado"),),
+                  "Los Umpires determinaron que el caballo estaba visiblemente lesionado o angustiado"),
+           ALREADY_STOPPED, UNWARRANTED_DELAY),
     stop=STOP_AT_ONCE,
     restart=say("Throw-in when the player returns on another mount", "Throw-in cuando el jugador regresa en otro caballo"),
     mount=MAY_NOT_RETURN,
@@ -91,17 +107,24 @@ def judge_not_visibly_injured(case: Case) -> Verdict:
     if case.fact("visibly_injured_or_distressed"):
         return _f1ii.inconsistent("The mount was visibly injured or distressed: that case is 21.f(1)(i).",
                                   "El caballo estaba visiblemente lesionado o angustiado: ese caso es 21.f(1)(i).")
-    if case.fact("teammates_changed_mounts"):
-        return _f1ii.inconsistent("No other player on the team may change mounts when one mount is changed under 21.f(1)(ii).",
-                                  "Ningún otro jugador del equipo puede cambiar de caballo en un cambio por 21.f(1)(ii).")
+    # The opening words of 21.f(1) govern both cases: "in which case they should stop play immediately".
+    bad = _stopped_at_once(_f1ii, case, "A player informed the Umpires that the mount was injured or distressed",
+                           "Un jugador informó a los Umpires que su caballo estaba lesionado o angustiado")
+    if bad:
+        return bad
     if not case.fact("player_changed_mount"):
         return _f1ii.discretionary("The Umpires may, not must, instruct the player to change a mount that is not visibly injured.",
                                    "Los Umpires pueden, no deben, indicar al jugador que cambie un caballo no visiblemente lesionado.")
+    if case.fact("teammates_changed_mounts"):
+        return _f1ii.inconsistent("No other player on the team may change mounts when one mount is changed under 21.f(1)(ii).",
+                                  "Ningún otro jugador del equipo puede cambiar de caballo en un cambio por 21.f(1)(ii).")
     bad = _excused(_f1ii, case)
     if bad:
         return bad
-    return _f1ii.consistent("The mount was led off by the shortest line and excused; play resumes once it is off.",
-                            "El caballo salió por la línea más corta y quedó excusado; el juego sigue al estar fuera.")
+    return _f1ii.consistent("The player changed as the Umpires instructed and the mount was excused; play resumes as soon "
+                            "as it is off the field.",
+                            "El jugador cambió como indicaron los Umpires y el caballo quedó excusado; el juego se reanuda "
+                            "en cuanto está fuera de la cancha.")
 
 
 NOT_VISIBLY_INJURED = Provision(
@@ -113,6 +136,7 @@ NOT_VISIBLY_INJURED = Provision(
                "Los Umpires determinaron que el caballo estaba visiblemente lesionado o angustiado"),
         yes_no("player_changed_mount", "The player changed the mount", "El jugador cambió el caballo"),
         yes_no("teammates_changed_mounts", "Other players of the team changed mounts", "Otros jugadores del equipo cambiaron de caballo"),
+        ALREADY_STOPPED,
     ),
     stop=STOP_AT_ONCE,
     restart=say("Play resumes as soon as the mount is off the field", "El juego se reanuda en cuanto el caballo está fuera"),
@@ -139,15 +163,22 @@ def judge_courtesy_change(case: Case) -> Verdict:
         return _f2.inconsistent("A courtesy change is allowed only when the ball is out of play or at a neutral play.",
                                 "El cambio de cortesía solo se permite con la bocha fuera de juego o en una jugada neutral.")
     allowed = case.called("time_allowed_s")
-    if allowed > P.COURTESY_CHANGE.value:
-        return _f2.inconsistent(f"One minute shall be allowed for a courtesy change; {minutes(allowed)} was allowed.",
-                                f"Se concede un minuto para el cambio de cortesía; se concedió {minutes(allowed)}.")
+    if allowed != P.COURTESY_CHANGE.value:
+        en, es = duration(P.COURTESY_CHANGE.value)
+        return _f2.inconsistent(
+            f"{en} shall be allowed for a courtesy change, play restarting after it has elapsed; {minutes(allowed)} "
+            "was allowed.",
+            f"Se concede {es} para el cambio de cortesía y el juego se reanuda una vez transcurrido; se concedió "
+            f"{minutes(allowed)}.")
     if case.called("restart") not in COURTESY_RESTARTS:
         return _f2.inconsistent("After one minute play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
                                 "Tras un minuto el juego se reanuda con throw-in, penal, tiro libre o saque de fondo, según corresponda.")
     if case.call.get("mount_excused"):
         return _f2.inconsistent("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) and (4).",
                                 "Un cambio de cortesía no excusa al caballo; 21.f(5) solo nombra 21.f(1), (3) y (4).")
+    bad = _delay_penalized(_f2, case)
+    if bad:
+        return bad
     elapsed = case.facts.get("elapsed_in_period_s")
     if elapsed is not None and elapsed < P.COURTESY_CHANGE_IDEAL_ELAPSED.value:
         return _f2.discretionary("A courtesy change was allowed before three minutes had elapsed; ideally it comes after.",
@@ -164,6 +195,7 @@ COURTESY_CHANGE = Provision(
         yes_no("ball_out_of_play_or_neutral", "The ball was out of play or at a neutral play",
                "La bocha estaba fuera de juego o en una jugada neutral"),
         seconds("elapsed_in_period_s", "Time elapsed in the period", "Tiempo transcurrido en el período", required=False),
+        UNWARRANTED_DELAY,
     ),
     stop=STOP_AT_DISCRETION,
     restart=say("Throw-in, penalty, free hit or knock-in after one minute", "Throw-in, penal, tiro libre o saque de fondo tras un minuto"),
@@ -203,7 +235,8 @@ MOUNT_FALLS = Provision(
     title=say("Mount falls", "Caída del caballo"),
     source=(Source("Mount Falls"),),
     facts=(yes_no("mount_sound", "Trotted and examined, the mount was sound with no evidence of injury",
-                  "Trotado y examinado, el caballo estaba sano y sin indicios de lesión"),),
+                  "Trotado y examinado, el caballo estaba sano y sin indicios de lesión"),
+           ALREADY_STOPPED),
     stop=STOP_AT_ONCE,
     restart=say("Not set by 21.f(3)", "No lo fija 21.f(3)"),
     mount=say("If unsound, excused under 21.f(1)(i); if sound, it may return", "Si no está sano, excusado por 21.f(1)(i); si está sano, puede volver"),
@@ -218,34 +251,38 @@ _f4 = Verdicts("21.f(4)")
 
 
 def judge_mount_timeout(case: Case) -> Verdict:
-    asked = case.fact("player_requested_timeout")
-    changed = case.fact("player_changed_mount")
-    excused = case.call.get("mount_excused")
-    if not asked:
-        if excused:
+    if not case.fact("player_requested_timeout"):
+        # Worked example: "If Blue changes as the game proceeds, the mount may be played later."
+        if case.call.get("mount_excused"):
             return _f4.inconsistent("A mount changed as the game proceeds, without a time-out, is not excused and may be played later.",
                                     "Un caballo cambiado con el juego en curso, sin tiempo muerto, no queda excusado y puede jugarse más tarde.")
         return _f4.consistent("Changed without a time-out: the mount may be played later.",
                               "Cambio sin tiempo muerto: el caballo puede jugarse más tarde.")
     whistle = case.called("whistle")
-    if whistle == "none":
-        return _f4.inconsistent("A player asked for a time-out for the mount; the Umpires stop the game immediately or at a neutral play.",
-                                "Un jugador pidió tiempo muerto por el caballo; los Umpires detienen el partido de inmediato o en jugada neutral.")
-    if case.has("teammates_changed_mounts") and case.fact("teammates_changed_mounts"):
-        if case.called("penalty") == "none":
-            return _f4.inconsistent("Teammates changed mounts during the time-out: an appropriate penalty goes to the opposing team.",
-                                    "Compañeros cambiaron de caballo durante el tiempo muerto: se otorga un penal apropiado al rival.")
-    if changed:
-        if excused is not True:
+    # The Umpires' discretion is when to stop, "immediately or at a neutral play", not whether to.
+    if whistle == "none" and not case.fact(ALREADY_STOPPED.name):
+        return _f4.inconsistent("A player asked for a time-out for the mount and play was not stopped; the Umpires stop the "
+                                "game immediately or at a neutral play, at their discretion.",
+                                "Un jugador pidió tiempo muerto por el caballo y no se detuvo el juego; los Umpires detienen "
+                                "el partido de inmediato o en una jugada neutral, a su criterio.")
+    if case.has("teammates_changed_mounts") and case.fact("teammates_changed_mounts") and case.called("penalty") == "none":
+        return _f4.inconsistent("Teammates changed mounts during the time-out: an appropriate penalty goes to the opposing team.",
+                                "Compañeros cambiaron de caballo durante el tiempo muerto: se otorga un penal apropiado al rival.")
+    if case.fact("player_changed_mount"):
+        if case.called("mount_excused") is not True:
             return _f4.inconsistent("The mount changed in a player's time-out may not return to the game: it is excused.",
                                     "El caballo cambiado en un tiempo muerto del jugador no puede volver al partido: queda excusado.")
         allowed = case.called_or("time_allowed_s", 0)
         if allowed > P.MOUNT_CHANGE_TIMEOUT.value:
-            return _f4.inconsistent(f"The player has {minutes(P.MOUNT_CHANGE_TIMEOUT.value)} to change mounts; {minutes(allowed)} was allowed.",
-                                    f"El jugador dispone de {minutes(P.MOUNT_CHANGE_TIMEOUT.value)} para cambiar; se concedió {minutes(allowed)}.")
-    elif excused:
+            en, es = duration(P.MOUNT_CHANGE_TIMEOUT.value)
+            return _f4.inconsistent(f"The player has {en} to change mounts; {minutes(allowed)} was allowed.",
+                                    f"El jugador dispone de {es} para cambiar de caballo; se concedió {minutes(allowed)}.")
+    elif case.call.get("mount_excused"):
         return _f4.inconsistent("The mount was checked and remounted, not changed; it is not excused.",
                                 "El caballo se revisó y se volvió a montar, no se cambió; no queda excusado.")
+    if whistle == "none":
+        return _f4.consistent("The time-out was asked for while play was already stopped, and the mount handled as 21.f(4) says.",
+                              "El tiempo muerto se pidió con el juego ya detenido y el caballo se trató como dice 21.f(4).")
     en, es = whistle_words(whistle)
     return _f4.discretionary(f"The Umpire {en}; stopping immediately or at a neutral play is at the Umpires' discretion.",
                              f"El Umpire {es}; detener de inmediato o en jugada neutral queda a criterio de los Umpires.")
@@ -261,6 +298,7 @@ MOUNT_TIMEOUT = Provision(
         yes_no("player_changed_mount", "The player changed the mount", "El jugador cambió el caballo"),
         yes_no("teammates_changed_mounts", "Teammates changed mounts before play resumed",
                "Compañeros cambiaron de caballo antes de reanudarse el juego", required=False),
+        ALREADY_STOPPED,
     ),
     stop=STOP_AT_DISCRETION,
     restart=say("Play resumes; immediately after a penalty for teammates changing", "El juego se reanuda; de inmediato tras penal por cambios de compañeros"),
@@ -286,11 +324,17 @@ def judge_returned_mount(case: Case) -> Verdict:
                                     "El caballo no había sido excusado por 21.f(1), 21.f(3) o 21.f(4): no hay pérdida del partido.")
         return _f5.consistent("The mount had not been excused under 21.f(1), (3) or (4), so it may play.",
                               "El caballo no había sido excusado por 21.f(1), (3) o (4), así que puede jugar.")
-    if not case.fact("detected_during_game"):
-        if not case.fact("evidence_within_24_hours"):
-            return _f5.consistent(
-                "The evidence came more than 24 hours after the game; it cannot ground a forfeiture under 21.f(5).",
-                "La prueba llegó más de 24 horas después del partido; no puede fundar una pérdida del partido por 21.f(5).")
+    if not case.fact("detected_during_game") and not case.fact("evidence_within_24_hours"):
+        hours = P.FORFEITURE_EVIDENCE_WINDOW.value / 3600
+        if penalty == "forfeiture":
+            return _f5.inconsistent(
+                f"Forfeiture was exacted on evidence presented more than {hours:g} hours after the game; 21.f(5) grounds "
+                f"it only on conclusive evidence within {hours:g} hours.",
+                f"Se aplicó la pérdida del partido con una prueba presentada más de {hours:g} horas después del partido; "
+                f"21.f(5) solo la funda en una prueba concluyente dentro de las {hours:g} horas.")
+        return _f5.consistent(
+            f"The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",
+            f"La prueba llegó más de {hours:g} horas después del partido; no puede fundar una pérdida del partido por 21.f(5).")
     if penalty != "forfeiture":
         return _f5.inconsistent(
             f"A mount excused under {under} was returned to play: the penalty shall be forfeiture, and unlike other "
