@@ -12,7 +12,9 @@ WHISTLE = {
     "none": ("did not stop play", "no detuvo el juego"),
 }
 
-# Asked only when no whistle sounded: a situation that arises in a break in play needs none.
+# A situation that arises in a break in play needs no whistle. Recorded only then: like the other
+# exceptions a reviewer marks (a teammate's change, coaching), unrecorded means it did not happen,
+# here that play was running, which a whistle-free training question or an older document assumes.
 ALREADY_STOPPED = yes_no("play_already_stopped", "Play was already stopped when this arose (a break in play)",
                          "El juego ya estaba detenido cuando ocurrió (una pausa en el juego)", required=False)
 
@@ -25,7 +27,7 @@ def missed_stop(case: Case) -> str | None:
     """For a provision that stops play at once: the whistle the Umpire gave instead, or None if play
     was stopped at once or was already stopped."""
     whistle = case.called("whistle")
-    if whistle == "at_once" or (whistle == "none" and case.fact(ALREADY_STOPPED.name)):
+    if whistle == "at_once" or (whistle == "none" and case.facts.get(ALREADY_STOPPED.name) is True):
         return None
     return whistle
 

@@ -260,7 +260,7 @@ def judge_mount_timeout(case: Case) -> Verdict:
                               "Cambio sin tiempo muerto: el caballo puede jugarse más tarde.")
     whistle = case.called("whistle")
     # The Umpires' discretion is when to stop, "immediately or at a neutral play", not whether to.
-    if whistle == "none" and not case.fact(ALREADY_STOPPED.name):
+    if whistle == "none" and case.facts.get(ALREADY_STOPPED.name) is not True:
         return _f4.inconsistent("A player asked for a time-out for the mount and play was not stopped; the Umpires stop the "
                                 "game immediately or at a neutral play, at their discretion.",
                                 "Un jugador pidió tiempo muerto por el caballo y no se detuvo el juego; los Umpires detienen "

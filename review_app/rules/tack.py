@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from review_app.rules import parameters as P
-from review_app.rules.calls import minutes, whistle_words
+from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
     Case,
+    MissingFact,
     Provision,
     Source,
     Verdict,
     Verdicts,
     choice,
-    incomplete,
     say,
     yes_no,
 )
@@ -24,17 +24,24 @@ _g = Verdicts("21.g")
 _ge = Verdicts("21.g.equipment")
 
 
-def tack_provision_applies(case: Case) -> bool | None:
-    """21.g: the 5-minute allowance needs an upper handicap of 6 goals or less AND a pre-game announcement."""
+def six_goal_provision_applies(case: Case) -> bool:
+    """21.g: the 5-minute allowance needs BOTH an upper handicap of 6 goals or less AND its communication to the
+    teams before the game. Either known to fail settles it; otherwise what is unknown is named."""
     m = case.match
-    if m.tack_provision_announced is None or (m.tack_provision_announced and m.upper_handicap is None):
-        return None
-    return bool(m.tack_provision_announced) and m.upper_handicap <= P.TACK_PROVISION_MAX_HANDICAP.value
+    if m.tack_provision_announced is False:
+        return False
+    if m.upper_handicap is not None and m.upper_handicap > P.TACK_PROVISION_MAX_HANDICAP.value:
+        return False
+    missing = [name for name, value in (("match.announcements.tack_provision_6_goal", m.tack_provision_announced),
+                                        ("match.upper_handicap", m.upper_handicap)) if value is None]
+    if missing:
+        raise MissingFact(*missing)
+    return True
 
 
 def judge_broken_tack(case: Case) -> Verdict:
-    if case.has("player_changed_mount") and case.fact("player_changed_mount") \
-            and case.call.get("mount_change_permitted") is False:
+    changed = case.has("player_changed_mount") and case.fact("player_changed_mount")
+    if changed and not case.called("mount_change_permitted"):
         # Worked example: changing horses in a tack time-out without permission violates 21.g.
         signalled = case.called_or("whistle", "none") == "at_once" or case.called_or("card", "none") != "none"
         if signalled and case.called_or("penalty", "none") != "none":
@@ -48,37 +55,48 @@ def judge_broken_tack(case: Case) -> Verdict:
                                cites=("21.g", "21.b.dead-ball"))
     if not case.fact("presents_danger"):
         return judge_damaged_equipment(case)
-    whistle = case.called("whistle")
-    if whistle != "at_once":
-        en, es = whistle_words(whistle)
+    late = missed_stop(case)
+    if late:
+        en, es = whistle_words(late)
         return _g.inconsistent(f"Tack presenting a danger stops the game immediately, wherever the ball is; the Umpire {en}.",
                                f"Una montura que representa un peligro detiene el partido de inmediato, esté donde esté la bocha; el Umpire {es}.")
     if case.has("player_rested_after_repair") and case.fact("player_rested_after_repair") \
             and case.called_or("restart", None) != "lineup":
         return _g.inconsistent("The repair was made: the Umpire should call for a lineup; a player is permitted only necessary time.",
                                "La reparación está hecha: el Umpire debe llamar a formar; solo se permite el tiempo necesario.")
-    allowed = case.call.get("time_allowed_s")
-    if allowed is not None:
-        applies = tack_provision_applies(case)
-        if applies is None:
-            return incomplete("21.g", ["match.announcements.tack_provision_6_goal", "match.upper_handicap"])
-        if applies:
-            limit, why = P.TACK_REPAIR.value, ("up to 5 minutes to rectify or change (6-goal provision)",
-                                                "hasta 5 minutos para solucionar o cambiar (disposición de 6 goles)")
-        elif case.fact("broken_by_contact_with_another_horse"):
-            limit, why = P.TACK_CONTACT_DELAY.value, ("a 5-minute delay for tack broken by contact with another horse",
-                                                      "una demora de 5 minutos por montura rota por contacto con otro caballo")
-        else:
-            limit, why = 0, ("none: the player must leave the field and play restarts as soon as he or she has done so",
-                             "ninguno: el jugador debe abandonar la cancha y el juego se reanuda en cuanto lo haya hecho")
-        if allowed > limit:
-            return _g.inconsistent(f"{minutes(allowed)} was allowed; the rule allows {why[0]}.",
-                                   f"Se concedió {minutes(allowed)}; la regla permite {why[1]}.")
-    if case.has("player_changed_mount") and case.fact("player_changed_mount"):
+    bad = _time_beyond_allowance(case)
+    if bad:
+        return bad
+    if changed:
         return _g.discretionary("Permission to change mounts rather than repair may be granted if the change is quicker.",
                                 "Puede permitirse cambiar de caballo en lugar de reparar si el cambio es más rápido.")
     return _g.consistent("Dangerous tack stopped play at once, with no more time than the rule allows.",
                          "La montura peligrosa detuvo el juego de inmediato, sin más tiempo del que permite la regla.")
+
+
+def _time_beyond_allowance(case: Case) -> Verdict | None:
+    allowed = case.call.get("time_allowed_s")
+    if not allowed:
+        return None
+    five_en, five_es = duration(P.TACK_REPAIR.value)
+    if six_goal_provision_applies(case):
+        if allowed <= P.TACK_REPAIR.value:
+            return None
+        why = (f"up to {five_en} to rectify or change (6-goal provision)", f"hasta {five_es} para solucionar o cambiar (disposición de 6 goles)")
+    elif case.fact("broken_by_contact_with_another_horse"):
+        if allowed <= P.TACK_CONTACT_DELAY.value:
+            return None
+        why = (f"a delay of {five_en} or until the player returns, for tack broken by contact with another horse",
+               f"una demora de {five_es} o hasta el regreso del jugador, por montura rota por contacto con otro caballo")
+    else:
+        # Time to leave the field, or a quick repair on the ground ("may allow ... if it can be done quickly"),
+        # is no waiting for the player.
+        if not case.fact("play_waited_off_field"):
+            return None
+        why = ("no waiting: the player must leave the field and play restarts as soon as he or she has done so",
+               "ninguna espera: el jugador debe abandonar la cancha y el juego se reanuda en cuanto lo haya hecho")
+    return _g.inconsistent(f"{minutes(allowed)} was allowed; the rule allows {why[0]}.",
+                           f"Se concedió {minutes(allowed)}; la regla permite {why[1]}.")
 
 
 BROKEN_TACK = Provision(
@@ -98,6 +116,13 @@ BROKEN_TACK = Provision(
                "El equipo dañado puede suponer un riesgo", required=False),
         yes_no("may_interfere_or_endanger_immediately", "It may immediately interfere with play or endanger someone",
                "Puede interferir de inmediato con el juego o poner en peligro a alguien", required=False),
+        yes_no("play_waited_off_field",
+               "Play waited while the player repaired or changed off the field (rather than restarting once he or she left)",
+               "El juego esperó mientras el jugador reparaba o cambiaba fuera de la cancha (en lugar de reanudarse en "
+               "cuanto salió)", required=False),
+        yes_no("play_neutral_when_damaged", "Play was in a neutral position when the equipment was damaged",
+               "El juego estaba en posición neutral cuando se dañó el equipo", required=False),
+        ALREADY_STOPPED,
     ),
     stop=STOP_AT_ONCE,
     restart=say("Throw-in after repairs; at 6 goals or less (announced) up to 5 minutes; otherwise as soon as the "
@@ -117,9 +142,9 @@ BROKEN_TACK = Provision(
 
 def judge_damaged_equipment(case: Case) -> Verdict:
     v = _ge
-    if case.facts.get("item") == "mallet":
+    if case.fact("item") == "mallet":
         # Worked example: a dropped mallet is replaced on the player's own time.
-        if (case.call.get("time_allowed_s") or 0) > 0:
+        if case.called("time_allowed_s") > 0:
             return v.inconsistent("Time should not be granted to retrieve a dropped mallet; the player procures a new one on his own time.",
                                   "No debe concederse tiempo para recuperar un taco caído; el jugador consigue otro en su propio tiempo.")
         return v.consistent("No time was granted for the dropped mallet.", "No se concedió tiempo por el taco caído.")
@@ -142,6 +167,9 @@ def judge_damaged_equipment(case: Case) -> Verdict:
     if whistle == "none":
         return v.inconsistent("Damaged equipment posing a risk: play continues, but the whistle should sound at the next neutral play.",
                               "Equipo dañado con riesgo: el juego sigue, pero el silbato debe sonar en la siguiente jugada neutral.")
+    if case.fact("play_neutral_when_damaged"):
+        return v.consistent("Play was already neutral, so stopping at once was stopping at a neutral play.",
+                            "El juego ya estaba en posición neutral, así que detenerlo de inmediato era detenerlo en una jugada neutral.")
     return v.inconsistent("The equipment posed a risk but could not interfere at once: the Umpire shall wait for a neutral play.",
                           "El equipo suponía riesgo pero no podía interferir de inmediato: el Umpire esperará a una jugada neutral.")
 
@@ -156,6 +184,8 @@ DAMAGED_EQUIPMENT = Provision(
                "El equipo dañado puede suponer un riesgo", required=False),
         yes_no("may_interfere_or_endanger_immediately", "It may immediately interfere with play or endanger someone",
                "Puede interferir de inmediato con el juego o poner en peligro a alguien", required=False),
+        yes_no("play_neutral_when_damaged", "Play was in a neutral position when the equipment was damaged",
+               "El juego estaba en posición neutral cuando se dañó el equipo", required=False),
     ),
     stop=STOP_AT_NEUTRAL_PLAY,
     restart=say("Not set by the paragraph", "No lo fija el párrafo"),
