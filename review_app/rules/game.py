@@ -68,6 +68,7 @@ PERIOD_ENDS = Provision(
 
 _k = Verdicts("21.k")
 SUSPENSION_REASONS = ("darkness", "inclement_weather", "other")
+REASON_WORDS = {"darkness": ("darkness", "oscuridad"), "inclement_weather": ("inclement weather", "mal tiempo")}
 
 
 def judge_suspension(case: Case) -> Verdict:
@@ -77,8 +78,10 @@ def judge_suspension(case: Case) -> Verdict:
                                "Committee to believe it in the best interest of the game.",
                                "Una suspensión por otro motivo requiere que los Umpires, el Referí y el Comité "
                                "Organizador la consideren en interés del partido.")
-    return _k.discretionary(f"The Umpire may suspend the game ({reason.replace('_', ' ')}).",
-                            f"El Umpire puede suspender el partido ({reason}).")
+    en, es = REASON_WORDS.get(reason, (
+        "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the game",
+        "un motivo que los Umpires, el Referí y el Comité Organizador del Torneo consideran en interés del partido"))
+    return _k.discretionary(f"The Umpire may suspend the game for {en}.", f"El Umpire puede suspender el partido por {es}.")
 
 
 SUSPENSION = Provision(
