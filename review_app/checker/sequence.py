@@ -1,6 +1,7 @@
 """Whole-match checks: what no single event shows, only the match as a sequence.
 
-- an excused mount ridden again (21.f(5): forfeiture, mandatory);
+- an excused mount ridden again (21.f(5): forfeiture, mandatory), unless the event that excused it
+  shows a mount its clause lets return (then the excusal is what to review);
 - time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g);
 - a second courtesy change in a period (21.f(2));
 - a second time-out for the same injury (21.d);
@@ -16,7 +17,9 @@ from dataclasses import dataclass, field
 from review_app.model.document import MatchDocument
 from review_app.model.mounts import mount_register
 from review_app.rules import parameters as P
+from review_app.rules import provision
 from review_app.rules.calls import minutes
+from review_app.rules.mounts import excusal_contradicted
 from review_app.rules.provision import say
 
 MANDATORY, ERROR, WARNING, INFO = "mandatory", "error", "warning", "info"
@@ -45,6 +48,8 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
     reg = mount_register(doc)
     out = []
     for exc in reg.excusals:
+        origin = doc.event(exc.event) or {}
+        contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
             ev = doc.event(s.event) or {}
             exacted = (ev.get("call") or {}).get("penalty") == "forfeiture"
@@ -56,7 +61,13 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
                        f"(event {s.event}, ridden by {_who(s.team, s.number)})",
                        f"El caballo {exc.mount} fue excusado por {exc.clause} (evento {exc.event}) y vuelve a verse en "
                        f"juego (evento {s.event}, montado por {_who(s.team, s.number)})")
-            if post_game and in_time is False:
+            if contrary:
+                severity, why = WARNING, say(
+                    f", but the facts of event {exc.event} say {contrary['en']}: its clause does not excuse it, so no "
+                    "forfeiture follows from 21.f(5); review the excusal.",
+                    f", pero los hechos del evento {exc.event} dicen que {contrary['es']}: su disposición no lo excusa, "
+                    "así que no corresponde la pérdida del partido por 21.f(5); revise por qué se excusó.")
+            elif post_game and in_time is False:
                 severity, why = INFO, say(
                     ", but the evidence came more than 24 hours after the game: it cannot ground a forfeiture.",
                     ", pero la prueba llegó más de 24 horas después del partido: no puede fundar la pérdida del partido.")
@@ -92,6 +103,12 @@ ALLOWANCES = {
     "21.f(4)": (P.MOUNT_CHANGE_TIMEOUT, ()),
     "21.g": (P.TACK_REPAIR, ()),
 }
+# 21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count.
+COUNTS_WHEN = {"21.f(4)": "player_changed_mount"}
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def time_allowances(doc: MatchDocument) -> list[Finding]:
@@ -99,15 +116,22 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
     for ev in doc.events_in_order():
         rule = ALLOWANCES.get(ev["situation"])
         allowed = (ev.get("call") or {}).get("time_allowed_s")
-        if not rule or allowed is None:
+        facts = ev.get("facts") or {}
+        if not rule or allowed is None or facts.get(COUNTS_WHEN.get(ev["situation"], ""), True) is not True:
             continue
         param, lifts = rule
-        if allowed > param.value and not any((ev.get("facts") or {}).get(f) for f in lifts):
-            out.append(Finding(
-                doc.match_id, "time_allowance_exceeded", param.clause, ERROR, [ev["id"]],
-                say(f"{minutes(allowed)} allowed where {param.clause} allows {minutes(param.value)}.",
-                    f"Se concedió {minutes(allowed)} donde {param.clause} permite {minutes(param.value)}."),
-                {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
+        if allowed <= param.value or any(facts.get(f) is True for f in lifts):
+            continue
+        # Exceeded unless a lifting fact nobody recorded applies: then a warning naming it, not an error.
+        unknown = [provision(param.clause).fact_named(f).label for f in lifts if facts.get(f) is None]
+        unless = say("; unless " + " or ".join(_lower_first(u["en"]) for u in unknown) + " (not recorded)",
+                     "; salvo que " + " o ".join(_lower_first(u["es"]) for u in unknown) + " (no registrado)") \
+            if unknown else say("", "")
+        out.append(Finding(
+            doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]],
+            say(f"{minutes(allowed)} allowed where {param.clause} allows {minutes(param.value)}{unless['en']}.",
+                f"Se concedió {minutes(allowed)} donde {param.clause} permite {minutes(param.value)}{unless['es']}."),
+            {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
     return out
 
 
@@ -146,7 +170,6 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                         f"{ev['id']}); no such player may resume play in any game that day.",
                         f"{_who(*p)} perdió el conocimiento (evento {unconscious[p]}) y vuelve a jugar (evento "
                         f"{ev['id']}); ningún jugador así puede volver a jugar ese día.")))
-                unconscious[p] = ev["id"]  # report each return once
         if ev["situation"] != "21.d" or not players:
             continue
         facts, call = ev.get("facts") or {}, ev.get("call") or {}
@@ -156,7 +179,9 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         if not injury:
             continue
         key = (players[0], " ".join(injury.split()).casefold())
-        gave_time = (call.get("time_allowed_s") or 0) > 0 or call.get("whistle") == "at_once"
+        # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one.
+        allowed = call.get("time_allowed_s")
+        gave_time = allowed > 0 if allowed is not None else call.get("whistle") not in (None, "none")
         if key in timeouts and gave_time:
             out.append(Finding(
                 doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev["id"]],

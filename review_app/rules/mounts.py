@@ -29,6 +29,20 @@ MAY_NOT_RETURN = say("The excused mount may not play again in the game", "El cab
 ALL_MAY_CHANGE = "ALL MAY CHANGE"
 
 
+def excusal_contradicted(situation: str, facts: dict) -> dict[str, str] | None:
+    """Why the facts of an event that recorded a mount as excused show a mount its clause lets return
+    (so a later return is no 21.f(5) forfeiture), or None if they do not show that."""
+    if situation == "21.f(3)" and facts.get("mount_sound") is True:
+        return say("it trotted out sound after its fall, and a sound mount may return to the game",
+                   "salió sano al trote tras su caída, y un caballo sano puede volver al partido")
+    if situation == "21.f(4)" and facts.get("player_requested_timeout") is False:
+        return say("it was changed as the game proceeded, without a time-out, and may be played later",
+                   "se cambió con el juego en curso, sin tiempo muerto, y puede jugarse más tarde")
+    if situation in ("21.f(4)", "21.f(1)(ii)") and facts.get("player_changed_mount") is False:
+        return say("it was not changed", "no se cambió")
+    return None
+
+
 def _stopped_at_once(v: Verdicts, case: Case, what_en: str, what_es: str) -> Verdict | None:
     late = missed_stop(case)
     if late:

@@ -71,21 +71,40 @@ def test_a_second_courtesy_change_in_a_period(doc_factory):
 
 
 def test_time_allowances_exceeded(doc_factory):
-    injury = event("e1", 10, "21.d", {"unconscious": False, "recurrence_of_same_injury": False},
-                   {"whistle": "at_once", "time_allowed_s": 660}, players=[RED1])
+    no_lift = {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": False,
+               "removal_needed_more_time": False}
+    injury = event("e1", 10, "21.d", no_lift, {"whistle": "at_once", "time_allowed_s": 660}, players=[RED1])
     extra = event("e2", 20, "21.d", {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": True},
                   {"whistle": "at_once", "time_allowed_s": 900}, players=[BLUE2])
     found = findings(doc_factory([injury, extra]))
     assert kinds(found) == ["time_allowance_exceeded"] and found[0].events == ["e1"]
-    assert found[0].details["limit_s"] == 600
+    assert found[0].details["limit_s"] == 600 and found[0].severity == "error"
+
+
+def test_time_beyond_an_allowance_that_an_unrecorded_fact_may_lift_is_a_warning_naming_it(doc_factory):
+    injury = event("e1", 10, "21.d", {"unconscious": False, "recurrence_of_same_injury": False},
+                   {"whistle": "at_once", "time_allowed_s": 660}, players=[RED1])
+    [found] = findings(doc_factory([injury]))
+    assert found.severity == "warning" and "unless the Umpires granted additional time or treatment on the field needed more time" in found.explanation["en"]
+    assert "los Umpires concedieron tiempo adicional" in found.explanation["es"]
+
+
+def test_a_mount_time_out_only_to_check_the_mount_has_no_five_minute_count(doc_factory):
+    check = event("e1", 10, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": False},
+                  {"whistle": "at_once", "mount_excused": False, "time_allowed_s": 400}, players=[BLUE2])
+    assert findings(doc_factory([check])) == []
+    assert kinds(findings(doc_factory([timeout_change("e1", 10, "Luna") | {"call": {
+        "whistle": "at_once", "mount_excused": True, "time_allowed_s": 400}}]))) == ["time_allowance_exceeded"]
 
 
 def test_a_second_time_out_for_the_same_injury(doc_factory):
-    hurt = lambda eid, frame: event(eid, frame, "21.d", {"unconscious": False, "recurrence_of_same_injury": False,
-                                                         "injury": "Left wrist"},
-                                    {"whistle": "at_once", "time_allowed_s": 300}, players=[RED1])
+    hurt = lambda eid, frame, time=300: event(eid, frame, "21.d", {"unconscious": False, "recurrence_of_same_injury": False,
+                                                                   "injury": "Left wrist"},
+                                              {"whistle": "at_once", "time_allowed_s": time}, players=[RED1])
     found = findings(doc_factory([hurt("e1", 10), hurt("e2", 500)]))
     assert kinds(found) == ["second_injury_timeout"] and found[0].events == ["e1", "e2"]
+    # A stoppage for the recurrence with no time given (a substitute at once) is no time-out.
+    assert findings(doc_factory([hurt("e1", 10), hurt("e2", 500, time=0)])) == []
 
 
 def test_an_unconscious_player_playing_again_that_day(doc_factory):
@@ -93,6 +112,9 @@ def test_an_unconscious_player_playing_again_that_day(doc_factory):
                {"whistle": "at_once", "time_allowed_s": 600}, players=[RED1])
     later = ridden("e2", 900, "Pampa", player=RED1)
     assert kinds(findings(doc_factory([ko, later]))) == ["unconscious_player_played"]
+    # Every later appearance is reported once, each against the event where the player lost consciousness.
+    again = findings(doc_factory([ko, later, ridden("e3", 1200, "Pampa", player=RED1)]))
+    assert [f.events for f in again] == [["e1", "e2"], ["e1", "e3"]]
     # ... and in another game that same day, followed by the player's name.
     morning = doc_factory([ko], match_id="morning", end_time_utc="2026-06-14T12:00:00Z")
     afternoon = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="afternoon")
@@ -121,3 +143,14 @@ def test_a_return_missed_on_the_day_rests_on_evidence_within_24_hours(doc_factor
     assert "within 24 hours" in pending[0].explanation["en"]
     late = findings(doc_factory([timeout_change("e1", 100, "Luna"), _missed_on_the_day(False)]))
     assert [f.severity for f in late] == ["info"] and "cannot ground a forfeiture" in late[0].explanation["en"]
+
+
+def test_a_mount_recorded_excused_though_its_facts_let_it_return_is_a_warning_not_a_forfeiture(doc_factory):
+    fall = event("e1", 100, "21.f(3)", {"mount_sound": True}, {"whistle": "at_once", "mount_excused": True},
+                 players=[{**RED1, "mount": "Bombón"}], mount="Bombón")
+    [found] = findings(doc_factory([fall, ridden("e2", 900, "Bombón", player=RED1)]))
+    assert (found.kind, found.severity) == ("excused_mount_returned", "warning")
+    assert "trotted out sound" in found.explanation["en"] and "revise por qué se excusó" in found.explanation["es"]
+    unsound = event("e1", 100, "21.f(3)", {"mount_sound": False}, {"whistle": "at_once", "mount_excused": True},
+                    players=[{**RED1, "mount": "Bombón"}], mount="Bombón")
+    assert [f.severity for f in findings(doc_factory([unsound, ridden("e2", 900, "Bombón", player=RED1)]))] == ["mandatory"]
