@@ -109,8 +109,10 @@ VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=say("Any unwarranted delay by the player is penalized", "Cualquier demora injustificada del jugador se sanciona"),
     judge=judge_visibly_injured,
-    summary=say('Stop at once, announce "ALL MAY CHANGE", lead the mount off, throw-in on return; the mount is excused.',
-                'Detener de inmediato, anunciar "ALL MAY CHANGE", retirar el caballo, throw-in al regreso; el caballo queda excusado.'),
+    summary=say('Stop at once (unless play is already stopped), announce "ALL MAY CHANGE", lead the mount off, throw-in '
+                'on return; the mount is excused; an unwarranted delay is penalized.',
+                'Detener de inmediato (salvo que el juego ya esté detenido), anunciar "ALL MAY CHANGE", retirar el caballo, '
+                'throw-in al regreso; el caballo queda excusado; una demora injustificada se sanciona.'),
 )
 
 # --- 21.f(1)(ii) not visibly injured ---------------------------------------------------------------------
@@ -157,8 +159,10 @@ NOT_VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=None,
     judge=judge_not_visibly_injured,
-    summary=say("The Umpires may have the player lead the mount off by the shortest line; no teammate may change; the mount is excused.",
-                "Los Umpires pueden hacer que el jugador saque el caballo por la línea más corta; ningún compañero cambia; el caballo queda excusado."),
+    summary=say("Stop at once when a player reports the mount (unless play is already stopped); the Umpires may have the "
+                "player lead it off by the shortest line; no teammate may change; the mount is excused.",
+                "Detener de inmediato cuando un jugador informa del caballo (salvo que el juego ya esté detenido); los Umpires "
+                "pueden hacer que el jugador lo saque por la línea más corta; ningún compañero cambia; el caballo queda excusado."),
 )
 
 # --- 21.f(2) courtesy change ----------------------------------------------------------------------------------
@@ -218,8 +222,10 @@ COURTESY_CHANGE = Provision(
     judge=judge_courtesy_change,
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
                 P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),
-    summary=say("Only if announced before the game: one courtesy change per period, ball out of play or neutral, one minute.",
-                "Solo si se anunció antes del partido: un cambio de cortesía por período, bocha fuera o neutral, un minuto."),
+    summary=say("Only if announced before the game: one courtesy change per period, ball out of play or neutral, one "
+                "minute, not more and not less; an unwarranted delay is penalized.",
+                "Solo si se anunció antes del partido: un cambio de cortesía por período, bocha fuera o neutral, un minuto, "
+                "ni más ni menos; una demora injustificada se sanciona."),
 )
 
 # --- 21.f(3) mount falls ------------------------------------------------------------------------------------------
@@ -321,8 +327,10 @@ MOUNT_TIMEOUT = Provision(
                 "Compañeros que cambian de caballo: penal apropiado al equipo contrario"),
     judge=judge_mount_timeout,
     parameters=(P.MOUNT_CHANGE_TIMEOUT,),
-    summary=say("Stop immediately or at a neutral play; 5 minutes to change; the changed mount is excused; teammates may not change.",
-                "Detener de inmediato o en jugada neutral; 5 minutos para cambiar; el caballo cambiado queda excusado; los compañeros no cambian."),
+    summary=say("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to change; the "
+                "changed mount is excused; teammates may not change.",
+                "Detener de inmediato o en jugada neutral (los Umpires deciden cuándo, no si se detiene); 5 minutos para cambiar; el "
+                "caballo cambiado queda excusado; los compañeros no cambian."),
 )
 
 # --- 21.f(5) returning an excused mount ----------------------------------------------------------------------------------
