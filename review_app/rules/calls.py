@@ -42,4 +42,6 @@ def duration(seconds: float) -> tuple[str, str]:
     m, s = divmod(int(round(seconds)), 60)
     if s:
         return minutes(seconds), minutes(seconds)
-    return (f"{m} minute{'s' * (m != 1)}", f"{m} minuto{'s' * (m != 1)}")
+    if m == 1:
+        return "one minute", "un minuto"
+    return f"{m} minutes", f"{m} minutos"

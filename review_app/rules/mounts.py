@@ -184,10 +184,10 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if allowed != P.COURTESY_CHANGE.value:
         en, es = duration(P.COURTESY_CHANGE.value)
         return _f2.inconsistent(
-            f"{en} shall be allowed for a courtesy change, play restarting after it has elapsed; {minutes(allowed)} "
-            "was allowed.",
-            f"Se concede {es} para el cambio de cortesía y el juego se reanuda una vez transcurrido; se concedió "
-            f"{minutes(allowed)}.")
+            f"{en.capitalize()} shall be allowed for a courtesy change, play restarting after it has elapsed; the time "
+            f"allowed was {minutes(allowed)}.",
+            f"Se concede {es} para el cambio de cortesía y el juego se reanuda una vez transcurrido; el tiempo "
+            f"concedido fue de {minutes(allowed)}.")
     if case.called("restart") not in COURTESY_RESTARTS:
         return _f2.inconsistent("After one minute play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
                                 "Tras un minuto el juego se reanuda con throw-in, penal, tiro libre o saque de fondo, según corresponda.")
@@ -295,8 +295,9 @@ def judge_mount_timeout(case: Case) -> Verdict:
         allowed = case.called_or("time_allowed_s", 0)
         if allowed > P.MOUNT_CHANGE_TIMEOUT.value:
             en, es = duration(P.MOUNT_CHANGE_TIMEOUT.value)
-            return _f4.inconsistent(f"The player has {en} to change mounts; {minutes(allowed)} was allowed.",
-                                    f"El jugador dispone de {es} para cambiar de caballo; se concedió {minutes(allowed)}.")
+            return _f4.inconsistent(f"The player has {en} to change mounts; the time allowed was {minutes(allowed)}.",
+                                    f"El jugador dispone de {es} para cambiar de caballo; el tiempo concedido fue de "
+                                    f"{minutes(allowed)}.")
     elif case.call.get("mount_excused"):
         return _f4.inconsistent("The mount was checked and remounted, not changed; it is not excused.",
                                 "El caballo se revisó y se volvió a montar, no se cambió; no queda excusado.")

@@ -254,14 +254,20 @@ def judge_case(provision: Provision, case: Case) -> Verdict:
     except MissingFact as exc:
         others = [f.name for f in provision.facts
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
-        return incomplete(provision.id, [*exc.names, *others])
+        return incomplete(provision.id, [*exc.names, *others], provision)
 
 
-def incomplete(clause: str, missing: list[str]) -> Verdict:
-    names = ", ".join(missing)
+def incomplete(clause: str, missing: list[str], provision: Provision | None = None) -> Verdict:
+    """The verdict when facts are missing; a provision's facts are named with their labels."""
+    def named(name: str, lang: str) -> str:
+        fact = provision.fact_named(name) if provision else None
+        return f"{name} ({fact.label[lang]})" if fact else name
+
     return Verdict(
         INCOMPLETE, clause,
-        say(f"The facts recorded are not enough to judge this call; missing: {names}.",
-            f"Los hechos registrados no bastan para juzgar la decisión; faltan: {names}."),
+        say("The facts recorded are not enough to judge this call; missing: "
+            + "; ".join(named(n, "en") for n in missing) + ".",
+            "Los hechos registrados no bastan para juzgar la decisión; faltan: "
+            + "; ".join(named(n, "es") for n in missing) + "."),
         missing=tuple(missing),
     )

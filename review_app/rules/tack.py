@@ -82,21 +82,24 @@ def _time_beyond_allowance(case: Case) -> Verdict | None:
     if six_goal_provision_applies(case):
         if allowed <= P.TACK_REPAIR.value:
             return None
-        why = (f"up to {five_en} to rectify or change (6-goal provision)", f"hasta {five_es} para solucionar o cambiar (disposición de 6 goles)")
+        why = (f"the rule allows up to {five_en} to rectify or change (6-goal provision)",
+               f"la regla permite hasta {five_es} para solucionar o cambiar (disposición de 6 goles)")
     elif case.fact("broken_by_contact_with_another_horse"):
         if allowed <= P.TACK_CONTACT_DELAY.value:
             return None
-        why = (f"a delay of {five_en} or until the player returns, for tack broken by contact with another horse",
-               f"una demora de {five_es} o hasta el regreso del jugador, por montura rota por contacto con otro caballo")
+        why = (f"the rule allows a delay of {five_en} or until the player returns, for tack broken by contact with "
+               "another horse",
+               f"la regla permite una demora de {five_es} o hasta el regreso del jugador, por montura rota por contacto "
+               "con otro caballo")
     else:
         # Time to leave the field, or a quick repair on the ground ("may allow ... if it can be done quickly"),
         # is no waiting for the player.
         if not case.fact("play_waited_off_field"):
             return None
-        why = ("no waiting: the player must leave the field and play restarts as soon as he or she has done so",
-               "ninguna espera: el jugador debe abandonar la cancha y el juego se reanuda en cuanto lo haya hecho")
-    return _g.inconsistent(f"{minutes(allowed)} was allowed; the rule allows {why[0]}.",
-                           f"Se concedió {minutes(allowed)}; la regla permite {why[1]}.")
+        why = ("play does not wait: the player must leave the field and play restarts as soon as he or she has done so",
+               "el juego no espera: el jugador debe abandonar la cancha y el juego se reanuda en cuanto lo haya hecho")
+    return _g.inconsistent(f"The time allowed was {minutes(allowed)}; {why[0]}.",
+                           f"El tiempo concedido fue de {minutes(allowed)}; {why[1]}.")
 
 
 BROKEN_TACK = Provision(
