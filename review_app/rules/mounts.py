@@ -180,17 +180,18 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if not case.fact("ball_out_of_play_or_neutral"):
         return _f2.inconsistent("A courtesy change is allowed only when the ball is out of play or at a neutral play.",
                                 "El cambio de cortesía solo se permite con la bocha fuera de juego o en una jugada neutral.")
+    minute_en, minute_es = duration(P.COURTESY_CHANGE.value)
     allowed = case.called("time_allowed_s")
     if allowed != P.COURTESY_CHANGE.value:
-        en, es = duration(P.COURTESY_CHANGE.value)
+        en, es = minute_en, minute_es
         return _f2.inconsistent(
             f"{en.capitalize()} shall be allowed for a courtesy change, play restarting after it has elapsed; the time "
             f"allowed was {minutes(allowed)}.",
             f"Se concede {es} para el cambio de cortesía y el juego se reanuda una vez transcurrido; el tiempo "
             f"concedido fue de {minutes(allowed)}.")
     if case.called("restart") not in COURTESY_RESTARTS:
-        return _f2.inconsistent("After one minute play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
-                                "Tras un minuto el juego se reanuda con throw-in, penal, tiro libre o saque de fondo, según corresponda.")
+        return _f2.inconsistent(f"After {minute_en} play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
+                                f"Tras {minute_es} el juego se reanuda con throw-in, penal, tiro libre o saque de fondo, según corresponda.")
     if case.call.get("mount_excused"):
         return _f2.inconsistent("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) and (4).",
                                 "Un cambio de cortesía no excusa al caballo; 21.f(5) solo nombra 21.f(1), (3) y (4).")
@@ -199,10 +200,11 @@ def judge_courtesy_change(case: Case) -> Verdict:
         return bad
     elapsed = case.facts.get("elapsed_in_period_s")
     if elapsed is not None and elapsed < P.COURTESY_CHANGE_IDEAL_ELAPSED.value:
-        return _f2.discretionary("A courtesy change was allowed before three minutes had elapsed; ideally it comes after.",
-                                 "Se permitió el cambio de cortesía antes de los tres minutos del período; idealmente es después.")
-    return _f2.discretionary("A courtesy change announced before the game, at a neutral play, with one minute to change.",
-                             "Cambio de cortesía anunciado antes del partido, en jugada neutral, con un minuto para cambiar.")
+        en, es = duration(P.COURTESY_CHANGE_IDEAL_ELAPSED.value)
+        return _f2.discretionary(f"A courtesy change was allowed before {en} had elapsed in the period; ideally it comes after.",
+                                 f"Se permitió el cambio de cortesía antes de transcurridos {es} del período; idealmente es después.")
+    return _f2.discretionary(f"A courtesy change announced before the game, at a neutral play, with {minute_en} to change.",
+                             f"Cambio de cortesía anunciado antes del partido, en jugada neutral, con {minute_es} para cambiar.")
 
 
 COURTESY_CHANGE = Provision(
