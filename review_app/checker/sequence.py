@@ -111,13 +111,18 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def _counts(ev: dict) -> bool:
+    needed = COUNTS_WHEN.get(ev["situation"])
+    return needed is None or (ev.get("facts") or {}).get(needed) is True
+
+
 def time_allowances(doc: MatchDocument) -> list[Finding]:
     out = []
     for ev in doc.events_in_order():
         rule = ALLOWANCES.get(ev["situation"])
         allowed = (ev.get("call") or {}).get("time_allowed_s")
         facts = ev.get("facts") or {}
-        if not rule or allowed is None or facts.get(COUNTS_WHEN.get(ev["situation"], ""), True) is not True:
+        if not rule or allowed is None or not _counts(ev):
             continue
         param, lifts = rule
         if allowed <= param.value or any(facts.get(f) is True for f in lifts):
@@ -125,7 +130,7 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
         # Exceeded unless a lifting fact nobody recorded applies: then a warning naming it, not an error.
         unknown = [provision(param.clause).fact_named(f).label for f in lifts if facts.get(f) is None]
         unless = say("; unless " + " or ".join(_lower_first(u["en"]) for u in unknown) + " (not recorded)",
-                     "; salvo que " + " o ".join(_lower_first(u["es"]) for u in unknown) + " (no registrado)") \
+                     "; salvo si " + " o ".join(_lower_first(u["es"]) for u in unknown) + " (no registrado)") \
             if unknown else say("", "")
         out.append(Finding(
             doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]],
