@@ -11,6 +11,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
+from review_app.errors import PoloReviewError
 from review_app.evidence import grounds, window
 from review_app.evidence.errors import CaseLocked, EvidenceError
 from review_app.evidence.log import CaseLog
@@ -47,7 +48,7 @@ class EvidenceCase:
     def __init__(self, doc: MatchDocument, store: str | os.PathLike | None = None):
         self.doc = doc
         self.folder = CaseFolder(store_root(store), doc.match_id)
-        self.log = CaseLog(self.folder.log_path)
+        self.log = CaseLog(self.folder.log_path, orphans=self.folder.stored_originals)
 
     # -- reading ----------------------------------------------------------------------------
     def state(self) -> CaseState:
@@ -88,10 +89,18 @@ class EvidenceCase:
         now = now or window.now_utc()
         received = (received_at or now).astimezone(window.UTC)
         window.check_not_future(received, now)
+        window.check_not_before_match_day(received, self.doc)
         end = self.game_end()
         src = Path(src)
-        with Footage(src) as video:  # refuses a missing file or anything that is not a video, in one line
-            info = video.info
+        try:
+            with Footage(src) as video:  # refuses a missing file or anything that is not a video, in one line
+                info = video.info
+        except PoloReviewError as exc:
+            if presented_name is None:
+                raise
+            # An upload is read from a temporary file: say what was presented, not where the server put it.
+            detail = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
+            raise EvidenceError(detail, path=presented_name[:MAX_NAME]) from None
         timing = window.timing(end, received)
         receipt = {"presented_by": presented_by, "received_by": received_by,
                    "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
@@ -99,12 +108,20 @@ class EvidenceCase:
         with self.log.locked() as entries:
             self._open(entries, received_by, end, now)
             state = fold(entries)
-            sha, size, stored = self.folder.ingest(src, safe_extension(presented_name or src.name))
+
+            def recorded(sha: str) -> str | None:
+                ev = state.by_sha(sha)
+                return ev.stored if ev else None
+
+            sha, size, stored, restored = self.folder.ingest(src, safe_extension(presented_name or src.name), recorded)
             if sha != info.sha256:
                 raise EvidenceError("the file changed while it was being received; receive it again", path=src)
             known = state.by_sha(sha)
             if known is not None:
-                self.log.append(entries, RECEIVED_AGAIN, received_by, {"evidence": known.id, "sha256": sha, **receipt}, now)
+                data = {"evidence": known.id, "sha256": sha, **receipt}
+                if restored:  # the recorded original had gone; these bytes have its hash and took its place
+                    data["restored_original"] = known.stored
+                self.log.append(entries, RECEIVED_AGAIN, received_by, data, now)
                 return fold(entries).evidence[known.id], True
             evidence_id = f"ev{len(state.evidence) + 1}"
             video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6), "duration_s": round(info.duration_s, 6),
@@ -185,7 +202,12 @@ class EvidenceCase:
         note = (note or "").strip() or None
         if note and len(note) > MAX_NOTE:
             raise EvidenceError(f"the note is longer than {MAX_NOTE} characters")
-        with Footage(self.original_path(ev)) as video:
+        path = self.original_path(ev)
+        if not path.is_file() or file_sha256(path) != ev.sha256:
+            # Frames read from altered bytes would be recorded against the hash of the original as received.
+            raise EvidenceError(f"the original of {ev.id} is missing or no longer matches its hash, so no frame of it "
+                                "can be marked; run `polo-review evidence verify`", path=path)
+        with Footage(path) as video:
             # The time is the frame's own presentation time, read from the footage, never computed from a rate.
             marked = [{"frame": f, "time_s": round(video.time_of(f), 6)} for f in sorted(set(frames))]
         return {"evidence": ev.id, "sha256": ev.sha256, "frames": marked, "note": note, **link}
@@ -251,6 +273,10 @@ class EvidenceCase:
             if target is None:
                 raise EvidenceError(f"no entry {entry} in the case log of match {self.doc.match_id} "
                                     f"(it has {len(entries)} entries)")
+            if not (frames or evidence_id) and (excusal or mount or (note or "").strip()):
+                # Without new marks these would be dropped without a word; an entry's note cannot be edited.
+                raise EvidenceError("--excusal, --mount and --note describe new marks: give them with --evidence "
+                                    "EVIDENCE_ID and --frame N (to change what an entry marked, withdraw it and mark again)")
             data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw}
             if withdraw:
                 mark = next((m for m in state.marks if m.seq == entry), None)
@@ -261,6 +287,8 @@ class EvidenceCase:
             if frames or evidence_id:
                 if not evidence_id:
                     raise EvidenceError("new marks in a correction need --evidence EVIDENCE_ID")
+                if not frames:
+                    raise EvidenceError("new marks in a correction need their frames (--frame N)")
                 data["marks"] = self._mark_data(state, evidence_id, list(frames or []), excusal, mount, note)
             if decision:
                 # Judge the corrected decision on the case as it stands once this correction is in.

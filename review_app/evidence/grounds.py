@@ -79,9 +79,14 @@ def forfeiture_grounds(state: CaseState, register: MountRegister) -> list[dict]:
         if exc is None:
             raise EvidenceError(f"forfeiture refused: excusal {m.excusal} (marked in entry {m.seq}) is no longer "
                                 "in the match document's mount register")
+        if " ".join((m.mount or "").split()).casefold() != " ".join(exc.mount.split()).casefold():
+            raise EvidenceError(f"forfeiture refused: entry {m.seq} marked frames showing {m.mount!r} excused in "
+                                f"{m.excusal}, but the match document now says {m.excusal} excused {exc.mount!r}; "
+                                "withdraw the marks (`evidence correct --withdraw`) and mark again")
         ev = state.evidence[m.evidence]
         grounds.append({
             "mark_entry": m.seq, "evidence": ev.id, "sha256": ev.sha256, "received_at": ev.received_at,
+            "receipt_entry": ev.earliest["seq"],
             "frames": m.frames, "excusal": exc.event, "mount": exc.mount, "clause": exc.clause,
             "team": exc.team, "number": exc.number, "excused_at": {"frame": exc.frame, "time_s": exc.time_s,
                                                                    "period": exc.period, "clock": exc.clock},

@@ -17,7 +17,7 @@ import contextlib
 import fcntl
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -32,11 +32,11 @@ ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
 
 @dataclass(frozen=True)
 class Problem:
-    entry: int  # 1-based line number in the log
+    entry: int  # 1-based line number in the log; 0: the store around it, not an entry
     message: str
 
     def __str__(self) -> str:
-        return f"entry {self.entry}: {self.message}"
+        return f"entry {self.entry}: {self.message}" if self.entry else self.message
 
 
 def _split(raw: bytes) -> list[bytes]:
@@ -82,11 +82,16 @@ def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
 
 
 class CaseLog:
-    """The log file of one case, with its lock."""
+    """The log file of one case, with its lock.
 
-    def __init__(self, path: Path):
+    `orphans` lists files that exist only because entries recorded them (the stored originals): with
+    any of them present, a missing or empty log is a lost record, never a case to start afresh.
+    """
+
+    def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None):
         self.path = Path(path)
         self.lock_path = self.path.with_name(f".{self.path.name}.lock")
+        self.orphans = orphans
 
     def raw(self) -> bytes:
         try:
@@ -96,7 +101,15 @@ class CaseLog:
 
     def entries(self) -> list[dict]:
         """The entries of an intact log; a damaged one is refused with its first problem."""
-        entries, problems = chain_problems(self.raw())
+        raw = self.raw()
+        if not raw and self.orphans is not None:
+            stored = self.orphans()
+            if stored:
+                raise LogDamaged(
+                    f"case log is missing or empty, but {len(stored)} original(s) are stored beside it: the record of "
+                    "this case is lost, and a new case is not started over it; restore case.jsonl (an evidence "
+                    "pack holds a copy) and run `polo-review evidence verify`", path=self.path)
+        entries, problems = chain_problems(raw)
         if problems:
             raise LogDamaged(f"case log is damaged at {problems[0]}; run `polo-review evidence verify`",
                              path=self.path)

@@ -25,8 +25,16 @@ FORFEITURE, NOT_PROVEN, OUT_OF_TIME = "forfeiture", "not-proven", "out-of-time"
 DECISIONS = (FORFEITURE, NOT_PROVEN, OUT_OF_TIME)
 
 
+RECEIPT_KEYS = ("presented_by", "received_by", "received_at", "in_time", "margin_s")
+
+
 @dataclass
 class Evidence:
+    """One video received, perhaps presented more than once. `presented_by`, `received_by`,
+    `received_at`, `in_time` and `margin_s` are those of its earliest presentation on record: the one
+    the 24-hour window is judged by, whichever entry recorded it (a receipt recorded after the fact
+    keeps its own entry time, `recorded`, so a backdated receipt shows as such)."""
+
     id: str
     seq: int
     sha256: str
@@ -40,11 +48,20 @@ class Evidence:
     in_time: bool
     margin_s: int
     video: dict
-    receipts: list[dict] = field(default_factory=list)  # every presentation, the first included
+    receipts: list[dict] = field(default_factory=list)  # every presentation in log order, the first included
 
     @property
     def received(self) -> datetime:
         return from_utc_text(self.received_at)
+
+    @property
+    def earliest(self) -> dict:
+        return min(self.receipts, key=lambda r: (from_utc_text(r["received_at"]), r["seq"]))
+
+    def _settle(self) -> None:
+        first = self.earliest
+        for key in RECEIPT_KEYS:
+            setattr(self, key, first[key])
 
 
 @dataclass
@@ -123,16 +140,18 @@ def fold(entries: list[dict]) -> CaseState:
         if kind == OPENED:
             state.opened, state.match_id = data, data["match_id"]
         elif kind == RECEIVED:
-            receipt = {k: data[k] for k in ("presented_by", "received_by", "received_at", "in_time", "margin_s")}
+            receipt = {k: data[k] for k in RECEIPT_KEYS}
             state.evidence[data["evidence"]] = Evidence(
                 data["evidence"], e["seq"], data["sha256"], data["ext"], data["stored"], data["size"],
                 data["presented_name"], data["presented_by"], data["received_by"], data["received_at"],
-                data["in_time"], data["margin_s"], data["video"], [{**receipt, "seq": e["seq"]}])
+                data["in_time"], data["margin_s"], data["video"],
+                [{**receipt, "seq": e["seq"], "recorded": e["at"], "presented_name": data.get("presented_name")}])
         elif kind == RECEIVED_AGAIN:
             ev = state.evidence.get(data["evidence"])
             if ev:
-                ev.receipts.append({**{k: data[k] for k in ("presented_by", "received_by", "received_at",
-                                                                "in_time", "margin_s")}, "seq": e["seq"]})
+                ev.receipts.append({**{k: data[k] for k in RECEIPT_KEYS}, "seq": e["seq"], "recorded": e["at"],
+                                    "presented_name": data.get("presented_name")})
+                ev._settle()
         elif kind == WORKING_COPY:
             state.working_copies.append({**data, "seq": e["seq"]})
         elif kind == MARKED:

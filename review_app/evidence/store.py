@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,11 +71,16 @@ class CaseFolder:
     def original(self, sha256: str, ext: str) -> Path:
         return self.originals / f"{sha256}.{ext}"
 
-    def ingest(self, src: Path, ext: str) -> tuple[str, int, Path]:
-        """Copy `src` into the originals, hashing what is copied; (sha256, size, stored path).
+    def ingest(self, src: Path, ext: str, recorded: Callable[[str], str | None] = lambda sha: None,
+               ) -> tuple[str, int, Path, bool]:
+        """Copy `src` into the originals, hashing what is copied; (sha256, size, stored path, restored).
 
         Copied to a temporary name, flushed, then renamed to its hash: a crash leaves no file under
-        a hash name that does not hold that content. A file already stored is left untouched.
+        a hash name that does not hold that content. `recorded(sha)` is where the log says an original
+        with that hash is kept (relative to the case folder), if anywhere. A stored file is never
+        replaced: one that still matches its hash is left as it is; one that no longer does is refused
+        (the evidence of the alteration is kept for `verify`); a recorded original that has gone is put
+        back from these bytes, which have its hash (`restored`).
         """
         self.originals.mkdir(parents=True, exist_ok=True)
         tmp = self.originals / f".incoming.{os.getpid()}.{ext}"
@@ -89,15 +95,22 @@ class CaseFolder:
                 fout.flush()
                 os.fsync(fout.fileno())
             sha = digest.hexdigest()
-            final = self.original(sha, ext)
-            existing = next(iter(self.originals.glob(f"{sha}.*")), None)
+            where = recorded(sha)
+            final = self.path / where if where else self.original(sha, ext)
+            existing = final if final.exists() else None
+            if where is None and existing is None:
+                existing = next(iter(self.originals.glob(f"{sha}.*")), None)
             if existing is not None:
                 tmp.unlink()
-                return sha, size, existing
+                if not existing.is_file() or file_sha256(existing) != sha:
+                    raise EvidenceError(f"the stored original {existing.relative_to(self.path)} no longer matches its "
+                                        "hash; nothing was recorded and nothing replaced. Run `polo-review evidence "
+                                        "verify`", path=existing)
+                return sha, size, existing, False
             os.chmod(tmp, READ_ONLY)
             os.replace(tmp, final)
             fsync_dir(self.originals)
-            return sha, size, final
+            return sha, size, final, where is not None
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise

@@ -71,6 +71,12 @@ def parse_time(text: str, tz: str | None = None) -> datetime:
         if early.utcoffset() != late.utcoffset():
             raise EvidenceError(f"receipt time {raw} happens twice in {tz} (clocks go back); give the UTC offset")
         moment = early
+    elif tz:
+        # Both an offset and a zone: they must say the same, or one of them is a mistake.
+        zone = _zone(tz)
+        if moment.utcoffset() != moment.astimezone(zone).utcoffset():
+            raise EvidenceError(f"receipt time {raw} carries its own UTC offset, which is not {tz}'s at that moment "
+                                f"({moment.astimezone(zone).isoformat()}); give the offset or --tz, not both")
     return moment.astimezone(UTC)
 
 
@@ -118,6 +124,22 @@ def timing(end: datetime, moment: datetime) -> Timing:
 def check_not_future(moment: datetime, now: datetime) -> None:
     if moment > now + FUTURE_TOLERANCE:
         raise EvidenceError(f"receipt time {utc_text(moment)} is later than now ({utc_text(now)}); check it")
+
+
+# The match date is a local date: the earliest moment it is that date anywhere is 00:00 at UTC+14.
+EARLIEST_OFFSET = timedelta(hours=14)
+
+
+def check_not_before_match_day(moment: datetime, doc: MatchDocument) -> None:
+    """Evidence of a game cannot have been received before the game's day began anywhere on Earth."""
+    day = (doc.match.get("date") or "")[:10]
+    try:
+        start = datetime.fromisoformat(day).replace(tzinfo=UTC) - EARLIEST_OFFSET
+    except ValueError:
+        return  # the schema checks the date; without one there is nothing to compare with
+    if moment < start:
+        raise EvidenceError(f"receipt time {utc_text(moment)} is before the match day ({day}) began anywhere; "
+                            "evidence of this game cannot have been received then: check the date")
 
 
 def duration_text(seconds: int) -> str:
