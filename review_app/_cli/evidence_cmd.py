@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
+
+MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")  # as the match document's schema has it
+ALSO = 5  # problems listed after the first; a deleted entry makes every later one a problem too
 
 
 def _annotations() -> argparse.ArgumentParser:
@@ -33,6 +37,17 @@ def _edge(func):
             raise PoloReviewError(exc.strerror or str(exc), path=exc.filename) from None
 
     return run
+
+
+def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """A wrong or missing argument is one line on stderr and exit 2, like every other user error here."""
+    name = parser.prog.removeprefix("polo-review ")
+
+    def error(message: str):
+        parser.exit(2, f"polo-review: error: {name}: {message} (see {parser.prog} --help)\n")
+
+    parser.error = error
+    return parser
 
 
 def _common() -> argparse.ArgumentParser:
@@ -98,7 +113,10 @@ def register(sub) -> None:
 
     p = evsub.add_parser("verify", parents=[common], help="re-hash the originals and the log's chain")
     p.add_argument("match", metavar="MATCH")
-    p.add_argument("--head", metavar="HASH", help="a head hash kept elsewhere (pack, printout): detects cut entries")
+    p.add_argument("--head", metavar="HASH",
+                   help="a head hash kept outside the store (pack, printout, e-mail): detects a log cut or rewritten")
+    p.add_argument("--against", metavar="FILE",
+                   help="an earlier copy of the case log (e.g. PACK/case.jsonl): names the first entry changed since")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_edge(cmd_verify))
 
@@ -113,6 +131,9 @@ def register(sub) -> None:
     p.add_argument("evidence_id", metavar="EVIDENCE_ID")
     p.add_argument("--by", required=True, metavar="NAME")
     p.set_defaults(func=_edge(cmd_copy))
+
+    for parser in (sub.choices["mounts"], ev, *evsub.choices.values()):
+        _one_line_errors(parser)
 
 
 def _mark_options(p, required: bool) -> None:
@@ -166,26 +187,42 @@ def cmd_mounts(args) -> int:
 
 # -- evidence -------------------------------------------------------------------------------------------
 def cmd_add(args) -> int:
-    from review_app.evidence import window
+    from review_app.evidence import EvidenceError, window
 
+    if args.tz and not args.received_at:
+        raise EvidenceError("--tz says which zone a --received-at time is in; without --received-at the receipt "
+                            "is now, so give both or neither")
     case = _case(args)
     received = window.parse_time(args.received_at, args.tz) if args.received_at else None
     ev, duplicate = case.add(args.file, args.presented_by, args.received_by, received)
     now = window.now_utc()
+    receipt = ev.receipts[-1]
     if duplicate:
-        print(f"already received as {ev.id} (sha256 {ev.sha256}, first on {ev.received_at}); "
-              f"this presentation is recorded against it")
+        print(f"already received as {ev.id} (sha256 {ev.sha256}); this presentation is recorded against it "
+              f"(entry {receipt['seq']})")
+        restored = case.state().entry(receipt["seq"])["data"].get("restored_original")
+        if restored:
+            print(f"the stored original {restored} was missing; these bytes have its hash and were stored in its place")
     else:
         print(f"received {ev.id}: sha256 {ev.sha256}, {ev.size} bytes, stored read-only as {case.folder.path / ev.stored}")
-    receipt = ev.receipts[-1]
     print(f"received at {receipt['received_at']} from {receipt['presented_by']} by {receipt['received_by']}")
-    deadline = case.deadline()
+    deadline, end = case.deadline(), case.game_end()
     if receipt["in_time"]:
+        before_end = (f"; that is {window.duration_text((end - window.from_utc_text(receipt['received_at'])).total_seconds())}"
+                      " before the game's recorded end" if window.from_utc_text(receipt["received_at"]) < end else "")
         print(f"in time: {window.duration_text(receipt['margin_s'])} before the deadline {window.utc_text(deadline)} "
-              f"(21.f(5)); now {window.time_left_text(deadline, now)}")
+              f"(21.f(5)){before_end}; now {window.time_left_text(deadline, now)}")
     else:
         print(f"LATE: {window.duration_text(receipt['margin_s'])} after the deadline {window.utc_text(deadline)}; "
               "recorded, but under 21.f(5) it cannot ground a forfeiture")
+    if duplicate and (ev.earliest["seq"] == receipt["seq"] or ev.in_time != receipt["in_time"]):
+        first = ev.earliest
+        print(f"{ev.id} counts as presented {first['received_at']} (entry {first['seq']}), its earliest presentation "
+              f"on record: {'in time' if ev.in_time else 'late'}")
+    state = case.state()
+    if state.decision:
+        d = state.decision
+        print(f"note: the case is decided ({d.decision}, entry {d.seq}); this receipt is recorded and changes no decision")
     return 0
 
 
@@ -236,8 +273,10 @@ def cmd_status(args) -> int:
                 else f"LATE by {window.duration_text(e['margin_s'])}: cannot ground a forfeiture")
         print(f"  {e['id']}  received {e['received_at']} from {e['presented_by']} by {e['received_by']}  {when}")
         print(f"       sha256 {e['sha256']}  {e['video']['frame_count']} frames, {e['video']['duration_s']:.3f} s")
-        for r in e["receipts"][1:]:
-            print(f"       presented again {r['received_at']} by {r['presented_by']} (entry {r['seq']})")
+        if len(e["receipts"]) > 1:  # every presentation, with the entry that recorded it and when
+            for r in e["receipts"]:
+                print(f"       presented {r['received_at']} by {r['presented_by']} to {r['received_by']}: "
+                      f"{'in time' if r['in_time'] else 'late'} (entry {r['seq']}, recorded {r['recorded']})")
     for m in s["marks"]:
         frames = ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m["frames"])
         about = f"excusal {m['excusal']}: {m['mount']} ({m['clause']})" if m["excusal"] else f"{m['mount']} (never excused)"
@@ -295,25 +334,41 @@ def cmd_verify(args) -> int:
     from pathlib import Path
 
     from review_app.errors import PoloReviewError
-    from review_app.evidence import resolve_match, store_root, verify_case
+    from review_app.evidence import (
+        EvidenceError,
+        resolve_match,
+        store_root,
+        verify_case,
+    )
     from review_app.evidence.store import CaseFolder
 
     try:
         match_id = resolve_match(args.match, args.annotations).match_id
     except PoloReviewError:
-        # A case can be checked without its match document, by the id its folder carries.
-        if not (store_root(args.store) / args.match).is_dir() or Path(args.match).suffix:
+        # A case can be checked without its match document, by the id its folder carries (a match id as the
+        # schema allows it: a plain folder name, never a path).
+        if not MATCH_ID.match(args.match) or Path(args.match).suffix.lower() == ".json" \
+                or not (store_root(args.store) / args.match).is_dir():
             raise
         match_id = args.match
-    report = verify_case(CaseFolder(store_root(args.store), match_id), head=args.head)
+    folder = CaseFolder(store_root(args.store), match_id)
+    report = verify_case(folder, head=args.head, against=args.against)
+    if report.empty and not args.head and args.against is None:
+        raise EvidenceError(f"no case of match {match_id} in the evidence store {folder.root}: no log and no "
+                            "originals (is --store right? if a case was recorded there, it has been removed)")
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
         print(report.summary())
-        for p in report.problems[1:]:
+        more = report.problems[1:]
+        for p in more[:ALSO]:
             print(f"  also: {p}")
+        if len(more) > ALSO:
+            print(f"  ... and {len(more) - ALSO} more problems (--json lists them all)")
         for w in report.warnings:
             print(f"  warning: {w}")
+        if report.note():
+            print(f"  {report.note()}")
     return 0 if report.intact else 1
 
 

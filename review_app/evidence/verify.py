@@ -1,18 +1,42 @@
 """Checking a case end to end: the log's hash chain, and every original against its recorded hash.
 
-The chain shows any entry altered, deleted, inserted or reordered, and a half-written last line.
-What a chain alone cannot show is entries cut from its end; for that, compare the head hash (the
-last entry's hash, printed by `status`, `verify` and in the evidence pack) with a copy kept
-elsewhere: `verify --head HASH`.
+What the chain shows on its own: any entry altered, deleted, inserted or reordered, a half-written
+last line, an original altered, missing or put there by hand. What it cannot show on its own: entries
+cut from its end, or a log rewritten whole with every hash recomputed (and originals swapped with
+their recorded hashes changed to match). Anyone who can write the store can do that, and the result is
+as self-consistent as the real one. Only something kept outside the store tells them apart: the head
+hash (printed by `status`, `verify` and the evidence pack) with `verify --head HASH`, or an earlier
+copy of the log (the pack holds one) with `verify --against FILE`; everything up to that anchor is then
+fixed, since changing any of it changes the anchored hash. The entry times (`at`) are the recording
+computer's clock and the receipt times are what the committee entered: the chain proves their order
+and that they were not changed after an anchor was taken, never that they are true.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from review_app.evidence.log import Problem, chain_problems
+from review_app.evidence.errors import EvidenceError
+from review_app.evidence.log import Problem, _split, chain_problems
 from review_app.evidence.state import RECEIVED
 from review_app.evidence.store import CaseFolder, file_sha256, is_read_only
+
+_HASH = re.compile(r"^[0-9a-f]{64}$")
+
+LIMITS = ("the chain shows any entry altered, removed or reordered and any original changed; a log cut at its end "
+          "or rewritten whole with new hashes passes it too: check the head against a copy kept outside the store "
+          "(verify --head HASH, or --against an earlier case.jsonl such as the pack's)")
+
+
+def check_head(head: str) -> str:
+    """A head hash as typed: 64 hexadecimal digits (either case); anything else is a typing mistake."""
+    text = (head or "").strip().lower()
+    if not _HASH.match(text):
+        raise EvidenceError(f"--head {head!r} is not a log head: give the full SHA-256 (64 hexadecimal digits) "
+                            "that `evidence status`, `verify` or the pack printed")
+    return text
 
 
 @dataclass
@@ -23,6 +47,10 @@ class VerifyReport:
     head: str | None
     problems: list[Problem] = field(default_factory=list)  # in entry order; entry 0 = the store, not an entry
     warnings: list[str] = field(default_factory=list)
+    empty: bool = False  # no log and no originals: nothing recorded here (or all of it removed)
+    anchor: str | None = None  # what the log was checked against, if anything: "head" or the copy's name
+    anchored_entries: int = 0  # entries 1..this are fixed by the anchor
+    altered: list[str] = field(default_factory=list)  # evidence ids whose original is missing or fails its hash
 
     @property
     def intact(self) -> bool:
@@ -32,23 +60,72 @@ class VerifyReport:
     def first(self) -> Problem | None:
         return self.problems[0] if self.problems else None
 
+    @property
+    def first_broken_entry(self) -> int | None:
+        return next((p.entry for p in self.problems if p.entry > 0), None)
+
     def summary(self) -> str:
-        if self.intact:
-            return (f"intact: {self.entries} entries chained, {self.originals} originals match their hashes; "
-                    f"head {self.head}")
-        return f"BROKEN at {self.first}"
+        if not self.intact:
+            return f"BROKEN at {self.first}" if self.first.entry else f"BROKEN: {self.first}"
+        line = f"intact: {self.entries} entries chained, {self.originals} originals match their hashes; head {self.head}"
+        if self.anchor == "head":
+            line += f"; the anchored head is entry {self.anchored_entries}, so entries 1..{self.anchored_entries} are as anchored"
+        elif self.anchor:
+            line += f"; entries 1..{self.anchored_entries} are byte for byte those of {self.anchor}"
+        return line
+
+    def note(self) -> str | None:
+        """What an intact result does not prove, when nothing outside the store was checked."""
+        return None if (self.anchor or not self.intact) else f"note: {LIMITS}"
 
     def to_dict(self) -> dict:
         return {"folder": self.folder, "intact": self.intact, "entries": self.entries, "originals": self.originals,
-                "head": self.head, "first_broken_entry": self.first.entry if self.first else None,
+                "head": self.head, "first_broken_entry": self.first_broken_entry,
                 "problems": [{"entry": p.entry, "message": p.message} for p in self.problems],
-                "warnings": list(self.warnings)}
+                "warnings": list(self.warnings), "anchor": self.anchor, "anchored_entries": self.anchored_entries,
+                "limits": None if self.anchor else LIMITS}
 
 
-def verify_case(folder: CaseFolder, head: str | None = None) -> VerifyReport:
+def _against(raw: bytes, copy: Path) -> tuple[list[Problem], list[str], int]:
+    """The log against an earlier copy of it: the first entry that differs, or the entries cut."""
+    try:
+        theirs_raw = copy.read_bytes()
+    except OSError as exc:
+        raise EvidenceError(f"--against: {exc.strerror or exc}", path=copy) from None
+    theirs = _split(theirs_raw)
+    warnings = []
+    if theirs_raw and not theirs_raw.endswith(b"\n"):
+        theirs = theirs[:-1]
+        warnings.append(f"the copy {copy.name} ends in a half-written line; it was left out of the comparison")
+    if not theirs:
+        raise EvidenceError("--against: the copy holds no entries", path=copy)
+    _, copy_problems = chain_problems(b"".join(line + b"\n" for line in theirs))
+    if copy_problems:
+        warnings.append(f"the copy {copy.name} itself fails its chain at {copy_problems[0]}")
+    mine = _split(raw)
+    for n, (a, b) in enumerate(zip(mine, theirs), start=1):
+        if a != b:
+            return [Problem(n, f"differs from entry {n} of the earlier copy {copy.name}: the log was changed after "
+                               "that copy was made")], warnings, n - 1
+    if len(theirs) > len(mine):
+        return [Problem(len(mine) + 1, f"entries {len(mine) + 1}..{len(theirs)} of the earlier copy {copy.name} are "
+                                       "missing here (cut from the end)")], warnings, len(mine)
+    if len(mine) > len(theirs):
+        warnings.append(f"entries {len(theirs) + 1}..{len(mine)} were added after the copy {copy.name} was made")
+    return [], warnings, len(theirs)
+
+
+def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path | None = None) -> VerifyReport:
+    head = check_head(head) if head is not None else None
     raw = folder.log_path.read_bytes() if folder.log_path.exists() else b""
     entries, problems = chain_problems(raw)
+    stored = folder.stored_originals()
+    warnings: list[str] = []
+    if not raw and stored:
+        problems.append(Problem(1, f"the case log is missing or empty, yet {len(stored)} original(s) are stored: the "
+                                   "record of this case was deleted"))
     recorded: set[str] = set()
+    altered: list[str] = []
     checked = 0
     for e in entries:
         if e.get("type") != RECEIVED or not isinstance(e.get("data"), dict):
@@ -58,29 +135,39 @@ def verify_case(folder: CaseFolder, head: str | None = None) -> VerifyReport:
         recorded.add(path.name)
         if not path.is_file():
             problems.append(Problem(e["seq"], f"original {data.get('stored')} of {data.get('evidence')} is missing"))
+            altered.append(str(data.get("evidence")))
             continue
         checked += 1
         actual = file_sha256(path)
         if actual != data.get("sha256"):
+            altered.append(str(data.get("evidence")))
             problems.append(Problem(e["seq"], f"original {data.get('stored')} of {data.get('evidence')} no longer "
                                               f"matches its recorded hash (now {actual[:16]}...)"))
     # Unaltered content is still intact evidence: a lost read-only bit is worth a warning, not a break.
-    warnings = [f"original {p.name} is writable; it should be read-only (0444)"
-                for p in folder.stored_originals() if p.name in recorded and p.is_file() and not is_read_only(p)]
-    for p in folder.stored_originals():
-        if p.name not in recorded:
-            problems.append(Problem(0, f"store: {p.relative_to(folder.path)} is not recorded in the log "
-                                       "(its entry was removed, or the file was put there by hand)"))
-    last = entries[-1]["hash"] if entries else None
+    warnings += [f"original {p.name} is writable; it should be read-only (0444)"
+                 for p in stored if p.name in recorded and p.is_file() and not is_read_only(p)]
+    if raw:  # without a log every original is unrecorded; the missing log is the problem reported
+        problems += [Problem(0, f"store: {p.relative_to(folder.path)} is not recorded in the log (its entry was "
+                                "removed, or the file was put there by hand)") for p in stored if p.name not in recorded]
+    anchor, anchored = None, 0
     if head:
+        anchor = "head"
         hashes = [e.get("hash") for e in entries]
         if head not in hashes:
-            problems.append(Problem(len(entries) + 1, f"the anchored head {head[:16]}... is not in this log "
-                                                      "(entries were cut from its end, or it was rewritten)"))
-        elif hashes.index(head) + 1 < len(entries):
-            warnings.append(f"head matches entry {hashes.index(head) + 1}; entries "
-                            f"{hashes.index(head) + 2}..{len(entries)} were added since")
-    if not raw and not folder.stored_originals():
-        problems.append(Problem(0, f"no case here: {folder.path} holds no log and no originals"))
+            problems.append(Problem(len(entries) + 1,
+                                    f"the anchored head {head[:16]}... is not in this log: entries were cut from its end, "
+                                    "or it was rewritten (which entry changed cannot be told from a head alone; "
+                                    "--against an earlier copy of the log names it)"))
+        else:
+            anchored = hashes.index(head) + 1
+            if anchored < len(entries):
+                warnings.append(f"head matches entry {anchored}; entries {anchored + 1}..{len(entries)} were added since")
+    if against is not None:
+        found, more, anchored = _against(raw, Path(against))
+        problems += found
+        warnings += more
+        anchor = Path(against).name
+    last = entries[-1]["hash"] if entries else None
     problems.sort(key=lambda p: (p.entry == 0, p.entry))
-    return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings)
+    return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
+                        empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered)

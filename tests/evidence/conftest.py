@@ -55,3 +55,23 @@ def case(doc, store):
     from review_app.evidence import EvidenceCase
 
     return EvidenceCase(doc, store)
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch, capsys):
+    """Run polo-review in a folder holding ./annotations; returns (exit code, stdout, stderr)."""
+    from review_app.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("POLO_REVIEW_EVIDENCE", raising=False)
+    write_match(tmp_path / "annotations")
+
+    def go(*argv):
+        try:
+            code = main([str(a) for a in argv])
+        except SystemExit as exc:  # argparse refusing an argument
+            code = exc.code
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return go

@@ -8,23 +8,6 @@ import json
 import pytest
 from evidence_fixtures import write_match
 
-from review_app.cli import main
-
-
-@pytest.fixture
-def run(tmp_path, monkeypatch, capsys):
-    """Run polo-review in a folder holding ./annotations; returns (exit code, stdout, stderr)."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("POLO_REVIEW_EVIDENCE", raising=False)
-    write_match(tmp_path / "annotations")
-
-    def go(*argv):
-        code = main([str(a) for a in argv])
-        out, err = capsys.readouterr()
-        return code, out, err
-
-    return go
-
 
 def _add(run, videos, when="2026-06-15T09:30:00-03:00", which="phone"):
     return run("evidence", "add", "m21", videos[which], "--from", "Ana Pérez", "--received-by", "Committee",
