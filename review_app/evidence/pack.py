@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +29,7 @@ from review_app.evidence.verify import VerifyReport, verify_case
 from review_app.storage import atomic_write_json, atomic_write_text
 
 CLIP_MARGIN_S = 1.0  # seconds of play kept either side of a marked frame
+MAX_MARGIN_S = 60.0
 STILL_MAX_WIDTH = 640
 LANGS = ("en", "es")
 
@@ -73,10 +75,14 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
                now: datetime | None = None) -> Pack:
     from review_app.footage import Footage, export_clip
 
+    if not (isinstance(margin, (int, float)) and math.isfinite(margin) and 0 < margin <= MAX_MARGIN_S):
+        raise EvidenceError(f"--margin {margin}: give the seconds of play either side of a marked frame, "
+                            f"more than 0 and at most {MAX_MARGIN_S:g}")
     out = Path(out)
     state = case.state()
     if not state.entries:
         raise EvidenceError(f"no case for match {case.doc.match_id} yet: no evidence received, nothing decided")
+    _prepare_out(case, out)
     (out / "clips").mkdir(parents=True, exist_ok=True)
     report = verify_case(case.folder)
     marks = state.live_marks
@@ -84,6 +90,8 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
     stills: dict[tuple[str, int], str] = {}
     for ev_id, start, end, frames in stretches(marks, margin):
         ev = state.evidence[ev_id]
+        if ev_id in report.altered:
+            continue  # a clip of altered bytes would claim to derive from the hash of the original as received
         with Footage(case.original_path(ev)) as video:
             end = min(end, video.info.duration_s)
             target = out / "clips" / f"{case.doc.match_id}-{ev_id}-f{frames[0]}-{frames[-1]}.mp4"
@@ -107,6 +115,38 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
     for written in (html_path, manifest):
         written.chmod(0o644)  # temp files are created private; a pack is meant to be handed on
     return Pack(html_path, clips, manifest, report)
+
+
+def _prepare_out(case: EvidenceCase, out: Path) -> None:
+    """The pack goes outside the evidence store, into a new or empty folder or over an earlier pack of the
+    same match, whose files are removed first (a clip of a mark since withdrawn must not stay beside it)."""
+    target = out.resolve()
+    store = case.folder.root.resolve()
+    if target == store or store in target.parents:
+        raise EvidenceError("the pack is written outside the evidence store (it would mix with the case's own "
+                            "files); choose another --out folder", path=out)
+    if out.exists() and not out.is_dir():
+        raise EvidenceError("--out is a file; give a folder for the pack", path=out)
+    if not out.is_dir() or not any(out.iterdir()):
+        return
+    manifest = out / "manifest.json"
+    try:
+        earlier = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        earlier = None
+    if not isinstance(earlier, dict) or earlier.get("match") != case.doc.match_id:
+        raise EvidenceError(f"--out is not empty and holds no earlier evidence pack of match {case.doc.match_id}; "
+                            "give a new or empty folder", path=out)
+    ours = {target / str(f.get("path", "")) for f in earlier.get("files", []) if isinstance(f, dict)}
+    ours |= {p.resolve() for p in (out / "clips").glob(f"{case.doc.match_id}-ev*-f*.mp4")}
+    ours.add(manifest.resolve())
+    foreign = [p for p in out.rglob("*") if p.is_file() and p.resolve() not in ours]
+    if foreign:
+        raise EvidenceError(f"--out holds an earlier pack and {len(foreign)} other file(s) (e.g. "
+                            f"{foreign[0].relative_to(out)}); give a new or empty folder", path=out)
+    for path in ours:
+        if target in path.parents and path.is_file():
+            path.unlink()
 
 
 def _still_png(image) -> str:
@@ -139,6 +179,11 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     th = "".join(f"<th>{h}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
     return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _kv_table(rows: list[list[str]]) -> str:
+    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    return f"<table><tbody>{body}</tbody></table>"
 
 
 def _decision_name(d: str, lang: str) -> str:
@@ -176,12 +221,12 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
                  else f'<span class="late">{tr("broken", lang)}: {_e(report.first)}</span>')
     teams = ", ".join(f"{_e(t['name'])} ({_e(t['id'])})" for t in doc.match["teams"])
     w = window.WINDOW
-    parts.append(_table([tr("match", lang), ""], [
+    parts.append(_kv_table([
         [tr("match", lang), f"{_e(doc.match_id)} {_e(doc.match.get('name') or '')}"],
         [tr("date", lang), _e(doc.match["date"])], [tr("teams", lang), teams],
         [tr("game_end", lang), _e(opened.get("end_time_utc"))], [tr("deadline", lang), _e(opened.get("deadline_utc"))],
         [tr("window", lang), f"{_e(w.label[lang])}: {w.value / 3600:g} h ({_e(w.clause)}, “{_e(w.quote)}”)"],
-        [tr("decision", lang), decision], [tr("integrity", lang), integrity],
+        [tr("decision", lang), decision], [tr("integrity", lang), f"{integrity}<br><small>{tr('integrity_note', lang)}</small>"],
         [tr("head", lang), f'<span class="hash">{_e(state.head)}</span>'],
         [tr("generated", lang), _e(window.utc_text(generated))]]))
     # the register
@@ -190,8 +235,8 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
         parts.append(_table([tr("event", lang), tr("mount", lang), tr("clause", lang), tr("player", lang),
                              tr("moment", lang), tr("seen_again", lang)],
                             [[_e(x.event), _e(x.mount), _e(x.clause), _e(f"{x.team} #{x.number}" if x.team else ""),
-                              _e(f"P{x.period or '?'} {x.clock or ''} · frame {x.frame} · {x.time_s:.3f} s"),
-                              _e(", ".join(f"{s.event} (frame {s.frame})" for s in x.returned))]
+                              _e(f"P{x.period or '?'} {x.clock or ''} · {tr('frame', lang)} {x.frame} · {x.time_s:.3f} s"),
+                              _e(", ".join(f"{s.event} ({tr('frame', lang)} {s.frame})" for s in x.returned))]
                              for x in reg.excusals]))
     else:
         parts.append(f"<p>{tr('no_excusals', lang)}</p>")
@@ -202,10 +247,15 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
         timing = (f'<span class="ok">{tr("in_time", lang)}</span> — {tr("left_before", lang, d=window.duration_text(ev.margin_s))}'
                   if ev.in_time else
                   f'<span class="late">{tr("late", lang)}</span> — {tr("late_by", lang, d=window.duration_text(ev.margin_s))}')
-        again = "".join(f"<br>{tr('again', lang)}: {_e(r['received_at'])}, {_e(r['presented_by'])} → {_e(r['received_by'])}"
-                        for r in ev.receipts[1:])
+        others = [r for r in ev.receipts if r["seq"] != ev.earliest["seq"]]
+        again = "".join(
+            f"<br>{tr('again', lang)}: {_e(r['received_at'])}, {_e(r['presented_by'])} → {_e(r['received_by'])} "
+            f"({tr('in_time_short' if r['in_time'] else 'late_short', lang)}; {tr('recorded', lang, n=r['seq'], at=_e(r['recorded']))})"
+            for r in others)
+        first = ev.earliest
+        received = f"{_e(ev.received_at)}<br><small>{tr('recorded', lang, n=first['seq'], at=_e(first['recorded']))}</small>"
         v = ev.video
-        rows.append([_e(ev.id), _e(ev.received_at) + again, _e(ev.presented_by), _e(ev.received_by), timing,
+        rows.append([_e(ev.id), received + again, _e(ev.presented_by), _e(ev.received_by), timing,
                      _e(f"{v['codec']} {v['width']}x{v['height']}, {v['frame_count']} frames, {v['duration_s']:.2f} s"),
                      f'<span class="hash">{_e(ev.sha256)}</span>'])
     parts.append(_table([tr("id", lang), tr("received", lang), tr("from", lang), tr("received_by", lang),
@@ -231,6 +281,8 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
             if png:
                 parts.append(f'<figure><img alt="{_e(cap)}" src="data:image/png;base64,{png}">'
                              f"<figcaption>{_e(cap)}</figcaption></figure>")
+            elif m.evidence in report.altered:
+                parts.append(f"<p>{_e(cap)} — <span class='late'>{tr('no_still_altered', lang)}</span></p>")
             else:
                 parts.append(f"<p>{_e(cap)}</p>")
     clips = [f for f in files if f["path"].startswith("clips/")]
@@ -238,7 +290,7 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
         parts.append(f"<h3>{tr('clips', lang)}</h3>")
         for c in clips:
             parts.append(f'<figure><video controls preload="metadata" width="480" src="{_e(c["path"])}"></video>'
-                         f"<figcaption>{_e(c['path'])} · {_e(c['evidence'])} · frames {c['source_frames'][0]}–"
+                         f"<figcaption>{_e(c['path'])} · {_e(c['evidence'])} · {tr('frames', lang)} {c['source_frames'][0]}–"
                          f"{c['source_frames'][1]}</figcaption></figure>")
     # decision
     parts.append(f"<h2>{tr('decision', lang)}</h2>")
@@ -267,13 +319,14 @@ def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills:
         parts.append("</ul>")
     # hashes and log
     parts.append(f"<h2>{tr('hashes', lang)}</h2>")
-    hrows = [[_e(f"originals ({ev.id})"), f'<span class="hash">{_e(ev.stored)}</span>', f'<span class="hash">{_e(ev.sha256)}</span>']
-             for ev in state.evidence.values()]
+    hrows = [[_e(f"{tr('original', lang)} ({ev.id})"), f'<span class="hash">{_e(ev.stored)}</span>'
+              + (f" <span class='late'>{tr('altered', lang)}</span>" if ev.id in report.altered else ""),
+              f'<span class="hash">{_e(ev.sha256)}</span>'] for ev in state.evidence.values()]
     hrows += [[_e(f["path"]), (f"{tr('derived_from', lang)} <span class='hash'>{_e(f['parent_sha256'])}</span>"
                                if f.get("parent_sha256") else ""), f'<span class="hash">{_e(f["sha256"])}</span>'] for f in files]
     parts.append(_table([tr("file", lang), "", "SHA-256"], hrows))
     parts.append(f"<h2>{tr('log', lang)}</h2><p>{tr('canonical', lang)}</p>")
-    parts.append(_table(["#", "UTC", "type", tr("by", lang), "prev", "hash"],
+    parts.append(_table(["#", "UTC", tr("type", lang), tr("by", lang), "prev", "hash"],
                         [[str(e["seq"]), _e(e["at"]), _e(e["type"]), _e(e["by"]), f'<span class="hash">{e["prev"][:16]}…</span>',
                           f'<span class="hash">{e["hash"][:16]}…</span>'] for e in state.entries]))
     parts.append("</section>")

@@ -73,6 +73,28 @@ S: dict[str, dict[str, str]] = {
     "ev_correction": {"en": "Correction of entry {n} by {who}", "es": "Corrección de la entrada {n} por {who}"},
     "entry": {"en": "entry {n}", "es": "entrada {n}"},
     "intact": {"en": "Verified intact", "es": "Verificado íntegro"},
+    "integrity_note": {
+        "en": "Intact means no entry of the log was altered, removed or reordered and every original matches the "
+              "hash recorded for it. A log cut at its end or rewritten whole with new hashes would pass too: keep "
+              "the head hash (or this pack's case.jsonl) outside the store and check it with polo-review evidence "
+              "verify --head HASH (or --against case.jsonl). Times are those the committee entered and the recording "
+              "computer's clock; the log proves their order, not their truth.",
+        "es": "Íntegro significa que ninguna entrada del registro fue alterada, eliminada ni reordenada y que cada "
+              "original coincide con el hash registrado. Un registro recortado al final o reescrito entero con hashes "
+              "nuevos también pasaría: guarde el hash final (o el case.jsonl de este expediente) fuera del almacén y "
+              "compruébelo con polo-review evidence verify --head HASH (o --against case.jsonl). Las horas son las que "
+              "ingresó el comité y el reloj del equipo que registró; el registro prueba su orden, no su veracidad."},
+    "recorded": {"en": "recorded in entry {n} at {at}", "es": "registrada en la entrada {n} el {at}"},
+    "in_time_short": {"en": "in time", "es": "en plazo"},
+    "late_short": {"en": "late", "es": "fuera de plazo"},
+    "frame": {"en": "frame", "es": "fotograma"},
+    "frames": {"en": "frames", "es": "fotogramas"},
+    "original": {"en": "original", "es": "original"},
+    "altered": {"en": "MISSING OR ALTERED: no still or clip made from it",
+                "es": "FALTA O FUE ALTERADO: no se hizo ninguna imagen ni clip a partir de él"},
+    "no_still_altered": {"en": "no still: the original is missing or no longer matches its hash",
+                         "es": "sin imagen: el original falta o ya no coincide con su hash"},
+    "type": {"en": "type", "es": "tipo"},
     "broken": {"en": "BROKEN", "es": "ROTO"},
 }
 

@@ -11,7 +11,7 @@ from html import escape
 import cv2
 import numpy as np
 import pytest
-from evidence_fixtures import END, NOW
+from evidence_fixtures import END, NOW, flip_byte
 
 from review_app.evidence.pack import build_pack, stretches
 from review_app.evidence.state import Mark
@@ -71,3 +71,59 @@ def test_stretches_merge_nearby_marks_and_split_distant_ones():
         return Mark(1, "ev1", "x", [{"frame": f, "time_s": f / 25} for f in frames], "e2", "m", "c", "A", 1, None, "r", "t")
     assert stretches([mark([10, 20])], 1.0) == [("ev1", 0.0, 1.8, [10, 20])]
     assert stretches([mark([10, 200])], 1.0) == [("ev1", 0.0, 1.4, [10]), ("ev1", 7.0, 9.0, [200])]
+
+
+# -- nothing in a pack claims more than it can --------------------------------------------------------------
+def test_a_pack_makes_no_clip_or_still_from_an_altered_original(case, videos, tmp_path):
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW)
+    case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
+    flip_byte(case.original_path(ev))
+    pack = build_pack(case, tmp_path / "pack", now=NOW)
+    assert pack.clips == [] and not any((tmp_path / "pack" / "clips").iterdir())
+    manifest = json.loads(pack.manifest.read_text())
+    assert not any(f.get("parent_sha256") for f in manifest["files"]) and not manifest["verify"]["intact"]
+    html = pack.html.read_text()
+    assert "data:image/png" not in html and "MISSING OR ALTERED" in html and "FALTA O FUE ALTERADO" in html
+
+
+def test_the_pack_says_what_intact_means_in_both_languages(pack):
+    html = pack[1].html.read_text()
+    assert "rewritten whole with new hashes would pass too" in html and "reescrito entero con hashes" in html
+    assert "recorded in entry 2 at" in html and "registrada en la entrada 2 el" in html
+
+
+def _add(run, videos):
+    return run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
+               "--received-at", "2026-06-15T09:30:00-03:00")
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["--out", "p", "--margin", "nan"], "--margin nan"),
+    (["--out", "p", "--margin", "-1"], "--margin -1"),
+    (["--out", "p", "--margin", "1e9"], "at most 60"),
+    (["--out", "evidence_store/m21"], "outside the evidence store"),
+    (["--out", "evidence_store/m21/originals"], "outside the evidence store"),
+    (["--out", "annotations"], "holds no earlier evidence pack"),
+    (["--out", "annotations/m21.json"], "is a file"),
+])
+def test_a_pack_goes_to_a_folder_of_its_own_outside_the_store(run, videos, tmp_path, argv, problem):
+    _add(run, videos)
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    code, _, err = run("evidence", "pack", "m21", *argv)
+    assert code == 2 and err.startswith("polo-review: error: ") and problem in err and len(err.splitlines()) == 1
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before  # nothing written anywhere
+    assert run("evidence", "verify", "m21")[0] == 0
+
+
+def test_a_repack_leaves_no_clip_of_a_withdrawn_mark(run, videos, tmp_path):
+    _add(run, videos)
+    run("evidence", "mark", "m21", "ev1", "--frame", "10", "--excusal", "e2", "--by", "R")
+    run("evidence", "mark", "m21", "ev1", "--frame", "70", "--excusal", "e2", "--by", "R")
+    assert run("evidence", "pack", "m21", "--out", tmp_path / "pack")[0] == 0
+    assert len(list((tmp_path / "pack" / "clips").iterdir())) == 2
+    run("evidence", "correct", "m21", "--entry", "4", "--by", "C", "--reason", "not Blue Moon", "--withdraw")
+    assert run("evidence", "pack", "m21", "--out", tmp_path / "pack")[0] == 0
+    assert [p.name for p in (tmp_path / "pack" / "clips").iterdir()] == ["m21-ev1-f10-10.mp4"]
+    (tmp_path / "pack" / "mine.txt").write_text("the chair's notes")
+    code, _, err = run("evidence", "pack", "m21", "--out", tmp_path / "pack")
+    assert code == 2 and "mine.txt" in err and (tmp_path / "pack" / "mine.txt").exists()

@@ -88,6 +88,17 @@ def test_search_by_clause_or_name_in_either_language():
     assert len(search_provisions("", "en")) == 23
 
 
+def test_search_in_the_other_language_by_id_without_punctuation_and_in_the_text():
+    ids = lambda q, lang="en": [p.id for p in search_provisions(q, lang)]  # noqa: E731
+    assert ids("casco") == ["21.h"] and ids("lost helmet", "es") == ["21.h"]  # a name in the other language
+    assert ids("21f4") == ids("21 f 4") == ids("21.F(4)") == ["21.f(4)"]
+    assert ids("21.g") == ["21.g", "21.g.equipment"]  # not 21.general.*
+    assert ids("21.f")[0] == "21.f(1)(i)" and len(ids("21.f")) == 6
+    assert ids("girth")[0] == ids("cincha")[0] == "21.g"  # found in the rulebook's words and the facts' choices
+    assert ids("lesión")[0] == "21.d"  # titles before text
+    assert ids("zzz") == []
+
+
 def test_build_event_keeps_only_what_was_recorded():
     e = build_event(event_id="e9", frame=10, time_s=0.4, situation="21.j",
                     facts={"period_time_expired": True, "unrelated": 1}, call={"whistle": "at_once", "card": None},
