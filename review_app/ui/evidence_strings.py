@@ -137,4 +137,36 @@ EVIDENCE_STRINGS = {
     "evidence.col.excusal": {"en": "Excusal (event)", "es": "Excusa (evento)"},
     "evidence.col.by": {"en": "By", "es": "Por"},
     "evidence.col.withdrawn": {"en": "Withdrawn by entry", "es": "Retirada por la entrada"},
+    "evidence.col.presentations": {"en": "Presentations", "es": "Presentaciones"},
+    "evidence.col.recorded": {"en": "Recorded (UTC)", "es": "Registrada (UTC)"},
+    "evidence.presentations": {
+        "en": "Every presentation of a video received more than once. The earliest on record is the one the 24-hour "
+              "window is judged by; \"Recorded\" is when its entry was written, so a receipt entered after the fact shows.",
+        "es": "Cada presentación de un vídeo recibido más de una vez. La más temprana registrada es la que cuenta para "
+              "el plazo de 24 horas; \"Registrada\" es cuándo se escribió su entrada, así se ve una recepción cargada "
+              "después."},
+    "evidence.in_time_short": {"en": "in time", "es": "en plazo"},
+    "evidence.late_short": {"en": "late", "es": "fuera de plazo"},
+    "evidence.forfeiting": {"en": "Team forfeiting: {teams}. Under 21.f(5) this penalty must be exacted.",
+                            "es": "Equipo que pierde el partido: {teams}. Según 21.f(5) esta sanción debe aplicarse."},
+    "evidence.reason_needed": {"en": "A not-proven decision needs its reason.",
+                               "es": "Una decisión de no probado necesita su motivo."},
+    "evidence.anchor": {"en": "Head hash kept outside the store (optional)",
+                        "es": "Hash final guardado fuera del almacén (opcional)"},
+    "evidence.anchor_help": {
+        "en": "The head hash from an earlier pack, printout or message. If this log still contains it, every entry up "
+              "to it is as it was then; if not, the log was cut or rewritten since.",
+        "es": "El hash final de un expediente anterior, una copia impresa o un mensaje. Si este registro aún lo "
+              "contiene, todas las entradas hasta él están como entonces; si no, el registro fue recortado o "
+              "reescrito desde entonces."},
+    "evidence.anchored": {"en": "The head kept outside the store is entry {n}: entries 1 to {n} are as they were then.",
+                          "es": "El hash guardado fuera del almacén es la entrada {n}: las entradas 1 a {n} están como "
+                                "entonces."},
+    "evidence.intact_limits": {
+        "en": "Intact: no entry was altered, removed or reordered and the originals match their hashes. A log cut at "
+              "its end or rewritten whole with new hashes would pass too; only a head hash kept outside the store "
+              "(above) tells them apart.",
+        "es": "Íntegro: ninguna entrada fue alterada, eliminada ni reordenada y los originales coinciden con su hash. "
+              "Un registro recortado al final o reescrito entero con hashes nuevos también pasaría; solo un hash "
+              "final guardado fuera del almacén (arriba) lo distingue."},
 }

@@ -283,3 +283,74 @@ def test_the_page_on_its_own_without_the_app(env):
     at.session_state["app.lang"] = "es"
     at.run()
     assert not at.exception and "Plazo (UTC)" in _text(at)
+
+
+# -- what the committee and the forfeiting team see -----------------------------------------------------------
+FORFEITING = {"en": "Team forfeiting: Aurora. Under 21.f(5) this penalty must be exacted.",
+              "es": "Equipo que pierde el partido: Aurora. Según 21.f(5) esta sanción debe aplicarse."}
+
+
+@pytest.mark.parametrize("lang, text", list(FORFEITING.items()))
+def test_a_forfeiture_shows_the_team_its_grounds_and_that_it_must_be_exacted(page, case, videos, lang, text):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.mark("ev1", [10, 11], "Referee", excusal="e2", now=NOW)
+    case.decide("forfeiture", "Chair", now=NOW)
+    at = page(lang)
+    assert text in [e.value for e in at.error]
+    grounds = next(df.value for df in at.dataframe if "e2" in df.value.to_string() and "10, 11" in df.value.to_string())
+    assert "Blue Moon" in grounds.to_string() and "21.f(1)(i)" in grounds.to_string()
+
+
+@pytest.mark.parametrize("lang, text", [("en", "A not-proven decision needs its reason."),
+                                        ("es", "Una decisión de no probado necesita su motivo.")])
+def test_not_proven_without_a_reason_is_asked_in_the_pages_language(page, case, videos, lang, text):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    at = page(lang)
+    at.radio(key="evidence.decision").set_value("not-proven").run()
+    at.button(key="evidence.record").click().run()
+    assert not at.exception and text in [w.value for w in at.warning] and not case.state().decisions
+    assert not at.error  # no English library line
+
+
+def test_a_refused_first_decision_leaves_no_case_not_a_broken_one(page, case):
+    at = page()
+    at.radio(key="evidence.decision").set_value("forfeiture").run()
+    at.button(key="evidence.record").click().run()  # refused: nothing received; the case folder now holds a lock
+    assert not at.exception and any("no evidence has been received" in e.value for e in at.error)
+    at = page()
+    assert "No case yet" in _text(at) and not any("BROKEN" in e.value for e in at.error)
+
+
+def test_every_presentation_of_a_video_is_listed(page, case, videos):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW)  # late
+    case.add(videos["phone"], "Referee", "Referee", END + timedelta(hours=2), now=NOW)  # earlier, in time
+    at = page()
+    table = next(df.value for df in at.dataframe if "Recorded (UTC)" in df.value.columns)
+    assert list(table["Entry"]) == [2, 3] and list(table["24-hour window"]) == ["late", "in time"]
+    listed = next(df.value for df in at.dataframe if "Presentations" in df.value.columns)
+    assert list(listed["Presentations"]) == [2] and "In time" in listed["24-hour window"][0]
+
+
+def test_the_integrity_tab_checks_a_head_kept_elsewhere(page, case, videos):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    head = case.state().head
+    at = page()
+    assert any("rewritten whole" in c.value for c in at.caption)  # what intact cannot show, said
+    at.text_input(key="evidence.anchor").set_value(head).run()
+    assert any("entries 1 to 2 are as they were then" in s.value for s in at.success)
+    case.log.path.write_bytes(b"".join(case.log.path.read_bytes().splitlines(keepends=True)[:1]))
+    at = page()
+    at.text_input(key="evidence.anchor").set_value(head).run()
+    assert not at.exception and any("BROKEN" in e.value and "anchored head" in e.value for e in at.error)
+
+
+def test_a_non_video_upload_is_named_as_uploaded(page, case, videos, frozen_now):
+    at = page()
+    gen = at.session_state["evidence.intake_gen"]
+    at.file_uploader(key=f"evidence.upload.{gen}").set_value(("my clip.mp4", b"not a video at all\n" * 10, "video/mp4"))
+    at.text_input(key=f"evidence.from.{gen}").set_value("Ana")
+    at.button(key="evidence.receive").click().run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert any(e.startswith("Error: my clip") and "is a text file" in e for e in errors), errors
+    assert not any("upload" in e or "/tmp" in e for e in errors), errors

@@ -193,7 +193,17 @@ with t_in:
             tr("evidence.received_by"): e.received_by,
             tr("evidence.col.window"): tr("evidence.in_time" if e.in_time else "evidence.late",
                                           d=window.duration_text(e.margin_s)),
+            tr("evidence.col.presentations"): len(e.receipts),
             "SHA-256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
+        again = [(e, r) for e in state.evidence.values() if len(e.receipts) > 1 for r in e.receipts]
+        if again:  # every presentation of a video received more than once, with the entry that recorded it
+            st.caption(tr("evidence.presentations"))
+            st.dataframe(pd.DataFrame([{
+                tr("evidence.col.id"): e.id, tr("evidence.col.received"): r["received_at"],
+                tr("evidence.from"): r["presented_by"], tr("evidence.received_by"): r["received_by"],
+                tr("evidence.col.window"): tr("evidence.in_time_short" if r["in_time"] else "evidence.late_short"),
+                tr("evidence.col.entry"): r["seq"], tr("evidence.col.recorded"): r["recorded"]} for e, r in again]),
+                hide_index=True, key="evidence.presentations_table")
     else:
         st.write(tr("evidence.none"))
 
@@ -267,6 +277,16 @@ with t_dec:
         st.success(tr("evidence.decided", d=decision_label(d.decision), by=md(d.by), at=d.at, n=d.seq))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
+        if d.data.get("forfeiting_teams"):
+            st.error(tr("evidence.forfeiting", teams=md(", ".join(t["name"] for t in d.data["forfeiting_teams"]))),
+                     icon=":material/gavel:")
+        if d.data.get("grounds"):
+            st.dataframe(pd.DataFrame([{
+                tr("evidence.col.entry"): g["mark_entry"], tr("evidence.col.id"): g["evidence"],
+                tr("evidence.col.received"): g["received_at"], tr("evidence.col.mount"): g["mount"],
+                tr("common.clause"): g["clause"], tr("evidence.col.excusal"): g["excusal"],
+                tr("common.frame"): ", ".join(str(f["frame"]) for f in g["frames"])} for g in d.data["grounds"]]),
+                hide_index=True, key="evidence.grounds_table")
     else:
         if not can_decide:
             st.info(tr("evidence.needs_end_time") if end is None else tr("evidence.log_unreadable"))
@@ -276,6 +296,8 @@ with t_dec:
         if st.button(tr("evidence.record"), key="evidence.record", disabled=not can_decide):
             if not me:
                 st.warning(tr("evidence.name_needed"))
+            elif choice == "not-proven" and not reason.strip():
+                st.warning(tr("evidence.reason_needed"))
             elif shown(case.decide, choice, me, reason):
                 st.rerun()
     if state.entries:
@@ -296,15 +318,24 @@ with t_dec:
                         st.success(tr("evidence.corrected", n=done["seq"]))
 
 with t_int:
-    report = verify_case(case.folder) if case.folder.path.exists() else None
-    if report is None:  # nothing received or recorded yet: nothing to verify, and nothing broken
-        st.info(tr("evidence.no_case"))
-    elif report.intact:
-        st.success(tr("evidence.intact", n=report.entries, o=report.originals))
-    else:
-        st.error(tr("evidence.broken", problem=md(report.first)))
-    for w in report.warnings if report else ():
-        st.warning(tr("evidence.verify_warning", message=md(w)))
+    verdict = st.container()  # the result first; the optional anchor it was checked against below it
+    anchor = st.text_input(tr("evidence.anchor"), key="evidence.anchor", max_chars=80, help=tr("evidence.anchor_help"))
+    with verdict:
+        report = shown(verify_case, case.folder, head=anchor.strip() or None) if case.folder.path.exists() else None
+        if report is None or (report.empty and not anchor.strip()):
+            # nothing received or recorded yet (a folder may hold only the lock): nothing to verify, and nothing broken
+            st.info(tr("evidence.no_case"))
+            report = None
+        elif report.intact:
+            st.success(tr("evidence.intact", n=report.entries, o=report.originals))
+            if report.anchor:
+                st.success(tr("evidence.anchored", n=report.anchored_entries))
+            else:
+                st.caption(tr("evidence.intact_limits"))
+        else:
+            st.error(tr("evidence.broken", problem=md(report.first)))
+        for w in report.warnings if report else ():
+            st.warning(tr("evidence.verify_warning", message=md(w)))
     if report and report.head:
         st.code(report.head, language=None)
         st.caption(tr("evidence.head", head=report.head[:16] + "…"))
