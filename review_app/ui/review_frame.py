@@ -12,7 +12,7 @@ from review_app.errors import PoloReviewError
 from review_app.ui import timeline
 from review_app.ui.context import error_line, folders, lang, progress_bar, tr
 from review_app.ui.i18n import register
-from review_app.ui.textsafe import data_url
+from review_app.ui.textsafe import data_url, md
 from review_app.ui.viewer import FrameViewer, format_time, parse_time
 
 CLIP_BEFORE_S = 3.0
@@ -50,6 +50,8 @@ register({
     "review.jump_time": {"en": "Go to time (s or m:ss)", "es": "Ir al tiempo (s o m:ss)"},
     "review.jump_frame": {"en": "Go to frame", "es": "Ir al fotograma"},
     "review.go": {"en": "Go", "es": "Ir"},
+    "review.bad_time": {"en": "“{text}” is not a time: write seconds (41.2) or minutes:seconds (0:41.2).",
+                        "es": "“{text}” no es un tiempo: escriba segundos (41,2) o minutos:segundos (0:41,2)."},
     "review.png": {"en": "Lossless PNG", "es": "PNG sin pérdida"},
     "review.timeline": {"en": "Timeline: click to jump; ticks are tags coloured by verdict",
                         "es": "Línea de tiempo: haga clic para saltar; las marcas son etiquetas coloreadas por veredicto"},
@@ -79,33 +81,47 @@ def go_to(frame: int) -> None:
     viewer = _viewer()
     if viewer is not None:
         st.session_state["review.pos"] = viewer.clamp(frame)
+        st.session_state["review.jump_error"] = None  # a move answers an old complaint
 
 
 def _step(frames: int, seconds: float) -> None:
     viewer = _viewer()
     if viewer is not None:
-        st.session_state["review.pos"] = viewer.step(st.session_state.get("review.pos", 0),
-                                                     frames=frames, seconds=seconds)
+        go_to(viewer.step(st.session_state.get("review.pos", 0), frames=frames, seconds=seconds))
 
 
 def _jump_time() -> None:
+    """Go to the time typed (Enter in the field, or its Go button)."""
     viewer = _viewer()
+    text = st.session_state.get("review.jump_time_value", "")
+    if viewer is None or not (text or "").strip():
+        return
     try:
-        st.session_state["review.jump_error"] = None
-        go_to(viewer.index_at(parse_time(st.session_state.get("review.jump_time_value", ""))))
-    except PoloReviewError as exc:
-        st.session_state["review.jump_error"] = str(exc)
+        seconds = parse_time(text)
+    except PoloReviewError:
+        st.session_state["review.jump_error"] = tr("review.bad_time", text=text.strip())
+        return
+    go_to(viewer.index_at(seconds))
 
 
 def _jump_frame() -> None:
-    st.session_state["review.jump_error"] = None
-    go_to(int(st.session_state.get("review.jump_frame_value") or 0))
+    """Go to the frame typed (Enter in the field, its +/- buttons, or its Go button)."""
+    value = st.session_state.get("review.jump_frame_value")
+    if value is not None:
+        go_to(int(value))
+
+
+def timeline_key() -> str:
+    """The chart's key changes after each click it answers: a chart keeps its selection, so
+    clicking the same spot again (after stepping away) would otherwise do nothing."""
+    return f"review.timeline.{st.session_state.get('review.timeline_n', 0)}"
 
 
 def _timeline_clicked() -> None:
-    frame = timeline.clicked_frame(st.session_state.get("review.timeline"))
+    frame = timeline.clicked_frame(st.session_state.get(timeline_key()))
     if frame is not None:
         go_to(frame)
+        st.session_state["review.timeline_n"] = st.session_state.get("review.timeline_n", 0) + 1
 
 
 @st.fragment
@@ -140,18 +156,19 @@ def frame_area(marks: list[dict]) -> None:
         st.toggle(tr("review.png"), key="review.png")
 
     c1, c2, c3, c4 = st.columns([3, 1, 3, 1], vertical_alignment="bottom")
-    c1.text_input(tr("review.jump_time"), key="review.jump_time_value", placeholder="0:41.2")
+    c1.text_input(tr("review.jump_time"), key="review.jump_time_value", placeholder="0:41.2", on_change=_jump_time,
+                  max_chars=40)
     c2.button(tr("review.go"), key="review.jump_time_go", on_click=_jump_time, width="stretch")
     c3.number_input(tr("review.jump_frame"), min_value=0, max_value=viewer.frame_count - 1, step=1,
-                    key="review.jump_frame_value")
+                    key="review.jump_frame_value", on_change=_jump_frame)
     c4.button(tr("review.go"), key="review.jump_frame_go", on_click=_jump_frame, width="stretch")
     if st.session_state.get("review.jump_error"):
-        st.warning(st.session_state["review.jump_error"])
+        st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")
 
     st.caption(tr("review.timeline"))
     st.vega_lite_chart(spec=timeline.spec(viewer.info.duration_s, viewer.frame_count, marks, t, lang(),
                                      tr("common.time")),
-                       key="review.timeline", on_select=_timeline_clicked, selection_mode=["seek", "tag"],
+                       key=timeline_key(), on_select=_timeline_clicked, selection_mode=["seek", "tag"],
                        height=timeline.HEIGHT,
                        width="stretch")
     _clip_area(viewer, pos, play)

@@ -37,10 +37,11 @@ register({
     "review.linked": {"en": "The match now points at {name}.", "es": "El partido ahora apunta a {name}."},
     "review.not_linked": {"en": "This footage is not the match's own; tags are saved to the match document either way.",
                           "es": "Este vídeo no es el del partido; las etiquetas se guardan igualmente en el documento."},
-    "review.no_footage": {"en": "This match has no footage file (a rulebook worked example, or the file is missing). "
-                                "Choose or upload a recording to tag on it.",
-                          "es": "Este partido no tiene archivo de vídeo (un ejemplo del reglamento, o falta el archivo). "
-                                "Elija o suba una grabación para etiquetar sobre ella."},
+    "review.no_footage": {"en": "This match has no footage file (a rulebook worked example, a new match, or the file "
+                                "is missing). Its tags can be read and edited without it; choose or upload a recording to tag on it.",
+                          "es": "Este partido no tiene archivo de vídeo (un ejemplo del reglamento, un partido nuevo, o "
+                                "falta el archivo). Sus etiquetas se pueden leer y editar sin él; elija o suba una grabación para "
+                                "etiquetar sobre ella."},
     "review.opening": {"en": "Opening {name}", "es": "Abriendo {name}"},
     "review.new_match": {"en": "New match document", "es": "Nuevo documento de partido"},
     "review.new_id": {"en": "Match id (letters, digits, . _ -)", "es": "Id del partido (letras, dígitos, . _ -)"},
@@ -52,7 +53,9 @@ register({
     "review.new_umpires": {"en": "Umpires (comma-separated)", "es": "Umpires (separados por comas)"},
     "review.new_footage": {"en": "Footage file", "es": "Archivo de vídeo"},
     "review.new_create": {"en": "Create match", "es": "Crear partido"},
-    "review.unreadable": {"en": "Cannot open this document: {message}", "es": "No se puede abrir este documento: {message}"},
+    "review.unreadable": {"en": "Cannot open this document: {message}",
+                          "es": "No se puede abrir este documento (detalle en inglés): {message}"},
+    "review.footage_none": {"en": "No footage (tags only)", "es": "Sin vídeo (solo etiquetas)"},
 })
 
 
@@ -79,7 +82,9 @@ def _apply_link_params(listed: list[Listed]) -> None:
         frame = qp.get("frame")
         if frame is not None and str(frame).isdigit():
             st.session_state["review.goto"] = (str(hit.path), int(frame))
-    for name in ("match", "frame"):
+        if qp.get("event"):
+            st.session_state["review.tag_pick_next"] = qp.get("event")  # the tag, with or without footage
+    for name in ("match", "frame", "event"):
         if name in qp:
             del qp[name]
 
@@ -103,7 +108,7 @@ def choose_match() -> MatchDocument | None:
     try:
         return current_document(Path(chosen))
     except PoloReviewError as exc:
-        st.error(tr("review.unreadable", message=str(exc)), icon=":material/warning:")
+        st.error(tr("review.unreadable", message=md(exc)), icon=":material/warning:")
         return None
 
 
@@ -132,10 +137,12 @@ def choose_footage(doc: MatchDocument) -> Path | None:
         error_line(exc)
         own = None
     files = [p for p in footage_files(folders().footage) if own is None or p.resolve() != own.resolve()]
-    options = (["doc"] if own else []) + [str(p) for p in files] + ["upload"]
+    # A match without its own footage opens on none: another match's recording, shown unasked,
+    # would put its frames (and a link's frame number) under this match's tags.
+    options = (["doc"] if own else ["none"]) + [str(p) for p in files] + ["upload"]
     if st.session_state.get("review.footage_for") != str(doc.path):
         st.session_state["review.footage_for"] = str(doc.path)
-        st.session_state["review.footage"] = options[0] if own else "upload" if not files else options[0]
+        st.session_state["review.footage"] = options[0]
     pending = st.session_state.pop("review.footage_next", None)
     if pending in options:
         st.session_state["review.footage"] = pending
@@ -148,6 +155,8 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             return tr("review.footage_doc", name=own.name)
         if option == "upload":
             return tr("review.footage_upload")
+        if option == "none":
+            return tr("review.footage_none")
         p = Path(option)
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
@@ -156,6 +165,8 @@ def choose_footage(doc: MatchDocument) -> Path | None:
     choice = st.selectbox(tr("review.footage"), options, format_func=fixed(options, label), key="review.footage")
     if choice == "upload":
         _upload()
+        return None
+    if choice == "none":
         return None
     path = own if choice == "doc" else Path(choice)
     if own is None or path.resolve() != own.resolve():
@@ -187,7 +198,7 @@ def _upload() -> None:
     finally:
         done()
     st.session_state["review.upload_done"] = got.file_id
-    if open_viewer(stored) is None:  # not a recording after all: keep nothing of it
+    if open_viewer(stored, shown_as=got.name) is None:  # not a recording after all: keep nothing of it
         stored.unlink(missing_ok=True)
         return
     st.session_state["review.footage_next"] = str(stored)
@@ -195,18 +206,21 @@ def _upload() -> None:
     st.rerun()
 
 
-def open_viewer(path: Path) -> FrameViewer | None:
-    """The session's decoder for `path`, opened (with progress) the first time it is asked for."""
+def open_viewer(path: Path, shown_as: str | None = None) -> FrameViewer | None:
+    """The session's decoder for `path`, opened (with progress) the first time it is asked for.
+    `shown_as`: the name the reviewer knows the file by (an upload's own name, not its stored one)."""
     viewer = st.session_state.get("review.viewer")
     if viewer is not None and viewer.path == path:
         return viewer
     if viewer is not None:
         viewer.close()
         st.session_state.pop("review.viewer", None)
-    update, done = progress_bar(tr("review.opening", name=path.name))
+    update, done = progress_bar(tr("review.opening", name=shown_as or path.name))
     try:
         viewer = FrameViewer(path, progress=update)
     except PoloReviewError as exc:
+        if shown_as:
+            exc = PoloReviewError(problem_of(exc), path=shown_as)
         error_line(exc)
         return None
     finally:
@@ -215,6 +229,12 @@ def open_viewer(path: Path) -> FrameViewer | None:
     st.session_state["review.pos"] = 0
     st.session_state.pop("review.clip", None)
     return viewer
+
+
+def problem_of(exc: PoloReviewError) -> str:
+    """The error's message without the path it starts with."""
+    text = str(exc)
+    return text[len(exc.path) + 2:] if exc.path and text.startswith(f"{exc.path}: ") else text
 
 
 def new_match_form() -> None:

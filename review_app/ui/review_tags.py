@@ -5,6 +5,7 @@ delete with undo), and the side-by-side view when a save meets someone else's sa
 from __future__ import annotations
 
 import copy
+import json
 
 import pandas as pd
 import streamlit as st
@@ -90,6 +91,10 @@ register({
     "review.differs_in": {"en": "differs in {fields}", "es": "difiere en {fields}"},
     "review.theirs": {"en": "Saved version (on disk)", "es": "Versión guardada (en disco)"},
     "review.apply_mine": {"en": "Make my change on the saved version", "es": "Aplicar mi cambio sobre la versión guardada"},
+    "review.field": {"en": "Field", "es": "Campo"},
+    "review.both_versions": {"en": "Both versions of {what} in full", "es": "Las dos versiones de {what} completas"},
+    "review.renamed": {"en": "{old} was taken meanwhile: your tag was saved as {new}.",
+                       "es": "{old} se usó mientras tanto: su etiqueta se guardó como {new}."},
     "review.discard_mine": {"en": "Discard my change", "es": "Descartar mi cambio"},
     "review.col_tag": {"en": "Tag", "es": "Etiqueta"},
     "review.col_time": {"en": "Time", "es": "Tiempo"},
@@ -105,6 +110,11 @@ FORM = "review.form"
 
 def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None = None) -> None:
     """Open the tag form on a copy of the match as it is now (the base its save is checked against)."""
+    form = st.session_state.get(FORM)
+    if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
+        # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
+        form.update(frame=frame, time_s=time_s)
+        return
     base = doc.copy()
     if event is None:
         previous = [e for e in doc.events_in_order() if e["position"]["frame"] <= frame]
@@ -305,39 +315,73 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
         st.session_state.pop("review.last_verdict", None)
     else:
         st.session_state.pop("review.undo", None)
+        if change.kind == "put":
+            st.session_state["review.tag_pick_next"] = change.event_id  # the restored tag
         st.toast(tr("review.undone", id=change.event_id))
 
 
+def _field(value, dotted: str):
+    for part in dotted.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
+
+
+def _brief(value) -> str:
+    """A field's value on one line, escaped for the table (which renders Markdown)."""
+    if value is None:
+        return "—"
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return md(text)
+
+
+def _event_brief(event: dict) -> str:
+    pos = event.get("position") or {}
+    call = ", ".join(f"{k}={v}" for k, v in (event.get("call") or {}).items())
+    return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}" + (f" · {event['notes']}" if event.get("notes") else ""))
+
+
 def conflict_panel() -> bool:
-    """Shown when a save met someone else's; True while it is open."""
+    """Shown when a save met someone else's; True while it is open. Each difference is a row per
+    field with both values; the whole of both versions is one click away."""
     conflict = st.session_state.get("review.conflict")
     if not conflict:
         return False
     st.error(tr("review.conflict", theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
+    yours, theirs = tr("review.yours"), tr("review.theirs")
     for diff in differences(conflict["mine"], conflict["theirs"]):
         if diff.mine is None or diff.theirs is None:
             what = tr("review.only_yours") if diff.theirs is None else tr("review.only_theirs")
+            st.markdown(f"**{md(diff.what)}** · {md(what)}")
+            present = diff.mine if diff.theirs is None else diff.theirs
+            if isinstance(present, dict) and "situation" in present:
+                st.caption(_event_brief(present))
         else:
-            what = tr("review.differs_in", fields=", ".join(changed_fields(diff.mine, diff.theirs)))
-        st.markdown(f"**{md(diff.what)}** · {md(what)}")
-        left, right = st.columns(2)
-        left.caption(tr("review.yours"))
-        left.code(pretty(diff.mine), language="json", wrap_lines=True)
-        right.caption(tr("review.theirs"))
-        right.code(pretty(diff.theirs), language="json", wrap_lines=True)
-    c1, c2 = st.columns(2)
-    if c1.button(tr("review.apply_mine"), key="review.conflict.apply", type="primary"):
+            fields = changed_fields(diff.mine, diff.theirs)
+            st.markdown(f"**{md(diff.what)}** · {md(tr('review.differs_in', fields=', '.join(fields)))}")
+            st.table(pd.DataFrame([{tr("review.field"): md(f), yours: _brief(_field(diff.mine, f)),
+                                    theirs: _brief(_field(diff.theirs, f))} for f in fields]).set_index(tr("review.field")))
+        with st.expander(tr("review.both_versions", what=md(diff.what))):
+            left, right = st.columns(2)
+            left.caption(yours)
+            left.code(pretty(diff.mine), language="json", wrap_lines=True)
+            right.caption(theirs)
+            right.code(pretty(diff.theirs), language="json", wrap_lines=True)
+    if st.button(tr("review.apply_mine"), key="review.conflict.apply", type="primary", width="stretch"):
         try:
-            saved = replay(conflict["path"], conflict["change"])
+            saved, made = replay(conflict["path"], conflict["change"])
         except RevisionConflict as exc:  # saved again meanwhile: show the newest
             conflict.update(mine=exc.mine, theirs=exc.theirs, mine_rev=exc.mine.get("revision"))
             st.rerun()
         except PoloReviewError as exc:
             error_line(exc)
             return True
-        _after_save(saved, conflict["change"])
+        if made.event_id != conflict["change"].event_id:
+            st.toast(tr("review.renamed", old=conflict["change"].event_id, new=made.event_id))
+        _after_save(saved, made)
         st.rerun()
-    if c2.button(tr("review.discard_mine"), key="review.conflict.discard"):
+    if st.button(tr("review.discard_mine"), key="review.conflict.discard", width="stretch"):
         st.session_state.pop("review.conflict", None)
         remember(load_document(conflict["path"]))
         st.rerun()
@@ -392,6 +436,12 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
     pending = st.session_state.pop("review.tag_pick_next", None)
     if pending in ids:
         st.session_state["review.tag_pick"] = pending
+    if st.session_state.get("review.tag_pick_doc") != str(doc.path):
+        # Another match: set the choice anew even when the same id exists there (e1 in both), or
+        # the browser keeps showing the other match's label for it.
+        st.session_state["review.tag_pick_doc"] = str(doc.path)
+        if pending not in ids:
+            st.session_state.pop("review.tag_pick", None)
     if st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
         before = [e["id"] for e in events if e["position"]["frame"] <= position]
         st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
@@ -399,10 +449,13 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
                           format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
                                                            f"f{doc.event(i)['position']['frame']}"))
     event = doc.event(chosen)
-    c2, c3, c4 = st.columns(3)
-    if c2.button(tr("review.jump"), key="review.tag_jump", icon=":material/my_location:", width="stretch"):
-        jump(event["position"]["frame"])
-        st.rerun()
+    if jump is None:  # no footage open: nothing to jump to
+        c3, c4 = st.columns(2)
+    else:
+        c2, c3, c4 = st.columns(3)
+        if c2.button(tr("review.jump"), key="review.tag_jump", icon=":material/my_location:", width="stretch"):
+            jump(event["position"]["frame"])
+            st.rerun()
     if c3.button(tr("review.edit"), key="review.tag_edit", icon=":material/edit:", width="stretch"):
         open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
         st.rerun()

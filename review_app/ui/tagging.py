@@ -227,9 +227,20 @@ def commit(doc: MatchDocument, change: Change) -> MatchDocument:
     return save_document(change.apply(doc))
 
 
-def replay(path, change: Change) -> MatchDocument:
-    """After a conflict, the reviewer chose to make their change on top of the saved version."""
-    return commit(load_document(path), change)
+def replay(path, change: Change) -> tuple[MatchDocument, Change]:
+    """After a conflict, the reviewer chose to make their change on top of the saved version.
+
+    A new tag whose id the other reviewer has taken meanwhile (both added "e3") gets the next
+    free id: making my change must never replace someone else's tag. Returns the saved document
+    and the change as made."""
+    from review_app.model import next_event_id
+
+    theirs = load_document(path)
+    if change.kind == "put" and change.previous is None and change.index is None \
+            and theirs.event(change.event_id) is not None:
+        fresh = next_event_id(theirs)
+        change = Change("put", fresh, {**copy.deepcopy(change.event), "id": fresh})
+    return commit(theirs, change), change
 
 
 # -- conflicts ---------------------------------------------------------------------------

@@ -59,12 +59,15 @@ _TIME = re.compile(r"^\s*(?:(\d+):)?(?:(\d+):)?(\d+(?:[.,]\d*)?)\s*s?\s*$")
 
 
 def parse_time(text: str) -> float:
-    """'41.2', '41,2 s', '0:41.2', '1:02:05' -> seconds. Raises PoloReviewError on anything else."""
+    """'41.2', '41,2 s', '0:41.2', '1:02:05' -> seconds (after a colon, minutes and seconds stay
+    below 60; plain seconds may be any number). Raises PoloReviewError on anything else."""
     m = _TIME.match(text or "")
     if not m:
         raise PoloReviewError(f"{text!r} is not a time (write seconds like 41.2, or m:ss like 0:41.2)")
     a, b, c = m.groups()
     sec = float(c.replace(",", "."))
+    if a is not None and (sec >= 60 or (b is not None and int(b) >= 60)):
+        raise PoloReviewError(f"{text!r} is not a time (minutes and seconds after a colon go up to 59)")
     if a is not None and b is not None:
         total = int(a) * 3600 + int(b) * 60 + sec
     elif a is not None:

@@ -63,6 +63,33 @@ def test_steps_by_frames_and_seconds_and_jumps(app):
     assert any("not a time" in w.value for w in app.warning)
 
 
+def test_enter_in_a_jump_field_jumps(app):
+    app.text_input(key="review.jump_time_value").input("0:03.5").run()  # Enter, no Go
+    assert "**Frame 87**" in position(app)
+    app.number_input(key="review.jump_frame_value").set_value(120).run()
+    assert "**Frame 120**" in position(app)
+    app.text_input(key="review.jump_time_value").input("0:75").run()
+    assert any("is not a time" in w.value for w in app.warning) and "**Frame 120**" in position(app)
+    click(app, "review.fwd1f")  # moving on clears the complaint
+    assert not app.warning and "**Frame 121**" in position(app)
+
+
+def test_jump_complaints_in_spanish(workspace):
+    at = make_app(lang="es")
+    at.run()
+    at.text_input(key="review.jump_time_value").input("pronto").run()
+    assert any("no es un tiempo" in w.value for w in at.warning)
+
+
+def test_tag_here_again_moves_the_open_new_tag_and_keeps_its_situation(app, workspace):
+    click(app, "review.tag")
+    app.selectbox(key="review.form.situation").set_value("21.l").run()
+    click(app, "review.fwd1f")
+    click(app, "review.tag")  # T again, a frame later
+    assert any("New tag e3 at frame 1 " in s.value for s in app.subheader)
+    assert app.selectbox(key="review.form.situation").value == "21.l"
+
+
 def test_tag_an_event_records_reviewer_and_shows_the_verdict(app, workspace):
     click(app, "review.fwd5s")
     click(app, "review.tag")
@@ -140,6 +167,7 @@ def test_delete_then_undo(app, workspace):
     saved = on_disk(workspace)
     assert [e["id"] for e in saved["events"]] == ["e1", "e2"]  # back where it stood
     assert saved["revision"] == 2
+    assert app.selectbox(key="review.tag_pick").value == "e1"  # the restored tag is the one picked
 
 
 def test_save_meets_another_reviewers_save(app, workspace):
@@ -161,6 +189,23 @@ def test_save_meets_another_reviewers_save(app, workspace):
     saved = on_disk(workspace)
     assert [e["id"] for e in saved["events"]] == ["e1", "e2", "x1", "e3"]
     assert saved["revision"] == 2
+
+
+def test_two_reviewers_add_the_same_new_tag_id_and_neither_is_lost(app, workspace):
+    click(app, "review.tag")  # my form: new tag e3
+    other = load_document(workspace["document"])  # the other reviewer's e3, saved first
+    other.events.append({"id": "e3", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
+                         "facts": {"period_time_expired": True}, "call": {"whistle": "at_once"}, "reviewer": "Other"})
+    save_document(other)
+    app.selectbox(key="review.form.situation").set_value("21.j").run()
+    form_key(app, "notes").input("mine")
+    submit_form(app)
+    assert any("someone else saved this match meanwhile" in e.value for e in app.error)
+    assert app.table  # the fields that differ, side by side
+    click(app, "review.conflict.apply")
+    events = {e["id"]: e for e in on_disk(workspace)["events"]}
+    assert events["e3"]["reviewer"] == "Other" and events["e4"]["notes"] == "mine"
+    assert any("Saved e4" in s.value for s in [*app.success, *app.warning])
 
 
 def test_conflict_can_discard_my_change(app, workspace):
@@ -211,11 +256,29 @@ def test_a_document_without_footage_still_lists_and_edits_tags(workspace):
     data = on_disk(workspace)
     del data["footage"]
     workspace["document"].write_text(json.dumps(data), "utf-8")
+    (workspace["footage"] / "other.mp4").write_bytes(workspace["video"].read_bytes())
     at = make_app()
     at.run()
     assert not at.exception
     assert any("has no footage file" in i.value for i in at.info)
+    assert at.selectbox(key="review.footage").value == "none"  # not some other match's recording
+    assert not any(m.value.startswith("**Frame") for m in at.markdown)
     assert at.selectbox(key="review.tag_pick").options[0].startswith("e1")
+    at.selectbox(key="review.footage").set_value(str(workspace["footage"] / "other.mp4")).run()
+    assert "**Frame 0**" in position(at)  # chosen on purpose, it plays
+
+
+def test_switching_matches_shows_the_new_matchs_tags(app, workspace):
+    data = on_disk(workspace)
+    data["match"]["id"], data["match"]["name"] = "second", "Second match"
+    data["events"] = [{**data["events"][1], "id": "e1"}]  # same id, another clause
+    (workspace["annotations"] / "second.json").write_text(json.dumps(data), "utf-8")
+    app.run()
+    assert app.selectbox(key="review.tag_pick").value == "e1"
+    app.selectbox(key="review.match").set_value(str(workspace["annotations"] / "second.json")).run()
+    assert app.selectbox(key="review.tag_pick").value == "e1"
+    assert app.selectbox(key="review.tag_pick").options == ["e1 · 21.l · f125"]
+    assert app.session_state["review.tag_pick_doc"].endswith("second.json")
 
 
 def test_play_exports_a_clip_around_the_frame(app, workspace):

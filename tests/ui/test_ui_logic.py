@@ -30,6 +30,7 @@ from review_app.ui.tagging import (
     delete_event,
     differences,
     put_event,
+    replay,
     search_provisions,
     undo_of,
 )
@@ -68,7 +69,7 @@ def test_parse_time(text, seconds):
     assert parse_time(text) == pytest.approx(seconds)
 
 
-@pytest.mark.parametrize("text", ["", "soon", "1:2:3:4", "-3", "nan"])
+@pytest.mark.parametrize("text", ["", "soon", "1:2:3:4", "-3", "nan", "0:75", "1:99:99", "0:60"])
 def test_parse_time_refuses(text):
     with pytest.raises(PoloReviewError):
         parse_time(text)
@@ -129,6 +130,22 @@ def test_changes_undo_and_conflicts(tmp_path):
                           {"call": {"whistle": "at_once", "restart": "x"}}) == ["call.whistle", "notes"]
     edited = put_event(restored, {**restored.events[1], "notes": "edited"})
     assert "notes" not in undo_of(edited).event  # undoing an edit restores the event as it was
+
+
+def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(document_data(None)), "utf-8")
+    mine, theirs = load_document(path), load_document(path)
+    event = {"id": "e3", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j", "facts": {}, "call": {}}
+    commit(theirs, put_event(theirs, {**event, "notes": "theirs"}))
+    change = put_event(mine, {**event, "notes": "mine"})
+    with pytest.raises(PoloReviewError):
+        commit(mine, change)
+    saved, made = replay(path, change)
+    assert made.event_id == "e4" and made.event["id"] == "e4"
+    assert [(e["id"], e.get("notes")) for e in saved.events][-2:] == [("e3", "theirs"), ("e4", "mine")]
+    edit = put_event(saved, {**saved.event("e3"), "notes": "edited"})  # an edit keeps its id
+    assert replay(path, edit)[1].event_id == "e3"
 
 
 # -- uploads, escaping ---------------------------------------------------------------------------

@@ -49,12 +49,14 @@ marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clau
 position = st.session_state.get("review.pos", 0) if viewer else 0
 position_time = viewer.time_of(position) if viewer else 0.0
 
-left, right = st.columns([7, 5], gap="medium")
-with left:
-    if viewer is not None:
+if viewer is not None:
+    left, right = st.columns([7, 5], gap="medium")
+    with left:
         frame_area(marks)
         filmstrip(viewer)
         shortcuts_help()
+else:  # no frames to show: the tags take the page's width
+    right = st.container()
 with right:
     if not conflict_panel():
         verdict_banner()
@@ -63,5 +65,5 @@ with right:
         if viewer is None and st.button(tr("review.tag_here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
-        tag_list(doc, results, go_to, position)
+        tag_list(doc, results, go_to if viewer is not None else None, position)
     new_match_form()
