@@ -103,7 +103,33 @@ STOP_NAMES = {
     "not_at_all": ("Play is not stopped for it", "No se detiene el juego por ello"),
 }
 
+SEVERITY_NAMES = {
+    "mandatory": ("mandatory", "obligatorio"),
+    "error": ("error", "error"),
+    "warning": ("warning", "advertencia"),
+    "info": ("for information", "informativo"),
+}
+
+# the checker's event table (review_app.checker.summary.COLUMNS), shown on the Report page
+COLUMN_NAMES = {
+    "match": ("Match", "Partido"),
+    "event": ("Tag", "Etiqueta"),
+    "clause": ("Clause", "Cláusula"),
+    "verdict": ("Verdict", "Veredicto"),
+    "period": ("Period", "Chukker"),
+    "clock": ("Clock", "Reloj"),
+    "frame": ("Frame", "Fotograma"),
+    "time_s": ("Time (s)", "Tiempo (s)"),
+    "umpire": ("Umpire", "Umpire"),
+    "reviewer": ("Reviewer", "Revisor"),
+    "mandatory": ("Mandatory", "Obligatorio"),
+    "missing": ("Facts missing", "Hechos faltantes"),
+    "explanation": ("Why", "Por qué"),
+}
+
 register(_pairs("call", CALL_FIELD_NAMES))
+register(_pairs("severity", SEVERITY_NAMES))
+register(_pairs("column", COLUMN_NAMES))
 register(_pairs("value", VALUES))
 register(_pairs("verdict", VERDICT_NAMES))
 register(_pairs("stop", STOP_NAMES))
@@ -139,3 +165,11 @@ def unit_label(unit: str, lang: str) -> str:
 
 def stop_label(stop: str, lang: str) -> str:
     return t(f"stop.{stop}", lang) if has(f"stop.{stop}") else stop
+
+
+def severity_label(severity: str, lang: str) -> str:
+    return t(f"severity.{severity}", lang) if has(f"severity.{severity}") else severity
+
+
+def column_label(column: str, lang: str) -> str:
+    return t(f"column.{column}", lang) if has(f"column.{column}") else column

@@ -63,6 +63,28 @@ def test_report_in_spanish(workspace):
     at = open_report("es")
     assert [t.value for t in at.title] == ["Informe de coherencia"]
     assert metrics(at)["Incoherente"] == "1"
+    table = at.dataframe[0].value
+    assert list(table.columns)[:4] == ["Partido", "Etiqueta", "Cláusula", "Veredicto"]
+    assert "Por qué" in table.columns and "explanation_en" not in table.columns
+
+
+def test_an_unreadable_document_is_named_not_skipped(workspace):
+    (workspace["annotations"] / "broken.json").write_text('{"match": ', "utf-8")
+    at = open_report()
+    assert any("broken\\.json" in w.value and "invalid JSON" in w.value for w in at.warning)  # escaped name
+    assert metrics(at)["Events"] == "2"  # the readable match is still reported
+
+
+def test_a_match_without_footage_links_to_its_tag(workspace):
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    del data["footage"]
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = open_report()
+    assert at.button(key="report.open.0").label == "Open tag e2 (no footage)"
+    at.button(key="report.open.0").click().run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Review a match"]
+    assert at.selectbox(key="review.tag_pick").value == "e2"
 
 
 def test_filtered_exports(workspace):

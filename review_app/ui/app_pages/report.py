@@ -11,7 +11,7 @@ from review_app.checker.formats import render
 from review_app.rules import provision
 from review_app.ui.context import fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import pick, register
-from review_app.ui.labels import VERDICT_COLORS, verdict_label
+from review_app.ui.labels import VERDICT_COLORS, column_label, severity_label, verdict_label
 from review_app.ui.matches import list_matches, stamp
 from review_app.ui.report_data import (
     Filters,
@@ -30,6 +30,7 @@ register({
     "report.clause": {"en": "Clause", "es": "Cláusula"},
     "report.verdict": {"en": "Verdict", "es": "Veredicto"},
     "report.period": {"en": "Period", "es": "Chukker"},
+    "report.period_n": {"en": "Period {n}", "es": "Chukker {n}"},
     "report.events": {"en": "Events", "es": "Eventos"},
     "report.by_clause": {"en": "Verdicts by clause", "es": "Veredictos por cláusula"},
     "report.by_umpire": {"en": "Verdicts by umpire", "es": "Veredictos por Umpire"},
@@ -37,7 +38,8 @@ register({
     "report.attention": {"en": "Events to look at again", "es": "Eventos para revisar de nuevo"},
     "report.none_attention": {"en": "No inconsistent or incomplete events under these filters.",
                               "es": "No hay eventos incoherentes o incompletos con estos filtros."},
-    "report.open": {"en": "Open frame {frame}", "es": "Abrir fot. {frame}"},
+    "report.open": {"en": "Open frame {frame}", "es": "Abrir fotograma {frame}"},
+    "report.open_tag": {"en": "Open tag {id} (no footage)", "es": "Abrir etiqueta {id} (sin vídeo)"},
     "report.any": {"en": "Any", "es": "Cualquiera"},
     "report.findings": {"en": "Match findings", "es": "Hallazgos del partido"},
     "report.table": {"en": "All events", "es": "Todos los eventos"},
@@ -49,10 +51,14 @@ register({
 
 st.title(tr("report.title"))
 
-listed = [x for x in list_matches(folders().annotations) if not x.error]
+everything = list_matches(folders().annotations, (folders().footage,))
+for broken in (x for x in everything if x.error):  # said, never skipped in silence
+    st.warning(md(tr("report.unreadable", message=broken.error)), icon=":material/warning:")
+listed = [x for x in everything if not x.error]
 if not listed:
     st.info(md(tr("common.no_documents", folder=folders().annotations)))
     st.stop()
+with_footage = {x.match_id for x in listed if x.has_footage}
 
 # -- which matches ------------------------------------------------------------------
 labels = {str(x.path): x.label() for x in listed}
@@ -97,7 +103,9 @@ def verdict_chart(by: str, title: str, horizontal: bool) -> None:
     table.columns = [verdict_label(v, lang()) for v in table.columns]
     data = table.reset_index()
     data[by] = data[by].astype(str)
-    height = max(180, 36 * len(data) + 70) if horizontal else 260
+    if by == "period":
+        data[by] = [tr("report.period_n", n=v) if v.isdigit() else v for v in data[by]]
+    height = max(140, 36 * len(data) + 70) if horizontal else 260
     st.bar_chart(data, x=by, y=list(table.columns), color=list(VERDICT_COLORS.values()), stack=True,
                  horizontal=horizontal, sort=False, height=height, x_label="", y_label="")
 
@@ -107,7 +115,7 @@ with left:
     verdict_chart("clause", tr("report.by_clause"), horizontal=True)
 with right:
     verdict_chart("umpire", tr("report.by_umpire"), horizontal=True)
-    verdict_chart("period", tr("report.by_period"), horizontal=False)
+    verdict_chart("period", tr("report.by_period"), horizontal=True)  # upright labels, like the others
 
 # -- events to look at again, each linking back to its frame ------------------------------------
 st.subheader(tr("report.attention"))
@@ -120,14 +128,16 @@ for n, e in enumerate(attention[:200]):
         mandatory = f" · **{tr('report.mandatory')}**" if e.mandatory else ""
         a.markdown(f"**{md(e.match)} · {md(e.event)}** · {md(e.clause)} {md(pick(provision(e.clause).title, lang()))} · "
                    f"{verdict_label(e.verdict, lang())}{mandatory}  \n{md(pick(e.explanation, lang()))}")
-        if b.button(tr("report.open", frame=e.frame), key=f"report.open.{n}", icon=":material/open_in_new:",
-                    width="stretch"):
-            st.switch_page("app_pages/review.py", query_params={"match": e.match, "frame": str(e.frame)})
+        label = tr("report.open", frame=e.frame) if e.match in with_footage else tr("report.open_tag", id=e.event)
+        if b.button(label, key=f"report.open.{n}", icon=":material/open_in_new:", width="stretch"):
+            st.switch_page("app_pages/review.py", query_params={"match": e.match, "frame": str(e.frame),
+                                                                 "event": e.event})
 
 if shown.findings:
     st.subheader(tr("report.findings"))
     for f in shown.findings:
-        st.markdown(f"- **{md(f.match)} · {md(f.clause)}** ({md(f.severity)}; {md(', '.join(f.events))}): "
+        st.markdown(f"- **{md(f.match)} · {md(f.clause)}** ({md(severity_label(f.severity, lang()))}; "
+                    f"{md(', '.join(f.events))}): "
                     f"{md(pick(f.explanation, lang()))}")
 
 with st.expander(tr("report.table")):
@@ -135,9 +145,11 @@ with st.expander(tr("report.table")):
 
     frame = events_frame(shown)
     frame["verdict"] = frame["verdict"].map(lambda v: verdict_label(v, lang()))
-    frame[tr("report.explanation")] = frame[f"explanation_{lang()}"]
-    st.dataframe(frame.drop(columns=["explanation_en", "explanation_es"]), hide_index=True, width="stretch",
-                 key="report.table")
+    frame["mandatory"] = frame["mandatory"].map(lambda m: tr("common.yes") if m else "")
+    frame["explanation"] = frame[f"explanation_{lang()}"]
+    frame = frame.drop(columns=["explanation_en", "explanation_es"])
+    frame.columns = [column_label(c, lang()) for c in frame.columns]
+    st.dataframe(frame, hide_index=True, width="stretch", key="report.table")
 
 # -- export ------------------------------------------------------------------------------------------
 st.subheader(tr("report.export"))
