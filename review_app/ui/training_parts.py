@@ -12,7 +12,7 @@ from review_app.errors import PoloReviewError
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.training import Answer, Question, Score, ScoreStore
-from review_app.training.questions import LEAD_S
+from review_app.training.questions import KEY_FIELDS, LEAD_S
 from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import pick, register
 from review_app.ui.labels import call_field_label, value_label, verdict_label
@@ -39,8 +39,9 @@ register({
                                 "toma el valor que registró el experto."},
     "training.points": {"en": "{points} of {max} points", "es": "{points} de {max} puntos"},
     "training.your_call": {"en": "Your call", "es": "Su decisión"},
-    "training.expert_call": {"en": "Expert annotation (the umpire's call in the clip)",
-                             "es": "Anotación experta (la decisión del Umpire en el clip)"},
+    "training.expert_call": {"en": "Umpire in the clip", "es": "Umpire del clip"},
+    "training.need_all": {"en": "Choose the situation and {fields} before checking: each counts.",
+                          "es": "Elija la situación y {fields} antes de comprobar: cada uno cuenta."},
     "training.field": {"en": "Call field", "es": "Campo"},
     "training.same": {"en": "Same", "es": "Igual"},
     "training.rules_say": {"en": "The rules on your call: {verdict}", "es": "Las reglas sobre su decisión: {verdict}"},
@@ -122,7 +123,12 @@ def answer_form(q: Question) -> Answer | None:
         submitted = st.form_submit_button(tr("training.submit"), type="primary", key="training.submit")
     if not submitted:
         return None
-    return Answer(situation=situation or "", call=call)
+    if situation is None or any(call.get(name) is None for name in KEY_FIELDS if name in q.asked):
+        # a blank key field would be scored as an incomplete call: ask for it instead
+        fields = ", ".join(call_field_label(name, lang()).lower() for name in KEY_FIELDS if name in q.asked)
+        st.warning(tr("training.need_all", fields=fields), icon=":material/edit_note:")
+        return None
+    return Answer(situation=situation, call=call)
 
 
 def show_result(q: Question, result: Score) -> None:

@@ -50,12 +50,21 @@ def test_answer_is_scored_explained_and_kept(workspace):
     assert any("2 of 2 points" in i.value and "answers\\: 1" in i.value for i in again.info)
 
 
-def test_a_wrong_answer_in_spanish(workspace):
+def test_a_blank_answer_is_asked_for_not_scored_then_a_wrong_one_in_spanish(workspace):
     at = open_training(lang="es")
     at.button(key="training.submit").click().run()
     assert not at.exception
+    assert any("Elija la situación y silbato, reanudación, penal" in w.value for w in at.warning)
+    assert not (workspace["data"] / "training-scores.json").exists()  # nothing recorded for a blank answer
+    q = current(at)
+    widget(at, f"situation.{q}").set_value("21.a")
+    widget(at, ".whistle").set_value("none")
+    widget(at, ".restart").set_value("knock_in")
+    widget(at, ".penalty").set_value("none")
+    at.button(key="training.submit").click().run()
+    assert not at.exception
     assert any("0 de 2 puntos" in e.value for e in at.error)
-    assert any("no eligió ninguna" in e.value for e in at.error)
+    assert any("eligió 21\\.a Bocha" in e.value for e in at.error)  # Markdown-escaped
 
 
 def test_training_needs_a_name(workspace):

@@ -27,8 +27,8 @@ register({
                            "es": "Escriba su nombre en la barra lateral: sus puntajes se guardan con él entre sesiones."},
     "training.no_questions": {"en": "No annotated clips with footage in {folder}.",
                               "es": "No hay clips anotados con vídeo en {folder}."},
-    "training.question": {"en": "Clip {n} of {total}: {match}, period {period}, clock {clock}",
-                          "es": "Clip {n} de {total}: {match}, chukker {period}, reloj {clock}"},
+    "training.question": {"en": "{match}: period {period}, clock {clock}",
+                          "es": "{match}: chukker {period}, reloj {clock}"},
     "training.next": {"en": "Next clip", "es": "Clip siguiente"},
 })
 
@@ -64,9 +64,10 @@ if current is None:
     st.session_state.pop("training.result", None)
 
 record_line(store, name, len(questions))
-position = list(by_id).index(current.id) + 1
-st.subheader(md(tr("training.question", n=position, total=len(questions), match=current.match_name,
-                   period=current.period or "—", clock=current.clock or "—")))
+# clips come in the order a trainee needs them (untried first), not in the folder's order, so the
+# heading names the clip; the record line above counts the clips tried
+st.subheader(md(tr("training.question", match=current.match_name, period=current.period or "—",
+                   clock=current.clock or "—")))
 
 clip, answer_side = st.columns([3, 2], gap="large")
 with clip:
