@@ -51,6 +51,12 @@ def language_switch() -> None:
                                  key=LANG_KEY, selection_mode="single", required=True)
     if st.session_state.get(LANG_KEY) is None:  # clicking the selected option clears it
         st.session_state[LANG_KEY] = DEFAULT_LANGUAGE
+    # the address keeps the language, so a reload (or a copied link) opens in it again
+    if lang() == DEFAULT_LANGUAGE:
+        if "lang" in st.query_params:
+            del st.query_params["lang"]
+    elif st.query_params.get("lang") != lang():
+        st.query_params["lang"] = lang()
     if lang() == "es":
         st.sidebar.caption(tr("app.translation_note"))
 

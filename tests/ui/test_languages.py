@@ -14,7 +14,7 @@ PAGES = {
     "app_pages/training.py": ("Training", "Entrenamiento"),
 }
 OWN = ("app.", "nav.", "common.", "review.", "report.", "rules.", "training.", "progress.", "call.", "value.",
-       "verdict.", "stop.", "unit.", "kind.")
+       "verdict.", "stop.", "unit.", "kind.", "severity.", "column.")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -35,7 +35,19 @@ def test_language_switch_changes_the_interface(workspace):
     at = make_app()
     at.run()
     assert at.title[0].value == "Review a match"
+    assert "lang" not in at.query_params
     at.session_state["app.lang"] = "es"
     at.run()
     assert at.title[0].value == "Revisar un partido"
     assert not at.exception
+    assert at.query_params["lang"] == "es"  # kept in the address: a reload stays in Spanish
+    at.session_state["app.lang"] = "en"
+    at.run()
+    assert "lang" not in at.query_params
+
+
+def test_lang_in_the_address_opens_in_spanish(workspace):
+    at = make_app(lang=None)
+    at.query_params["lang"] = "es"
+    at.run()
+    assert at.title[0].value == "Revisar un partido"

@@ -16,12 +16,14 @@ FPS = 25
 APP = Path(__file__).resolve().parents[2] / "review_app" / "ui" / "app.py"
 
 
-def make_app(reviewer: str | None = "Tester", lang: str = "en") -> AppTest:
-    """The app through its entry point, with the sidebar's reviewer and language already set."""
+def make_app(reviewer: str | None = "Tester", lang: str | None = "en") -> AppTest:
+    """The app through its entry point, with the sidebar's reviewer and language already set
+    (`lang=None`: as a new session would, from the address)."""
     at = AppTest.from_file(str(APP), default_timeout=60)
     if reviewer:
         at.session_state["app.reviewer"] = reviewer
-    at.session_state["app.lang"] = lang
+    if lang:
+        at.session_state["app.lang"] = lang
     return at
 
 
