@@ -92,6 +92,10 @@ register({
     "review.theirs": {"en": "Saved version (on disk)", "es": "Versión guardada (en disco)"},
     "review.apply_mine": {"en": "Make my change on the saved version", "es": "Aplicar mi cambio sobre la versión guardada"},
     "review.field": {"en": "Field", "es": "Campo"},
+    "review.both_added": {"en": "You both added a new tag {id}: making your change keeps theirs and saves yours "
+                                "under the next free id.",
+                          "es": "Ambos agregaron una etiqueta nueva {id}: aplicar su cambio conserva la otra y guarda "
+                                "la suya con el siguiente id libre."},
     "review.both_versions": {"en": "Both versions of {what} in full", "es": "Las dos versiones de {what} completas"},
     "review.renamed": {"en": "{old} was taken meanwhile: your tag was saved as {new}.",
                        "es": "{old} se usó mientras tanto: su etiqueta se guardó como {new}."},
@@ -360,6 +364,9 @@ def conflict_panel() -> bool:
         else:
             fields = changed_fields(diff.mine, diff.theirs)
             st.markdown(f"**{md(diff.what)}** · {md(tr('review.differs_in', fields=', '.join(fields)))}")
+            change = conflict["change"]
+            if change.kind == "put" and change.previous is None and change.index is None and diff.what == change.event_id:
+                st.caption(tr("review.both_added", id=md(diff.what)))  # two new tags, not one edited twice
             st.table(pd.DataFrame([{tr("review.field"): md(f), yours: _brief(_field(diff.mine, f)),
                                     theirs: _brief(_field(diff.theirs, f))} for f in fields]).set_index(tr("review.field")))
         with st.expander(tr("review.both_versions", what=md(diff.what))):

@@ -202,6 +202,7 @@ def test_two_reviewers_add_the_same_new_tag_id_and_neither_is_lost(app, workspac
     submit_form(app)
     assert any("someone else saved this match meanwhile" in e.value for e in app.error)
     assert app.table  # the fields that differ, side by side
+    assert any("You both added a new tag e3" in c.value for c in app.caption)
     click(app, "review.conflict.apply")
     events = {e["id"]: e for e in on_disk(workspace)["events"]}
     assert events["e3"]["reviewer"] == "Other" and events["e4"]["notes"] == "mine"
