@@ -40,7 +40,8 @@ def decision_data(state: CaseState, register: MountRegister, decision: str, reas
             raise EvidenceError("out of time: no evidence has been received for this match")
         in_time = [e.id for e in state.evidence.values() if e.in_time]
         if in_time:
-            raise EvidenceError(f"out of time refused: {', '.join(in_time)} was received within the 24-hour window; "
+            raise EvidenceError(f"out of time refused: {', '.join(in_time)} {'was' if len(in_time) == 1 else 'were'} "
+                                "received within the 24-hour window; "
                                 "decide forfeiture or not-proven")
     teams = sorted({g["team"] for g in grounds if g.get("team")})
     return {

@@ -123,7 +123,7 @@ def _prepare_out(case: EvidenceCase, out: Path) -> None:
     target = out.resolve()
     store = case.folder.root.resolve()
     if target == store or store in target.parents:
-        raise EvidenceError("the pack is written outside the evidence store (it would mix with the case's own "
+        raise EvidenceError("a pack must be written outside the evidence store (it would mix with the case's own "
                             "files); choose another --out folder", path=out)
     if out.exists() and not out.is_dir():
         raise EvidenceError("--out is a file; give a folder for the pack", path=out)

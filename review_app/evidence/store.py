@@ -103,9 +103,8 @@ class CaseFolder:
             if existing is not None:
                 tmp.unlink()
                 if not existing.is_file() or file_sha256(existing) != sha:
-                    raise EvidenceError(f"the stored original {existing.relative_to(self.path)} no longer matches its "
-                                        "hash; nothing was recorded and nothing replaced. Run `polo-review evidence "
-                                        "verify`", path=existing)
+                    raise EvidenceError("this stored original no longer matches its hash; nothing was recorded and "
+                                        "nothing replaced; run `polo-review evidence verify`", path=existing)
                 return sha, size, existing, False
             os.chmod(tmp, READ_ONLY)
             os.replace(tmp, final)

@@ -45,7 +45,7 @@ class VerifyReport:
     entries: int
     originals: int
     head: str | None
-    problems: list[Problem] = field(default_factory=list)  # in entry order; entry 0 = the store, not an entry
+    problems: list[Problem] = field(default_factory=list)  # in entry order; entry 0: not an entry (store, anchor)
     warnings: list[str] = field(default_factory=list)
     empty: bool = False  # no log and no originals: nothing recorded here (or all of it removed)
     anchor: str | None = None  # what the log was checked against, if anything: "head" or the copy's name
@@ -108,8 +108,9 @@ def _against(raw: bytes, copy: Path) -> tuple[list[Problem], list[str], int]:
             return [Problem(n, f"differs from entry {n} of the earlier copy {copy.name}: the log was changed after "
                                "that copy was made")], warnings, n - 1
     if len(theirs) > len(mine):
-        return [Problem(len(mine) + 1, f"entries {len(mine) + 1}..{len(theirs)} of the earlier copy {copy.name} are "
-                                       "missing here (cut from the end)")], warnings, len(mine)
+        cut = f"entry {len(theirs)}" if len(theirs) == len(mine) + 1 else f"entries {len(mine) + 1}..{len(theirs)}"
+        return [Problem(len(mine) + 1, f"{cut} of the earlier copy {copy.name} missing here (cut from the end)")], \
+            warnings, len(mine)
     if len(mine) > len(theirs):
         warnings.append(f"entries {len(theirs) + 1}..{len(mine)} were added after the copy {copy.name} was made")
     return [], warnings, len(theirs)
@@ -154,7 +155,8 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
         anchor = "head"
         hashes = [e.get("hash") for e in entries]
         if head not in hashes:
-            problems.append(Problem(len(entries) + 1,
+            # Not an entry number: after a rewrite no entry can be named as the first changed from a head alone.
+            problems.append(Problem(0,
                                     f"the anchored head {head[:16]}... is not in this log: entries were cut from its end, "
                                     "or it was rewritten (which entry changed cannot be told from a head alone; "
                                     "--against an earlier copy of the log names it)"))
@@ -168,6 +170,7 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
         warnings += more
         anchor = Path(against).name
     last = entries[-1]["hash"] if entries else None
-    problems.sort(key=lambda p: (p.entry == 0, p.entry))
+    # Entries in order; then what concerns no one entry: a missing anchor before files found in the store.
+    problems.sort(key=lambda p: (p.entry == 0, p.entry, p.message.startswith("store:")))
     return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
                         empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered)

@@ -91,7 +91,7 @@ EVIDENCE_STRINGS = {
     "evidence.verify": {"en": "Verify now", "es": "Verificar ahora"},
     "evidence.intact": {"en": "Intact: {n} entries chained, {o} originals match their hashes.",
                         "es": "Íntegro: {n} entradas encadenadas, {o} originales coinciden con su hash."},
-    "evidence.broken": {"en": "BROKEN at {problem}", "es": "ROTO en {problem}"},
+    "evidence.broken": {"en": "BROKEN: {problem}", "es": "ROTO (detalle en inglés): {problem}"},
     "evidence.head": {"en": "Head hash (keep a copy elsewhere): {head}", "es": "Hash final (guarde una copia aparte): {head}"},
     "evidence.build_pack": {"en": "Build the evidence pack", "es": "Generar el expediente"},
     "evidence.download_pack": {"en": "Download the pack (.zip)", "es": "Descargar el expediente (.zip)"},

@@ -70,7 +70,8 @@ def test_a_rehashed_forgery_passes_the_chain_but_not_an_anchor(decided, tmp_path
     plain = verify_case(decided.folder)
     assert plain.intact and "rewritten whole" in plain.note()  # it says it cannot tell
     anchored = verify_case(decided.folder, head=head.upper())
-    assert not anchored.intact and "not in this log" in anchored.first.message
+    assert not anchored.intact and anchored.summary().startswith("BROKEN: the anchored head")
+    assert anchored.first_broken_entry is None  # a head alone cannot name the entry rewritten
     against = verify_case(decided.folder, against=copy_of_log)
     assert against.first.entry == 2 and "changed after that copy" in against.first.message
 
@@ -83,7 +84,7 @@ def test_against_an_earlier_copy_names_cut_and_added_entries(decided, tmp_path):
     assert report.intact and report.anchored_entries == 4 and "were added after" in report.warnings[0]
     decided.log.path.write_bytes(b"".join(_log(decided).splitlines(keepends=True)[:3]))
     report = verify_case(decided.folder, against=earlier)
-    assert report.first.entry == 4 and "cut from the end" in report.first.message
+    assert report.first.entry == 4 and "entry 4 of the earlier copy case.jsonl missing here" in report.first.message
 
 
 def test_a_stray_file_in_the_store_is_not_called_an_entry(decided):
@@ -131,7 +132,7 @@ def test_a_tz_that_agrees_with_the_offset_is_fine(run, videos):
 def test_verify_of_no_case_is_a_user_error_unless_a_head_was_anchored(run, videos, tmp_path):
     one_line_error(*run("evidence", "verify", "m21")[::2], "no case of match m21")
     code, out, _ = run("evidence", "verify", "m21", "--head", "a" * 64)
-    assert code == 1 and out.startswith("BROKEN at entry 1: the anchored head")
+    assert code == 1 and out.startswith("BROKEN: the anchored head")
     (tmp_path / "outside").mkdir()
     one_line_error(*run("evidence", "verify", "../outside", "--store", tmp_path / "evidence_store")[::2])
 
