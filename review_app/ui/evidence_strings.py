@@ -149,6 +149,11 @@ EVIDENCE_STRINGS = {
     "evidence.late_short": {"en": "late", "es": "fuera de plazo"},
     "evidence.forfeiting": {"en": "Team forfeiting: {teams}. Under 21.f(5) this penalty must be exacted.",
                             "es": "Equipo que pierde el partido: {teams}. Según 21.f(5) esta sanción debe aplicarse."},
+    "evidence.grounds_altered": {
+        "en": "The original of {ids}, on which this decision rests, is missing or no longer matches its hash (see "
+              "Integrity and pack).",
+        "es": "El original de {ids}, en el que se funda esta decisión, falta o ya no coincide con su hash (vea "
+              "Integridad y expediente)."},
     "evidence.reason_needed": {"en": "A not-proven decision needs its reason.",
                                "es": "Una decisión de no probado necesita su motivo."},
     "evidence.anchor": {"en": "Head hash kept outside the store (optional)",
@@ -159,14 +164,16 @@ EVIDENCE_STRINGS = {
         "es": "El hash final de un expediente anterior, una copia impresa o un mensaje. Si este registro aún lo "
               "contiene, todas las entradas hasta él están como entonces; si no, el registro fue recortado o "
               "reescrito desde entonces."},
+    "evidence.anchor_bad": {"en": "That is not a head hash: give all 64 hexadecimal digits. Checked without it.",
+                            "es": "Eso no es un hash final: indique los 64 dígitos hexadecimales. Se verificó sin él."},
     "evidence.anchored": {"en": "The head kept outside the store is entry {n}: entries 1 to {n} are as they were then.",
                           "es": "El hash guardado fuera del almacén es la entrada {n}: las entradas 1 a {n} están como "
                                 "entonces."},
     "evidence.intact_limits": {
         "en": "Intact: no entry was altered, removed or reordered and the originals match their hashes. A log cut at "
               "its end or rewritten whole with new hashes would pass too; only a head hash kept outside the store "
-              "(above) tells them apart.",
+              "(below) tells them apart.",
         "es": "Íntegro: ninguna entrada fue alterada, eliminada ni reordenada y los originales coinciden con su hash. "
               "Un registro recortado al final o reescrito entero con hashes nuevos también pasaría; solo un hash "
-              "final guardado fuera del almacén (arriba) lo distingue."},
+              "final guardado fuera del almacén (abajo) lo distingue."},
 }

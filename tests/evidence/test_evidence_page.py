@@ -354,3 +354,23 @@ def test_a_non_video_upload_is_named_as_uploaded(page, case, videos, frozen_now)
     errors = [e.value for e in at.error]
     assert any(e.startswith("Error: my clip") and "is a text file" in e for e in errors), errors
     assert not any("upload" in e or "/tmp" in e for e in errors), errors
+
+
+def test_a_forfeiture_resting_on_an_altered_original_says_so_where_it_is_shown(page, case, videos):
+    from evidence_fixtures import flip_byte
+
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
+    case.decide("forfeiture", "Chair", now=NOW)
+    flip_byte(case.original_path(case.state().evidence["ev1"]))
+    at = page("es")
+    assert any(e.value.startswith("El original de ev1, en el que se funda esta decisión") for e in at.error)
+    assert any(e.value.startswith("ROTO (detalle en inglés): entry 2") for e in at.error), [e.value for e in at.error]
+
+
+@pytest.mark.parametrize("lang, text", [("en", "That is not a head hash"), ("es", "Eso no es un hash final")])
+def test_a_mistyped_head_is_a_translated_warning_not_a_broken_case(page, case, videos, lang, text):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    at = page(lang)
+    at.text_input(key="evidence.anchor").set_value("deadbeef").run()
+    assert not at.exception and any(w.value.startswith(text) for w in at.warning) and not at.error

@@ -29,6 +29,7 @@ from review_app.evidence import (
     window,
 )
 from review_app.evidence.grounds import rule_text
+from review_app.evidence.verify import check_head
 from review_app.footage import Footage
 from review_app.ui.context import error_line, fixed, folders, reviewer, tr
 from review_app.ui.context import lang as page_language
@@ -98,6 +99,17 @@ if state.locked:
     st.info(tr("evidence.locked"))
 can_receive = end is not None and log_ok
 can_decide = end is not None and log_ok
+
+# Checked once per run (the anchor as last typed in the Integrity tab): the Decision tab needs it too.
+anchor = (st.session_state.get("evidence.anchor") or "").strip()
+try:
+    anchor = check_head(anchor) if anchor else ""
+    anchor_bad = False
+except PoloReviewError:
+    anchor, anchor_bad = "", True  # said in the Integrity tab, in the page's language
+report = shown(verify_case, case.folder, head=anchor or None) if case.folder.path.exists() else None
+if report is not None and report.empty and not anchor:
+    report = None  # nothing received or recorded yet (a folder may hold only the lock): nothing broken
 
 t_reg, t_in, t_mark, t_dec, t_int = st.tabs([tr("evidence.tab_register"), tr("evidence.tab_intake"), tr("evidence.tab_mark"),
                                              tr("evidence.tab_decide"), tr("evidence.tab_integrity")])
@@ -277,6 +289,9 @@ with t_dec:
         st.success(tr("evidence.decided", d=decision_label(d.decision), by=md(d.by), at=d.at, n=d.seq))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
+        altered = sorted({g["evidence"] for g in d.data.get("grounds", [])} & set(report.altered if report else ()))
+        if altered:
+            st.error(tr("evidence.grounds_altered", ids=", ".join(altered)), icon=":material/warning:")
         if d.data.get("forfeiting_teams"):
             st.error(tr("evidence.forfeiting", teams=md(", ".join(t["name"] for t in d.data["forfeiting_teams"]))),
                      icon=":material/gavel:")
@@ -319,13 +334,12 @@ with t_dec:
 
 with t_int:
     verdict = st.container()  # the result first; the optional anchor it was checked against below it
-    anchor = st.text_input(tr("evidence.anchor"), key="evidence.anchor", max_chars=80, help=tr("evidence.anchor_help"))
+    st.text_input(tr("evidence.anchor"), key="evidence.anchor", max_chars=80, help=tr("evidence.anchor_help"))
+    if anchor_bad:
+        st.warning(tr("evidence.anchor_bad"))
     with verdict:
-        report = shown(verify_case, case.folder, head=anchor.strip() or None) if case.folder.path.exists() else None
-        if report is None or (report.empty and not anchor.strip()):
-            # nothing received or recorded yet (a folder may hold only the lock): nothing to verify, and nothing broken
+        if report is None:
             st.info(tr("evidence.no_case"))
-            report = None
         elif report.intact:
             st.success(tr("evidence.intact", n=report.entries, o=report.originals))
             if report.anchor:
