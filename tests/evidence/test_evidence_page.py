@@ -72,6 +72,7 @@ def test_marking_frames_and_deciding_forfeiture(page, case, videos):
     assert not at.exception and "10, 11" in _text(at)
     at.button(key="evidence.mark").click().run()
     assert not at.exception
+    assert "Intact: 3 entries chained, 1 originals match their hashes." in [s.value for s in at.success]  # this run's
     mark = case.state().marks[0]
     assert [f["frame"] for f in mark.frames] == [10, 11] and mark.excusal == "e2" and mark.by == "Committee chair"
     at.radio(key="evidence.decision").set_value("forfeiture").run()

@@ -110,6 +110,7 @@ except PoloReviewError:
 report = shown(verify_case, case.folder, head=anchor or None) if case.folder.path.exists() else None
 if report is not None and report.empty and not anchor:
     report = None  # nothing received or recorded yet (a folder may hold only the lock): nothing broken
+wrote = False  # an entry appended further down this run: the Integrity tab checks again
 
 t_reg, t_in, t_mark, t_dec, t_int = st.tabs([tr("evidence.tab_register"), tr("evidence.tab_intake"), tr("evidence.tab_mark"),
                                              tr("evidence.tab_decide"), tr("evidence.tab_integrity")])
@@ -266,6 +267,7 @@ with t_mark:
                               **({"excusal": what[1]} if what[0] == "excusal" else {"mount": what[1]}))
                     if m:
                         st.success(tr("evidence.marked", n=m.seq))
+                        wrote = True
                         chosen.clear()
                         state = case.state()
     if state.marks:
@@ -331,8 +333,11 @@ with t_dec:
                     done = shown(case.correct, int(entry), me, why, decision=new or None, withdraw=withdraw)
                     if done:
                         st.success(tr("evidence.corrected", n=done["seq"]))
+                        wrote = True
 
 with t_int:
+    if wrote:
+        report = shown(verify_case, case.folder, head=anchor or None)
     verdict = st.container()  # the result first; the optional anchor it was checked against below it
     st.text_input(tr("evidence.anchor"), key="evidence.anchor", max_chars=80, help=tr("evidence.anchor_help"))
     if anchor_bad:
