@@ -14,6 +14,7 @@ from pathlib import Path
 from review_app.errors import PoloReviewError
 
 ENTRY = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+NO_MESSAGE_CACHE = 2**40  # bytes: no message is ever this large, so none is cached
 
 
 def register(sub) -> None:
@@ -49,7 +50,11 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
            f"--server.maxUploadSize={settings.MAX_UPLOAD_MB}",
            "--browser.gatherUsageStats=false",
            "--server.fileWatcherType=none", "--server.runOnSave=false",
-           "--client.toolbarMode=minimal"]
+           "--client.toolbarMode=minimal",
+           # No element is sent as "the one you have cached": when frames are stepped faster than they are
+           # drawn, Streamlit's browser cache can drop a frame it has just said it holds, and the reference
+           # then kills the connection ("Cached ForwardMsg MISS"). Each frame differs anyway.
+           f"--global.minCachedMessageSize={NO_MESSAGE_CACHE}"]
     if args.address:
         cmd.append(f"--server.address={args.address}")
     return cmd, env

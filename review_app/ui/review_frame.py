@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.ui import timeline
+from review_app.ui import step_keys, timeline
 from review_app.ui.context import error_line, folders, lang, progress_bar, tr
 from review_app.ui.i18n import register
 from review_app.ui.textsafe import data_url, md
@@ -131,6 +131,11 @@ def frame_area(marks: list[dict]) -> None:
     if viewer is None:
         return
     pos = viewer.clamp(st.session_state.get("review.pos", 0))
+    moves = step_keys.take()  # key presses since the last run, every one of them
+    for frames, seconds in moves:
+        pos = viewer.step(pos, frames=frames, seconds=seconds)
+    if moves:
+        go_to(pos)
     st.session_state["review.pos"] = pos
     t = viewer.time_of(pos)
     png = bool(st.session_state.get("review.png"))
@@ -172,6 +177,7 @@ def frame_area(marks: list[dict]) -> None:
                        height=timeline.HEIGHT,
                        width="stretch")
     _clip_area(viewer, pos, play)
+    step_keys.listen((shortcut, frames, seconds) for _, _, frames, seconds, shortcut in STEPS)
 
 
 def _clip_area(viewer: FrameViewer, pos: int, play: bool) -> None:

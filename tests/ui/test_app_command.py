@@ -22,6 +22,7 @@ def test_defaults_open_the_bundled_samples(tmp_path, monkeypatch):
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/app.py")
     assert "--server.headless=true" in cmd and "--server.port=8501" in cmd
     assert "--server.maxUploadSize=1024" in cmd
+    assert f"--global.minCachedMessageSize={2**40}" in cmd  # fast stepping must not meet a cache miss
     assert env["POLO_REVIEW_FOOTAGE"].endswith("sample_clips")
     assert env["POLO_REVIEW_ANNOTATIONS"].endswith("annotations")
 

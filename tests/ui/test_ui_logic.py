@@ -148,6 +148,18 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
     assert replay(path, edit)[1].event_id == "e3"
 
 
+def test_step_keys_every_press_once():
+    from review_app.ui.review_frame import STEPS
+    from review_app.ui.step_keys import browser_keys, pending
+
+    keys = browser_keys((shortcut, frames, seconds) for _, _, frames, seconds, shortcut in STEPS)
+    assert keys["ArrowRight"] == [1, 0.0] and keys["Shift+ArrowLeft"] == [0, -1.0]
+    assert keys["L"] == keys["Shift+L"] == [0, 5.0] and keys["J"] == [0, -5.0]
+    value = {"moves": [[3, 1, 0], [1, 1, 0], [2, 0, -1.0], ["x"], [4, 99, 0], "junk"]}
+    assert pending(value, 1) == [(2, 0, -1.0), (3, 1, 0.0)]  # in order, applied ones and nonsense dropped
+    assert pending(value, 3) == [] and pending(None, 0) == [] and pending({"moves": "no"}, 0) == []
+
+
 # -- uploads, escaping ---------------------------------------------------------------------------
 
 def test_uploads_get_a_content_name_never_the_given_one(tmp_path):
