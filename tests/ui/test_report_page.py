@@ -80,7 +80,7 @@ def test_a_match_without_footage_links_to_its_tag(workspace):
     del data["footage"]
     workspace["document"].write_text(json.dumps(data), "utf-8")
     at = open_report()
-    assert at.button(key="report.open.0").label == "Open tag e2 (no footage)"
+    assert at.button(key="report.open.0").label == "Open the tag (no footage)"  # its id is on the card
     at.button(key="report.open.0").click().run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Review a match"]

@@ -39,7 +39,7 @@ register({
     "report.none_attention": {"en": "No inconsistent or incomplete events under these filters.",
                               "es": "No hay eventos incoherentes o incompletos con estos filtros."},
     "report.open": {"en": "Open frame {frame}", "es": "Abrir fotograma {frame}"},
-    "report.open_tag": {"en": "Open tag {id} (no footage)", "es": "Abrir etiqueta {id} (sin vídeo)"},
+    "report.open_tag": {"en": "Open the tag (no footage)", "es": "Abrir la etiqueta (sin vídeo)"},
     "report.any": {"en": "Any", "es": "Cualquiera"},
     "report.findings": {"en": "Match findings", "es": "Hallazgos del partido"},
     "report.table": {"en": "All events", "es": "Todos los eventos"},
@@ -128,7 +128,7 @@ for n, e in enumerate(attention[:200]):
         mandatory = f" · **{tr('report.mandatory')}**" if e.mandatory else ""
         a.markdown(f"**{md(e.match)} · {md(e.event)}** · {md(e.clause)} {md(pick(provision(e.clause).title, lang()))} · "
                    f"{verdict_label(e.verdict, lang())}{mandatory}  \n{md(pick(e.explanation, lang()))}")
-        label = tr("report.open", frame=e.frame) if e.match in with_footage else tr("report.open_tag", id=e.event)
+        label = tr("report.open", frame=e.frame) if e.match in with_footage else tr("report.open_tag")
         if b.button(label, key=f"report.open.{n}", icon=":material/open_in_new:", width="stretch"):
             st.switch_page("app_pages/review.py", query_params={"match": e.match, "frame": str(e.frame),
                                                                  "event": e.event})
