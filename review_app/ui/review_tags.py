@@ -311,11 +311,11 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
     st.session_state.pop("review.conflict", None)
     if change.kind == "put" and not undo:
         v = verdict_of(saved, change.event)
-        st.session_state["review.last_verdict"] = {"id": change.event_id, **v.to_dict()}
+        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path), **v.to_dict()}
         st.session_state["review.tag_pick_next"] = change.event_id
         st.session_state.pop("review.undo", None)
     elif change.kind == "delete" and not undo:
-        st.session_state["review.undo"] = undo_of(change)
+        st.session_state["review.undo"] = (str(saved.path), undo_of(change))
         st.session_state.pop("review.last_verdict", None)
     else:
         st.session_state.pop("review.undo", None)
@@ -346,11 +346,11 @@ def _event_brief(event: dict) -> str:
     return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}" + (f" · {event['notes']}" if event.get("notes") else ""))
 
 
-def conflict_panel() -> bool:
-    """Shown when a save met someone else's; True while it is open. Each difference is a row per
-    field with both values; the whole of both versions is one click away."""
+def conflict_panel(doc: MatchDocument) -> bool:
+    """Shown when a save met someone else's, on that match; True while it is open. Each difference
+    is a row per field with both values; the whole of both versions is one click away."""
     conflict = st.session_state.get("review.conflict")
-    if not conflict:
+    if not conflict or conflict["path"] != str(doc.path):
         return False
     st.error(tr("review.conflict", theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
     yours, theirs = tr("review.yours"), tr("review.theirs")
@@ -395,9 +395,10 @@ def conflict_panel() -> bool:
     return True
 
 
-def verdict_banner() -> None:
+def verdict_banner(doc: MatchDocument) -> None:
+    """The verdict of the tag just saved, while its match is the one open."""
     v = st.session_state.get("review.last_verdict")
-    if not v:
+    if not v or v.get("path") != str(doc.path):
         return
     text = f"**{tr('review.saved', id=v['id'], verdict=verdict_label(v['verdict'], lang()))}**"
     body = md(pick(v["explanation"], lang()))
@@ -407,9 +408,12 @@ def verdict_banner() -> None:
 
 
 def undo_bar(doc: MatchDocument) -> None:
-    change = st.session_state.get("review.undo")
-    if not change:
+    """Undo the last delete, offered only on the match it was made in (undone elsewhere, the tag
+    would land in another match's document)."""
+    pending = st.session_state.get("review.undo")
+    if not pending or pending[0] != str(doc.path):
         return
+    change = pending[1]
     c1, c2 = st.columns([3, 1], vertical_alignment="center")
     c1.info(tr("review.deleted", id=change.event_id))
     if c2.button(tr("review.undo"), key="review.undo_button", icon=":material/undo:"):

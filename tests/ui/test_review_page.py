@@ -170,6 +170,23 @@ def test_delete_then_undo(app, workspace):
     assert app.selectbox(key="review.tag_pick").value == "e1"  # the restored tag is the one picked
 
 
+def test_undo_and_verdict_stay_with_their_match(app, workspace):
+    data = on_disk(workspace)
+    data["match"]["id"] = "second"
+    second = workspace["annotations"] / "second.json"
+    second.write_text(json.dumps(data), "utf-8")
+    app.run()
+    app.selectbox(key="review.tag_pick").set_value("e1").run()
+    click(app, "review.tag_delete")  # in test-match
+    app.selectbox(key="review.match").set_value(str(second)).run()
+    assert not any("Deleted tag e1" in i.value for i in app.info)  # no undo offered in the other match
+    assert not [b for b in app.button if b.key == "review.undo_button"]
+    assert [e["id"] for e in json.loads(second.read_text("utf-8"))["events"]] == ["e1", "e2"]
+    app.selectbox(key="review.match").set_value(str(workspace["document"])).run()
+    click(app, "review.undo_button")  # back in its own match, undo restores it there
+    assert [e["id"] for e in on_disk(workspace)["events"]] == ["e1", "e2"]
+
+
 def test_save_meets_another_reviewers_save(app, workspace):
     click(app, "review.tag")  # my form opens on revision 0
     # meanwhile another reviewer adds an event and saves

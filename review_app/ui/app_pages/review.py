@@ -58,8 +58,8 @@ if viewer is not None:
 else:  # no frames to show: the tags take the page's width
     right = st.container()
 with right:
-    if not conflict_panel():
-        verdict_banner()
+    if not conflict_panel(doc):
+        verdict_banner(doc)
         undo_bar(doc)
         tag_form(doc, position, position_time)
         if viewer is None and st.button(tr("review.tag_here"), key="review.tag_nofootage"):
