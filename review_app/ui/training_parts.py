@@ -138,13 +138,14 @@ def show_result(q: Question, result: Score) -> None:
     st.markdown(md(tr("training.rules_say", verdict=verdict_label(result.call_verdict, lang()))))
     def shown(value, carried=False):
         text = tr("training.not_set") if value is None else value_label(value, lang())
-        return f"{text} {tr('training.carried')}" if carried else text
+        return md(f"{text} {tr('training.carried')}" if carried else text)  # the table renders Markdown
 
-    rows = [{tr("training.field"): call_field_label(name, lang()),
+    # a static table: it wraps in the narrow column instead of hiding its last column behind a scroll
+    rows = [{tr("training.field"): md(call_field_label(name, lang())),
              tr("training.your_call"): shown(mine, carried),
              tr("training.expert_call"): shown(theirs),
              tr("training.same"): "✓" if same else "✗"} for name, (mine, theirs, same, carried) in result.fields.items()]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="training.result_table")
+    st.table(pd.DataFrame(rows).set_index(tr("training.field")))
     clause_text(provision(q.situation))
     if q.notes:
         with st.expander(tr("training.notes")):

@@ -42,6 +42,7 @@ def test_answer_is_scored_explained_and_kept(workspace):
     assert not at.exception
     assert any("2 of 2 points" in s.value for s in at.success)
     assert any("inconsistent" in s.value for s in at.success)  # the umpire's own call, explained
+    assert list(at.table[0].value.columns) == ["Your call", "Umpire in the clip", "Same"]  # whole, not scrolled
     stored = json.loads((workspace["data"] / "training-scores.json").read_text("utf-8"))
     [attempt] = stored["trainees"]["trainee"]["attempts"]
     assert attempt["question"] == "test-match/e2" and attempt["points"] == 2
