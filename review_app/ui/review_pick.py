@@ -22,7 +22,7 @@ from review_app.ui.matches import (
 )
 from review_app.ui.settings import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
 from review_app.ui.textsafe import md
-from review_app.ui.uploads import store_upload
+from review_app.ui.uploads import remember_name, shown_name, store_upload
 from review_app.ui.viewer import FrameViewer
 
 register({
@@ -31,7 +31,7 @@ register({
     "review.footage_upload": {"en": "Upload a recording…", "es": "Subir una grabación…"},
     "review.upload": {"en": "Recording to upload (up to {mb} MB; larger files go in the footage folder)",
                       "es": "Grabación a subir (hasta {mb} MB; los archivos mayores van en la carpeta de vídeo)"},
-    "review.uploaded": {"en": "Stored as {name}.", "es": "Guardado como {name}."},
+    "review.uploaded": {"en": "Uploaded: {name}", "es": "Subido: {name}"},
     "review.link": {"en": "Use this footage for the match (saves the document)",
                     "es": "Usar este vídeo para el partido (guarda el documento)"},
     "review.linked": {"en": "The match now points at {name}.", "es": "El partido ahora apunta a {name}."},
@@ -150,14 +150,18 @@ def choose_footage(doc: MatchDocument) -> Path | None:
         st.session_state["review.footage"] = options[0]
     root = folders().footage
 
+    uploads = folders().uploads
+
     def label(option: str) -> str:
         if option == "doc":
-            return tr("review.footage_doc", name=own.name)
+            return tr("review.footage_doc", name=shown_name(own))
         if option == "upload":
             return tr("review.footage_upload")
         if option == "none":
             return tr("review.footage_none")
         p = Path(option)
+        if p.parent == uploads:
+            return shown_name(p)
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
     if own is None:
@@ -176,7 +180,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             try:
                 remember(link_footage(doc, path, viewer.info if viewer else None))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(tr("review.linked", name=path.name)))
+                st.toast(md(tr("review.linked", name=shown_name(path))))
                 st.rerun()
             except RevisionConflict as exc:
                 error_line(exc)
@@ -201,8 +205,12 @@ def _upload() -> None:
     if open_viewer(stored, shown_as=got.name) is None:  # not a recording after all: keep nothing of it
         stored.unlink(missing_ok=True)
         return
+    try:
+        remember_name(stored, got.name)
+    except OSError:
+        pass  # only a label: the upload itself is stored
     st.session_state["review.footage_next"] = str(stored)
-    st.toast(tr("review.uploaded", name=stored.name))
+    st.toast(md(tr("review.uploaded", name=shown_name(stored))))
     st.rerun()
 
 
@@ -253,7 +261,8 @@ def new_match_form() -> None:
             choices = [None, *map(str, files)]
             footage = st.selectbox(tr("review.new_footage"), choices, key="review.new_footage",
                                    format_func=fixed(choices, lambda p: tr("common.none") if p is None else
-                                                     str(Path(p).relative_to(root))))
+                                                     shown_name(Path(p)) if Path(p).parent == folders().uploads
+                                                     else str(Path(p).relative_to(root))))
             if not st.form_submit_button(tr("review.new_create"), key="review.new_create"):
                 return
         try:

@@ -64,3 +64,39 @@ def store_upload(stream: BinaryIO, filename: str, size: int, uploads: Path, *, m
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# -- the names people know their uploads by ------------------------------------------------------
+# Kept beside the uploads as data, shown as a label; never used as a path.
+NAMES_FILE = ".names.json"
+MAX_NAME = 200
+
+
+def remember_name(stored: Path, given: str) -> None:
+    """Note that `stored` was uploaded as `given` (the latest upload of the same bytes names it)."""
+    from review_app.storage import atomic_write_json
+
+    name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
+    if not name:
+        return
+    names = upload_names(stored.parent)
+    if names.get(stored.name) != name:
+        atomic_write_json(stored.parent / NAMES_FILE, {**names, stored.name: name})
+
+
+def upload_names(uploads: Path) -> dict[str, str]:
+    """{stored file name: the name it was uploaded as}; empty if none is known or the file is unreadable."""
+    import json
+
+    try:
+        data = json.loads((uploads / NAMES_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+def shown_name(path: Path) -> str:
+    """How to name a footage file to a reviewer: an upload by the name it came with and the start
+    of its hash ('final.mp4 · upload fb2366ec'), anything else by its own name."""
+    given = upload_names(path.parent).get(path.name)
+    return f"{given} · upload {path.stem[:8]}" if given else path.name

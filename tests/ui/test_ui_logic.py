@@ -35,7 +35,7 @@ from review_app.ui.tagging import (
     undo_of,
 )
 from review_app.ui.textsafe import html_text, md
-from review_app.ui.uploads import UploadError, store_upload
+from review_app.ui.uploads import UploadError, remember_name, shown_name, store_upload
 from review_app.ui.viewer import FrameViewer, encode, format_time, parse_time
 
 UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
@@ -161,6 +161,17 @@ def test_step_keys_every_press_once():
 
 
 # -- uploads, escaping ---------------------------------------------------------------------------
+
+def test_an_upload_is_shown_by_the_name_it_came_with_never_stored_under_it(tmp_path):
+    data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 100
+    stored = store_upload(io.BytesIO(data), "final chukker 3.mp4", len(data), tmp_path / "up", max_bytes=10_000)
+    assert shown_name(stored) == stored.name  # nothing remembered yet
+    remember_name(stored, "C:\\video\\../final   chukker 3.mp4")
+    assert shown_name(stored) == f"final chukker 3.mp4 · upload {stored.stem[:8]}"
+    assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [".names.json", stored.name]
+    (tmp_path / "up" / ".names.json").write_text("{broken", "utf-8")
+    assert shown_name(stored) == stored.name  # an unreadable list of names is only a missing label
+
 
 def test_uploads_get_a_content_name_never_the_given_one(tmp_path):
     data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 1000
