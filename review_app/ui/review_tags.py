@@ -332,10 +332,36 @@ def _field(value, dotted: str):
     return value
 
 
-def _brief(value) -> str:
-    """A field's value on one line, escaped for the table (which renders Markdown)."""
+_FIELD_KEYS = {"position.frame": "common.frame", "position.time_s": "review.col_time", "situation": "review.situation",
+               "period": "review.period", "clock": "review.clock", "involved.umpire": "review.umpire",
+               "involved.players": "review.involved", "involved.mount": "review.mount_concerned",
+               "reviewer": "review.col_reviewer", "notes": "review.notes"}
+
+
+def field_label(dotted: str, event) -> str:
+    """A changed field in the reviewer's words: 'call.whistle' -> 'Whistle', 'facts.x' -> the fact's label."""
+    if dotted in _FIELD_KEYS:
+        return tr(_FIELD_KEYS[dotted])
+    part, _, name = dotted.partition(".")
+    if part == "call" and name:
+        return call_field_label(name, lang())
+    if part == "facts" and name and isinstance(event, dict):
+        try:
+            fact = next((f for f in provision(event.get("situation")).facts if f.name == name), None)
+        except (KeyError, TypeError):
+            fact = None
+        if fact is not None:
+            return pick(fact.label, lang())
+    return dotted
+
+
+def _brief(value, dotted: str = "") -> str:
+    """A field's value on one line, escaped for the table (which renders Markdown); a call's or a
+    fact's value in the reviewer's words."""
     if value is None:
         return "—"
+    if dotted.startswith(("call.", "facts.")) and isinstance(value, (str, bool)):
+        return md(value_label(value, lang()))
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return md(text)
 
@@ -363,12 +389,14 @@ def conflict_panel(doc: MatchDocument) -> bool:
                 st.caption(_event_brief(present))
         else:
             fields = changed_fields(diff.mine, diff.theirs)
-            st.markdown(f"**{md(diff.what)}** · {md(tr('review.differs_in', fields=', '.join(fields)))}")
+            names = {f: field_label(f, diff.mine) for f in fields}
+            st.markdown(f"**{md(diff.what)}** · {md(tr('review.differs_in', fields=', '.join(names.values())))}")
             change = conflict["change"]
             if change.kind == "put" and change.previous is None and change.index is None and diff.what == change.event_id:
                 st.caption(tr("review.both_added", id=md(diff.what)))  # two new tags, not one edited twice
-            st.table(pd.DataFrame([{tr("review.field"): md(f), yours: _brief(_field(diff.mine, f)),
-                                    theirs: _brief(_field(diff.theirs, f))} for f in fields]).set_index(tr("review.field")))
+            st.table(pd.DataFrame([{tr("review.field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
+                                    theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
+                     .set_index(tr("review.field")))
         with st.expander(tr("review.both_versions", what=md(diff.what))):
             left, right = st.columns(2)
             left.caption(yours)

@@ -233,8 +233,12 @@ def test_conflict_can_discard_my_change(app, workspace):
     other.events[1]["notes"] = "theirs"
     save_document(other)
     form_key(app, "notes").input("mine")
+    form_key(app, "call.whistle").set_value("delayed")
     submit_form(app)
     assert app.error
+    assert any("differs in Whistle, Reviewer, Notes" in m.value for m in app.markdown)  # in the reviewer's words
+    table = app.table[0].value
+    assert list(table.loc["Whistle"]) == ["Delayed", "At once"] and list(table.loc["Notes"]) == ["mine", "theirs"]
     click(app, "review.conflict.discard")
     assert on_disk(workspace)["events"][1]["notes"] == "theirs"
     assert not app.error
