@@ -24,8 +24,8 @@ from review_app.ui.matches import (
 from review_app.ui.settings import folders
 from review_app.ui.tagging import (
     TagError,
-    changed_fields,
     build_event,
+    changed_fields,
     commit,
     delete_event,
     differences,
@@ -90,7 +90,7 @@ def test_search_by_clause_or_name_in_either_language():
 
 
 def test_search_in_the_other_language_by_id_without_punctuation_and_in_the_text():
-    ids = lambda q, lang="en": [p.id for p in search_provisions(q, lang)]  # noqa: E731
+    ids = lambda q, lang="en": [p.id for p in search_provisions(q, lang)]
     assert ids("casco") == ["21.h"] and ids("lost helmet", "es") == ["21.h"]  # a name in the other language
     assert ids("21f4") == ids("21 f 4") == ids("21.F(4)") == ["21.f(4)"]
     assert ids("21.g") == ["21.g", "21.g.equipment"]  # not 21.general.*

@@ -7,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import numpy as np
-
 from streamlit.testing.v1 import AppTest
 
 from review_app.footage import VideoWriter

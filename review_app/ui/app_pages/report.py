@@ -11,7 +11,12 @@ from review_app.checker.formats import render
 from review_app.rules import provision
 from review_app.ui.context import fixed, folders, lang, progress_bar, tr
 from review_app.ui.i18n import pick, register
-from review_app.ui.labels import VERDICT_COLORS, column_label, severity_label, verdict_label
+from review_app.ui.labels import (
+    VERDICT_COLORS,
+    column_label,
+    severity_label,
+    verdict_label,
+)
 from review_app.ui.matches import list_matches, stamp
 from review_app.ui.report_data import (
     Filters,
