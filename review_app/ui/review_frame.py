@@ -50,6 +50,8 @@ register({
     "review.jump_time": {"en": "Go to time (s or m:ss)", "es": "Ir al tiempo (s o m:ss)"},
     "review.jump_frame": {"en": "Go to frame", "es": "Ir al fotograma"},
     "review.go": {"en": "Go", "es": "Ir"},
+    "review.bad_frame": {"en": "“{text}” is not a frame number: write a whole number from 0 to {last}.",
+                         "es": "“{text}” no es un número de fotograma: escriba un entero de 0 a {last}."},
     "review.bad_time": {"en": "“{text}” is not a time: write seconds (41.2) or minutes:seconds (0:41.2).",
                         "es": "“{text}” no es un tiempo: escriba segundos (41,2) o minutos:segundos (0:41,2)."},
     "review.png": {"en": "Lossless PNG", "es": "PNG sin pérdida"},
@@ -105,10 +107,16 @@ def _jump_time() -> None:
 
 
 def _jump_frame() -> None:
-    """Go to the frame typed (Enter in the field, its +/- buttons, or its Go button)."""
-    value = st.session_state.get("review.jump_frame_value")
-    if value is not None:
-        go_to(int(value))
+    """Go to the frame typed (Enter in the field, or its Go button). A text field, not a number
+    field: its −/+ would jump from the number last typed, not from the frame shown."""
+    viewer = _viewer()
+    text = (st.session_state.get("review.jump_frame_value") or "").strip()
+    if viewer is None or not text:
+        return
+    if not text.isascii() or not text.isdigit():
+        st.session_state["review.jump_error"] = tr("review.bad_frame", text=text, last=viewer.frame_count - 1)
+        return
+    go_to(int(text))  # past the end: the last frame
 
 
 def timeline_key() -> str:
@@ -164,8 +172,8 @@ def frame_area(marks: list[dict]) -> None:
     c1.text_input(tr("review.jump_time"), key="review.jump_time_value", placeholder="0:41.2", on_change=_jump_time,
                   max_chars=40)
     c2.button(tr("review.go"), key="review.jump_time_go", on_click=_jump_time, width="stretch")
-    c3.number_input(tr("review.jump_frame"), min_value=0, max_value=viewer.frame_count - 1, step=1,
-                    key="review.jump_frame_value", on_change=_jump_frame)
+    c3.text_input(tr("review.jump_frame"), key="review.jump_frame_value", placeholder=f"0–{viewer.frame_count - 1}",
+                  on_change=_jump_frame, max_chars=12)
     c4.button(tr("review.go"), key="review.jump_frame_go", on_click=_jump_frame, width="stretch")
     if st.session_state.get("review.jump_error"):
         st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")

@@ -55,7 +55,7 @@ def test_steps_by_frames_and_seconds_and_jumps(app):
     assert "**Frame 0**" in position(click(app, "review.back1f"))
     app.text_input(key="review.jump_time_value").input("0:03.5")
     assert "**Frame 87**" in position(click(app, "review.jump_time_go"))
-    app.number_input(key="review.jump_frame_value").set_value(199)
+    app.text_input(key="review.jump_frame_value").input("199")
     assert "**Frame 199**" in position(click(app, "review.jump_frame_go"))
     assert "**Frame 199**" in position(click(app, "review.fwd1f"))  # clamped at the end
     app.text_input(key="review.jump_time_value").input("soon")
@@ -66,8 +66,13 @@ def test_steps_by_frames_and_seconds_and_jumps(app):
 def test_enter_in_a_jump_field_jumps(app):
     app.text_input(key="review.jump_time_value").input("0:03.5").run()  # Enter, no Go
     assert "**Frame 87**" in position(app)
-    app.number_input(key="review.jump_frame_value").set_value(120).run()
+    app.text_input(key="review.jump_frame_value").input("120").run()
     assert "**Frame 120**" in position(app)
+    app.text_input(key="review.jump_frame_value").input("12a").run()
+    assert any("not a frame number" in w.value and "0 to 199" in w.value for w in app.warning)
+    app.text_input(key="review.jump_frame_value").input("99999").run()
+    assert "**Frame 199**" in position(app)  # past the end: the last frame
+    app.text_input(key="review.jump_frame_value").input("120").run()
     app.text_input(key="review.jump_time_value").input("0:75").run()
     assert any("is not a time" in w.value for w in app.warning) and "**Frame 120**" in position(app)
     click(app, "review.fwd1f")  # moving on clears the complaint
