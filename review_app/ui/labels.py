@@ -59,6 +59,7 @@ VALUES = {
     "side_boards": ("Side boards", "Tablas laterales"),
     "another_player": ("Another player", "Otro jugador"),
     "opposing_mallet": ("An opposing mallet", "Un taco rival"),
+    "teammates_mallet": ("A teammate's mallet", "El taco de un compañero"),
     "another_players_mount": ("Another player's mount", "El caballo de otro jugador"),
     "dangerous": ("Dangerous foul", "Foul peligroso"),
     "right_of_way": ("Right of way", "Derecho de paso"),

@@ -276,3 +276,16 @@ def test_i18n_falls_back_and_refuses_contradictions():
 
 def test_document_data_fixture_is_valid():
     document_from_data(document_data())
+
+
+def test_every_fact_choice_and_call_value_has_a_label_in_both_languages():
+    from review_app.rules import PROVISIONS, is_clause
+    from review_app.rules.provision import CALL_FIELDS
+    from review_app.ui.labels import value_label
+
+    values = {c for p in PROVISIONS for f in p.facts for c in f.choices}
+    values |= {c for spec in CALL_FIELDS.values() if isinstance(spec, tuple) for c in spec}
+    for value in sorted(values - {v for v in values if is_clause(v)}):
+        en, es = value_label(value, "en"), value_label(value, "es")
+        assert "_" not in en and "_" not in es, value
+        assert en != value.replace("_", " "), f"{value} has no label of its own"
