@@ -6,7 +6,15 @@ them in the rulebook's order. Nothing here imports streamlit or cv2.
 
 from __future__ import annotations
 
-from review_app.rules import ball, fouls, game, mounts, players, tack
+from review_app.rules import (
+    ball,
+    fouls,
+    game,
+    mount_excusal,
+    mount_welfare,
+    players,
+    tack,
+)
 from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     CONSISTENT,
     DISCRETIONARY,
@@ -20,7 +28,7 @@ from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     judge_case,
 )
 
-_BY_ID = {p.id: p for p in (*ball.PROVISIONS, *fouls.PROVISIONS, *players.PROVISIONS, *mounts.PROVISIONS,
+_BY_ID = {p.id: p for p in (*ball.PROVISIONS, *fouls.PROVISIONS, *players.PROVISIONS, *mount_welfare.PROVISIONS, *mount_excusal.PROVISIONS,
                             *tack.PROVISIONS, *game.PROVISIONS)}
 # The rulebook's order: lettered clauses, then the general provisions that close the rule.
 ORDER = ("21.a", "21.b", "21.b.dead-ball", "21.c", "21.d", "21.e", "21.f(1)(i)", "21.f(1)(ii)", "21.f(2)",
