@@ -1,49 +1,35 @@
 """Review page, right: the tag form at the current position (clause, facts, call, players,
-umpire, notes), the verdict on save with the clause's words, the list of tags (jump, edit,
-delete with undo), and the side-by-side view when a save meets someone else's save."""
+umpire, notes) and the list of tags (jump, edit, delete). What follows a save (verdict, undo,
+conflict) is in review_saves.py."""
 
 from __future__ import annotations
 
 import copy
-import json
 
 import pandas as pd
 import streamlit as st
 
-from review_app.errors import PoloReviewError
 from review_app.model import (
     MatchDocument,
-    RevisionConflict,
-    load_document,
     next_event_id,
 )
 from review_app.rules import provision
-from review_app.rules.provision import CALL_FIELDS, Fact, Provision
-from review_app.rules.rulebook import TRANSLATION_NOTICE
+from review_app.rules.provision import CALL_FIELDS, Fact
 from review_app.ui.context import error_line, fixed, lang, reviewer, tr
 from review_app.ui.i18n import pick, register
 from review_app.ui.labels import (
-    VERDICT_ICONS,
     call_field_label,
     value_label,
     verdict_label,
 )
-from review_app.ui.review_pick import remember
+from review_app.ui.review_saves import FORM, clause_text, save_change
 from review_app.ui.tagging import (
-    Change,
     TagError,
     build_event,
-    changed_fields,
     clause_label,
-    commit,
     delete_event,
-    differences,
-    pretty,
     put_event,
-    replay,
     search_provisions,
-    undo_of,
-    verdict_of,
 )
 from review_app.ui.textsafe import md
 from review_app.ui.viewer import format_time
@@ -107,7 +93,6 @@ register({
     "review.col_notes": {"en": "Notes", "es": "Notas"},
 })
 
-FORM = "review.form"
 
 
 # -- opening the form ---------------------------------------------------------------
@@ -176,13 +161,6 @@ def call_widget(name: str, spec, key: str, value):
         return st.text_input(label, value=value or "", key=key, max_chars=500)
     return _choice(label, key, spec, value)
 
-
-def clause_text(p: Provision) -> None:
-    """The rulebook's words for a clause, in the chosen language (English prevails)."""
-    with st.expander(tr("review.clause_text")):
-        st.markdown(md(pick(p.text, lang())))
-        if lang() == "es":
-            st.caption(TRANSLATION_NOTICE["es"])
 
 
 # -- the form ------------------------------------------------------------------------------
@@ -286,166 +264,6 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         error_line(exc)
         return
     save_change(form["base"], put_event(form["base"], new_event))
-
-
-# -- saving, conflicts, undo ----------------------------------------------------------------------
-
-def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> None:
-    try:
-        saved = commit(base, change)
-    except RevisionConflict as exc:
-        st.session_state["review.conflict"] = {"path": str(base.path), "change": change, "mine": exc.mine,
-                                               "theirs": exc.theirs, "mine_rev": base.loaded_revision}
-        st.session_state.pop(FORM, None)
-        st.rerun()
-    except PoloReviewError as exc:
-        error_line(exc)
-        return
-    _after_save(saved, change, undo)
-    st.rerun()
-
-
-def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> None:
-    remember(saved)
-    st.session_state.pop(FORM, None)
-    st.session_state.pop("review.conflict", None)
-    if change.kind == "put" and not undo:
-        v = verdict_of(saved, change.event)
-        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path), **v.to_dict()}
-        st.session_state["review.tag_pick_next"] = change.event_id
-        st.session_state.pop("review.undo", None)
-    elif change.kind == "delete" and not undo:
-        st.session_state["review.undo"] = (str(saved.path), undo_of(change))
-        st.session_state.pop("review.last_verdict", None)
-    else:
-        st.session_state.pop("review.undo", None)
-        if change.kind == "put":
-            st.session_state["review.tag_pick_next"] = change.event_id  # the restored tag
-        st.toast(tr("review.undone", id=change.event_id))
-
-
-def _field(value, dotted: str):
-    for part in dotted.split("."):
-        if not isinstance(value, dict):
-            return None
-        value = value.get(part)
-    return value
-
-
-_FIELD_KEYS = {"position.frame": "common.frame", "position.time_s": "review.col_time", "situation": "review.situation",
-               "period": "review.period", "clock": "review.clock", "involved.umpire": "review.umpire",
-               "involved.players": "review.involved", "involved.mount": "review.mount_concerned",
-               "reviewer": "review.col_reviewer", "notes": "review.notes"}
-
-
-def field_label(dotted: str, event) -> str:
-    """A changed field in the reviewer's words: 'call.whistle' -> 'Whistle', 'facts.x' -> the fact's label."""
-    if dotted in _FIELD_KEYS:
-        return tr(_FIELD_KEYS[dotted])
-    part, _, name = dotted.partition(".")
-    if part == "call" and name:
-        return call_field_label(name, lang())
-    if part == "facts" and name and isinstance(event, dict):
-        try:
-            fact = next((f for f in provision(event.get("situation")).facts if f.name == name), None)
-        except (KeyError, TypeError):
-            fact = None
-        if fact is not None:
-            return pick(fact.label, lang())
-    return dotted
-
-
-def _brief(value, dotted: str = "") -> str:
-    """A field's value on one line, escaped for the table (which renders Markdown); a call's or a
-    fact's value in the reviewer's words."""
-    if value is None:
-        return "—"
-    if dotted.startswith(("call.", "facts.")) and isinstance(value, (str, bool)):
-        return md(value_label(value, lang()))
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    return md(text)
-
-
-def _event_brief(event: dict) -> str:
-    pos = event.get("position") or {}
-    call = ", ".join(f"{k}={v}" for k, v in (event.get("call") or {}).items())
-    return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}" + (f" · {event['notes']}" if event.get("notes") else ""))
-
-
-def conflict_panel(doc: MatchDocument) -> bool:
-    """Shown when a save met someone else's, on that match; True while it is open. Each difference
-    is a row per field with both values; the whole of both versions is one click away."""
-    conflict = st.session_state.get("review.conflict")
-    if not conflict or conflict["path"] != str(doc.path):
-        return False
-    st.error(tr("review.conflict", theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
-    yours, theirs = tr("review.yours"), tr("review.theirs")
-    for diff in differences(conflict["mine"], conflict["theirs"]):
-        if diff.mine is None or diff.theirs is None:
-            what = tr("review.only_yours") if diff.theirs is None else tr("review.only_theirs")
-            st.markdown(f"**{md(diff.what)}** · {md(what)}")
-            present = diff.mine if diff.theirs is None else diff.theirs
-            if isinstance(present, dict) and "situation" in present:
-                st.caption(_event_brief(present))
-        else:
-            fields = changed_fields(diff.mine, diff.theirs)
-            names = {f: field_label(f, diff.mine) for f in fields}
-            st.markdown(f"**{md(diff.what)}** · {md(tr('review.differs_in', fields=', '.join(names.values())))}")
-            change = conflict["change"]
-            if change.kind == "put" and change.previous is None and change.index is None and diff.what == change.event_id:
-                st.caption(tr("review.both_added", id=md(diff.what)))  # two new tags, not one edited twice
-            st.table(pd.DataFrame([{tr("review.field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
-                                    theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
-                     .set_index(tr("review.field")))
-        with st.expander(tr("review.both_versions", what=md(diff.what))):
-            left, right = st.columns(2)
-            left.caption(yours)
-            left.code(pretty(diff.mine), language="json", wrap_lines=True)
-            right.caption(theirs)
-            right.code(pretty(diff.theirs), language="json", wrap_lines=True)
-    if st.button(tr("review.apply_mine"), key="review.conflict.apply", type="primary", width="stretch"):
-        try:
-            saved, made = replay(conflict["path"], conflict["change"])
-        except RevisionConflict as exc:  # saved again meanwhile: show the newest
-            conflict.update(mine=exc.mine, theirs=exc.theirs, mine_rev=exc.mine.get("revision"))
-            st.rerun()
-        except PoloReviewError as exc:
-            error_line(exc)
-            return True
-        if made.event_id != conflict["change"].event_id:
-            st.toast(tr("review.renamed", old=conflict["change"].event_id, new=made.event_id))
-        _after_save(saved, made)
-        st.rerun()
-    if st.button(tr("review.discard_mine"), key="review.conflict.discard", width="stretch"):
-        st.session_state.pop("review.conflict", None)
-        remember(load_document(conflict["path"]))
-        st.rerun()
-    return True
-
-
-def verdict_banner(doc: MatchDocument) -> None:
-    """The verdict of the tag just saved, while its match is the one open."""
-    v = st.session_state.get("review.last_verdict")
-    if not v or v.get("path") != str(doc.path):
-        return
-    text = f"**{tr('review.saved', id=v['id'], verdict=verdict_label(v['verdict'], lang()))}**"
-    body = md(pick(v["explanation"], lang()))
-    box = {"consistent": st.success, "inconsistent": st.error, "discretionary": st.info}.get(v["verdict"], st.warning)
-    box(f"{text} — {md(v['clause'])}: {body}", icon=VERDICT_ICONS.get(v["verdict"]))
-    clause_text(provision(v["clause"]))
-
-
-def undo_bar(doc: MatchDocument) -> None:
-    """Undo the last delete, offered only on the match it was made in (undone elsewhere, the tag
-    would land in another match's document)."""
-    pending = st.session_state.get("review.undo")
-    if not pending or pending[0] != str(doc.path):
-        return
-    change = pending[1]
-    c1, c2 = st.columns([3, 1], vertical_alignment="center")
-    c1.info(tr("review.deleted", id=change.event_id))
-    if c2.button(tr("review.undo"), key="review.undo_button", icon=":material/undo:"):
-        save_change(doc, change, undo=True)
 
 
 # -- the list ------------------------------------------------------------------------------------

@@ -12,14 +12,8 @@ from review_app.ui.review_pick import (
     new_match_form,
     open_viewer,
 )
-from review_app.ui.review_tags import (
-    conflict_panel,
-    open_form,
-    tag_form,
-    tag_list,
-    undo_bar,
-    verdict_banner,
-)
+from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
+from review_app.ui.review_tags import open_form, tag_form, tag_list
 
 register({"review.title": {"en": "Review a match", "es": "Revisar un partido"}})
 
