@@ -3,6 +3,7 @@ new match; open the recording once per session and keep its decoder."""
 
 from __future__ import annotations
 
+import contextlib
 from datetime import date
 from pathlib import Path
 
@@ -205,10 +206,8 @@ def _upload() -> None:
     if open_viewer(stored, shown_as=got.name) is None:  # not a recording after all: keep nothing of it
         stored.unlink(missing_ok=True)
         return
-    try:
+    with contextlib.suppress(OSError):  # only a label: the upload itself is stored
         remember_name(stored, got.name)
-    except OSError:
-        pass  # only a label: the upload itself is stored
     st.session_state["review.footage_next"] = str(stored)
     st.toast(md(tr("review.uploaded", name=shown_name(stored))))
     st.rerun()
