@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from review_app.footage import VideoWriter
-from review_app.ui.viewer import FrameViewer
+from review_app.footage.viewer import FrameViewer
 
 W, H, FPS, SECONDS = 1920, 1080, 30, 20
 

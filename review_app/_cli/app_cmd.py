@@ -31,7 +31,7 @@ def register(sub) -> None:
 
 def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     """The streamlit command line and environment `polo-review app` runs (separate for tests)."""
-    from review_app.ui import settings
+    from review_app import config as settings
 
     env = dict(os.environ if environ is None else environ)
     for option, var, default in (("footage", settings.ENV_FOOTAGE, settings.SAMPLE_FOOTAGE),

@@ -21,7 +21,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from review_app.checker import check_paths
     from review_app.checker.formats import render
-    from review_app.storage import atomic_write_text
+    from review_app.store.files import atomic_write_text
 
     for path in args.paths:
         if not Path(path).exists():

@@ -26,7 +26,7 @@ from review_app.evidence.pack_strings import tr
 from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.store import file_sha256
 from review_app.evidence.verify import VerifyReport, verify_case
-from review_app.storage import atomic_write_json, atomic_write_text
+from review_app.store.files import atomic_write_json, atomic_write_text
 
 CLIP_MARGIN_S = 1.0  # seconds of play kept either side of a marked frame
 MAX_MARGIN_S = 60.0

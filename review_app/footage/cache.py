@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from review_app.storage import atomic_write_bytes
+from review_app.store.files import atomic_write_bytes
 
 # Bump when the stored arrays change meaning; old entries are then ignored.
 FORMAT_VERSION = 1

@@ -19,7 +19,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from review_app.model.document import MatchDocument
 from review_app.model.errors import DocumentError, RevisionConflict
 from review_app.model.schema_build import SCHEMA_VERSION, build
-from review_app.storage import atomic_write_json
+from review_app.store.files import atomic_write_json
 
 MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 

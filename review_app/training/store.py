@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.storage import atomic_write_json
+from review_app.store.files import atomic_write_json
 
 STORE_VERSION = 1
 

@@ -17,7 +17,7 @@ if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
 
 from review_app.ui import context
 from review_app.ui.context import tr
-from review_app.ui.textsafe import md
+from review_app.textsafe import md
 
 st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 

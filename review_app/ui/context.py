@@ -7,11 +7,11 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from review_app.ui import labels  # noqa: F401  (registers the value labels)
-from review_app.ui.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, t
-from review_app.ui.settings import Folders
-from review_app.ui.settings import folders as read_folders
-from review_app.ui.textsafe import md
+from review_app.rules import labels  # noqa: F401  (registers the value labels)
+from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, t
+from review_app.config import Folders
+from review_app.config import folders as read_folders
+from review_app.textsafe import md
 
 LANG_KEY = "app.lang"
 REVIEWER_KEY = "app.reviewer"

@@ -9,11 +9,12 @@ from __future__ import annotations
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.ui import step_keys, timeline
+from review_app.reports import timeline
+from review_app.ui import step_keys
 from review_app.ui.context import error_line, folders, lang, progress_bar, tr
-from review_app.ui.i18n import register
-from review_app.ui.textsafe import data_url, md
-from review_app.ui.viewer import FrameViewer, format_time, parse_time
+from review_app.i18n import register
+from review_app.textsafe import data_url, md
+from review_app.footage.viewer import FrameViewer, format_time, parse_time
 
 CLIP_BEFORE_S = 3.0
 CLIP_AFTER_S = 3.0

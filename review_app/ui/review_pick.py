@@ -12,8 +12,8 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.model import MatchDocument, RevisionConflict, load_document
 from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
-from review_app.ui.i18n import register
-from review_app.ui.matches import (
+from review_app.i18n import register
+from review_app.model.catalog import (
     Listed,
     footage_of,
     link_footage,
@@ -21,10 +21,10 @@ from review_app.ui.matches import (
     new_match,
     stamp,
 )
-from review_app.ui.settings import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
-from review_app.ui.textsafe import md
-from review_app.ui.uploads import remember_name, shown_name, store_upload
-from review_app.ui.viewer import FrameViewer
+from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
+from review_app.textsafe import md
+from review_app.footage.uploads import remember_name, shown_name, store_upload
+from review_app.footage.viewer import FrameViewer
 
 register({
     "review.footage": {"en": "Footage", "es": "Vídeo"},

@@ -18,15 +18,15 @@ from review_app.rules import provision
 from review_app.rules.provision import Provision
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.ui.context import error_line, lang, tr
-from review_app.ui.i18n import pick
-from review_app.ui.labels import (
+from review_app.i18n import pick
+from review_app.rules.labels import (
     VERDICT_ICONS,
     call_field_label,
     value_label,
     verdict_label,
 )
 from review_app.ui.review_pick import remember
-from review_app.ui.tagging import (
+from review_app.model.edits import (
     Change,
     changed_fields,
     commit,
@@ -36,7 +36,7 @@ from review_app.ui.tagging import (
     undo_of,
     verdict_of,
 )
-from review_app.ui.textsafe import md
+from review_app.textsafe import md
 
 FORM = "review.form"  # the open tag form's state in the session
 

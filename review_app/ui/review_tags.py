@@ -16,23 +16,22 @@ from review_app.model import (
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS, Fact
 from review_app.ui.context import error_line, fixed, lang, reviewer, tr
-from review_app.ui.i18n import pick, register
-from review_app.ui.labels import (
+from review_app.i18n import pick, register
+from review_app.rules.labels import (
     call_field_label,
     value_label,
     verdict_label,
 )
 from review_app.ui.review_saves import FORM, clause_text, save_change
-from review_app.ui.tagging import (
+from review_app.model.edits import (
     TagError,
     build_event,
-    clause_label,
     delete_event,
     put_event,
-    search_provisions,
 )
-from review_app.ui.textsafe import md
-from review_app.ui.viewer import format_time
+from review_app.rules.search import clause_label, search_provisions
+from review_app.textsafe import md
+from review_app.footage.viewer import format_time
 
 register({
     "review.form_new": {"en": "New tag {id} at frame {frame} ({time})", "es": "Nueva etiqueta {id} en el fotograma {frame} ({time})"},

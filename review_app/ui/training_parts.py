@@ -14,12 +14,12 @@ from review_app.rules.provision import CALL_FIELDS
 from review_app.training import Answer, Question, Score, ScoreStore
 from review_app.training.questions import KEY_FIELDS, LEAD_S
 from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
-from review_app.ui.i18n import pick, register
-from review_app.ui.labels import call_field_label, value_label, verdict_label
+from review_app.i18n import pick, register
+from review_app.rules.labels import call_field_label, value_label, verdict_label
 from review_app.ui.review_saves import clause_text
-from review_app.ui.tagging import clause_label
-from review_app.ui.textsafe import data_url, md
-from review_app.ui.viewer import FrameViewer, format_time
+from review_app.rules.search import clause_label
+from review_app.textsafe import data_url, md
+from review_app.footage.viewer import FrameViewer, format_time
 
 register({
     "training.clip": {"en": "The play, from {lead:g} s before up to the moment to judge (frame {frame})",

@@ -270,7 +270,7 @@ def test_spanish_choices_can_be_set_by_value(page, case, videos):
 
 
 def test_every_evidence_string_has_its_spanish(page):
-    from review_app.ui import i18n
+    from review_app import i18n
 
     page("es")
     assert [k for k in i18n.missing("es") if k.startswith("evidence.")] == []

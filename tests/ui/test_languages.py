@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ui_fixtures import make_app
 
-from review_app.ui import i18n
+from review_app import i18n
 
 PAGES = {
     "app_pages/review.py": ("Review a match", "Revisar un partido"),

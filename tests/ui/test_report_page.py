@@ -9,7 +9,7 @@ from ui_fixtures import make_app
 
 from review_app.checker import check_paths
 from review_app.checker.formats import render
-from review_app.ui.report_data import (
+from review_app.checker.filters import (
     Filters,
     choices,
     filtered,

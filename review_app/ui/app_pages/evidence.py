@@ -33,10 +33,10 @@ from review_app.evidence.verify import check_head
 from review_app.footage import Footage
 from review_app.ui.context import error_line, fixed, folders, reviewer, tr
 from review_app.ui.context import lang as page_language
-from review_app.ui.evidence_strings import EVIDENCE_STRINGS
-from review_app.ui.i18n import register
-from review_app.ui.settings import MAX_UPLOAD_MB
-from review_app.ui.textsafe import md
+from review_app.evidence.page_strings import EVIDENCE_STRINGS
+from review_app.i18n import register
+from review_app.config import MAX_UPLOAD_MB
+from review_app.textsafe import md
 
 register(EVIDENCE_STRINGS)
 

@@ -10,22 +10,22 @@ from review_app.checker import check_paths
 from review_app.checker.formats import render
 from review_app.rules import provision
 from review_app.ui.context import fixed, folders, lang, progress_bar, tr
-from review_app.ui.i18n import pick, register
-from review_app.ui.labels import (
+from review_app.i18n import pick, register
+from review_app.rules.labels import (
     VERDICT_COLORS,
     column_label,
     severity_label,
     verdict_label,
 )
-from review_app.ui.matches import list_matches, stamp
-from review_app.ui.report_data import (
+from review_app.model.catalog import list_matches, stamp
+from review_app.checker.filters import (
     Filters,
     choices,
     filtered,
     needs_attention,
     verdict_counts,
 )
-from review_app.ui.textsafe import md
+from review_app.textsafe import md
 
 register({
     "report.title": {"en": "Consistency report", "es": "Informe de coherencia"},

@@ -4,7 +4,7 @@ import streamlit as st
 
 from review_app.checker import check_document
 from review_app.ui.context import tr
-from review_app.ui.i18n import register
+from review_app.i18n import register
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,

@@ -7,10 +7,10 @@ import streamlit as st
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.ui.context import lang, tr
-from review_app.ui.i18n import pick, register
-from review_app.ui.labels import stop_label, unit_label, value_label
-from review_app.ui.tagging import search_provisions
-from review_app.ui.textsafe import md
+from review_app.i18n import pick, register
+from review_app.rules.labels import stop_label, unit_label, value_label
+from review_app.rules.search import search_provisions
+from review_app.textsafe import md
 
 register({
     "rules.title": {"en": "USPA Rule 21: how play is stopped", "es": "Regla 21 de la USPA: cómo se detiene el juego"},

@@ -8,9 +8,9 @@ from review_app.errors import PoloReviewError
 from review_app.model import load_document
 from review_app.training import ScoreStore, next_question, questions_from, score
 from review_app.ui.context import error_line, folders, reviewer, tr
-from review_app.ui.i18n import register
-from review_app.ui.matches import list_matches
-from review_app.ui.textsafe import md
+from review_app.i18n import register
+from review_app.model.catalog import list_matches
+from review_app.textsafe import md
 from review_app.ui.training_parts import (
     answer_form,
     record_line,

@@ -7,7 +7,7 @@ still reads sensibly before it is translated.
 
 from __future__ import annotations
 
-from review_app.ui.i18n import has, register, t
+from review_app.i18n import has, register, t
 
 
 def _pairs(prefix: str, table: dict[str, tuple[str, str]]) -> dict:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from review_app.errors import PoloReviewError
-from review_app.ui.settings import VIDEO_EXTENSIONS
+from review_app.config import VIDEO_EXTENSIONS
 
 CHUNK = 4 << 20
 
@@ -74,7 +74,7 @@ MAX_NAME = 200
 
 def remember_name(stored: Path, given: str) -> None:
     """Note that `stored` was uploaded as `given` (the latest upload of the same bytes names it)."""
-    from review_app.storage import atomic_write_json
+    from review_app.store.files import atomic_write_json
 
     name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
     if not name:

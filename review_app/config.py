@@ -20,7 +20,7 @@ ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
 # the footage folder. Passed to Streamlit as server.maxUploadSize and stated on the page.
 MAX_UPLOAD_MB = 1024
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_FOOTAGE = "sample_clips"
 SAMPLE_ANNOTATIONS = "annotations"
 

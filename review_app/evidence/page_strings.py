@@ -1,4 +1,4 @@
-"""The Evidence page's words, in English and Spanish (registered with review_app.ui.i18n by the page)."""
+"""The Evidence page's words, in English and Spanish (registered with review_app.i18n by the page)."""
 
 EVIDENCE_STRINGS = {
     "evidence.title": {"en": "Post-game evidence (21.f(5))", "es": "Pruebas posteriores al partido (21.f(5))"},

@@ -4,7 +4,7 @@ every step, no altair). Plain module: no streamlit."""
 
 from __future__ import annotations
 
-from review_app.ui.labels import VERDICT_COLORS, verdict_label
+from review_app.rules.labels import VERDICT_COLORS, verdict_label
 
 BAND_STEPS = 240  # clickable slices of the band: a click lands within 1/240 of the match
 

@@ -1,4 +1,5 @@
-"""Interface strings in English and Spanish, and the one function pages use to read them.
+"""The older keyed registry of interface strings, being replaced by the gettext catalogue
+(`review_app.i18n`); no new strings go here.
 
 English prevails; the Spanish is an educational translation. Each page may keep its own
 strings next to it and add them with `register({...})` at import time; `t(key, lang)`

@@ -1,0 +1,167 @@
+"""English and Spanish through one gettext catalogue, made with Babel; English is the message id.
+
+English prevails; the Spanish is an educational translation, kept in
+`review_app/locale/es/LC_MESSAGES/messages.po`. The Spanish follows the rulebook's own terms
+(`shared/glossary-en-es.md`): Umpire, período, Referí, bocha, caballo, one word for one thing.
+
+Library code never translates. It returns message ids marked with `N_`, or a `Message` (an id
+with its parameters) or `Plural`, and the edge (a page, the command line, a template) renders
+them in the reader's language with `translate`. A third language is one more `.po` file.
+
+    title = N_("Ball hit across end line (Safety)")
+    reason = Message("The ball struck {what} before crossing the end line.", what=N_("a goal post"))
+    translate(reason, "es")  # parameters that are messages are translated too
+
+`python -m review_app.i18n.catalogue update` extracts every id from the code and templates into
+the catalogue; `... check` lists what is untranslated, fuzzy or missing (a test runs it).
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import io
+import logging
+from collections.abc import Mapping
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel import dates as babel_dates
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from review_app.i18n.registry import has, keys, missing, pick, register, t  # noqa: F401  (being retired)
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "es")
+DEFAULT_LANGUAGE = "en"
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+DOMAIN = "messages"
+
+
+def catalogue_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalogue for `lang`; English (the message ids themselves) needs none.
+
+    The `.po` file is compiled in memory once per process, so there is no build step and no
+    compiled `.mo` file to fall out of date with its source."""
+    if lang == DEFAULT_LANGUAGE:
+        return _gettext.NullTranslations()
+    path = catalogue_path(lang)
+    try:
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=lang, domain=DOMAIN)
+    except OSError as exc:
+        # A language without a catalogue reads in English rather than failing the page.
+        log.warning("no %s catalogue at %s (%s); showing English", lang, path, exc)
+        return _gettext.NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def gettext(message: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    return translations(lang).gettext(message) if message else ""
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    return translations(lang).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """For a short word whose translation depends on where it stands ('Penalty' the call field,
+    'Penalty' the restart)."""
+    return translations(lang).pgettext(context, message)
+
+
+def N_(message: str) -> str:  # noqa: N802  (gettext's own name for "mark, do not translate yet")
+    """Marks a message id for the catalogue; translated later, where the reader's language is known."""
+    return message
+
+
+class Message:
+    """A message id with its parameters, translated where it is shown.
+
+    Parameters that are themselves messages (a `Message`, a `Plural`, or an id marked with `N_`
+    and wrapped in `Message`) are translated into the same language before formatting."""
+
+    __slots__ = ("id", "params")
+
+    def __init__(self, id: str, /, **params: Any):  # noqa: A002  (gettext's own word)
+        self.id = id
+        self.params = params
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return _format(gettext(self.id, lang), self.params, lang)
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANGUAGE)
+
+    def __repr__(self) -> str:
+        return f"Message({self.id!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and type(other) is type(self) and (self.id, self.params) == (
+            other.id, other.params)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.id))
+
+
+class Plural(Message):
+    """A message whose words depend on a count: `Plural("{n} tag", "{n} tags", n=3)`."""
+
+    __slots__ = ("plural",)
+
+    def __init__(self, singular: str, plural: str, /, *, n: int, **params: Any):
+        super().__init__(singular, n=n, **params)
+        self.plural = plural
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return _format(ngettext(self.id, self.plural, self.params["n"], lang), self.params, lang)
+
+
+def _format(text: str, params: Mapping[str, Any], lang: str) -> str:
+    if not params:
+        return text
+    return text.format(**{k: translate(v, lang) if isinstance(v, Message) else v for k, v in params.items()})
+
+
+def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """Whatever the library returned, in `lang`: a `Message`, a message id (a plain string),
+    or a legacy {"en": ..., "es": ...} pair; None is the empty string."""
+    if value is None:
+        return ""
+    if isinstance(value, Message):
+        return value.render(lang)
+    if isinstance(value, Mapping):
+        return pick(value, lang)
+    return gettext(str(value), lang)
+
+
+def both(value: Any) -> dict[str, str]:
+    """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
+    return {lang: translate(value, lang) for lang in LANGUAGES}
+
+
+def format_date(day: date, lang: str = DEFAULT_LANGUAGE, form: str = "long") -> str:
+    return babel_dates.format_date(day, format=form, locale=Locale.parse(lang))
+
+
+def format_datetime(moment: datetime, lang: str = DEFAULT_LANGUAGE, form: str = "medium") -> str:
+    return babel_dates.format_datetime(moment, format=form, locale=Locale.parse(lang))
+
+
+def format_duration(seconds: float, lang: str = DEFAULT_LANGUAGE, threshold: float = 0.85) -> str:
+    """'5 minutes', '5 minutos' (Babel's words for a length of time)."""
+    return babel_dates.format_timedelta(seconds, threshold=threshold, locale=Locale.parse(lang))
