@@ -117,6 +117,17 @@ class Message:
     def __hash__(self) -> int:
         return hash((type(self), self.id))
 
+    # Transitional: callers written for the older {"en": ..., "es": ...} pairs still read a
+    # Message as one while they move to `translate`. Removed once none is left.
+    def __getitem__(self, lang: str) -> str:
+        return self.render(lang)
+
+    def get(self, lang: str, default: str | None = None) -> str:
+        return self.render(lang)
+
+    def values(self) -> list[str]:
+        return [self.render(lang) for lang in LANGUAGES]
+
 
 class Plural(Message):
     """A message whose words depend on a count: `Plural("{n} tag", "{n} tags", n=3)`."""

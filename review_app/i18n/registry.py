@@ -47,9 +47,14 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **fmt: object) -> str:
 
 
 def pick(texts: Mapping[str, str] | None, lang: str) -> str:
-    """Choose from a library {en, es} dict (rule titles, explanations), falling back to English."""
+    """Choose from a library {en, es} dict (rule titles, explanations), falling back to English;
+    a gettext `Message` or message id is translated (callers move to `i18n.translate`)."""
     if not texts:
         return ""
+    if not isinstance(texts, Mapping):
+        from review_app.i18n import translate
+
+        return translate(texts, lang)
     return texts.get(lang) or texts.get("en") or ""
 
 
