@@ -19,7 +19,7 @@ from review_app.evidence.state import (  # noqa: I001
     CORRECTION, DECISION, FORFEITURE, MARKED, OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, CaseState, Decision,
     Evidence, Mark, fold,
 )
-from review_app.evidence.store import CaseFolder, file_sha256, safe_extension, store_root
+from review_app.evidence.store import CaseFolder, evidence_extension, file_sha256, store_root
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
@@ -113,7 +113,7 @@ class EvidenceCase:
                 ev = state.by_sha(sha)
                 return ev.stored if ev else None
 
-            sha, size, stored, restored = self.folder.ingest(src, safe_extension(presented_name or src.name), recorded)
+            sha, size, stored, restored = self.folder.ingest(src, evidence_extension(presented_name or src.name), recorded)
             if sha != info.sha256:
                 raise EvidenceError("the file changed while it was being received; receive it again", path=src)
             known = state.by_sha(sha)

@@ -14,7 +14,6 @@ a last line without its newline, which `chain_problems` reports and `append` ref
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -24,7 +23,7 @@ from pathlib import Path
 
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
-from review_app.evidence.store import fsync_dir
+from review_app.store.files import fsync_dir, lock_for
 from review_app.evidence.window import utc_text
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
@@ -90,7 +89,6 @@ class CaseLog:
 
     def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None):
         self.path = Path(path)
-        self.lock_path = self.path.with_name(f".{self.path.name}.lock")
         self.orphans = orphans
 
     def raw(self) -> bytes:
@@ -118,13 +116,8 @@ class CaseLog:
     @contextlib.contextmanager
     def locked(self) -> Iterator[list[dict]]:
         """Hold the case exclusively: read its entries, decide, append, with no one in between."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.lock_path, "a+") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                yield self.entries()
-            finally:
-                fcntl.flock(lock, fcntl.LOCK_UN)
+        with lock_for(self.path):
+            yield self.entries()
 
     def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
         """Append one entry after `entries` (as read under `locked()`); returns it."""

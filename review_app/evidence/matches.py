@@ -10,8 +10,10 @@ from pathlib import Path
 from review_app.errors import PoloReviewError
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.window import game_end
-from review_app.model import MatchDocument, find_documents, load_document
+from review_app.model import MatchDocument, load_document
+from review_app.model.catalog import match_documents
 from review_app.model.mounts import mount_register
+from review_app.store import open_matches
 
 DEFAULT_ANNOTATIONS = "annotations"
 
@@ -22,36 +24,22 @@ def resolve_match(name: str, annotations: str | os.PathLike | None = None) -> Ma
     if path.suffix.lower() == ".json" or path.exists() or os.sep in name:
         return load_document(path)  # a path: its own errors say what is wrong with the file
     folder = Path(annotations or DEFAULT_ANNOTATIONS)
-    direct = folder / f"{name}.json"
-    if direct.is_file():
-        doc = load_document(direct)
-        if doc.match_id == name:
-            return doc
     if not folder.is_dir():
         raise EvidenceError(f"unknown match {name!r}: no such file, and the annotations folder {folder} does not exist")
-    read = 0
-    for candidate in find_documents([folder]):
-        try:
-            doc = load_document(candidate)
-        except PoloReviewError:
-            continue  # a broken neighbour does not stop the search; `check` reports it
-        read += 1
-        if doc.match_id == name:
-            return doc
+    matches = open_matches(folder)
+    doc = matches.find(name)  # a broken neighbour does not stop the search; `check` reports it
+    if doc is not None:
+        return doc
+    read = len(matches.documents())
     raise EvidenceError(f"unknown match {name!r}: not a file, and none of the {read} match documents in "
                         f"{folder} has that id (use --annotations DIR or give the document's path)")
 
 
 def list_matches(annotations: str | os.PathLike | None = None) -> list[MatchDocument]:
-    """Every readable match document in the folder (for the app's match picker)."""
-    folder = Path(annotations or DEFAULT_ANNOTATIONS)
-    out = []
-    for candidate in find_documents([folder]) if folder.is_dir() else []:
-        try:
-            out.append(load_document(candidate))
-        except PoloReviewError:
-            continue
-    return out
+    """Every readable match document in the folder (for the app's match picker).
+
+    Kept for the evidence page; it is `model.catalog.match_documents`, the one listing of the catalogue."""
+    return match_documents(annotations or DEFAULT_ANNOTATIONS)
 
 
 def has_end_time(doc: MatchDocument) -> bool:

@@ -11,9 +11,7 @@ file received twice lands on the same name and two different files can never ove
 
 from __future__ import annotations
 
-import hashlib
 import os
-import re
 import shutil
 import stat
 from collections.abc import Callable
@@ -21,11 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from review_app.evidence.errors import EvidenceError
+from review_app.store.files import READ_ONLY, file_sha256, fsync_dir, incoming, safe_extension
+
+__all__ = ["READ_ONLY", "CaseFolder", "evidence_extension", "file_sha256", "fsync_dir", "is_read_only", "store_root"]
 
 ENV_STORE = "POLO_REVIEW_EVIDENCE"
 DEFAULT_STORE = "evidence_store"
-READ_ONLY = 0o444
-_EXTENSION = re.compile(r"^[a-z0-9]{1,8}$")
 
 
 def store_root(option: str | os.PathLike | None = None) -> Path:
@@ -33,18 +32,9 @@ def store_root(option: str | os.PathLike | None = None) -> Path:
     return Path(option or os.environ.get(ENV_STORE) or DEFAULT_STORE)
 
 
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        while chunk := fh.read(8 << 20):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-def safe_extension(name: str) -> str:
+def evidence_extension(name: str) -> str:
     """The presented name's extension if it is a plain one (it helps players pick a demuxer), else 'bin'."""
-    ext = Path(name).suffix.lower().lstrip(".")
-    return ext if _EXTENSION.match(ext) else "bin"
+    return (safe_extension(name) or ".bin").lstrip(".")
 
 
 @dataclass(frozen=True)
@@ -82,37 +72,20 @@ class CaseFolder:
         (the evidence of the alteration is kept for `verify`); a recorded original that has gone is put
         back from these bytes, which have its hash (`restored`).
         """
-        self.originals.mkdir(parents=True, exist_ok=True)
-        tmp = self.originals / f".incoming.{os.getpid()}.{ext}"
-        digest = hashlib.sha256()
-        size = 0
-        try:
-            with open(src, "rb") as fin, open(tmp, "wb") as fout:
-                while chunk := fin.read(8 << 20):
-                    digest.update(chunk)
-                    fout.write(chunk)
-                    size += len(chunk)
-                fout.flush()
-                os.fsync(fout.fileno())
-            sha = digest.hexdigest()
+        with open(src, "rb") as fin, incoming(fin, self.originals, f".{ext}", refuse=EvidenceError) as got:
+            sha = got.sha256
             where = recorded(sha)
             final = self.path / where if where else self.original(sha, ext)
             existing = final if final.exists() else None
             if where is None and existing is None:
                 existing = next(iter(self.originals.glob(f"{sha}.*")), None)
             if existing is not None:
-                tmp.unlink()
                 if not existing.is_file() or file_sha256(existing) != sha:
                     raise EvidenceError("this stored original no longer matches its hash; nothing was recorded and "
                                         "nothing replaced; run `polo-review evidence verify`", path=existing)
-                return sha, size, existing, False
-            os.chmod(tmp, READ_ONLY)
-            os.replace(tmp, final)
-            fsync_dir(self.originals)
-            return sha, size, final, where is not None
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
+                return sha, got.size, existing, False
+            got.place(final, read_only=True)
+            return sha, got.size, final, where is not None
 
     def make_working_copy(self, original: Path, sha256: str) -> Path:
         """A writable copy of an original for viewing in other tools; the original stays untouched."""
@@ -126,6 +99,7 @@ class CaseFolder:
                                 path=original)
         os.chmod(tmp, 0o644)
         os.replace(tmp, out)
+        fsync_dir(self.working)
         return out
 
     def stored_originals(self) -> list[Path]:
@@ -137,15 +111,3 @@ class CaseFolder:
 def is_read_only(path: Path) -> bool:
     return not (path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
 
-
-def fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

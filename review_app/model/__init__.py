@@ -1,6 +1,6 @@
 """The match document: load, validate, save."""
 
-from review_app.model.document import MatchDocument, next_event_id  # noqa: F401
+from review_app.model.document import MATCH_ID, MatchDocument, next_event_id  # noqa: F401
 from review_app.model.errors import DocumentError, RevisionConflict  # noqa: F401
 from review_app.model.io import (  # noqa: F401
     document_from_data,

@@ -7,20 +7,19 @@ changed, so a reload after a crash always shows the last saved state. Plain modu
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
 from review_app.model import (
+    MATCH_ID,
     DocumentError,
     MatchDocument,
-    find_documents,
-    load_document,
     save_document,
 )
 from review_app.model.schema_build import SCHEMA_VERSION
+from review_app.store import open_matches
 
 
 @dataclass(frozen=True)
@@ -48,15 +47,18 @@ def stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
+def match_documents(folder: str | os.PathLike) -> list[MatchDocument]:
+    """Every readable match document in the folder, in path order (unreadable ones are left out)."""
+    return open_matches(folder).documents()
+
+
 def list_matches(folder: Path, roots: tuple[Path, ...] = ()) -> list[Listed]:
+    """The match documents the app offers: every document in the folder, a broken one with its error."""
     out = []
-    if not folder.is_dir():
-        return out
-    for path in find_documents([folder]):
-        try:
-            doc = load_document(path)
-        except PoloReviewError as exc:
-            out.append(Listed(path, path.stem, path.stem, False, 0, str(exc)))
+    for key, doc in open_matches(folder).scan():
+        path = Path(key)
+        if not isinstance(doc, MatchDocument):
+            out.append(Listed(path, path.stem, path.stem, False, 0, str(doc)))
             continue
         try:
             has_footage = footage_of(doc, roots) is not None
@@ -91,17 +93,14 @@ def link_footage(doc: MatchDocument, footage: Path, info=None) -> MatchDocument:
     return save_document(changed)
 
 
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
-
-
 def new_match(folder: Path, *, match_id: str, name: str, day: date, periods: int, teams: tuple[str, str],
               umpires: list[str], footage: Path | None, info=None) -> MatchDocument:
     """Create `<folder>/<match_id>.json`; refuses to replace an existing document."""
     match_id = match_id.strip()
-    if not _ID.match(match_id):
+    if not MATCH_ID.match(match_id):
         raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
     path = folder / f"{match_id}.json"
-    if path.exists():
+    if path.exists():  # said before anything else is checked; `create` refuses it again, race included
         raise DocumentError("a match document with this id exists already", path=path)
     team_names = [n.strip() for n in teams]
     if not all(team_names):
@@ -113,16 +112,14 @@ def new_match(folder: Path, *, match_id: str, name: str, day: date, periods: int
         "match": {
             "id": match_id, "name": name.strip() or match_id, "date": day.isoformat(), "periods": int(periods),
             "teams": [{"id": i, "name": n, "players": [{"number": k} for k in range(1, 5)]}
-                      for i, n in zip(ids, team_names)],
+                      for i, n in zip(ids, team_names, strict=True)],
             "umpires": [u.strip() for u in umpires if u.strip()],
         },
         "events": [],
     }
-    doc = MatchDocument(data, path, 0)
     if footage is not None:
         entry = {"path": relative_footage(path, footage)}
         if info is not None:
             entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
         data["footage"] = entry
-    folder.mkdir(parents=True, exist_ok=True)
-    return save_document(doc, path)
+    return open_matches(folder).create(data)

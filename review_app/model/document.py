@@ -5,12 +5,17 @@ newer field adds is dropped on save), with accessors for what the library needs.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.model.errors import DocumentError
 from review_app.rules import Case, MatchContext
+
+# The one pattern of a match id (the schema's match.id says the same; a case folder is named by it).
+MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
+MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 
 @dataclass

@@ -8,6 +8,7 @@ document's revision, so two reviewers editing one match never overwrite each oth
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -17,9 +18,10 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from review_app.model.document import MatchDocument
-from review_app.model.errors import DocumentError, RevisionConflict
+from review_app.model.errors import DocumentError
 from review_app.model.schema_build import SCHEMA_VERSION, build
-from review_app.store.files import atomic_write_json
+
+log = logging.getLogger(__name__)
 
 MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 
@@ -58,7 +60,8 @@ def _describe(error: ValidationError) -> str:
 def _version_tuple(v: str) -> tuple[int, ...]:
     try:
         return tuple(int(x) for x in str(v).split("."))
-    except ValueError:
+    except ValueError:  # not a dotted number: treated as older than any version, so the schema reports it
+        log.debug("schema_version %r is not a dotted number", v)
         return (0,)
 
 
@@ -139,17 +142,9 @@ def find_documents(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDocument:
-    """Save atomically, raising the revision; refuse if the file changed since `doc` was read."""
+    """Save atomically, raising the revision; refuse if the file changed since `doc` was read
+    (the check and the write are done under the document's lock, see `store.files.lock_for`)."""
+    from review_app.store import open_matches
+
     target = Path(path or doc.path)
-    if target.exists():
-        try:
-            on_disk = json.loads(target.read_text("utf-8"))
-        except (OSError, ValueError):
-            on_disk = None
-        if isinstance(on_disk, dict) and int(on_disk.get("revision", 0)) != doc.loaded_revision:
-            raise RevisionConflict(target, doc.data, on_disk)
-    data = dict(doc.data)
-    data["revision"] = doc.loaded_revision + 1
-    validate(data, target)
-    atomic_write_json(target, data)
-    return MatchDocument(data, target, data["revision"])
+    return open_matches(target.parent).save(doc, str(target))

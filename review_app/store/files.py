@@ -1,16 +1,50 @@
-"""Writing files so that nothing already saved is lost: temporary file, fsync, rename."""
+"""The file primitives every writer uses: one atomic write, one lock, one hash, one directory fsync,
+and one copy-hash-fsync-rename intake for received files.
+
+Writing so that nothing already saved is lost: temporary file in the same folder, fsync, rename,
+then fsync of the folder so the rename itself is durable.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import logging
 import os
+import re
 import tempfile
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
+
+from filelock import FileLock
+
+log = logging.getLogger(__name__)
+
+CHUNK = 8 << 20  # bytes read at a time when copying or hashing a stream
+READ_ONLY = 0o444
 
 
-def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
-    """Replace `path` with `data` in one step; a crash leaves the old file or the new one, never half."""
-    path = Path(path)
+# -- directories -------------------------------------------------------------------------------
+def fsync_dir(folder: str | os.PathLike) -> None:
+    """Flush a folder's entries (a rename or a new file in it) to disk, where the platform allows."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as exc:  # Windows cannot open a folder; the rename is as durable as it gets there
+        log.debug("cannot open %s to fsync it: %s", folder, exc)
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # some file systems refuse fsync on a folder; the data itself was synced
+        log.debug("fsync of folder %s refused: %s", folder, exc)
+    finally:
+        os.close(fd)
+
+
+# -- atomic writes -----------------------------------------------------------------------------
+def _write_temp(path: Path, data: bytes) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -18,29 +52,155 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Replace `path` with `data` in one step; a crash leaves the old file or the new one, never half."""
+    path = Path(path)
+    tmp = _write_temp(path, data)
+    try:
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        Path(tmp).unlink(missing_ok=True)
         raise
-    # The rename itself is durable only once the directory entry is flushed.
+    fsync_dir(path.parent)
+
+
+def atomic_create_bytes(path: str | os.PathLike, data: bytes) -> None:
+    """Write `path` whole, only if no file has that name: FileExistsError otherwise, even when two
+    writers race for the same name (the complete file is hard-linked into place, which never replaces)."""
+    path = Path(path)
+    tmp = _write_temp(path, data)
     try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
+        os.link(tmp, path)
     finally:
-        os.close(dfd)
+        Path(tmp).unlink(missing_ok=True)
+    fsync_dir(path.parent)
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def json_bytes(obj: object) -> bytes:
+    """The one JSON layout of every file the product keeps: UTF-8, indented, ending in a newline."""
+    return (json.dumps(obj, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
 def atomic_write_json(path: str | os.PathLike, obj: object) -> None:
-    atomic_write_text(path, json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    atomic_write_bytes(path, json_bytes(obj))
+
+
+# -- the lock ----------------------------------------------------------------------------------
+def lock_path(path: str | os.PathLike) -> Path:
+    path = Path(path)
+    return path.with_name(f".{path.name}.lock")
+
+
+def lock_for(path: str | os.PathLike, timeout: float = -1) -> FileLock:
+    """The exclusive lock of a shared file (a hidden `.<name>.lock` beside it), for a read-change-write
+    with no one in between: `with lock_for(path): ...`. Works across processes, and where fcntl is missing."""
+    lock = lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    return FileLock(lock, timeout=timeout)
+
+
+# -- the hash ----------------------------------------------------------------------------------
+class _Counted:
+    """A binary file that reports how much of it has been read (for hashlib.file_digest)."""
+
+    def __init__(self, fh: BinaryIO, size: int, progress: Callable[[float], None]):
+        self._fh, self._size, self._progress = fh, size, progress
+        self._done = self._reported = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf) -> int:
+        n = self._fh.readinto(buf)
+        self._done += n
+        if n == 0 or self._done - self._reported >= CHUNK:
+            self._reported = self._done
+            self._progress(min(1.0, self._done / self._size) if self._size else 1.0)
+        return n
+
+
+def file_sha256(path: str | os.PathLike, progress: Callable[[float], None] | None = None) -> str:
+    """The SHA-256 of a file's content (hex); `progress(fraction)` is told as it goes."""
+    with open(path, "rb") as fh:
+        if progress is None:
+            return hashlib.file_digest(fh, "sha256").hexdigest()
+        size = os.fstat(fh.fileno()).st_size
+        return hashlib.file_digest(_Counted(fh, size, progress), "sha256").hexdigest()
+
+
+# -- names received -----------------------------------------------------------------------------
+_PLAIN_EXTENSION = re.compile(r"^\.[a-z0-9]{1,8}$")
+
+
+def safe_extension(name: str | None, allowed: Collection[str] | None = None) -> str | None:
+    """The extension of a name a file came with (lower case, with its dot) if it is a plain one and,
+    given `allowed`, one of those; else None. This is all of a received name that reaches the file
+    system: stored files are named by their content's hash."""
+    ext = os.path.splitext(os.path.basename(name or ""))[1].lower()
+    if not _PLAIN_EXTENSION.match(ext) or (allowed is not None and ext not in allowed):
+        return None
+    return ext
+
+
+# -- intake: copy, hash, fsync, then rename to a name made from the hash ----------------------------
+@dataclass
+class Incoming:
+    """A received file, complete and flushed under a temporary name in its destination folder."""
+
+    tmp: Path
+    sha256: str
+    size: int
+    placed: Path | None = None
+
+    def place(self, target: Path, *, read_only: bool = False) -> Path:
+        """Rename into `target` (in the same folder); never replaces a file already there."""
+        if read_only:
+            os.chmod(self.tmp, READ_ONLY)
+        os.link(self.tmp, target)  # FileExistsError rather than replace what is stored
+        self.tmp.unlink()
+        fsync_dir(target.parent)
+        self.placed = target
+        return target
+
+
+@contextlib.contextmanager
+def incoming(stream: BinaryIO, folder: Path, suffix: str = "", *, limit: int | None = None,
+             refuse: Callable[[str], Exception] = OSError, expected: int | None = None,
+             progress: Callable[[float], None] | None = None) -> Iterator[Incoming]:
+    """Copy `stream` to a temporary file in `folder`, hashing what is copied; yield it for the caller to
+    `place()` under its hash. Whatever is not placed is removed, also when the copy fails.
+
+    More than `limit` bytes, or none at all, is refused with `refuse(message)`; `expected` (the size
+    announced) is what `progress(fraction)` counts against.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=".incoming.", suffix=suffix, dir=folder)
+    tmp = Path(name)
+    try:
+        digest, size = hashlib.sha256(), 0
+        with os.fdopen(fd, "wb") as out:
+            while chunk := stream.read(CHUNK):
+                size += len(chunk)
+                if limit is not None and size > limit:
+                    raise refuse(f"the file is larger than the {limit / 2**20:.0f} MB limit")
+                digest.update(chunk)
+                out.write(chunk)
+                if progress:
+                    progress(min(1.0, size / expected) if expected else 1.0)
+            out.flush()
+            os.fsync(out.fileno())
+        if size == 0:
+            raise refuse("the file is empty")
+        yield Incoming(tmp, digest.hexdigest(), size)
+    finally:
+        tmp.unlink(missing_ok=True)

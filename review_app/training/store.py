@@ -1,7 +1,7 @@
 """Each trainee's attempts, kept across sessions in one JSON file written atomically.
 
-Two sessions may record at the same moment; the read-change-write is done under an exclusive
-lock on a side file (POSIX), so neither attempt is lost. A damaged or unreadable store is never
+Two sessions may record at the same moment; the read-change-write is done under the store's one
+lock (`store.files.lock_for`, on every platform), so neither attempt is lost. A damaged or unreadable store is never
 overwritten: it is reported as an error.
 """
 
@@ -10,13 +10,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.store.files import atomic_write_json
+from review_app.store.files import atomic_write_json, lock_for
 
 STORE_VERSION = 1
 
@@ -93,25 +92,10 @@ class ScoreStore:
         key = trainee_key(name)
         if not key:
             raise ScoreStoreError("a trainee needs a name")
-        with self._locked():
+        with lock_for(self.path):
             data = self._read()
             entry = data["trainees"].setdefault(key, {"name": " ".join(name.split()), "attempts": []})
             entry["attempts"].append({**attempt, "at": datetime.now(UTC).isoformat(timespec="seconds")})
             data["version"] = STORE_VERSION
             atomic_write_json(self.path, data)
         return self.summary(name)
-
-    @contextmanager
-    def _locked(self):
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            import fcntl
-        except ImportError:  # not POSIX: atomic replace alone
-            yield
-            return
-        with open(self.path.with_name(f".{self.path.name}.lock"), "a+") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(lock, fcntl.LOCK_UN)

@@ -1,0 +1,131 @@
+"""The interfaces of what the product keeps. Callers hold one of these, got from the factories in
+`review_app.store` (`open_store`, `open_matches`, ...), and never know which implementation it is:
+files on disk (`store.filestore`) are the default; a database can implement the same protocols.
+
+- `MatchStore`: the match documents (list, load, save with a revision check, create under a new id).
+- `FootageStore`: footage received, content-addressed by SHA-256, with the names it came with kept
+  as data (never as paths).
+- `EvidenceStore` / `CaseRecords`: per match, the originals as received (read-only, under their hash),
+  the working copies derived from them, and the append-only case log.
+- `RecordStore`: one small mutable record (the training scores), changed under the lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from review_app.errors import PoloReviewError
+    from review_app.model.document import MatchDocument
+
+
+@runtime_checkable
+class MatchStore(Protocol):
+    """The match documents of one collection (the file store: one annotations folder)."""
+
+    def scan(self) -> Iterator[tuple[str, MatchDocument | PoloReviewError]]:
+        """Every stored document, in a stable order, as (key, document) or (key, why it cannot be read)."""
+        ...
+
+    def documents(self) -> list[MatchDocument]:
+        """Every readable document (the unreadable ones are left out; `scan` names them)."""
+        ...
+
+    def load(self, key: str) -> MatchDocument: ...
+
+    def find(self, match_id: str) -> MatchDocument | None:
+        """The document whose match.id is `match_id`, if one is stored."""
+        ...
+
+    def save(self, doc: MatchDocument, key: str | None = None) -> MatchDocument:
+        """Store `doc` at revision+1 if what is stored is still at the revision `doc` was read at, else
+        RevisionConflict (checked and written with no other save in between)."""
+        ...
+
+    def create(self, data: dict) -> MatchDocument:
+        """Store a new document under its match id; DocumentError if that id is taken (also in a race)."""
+        ...
+
+
+@runtime_checkable
+class FootageStore(Protocol):
+    """Footage received: each file stored once under its content's SHA-256, read-only."""
+
+    def receive(self, stream: BinaryIO, ext: str, *, limit: int | None = None, expected: int | None = None,
+                refuse: Callable[[str], Exception] = OSError,
+                progress: Callable[[float], None] | None = None) -> Path:
+        """Store the bytes of `stream` under `<sha256><ext>` (the same bytes twice: one file)."""
+        ...
+
+    def receive_file(self, path: Path, ext: str, name: str | None = None) -> Path:
+        """Store a copy of the file at `path`, remembering `name` (the name it came with) if given."""
+        ...
+
+    def remember_name(self, stored: Path, given: str) -> None: ...
+
+    def names(self) -> dict[str, str]:
+        """{stored file name: the name it came with}."""
+        ...
+
+    def name_of(self, stored: Path) -> str | None: ...
+
+
+class CaseLogStore(Protocol):
+    """The append-only log of one evidence case."""
+
+    def raw(self) -> bytes: ...
+
+    def entries(self) -> list[dict]: ...
+
+    def locked(self) -> contextlib.AbstractContextManager[list[dict]]:
+        """Hold the case: its entries as read, with no other writer until the block ends."""
+        ...
+
+    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict: ...
+
+
+class CaseRecords(Protocol):
+    """One match's evidence case: originals, working copies and the log."""
+
+    match_id: str
+    log: CaseLogStore
+
+    def ingest(self, src: Path, ext: str, recorded: Callable[[str], str | None] = ...,
+               ) -> tuple[str, int, Path, bool]: ...
+
+    def make_working_copy(self, original: Path, sha256: str) -> Path: ...
+
+    def stored_originals(self) -> list[Path]: ...
+
+
+@runtime_checkable
+class EvidenceStore(Protocol):
+    def case(self, match_id: str) -> CaseRecords: ...
+
+
+@runtime_checkable
+class RecordStore(Protocol):
+    """One small record changed as a whole (the training scores)."""
+
+    def read(self) -> object | None:
+        """The record, or None if nothing is stored yet; ValueError/OSError if it cannot be read."""
+        ...
+
+    def update(self, change: Callable[[object | None], object]) -> object:
+        """Read, `change` into the new record, write: no other update in between. Returns the new record."""
+        ...
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Everything the product keeps, as one object (see `review_app.store.open_store`)."""
+
+    matches: MatchStore
+    footage: FootageStore
+    evidence: EvidenceStore
+    training: RecordStore

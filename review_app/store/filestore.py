@@ -1,0 +1,189 @@
+"""The file implementation of the store interfaces (`store.base`): plain folders and JSON files,
+written with the one atomic write and changed under the one lock of `store.files`.
+
+    <annotations>/<match-id>.json            match documents (any *.json below the folder is listed)
+    <uploads>/<sha256><ext>                  footage received, read-only; .names.json: the names it came with
+    <evidence>/<match-id>/...                evidence cases (see `review_app.evidence.store.CaseFolder`)
+    <data>/training-scores.json              training records
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from review_app.errors import PoloReviewError
+from review_app.model.document import MATCH_ID, MatchDocument
+from review_app.model.errors import DocumentError, RevisionConflict
+from review_app.model.io import find_documents, load_document, validate
+from review_app.store.files import (
+    atomic_create_bytes,
+    atomic_write_json,
+    incoming,
+    json_bytes,
+    lock_for,
+)
+
+log = logging.getLogger(__name__)
+
+
+class FileMatchStore:
+    """Match documents as JSON files in one folder (and its subfolders)."""
+
+    def __init__(self, folder: str | os.PathLike):
+        self.folder = Path(folder)
+
+    def scan(self) -> Iterator[tuple[str, MatchDocument | PoloReviewError]]:
+        if not self.folder.is_dir():
+            return
+        for path in find_documents([self.folder]):
+            try:
+                yield str(path), load_document(path)
+            except PoloReviewError as exc:
+                yield str(path), exc
+
+    def documents(self) -> list[MatchDocument]:
+        return [doc for _, doc in self.scan() if isinstance(doc, MatchDocument)]
+
+    def load(self, key: str) -> MatchDocument:
+        return load_document(Path(key))
+
+    def find(self, match_id: str) -> MatchDocument | None:
+        direct = self.folder / f"{match_id}.json"
+        if direct.is_file():
+            try:
+                doc = load_document(direct)
+            except PoloReviewError as exc:  # the file named like the id is broken: another may hold the id
+                log.debug("skipping %s while looking for %s: %s", direct, match_id, exc)
+            else:
+                if doc.match_id == match_id:
+                    return doc
+        return next((doc for doc in self.documents() if doc.match_id == match_id), None)
+
+    def save(self, doc: MatchDocument, key: str | None = None) -> MatchDocument:
+        target = Path(key or doc.path)
+        with lock_for(target):  # the revision check and the write, with no other save in between
+            if target.exists():
+                try:
+                    on_disk = json.loads(target.read_text("utf-8"))
+                except (OSError, ValueError) as exc:  # a broken file holds no revision to protect: replace it
+                    log.warning("%s: unreadable before save (%s); it is replaced", target, exc)
+                    on_disk = None
+                if isinstance(on_disk, dict) and int(on_disk.get("revision", 0)) != doc.loaded_revision:
+                    raise RevisionConflict(target, doc.data, on_disk)
+            data = dict(doc.data)
+            data["revision"] = doc.loaded_revision + 1
+            validate(data, target)
+            atomic_write_json(target, data)
+        return MatchDocument(data, target, data["revision"])
+
+    def create(self, data: dict) -> MatchDocument:
+        match_id = str(data["match"]["id"])
+        if not MATCH_ID.match(match_id):
+            raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
+        path = self.folder / f"{match_id}.json"
+        data = {**data, "revision": int(data.get("revision", 0)) + 1}
+        validate(data, path)
+        try:
+            atomic_create_bytes(path, json_bytes(data))
+        except FileExistsError:
+            raise DocumentError("a match document with this id exists already", path=path) from None
+        return MatchDocument(data, path, data["revision"])
+
+
+NAMES_FILE = ".names.json"
+MAX_NAME = 200
+
+
+class FileFootageStore:
+    """Footage received, in one folder: `<sha256><ext>`, read-only; the names given in `.names.json`."""
+
+    def __init__(self, folder: str | os.PathLike):
+        self.folder = Path(folder)
+
+    def receive(self, stream: BinaryIO, ext: str, *, limit: int | None = None, expected: int | None = None,
+                refuse: Callable[[str], Exception] = OSError,
+                progress: Callable[[float], None] | None = None) -> Path:
+        with incoming(stream, self.folder, ext, limit=limit, refuse=refuse, expected=expected,
+                      progress=progress) as got:
+            target = self.folder / f"{got.sha256}{ext}"
+            try:
+                return got.place(target, read_only=True)
+            except FileExistsError:  # the same bytes were received before: one file
+                return target
+
+    def receive_file(self, path: Path, ext: str, name: str | None = None) -> Path:
+        with open(path, "rb") as fh:
+            stored = self.receive(fh, ext)
+        if name:
+            self.remember_name(stored, name)
+        return stored
+
+    def remember_name(self, stored: Path, given: str) -> None:
+        """Note that `stored` came as `given` (the latest arrival of the same bytes names it)."""
+        name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
+        if not name:
+            return
+        # Not under a lock: a label lost to a simultaneous upload only shows the stored name, and the
+        # uploads folder holds nothing but the footage and this file.
+        names = self.names()
+        if names.get(stored.name) != name:
+            atomic_write_json(self.folder / NAMES_FILE, {**names, stored.name: name})
+
+    def names(self) -> dict[str, str]:
+        try:
+            data = json.loads((self.folder / NAMES_FILE).read_text("utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as exc:  # the names are labels only: the footage itself is intact
+            log.warning("%s: upload names unreadable (%s); showing stored names", self.folder / NAMES_FILE, exc)
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def name_of(self, stored: Path) -> str | None:
+        return self.names().get(Path(stored).name)
+
+
+class FileEvidenceStore:
+    """Evidence cases, one folder per match under `root`."""
+
+    def __init__(self, root: str | os.PathLike):
+        self.root = Path(root)
+
+    def case(self, match_id: str):
+        from review_app.evidence.store import CaseFolder
+
+        return CaseFolder(self.root, match_id)
+
+
+class FileRecords:
+    """One JSON record in one file, changed under its lock."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+
+    def read(self) -> object | None:
+        if not self.path.exists():
+            return None
+        return json.loads(self.path.read_text("utf-8"))
+
+    def update(self, change: Callable[[object | None], object]) -> object:
+        with lock_for(self.path):
+            new = change(self.read())
+            atomic_write_json(self.path, new)
+        return new
+
+
+@dataclass(frozen=True)
+class FileStore:
+    matches: FileMatchStore
+    footage: FileFootageStore
+    evidence: FileEvidenceStore
+    training: FileRecords
