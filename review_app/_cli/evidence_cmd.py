@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 
-MATCH_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")  # as the match document's schema has it
 ALSO = 5  # problems listed after the first; a deleted entry makes every later one a problem too
 
 
@@ -340,7 +338,8 @@ def cmd_verify(args) -> int:
         store_root,
         verify_case,
     )
-    from review_app.evidence.store import CaseFolder
+    from review_app.model.document import MATCH_ID
+    from review_app.store import open_evidence
 
     try:
         match_id = resolve_match(args.match, args.annotations).match_id
@@ -351,7 +350,7 @@ def cmd_verify(args) -> int:
                 or not (store_root(args.store) / args.match).is_dir():
             raise
         match_id = args.match
-    folder = CaseFolder(store_root(args.store), match_id)
+    folder = open_evidence(args.store).case(match_id)
     report = verify_case(folder, head=args.head, against=args.against)
     if report.empty and not args.head and args.against is None:
         raise EvidenceError(f"no case of match {match_id} in the evidence store {folder.root}: no log and no "

@@ -14,16 +14,16 @@ from pathlib import Path
 from review_app.errors import PoloReviewError
 from review_app.evidence import grounds, window
 from review_app.evidence.errors import CaseLocked, EvidenceError
-from review_app.evidence.log import CaseLog
 from review_app.evidence.state import (  # noqa: I001
     CORRECTION, DECISION, FORFEITURE, MARKED, OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, CaseState, Decision,
     Evidence, Mark, fold,
 )
-from review_app.evidence.store import CaseFolder, evidence_extension, file_sha256, store_root
+from review_app.evidence.store import CaseFolder, evidence_extension, file_sha256
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
+from review_app.store import open_evidence
 
 MAX_NAME = 200
 MAX_NOTE = 5000
@@ -47,8 +47,8 @@ class EvidenceCase:
 
     def __init__(self, doc: MatchDocument, store: str | os.PathLike | None = None):
         self.doc = doc
-        self.folder = CaseFolder(store_root(store), doc.match_id)
-        self.log = CaseLog(self.folder.log_path, orphans=self.folder.stored_originals)
+        self.folder: CaseFolder = open_evidence(store).case(doc.match_id)
+        self.log = self.folder.log
 
     # -- reading ----------------------------------------------------------------------------
     def state(self) -> CaseState:

@@ -18,12 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from review_app.config import ENV_EVIDENCE
 from review_app.evidence.errors import EvidenceError
+from review_app.evidence.log import CaseLog
 from review_app.store.files import READ_ONLY, file_sha256, fsync_dir, incoming, safe_extension
 
 __all__ = ["READ_ONLY", "CaseFolder", "evidence_extension", "file_sha256", "fsync_dir", "is_read_only", "store_root"]
 
-ENV_STORE = "POLO_REVIEW_EVIDENCE"
+ENV_STORE = ENV_EVIDENCE
 DEFAULT_STORE = "evidence_store"
 
 
@@ -57,6 +59,11 @@ class CaseFolder:
     @property
     def log_path(self) -> Path:
         return self.path / "case.jsonl"
+
+    @property
+    def log(self) -> CaseLog:
+        """The case log; with originals stored, a missing log is a lost record (see `CaseLog`)."""
+        return CaseLog(self.log_path, orphans=self.stored_originals)
 
     def original(self, sha256: str, ext: str) -> Path:
         return self.originals / f"{sha256}.{ext}"

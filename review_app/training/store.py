@@ -1,8 +1,8 @@
 """Each trainee's attempts, kept across sessions in one JSON file written atomically.
 
-Two sessions may record at the same moment; the read-change-write is done under the store's one
-lock (`store.files.lock_for`, on every platform), so neither attempt is lost. A damaged or unreadable store is never
-overwritten: it is reported as an error.
+Two sessions may record at the same moment; the read-change-write is one `update` of the store's
+record, done under its lock (`store.files.lock_for`, on every platform), so neither attempt is
+lost. A damaged or unreadable store is never overwritten: it is reported as an error.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.store.files import atomic_write_json, lock_for
+from review_app.store import open_records
 
 STORE_VERSION = 1
 
@@ -47,15 +47,19 @@ class TraineeSummary:
 class ScoreStore:
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
+        self.records = open_records(self.path)
 
     # -- reading ------------------------------------------------------------------------
     def _read(self) -> dict:
-        if not self.path.exists():
-            return {"version": STORE_VERSION, "trainees": {}}
         try:
-            data = json.loads(self.path.read_text("utf-8"))
+            data = self.records.read()
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
+        return self._checked(data)
+
+    def _checked(self, data: object | None) -> dict:
+        if data is None:
+            return {"version": STORE_VERSION, "trainees": {}}
         if not isinstance(data, dict) or not isinstance(data.get("trainees"), dict):
             raise ScoreStoreError("not a training score file", path=self.path)
         if int(data.get("version", 0)) > STORE_VERSION:
@@ -92,10 +96,16 @@ class ScoreStore:
         key = trainee_key(name)
         if not key:
             raise ScoreStoreError("a trainee needs a name")
-        with lock_for(self.path):
-            data = self._read()
+
+        def add(data: object | None) -> dict:
+            data = self._checked(data)
             entry = data["trainees"].setdefault(key, {"name": " ".join(name.split()), "attempts": []})
             entry["attempts"].append({**attempt, "at": datetime.now(UTC).isoformat(timespec="seconds")})
             data["version"] = STORE_VERSION
-            atomic_write_json(self.path, data)
+            return data
+
+        try:
+            self.records.update(add)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
         return self.summary(name)
