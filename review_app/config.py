@@ -1,8 +1,11 @@
-"""Where the app finds footage and match documents, and where it keeps uploads, clips and scores.
+"""The one configuration: where the app finds footage and match documents, where it keeps uploads,
+scores and caches, and the limits it works within. Used by the command line and the app alike.
 
 `polo-review app` passes its folders to the Streamlit process in environment variables; with
 none given the app opens on the bundled `sample_clips/` and `annotations/` (in the current
-directory if they are there, else next to the package). Plain module: no streamlit.
+directory if they are there, else next to the package). The user's data and cache folders are the
+platform's (`platformdirs`), with $XDG_DATA_HOME / $XDG_CACHE_HOME honoured on every platform.
+Plain module: no streamlit.
 """
 
 from __future__ import annotations
@@ -12,13 +15,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
+APP_NAME = "polo-review"
 ENV_FOOTAGE = "POLO_REVIEW_FOOTAGE"
 ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
+ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes and exported clips: safe to delete
+ENV_EVIDENCE = "POLO_REVIEW_EVIDENCE"  # evidence cases (see review_app.evidence.store.store_root)
 
 # The browser uploads a file whole into the server's memory; larger recordings belong in
 # the footage folder. Passed to Streamlit as server.maxUploadSize and stated on the page.
 MAX_UPLOAD_MB = 1024
+# A match document is a few hundred KB; anything past this is not one, and is not read into memory.
+MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_FOOTAGE = "sample_clips"
@@ -32,9 +42,21 @@ def bundled(name: str, cwd: Path | None = None) -> Path:
 
 
 def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """$XDG_DATA_HOME/polo-review, else the platform's user data folder (~/.local/share/polo-review)."""
     environ = os.environ if environ is None else environ
     xdg = environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "polo-review"
+    return Path(xdg) / APP_NAME if xdg else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """$POLO_REVIEW_CACHE, else $XDG_CACHE_HOME/polo-review, else the platform's user cache folder
+    (~/.cache/polo-review)."""
+    environ = os.environ if environ is None else environ
+    explicit = environ.get(ENV_CACHE)
+    if explicit:
+        return Path(explicit)
+    xdg = environ.get("XDG_CACHE_HOME")
+    return Path(xdg) / APP_NAME if xdg else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
 @dataclass(frozen=True)
@@ -55,8 +77,6 @@ class Folders:
     @property
     def clips(self) -> Path:
         """Short clips exported for playback: a cache, safe to delete."""
-        from review_app.footage.cache import cache_dir
-
         return cache_dir() / "clips"
 
 

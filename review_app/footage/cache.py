@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import logging
 import os
 from pathlib import Path
 
@@ -18,18 +19,18 @@ import numpy as np
 
 from review_app.store.files import atomic_write_bytes
 
+log = logging.getLogger(__name__)
+
 # Bump when the stored arrays change meaning; old entries are then ignored.
 FORMAT_VERSION = 1
 
 
 def cache_dir() -> Path:
-    """POLO_REVIEW_CACHE, else $XDG_CACHE_HOME/polo-review, else ~/.cache/polo-review."""
-    explicit = os.environ.get("POLO_REVIEW_CACHE")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".cache"
-    return base / "polo-review"
+    """POLO_REVIEW_CACHE, else the platform's cache folder ($XDG_CACHE_HOME/polo-review, ~/.cache/polo-review);
+    see `review_app.config.cache_dir`."""
+    from review_app.config import cache_dir as configured
+
+    return configured()
 
 
 def identity(path: str | os.PathLike) -> dict:
@@ -53,8 +54,11 @@ def load(ident: dict) -> tuple[dict, dict[str, np.ndarray]] | None:
         with np.load(entry, allow_pickle=False) as npz:
             arrays = {k: npz[k] for k in npz.files}
         meta = json.loads(arrays.pop("meta").tobytes().decode("utf-8"))
-    except (OSError, ValueError, KeyError, EOFError):
-        return None  # missing or damaged: rebuild rather than fail
+    except FileNotFoundError:
+        return None  # never indexed (or the cache was cleared): build it
+    except (OSError, ValueError, KeyError, EOFError) as exc:
+        log.warning("frame index cache %s unreadable (%s); the index is rebuilt", entry, exc)
+        return None  # damaged: rebuild rather than fail
     if meta.get("version") != FORMAT_VERSION or meta.get("identity") != ident:
         return None
     return meta, arrays
@@ -65,7 +69,8 @@ def store(ident: dict, meta: dict, arrays: dict[str, np.ndarray]) -> None:
     meta = {**meta, "version": FORMAT_VERSION, "identity": ident}
     buf = io.BytesIO()
     np.savez(buf, meta=np.frombuffer(json.dumps(meta).encode("utf-8"), np.uint8), **arrays)
+    entry = _entry_path(ident)
     try:
-        atomic_write_bytes(_entry_path(ident), buf.getvalue())
-    except OSError:
-        pass
+        atomic_write_bytes(entry, buf.getvalue())
+    except OSError as exc:
+        log.warning("cannot cache the frame index at %s (%s); the file is indexed again next time", entry, exc)

@@ -85,7 +85,7 @@ def export_clip(
         first, last = _frame_range(footage, start_s, end_s)
         info = footage.info
         width, height = info.width - info.width % 2, info.height - info.height % 2  # yuv420p
-        tb = footage._index.time_base
+        tb = footage.time_base
         t0 = footage.time_of(first)
         total = last - first + 1
         tmp = out.with_name(f".{out.stem}.{os.getpid()}.partial{out.suffix}")
@@ -96,7 +96,7 @@ def export_clip(
                     image = frame.image[:height, :width]
                     if overlay or caption:
                         image = draw_overlay(image, frame.time_s, frame.index, caption)
-                    ticks = int(footage._index.pts[frame.index] - footage._index.pts[first])
+                    ticks = footage.ticks_since(first, frame.index)
                     writer.write(np.ascontiguousarray(image), pts_seconds=ticks * tb)
                     if progress:
                         progress("export", (n + 1) / total)
@@ -123,7 +123,7 @@ def _frame_range(footage, start_s: float, end_s: float) -> tuple[int, int]:
         raise FrameOutOfRange(f"clip end {end_s:g} s is past the end of the footage ({duration:.3f} s long)",
                               path=footage.path)
     first = footage.index_at(start_s)  # the frame already on screen at the start
-    last = footage._index.frame_on_screen(end_s - 1e-9)
+    last = footage.frame_on_screen(end_s - 1e-9)
     return first, max(first, min(last, footage.frame_count - 1))
 
 

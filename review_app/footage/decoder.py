@@ -8,6 +8,7 @@ decodes from there. Only the frame asked for is converted to an image.
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import numpy as np
 
 from review_app.footage.errors import DecodeError, SeekError
 from review_app.footage.index import FrameIndex
+
+log = logging.getLogger(__name__)
 
 _ROTATE = {90: "ROTATE_90_CLOCKWISE", 180: "ROTATE_180", 270: "ROTATE_90_COUNTERCLOCKWISE"}
 
@@ -82,8 +85,8 @@ class FrameDecoder:
         try:
             frames += cc.decode(next(self._packets))
             frames += cc.decode(None)  # drain: a B-frame stream holds the picture back
-        except (av.error.FFmpegError, StopIteration):
-            pass
+        except (av.error.FFmpegError, StopIteration) as exc:  # the frames decoded so far are checked below
+            log.debug("%s: decoding keyframe %s alone stopped early: %r", self._path, index, exc)
         finally:
             cc.flush_buffers()
             self._packets = None  # the decoder is drained; the next request seeks
@@ -129,7 +132,8 @@ class FrameDecoder:
                     self._container.seek(0, backward=True, any_frame=False)
                 else:
                     self._container.seek(ts, backward=True, any_frame=False, stream=self._stream)
-            except av.error.FFmpegError:
+            except av.error.FFmpegError as exc:  # this demuxer cannot seek there: try a keyframe earlier
+                log.debug("%s: seek to %s refused (%s); trying earlier", self._path, ts, exc)
                 continue
             packets = self._nonempty(self._container.demux(self._stream))
             try:
@@ -198,7 +202,8 @@ class FrameDecoder:
                 self._next_packet += 1
                 self.packets_fed += 1
                 frames = cc.decode(packet)
-        except av.error.FFmpegError:
+        except av.error.FFmpegError as exc:
+            log.debug("%s: damaged packet skipped: %s", self._path, exc)
             return  # a damaged packet: skip it like a player would; later frames may decode
         for frame in frames:
             if frame.pts is not None:

@@ -6,11 +6,12 @@ frame; a container's start offset (MPEG-TS clocks, edit lists) never shifts it.
 
 from __future__ import annotations
 
-import hashlib
+import logging
 import math
 import operator
 import os
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Self
 
@@ -21,6 +22,9 @@ from review_app.footage.decoder import FrameDecoder, to_display_bgr
 from review_app.footage.errors import DecodeError, FrameOutOfRange, VideoOpenFailure
 from review_app.footage.index import FrameIndex, Progress, build_index
 from review_app.footage.source import open_video
+from review_app.store import files as store_files
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -57,15 +61,8 @@ class Frame:
 
 
 def file_sha256(path: Path, size: int, progress: Progress | None = None) -> str:
-    digest = hashlib.sha256()
-    done = 0
-    with open(path, "rb") as fh:
-        while chunk := fh.read(8 << 20):
-            digest.update(chunk)
-            done += len(chunk)
-            if progress:
-                progress("hash", done / size if size else 1.0)
-    return digest.hexdigest()
+    """The file's SHA-256 (the store's one file hash), reported to `progress` as stage "hash"."""
+    return store_files.file_sha256(path, (lambda done: progress("hash", done)) if progress else None)
 
 
 def _variable_rate(index: FrameIndex) -> bool:
@@ -225,6 +222,42 @@ class Footage:
                     path=self.path)
             raise FrameOutOfRange(f"frame {index} is past the end: the footage has {n} frames (0..{n - 1})", path=self.path)
         return index
+
+    def keyframe_before(self, index: int) -> int:
+        """The frame decoding starts from to reach frame `index`: its group of pictures' keyframe
+        (`index` itself if it cannot be told). Frames from there to `index` cost no extra seek."""
+        idx = self._index
+        try:
+            found = idx.frame_of_pts(int(idx.packet_pts[idx.start_packet(index)]))
+        except (IndexError, TypeError, ValueError) as exc:  # no packet to start from: decode from `index`
+            log.debug("%s: no keyframe known before frame %s (%s)", self.path, index, exc)
+            return index
+        return index if found is None or found > index else int(found)
+
+    def nearest_keyframe(self, index: int) -> int:
+        """The keyframe nearest to frame `index` (decodable alone, from one packet)."""
+        return int(self._index.nearest_keyframe(index))
+
+    def frame_on_screen(self, seconds: float) -> int:
+        """The index of the frame shown at `seconds` from the first frame, unchecked: it may be -1
+        before the first frame or `frame_count` past the last (see `index_at` for the checked one)."""
+        return int(self._index.frame_on_screen(seconds))
+
+    @property
+    def time_base(self) -> Fraction:
+        """The stream's time base: one tick of `ticks_since`."""
+        return self._index.time_base
+
+    def ticks_since(self, first: int, index: int) -> int:
+        """The presentation time from frame `first` to frame `index`, in ticks of `time_base` (exact)."""
+        pts = self._index.pts
+        return int(pts[index] - pts[first])
+
+    def decode_alone(self, index: int):
+        """The keyframe `index` decoded from its own packet (a PyAV frame, stored orientation): for thumbnails.
+        The next `frame()` call seeks again."""
+        self._last = None
+        return self._decoder.decode_alone(index)
 
     # -- thumbnails ---------------------------------------------------------------------
     def filmstrip(self, count: int = 24, height: int = 90, progress: Progress | None = None):

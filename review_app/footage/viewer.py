@@ -146,23 +146,12 @@ class FrameViewer:
 
     def _decode_run(self, index: int, fmt: str) -> bytes:
         """Seek and decode up to `index`, keeping the last few frames before it."""
-        keyframe = self._keyframe_before(index)
+        keyframe = self.footage.keyframe_before(index)
         first = max(keyframe, index - BACK_PREFETCH) if index < self._last_decoded else index
         self._pictures = {}
         for frame in self.footage.frames(first, index + 1):
             self._pictures[frame.index] = frame.image
         return self._put((index, fmt), encode(self._pictures.pop(index), fmt))
-
-    def _keyframe_before(self, index: int) -> int:
-        """The frame the decoder starts from to reach `index` (its GOP's keyframe): frames from
-        there to `index` cost nothing extra to keep; earlier ones would need another seek."""
-        idx = getattr(self.footage, "_index", None)
-        try:
-            pts = int(idx.packet_pts[idx.start_packet(index)])
-            found = idx.frame_of_pts(pts)
-        except (AttributeError, IndexError, TypeError):
-            return index
-        return index if found is None or found > index else int(found)
 
     def _put(self, key: tuple[int, str], data: bytes) -> bytes:
         self._cache[key] = data

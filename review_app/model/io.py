@@ -17,13 +17,13 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from review_app.config import MAX_DOCUMENT_BYTES
 from review_app.model.document import MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.schema_build import SCHEMA_VERSION, build
 
 log = logging.getLogger(__name__)
 
-MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 
 
 @lru_cache(maxsize=1)
