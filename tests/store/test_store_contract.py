@@ -1,0 +1,162 @@
+"""The store interface's contract, run against every implementation `open_*` can return (files today)."""
+
+from __future__ import annotations
+
+import copy
+import io
+import multiprocessing
+import os
+import stat
+
+import pytest
+from match_docs import base_document
+
+from review_app.errors import PoloReviewError
+from review_app.model import DocumentError, MatchDocument, RevisionConflict
+from review_app.store import StoreError, open_evidence, open_footage, open_matches, open_records, open_store
+from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Store
+from review_app.store.files import atomic_create_bytes, file_sha256, lock_for, safe_extension
+
+
+def new_document(match_id: str) -> dict:
+    return {**base_document(match_id), "revision": 0}  # as `model.catalog.new_match` builds it
+
+
+@pytest.fixture
+def matches(tmp_path) -> MatchStore:
+    return open_matches(tmp_path / "annotations")
+
+
+# -- match documents ------------------------------------------------------------------------------
+def test_the_factories_return_the_interfaces(tmp_path):
+    assert isinstance(open_matches(tmp_path), MatchStore)
+    assert isinstance(open_footage(tmp_path), FootageStore)
+    assert isinstance(open_evidence(tmp_path), EvidenceStore)
+    assert isinstance(open_records(tmp_path / "r.json"), RecordStore)
+
+
+def test_a_location_of_another_kind_is_refused_in_one_line(tmp_path):
+    with pytest.raises(StoreError, match="postgresql://"):
+        open_matches("postgresql://reviewer@db/polo")
+
+
+def test_create_save_load_and_list(matches):
+    created = matches.create(new_document("m1"))
+    assert created.revision == 1 and created.match_id == "m1"
+    assert [doc.match_id for doc in matches.documents()] == ["m1"]
+    changed = created.copy()
+    changed.data["match"]["name"] = "Final"
+    saved = matches.save(changed)
+    assert saved.revision == 2
+    again = matches.load(str(saved.path))
+    assert again.match["name"] == "Final" and again.revision == 2
+    assert matches.find("m1").revision == 2 and matches.find("nope") is None
+
+
+def test_a_stale_copy_is_refused_and_nothing_is_overwritten(matches):
+    first = matches.create(new_document("m1"))
+    mine = MatchDocument(copy.deepcopy(first.data), first.path, first.revision)
+    theirs = MatchDocument(copy.deepcopy(first.data), first.path, first.revision)
+    theirs.data["match"]["name"] = "theirs"
+    matches.save(theirs)
+    mine.data["match"]["name"] = "mine"
+    with pytest.raises(RevisionConflict):
+        matches.save(mine)
+    assert matches.find("m1").match["name"] == "theirs"
+
+
+def test_create_refuses_an_existing_id(matches):
+    matches.create(new_document("m1"))
+    with pytest.raises(DocumentError, match="exists already"):
+        matches.create(new_document("m1"))
+    with pytest.raises(DocumentError, match="no spaces"):
+        matches.create(new_document("bad id"))
+
+
+def test_scan_names_a_broken_document_without_stopping(matches):
+    matches.create(new_document("m1"))
+    (matches.folder / "broken.json").write_text("{", "utf-8")
+    found = dict(matches.scan())
+    assert isinstance(found[str(matches.folder / "broken.json")], PoloReviewError)
+    assert [d.match_id for d in matches.documents()] == ["m1"]
+
+
+# -- footage received -----------------------------------------------------------------------------
+def test_the_same_bytes_twice_are_one_read_only_file_and_the_names_are_kept(tmp_path):
+    footage = open_footage(tmp_path / "uploads")
+    data = b"\x00\x00\x00\x18ftypmp42" + os.urandom(4000)
+    first = footage.receive(io.BytesIO(data), ".mp4")
+    footage.remember_name(first, "chukker 3.mp4")
+    src = tmp_path / "copy.mov"
+    src.write_bytes(data)
+    second = footage.receive_file(src, ".mp4", name="../../again.mp4")
+    assert first == second and first.name == f"{file_sha256(src)}.mp4"
+    assert sorted(p.name for p in first.parent.iterdir() if not p.name.startswith(".")) == [first.name]
+    assert not first.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    assert first.read_bytes() == data
+    assert footage.name_of(first) == "again.mp4"  # the latest arrival names it, never as a path
+
+
+def test_an_empty_or_too_large_intake_leaves_nothing(tmp_path):
+    footage = open_footage(tmp_path / "uploads")
+    with pytest.raises(OSError, match="empty"):
+        footage.receive(io.BytesIO(b""), ".mp4")
+    with pytest.raises(OSError, match="limit"):
+        footage.receive(io.BytesIO(b"x" * 100), ".mp4", limit=10)
+    assert list((tmp_path / "uploads").iterdir()) == []
+
+
+def test_safe_extension_keeps_only_a_plain_extension():
+    assert safe_extension("../../x.MP4") == ".mp4"
+    assert safe_extension("clip.mp4.exe", {".mp4"}) is None
+    assert safe_extension("noext") is None and safe_extension("a.t x") is None
+
+
+# -- records, the one atomic create, the one lock ---------------------------------------------------------
+def test_records_update_under_the_lock(tmp_path):
+    records = open_records(tmp_path / "r.json")
+    assert records.read() is None
+    records.update(lambda old: {"n": 1})
+    assert records.update(lambda old: {"n": old["n"] + 1}) == {"n": 2} == records.read()
+
+
+def test_atomic_create_never_replaces(tmp_path):
+    atomic_create_bytes(tmp_path / "a", b"first")
+    with pytest.raises(FileExistsError):
+        atomic_create_bytes(tmp_path / "a", b"second")
+    assert (tmp_path / "a").read_bytes() == b"first"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a"]
+
+
+def _increment(path: str, times: int) -> None:
+    for _ in range(times):
+        with lock_for(path):
+            with open(path) as fh:
+                n = int(fh.read() or 0)
+            with open(path, "w") as fh:
+                fh.write(str(n + 1))
+
+
+def test_two_processes_lose_no_update_under_lock_for(tmp_path):
+    counter = tmp_path / "counter"
+    counter.write_text("0")
+    ctx = multiprocessing.get_context("spawn")
+    procs = [ctx.Process(target=_increment, args=(str(counter), 200)) for _ in range(2)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert [p.exitcode for p in procs] == [0, 0]
+    assert counter.read_text() == "400"
+
+
+def test_open_store_gathers_the_configured_folders(tmp_path, monkeypatch):
+    from review_app.config import folders
+
+    monkeypatch.setenv("POLO_REVIEW_ANNOTATIONS", str(tmp_path / "a"))
+    monkeypatch.setenv("POLO_REVIEW_FOOTAGE", str(tmp_path / "f"))
+    monkeypatch.setenv("POLO_REVIEW_DATA", str(tmp_path / "d"))
+    store = open_store(folders(), evidence=tmp_path / "e")
+    assert isinstance(store, Store)
+    assert store.matches.folder == tmp_path / "a" and store.footage.folder == tmp_path / "f" / "uploads"
+    assert store.evidence.case("m1").path == tmp_path / "e" / "m1"
