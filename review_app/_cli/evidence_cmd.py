@@ -153,7 +153,7 @@ def _table(rows: list[list[str]], indent: str = "  ") -> str:
     if not rows:
         return ""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join(indent + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+    return "\n".join(indent + "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows)
 
 
 # -- mounts -------------------------------------------------------------------------------------------

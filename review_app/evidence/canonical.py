@@ -27,6 +27,3 @@ def entry_hash(entry: dict) -> str:
     body = {k: v for k, v in entry.items() if k != "hash"}
     return hashlib.sha256(canonical(body)).hexdigest()
 
-
-def sha256_bytes(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()

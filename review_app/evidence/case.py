@@ -14,9 +14,20 @@ from pathlib import Path
 from review_app.errors import PoloReviewError
 from review_app.evidence import grounds, window
 from review_app.evidence.errors import CaseLocked, EvidenceError
-from review_app.evidence.state import (  # noqa: I001
-    CORRECTION, DECISION, FORFEITURE, MARKED, OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, CaseState, Decision,
-    Evidence, Mark, fold,
+from review_app.evidence.state import (
+    CORRECTION,
+    DECISION,
+    FORFEITURE,
+    MARKED,
+    OPENED,
+    RECEIVED,
+    RECEIVED_AGAIN,
+    WORKING_COPY,
+    CaseState,
+    Decision,
+    Evidence,
+    Mark,
+    fold,
 )
 from review_app.evidence.store import CaseFolder, evidence_extension, file_sha256
 from review_app.model import MatchDocument

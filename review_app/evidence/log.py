@@ -23,8 +23,8 @@ from pathlib import Path
 
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
-from review_app.store.files import fsync_dir, lock_for
 from review_app.evidence.window import utc_text
+from review_app.store.files import fsync_dir, lock_for
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
 

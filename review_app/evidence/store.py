@@ -21,7 +21,7 @@ from pathlib import Path
 from review_app.config import ENV_EVIDENCE
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import CaseLog
-from review_app.store.files import READ_ONLY, file_sha256, fsync_dir, incoming, safe_extension
+from review_app.store.files import READ_ONLY, durable_replace, file_sha256, fsync_dir, incoming, safe_extension
 
 __all__ = ["READ_ONLY", "CaseFolder", "evidence_extension", "file_sha256", "fsync_dir", "is_read_only", "store_root"]
 
@@ -105,8 +105,7 @@ class CaseFolder:
             raise EvidenceError("the original no longer matches its hash; run `polo-review evidence verify`",
                                 path=original)
         os.chmod(tmp, 0o644)
-        os.replace(tmp, out)
-        fsync_dir(self.working)
+        durable_replace(tmp, out)
         return out
 
     def stored_originals(self) -> list[Path]:

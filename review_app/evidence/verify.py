@@ -103,7 +103,7 @@ def _against(raw: bytes, copy: Path) -> tuple[list[Problem], list[str], int]:
     if copy_problems:
         warnings.append(f"the copy {copy.name} itself fails its chain at {copy_problems[0]}")
     mine = _split(raw)
-    for n, (a, b) in enumerate(zip(mine, theirs), start=1):
+    for n, (a, b) in enumerate(zip(mine, theirs, strict=False), start=1):
         if a != b:
             return [Problem(n, f"differs from entry {n} of the earlier copy {copy.name}: the log was changed after "
                                "that copy was made")], warnings, n - 1

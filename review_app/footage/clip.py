@@ -16,6 +16,7 @@ import numpy as np
 
 from review_app.footage.errors import FootageError, FrameOutOfRange
 from review_app.footage.index import Progress
+from review_app.store.files import durable_replace
 
 CODEC_BY_EXTENSION = {".mp4": "h264", ".m4v": "h264", ".mov": "h264", ".webm": "vp9"}
 
@@ -100,7 +101,7 @@ def export_clip(
                     writer.write(np.ascontiguousarray(image), pts_seconds=ticks * tb)
                     if progress:
                         progress("export", (n + 1) / total)
-            _durable_replace(tmp, out)
+            durable_replace(tmp, out)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
@@ -125,11 +126,3 @@ def _frame_range(footage, start_s: float, end_s: float) -> tuple[int, int]:
     first = footage.index_at(start_s)  # the frame already on screen at the start
     last = footage.frame_on_screen(end_s - 1e-9)
     return first, max(first, min(last, footage.frame_count - 1))
-
-
-def _durable_replace(tmp: Path, out: Path) -> None:
-    """Move the finished clip into place in one step (the encoder wrote the file itself,
-    so storage.atomic_write_bytes, which takes bytes in memory, does not fit)."""
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, out)

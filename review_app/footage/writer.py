@@ -98,8 +98,8 @@ class VideoWriter:
 
         encoder, pix_fmt = _ENCODERS[codec]
         self._pix_fmt = pix_fmt
-        Interp = av.video.reformatter.Interpolation
-        self._sws_flags = Interp.BILINEAR | Interp.ACCURATE_RND | Interp.BITEXACT
+        interp = av.video.reformatter.Interpolation
+        self._sws_flags = interp.BILINEAR | interp.ACCURATE_RND | interp.BITEXACT
         if gop is None:
             gop = max(1, round(2 * self.fps))
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,6 @@ frame shown at or after it.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 from dataclasses import dataclass
@@ -29,6 +28,8 @@ from review_app.samples.sprites import (
     draw_rider,
     draw_umpire,
 )
+from review_app.store.files import durable_replace
+from review_app.store.files import file_sha256 as sha256_file  # the one file hash
 
 PHONE_TIME_BASE = Fraction(1, 90000)  # the tick phones write into MP4
 PHONE_FPS_RANGE = (28.0, 31.0)
@@ -157,14 +158,6 @@ def locate_moments(sc: Scenario, tm: Timing) -> dict[str, MomentAt]:
     return out
 
 
-def sha256_file(path: str | os.PathLike) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int | None = None) -> Clip:
     """Render and encode `sc` to `<out_dir>/<id>.mp4`, replacing any earlier file in one step."""
     from review_app.footage.writer import (
@@ -187,7 +180,7 @@ def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int |
                 t = tm.seconds(i)
                 frame = to_storage(render_frame(sc, t, i), fp.rotation)
                 writer.write(frame, pts_seconds=tm.ticks[i] * tm.time_base)
-        os.replace(partial, final)
+        durable_replace(partial, final)
     except BaseException:
         partial.unlink(missing_ok=True)
         raise

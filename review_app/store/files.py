@@ -70,6 +70,15 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def durable_replace(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
+    """Move a finished file written by someone else (an encoder) into `path` in one step, durably:
+    fsync its content, rename, fsync the folder. For bytes in memory use `atomic_write_bytes`."""
+    with open(tmp, "rb+") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    fsync_dir(Path(path).parent)
+
+
 def atomic_create_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write `path` whole, only if no file has that name: FileExistsError otherwise, even when two
     writers race for the same name (the complete file is hard-linked into place, which never replaces)."""
