@@ -21,5 +21,6 @@ from review_app.evidence.verify import VerifyReport, verify_case
 
 __all__ = [
     "DECISIONS", "FORFEITURE", "NOT_PROVEN", "OUT_OF_TIME", "CaseLocked", "CaseState", "EvidenceCase", "EvidenceError",
-    "LogDamaged", "VerifyReport", "default_match", "has_end_time", "list_matches", "resolve_match", "store_root", "verify_case",
+    "LogDamaged", "VerifyReport", "default_match", "has_end_time", "list_matches", "resolve_match", "store_root",
+    "verify_case",
 ]

@@ -124,7 +124,8 @@ class EvidenceCase:
                 ev = state.by_sha(sha)
                 return ev.stored if ev else None
 
-            sha, size, stored, restored = self.folder.ingest(src, evidence_extension(presented_name or src.name), recorded)
+            ext = evidence_extension(presented_name or src.name)
+            sha, size, stored, restored = self.folder.ingest(src, ext, recorded)
             if sha != info.sha256:
                 raise EvidenceError("the file changed while it was being received; receive it again", path=src)
             known = state.by_sha(sha)
@@ -135,8 +136,8 @@ class EvidenceCase:
                 self.log.append(entries, RECEIVED_AGAIN, received_by, data, now)
                 return fold(entries).evidence[known.id], True
             evidence_id = f"ev{len(state.evidence) + 1}"
-            video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6), "duration_s": round(info.duration_s, 6),
-                           "width": info.width, "height": info.height, "codec": info.codec, "container": info.container}
+            video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6),
+                           "duration_s": round(info.duration_s, 6), "width": info.width, "height": info.height, "codec": info.codec, "container": info.container}
             self.log.append(entries, RECEIVED, received_by, {
                 "evidence": evidence_id, "sha256": sha, "size": size, "ext": stored.suffix.lstrip("."),
                 "stored": str(stored.relative_to(self.folder.path)), "deadline_utc": window.utc_text(timing.deadline),
@@ -154,7 +155,8 @@ class EvidenceCase:
                     path=self.doc.path)
             return
         self.log.append(entries, OPENED, by, {
-            "match_id": self.doc.match_id, "match_name": self.doc.match.get("name"), "match_date": self.doc.match["date"],
+            "match_id": self.doc.match_id, "match_name": self.doc.match.get("name"),
+            "match_date": self.doc.match["date"],
             "end_time_utc": window.utc_text(end), "deadline_utc": window.utc_text(window.deadline_after(end)),
             "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause, "quote": window.WINDOW.quote},
             "rulebook": RULEBOOK_EDITION, "log_format": 1,
@@ -186,9 +188,11 @@ class EvidenceCase:
                                     f"{', '.join(EXCUSING_CLAUSES)}; the excusals in this match: {listed}")
             if mount and _key(mount) != _key(exc.mount):
                 raise EvidenceError(f"event {excusal} excused {exc.mount!r}, not {mount!r}")
-            return {"excusal": exc.event, "mount": exc.mount, "clause": exc.clause, "team": exc.team, "number": exc.number}
+            return {"excusal": exc.event, "mount": exc.mount, "clause": exc.clause, "team": exc.team,
+                    "number": exc.number}
         if not mount:
-            raise EvidenceError("say what the frames show: --excusal EVENT_ID (an excusal in the mount register) or --mount NAME")
+            raise EvidenceError("say what the frames show: --excusal EVENT_ID (an excusal in the mount register) "
+                                "or --mount NAME")
         excs = [e for e in reg.excusals if _key(e.mount) == _key(mount)]
         if len(excs) > 1:
             raise EvidenceError(f"mount {mount!r} was excused more than once ({', '.join(e.event for e in excs)}); "
@@ -198,7 +202,8 @@ class EvidenceCase:
         record = reg.mounts.get(_key(mount))
         if record is None:
             known = ", ".join(sorted(m.mount for m in reg.mounts.values())) or "none"
-            raise EvidenceError(f"unknown mount {mount!r} in match {self.doc.match_id} (mounts in the register: {known})")
+            raise EvidenceError(f"unknown mount {mount!r} in match {self.doc.match_id} "
+                                f"(mounts in the register: {known})")
         # Known but never excused: the marks are kept, and they cannot ground a forfeiture.
         return {"excusal": None, "mount": record.mount, "clause": None, "team": None, "number": None}
 
@@ -287,14 +292,16 @@ class EvidenceCase:
             if not (frames or evidence_id) and (excusal or mount or (note or "").strip()):
                 # Without new marks these would be dropped without a word; an entry's note cannot be edited.
                 raise EvidenceError("--excusal, --mount and --note describe new marks: give them with --evidence "
-                                    "EVIDENCE_ID and --frame N (to change what an entry marked, withdraw it and mark again)")
+                                    "EVIDENCE_ID and --frame N "
+                                    "(to change what an entry marked, withdraw it and mark again)")
             data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw}
             if withdraw:
                 mark = next((m for m in state.marks if m.seq == entry), None)
                 if mark is None:
                     raise EvidenceError(f"entry {entry} ({target['type']}) marked no frames; nothing to withdraw")
                 if mark.withdrawn_by is not None:
-                    raise EvidenceError(f"the marks of entry {entry} were already withdrawn (entry {mark.withdrawn_by})")
+                    raise EvidenceError(f"the marks of entry {entry} were already withdrawn "
+                                        f"(entry {mark.withdrawn_by})")
             if frames or evidence_id:
                 if not evidence_id:
                     raise EvidenceError("new marks in a correction need --evidence EVIDENCE_ID")

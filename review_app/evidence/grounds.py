@@ -65,7 +65,8 @@ def forfeiture_grounds(state: CaseState, register: MountRegister) -> list[dict]:
     linked = [m for m in marks if m.excusal]
     if not linked:
         mounts = ", ".join(sorted({repr(m.mount) for m in marks if m.mount})) or "the marked mount"
-        raise EvidenceError(f"forfeiture refused: {mounts} was never excused under {', '.join(EXCUSING_CLAUSES)} in this "
+        clauses = ", ".join(EXCUSING_CLAUSES)
+        raise EvidenceError(f"forfeiture refused: {mounts} was never excused under {clauses} in this "
                             "match, so playing it is no violation of 21.f(5)")
     in_time = [m for m in linked if state.evidence[m.evidence].in_time]
     if not in_time:

@@ -69,11 +69,13 @@ def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
             continue
         entries.append(entry)
         if entry["seq"] != n:
-            problems.append(Problem(n, f"holds entry number {entry['seq']} (entries were deleted, inserted or reordered)"))
+            problems.append(Problem(n, f"holds entry number {entry['seq']} "
+                                       "(entries were deleted, inserted or reordered)"))
         if entry_hash(entry) != entry["hash"]:
             problems.append(Problem(n, "its content does not match its hash (the entry was altered)"))
         elif prev is not None and entry["prev"] != prev:
-            problems.append(Problem(n, "does not follow the entry before it (an entry was altered, deleted or reordered)"))
+            problems.append(Problem(n, "does not follow the entry before it "
+                                       "(an entry was altered, deleted or reordered)"))
         elif canonical(entry) != line:
             problems.append(Problem(n, "is not in canonical form (the line was rewritten)"))
         prev = entry["hash"]

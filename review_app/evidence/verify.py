@@ -67,9 +67,11 @@ class VerifyReport:
     def summary(self) -> str:
         if not self.intact:
             return f"BROKEN at {self.first}" if self.first.entry else f"BROKEN: {self.first}"
-        line = f"intact: {self.entries} entries chained, {self.originals} originals match their hashes; head {self.head}"
+        line = (f"intact: {self.entries} entries chained, {self.originals} originals match their hashes; "
+                f"head {self.head}")
         if self.anchor == "head":
-            line += f"; the anchored head is entry {self.anchored_entries}, so entries 1..{self.anchored_entries} are as anchored"
+            line += (f"; the anchored head is entry {self.anchored_entries}, "
+                     f"so entries 1..{self.anchored_entries} are as anchored")
         elif self.anchor:
             line += f"; entries 1..{self.anchored_entries} are byte for byte those of {self.anchor}"
         return line
@@ -149,7 +151,8 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
                  for p in stored if p.name in recorded and p.is_file() and not is_read_only(p)]
     if raw:  # without a log every original is unrecorded; the missing log is the problem reported
         problems += [Problem(0, f"store: {p.relative_to(folder.path)} is not recorded in the log (its entry was "
-                                "removed, or the file was put there by hand)") for p in stored if p.name not in recorded]
+                                "removed, or the file was put there by hand)")
+                     for p in stored if p.name not in recorded]
     anchor, anchored = None, 0
     if head:
         anchor = "head"
@@ -157,13 +160,15 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
         if head not in hashes:
             # Not an entry number: after a rewrite no entry can be named as the first changed from a head alone.
             problems.append(Problem(0,
-                                    f"the anchored head {head[:16]}... is not in this log: entries were cut from its end, "
+                                    f"the anchored head {head[:16]}... is not in this log: "
+                                    "entries were cut from its end, "
                                     "or it was rewritten (which entry changed cannot be told from a head alone; "
                                     "--against an earlier copy of the log names it)"))
         else:
             anchored = hashes.index(head) + 1
             if anchored < len(entries):
-                warnings.append(f"head matches entry {anchored}; entries {anchored + 1}..{len(entries)} were added since")
+                warnings.append(f"head matches entry {anchored}; "
+                                f"entries {anchored + 1}..{len(entries)} were added since")
     if against is not None:
         found, more, anchored = _against(raw, Path(against))
         problems += found

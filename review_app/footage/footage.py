@@ -220,7 +220,8 @@ class Footage:
                 raise DecodeError(
                     f"decoding stopped at frame {n} of {idx.header_frames} (the recording is truncated)",
                     path=self.path)
-            raise FrameOutOfRange(f"frame {index} is past the end: the footage has {n} frames (0..{n - 1})", path=self.path)
+            raise FrameOutOfRange(f"frame {index} is past the end: the footage has {n} frames (0..{n - 1})",
+                                  path=self.path)
         return index
 
     def keyframe_before(self, index: int) -> int:

@@ -191,7 +191,8 @@ def build_index(container, stream, path, file_size: int, progress: Progress | No
     shown = (flags & DISCARD == 0) & (packet_pts != NO_TS)
     if not shown.any():
         if len(pts_list):
-            raise VideoOpenFailure("its video packets carry no timestamps (a raw stream?); remux it into MP4", path=path)
+            raise VideoOpenFailure("its video packets carry no timestamps (a raw stream?); remux it into MP4",
+                                   path=path)
         raise VideoOpenFailure("contains no video frames", path=path)
     if not (flags & KEY).any():
         flags[0] |= KEY  # some AVI/raw muxers flag nothing; the first packet must do

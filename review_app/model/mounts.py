@@ -108,6 +108,7 @@ def mount_register(doc: MatchDocument) -> MountRegister:
             players = involved.get("players") or []
             rider = next((p for p in players if p.get("mount") and _key(p["mount"]) == _key(name)),
                          players[0] if players else {})
-            excusals.append(Excusal(mount=name, clause=clause, team=rider.get("team"), number=rider.get("number"), **base))
+            excusals.append(Excusal(mount=name, clause=clause, team=rider.get("team"), number=rider.get("number"),
+                                    **base))
             mounts.setdefault(_key(name), MountRecord(name))
     return MountRegister(doc.match_id, mounts, excusals, unnamed)
