@@ -137,7 +137,8 @@ class EvidenceCase:
                 return fold(entries).evidence[known.id], True
             evidence_id = f"ev{len(state.evidence) + 1}"
             video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6),
-                           "duration_s": round(info.duration_s, 6), "width": info.width, "height": info.height, "codec": info.codec, "container": info.container}
+                           "duration_s": round(info.duration_s, 6), "width": info.width, "height": info.height,
+                           "codec": info.codec, "container": info.container}
             self.log.append(entries, RECEIVED, received_by, {
                 "evidence": evidence_id, "sha256": sha, "size": size, "ext": stored.suffix.lstrip("."),
                 "stored": str(stored.relative_to(self.folder.path)), "deadline_utc": window.utc_text(timing.deadline),
