@@ -23,6 +23,7 @@ ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
 ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes and exported clips: safe to delete
 ENV_EVIDENCE = "POLO_REVIEW_EVIDENCE"  # evidence cases (see review_app.evidence.store.store_root)
+DEFAULT_EVIDENCE = "evidence_store"  # relative to the current directory, as the committee runs `polo-review evidence`
 
 # The browser uploads a file whole into the server's memory; larger recordings belong in
 # the footage folder. Passed to Streamlit as server.maxUploadSize and stated on the page.

@@ -7,6 +7,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from review_app.config import SAMPLE_ANNOTATIONS
 from review_app.errors import PoloReviewError
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.window import game_end
@@ -15,7 +16,7 @@ from review_app.model.catalog import match_documents
 from review_app.model.mounts import mount_register
 from review_app.store import open_matches
 
-DEFAULT_ANNOTATIONS = "annotations"
+DEFAULT_ANNOTATIONS = SAMPLE_ANNOTATIONS  # relative to the current directory (the command line's default)
 
 
 def resolve_match(name: str, annotations: str | os.PathLike | None = None) -> MatchDocument:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from review_app.config import ENV_EVIDENCE
+from review_app.config import DEFAULT_EVIDENCE, ENV_EVIDENCE
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import CaseLog
 from review_app.store.files import READ_ONLY, durable_replace, file_sha256, fsync_dir, incoming, safe_extension
@@ -26,7 +26,7 @@ from review_app.store.files import READ_ONLY, durable_replace, file_sha256, fsyn
 __all__ = ["READ_ONLY", "CaseFolder", "evidence_extension", "file_sha256", "fsync_dir", "is_read_only", "store_root"]
 
 ENV_STORE = ENV_EVIDENCE
-DEFAULT_STORE = "evidence_store"
+DEFAULT_STORE = DEFAULT_EVIDENCE
 
 
 def store_root(option: str | os.PathLike | None = None) -> Path:
