@@ -69,14 +69,17 @@ def register(sub) -> None:
                                     "every step is an entry in a hash-chained case log.")
     evsub = ev.add_subparsers(dest="evidence_command", metavar="SUBCOMMAND", required=True)
 
-    p = evsub.add_parser("add", parents=[common], help="receive a video: store it read-only by hash, record the receipt")
+    p = evsub.add_parser("add", parents=[common],
+                         help="receive a video: store it read-only by hash, record the receipt")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("file", metavar="FILE", help="the video presented")
     p.add_argument("--from", dest="presented_by", required=True, metavar="NAME", help="who presented it")
     p.add_argument("--received-by", required=True, metavar="NAME", help="who received it (umpire, referee, committee)")
     p.add_argument("--received-at", metavar="TIME",
-                   help="when it was received, ISO 8601 with offset or Z (default: now), e.g. 2026-06-15T09:30:00-03:00")
-    p.add_argument("--tz", metavar="ZONE", help="IANA zone for a --received-at given without offset, e.g. America/New_York")
+                   help="when it was received, ISO 8601 with offset or Z (default: now), "
+                        "e.g. 2026-06-15T09:30:00-03:00")
+    p.add_argument("--tz", metavar="ZONE",
+                   help="IANA zone for a --received-at given without offset, e.g. America/New_York")
     p.set_defaults(func=_edge(cmd_add))
 
     p = evsub.add_parser("status", parents=[common], help="deadline, time left, evidence, marks and decision")
@@ -121,10 +124,12 @@ def register(sub) -> None:
     p = evsub.add_parser("pack", parents=[common], help="write the evidence pack: bilingual HTML report and clips")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--out", required=True, metavar="DIR")
-    p.add_argument("--margin", type=float, default=1.0, metavar="S", help="seconds of play either side of a marked frame")
+    p.add_argument("--margin", type=float, default=1.0, metavar="S",
+                   help="seconds of play either side of a marked frame")
     p.set_defaults(func=_edge(cmd_pack))
 
-    p = evsub.add_parser("copy", parents=[common], help="make a working copy of an original (recorded with its parent's hash)")
+    p = evsub.add_parser("copy", parents=[common],
+                         help="make a working copy of an original (recorded with its parent's hash)")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("evidence_id", metavar="EVIDENCE_ID")
     p.add_argument("--by", required=True, metavar="NAME")
@@ -174,9 +179,9 @@ def cmd_mounts(args) -> int:
     print("mounts\n" + _table(rows) if len(rows) > 1 else "mounts: none named")
     rows = [["EVENT", "MOUNT", "CLAUSE", "PLAYER", "PERIOD", "CLOCK", "FRAME", "TIME", "SEEN AGAIN"]]
     for e in reg.excusals:
+        seen = ", ".join(f"{s.event} (frame {s.frame}, {s.team or '?'} #{s.number or '?'})" for s in e.returned)
         rows.append([e.event, e.mount, e.clause, f"{e.team} #{e.number}" if e.team else "-", str(e.period or "-"),
-                     e.clock or "-", str(e.frame), f"{e.time_s:.3f}",
-                     ", ".join(f"{s.event} (frame {s.frame}, {s.team or '?'} #{s.number or '?'})" for s in e.returned) or "-"])
+                     e.clock or "-", str(e.frame), f"{e.time_s:.3f}", seen or "-"])
     print("excusals\n" + _table(rows) if len(rows) > 1 else "excusals: none")
     if reg.unnamed_excusals:
         print(f"excused but not named (cannot be followed): {', '.join(reg.unnamed_excusals)}")
@@ -202,12 +207,14 @@ def cmd_add(args) -> int:
         if restored:
             print(f"the stored original {restored} was missing; these bytes have its hash and were stored in its place")
     else:
-        print(f"received {ev.id}: sha256 {ev.sha256}, {ev.size} bytes, stored read-only as {case.folder.path / ev.stored}")
+        print(f"received {ev.id}: sha256 {ev.sha256}, {ev.size} bytes, "
+              f"stored read-only as {case.folder.path / ev.stored}")
     print(f"received at {receipt['received_at']} from {receipt['presented_by']} by {receipt['received_by']}")
     deadline, end = case.deadline(), case.game_end()
     if receipt["in_time"]:
-        before_end = (f"; that is {window.duration_text((end - window.from_utc_text(receipt['received_at'])).total_seconds())}"
-                      " before the game's recorded end" if window.from_utc_text(receipt["received_at"]) < end else "")
+        taken = window.from_utc_text(receipt["received_at"])
+        before_end = (f"; that is {window.duration_text((end - taken).total_seconds())}"
+                      " before the game's recorded end" if taken < end else "")
         print(f"in time: {window.duration_text(receipt['margin_s'])} before the deadline {window.utc_text(deadline)} "
               f"(21.f(5)){before_end}; now {window.time_left_text(deadline, now)}")
     else:
@@ -220,7 +227,8 @@ def cmd_add(args) -> int:
     state = case.state()
     if state.decision:
         d = state.decision
-        print(f"note: the case is decided ({d.decision}, entry {d.seq}); this receipt is recorded and changes no decision")
+        print(f"note: the case is decided ({d.decision}, entry {d.seq}); "
+              "this receipt is recorded and changes no decision")
     return 0
 
 
@@ -230,12 +238,14 @@ def _status_dict(case) -> dict:
     state = case.state()
     deadline, now = case.deadline(), window.now_utc()
     return {
-        "match": case.doc.match_id, "game_end_utc": window.utc_text(case.game_end()), "deadline_utc": window.utc_text(deadline),
+        "match": case.doc.match_id, "game_end_utc": window.utc_text(case.game_end()),
+        "deadline_utc": window.utc_text(deadline),
         "now_utc": window.utc_text(now), "seconds_left": int((deadline - now).total_seconds()),
         "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause},
         "evidence": [{"id": e.id, "sha256": e.sha256, "received_at": e.received_at, "presented_by": e.presented_by,
                       "received_by": e.received_by, "in_time": e.in_time, "margin_s": e.margin_s, "video": e.video,
-                      "receipts": e.receipts, "stored": str(case.folder.path / e.stored)} for e in state.evidence.values()],
+                      "receipts": e.receipts, "stored": str(case.folder.path / e.stored)}
+                     for e in state.evidence.values()],
         "marks": [{"entry": m.seq, "evidence": m.evidence, "frames": m.frames, "excusal": m.excusal, "mount": m.mount,
                    "clause": m.clause, "by": m.by, "at": m.at, "note": m.note, "withdrawn_by": m.withdrawn_by}
                   for m in state.marks],
@@ -277,13 +287,15 @@ def cmd_status(args) -> int:
                       f"{'in time' if r['in_time'] else 'late'} (entry {r['seq']}, recorded {r['recorded']})")
     for m in s["marks"]:
         frames = ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m["frames"])
-        about = f"excusal {m['excusal']}: {m['mount']} ({m['clause']})" if m["excusal"] else f"{m['mount']} (never excused)"
+        about = (f"excusal {m['excusal']}: {m['mount']} ({m['clause']})" if m["excusal"]
+                 else f"{m['mount']} (never excused)")
         gone = f"  [withdrawn by entry {m['withdrawn_by']}]" if m["withdrawn_by"] else ""
         print(f"  mark #{m['entry']}  {m['evidence']} frames {frames} -> {about}, by {m['by']}{gone}")
     d = s["decision"]
     if d:
         extra = f": {d['reason']}" if d.get("reason") else ""
-        print(f"decision: {d['decision']} ({d['clause']}) by {d['by']} at {d['at']} (entry {d['entry']}){extra}; case locked")
+        print(f"decision: {d['decision']} ({d['clause']}) by {d['by']} at {d['at']} (entry {d['entry']}){extra}; "
+              "case locked")
     else:
         print("decision: none yet")
     for c in s["corrections"]:

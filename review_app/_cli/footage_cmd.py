@@ -61,7 +61,8 @@ def cmd_probe(args) -> int:
             ("container", info.container),
             ("codec", info.codec),
             ("size", f"{info.width}x{info.height} as displayed"
-                     + (f" (stored {info.coded_width}x{info.coded_height}, rotated {info.rotation}°)" if info.rotation else "")),
+                     + (f" (stored {info.coded_width}x{info.coded_height}, rotated {info.rotation}°)"
+                        if info.rotation else "")),
             ("frames", str(info.frame_count)),
             ("fps", f"{info.fps:.3f} average, {rate} rate"),
             ("duration", f"{info.duration_s:.3f} s"),

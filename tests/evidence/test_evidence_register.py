@@ -57,7 +57,7 @@ def test_committee_members_appending_at_once_keep_the_chain_whole(case, videos):
     def correct(n):
         try:
             case.correct(ev.seq, f"Member {n}", f"note {n}", now=NOW)
-        except Exception as exc:  # noqa: BLE001 - any failure in a thread is reported below
+        except Exception as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=correct, args=(n,)) for n in range(8)]
