@@ -76,7 +76,8 @@ def test_marks_take_each_frame_time_from_the_footage(case, videos):
     ev = _received(case, videos)
     m = case.mark(ev.id, [40, 10, 10], "Referee", excusal="e2", note="grey mare, white blaze", now=NOW)
     with Footage(case.original_path(ev)) as v:
-        assert m.frames == [{"frame": 10, "time_s": round(v.time_of(10), 6)}, {"frame": 40, "time_s": round(v.time_of(40), 6)}]
+        assert m.frames == [{"frame": 10, "time_s": round(v.time_of(10), 6)},
+                            {"frame": 40, "time_s": round(v.time_of(40), 6)}]
     assert (m.excusal, m.mount, m.clause, m.team, m.number) == ("e2", EXCUSED_MOUNT, "21.f(1)(i)", "A", 2)
 
 

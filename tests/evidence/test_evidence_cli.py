@@ -95,7 +95,8 @@ def test_locked_case_through_the_cli(run, videos):
 @pytest.mark.parametrize("argv, problem", [
     (["evidence", "add", "m99", "{phone}", "--from", "A", "--received-by", "B", "--received-at", "2026-06-15T10:00Z"],
      "unknown match 'm99'"),
-    (["evidence", "add", "m21", "{not_video}", "--from", "A", "--received-by", "B", "--received-at", "2026-06-15T10:00Z"],
+    (["evidence", "add", "m21", "{not_video}", "--from", "A", "--received-by", "B",
+      "--received-at", "2026-06-15T10:00Z"],
      "not"),
     (["evidence", "add", "m21", "{missing}", "--from", "A", "--received-by", "B", "--received-at", "2026-06-15T10:00Z"],
      "no such file"),
@@ -137,7 +138,8 @@ def test_across_spring_forward_23_local_hours_later_is_in_time(run, videos, tmp_
     # The game ends 01:30 EST on 2026-03-08; clocks jump to EDT that night.
     write_match(tmp_path / "dst", id="m-dst", date="2026-03-08", end_time_utc="2026-03-08T01:30:00-05:00")
     code, out, err = run("evidence", "add", "m-dst", videos["phone"], "--from", "A", "--received-by", "B",
-                         "--received-at", "2026-03-09T01:30", "--tz", "America/New_York", "--annotations", tmp_path / "dst")
+                         "--received-at", "2026-03-09T01:30", "--tz", "America/New_York",
+                         "--annotations", tmp_path / "dst")
     assert code == 0, err
     assert "2026-03-09T05:30:00Z" in out and "in time: 1 h before the deadline 2026-03-09T06:30:00Z" in out
 

@@ -116,7 +116,8 @@ def _add(run, videos, *extra, which="phone", when="2026-06-15T09:30:00-03:00"):
       "--tz", "Europe/Paris"], "not both"),
     (["evidence", "add", "m21", "{phone}", "--from", "A", "--received-by", "B", "--received-at", "2026-06-12T10:00Z"],
      "before the match day"),
-    (["evidence", "correct", "m21", "--entry", "2", "--by", "C", "--reason", "r", "--note", "new"], "describe new marks"),
+    (["evidence", "correct", "m21", "--entry", "2", "--by", "C", "--reason", "r", "--note", "new"],
+     "describe new marks"),
 ])
 def test_every_user_error_is_one_line(run, videos, argv, problem):
     _add(run, videos)

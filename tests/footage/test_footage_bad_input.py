@@ -245,7 +245,8 @@ def test_real_process_exit_status_and_no_traceback(random_bytes_mp4, tmp_path):
     )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
-    assert result.stderr.strip() == f"polo-review: error: {random_bytes_mp4}: is not a video FFmpeg can read (unrecognised or damaged data)"
+    assert result.stderr.strip() == (f"polo-review: error: {random_bytes_mp4}: "
+                                     "is not a video FFmpeg can read (unrecognised or damaged data)")
 
 
 def test_footage_errors_are_project_errors():

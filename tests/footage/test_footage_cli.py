@@ -67,7 +67,8 @@ def test_frame_as_a_real_process(h264_bframes_video, tmp_path):
     assert framecode.read(cv2.imread(str(out_png))) == 75  # 2.51 s at 30 fps
 
 
-@pytest.mark.parametrize("args", [["frame", "x.mp4", "--out", "f.png"], ["frame", "x.mp4", "--index", "1", "--at", "2", "--out", "f.png"]])
+@pytest.mark.parametrize("args", [["frame", "x.mp4", "--out", "f.png"],
+                                  ["frame", "x.mp4", "--index", "1", "--at", "2", "--out", "f.png"]])
 def test_frame_needs_exactly_one_of_index_or_time(args, capsys):
     with pytest.raises(SystemExit) as exc:
         cli.main(args)

@@ -41,11 +41,13 @@ def test_a_document_with_events_validates():
 
 
 REJECTED = [
-    ("an unknown clause", lambda d: d["events"][0].update(situation="21.z"), "events[0].situation: unknown clause '21.z'"),
+    ("an unknown clause", lambda d: d["events"][0].update(situation="21.z"),
+     "events[0].situation: unknown clause '21.z'"),
     ("a fact the clause does not know", lambda d: d["events"][0]["facts"].update(speed=3), "events[0].facts"),
     ("a fact value outside its choices", lambda d: d["events"][0]["facts"].update(deflection="sideways"),
      "events[0].facts.deflection"),
-    ("a whistle value that is not one", lambda d: d["events"][0]["call"].update(whistle="loud"), "events[0].call.whistle"),
+    ("a whistle value that is not one", lambda d: d["events"][0]["call"].update(whistle="loud"),
+     "events[0].call.whistle"),
     ("a missing frame", lambda d: d["events"][0]["position"].pop("frame"), "events[0].position"),
     ("a negative time", lambda d: d["events"][0]["position"].update(time_s=-1), "events[0].position.time_s"),
     ("a missing match id", lambda d: d["match"].pop("id"), "match"),

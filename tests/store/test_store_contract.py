@@ -160,3 +160,32 @@ def test_open_store_gathers_the_configured_folders(tmp_path, monkeypatch):
     assert isinstance(store, Store)
     assert store.matches.folder == tmp_path / "a" and store.footage.folder == tmp_path / "f" / "uploads"
     assert store.evidence.case("m1").path == tmp_path / "e" / "m1"
+
+
+
+def _save_from(folder: str, key: str, name: str, both_read, results) -> None:
+    from review_app.model import RevisionConflict as Conflict
+
+    matches = open_matches(folder)
+    doc = matches.load(key)
+    doc.data["match"]["name"] = name
+    both_read.wait(60)  # both copies are at the same revision before either saves
+    try:
+        matches.save(doc)
+        results.put("saved")
+    except Conflict:
+        results.put("conflict")
+
+
+def test_two_processes_saving_one_revision_one_wins_one_conflicts(matches):
+    created = matches.create(new_document("m1"))
+    ctx = multiprocessing.get_context("spawn")
+    both_read, results = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=_save_from, args=(str(matches.folder), str(created.path), n, both_read, results))
+             for n in ("first", "second")]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert sorted(results.get(timeout=5) for _ in procs) == ["conflict", "saved"]
+    assert matches.find("m1").revision == 2
