@@ -8,6 +8,7 @@ then fsync of the folder so the rename itself is durable.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import logging
@@ -79,13 +80,30 @@ def durable_replace(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
     fsync_dir(Path(path).parent)
 
 
+def _place_new(tmp: str | os.PathLike, path: Path) -> None:
+    """Give the complete file `tmp` the name `path` only if no file has it: FileExistsError otherwise.
+    A hard link never replaces, even in a race; where the file system has no hard links, a rename
+    after checking the name is free is the closest there is."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError as exc:  # no hard links here (some network and FAT drives)
+        log.debug("cannot hard-link %s (%s); renaming after checking the name is free", path, exc)
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, "file exists", str(path)) from None
+        os.replace(tmp, path)
+    else:
+        Path(tmp).unlink()
+
+
 def atomic_create_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Write `path` whole, only if no file has that name: FileExistsError otherwise, even when two
     writers race for the same name (the complete file is hard-linked into place, which never replaces)."""
     path = Path(path)
     tmp = _write_temp(path, data)
     try:
-        os.link(tmp, path)
+        _place_new(tmp, path)
     finally:
         Path(tmp).unlink(missing_ok=True)
     fsync_dir(path.parent)
@@ -175,8 +193,7 @@ class Incoming:
         """Rename into `target` (in the same folder); never replaces a file already there."""
         if read_only:
             os.chmod(self.tmp, READ_ONLY)
-        os.link(self.tmp, target)  # FileExistsError rather than replace what is stored
-        self.tmp.unlink()
+        _place_new(self.tmp, target)  # FileExistsError rather than replace what is stored
         fsync_dir(target.parent)
         self.placed = target
         return target

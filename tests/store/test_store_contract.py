@@ -189,3 +189,18 @@ def test_two_processes_saving_one_revision_one_wins_one_conflicts(matches):
         p.join(120)
     assert sorted(results.get(timeout=5) for _ in procs) == ["conflict", "saved"]
     assert matches.find("m1").revision == 2
+
+
+def test_without_hard_links_intake_and_create_still_never_replace(tmp_path, monkeypatch):
+    def no_links(*a, **k):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    atomic_create_bytes(tmp_path / "a", b"first")
+    with pytest.raises(FileExistsError):
+        atomic_create_bytes(tmp_path / "a", b"second")
+    footage = open_footage(tmp_path / "up")
+    one = footage.receive(io.BytesIO(b"same"), ".mp4")
+    assert footage.receive(io.BytesIO(b"same"), ".mp4") == one
+    assert (tmp_path / "a").read_bytes() == b"first"
+    assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [one.name]
