@@ -29,12 +29,13 @@ from review_app.evidence.state import (
     Mark,
     fold,
 )
-from review_app.evidence.store import CaseFolder, evidence_extension, file_sha256
+from review_app.evidence.store import CaseFolder, evidence_extension
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.store import open_evidence
+from review_app.store.files import file_sha256
 
 MAX_NAME = 200
 MAX_NOTE = 5000

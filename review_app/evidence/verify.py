@@ -21,7 +21,8 @@ from pathlib import Path
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import Problem, _split, chain_problems
 from review_app.evidence.state import RECEIVED
-from review_app.evidence.store import CaseFolder, file_sha256, is_read_only
+from review_app.evidence.store import CaseFolder, is_read_only
+from review_app.store.files import file_sha256
 
 _HASH = re.compile(r"^[0-9a-f]{64}$")
 
