@@ -10,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 
+from review_app.i18n import translate
 from review_app.rules import PROVISIONS
 from review_app.rules.provision import CALL_FIELDS
 
@@ -22,7 +23,7 @@ def _fact_schema(fact) -> dict:
             "text": {"type": ["string", "null"]}}.get(fact.kind)
     if kind is None:
         kind = {"enum": [*fact.choices, None]}
-    return {**kind, "description": fact.label["en"]}
+    return {**kind, "description": translate(fact.label)}
 
 
 def _call_schema() -> dict:
