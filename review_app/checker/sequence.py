@@ -63,26 +63,31 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
                     "rider": _who(s.team, s.number)}
             if contrary:
                 severity, why = WARNING, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event {again}, "
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
                     "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
                     "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
             elif post_game and in_time is False:
                 severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event {again}, "
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
                     "ridden by {rider}), but the evidence came more than 24 hours after the game: it cannot ground a "
                     "forfeiture.", **seen)
             elif post_game and in_time is None and not exacted:
                 severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event {again}, "
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
                     "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
                     "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
             elif exacted:
                 severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event {again}, "
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
                     "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
             else:
                 severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event {again}, "
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
                     "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
             out.append(Finding(
                 doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,

@@ -41,7 +41,8 @@ def summary(result: CheckResult) -> dict:
         "mandatory_findings": sum(1 for f in result.findings if f.severity == Severity.MANDATORY),
     }
     if len(frame):
-        for key, name in (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"), ("period", "by_period")):
+        for key, name in (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"),
+                          ("period", "by_period")):
             table = counts_by(frame, key)
             out[name] = {str(idx): {c: int(n) for c, n in row.items()} for idx, row in table.iterrows()}
     else:

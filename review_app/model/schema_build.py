@@ -84,7 +84,8 @@ def build() -> dict:
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",
                                      "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
                     "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
-                                       "description": "The event's upper handicap level in goals (21.g's 6-goal provision)."},
+                                       "description": "The event's upper handicap level in goals (21.g's 6-goal "
+                                                      "provision)."},
                     "periods": {"type": "integer", "minimum": 1, "maximum": 8},
                     "teams": {
                         "type": "array", "minItems": 2, "maxItems": 2,
@@ -175,6 +176,7 @@ def render() -> str:
 
 
 if __name__ == "__main__":
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "schemas" / "annotation.schema.json"
+    default = Path(__file__).resolve().parents[2] / "schemas" / "annotation.schema.json"
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     out.write_text(render(), encoding="utf-8")
     print(out)

@@ -51,7 +51,8 @@ def judge_safety(case: Case) -> Verdict:
         what = Message(DEFLECTION_WORDS[deflection])
         if safety_called:
             return _a.inconsistent(Message(
-                "A Safety was called, but the ball struck {what} before crossing the end line, which makes it no Safety.",
+                "A Safety was called, but the ball struck {what} before crossing the end line, which makes it no "
+                "Safety.",
                 what=what))
         return _a.consistent(Message("No Safety: the ball struck {what} before crossing the end line.", what=what))
     if not safety_called:
@@ -79,7 +80,8 @@ SAFETY = Provision(
     penalty=Message("Safety: Penalty 6"),
     judge=judge_safety,
     parameters=(P.SAFETY_PENALTY,),
-    summary=Message("Requires Penalty 6 when the defending side's hit (a touch counts) crosses its own end line, directly "
+    summary=Message("Requires Penalty 6 when the defending side's hit (a touch counts) crosses its own end line, "
+                    "directly "
                     "or off its own mount, a goal post or the boards; forbids it after another player, an opponent's "
                     "mallet or another player's mount."),
 )
@@ -97,7 +99,8 @@ def judge_damaged_ball(case: Case):
         # What is unplayable is the Umpire's sole discretion; once the ball is, the stop is required.
         if whistle == Whistle.NONE:
             return _c.inconsistent(
-                Message("The ball was unplayable (chipped, broken or trodden in): the Umpire shall stop the game. What is "
+                Message("The ball was unplayable (chipped, broken or trodden in): the Umpire shall stop the game. What "
+                        "is "
                         "unplayable is the Umpire's sole discretion, but once it is, stopping is not optional."))
         return _c.consistent(Message(
             "The Umpire {umpire} for an unplayable ball, as 21.c requires (what is unplayable is his or her sole "
@@ -127,7 +130,8 @@ DAMAGED_BALL = Provision(
     mount=None,
     penalty=None,
     judge=judge_damaged_ball,
-    summary=Message("An unplayable ball must stop the game (what is unplayable is the Umpire's call); a minorly damaged "
+    summary=Message("An unplayable ball must stop the game (what is unplayable is the Umpire's call); a minorly "
+                    "damaged "
                     "ball is not stopped until neither team is favored."),
 )
 
@@ -139,9 +143,11 @@ def judge_lodged_ball(case: Case):
     if not case.fact("cannot_be_dropped_immediately"):
         if case.called("whistle") == Whistle.NONE:
             return _i.consistent(Message("The ball came loose at once, so play went on."))
-        return _i.inconsistent(Message("The ball could be dropped immediately; 21.i stops the game only when it cannot."))
+        return _i.inconsistent(Message("The ball could be dropped immediately; 21.i stops the game only when it "
+                                       "cannot."))
     if case.called("whistle") == Whistle.NONE:
-        return _i.inconsistent(Message("The ball was lodged and could not be dropped immediately: the Umpire shall stop the game."))
+        return _i.inconsistent(Message("The ball was lodged and could not be dropped immediately: the Umpire shall "
+                                       "stop the game."))
     if case.has("dead_at_point_first_lodged") and not case.fact("dead_at_point_first_lodged"):
         return _i.inconsistent(Message("The ball shall be considered dead at the point where it was first lodged."))
     return _i.consistent(Message("Play stopped for a lodged ball, dead where it first lodged."))
@@ -160,7 +166,8 @@ LODGED_BALL = Provision(
     mount=None,
     penalty=None,
     judge=judge_lodged_ball,
-    summary=Message("Requires a stoppage when the ball cannot be dropped at once, with the ball dead where it first lodged."),
+    summary=Message("Requires a stoppage when the ball cannot be dropped at once, with the ball dead where it first "
+                    "lodged."),
 )
 
 PROVISIONS = (SAFETY, DAMAGED_BALL, LODGED_BALL)

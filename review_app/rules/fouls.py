@@ -31,7 +31,8 @@ _b = Verdicts("21.b")
 def judge_foul(case: Case) -> Verdict:
     if case.has("umpire_coached_players") and case.fact("umpire_coached_players"):
         return _b.inconsistent(
-            Message("Verbal cues may inform players of potential violations, but Umpires should never coach or instruct them."), cites=("21.b",))
+            Message("Verbal cues may inform players of potential violations, but Umpires should never coach or "
+                    "instruct them."), cites=("21.b",))
     kind = case.fact("kind")
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
@@ -53,7 +54,8 @@ def judge_foul(case: Case) -> Verdict:
                 Message("Advantage: stopping play and awarding a penalty would have disadvantaged the fouled team."))
         if not case.fact("fouled_team_disadvantaged"):
             return _b.discretionary(
-                Message("A non-call: the foul neither disadvantaged the fouled team nor gave the offender an advantage, so "
+                Message("A non-call: the foul neither disadvantaged the fouled team nor gave the offender an "
+                        "advantage, so "
                         "the Umpire may elect not to stop play."), cites=("21.b", "21.general.dangerous-fouls"))
         case.fact("stoppage_would_disadvantage_fouled_team")  # known false from here on, or named as missing
         return _b.inconsistent(
@@ -62,7 +64,8 @@ def judge_foul(case: Case) -> Verdict:
     # Delayed (or at a neutral play): the advantage, assessed right after the next play.
     if case.has("assessed_after_next_play") and not case.fact("assessed_after_next_play"):
         return _b.inconsistent(
-            Message("The whistle was delayed to assess the advantage, but the assessment should be made immediately after "
+            Message("The whistle was delayed to assess the advantage, but the assessment should be made immediately "
+                    "after "
                     "the next play."))
     return _b.discretionary(
         Message("The Umpire briefly delayed the stoppage to assess the advantage, as 21.b allows."))
@@ -85,7 +88,8 @@ FOUL = Provision(
     mount=None,
     penalty=Message("As the foul rules set"),
     judge=judge_foul,
-    summary=Message("A foul may be called, delayed for the advantage (assessed right after the next play) or not called; "
+    summary=Message("A foul may be called, delayed for the advantage (assessed right after the next play) or not "
+                    "called; "
                     "a dangerous foul must be called at the instant; Umpires never coach players."),
 )
 
@@ -138,7 +142,8 @@ def judge_dangerous_foul(case: Case) -> Verdict:
     if dangerous:
         return _dg.consistent(Message("The dangerous foul was called at the instant."))
     if whistle == Whistle.AT_ONCE:
-        return _dg.consistent(Message("The foul was called and play stopped, as 21.b allows."), cites=("21.general.dangerous-fouls", "21.b"))
+        return _dg.consistent(Message("The foul was called and play stopped, as 21.b "
+                                      "allows."), cites=("21.general.dangerous-fouls", "21.b"))
     return _dg.discretionary(Message(
         "An infraction of mechanics or advantage may be a non-call or a delayed call at the Umpire's discretion; the "
         "Umpire {umpire}.", umpire=umpire))
@@ -173,7 +178,8 @@ def judge_foul_at_horn(case: Case) -> Verdict:
         final = case.period >= case.match.periods
     if case.called("penalty") == Penalty.NONE:
         return _hn.inconsistent(
-            Message("A foul at or slightly after the horn is still penalized; the Umpires should award an appropriate penalty."))
+            Message("A foul at or slightly after the horn is still penalized; the Umpires should award an appropriate "
+                    "penalty."))
     timing = case.called("penalty_timing")
     want = PenaltyTiming.FIVE_SECONDS_ON_CLOCK if final else PenaltyTiming.START_OF_NEXT_PERIOD
     if timing != want:
@@ -181,7 +187,8 @@ def judge_foul_at_horn(case: Case) -> Verdict:
             return _hn.inconsistent(Message(
                 "After the horn ending the final period, {seconds:g} seconds should be put on the clock and the "
                 "penalty executed.", seconds=P.FINAL_HORN_CLOCK.value))
-        return _hn.inconsistent(Message("After the horn ending a period other than the last, the penalty should be executed "
+        return _hn.inconsistent(Message("After the horn ending a period other than the last, the penalty should be "
+                                        "executed "
                                         "at the beginning of the next period."))
     return _hn.consistent(Message("The foul at the horn was penalized and the penalty timed as the rule says."))
 
@@ -219,7 +226,8 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
         return _us.discretionary(Message("No penalty was assessed for the conduct between periods."))
     if case.called("penalty_timing") != PenaltyTiming.START_OF_NEXT_PERIOD:
         return _us.inconsistent(
-            Message("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of the next period."))
+            Message("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of "
+                    "the next period."))
     return _us.consistent(Message("The penalty assessed between periods opens the next period."))
 
 

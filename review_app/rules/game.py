@@ -22,7 +22,8 @@ _w = Verdicts("21.general.whistle")
 
 def judge_whistle_only(case: Case) -> Verdict:
     if case.fact("stopped_without_whistle"):
-        return _w.inconsistent(Message("Play and the clock were stopped without the Umpire's whistle; the game is stopped only by the whistle."))
+        return _w.inconsistent(Message("Play and the clock were stopped without the Umpire's whistle; the game is "
+                                       "stopped only by the whistle."))
     return _w.consistent(Message("Play was continuous until the Umpire's whistle."))
 
 
@@ -30,14 +31,16 @@ WHISTLE_ONLY = Provision(
     id="21.general.whistle",
     title=Message("Only the whistle stops play"),
     source=(Source("Play shall be continuous"),
-            Source("The game is stopped only by the Umpire", en_to="Fouls involving safety", es_to="Los fouls que afectan")),
+            Source("The game is stopped only by the Umpire", en_to="Fouls involving safety", es_to="Los fouls que "
+                                                                                                   "afectan")),
     facts=(fact("stopped_without_whistle"),),
     stop=STOP_AT_DISCRETION,
     restart=Message("Not applicable"),
     mount=None,
     penalty=None,
     judge=judge_whistle_only,
-    summary=Message("Play and the clock run until the Umpire whistles; the Umpire has wide discretion whether and when to stop."),
+    summary=Message("Play and the clock run until the Umpire whistles; the Umpire has wide discretion whether and when "
+                    "to stop."),
 )
 
 _j = Verdicts("21.j")
@@ -49,7 +52,8 @@ def judge_period_ends(case: Case) -> Verdict:
     if expired and whistle == Whistle.NONE:
         return _j.inconsistent(Message("The Umpire shall stop the game at the end of each period."))
     if not expired and whistle != Whistle.NONE:
-        return _j.inconsistent(Message("The game was stopped as if the period had ended, but its time had not expired."))
+        return _j.inconsistent(Message("The game was stopped as if the period had ended, but its time had not "
+                                       "expired."))
     return _j.consistent(Message("The period ended with the Umpire stopping the game."))
 
 
@@ -68,10 +72,12 @@ REASON_WORDS = {"darkness": N_("darkness"), "inclement_weather": N_("inclement w
 def judge_suspension(case: Case) -> Verdict:
     reason = case.fact("reason")
     if reason == "other" and not case.fact("officials_agree"):
-        return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host Tournament "
+        return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host "
+                                       "Tournament "
                                        "Committee to believe it in the best interest of the game."))
     why = Message(REASON_WORDS.get(reason, N_(
-        "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the game")))
+        "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the "
+        "game")))
     return _k.discretionary(Message("The Umpire may suspend the game for {why}.", why=why))
 
 
@@ -91,12 +97,14 @@ def judge_inadvertent_whistle(case: Case) -> Verdict:
     restart = case.called("restart")
     if case.fact("fair_play_possession_applies"):
         if restart != Restart.FAIR_PLAY_POSSESSION:
-            return _l.inconsistent(Message("Rule 22.h (Fair Play Possession) applies, so play restarts under it, not with a throw-in."),
+            return _l.inconsistent(Message("Rule 22.h (Fair Play Possession) applies, so play restarts under it, not "
+                                           "with a throw-in."),
                                    cites=("21.l", "22.h"))
         return _l.consistent(Message("Restarted under Rule 22.h, the exception 21.l names."),
                              cites=("21.l", "22.h"))
     if restart not in (Restart.THROW_IN_TOWARD_BOARDS, Restart.THROW_IN):
-        return _l.inconsistent(Message("After an inadvertent whistle there shall be a throw-in toward the boards or sideline at the point play was stopped."))
+        return _l.inconsistent(Message("After an inadvertent whistle there shall be a throw-in toward the boards or "
+                                       "sideline at the point play was stopped."))
     return _l.consistent(Message("Throw-in toward the boards at the point of the inadvertent whistle."))
 
 
@@ -106,7 +114,8 @@ INADVERTENT_WHISTLE = Provision(
     stop=STOP_NOT_AT_ALL,
     restart=Message("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies"),
     mount=None, penalty=None, judge=judge_inadvertent_whistle,
-    summary=Message("An inadvertent whistle is followed by a throw-in toward the boards where play stopped, except under Rule 22.h."),
+    summary=Message("An inadvertent whistle is followed by a throw-in toward the boards where play stopped, except "
+                    "under Rule 22.h."),
 )
 
 PROVISIONS = (WHISTLE_ONLY, PERIOD_ENDS, SUSPENSION, INADVERTENT_WHISTLE)

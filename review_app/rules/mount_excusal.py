@@ -39,12 +39,15 @@ def judge_mount_falls(case: Case) -> Verdict:
         return bad
     if not case.fact("mount_sound"):
         if case.called("mount_excused") is not True:
-            return _f3.inconsistent(Message("The fallen mount was not sound: the player must change under 21.f(1)(i) and the mount is excused."),
+            return _f3.inconsistent(Message("The fallen mount was not sound: the player must change under 21.f(1)(i) "
+                                            "and the mount is excused."),
                                     cites=("21.f(3)", "21.f(1)(i)"))
         return _f3.consistent(Message("Stopped at once; the unsound mount was changed and excused."))
     if case.call.get("mount_excused"):
-        return _f3.inconsistent(Message("The mount trotted out sound; if the player elects to change, the mount may return to the game."))
-    return _f3.consistent(Message("Stopped at once; the mount trotted out sound, so the player may remount or change and it may return."))
+        return _f3.inconsistent(Message("The mount trotted out sound; if the player elects to change, the mount may "
+                                        "return to the game."))
+    return _f3.consistent(Message("Stopped at once; the mount trotted out sound, so the player may remount or change "
+                                  "and it may return."))
 
 
 MOUNT_FALLS = Provision(
@@ -58,7 +61,8 @@ MOUNT_FALLS = Provision(
     mount=Message("If unsound, excused under 21.f(1)(i); if sound, it may return"),
     penalty=None,
     judge=judge_mount_falls,
-    summary=Message("Stop at once; the mount is trotted and examined; a sound mount may be remounted or return, an unsound one is excused."),
+    summary=Message("Stop at once; the mount is trotted and examined; a sound mount may be remounted or return, an "
+                    "unsound one is excused."),
 )
 
 # --- 21.f(4) player's time-out for a mount --------------------------------------------------------------------------
@@ -69,18 +73,23 @@ def judge_mount_timeout(case: Case) -> Verdict:
     if not case.fact("player_requested_timeout"):
         # Worked example: "If Blue changes as the game proceeds, the mount may be played later."
         if case.call.get("mount_excused"):
-            return _f4.inconsistent(Message("A mount changed as the game proceeds, without a time-out, is not excused and may be played later."))
+            return _f4.inconsistent(Message("A mount changed as the game proceeds, without a time-out, is not excused "
+                                            "and may be played later."))
         return _f4.consistent(Message("Changed without a time-out: the mount may be played later."))
     whistle = case.called("whistle")
     # The Umpires' discretion is when to stop, "immediately or at a neutral play", not whether to.
     if whistle == Whistle.NONE and case.facts.get(ALREADY_STOPPED.name) is not True:
-        return _f4.inconsistent(Message("A player asked for a time-out for the mount and play was not stopped; the Umpires stop the "
+        return _f4.inconsistent(Message("A player asked for a time-out for the mount and play was not stopped; the "
+                                        "Umpires stop the "
                                         "game immediately or at a neutral play, at their discretion."))
-    if case.has("teammates_changed_mounts") and case.fact("teammates_changed_mounts") and case.called("penalty") == Penalty.NONE:
-        return _f4.inconsistent(Message("Teammates changed mounts during the time-out: an appropriate penalty goes to the opposing team."))
+    if case.has("teammates_changed_mounts") and case.fact("teammates_changed_mounts") \
+            and case.called("penalty") == Penalty.NONE:
+        return _f4.inconsistent(Message("Teammates changed mounts during the time-out: an appropriate penalty goes to "
+                                        "the opposing team."))
     if case.fact("player_changed_mount"):
         if case.called("mount_excused") is not True:
-            return _f4.inconsistent(Message("The mount changed in a player's time-out may not return to the game: it is excused."))
+            return _f4.inconsistent(Message("The mount changed in a player's time-out may not return to the game: it "
+                                            "is excused."))
         allowed = case.called_or("time_allowed_s", 0)
         if allowed > P.MOUNT_CHANGE_TIMEOUT.value:
             return _f4.inconsistent(Message("The player has {limit} to change mounts; the time allowed was {allowed}.",
@@ -88,7 +97,8 @@ def judge_mount_timeout(case: Case) -> Verdict:
     elif case.call.get("mount_excused"):
         return _f4.inconsistent(Message("The mount was checked and remounted, not changed; it is not excused."))
     if whistle == Whistle.NONE:
-        return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount handled as 21.f(4) says."))
+        return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount "
+                                      "handled as 21.f(4) says."))
     return _f4.discretionary(Message(
         "The Umpire {umpire}; stopping immediately or at a neutral play is at the Umpires' discretion.",
         umpire=whistle_words(whistle)))
@@ -110,11 +120,12 @@ MOUNT_TIMEOUT = Provision(
     penalty=Message("Teammates changing mounts: an appropriate penalty to the opposing team"),
     judge=judge_mount_timeout,
     parameters=(P.MOUNT_CHANGE_TIMEOUT,),
-    summary=Message("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to change; the "
+    summary=Message("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to "
+                    "change; the "
                     "changed mount is excused; teammates may not change."),
 )
 
-# --- 21.f(5) returning an excused mount ----------------------------------------------------------------------------------
+# --- 21.f(5) returning an excused mount -------------------------------------------------------------------
 _f5 = Verdicts("21.f(5)")
 
 
@@ -123,13 +134,15 @@ def judge_returned_mount(case: Case) -> Verdict:
     penalty = case.called("penalty")
     if under not in EXCUSING_CLAUSES:
         if penalty == Penalty.FORFEITURE:
-            return _f5.inconsistent(Message("The mount had not been excused under 21.f(1), 21.f(3) or 21.f(4): no forfeiture."))
+            return _f5.inconsistent(Message("The mount had not been excused under 21.f(1), 21.f(3) or 21.f(4): no "
+                                            "forfeiture."))
         return _f5.consistent(Message("The mount had not been excused under 21.f(1), (3) or (4), so it may play."))
     if not case.fact("detected_during_game") and not case.fact("evidence_within_24_hours"):
         hours = P.FORFEITURE_EVIDENCE_WINDOW.value / 3600
         if penalty == Penalty.FORFEITURE:
             return _f5.inconsistent(Message(
-                "Forfeiture was exacted on evidence presented more than {hours:g} hours after the game; 21.f(5) grounds "
+                "Forfeiture was exacted on evidence presented more than {hours:g} hours after the game; 21.f(5) "
+                "grounds "
                 "it only on conclusive evidence within {hours:g} hours.", hours=hours))
         return _f5.consistent(Message(
             "The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",

@@ -39,7 +39,8 @@ _f1i = Verdicts("21.f(1)(i)")
 
 def judge_visibly_injured(case: Case) -> Verdict:
     if not case.fact("visibly_injured_or_distressed"):
-        return _f1i.inconsistent(Message("The mount was not visibly injured: that case is 21.f(1)(ii), not 21.f(1)(i)."))
+        return _f1i.inconsistent(Message("The mount was not visibly injured: that case is 21.f(1)(ii), not "
+                                         "21.f(1)(i)."))
     bad = stopped_at_once(_f1i, case, N_("A visibly injured or distressed mount"))
     bad = bad or recorded_excused(_f1i, case)
     if bad:
@@ -48,11 +49,13 @@ def judge_visibly_injured(case: Case) -> Verdict:
     if announcement is not None and ALL_MAY_CHANGE not in announcement.upper():
         return _f1i.inconsistent(Message('The Umpires should announce "ALL MAY CHANGE".'))
     if case.called("restart") not in (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS):
-        return _f1i.inconsistent(Message("Play restarts with a throw-in when the player has returned on another mount."))
+        return _f1i.inconsistent(Message("Play restarts with a throw-in when the player has returned on another "
+                                         "mount."))
     bad = delay_penalized(_f1i, case)
     if bad:
         return bad
-    return _f1i.consistent(Message("Play stopped, the mount excused and a throw-in on the player's return on another mount."))
+    return _f1i.consistent(Message("Play stopped, the mount excused and a throw-in on the player's return on another "
+                                   "mount."))
 
 
 VISIBLY_INJURED = Provision(
@@ -66,8 +69,8 @@ VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Any unwarranted delay by the player is penalized"),
     judge=judge_visibly_injured,
-    summary=Message('Stop at once (unless play is already stopped), announce "ALL MAY CHANGE", lead the mount off, throw-in '
-                    'on return; the mount is excused; an unwarranted delay is penalized.'),
+    summary=Message('Stop at once (unless play is already stopped), announce "ALL MAY CHANGE", lead the mount off, '
+                    'throw-in on return; the mount is excused; an unwarranted delay is penalized.'),
 )
 
 # --- 21.f(1)(ii) not visibly injured ---------------------------------------------------------------------
@@ -83,13 +86,16 @@ def judge_not_visibly_injured(case: Case) -> Verdict:
     if bad:
         return bad
     if not case.fact("player_changed_mount"):
-        return _f1ii.discretionary(Message("The Umpires may, not must, instruct the player to change a mount that is not visibly injured."))
+        return _f1ii.discretionary(Message("The Umpires may, not must, instruct the player to change a mount that is "
+                                           "not visibly injured."))
     if case.fact("teammates_changed_mounts"):
-        return _f1ii.inconsistent(Message("No other player on the team may change mounts when one mount is changed under 21.f(1)(ii)."))
+        return _f1ii.inconsistent(Message("No other player on the team may change mounts when one mount is changed "
+                                          "under 21.f(1)(ii)."))
     bad = recorded_excused(_f1ii, case)
     if bad:
         return bad
-    return _f1ii.consistent(Message("The player changed as the Umpires instructed and the mount was excused; play resumes as soon "
+    return _f1ii.consistent(Message("The player changed as the Umpires instructed and the mount was excused; play "
+                                    "resumes as soon "
                                     "as it is off the field."))
 
 
@@ -108,7 +114,8 @@ NOT_VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=None,
     judge=judge_not_visibly_injured,
-    summary=Message("Stop at once when a player reports the mount (unless play is already stopped); the Umpires may have the "
+    summary=Message("Stop at once when a player reports the mount (unless play is already stopped); the Umpires may "
+                    "have the "
                     "player lead it off by the shortest line; no teammate may change; the mount is excused."),
 )
 
@@ -122,9 +129,11 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if announced is None:
         return incomplete("21.f(2)", ["match.announcements.courtesy_changes_allowed"])
     if not announced:
-        return _f2.inconsistent(Message("A courtesy change must be determined and communicated to the teams before the game begins."))
+        return _f2.inconsistent(Message("A courtesy change must be determined and communicated to the teams before the "
+                                        "game begins."))
     if not case.fact("ball_out_of_play_or_neutral"):
-        return _f2.inconsistent(Message("A courtesy change is allowed only when the ball is out of play or at a neutral play."))
+        return _f2.inconsistent(Message("A courtesy change is allowed only when the ball is out of play or at a "
+                                        "neutral play."))
     minute = duration(P.COURTESY_CHANGE.value)
     allowed = case.called("time_allowed_s")
     if allowed != P.COURTESY_CHANGE.value:
@@ -136,7 +145,8 @@ def judge_courtesy_change(case: Case) -> Verdict:
             "After {limit} play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
             limit=minute))
     if case.call.get("mount_excused"):
-        return _f2.inconsistent(Message("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) and (4)."))
+        return _f2.inconsistent(Message("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) "
+                                        "and (4)."))
     bad = delay_penalized(_f2, case)
     if bad:
         return bad
@@ -165,7 +175,8 @@ COURTESY_CHANGE = Provision(
     judge=judge_courtesy_change,
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
                 P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),
-    summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral, one "
+    summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral, "
+                    "one "
                     "minute, not more and not less; an unwarranted delay is penalized."),
 )
 

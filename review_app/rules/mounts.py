@@ -53,7 +53,8 @@ UNWARRANTED_DELAY = fact("unwarranted_delay")
 
 
 def delay_penalized(v: Verdicts, case: Case) -> Verdict | None:
-    if case.has(UNWARRANTED_DELAY.name) and case.fact(UNWARRANTED_DELAY.name) and case.called("penalty") == Penalty.NONE:
+    if case.has(UNWARRANTED_DELAY.name) and case.fact(UNWARRANTED_DELAY.name) \
+            and case.called("penalty") == Penalty.NONE:
         return v.inconsistent(Message("Any unwarranted delay will be penalized; the delay went unpenalized."))
     return None
 

@@ -33,7 +33,8 @@ def judge_injury(case: Case) -> Verdict:
         return _d.inconsistent(Message("If a player is injured the Umpire shall stop the game; the Umpire {umpire}.",
                                        umpire=whistle_words(late)))
     if case.has("resumed_play") and case.fact("resumed_play") and case.fact("unconscious"):
-        return _d.inconsistent(Message("A player who has been rendered unconscious shall not resume play in any game that day."))
+        return _d.inconsistent(Message("A player who has been rendered unconscious shall not resume play in any game "
+                                       "that day."))
     allowed = case.called_or("time_allowed_s", None)
     limit = duration(RECOVERY.value)
     if allowed is not None and allowed > RECOVERY.value:
@@ -78,7 +79,8 @@ INJURY = Provision(
     penalty=None,
     judge=judge_injury,
     parameters=(P.INJURY_RECOVERY,),
-    summary=Message("Stop at once; 10 minutes to recover unless extra time is granted; no time-out for a recurrence; an "
+    summary=Message("Stop at once; 10 minutes to recover unless extra time is granted; no time-out for a recurrence; "
+                    "an "
                     "unconscious player does not play again that day."),
 )
 
@@ -98,10 +100,12 @@ def judge_player_falls(case: Case) -> Verdict:
     if case.has("clear_fall") and not case.fact("clear_fall"):
         return _e.discretionary(Message("What constitutes a fall is left to the Umpire's discretion."))
     if whistle == Whistle.NONE:
-        return _e.inconsistent(Message("After a fall the Umpire shall stop the game when the ball is in neutral territory."))
+        return _e.inconsistent(Message("After a fall the Umpire shall stop the game when the ball is in neutral "
+                                       "territory."))
     if whistle == Whistle.AT_ONCE and case.fact("imminent_scoring_opportunity"):
         return _e.inconsistent(
-            Message("The whistle came at once and deprived a team of an imminent opportunity to score; with the player not in "
+            Message("The whistle came at once and deprived a team of an imminent opportunity to score; with the player "
+                    "not in "
                     "jeopardy, play stops when the ball is in neutral territory."))
     return _e.consistent(Message("The Umpire {umpire} with no team deprived of an imminent chance to score.",
                                  umpire=umpire))
@@ -121,7 +125,8 @@ PLAYER_FALLS = Provision(
     mount=None,
     penalty=None,
     judge=judge_player_falls,
-    summary=Message("Stop when the ball is in neutral territory; immediately if the player may be injured or in jeopardy."),
+    summary=Message("Stop when the ball is in neutral territory; immediately if the player may be injured or in "
+                    "jeopardy."),
 )
 
 # --- 21.h Lost helmet -------------------------------------------------------------------------------
@@ -133,10 +138,12 @@ def judge_lost_helmet(case: Case) -> Verdict:
     if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
         return _h.consistent(Message("Play was stopped when it reached a neutral position."))
     if whistle == Whistle.NONE:
-        return _h.inconsistent(Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral position."))
+        return _h.inconsistent(Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral "
+                                       "position."))
     if case.fact("play_neutral_when_lost"):
         return _h.consistent(Message("Play was already neutral, so stopping at once was as soon as possible."))
-    return _h.inconsistent(Message("For a lost helmet play is stopped when it is in a neutral position, not in the middle of an attack."))
+    return _h.inconsistent(Message("For a lost helmet play is stopped when it is in a neutral position, not in the "
+                                   "middle of an attack."))
 
 
 LOST_HELMET = Provision(

@@ -43,11 +43,14 @@ def judge_broken_tack(case: Case) -> Verdict:
     changed = case.has("player_changed_mount") and case.fact("player_changed_mount")
     if changed and not case.called("mount_change_permitted"):
         # Worked example: changing horses in a tack time-out without permission violates 21.g.
-        signalled = case.called_or("whistle", Whistle.NONE) == Whistle.AT_ONCE or case.called_or("card", Card.NONE) != Card.NONE
+        signalled = (case.called_or("whistle", Whistle.NONE) == Whistle.AT_ONCE
+                     or case.called_or("card", Card.NONE) != Card.NONE)
         if signalled and case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
-            return _g.consistent(Message("Changing mounts without permission in a tack time-out was signalled as a dead-ball foul and penalized."),
+            return _g.consistent(Message("Changing mounts without permission in a tack time-out was signalled as a "
+                                         "dead-ball foul and penalized."),
                                  cites=("21.g", "21.b.dead-ball"))
-        return _g.inconsistent(Message("The player changed mounts without permission: a violation of 21.g; the whistle or a yellow card "
+        return _g.inconsistent(Message("The player changed mounts without permission: a violation of 21.g; the whistle "
+                                       "or a yellow card "
                                        "should signal the dead-ball foul and the appropriate penalty be applied."),
                                cites=("21.g", "21.b.dead-ball"))
     if not case.fact("presents_danger"):
@@ -59,12 +62,14 @@ def judge_broken_tack(case: Case) -> Verdict:
             umpire=whistle_words(late)))
     if case.has("player_rested_after_repair") and case.fact("player_rested_after_repair") \
             and case.called_or("restart", None) != Restart.LINEUP:
-        return _g.inconsistent(Message("The repair was made: the Umpire should call for a lineup; a player is permitted only necessary time."))
+        return _g.inconsistent(Message("The repair was made: the Umpire should call for a lineup; a player is "
+                                       "permitted only necessary time."))
     bad = _time_beyond_allowance(case)
     if bad:
         return bad
     if changed:
-        return _g.discretionary(Message("Permission to change mounts rather than repair may be granted if the change is quicker."))
+        return _g.discretionary(Message("Permission to change mounts rather than repair may be granted if the change "
+                                        "is quicker."))
     return _g.consistent(Message("Dangerous tack stopped play at once, with no more time than the rule allows."))
 
 
@@ -95,7 +100,8 @@ def _time_beyond_allowance(case: Case) -> Verdict | None:
 BROKEN_TACK = Provision(
     id="21.g",
     title=Message("Broken tack"),
-    source=(Source("Broken Tack or Equipment:"), Source("The game will be stopped immediately in the interest of safety")),
+    source=(Source("Broken Tack or Equipment:"), Source("The game will be stopped immediately in the interest of "
+                                                        "safety")),
     facts=(
         fact("item"),
         fact("presents_danger"),
@@ -115,7 +121,8 @@ BROKEN_TACK = Provision(
     penalty=Message("Changing mounts without permission: dead-ball foul and penalty"),
     judge=judge_broken_tack,
     parameters=(P.TACK_PROVISION_MAX_HANDICAP, P.TACK_REPAIR, P.TACK_CONTACT_DELAY),
-    summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and on "
+    summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and "
+                    "on "
                     "contact with another horse; changing mounts needs permission."),
 )
 
@@ -125,28 +132,33 @@ def judge_damaged_equipment(case: Case) -> Verdict:
     if case.fact("item") == "mallet":
         # Worked example: a dropped mallet is replaced on the player's own time.
         if case.called("time_allowed_s") > 0:
-            return v.inconsistent(Message("Time should not be granted to retrieve a dropped mallet; the player procures a new one on his own time."))
+            return v.inconsistent(Message("Time should not be granted to retrieve a dropped mallet; the player "
+                                          "procures a new one on his own time."))
         return v.consistent(Message("No time was granted for the dropped mallet."))
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
     if not case.fact("may_pose_risk"):
         if whistle == Whistle.NONE:
             return v.consistent(Message("The equipment posed no risk, so play went on."))
-        return v.discretionary(Message("The equipment posed no risk; the Umpire {umpire}, within the Umpire's discretion.",
+        return v.discretionary(Message("The equipment posed no risk; the Umpire {umpire}, within the Umpire's "
+                                       "discretion.",
                                        umpire=umpire))
     if case.fact("may_interfere_or_endanger_immediately"):
         if whistle == Whistle.AT_ONCE:
-            return v.consistent(Message("The damaged equipment could interfere or endanger at once: play stopped immediately."))
+            return v.consistent(Message("The damaged equipment could interfere or endanger at once: play stopped "
+                                        "immediately."))
         return v.inconsistent(Message(
             "Equipment that may immediately interfere or endanger requires an immediate stop; the Umpire {umpire}.",
             umpire=umpire))
     if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
         return v.consistent(Message("The Umpire waited for a neutral play to stop for the damaged equipment."))
     if whistle == Whistle.NONE:
-        return v.inconsistent(Message("Damaged equipment posing a risk: play continues, but the whistle should sound at the next neutral play."))
+        return v.inconsistent(Message("Damaged equipment posing a risk: play continues, but the whistle should sound "
+                                      "at the next neutral play."))
     if case.fact("play_neutral_when_damaged"):
         return v.consistent(Message("Play was already neutral, so stopping at once was stopping at a neutral play."))
-    return v.inconsistent(Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait for a neutral play."))
+    return v.inconsistent(Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait "
+                                  "for a neutral play."))
 
 
 DAMAGED_EQUIPMENT = Provision(
@@ -164,7 +176,8 @@ DAMAGED_EQUIPMENT = Provision(
     mount=None,
     penalty=None,
     judge=judge_damaged_equipment,
-    summary=Message("Risky equipment waits for a neutral play unless it may interfere or endanger at once; no time for a dropped mallet."),
+    summary=Message("Risky equipment waits for a neutral play unless it may interfere or endanger at once; no time for "
+                    "a dropped mallet."),
 )
 
 PROVISIONS = (BROKEN_TACK, DAMAGED_EQUIPMENT)
