@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from review_app.model import DocumentError, MatchDocument
 from review_app.rules import MatchContext, is_clause
@@ -97,7 +96,3 @@ def next_question(questions: list[Question], attempts: list[Mapping], *, rng: ra
 
     best = min(rank(q) for q in pool)
     return rng.choice([q for q in pool if rank(q) == best])
-
-
-def source_path(q: Question) -> Path:
-    return Path(q.document)
