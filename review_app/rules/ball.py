@@ -18,8 +18,7 @@ from review_app.rules.provision import (
 from review_app.rules.vocabulary import Penalty, Whistle
 
 # --- 21.a Ball hit across end line (Safety) -------------------------------------------------
-# "directly or after glancing off that player's own mount, a goal post or the side boards"; a
-# teammate's mallet is none of the exceptions below (only an *opposing* player's mallet is).
+# Which deflections make a Safety and which do not: `facts.SAFETY_DEFLECTIONS`, `facts.NO_SAFETY_DEFLECTIONS`.
 # What the ball glanced off or struck, as a sentence says it (the Spanish as the rulebook puts it:
 # "golpee a otro jugador, el taco de un jugador contrario o el caballo de otro jugador").
 DEFLECTION_WORDS = {

@@ -53,6 +53,9 @@ COLUMN_NAMES = {
 }
 
 NONE, YES, NO = N_("(none)"), N_("Yes"), N_("No")
+# `polo-review rules` lists each provision's facts under it (review_app/_cli is not extracted: Babel skips
+# folders whose names start with "_", so its words stand here).
+FACTS_LISTED = N_("facts: {names}")
 
 
 def _value_labels() -> dict[str, str]:
@@ -71,10 +74,7 @@ VERDICT_ICONS = {VerdictKind.CONSISTENT: ":material/check_circle:", VerdictKind.
 
 
 def _label(enum, value: str) -> str | None:
-    try:
-        return enum(value).label
-    except ValueError:
-        return None
+    return next((m.label for m in enum if m == value), None)
 
 
 def value_label(value, lang: str) -> str:

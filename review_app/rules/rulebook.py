@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from review_app.i18n import Message
+
 RULEBOOK_FILE = "uspa-2026-rule-21.txt"
 ORIGINAL_MARKER = "Texto original"
 # The English original prevails; the Spanish is a translation for education (the file's last line).
-TRANSLATION_NOTICE = {
-    "en": "Translation for educational purposes. The original English text prevails.",
-    "es": "Traducción con fines educativos. Prevalece el texto original en inglés.",
-}
+TRANSLATION_NOTICE = Message("Translation for educational purposes. The original English text prevails.")
 
 
 class RulebookError(Exception):
