@@ -2,9 +2,13 @@
 
 A clause module declares each provision as data (`Provision`) and one small judge function
 that reads the case's facts and the call made, and returns a `Verdict` with its reasons as a
-message (English, translated where it is shown). A judge that needs a fact the reviewer did not record asks for it with
-`case.fact(name)`; the missing fact makes the verdict `incomplete` and is named. A verdict the
-judge reaches without a missing fact stands: a late whistle is late whatever else is unrecorded.
+message (an English message id with its parameters, translated where it is shown). A judge that
+needs a fact the reviewer did not record asks for it with `case.fact(name)`; the missing fact
+makes the verdict `incomplete` and is named. A verdict the judge reaches without a missing fact
+stands: a late whistle is late whatever else is unrecorded.
+
+The facts themselves are declared once in `facts`, the words of a call and of a verdict in
+`vocabulary`; the names below are kept for the modules that import them from here.
 """
 
 from __future__ import annotations
