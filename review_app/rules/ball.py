@@ -86,7 +86,6 @@ SAFETY = Provision(
 )
 
 # --- 21.c Damaged, buried ball -----------------------------------------------------------------
-BALL_STATES = ("unplayable", "minor_damage")
 _c = Verdicts("21.c")
 
 

@@ -22,7 +22,6 @@ from review_app.rules.provision import (
 from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Whistle
 
 GENERAL = "The game is stopped only by the Umpire"  # opening of the closing paragraph
-FOUL_KINDS = ("dangerous", "right_of_way", "mechanics", "other")
 
 # --- 21.b Foul called ---------------------------------------------------------------------------
 _b = Verdicts("21.b")

@@ -11,7 +11,7 @@ from review_app.rules.calls import (
     missed_stop,
     whistle_words,
 )
-from review_app.rules.facts import fact
+from review_app.rules.facts import EXCUSING_CLAUSES, fact  # noqa: F401  (the model and evidence import it from here)
 from review_app.rules.provision import (
     Case,
     Source,
@@ -21,8 +21,7 @@ from review_app.rules.provision import (
 from review_app.rules.vocabulary import Penalty
 
 WELFARE = Source("The primary responsibility for the welfare")
-# 21.f(5): the provisions under which an excused mount may not return (forfeiture if it does).
-EXCUSING_CLAUSES = ("21.f(1)(i)", "21.f(1)(ii)", "21.f(3)", "21.f(4)")
+# 21.f(5): the provisions under which an excused mount may not return are `facts.EXCUSING_CLAUSES`.
 MAY_NOT_RETURN = Message("The excused mount may not play again in the game")
 ALL_MAY_CHANGE = "ALL MAY CHANGE"
 

@@ -18,8 +18,6 @@ from review_app.rules.provision import (
 )
 from review_app.rules.vocabulary import Card, Penalty, Restart, Whistle
 
-ITEMS = ("girth", "martingale", "rein", "bit", "curb_chain", "bandages_or_boots", "stirrup_leather",
-         "stirrup_hanger", "mallet", "other")
 _g = Verdicts("21.g")
 _ge = Verdicts("21.g.equipment")
 
