@@ -16,17 +16,19 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from review_app.i18n import DEFAULT_LANGUAGE, Message, translate
     from review_app.rules import PROVISIONS
+    from review_app.rules.labels import FACTS_LISTED
     from review_app.rules.rulebook import TRANSLATION_NOTICE
 
     if args.format == "json":
         sys.stdout.write(json.dumps([p.to_dict() for p in PROVISIONS], ensure_ascii=False, indent=2) + "\n")
         return 0
     for p in PROVISIONS:
-        print(f"{p.id:28} {p.title[args.lang]}")
-        print(textwrap.indent(textwrap.fill(p.summary[args.lang], 96), " " * 29))
+        print(f"{p.id:28} {translate(p.title, args.lang)}")
+        print(textwrap.indent(textwrap.fill(translate(p.summary, args.lang), 96), " " * 29))
         facts = ", ".join(f.name for f in p.facts)
-        print(" " * 29 + ("facts: " if args.lang == "en" else "hechos: ") + facts)
-    if args.lang == "es":
-        print("\n" + TRANSLATION_NOTICE["es"])
+        print(" " * 29 + translate(Message(FACTS_LISTED, names=facts), args.lang))
+    if args.lang != DEFAULT_LANGUAGE:
+        print("\n" + translate(TRANSLATION_NOTICE, args.lang))
     return 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from review_app.checker import CheckResult
-from review_app.rules import PROVISIONS, VERDICTS
+from review_app.rules import INCOMPLETE, INCONSISTENT, PROVISIONS, VERDICTS
 
 NONE = "—"  # an umpire or period not recorded
 
@@ -81,6 +81,6 @@ def verdict_counts(result: CheckResult, by: str) -> pd.DataFrame:
 
 def needs_attention(result: CheckResult) -> list:
     """Events to look at again: inconsistent ones first (mandatory ones at the top), then incomplete."""
-    order = {"inconsistent": 0, "incomplete": 1}
+    order = {INCONSISTENT: 0, INCOMPLETE: 1}
     picked = [e for e in result.events if e.verdict in order]
     return sorted(picked, key=lambda e: (order[e.verdict], not e.mandatory, e.match, e.frame))

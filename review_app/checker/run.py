@@ -4,14 +4,19 @@ batch is still checked."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.checker.sequence import Finding, check_match, unconscious_across_matches
 from review_app.errors import PoloReviewError
+from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
-from review_app.rules import judge, provision
+from review_app.rules import is_clause, judge, provision
+from review_app.rules.vocabulary import VerdictKind
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -19,8 +24,8 @@ class EventResult:
     match: str
     event: str
     clause: str
-    verdict: str
-    explanation: dict
+    verdict: VerdictKind
+    explanation: Message
     missing: list[str]
     mandatory: bool
     cites: list[str]
@@ -33,7 +38,7 @@ class EventResult:
     document: str | None
 
     def to_dict(self) -> dict:
-        return dict(self.__dict__)
+        return {**self.__dict__, "explanation": both(self.explanation)}
 
 
 @dataclass
@@ -49,7 +54,7 @@ def check_event(doc: MatchDocument, event: dict) -> EventResult:
     involved = event.get("involved") or {}
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
-        explanation=dict(v.explanation), missing=list(v.missing), mandatory=v.mandatory,
+        explanation=v.explanation, missing=list(v.missing), mandatory=v.mandatory,
         cites=list(v.cites) or [v.clause], frame=event["position"]["frame"], time_s=event["position"]["time_s"],
         period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
         reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
@@ -78,6 +83,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
         try:
             docs.append(load_document(path))
         except PoloReviewError as exc:
+            log.info("not checked: %s", exc)  # reported in the result, one line per document
             errors.append(str(exc))
         if progress:
             progress(i, len(files))
@@ -87,7 +93,6 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
 
 
 def clause_title(clause: str, lang: str = "en") -> str:
-    try:
-        return provision(clause).title[lang]
-    except KeyError:
+    if not is_clause(clause):
         return clause
+    return translate(provision(clause).title, lang)

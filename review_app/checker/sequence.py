@@ -14,15 +14,17 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from review_app.i18n import Message, both
 from review_app.model.document import MatchDocument
 from review_app.model.mounts import mount_register
 from review_app.rules import parameters as P
 from review_app.rules import provision
 from review_app.rules.calls import minutes
 from review_app.rules.mounts import excusal_contradicted
-from review_app.rules.provision import say
+from review_app.rules.phrases import LowerFirst, any_of
+from review_app.rules.vocabulary import Penalty, Severity, Whistle
 
-MANDATORY, ERROR, WARNING, INFO = "mandatory", "error", "warning", "info"
+MANDATORY, ERROR, WARNING, INFO = Severity.MANDATORY, Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
 @dataclass
@@ -32,12 +34,12 @@ class Finding:
     clause: str
     severity: str
     events: list[str]
-    explanation: dict
+    explanation: Message
     details: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {"match": self.match, "kind": self.kind, "clause": self.clause, "severity": self.severity,
-                "events": list(self.events), "explanation": dict(self.explanation), "details": dict(self.details)}
+                "events": list(self.events), "explanation": both(self.explanation), "details": dict(self.details)}
 
 
 def _who(team, number) -> str:
@@ -52,38 +54,43 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
         contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
             ev = doc.event(s.event) or {}
-            exacted = (ev.get("call") or {}).get("penalty") == "forfeiture"
+            exacted = (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
             facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
             # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
             post_game = facts.get("detected_during_game") is False
             in_time = facts.get("evidence_within_24_hours")
-            seen = say(f"Mount {exc.mount} was excused under {exc.clause} (event {exc.event}) and is seen in play again "
-                       f"(event {s.event}, ridden by {_who(s.team, s.number)})",
-                       f"El caballo {exc.mount} fue excusado por {exc.clause} (evento {exc.event}) y vuelve a verse en "
-                       f"juego (evento {s.event}, montado por {_who(s.team, s.number)})")
+            seen = {"mount": exc.mount, "clause": exc.clause, "event": exc.event, "again": s.event,
+                    "rider": _who(s.team, s.number)}
             if contrary:
-                severity, why = WARNING, say(
-                    f", but the facts of event {exc.event} say {contrary['en']}: its clause does not excuse it, so no "
-                    "forfeiture follows from 21.f(5); review the excusal.",
-                    f", pero los hechos del evento {exc.event} dicen que {contrary['es']}: su disposición no lo excusa, "
-                    "así que no corresponde la pérdida del partido por 21.f(5); revise por qué se excusó.")
+                severity, why = WARNING, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
+                    "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
+                    "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
             elif post_game and in_time is False:
-                severity, why = INFO, say(
-                    ", but the evidence came more than 24 hours after the game: it cannot ground a forfeiture.",
-                    ", pero la prueba llegó más de 24 horas después del partido: no puede fundar la pérdida del partido.")
+                severity, why = INFO, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
+                    "ridden by {rider}), but the evidence came more than 24 hours after the game: it cannot ground a "
+                    "forfeiture.", **seen)
             elif post_game and in_time is None and not exacted:
-                severity, why = MANDATORY, say(
-                    ". It was not detected during the game: presented as conclusive evidence within 24 hours after the "
-                    "game, it means forfeiture, which must be exacted.",
-                    ". No se detectó durante el partido: presentada como prueba concluyente dentro de las 24 horas "
-                    "posteriores, supone la pérdida del partido, que debe aplicarse.")
+                severity, why = MANDATORY, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
+                    "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
+                    "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
+            elif exacted:
+                severity, why = INFO, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
+                    "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
             else:
-                severity, why = (INFO if exacted else MANDATORY), say(
-                    f": the penalty shall be forfeiture, which must be exacted{' — and was' if exacted else ''}.",
-                    f": la sanción es la pérdida del partido, que debe aplicarse{' — y se aplicó' if exacted else ''}.")
+                severity, why = MANDATORY, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, "
+                    "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
             out.append(Finding(
-                doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event],
-                say(seen["en"] + why["en"], seen["es"] + why["es"]),
+                doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
                  "detected_during_game": not post_game, "evidence_within_24_hours": in_time,
                  "returned_at": {"frame": s.frame, "time_s": s.time_s}},
@@ -91,8 +98,7 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
     for event_id in reg.unnamed_excusals:
         out.append(Finding(
             doc.match_id, "excused_mount_unnamed", "21.f(5)", WARNING, [event_id],
-            say("A mount was excused but not named; it cannot be followed for 21.f(5).",
-                "Se excusó un caballo sin nombrarlo; no puede seguirse para 21.f(5).")))
+            Message("A mount was excused but not named; it cannot be followed for 21.f(5).")))
     return out
 
 
@@ -105,10 +111,6 @@ ALLOWANCES = {
 }
 # 21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count.
 COUNTS_WHEN = {"21.f(4)": "player_changed_mount"}
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
 
 
 def _counts(ev: dict) -> bool:
@@ -128,14 +130,15 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
         if allowed <= param.value or any(facts.get(f) is True for f in lifts):
             continue
         # Exceeded unless a lifting fact nobody recorded applies: then a warning naming it, not an error.
-        unknown = [provision(param.clause).fact_named(f).label for f in lifts if facts.get(f) is None]
-        unless = say("; unless " + " or ".join(_lower_first(u["en"]) for u in unknown) + " (not recorded)",
-                     "; salvo si " + " o ".join(_lower_first(u["es"]) for u in unknown) + " (no registrado)") \
-            if unknown else say("", "")
+        unknown = [LowerFirst(provision(param.clause).fact_named(f).label) for f in lifts if facts.get(f) is None]
+        times = {"allowed": minutes(allowed), "clause": param.clause, "limit": minutes(param.value)}
+        if unknown:
+            why = Message("{allowed} allowed where {clause} allows {limit}; unless {lifts} (not recorded).",
+                          lifts=any_of(unknown), **times)
+        else:
+            why = Message("{allowed} allowed where {clause} allows {limit}.", **times)
         out.append(Finding(
-            doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]],
-            say(f"{minutes(allowed)} allowed where {param.clause} allows {minutes(param.value)}{unless['en']}.",
-                f"Se concedió {minutes(allowed)} donde {param.clause} permite {minutes(param.value)}{unless['es']}."),
+            doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
             {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
     return out
 
@@ -151,8 +154,8 @@ def courtesy_changes(doc: MatchDocument) -> list[Finding]:
         if len(ids) > limit:
             out.append(Finding(
                 doc.match_id, "second_courtesy_change", "21.f(2)", ERROR, ids,
-                say(f"{len(ids)} courtesy changes in period {period}; one per period is allowed.",
-                    f"{len(ids)} cambios de cortesía en el período {period}; se permite uno por período."),
+                Message("{count} courtesy changes in period {period}; one per period is allowed.", count=len(ids),
+                        period=period),
                 {"period": period}))
     return out
 
@@ -171,10 +174,9 @@ def injuries(doc: MatchDocument) -> list[Finding]:
             if p in unconscious and unconscious[p] != ev["id"]:
                 out.append(Finding(
                     doc.match_id, "unconscious_player_played", "21.d", ERROR, [unconscious[p], ev["id"]],
-                    say(f"{_who(*p)} was rendered unconscious (event {unconscious[p]}) and is in play again (event "
-                        f"{ev['id']}); no such player may resume play in any game that day.",
-                        f"{_who(*p)} perdió el conocimiento (evento {unconscious[p]}) y vuelve a jugar (evento "
-                        f"{ev['id']}); ningún jugador así puede volver a jugar ese día.")))
+                    Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
+                            "no such player may resume play in any game that day.", player=_who(*p),
+                            event=unconscious[p], again=ev["id"])))
         if ev["situation"] != "21.d" or not players:
             continue
         facts, call = ev.get("facts") or {}, ev.get("call") or {}
@@ -186,14 +188,12 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         key = (players[0], " ".join(injury.split()).casefold())
         # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one.
         allowed = call.get("time_allowed_s")
-        gave_time = allowed > 0 if allowed is not None else call.get("whistle") not in (None, "none")
+        gave_time = allowed > 0 if allowed is not None else call.get("whistle") not in (None, Whistle.NONE)
         if key in timeouts and gave_time:
             out.append(Finding(
                 doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev["id"]],
-                say(f"A second time-out for the same injury ({injury}) of {_who(*players[0])}; there shall be no "
-                    "subsequent time-outs for a recurrence.",
-                    f"Un segundo tiempo muerto por la misma lesión ({injury}) de {_who(*players[0])}; no habrá "
-                    "tiempos muertos por una recaída.")))
+                Message("A second time-out for the same injury ({injury}) of {player}; there shall be no subsequent "
+                        "time-outs for a recurrence.", injury=injury, player=_who(*players[0]))))
         timeouts.setdefault(key, ev["id"])
     return out
 
@@ -203,13 +203,13 @@ def teammates_changing(doc: MatchDocument) -> list[Finding]:
     for ev in doc.events_in_order():
         if ev["situation"] != "21.f(4)" or not (ev.get("facts") or {}).get("teammates_changed_mounts"):
             continue
-        penalized = (ev.get("call") or {}).get("penalty") not in (None, "none")
+        penalized = (ev.get("call") or {}).get("penalty") not in (None, Penalty.NONE)
         out.append(Finding(
             doc.match_id, "teammates_changed_during_timeout", "21.f(4)", INFO if penalized else ERROR, [ev["id"]],
-            say("Teammates changed mounts during a player's time-out for a mount" +
-                (": the opposing team was awarded a penalty." if penalized else "; an appropriate penalty is due to the opposing team."),
-                "Compañeros cambiaron de caballo durante un tiempo muerto por caballo" +
-                (": se otorgó penal al rival." if penalized else "; corresponde un penal apropiado al rival."))))
+            Message("Teammates changed mounts during a player's time-out for a mount: the opposing team was awarded "
+                    "a penalty.") if penalized else
+            Message("Teammates changed mounts during a player's time-out for a mount; an appropriate penalty is due to "
+                    "the opposing team.")))
     return out
 
 
@@ -237,10 +237,9 @@ def unconscious_across_matches(docs: list[MatchDocument]) -> list[Finding]:
         if key in names and names[key][0] != match:
             out.append(Finding(
                 match, "unconscious_player_played_that_day", "21.d", ERROR, [ev["id"]],
-                say(f"{name} was rendered unconscious earlier that day (match {names[key][0]}, event {names[key][1]}) "
-                    "and plays again; no such player may resume play in any game that day.",
-                    f"{name} perdió el conocimiento ese mismo día (partido {names[key][0]}, evento {names[key][1]}) y "
-                    "vuelve a jugar; ningún jugador así puede volver a jugar ese día.")))
+                Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and plays "
+                        "again; no such player may resume play in any game that day.", player=name,
+                        match=names[key][0], event=names[key][1])))
         if ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious") and key not in names:
             names[key] = (match, ev["id"])
     return out

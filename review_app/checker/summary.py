@@ -5,7 +5,9 @@ from __future__ import annotations
 import pandas as pd
 
 from review_app.checker.run import CheckResult
+from review_app.i18n import both
 from review_app.rules import PROVISIONS, VERDICTS
+from review_app.rules.vocabulary import Severity
 
 COLUMNS = ["match", "event", "clause", "verdict", "period", "clock", "frame", "time_s", "umpire", "reviewer",
            "mandatory", "missing", "explanation_en", "explanation_es"]
@@ -13,7 +15,7 @@ COLUMNS = ["match", "event", "clause", "verdict", "period", "clock", "frame", "t
 
 def events_frame(result: CheckResult) -> pd.DataFrame:
     rows = [{**{k: getattr(e, k) for k in COLUMNS[:11]}, "missing": ", ".join(e.missing),
-             "explanation_en": e.explanation["en"], "explanation_es": e.explanation["es"]} for e in result.events]
+             **{f"explanation_{lang}": text for lang, text in both(e.explanation).items()}} for e in result.events]
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -36,10 +38,11 @@ def summary(result: CheckResult) -> dict:
         "events": len(frame),
         "verdicts": {v: int((frame["verdict"] == v).sum()) for v in VERDICTS},
         "findings": len(result.findings),
-        "mandatory_findings": sum(1 for f in result.findings if f.severity == "mandatory"),
+        "mandatory_findings": sum(1 for f in result.findings if f.severity == Severity.MANDATORY),
     }
     if len(frame):
-        for key, name in (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"), ("period", "by_period")):
+        for key, name in (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"),
+                          ("period", "by_period")):
             table = counts_by(frame, key)
             out[name] = {str(idx): {c: int(n) for c, n in row.items()} for idx, row in table.iterrows()}
     else:

@@ -10,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 
+from review_app.i18n import translate
 from review_app.rules import PROVISIONS
 from review_app.rules.provision import CALL_FIELDS
 
@@ -22,7 +23,7 @@ def _fact_schema(fact) -> dict:
             "text": {"type": ["string", "null"]}}.get(fact.kind)
     if kind is None:
         kind = {"enum": [*fact.choices, None]}
-    return {**kind, "description": fact.label["en"]}
+    return {**kind, "description": translate(fact.label)}
 
 
 def _call_schema() -> dict:
@@ -83,7 +84,8 @@ def build() -> dict:
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",
                                      "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
                     "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
-                                       "description": "The event's upper handicap level in goals (21.g's 6-goal provision)."},
+                                       "description": "The event's upper handicap level in goals (21.g's 6-goal "
+                                                      "provision)."},
                     "periods": {"type": "integer", "minimum": 1, "maximum": 8},
                     "teams": {
                         "type": "array", "minItems": 2, "maxItems": 2,
@@ -174,6 +176,7 @@ def render() -> str:
 
 
 if __name__ == "__main__":
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "schemas" / "annotation.schema.json"
+    default = Path(__file__).resolve().parents[2] / "schemas" / "annotation.schema.json"
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else default
     out.write_text(render(), encoding="utf-8")
     print(out)

@@ -28,8 +28,8 @@ from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     judge_case,
 )
 
-_BY_ID = {p.id: p for p in (*ball.PROVISIONS, *fouls.PROVISIONS, *players.PROVISIONS, *mount_welfare.PROVISIONS, *mount_excusal.PROVISIONS,
-                            *tack.PROVISIONS, *game.PROVISIONS)}
+_BY_ID = {p.id: p for p in (*ball.PROVISIONS, *fouls.PROVISIONS, *players.PROVISIONS, *mount_welfare.PROVISIONS,
+                            *mount_excusal.PROVISIONS, *tack.PROVISIONS, *game.PROVISIONS)}
 # The rulebook's order: lettered clauses, then the general provisions that close the rule.
 ORDER = ("21.a", "21.b", "21.b.dead-ball", "21.c", "21.d", "21.e", "21.f(1)(i)", "21.f(1)(ii)", "21.f(2)",
          "21.f(3)", "21.f(4)", "21.f(5)", "21.g", "21.g.equipment", "21.h", "21.i", "21.j", "21.k", "21.l",

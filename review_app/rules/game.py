@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from review_app.i18n import N_, Message
+from review_app.rules.facts import fact
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -12,35 +14,33 @@ from review_app.rules.provision import (
     Source,
     Verdict,
     Verdicts,
-    choice,
-    say,
-    yes_no,
 )
+from review_app.rules.vocabulary import Restart, Whistle
 
 _w = Verdicts("21.general.whistle")
 
 
 def judge_whistle_only(case: Case) -> Verdict:
     if case.fact("stopped_without_whistle"):
-        return _w.inconsistent("Play and the clock were stopped without the Umpire's whistle; the game is stopped only by the whistle.",
-                               "El juego y el reloj se detuvieron sin el silbato del Umpire; el juego solo se detiene con el silbato.")
-    return _w.consistent("Play was continuous until the Umpire's whistle.", "El juego fue continuo hasta el silbato del Umpire.")
+        return _w.inconsistent(Message("Play and the clock were stopped without the Umpire's whistle; the game is "
+                                       "stopped only by the whistle."))
+    return _w.consistent(Message("Play was continuous until the Umpire's whistle."))
 
 
 WHISTLE_ONLY = Provision(
     id="21.general.whistle",
-    title=say("Only the whistle stops play", "Solo el silbato detiene el juego"),
+    title=Message("Only the whistle stops play"),
     source=(Source("Play shall be continuous"),
-            Source("The game is stopped only by the Umpire", en_to="Fouls involving safety", es_to="Los fouls que afectan")),
-    facts=(yes_no("stopped_without_whistle", "Play or the clock stopped without the Umpire's whistle",
-                  "El juego o el reloj se detuvieron sin el silbato del Umpire"),),
+            Source("The game is stopped only by the Umpire", en_to="Fouls involving safety", es_to="Los fouls que "
+                                                                                                   "afectan")),
+    facts=(fact("stopped_without_whistle"),),
     stop=STOP_AT_DISCRETION,
-    restart=say("Not applicable", "No corresponde"),
+    restart=Message("Not applicable"),
     mount=None,
     penalty=None,
     judge=judge_whistle_only,
-    summary=say("Play and the clock run until the Umpire whistles; the Umpire has wide discretion whether and when to stop.",
-                "El juego y el reloj corren hasta el silbato; el Umpire tiene amplio criterio sobre si detener y cuándo."),
+    summary=Message("Play and the clock run until the Umpire whistles; the Umpire has wide discretion whether and when "
+                    "to stop."),
 )
 
 _j = Verdicts("21.j")
@@ -49,50 +49,45 @@ _j = Verdicts("21.j")
 def judge_period_ends(case: Case) -> Verdict:
     expired = case.fact("period_time_expired")
     whistle = case.called("whistle")
-    if expired and whistle == "none":
-        return _j.inconsistent("The Umpire shall stop the game at the end of each period.",
-                               "El Umpire detendrá el partido al final de cada período.")
-    if not expired and whistle != "none":
-        return _j.inconsistent("The game was stopped as if the period had ended, but its time had not expired.",
-                               "Se detuvo el partido como si el período hubiera terminado, pero su tiempo no había expirado.")
-    return _j.consistent("The period ended with the Umpire stopping the game.", "El período terminó con el Umpire deteniendo el partido.")
+    if expired and whistle == Whistle.NONE:
+        return _j.inconsistent(Message("The Umpire shall stop the game at the end of each period."))
+    if not expired and whistle != Whistle.NONE:
+        return _j.inconsistent(Message("The game was stopped as if the period had ended, but its time had not "
+                                       "expired."))
+    return _j.consistent(Message("The period ended with the Umpire stopping the game."))
 
 
 PERIOD_ENDS = Provision(
-    id="21.j", title=say("Period ends", "Fin del período"), source=(Source("Period Ends"),),
-    facts=(yes_no("period_time_expired", "The period's time had expired", "El tiempo del período había expirado"),),
-    stop=STOP_AT_ONCE, restart=say("The next period", "El período siguiente"), mount=None, penalty=None,
+    id="21.j", title=Message("Period ends"), source=(Source("Period Ends"),),
+    facts=(fact("period_time_expired"),),
+    stop=STOP_AT_ONCE, restart=Message("The next period"), mount=None, penalty=None,
     judge=judge_period_ends,
-    summary=say("The game is stopped at the end of each period.", "El partido se detiene al final de cada período."),
+    summary=Message("The game is stopped at the end of each period."),
 )
 
 _k = Verdicts("21.k")
-SUSPENSION_REASONS = ("darkness", "inclement_weather", "other")
-REASON_WORDS = {"darkness": ("darkness", "oscuridad"), "inclement_weather": ("inclement weather", "mal tiempo")}
+REASON_WORDS = {"darkness": N_("darkness"), "inclement_weather": N_("inclement weather")}
 
 
 def judge_suspension(case: Case) -> Verdict:
     reason = case.fact("reason")
     if reason == "other" and not case.fact("officials_agree"):
-        return _k.inconsistent("A suspension for another reason needs the Umpires, the Referee and the Host Tournament "
-                               "Committee to believe it in the best interest of the game.",
-                               "Una suspensión por otro motivo requiere que los Umpires, el Referí y el Comité "
-                               "Organizador la consideren en interés del partido.")
-    en, es = REASON_WORDS.get(reason, (
-        "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the game",
-        "un motivo que los Umpires, el Referí y el Comité Organizador del Torneo consideran en interés del partido"))
-    return _k.discretionary(f"The Umpire may suspend the game for {en}.", f"El Umpire puede suspender el partido por {es}.")
+        return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host "
+                                       "Tournament "
+                                       "Committee to believe it in the best interest of the game."))
+    why = Message(REASON_WORDS.get(reason, N_(
+        "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the "
+        "game")))
+    return _k.discretionary(Message("The Umpire may suspend the game for {why}.", why=why))
 
 
 SUSPENSION = Provision(
-    id="21.k", title=say("Suspension of game", "Suspensión del partido"), source=(Source("Suspension of Game"),),
-    facts=(choice("reason", "Reason for the suspension", "Motivo de la suspensión", SUSPENSION_REASONS),
-           yes_no("officials_agree", "Umpires, Referee and Host Tournament Committee believe it in the game's interest",
-                  "Umpires, Referí y Comité Organizador lo consideran en interés del partido", required=False)),
-    stop=STOP_AT_DISCRETION, restart=say("When the game is resumed", "Cuando se reanude el partido"), mount=None, penalty=None,
+    id="21.k", title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
+    facts=(fact("reason"),
+           fact("officials_agree")),
+    stop=STOP_AT_DISCRETION, restart=Message("When the game is resumed"), mount=None, penalty=None,
     judge=judge_suspension,
-    summary=say("The Umpire may suspend for darkness, inclement weather or another reason the officials agree on.",
-                "El Umpire puede suspender por oscuridad, mal tiempo u otro motivo que acuerden los oficiales."),
+    summary=Message("The Umpire may suspend for darkness, inclement weather or another reason the officials agree on."),
 )
 
 _l = Verdicts("21.l")
@@ -101,29 +96,26 @@ _l = Verdicts("21.l")
 def judge_inadvertent_whistle(case: Case) -> Verdict:
     restart = case.called("restart")
     if case.fact("fair_play_possession_applies"):
-        if restart != "fair_play_possession":
-            return _l.inconsistent("Rule 22.h (Fair Play Possession) applies, so play restarts under it, not with a throw-in.",
-                                   "Se aplica la Regla 22.h (Posesión por Juego Limpio), así que el juego se reanuda según ella.",
+        if restart != Restart.FAIR_PLAY_POSSESSION:
+            return _l.inconsistent(Message("Rule 22.h (Fair Play Possession) applies, so play restarts under it, not "
+                                           "with a throw-in."),
                                    cites=("21.l", "22.h"))
-        return _l.consistent("Restarted under Rule 22.h, the exception 21.l names.", "Reanudado según la Regla 22.h, la excepción que nombra 21.l.",
+        return _l.consistent(Message("Restarted under Rule 22.h, the exception 21.l names."),
                              cites=("21.l", "22.h"))
-    if restart not in ("throw_in_toward_boards", "throw_in"):
-        return _l.inconsistent("After an inadvertent whistle there shall be a throw-in toward the boards or sideline at the point play was stopped.",
-                               "Tras un silbato involuntario habrá un throw-in hacia las tablas o la línea lateral donde se detuvo el juego.")
-    return _l.consistent("Throw-in toward the boards at the point of the inadvertent whistle.",
-                         "Throw-in hacia las tablas en el punto del silbato involuntario.")
+    if restart not in (Restart.THROW_IN_TOWARD_BOARDS, Restart.THROW_IN):
+        return _l.inconsistent(Message("After an inadvertent whistle there shall be a throw-in toward the boards or "
+                                       "sideline at the point play was stopped."))
+    return _l.consistent(Message("Throw-in toward the boards at the point of the inadvertent whistle."))
 
 
 INADVERTENT_WHISTLE = Provision(
-    id="21.l", title=say("Inadvertent whistle", "Silbato involuntario"), source=(Source("Inadvertent Whistle"),),
-    facts=(yes_no("fair_play_possession_applies", "Rule 22.h (Fair Play Possession) applies",
-                  "Se aplica la Regla 22.h (Posesión por Juego Limpio)"),),
+    id="21.l", title=Message("Inadvertent whistle"), source=(Source("Inadvertent Whistle"),),
+    facts=(fact("fair_play_possession_applies"),),
     stop=STOP_NOT_AT_ALL,
-    restart=say("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies",
-                "Throw-in hacia las tablas o la línea lateral donde se detuvo, salvo que se aplique la Regla 22.h"),
+    restart=Message("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies"),
     mount=None, penalty=None, judge=judge_inadvertent_whistle,
-    summary=say("An inadvertent whistle is followed by a throw-in toward the boards where play stopped, except under Rule 22.h.",
-                "Un silbato involuntario va seguido de un throw-in hacia las tablas donde se detuvo, salvo la Regla 22.h."),
+    summary=Message("An inadvertent whistle is followed by a throw-in toward the boards where play stopped, except "
+                    "under Rule 22.h."),
 )
 
 PROVISIONS = (WHISTLE_ONLY, PERIOD_ENDS, SUSPENSION, INADVERTENT_WHISTLE)

@@ -1,100 +1,143 @@
-"""Every number Rule 21 sets, as a named parameter with the clause that sets it.
+"""Every number Rule 21 sets, as a named parameter with the clause that sets it and the rulebook
+edition it comes from.
 
 Numbers are data, formulas are code (as in OpenFisca): a rule reads `INJURY_RECOVERY.value`
-and cites `INJURY_RECOVERY.clause`, so a change in the rulebook is a change here only.
+and cites `INJURY_RECOVERY.clause`, so a change in the rulebook is a change here only. As in
+OpenFisca's dated parameters, each value is kept with the edition that set it and the date that
+edition takes effect; `value_on(day)` is the value in force on a day, `value` the newest.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
+
+from review_app.i18n import N_, Message
+
+
+@dataclass(frozen=True, order=True)
+class Edition:
+    """A rulebook edition and the day it takes effect."""
+
+    effective: date
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# The packaged text names the 2026 rulebook but not the day it takes effect: the year's first day is assumed.
+USPA_2026 = Edition(date(2026, 1, 1), "USPA 2026")
+EDITIONS = (USPA_2026,)
+
+
+class NotInForce(LookupError):
+    """A parameter asked for on a day before any edition that sets it."""
 
 
 @dataclass(frozen=True)
 class Parameter:
     name: str
-    value: float
     unit: str
     clause: str
-    label: dict  # {"en": ..., "es": ...}
+    label: Message
     quote: str  # the English words of the rulebook that set it
+    values: tuple[tuple[Edition, float], ...]  # each edition that set it, oldest first
+
+    def __post_init__(self):
+        if not self.values or [e for e, _ in self.values] != sorted(e for e, _ in self.values):
+            raise ValueError(f"{self.name}: values must be given oldest edition first")
+
+    @property
+    def value(self) -> float:
+        """The value the newest edition sets."""
+        return self.values[-1][1]
+
+    @property
+    def edition(self) -> Edition:
+        """The edition the current value comes from."""
+        return self.values[-1][0]
+
+    def value_on(self, day: date) -> float:
+        """The value in force on `day`: the one set by the latest edition effective by then."""
+        found = [v for e, v in self.values if e.effective <= day]
+        if not found:
+            raise NotInForce(f"{self.name} is set by no edition in force on {day.isoformat()}")
+        return found[-1]
 
     def __str__(self) -> str:
         return f"{self.value:g} {self.unit} ({self.clause})"
 
 
+def _p(name: str, edition: Edition, value: float, unit: str, clause: str, label: str, quote: str) -> Parameter:
+    return Parameter(name, unit, clause, Message(label), quote, ((edition, value),))
+
+
 RULEBOOK_EDITION = "USPA Rulebook 2026, Rule 21"
 
-SAFETY_PENALTY = Parameter(
-    "SAFETY_PENALTY", 6, "penalty number", "21.a",
-    {"en": "Penalty awarded for a safety", "es": "Penal concedido por un safety"},
+SAFETY_PENALTY = _p(
+    "SAFETY_PENALTY", USPA_2026, 6, "penalty number", "21.a",
+    N_("Penalty awarded for a safety"),
     "call a Safety (Penalty 6)",
 )
-INJURY_RECOVERY = Parameter(
-    "INJURY_RECOVERY", 10 * 60, "seconds", "21.d",
-    {"en": "Time an injured player has to recover", "es": "Tiempo de recuperación de un jugador lesionado"},
+INJURY_RECOVERY = _p(
+    "INJURY_RECOVERY", USPA_2026, 10 * 60, "seconds", "21.d",
+    N_("Time an injured player has to recover"),
     "the player shall have 10 minutes within which to recover",
 )
-COURTESY_CHANGE = Parameter(
-    "COURTESY_CHANGE", 60, "seconds", "21.f(2)",
-    {"en": "Time allowed for a courtesy change", "es": "Tiempo concedido para un cambio de cortesía"},
+COURTESY_CHANGE = _p(
+    "COURTESY_CHANGE", USPA_2026, 60, "seconds", "21.f(2)",
+    N_("Time allowed for a courtesy change"),
     "One minute shall be allowed for players to change horses",
 )
-COURTESY_CHANGES_PER_PERIOD = Parameter(
-    "COURTESY_CHANGES_PER_PERIOD", 1, "changes", "21.f(2)",
-    {"en": "Courtesy changes allowed per period", "es": "Cambios de cortesía permitidos por período"},
+COURTESY_CHANGES_PER_PERIOD = _p(
+    "COURTESY_CHANGES_PER_PERIOD", USPA_2026, 1, "changes", "21.f(2)",
+    N_("Courtesy changes allowed per period"),
     "one courtesy horse change per period",
 )
-COURTESY_CHANGE_IDEAL_ELAPSED = Parameter(
-    "COURTESY_CHANGE_IDEAL_ELAPSED", 3 * 60, "seconds", "21.f(2)",
-    {"en": "Ideal time elapsed in the period before a courtesy change",
-     "es": "Tiempo transcurrido ideal en el período antes de un cambio de cortesía"},
+COURTESY_CHANGE_IDEAL_ELAPSED = _p(
+    "COURTESY_CHANGE_IDEAL_ELAPSED", USPA_2026, 3 * 60, "seconds", "21.f(2)",
+    N_("Ideal time elapsed in the period before a courtesy change"),
     "Ideally ... after three minutes have elapsed in the period",
 )
-COURTESY_UMPIRE_HORSES = Parameter(
-    "COURTESY_UMPIRE_HORSES", 2, "horses per umpire", "21.f(2)",
-    {"en": "Horses teams provide each umpire when courtesy changes are allowed (4+ periods)",
-     "es": "Caballos que los equipos proporcionan a cada Umpire con cambios de cortesía (4+ períodos)"},
+COURTESY_UMPIRE_HORSES = _p(
+    "COURTESY_UMPIRE_HORSES", USPA_2026, 2, "horses per umpire", "21.f(2)",
+    N_("Horses teams provide each umpire when courtesy changes are allowed (4+ periods)"),
     "provide each Umpire two horses for any game lasting four periods or more",
 )
-COURTESY_UMPIRE_HORSES_MIN_PERIODS = Parameter(
-    "COURTESY_UMPIRE_HORSES_MIN_PERIODS", 4, "periods", "21.f(2)",
-    {"en": "Game length from which umpires get two horses", "es": "Duración desde la cual los Umpires reciben dos caballos"},
+COURTESY_UMPIRE_HORSES_MIN_PERIODS = _p(
+    "COURTESY_UMPIRE_HORSES_MIN_PERIODS", USPA_2026, 4, "periods", "21.f(2)",
+    N_("Game length from which umpires get two horses"),
     "any game lasting four periods or more",
 )
-MOUNT_CHANGE_TIMEOUT = Parameter(
-    "MOUNT_CHANGE_TIMEOUT", 5 * 60, "seconds", "21.f(4)",
-    {"en": "Time a player has to change an injured or fatigued mount",
-     "es": "Tiempo para cambiar un caballo lesionado o fatigado"},
+MOUNT_CHANGE_TIMEOUT = _p(
+    "MOUNT_CHANGE_TIMEOUT", USPA_2026, 5 * 60, "seconds", "21.f(4)",
+    N_("Time a player has to change an injured or fatigued mount"),
     "The player shall have 5 minutes to change mounts",
 )
-FORFEITURE_EVIDENCE_WINDOW = Parameter(
-    "FORFEITURE_EVIDENCE_WINDOW", 24 * 3600, "seconds", "21.f(5)",
-    {"en": "Window after the game for conclusive evidence of a returned excused mount",
-     "es": "Plazo tras el partido para pruebas concluyentes de un caballo excusado que volvió a jugar"},
+FORFEITURE_EVIDENCE_WINDOW = _p(
+    "FORFEITURE_EVIDENCE_WINDOW", USPA_2026, 24 * 3600, "seconds", "21.f(5)",
+    N_("Window after the game for conclusive evidence of a returned excused mount"),
     "within 24 hours after a game",
 )
-TACK_PROVISION_MAX_HANDICAP = Parameter(
-    "TACK_PROVISION_MAX_HANDICAP", 6, "goals", "21.g",
-    {"en": "Upper handicap level up to which the 5-minute tack provision may apply",
-     "es": "Nivel de hándicap superior hasta el cual puede aplicarse la disposición de 5 minutos por montura"},
+TACK_PROVISION_MAX_HANDICAP = _p(
+    "TACK_PROVISION_MAX_HANDICAP", USPA_2026, 6, "goals", "21.g",
+    N_("Upper handicap level up to which the 5-minute tack provision may apply"),
     "an upper handicap level of 6 goals or less",
 )
-TACK_REPAIR = Parameter(
-    "TACK_REPAIR", 5 * 60, "seconds", "21.g",
-    {"en": "Most time allowed to rectify broken tack or change mounts",
-     "es": "Tiempo máximo para solucionar una montura rota o cambiar de caballo"},
+TACK_REPAIR = _p(
+    "TACK_REPAIR", USPA_2026, 5 * 60, "seconds", "21.g",
+    N_("Most time allowed to rectify broken tack or change mounts"),
     "a maximum of five (5) minutes to rectify the problem or change mounts",
 )
-TACK_CONTACT_DELAY = Parameter(
-    "TACK_CONTACT_DELAY", 5 * 60, "seconds", "21.g",
-    {"en": "Delay of the restart when tack was broken by contact with another horse",
-     "es": "Demora del reinicio cuando la montura se rompió por contacto con otro caballo"},
+TACK_CONTACT_DELAY = _p(
+    "TACK_CONTACT_DELAY", USPA_2026, 5 * 60, "seconds", "21.g",
+    N_("Delay of the restart when tack was broken by contact with another horse"),
     "the start of play will be delayed for five (5) minutes or until his or her return",
 )
-FINAL_HORN_CLOCK = Parameter(
-    "FINAL_HORN_CLOCK", 5, "seconds", "21.general.foul-at-horn",
-    {"en": "Seconds put on the clock for a foul at the final horn",
-     "es": "Segundos que se ponen en el reloj por un foul en la bocina final"},
+FINAL_HORN_CLOCK = _p(
+    "FINAL_HORN_CLOCK", USPA_2026, 5, "seconds", "21.general.foul-at-horn",
+    N_("Seconds put on the clock for a foul at the final horn"),
     "five seconds should be put on the clock and the penalty executed",
 )
 

@@ -1,10 +1,14 @@
 """What a provision is, the facts it turns on, the case it judges and the verdict it gives.
 
 A clause module declares each provision as data (`Provision`) and one small judge function
-that reads the case's facts and the call made, and returns a `Verdict` with its reasons in
-English and Spanish. A judge that needs a fact the reviewer did not record asks for it with
-`case.fact(name)`; the missing fact makes the verdict `incomplete` and is named. A verdict the
-judge reaches without a missing fact stands: a late whistle is late whatever else is unrecorded.
+that reads the case's facts and the call made, and returns a `Verdict` with its reasons as a
+message (an English message id with its parameters, translated where it is shown). A judge that
+needs a fact the reviewer did not record asks for it with `case.fact(name)`; the missing fact
+makes the verdict `incomplete` and is named. A verdict the judge reaches without a missing fact
+stands: a late whistle is late whatever else is unrecorded.
+
+The facts themselves are declared once in `facts`, the words of a call and of a verdict in
+`vocabulary`; the names below are kept for the modules that import them from here.
 """
 
 from __future__ import annotations
@@ -13,72 +17,37 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from review_app.i18n import LANGUAGES, Message, both
+from review_app.rules.facts import Fact
+from review_app.rules.parameters import USPA_2026, Edition
+from review_app.rules.phrases import Joined
 from review_app.rules.rulebook import Paragraph, paragraph
+from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Restart, Stop, VerdictKind, Whistle
 
-CONSISTENT = "consistent"
-INCONSISTENT = "inconsistent"
-DISCRETIONARY = "discretionary"
-INCOMPLETE = "incomplete"
-VERDICTS = (CONSISTENT, INCONSISTENT, DISCRETIONARY, INCOMPLETE)
+# The public vocabulary, as modules have long imported it from here (the enums are in `vocabulary`).
+CONSISTENT = VerdictKind.CONSISTENT
+INCONSISTENT = VerdictKind.INCONSISTENT
+DISCRETIONARY = VerdictKind.DISCRETIONARY
+INCOMPLETE = VerdictKind.INCOMPLETE
+VERDICTS = tuple(VerdictKind)
 
-# When a provision says play must stop.
-STOP_AT_ONCE = "at_once"
-STOP_AT_NEUTRAL_PLAY = "neutral_play"
-STOP_AT_DISCRETION = "discretion"
-STOP_NOT_AT_ALL = "not_at_all"
-STOPS = (STOP_AT_ONCE, STOP_AT_NEUTRAL_PLAY, STOP_AT_DISCRETION, STOP_NOT_AT_ALL)
+STOP_AT_ONCE = Stop.AT_ONCE
+STOP_AT_NEUTRAL_PLAY = Stop.AT_NEUTRAL_PLAY
+STOP_AT_DISCRETION = Stop.AT_DISCRETION
+STOP_NOT_AT_ALL = Stop.NOT_AT_ALL
 
-# What the call records about the whistle.
-WHISTLES = ("at_once", "delayed", "neutral_play", "none")
-RESTARTS = (
-    "throw_in", "throw_in_toward_boards", "penalty", "free_hit", "knock_in", "fair_play_possession",
-    "play_resumed", "lineup", "next_period", "none",
-)
-PENALTIES = (
-    "none", "penalty_1", "penalty_2", "penalty_3", "penalty_4", "penalty_5", "penalty_6",
-    "appropriate_penalty", "forfeiture",
-)
-CARDS = ("none", "yellow", "red")
-PENALTY_TIMINGS = ("immediately", "start_of_next_period", "five_seconds_on_clock")
+WHISTLES = Whistle.values()
 CALL_FIELDS = {
     "whistle": WHISTLES,
-    "restart": RESTARTS,
-    "penalty": PENALTIES,
-    "card": CARDS,
-    "penalty_timing": PENALTY_TIMINGS,
+    "restart": Restart.values(),
+    "penalty": Penalty.values(),
+    "card": Card.values(),
+    "penalty_timing": PenaltyTiming.values(),
     "time_allowed_s": "number",
     "mount_excused": "bool",
     "mount_change_permitted": "bool",
     "announcement": "text",
 }
-
-
-def say(en: str, es: str) -> dict[str, str]:
-    return {"en": en, "es": es}
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One fact a provision turns on, as a reviewer records it."""
-
-    name: str
-    kind: str  # "bool", "enum", "number" or "text"
-    label: Mapping[str, str]
-    choices: tuple[str, ...] = ()
-    required: bool = True  # asked for every event under this clause (the judge asks only for what it needs)
-    unit: str | None = None
-
-
-def yes_no(name: str, en: str, es: str, *, required: bool = True) -> Fact:
-    return Fact(name, "bool", say(en, es), required=required)
-
-
-def choice(name: str, en: str, es: str, choices: tuple[str, ...], *, required: bool = True) -> Fact:
-    return Fact(name, "enum", say(en, es), choices=choices, required=required)
-
-
-def seconds(name: str, en: str, es: str, *, required: bool = True) -> Fact:
-    return Fact(name, "number", say(en, es), required=required, unit="s")
 
 
 @dataclass(frozen=True)
@@ -157,9 +126,9 @@ class Case:
 
 @dataclass(frozen=True)
 class Verdict:
-    verdict: str
+    verdict: VerdictKind
     clause: str
-    explanation: Mapping[str, str]
+    explanation: Message
     missing: tuple[str, ...] = ()
     mandatory: bool = False  # a penalty the umpires may not elect to forgo (21.f(5))
     cites: tuple[str, ...] = ()
@@ -168,7 +137,7 @@ class Verdict:
         return {
             "clause": self.clause,
             "verdict": self.verdict,
-            "explanation": dict(self.explanation),
+            "explanation": both(self.explanation),
             "missing": list(self.missing),
             "mandatory": self.mandatory,
             "cites": list(self.cites) or [self.clause],
@@ -183,21 +152,22 @@ class Provision:
     """One provision of Rule 21: its words, the facts it turns on, what it makes of them."""
 
     id: str
-    title: Mapping[str, str]
+    title: Message
     source: tuple[Source, ...]
     facts: tuple[Fact, ...]
-    stop: str
-    restart: Mapping[str, str]
-    mount: Mapping[str, str] | None
-    penalty: Mapping[str, str] | None
+    stop: Stop
+    restart: Message
+    mount: Message | None
+    penalty: Message | None
     judge: Judge
     parameters: tuple = ()
-    summary: Mapping[str, str] = field(default_factory=dict)  # what the encoded rule does
+    summary: Message | None = None  # what the encoded rule does
+    edition: Edition = USPA_2026  # the rulebook edition whose words it encodes
 
     @property
     def text(self) -> dict[str, str]:
         parts = [s.text() for s in self.source]
-        return {lang: " ".join(p[lang] for p in parts) for lang in ("en", "es")}
+        return {lang: " ".join(p[lang] for p in parts) for lang in LANGUAGES}
 
     def fact_named(self, name: str) -> Fact | None:
         return next((f for f in self.facts if f.name == name), None)
@@ -205,19 +175,19 @@ class Provision:
     def to_dict(self) -> dict:
         return {
             "id": self.id,
-            "title": dict(self.title),
+            "title": both(self.title),
             "text": self.text,
-            "summary": dict(self.summary),
+            "summary": both(self.summary),
             "stop": self.stop,
-            "restart": dict(self.restart),
-            "mount": dict(self.mount) if self.mount else None,
-            "penalty": dict(self.penalty) if self.penalty else None,
+            "restart": both(self.restart),
+            "mount": both(self.mount) if self.mount else None,
+            "penalty": both(self.penalty) if self.penalty else None,
             "time_allowances": [
-                {"name": p.name, "value": p.value, "unit": p.unit, "clause": p.clause, "label": dict(p.label)}
+                {"name": p.name, "value": p.value, "unit": p.unit, "clause": p.clause, "label": both(p.label)}
                 for p in self.parameters
             ],
             "facts": [
-                {"name": f.name, "kind": f.kind, "label": dict(f.label), "choices": list(f.choices),
+                {"name": f.name, "kind": f.kind, "label": both(f.label), "choices": list(f.choices),
                  "required": f.required, **({"unit": f.unit} if f.unit else {})}
                 for f in self.facts
             ],
@@ -230,17 +200,17 @@ class Verdicts:
     def __init__(self, clause: str):
         self.clause = clause
 
-    def _v(self, verdict: str, en: str, es: str, **kw) -> Verdict:
-        return Verdict(verdict, self.clause, say(en, es), **kw)
+    def _v(self, verdict: VerdictKind, explanation: Message, **kw) -> Verdict:
+        return Verdict(verdict, self.clause, explanation, **kw)
 
-    def consistent(self, en: str, es: str, **kw) -> Verdict:
-        return self._v(CONSISTENT, en, es, **kw)
+    def consistent(self, explanation: Message, **kw) -> Verdict:
+        return self._v(CONSISTENT, explanation, **kw)
 
-    def inconsistent(self, en: str, es: str, **kw) -> Verdict:
-        return self._v(INCONSISTENT, en, es, **kw)
+    def inconsistent(self, explanation: Message, **kw) -> Verdict:
+        return self._v(INCONSISTENT, explanation, **kw)
 
-    def discretionary(self, en: str, es: str, **kw) -> Verdict:
-        return self._v(DISCRETIONARY, en, es, **kw)
+    def discretionary(self, explanation: Message, **kw) -> Verdict:
+        return self._v(DISCRETIONARY, explanation, **kw)
 
 
 def judge_case(provision: Provision, case: Case) -> Verdict:
@@ -259,15 +229,13 @@ def judge_case(provision: Provision, case: Case) -> Verdict:
 
 def incomplete(clause: str, missing: list[str], provision: Provision | None = None) -> Verdict:
     """The verdict when facts are missing; a provision's facts are named with their labels."""
-    def named(name: str, lang: str) -> str:
+    def named(name: str) -> Message | str:
         fact = provision.fact_named(name) if provision else None
-        return f"{name} ({fact.label[lang]})" if fact else name
+        return Message("{name} ({label})", name=name, label=fact.label) if fact else name
 
     return Verdict(
         INCOMPLETE, clause,
-        say("The facts recorded are not enough to judge this call; missing: "
-            + "; ".join(named(n, "en") for n in missing) + ".",
-            "Los hechos registrados no bastan para juzgar la decisión; faltan: "
-            + "; ".join(named(n, "es") for n in missing) + "."),
+        Message("The facts recorded are not enough to judge this call; missing: {missing}.",
+                missing=Joined(named(n) for n in missing)),
         missing=tuple(missing),
     )

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from review_app.i18n import Message
+
 RULEBOOK_FILE = "uspa-2026-rule-21.txt"
 ORIGINAL_MARKER = "Texto original"
 # The English original prevails; the Spanish is a translation for education (the file's last line).
-TRANSLATION_NOTICE = {
-    "en": "Translation for educational purposes. The original English text prevails.",
-    "es": "Traducción con fines educativos. Prevalece el texto original en inglés.",
-}
+TRANSLATION_NOTICE = Message("Translation for educational purposes. The original English text prevails.")
 
 
 class RulebookError(Exception):
@@ -91,7 +90,7 @@ def _cut(text: str, openings: list[str]) -> list[str]:
     if starts != sorted(starts):
         raise RulebookError("worked examples are out of order")
     ends = starts[1:] + [len(text)]
-    return [text[s:e].strip() for s, e in zip(starts, ends)]
+    return [text[s:e].strip() for s, e in zip(starts, ends, strict=True)]
 
 
 @lru_cache(maxsize=1)
@@ -100,4 +99,4 @@ def worked_examples() -> dict[str, dict[str, str]]:
     block = paragraph(EXAMPLE_OPENINGS[0][1])
     en = _cut(block.en, [o[1] for o in EXAMPLE_OPENINGS])
     es = _cut(block.es, [o[2] for o in EXAMPLE_OPENINGS])
-    return {o[0]: {"en": e, "es": s} for o, e, s in zip(EXAMPLE_OPENINGS, en, es)}
+    return {o[0]: {"en": e, "es": s} for o, e, s in zip(EXAMPLE_OPENINGS, en, es, strict=True)}

@@ -8,6 +8,7 @@ import functools
 import re
 import unicodedata
 
+from review_app.i18n import LANGUAGES, both, translate
 from review_app.rules.provision import Provision
 
 
@@ -17,7 +18,7 @@ def fold(text: str) -> str:
 
 
 def clause_label(p: Provision, lang: str) -> str:
-    return f"{p.id} — {p.title.get(lang) or p.title['en']}"
+    return f"{p.id} — {translate(p.title, lang)}"
 
 
 _ID_TOKENS = re.compile(r"[0-9]+|[a-z]+")
@@ -46,11 +47,11 @@ def _hay(clause: str) -> tuple[str, str]:
     from review_app.rules.labels import value_label
 
     p = provision(clause)
-    parts = [*p.summary.values(), *p.text.values()]
+    parts = [*both(p.summary).values(), *p.text.values()]
     for f in p.facts:
-        parts += list(f.label.values())
-        parts += [value_label(c, lang) for c in f.choices or () for lang in ("en", "es")]
-    return fold(" ".join((p.id, p.title["en"], p.title.get("es", "")))), fold(" ".join(parts))
+        parts += list(both(f.label).values())
+        parts += [value_label(c, lang) for c in f.choices or () for lang in LANGUAGES]
+    return fold(" ".join((p.id, *both(p.title).values()))), fold(" ".join(parts))
 
 
 def search_provisions(query: str, lang: str = "en") -> list[Provision]:
@@ -73,8 +74,6 @@ def search_provisions(query: str, lang: str = "en") -> list[Provision]:
     by_name = [p for p in _provisions() if all(w in _names(p) for w in words)]
     by_text = [p for p in _provisions() if p not in by_name and all(w in _names(p) + " " + _words(p) for w in words)]
     return by_name + by_text
-
-
 
 
 def _provisions():

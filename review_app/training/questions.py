@@ -8,14 +8,16 @@ field the expert recorded, so the rules never judge a call on a field nobody was
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from review_app.model import DocumentError, MatchDocument
 from review_app.rules import MatchContext, is_clause
 from review_app.rules.provision import CALL_FIELDS
+
+log = logging.getLogger(__name__)
 
 KEY_FIELDS = ("whistle", "restart", "penalty")
 LEAD_S = 4.0  # the clip starts this long before the event's frame
@@ -58,7 +60,8 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True) 
         if (doc.data.get("footage") or {}).get("path"):
             try:
                 path = doc.footage_path()
-            except DocumentError:  # a path outside the project is never opened
+            except DocumentError as exc:  # a path outside the project is never opened
+                log.warning("%s: footage not used for training: %s", doc.match_id, exc)
                 path = None
             footage = str(path) if path is not None and path.is_file() else None
         if need_footage and footage is None:
@@ -97,7 +100,3 @@ def next_question(questions: list[Question], attempts: list[Mapping], *, rng: ra
 
     best = min(rank(q) for q in pool)
     return rng.choice([q for q in pool if rank(q) == best])
-
-
-def source_path(q: Question) -> Path:
-    return Path(q.document)

@@ -7,26 +7,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from review_app.i18n import N_, Message
 from review_app.rules import (
     CONSISTENT,
     DISCRETIONARY,
     INCOMPLETE,
     INCONSISTENT,
     Case,
+    is_clause,
     judge,
     provision,
 )
-from review_app.rules.provision import say
+from review_app.rules.vocabulary import VerdictKind
 from review_app.training.questions import KEY_FIELDS, Question
 
 MAX_POINTS = 2
 
 # How the umpire's own call in the clip fared, for the explanation.
 EXPERT_WORDS = {
-    CONSISTENT: ("the rules find that call consistent", "las reglas consideran esa decisión coherente"),
-    DISCRETIONARY: ("that call was within the umpire's discretion", "esa decisión estaba dentro del criterio del Umpire"),
-    INCONSISTENT: ("the rules find that call inconsistent: learn from it", "las reglas consideran esa decisión incoherente: aprenda de ella"),
-    INCOMPLETE: ("the annotation does not record enough to judge that call", "la anotación no registra lo suficiente para juzgar esa decisión"),
+    CONSISTENT: N_("the rules find that call consistent"),
+    DISCRETIONARY: N_("that call was within the umpire's discretion"),
+    INCONSISTENT: N_("the rules find that call inconsistent: learn from it"),
+    INCOMPLETE: N_("the annotation does not record enough to judge that call"),
 }
 
 
@@ -42,14 +44,14 @@ class Score:
     situation_given: str
     situation: str  # the expert's
     situation_correct: bool
-    call_verdict: str  # the rules on the trainee's call, under the expert's situation and facts
+    call_verdict: VerdictKind  # the rules on the trainee's call, under the expert's situation and facts
     call_correct: bool
-    call_explanation: Mapping[str, str]
-    expert_verdict: str  # the rules on the call the umpire actually made
+    call_explanation: Message
+    expert_verdict: VerdictKind  # the rules on the call the umpire actually made
     fields: Mapping[str, tuple]  # name -> (value judged, expert's value, same?, carried from the expert?)
     points: int
     max_points: int
-    explanation: Mapping[str, str]
+    explanation: Message
 
     def record(self) -> dict:
         """What the score store keeps of an attempt."""
@@ -82,18 +84,15 @@ def score(q: Question, answer: Answer) -> Score:
     points = int(situation_correct) + int(call_correct)
     p = provision(q.situation)
     if situation_correct:
-        sit = say(f"Situation: right, {p.id} {p.title['en']}.", f"Situación: correcta, {p.id} {p.title['es']}.")
+        sit = Message("Situation: right, {clause} {title}.", clause=p.id, title=p.title)
+    elif is_clause(answer.situation):
+        chosen = provision(answer.situation)
+        sit = Message("Situation: you chose {chosen} {chosen_title}; the expert tagged {clause} {title}.",
+                      chosen=chosen.id, chosen_title=chosen.title, clause=p.id, title=p.title)
     else:
-        try:
-            chosen = provision(answer.situation)
-            named = (f"you chose {chosen.id} {chosen.title['en']}", f"eligió {chosen.id} {chosen.title['es']}")
-        except KeyError:
-            named = ("you chose none", "no eligió ninguna")
-        sit = say(f"Situation: {named[0]}; the expert tagged {p.id} {p.title['en']}.",
-                  f"Situación: {named[1]}; el experto etiquetó {p.id} {p.title['es']}.")
-    expert_words = EXPERT_WORDS.get(expert.verdict, (expert.verdict, expert.verdict))
-    explanation = say(
-        f"{sit['en']} Your call: {rules.explanation['en']} The umpire in the clip: {expert_words[0]}.",
-        f"{sit['es']} Su decisión: {rules.explanation['es']} El Umpire del clip: {expert_words[1]}.")
+        sit = Message("Situation: you chose none; the expert tagged {clause} {title}.", clause=p.id, title=p.title)
+    expert_words = Message(EXPERT_WORDS.get(expert.verdict, expert.verdict))
+    explanation = Message("{situation} Your call: {call} The umpire in the clip: {expert}.",
+                          situation=sit, call=rules.explanation, expert=expert_words)
     return Score(q.id, answer.situation, q.situation, situation_correct, rules.verdict, call_correct,
-                 dict(rules.explanation), expert.verdict, fields, points, MAX_POINTS, explanation)
+                 rules.explanation, expert.verdict, fields, points, MAX_POINTS, explanation)

@@ -21,12 +21,13 @@ def kinds(found):
 
 def timeout_change(eid, frame, mount, **kw):
     return event(eid, frame, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
-                 {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}, players=[{**BLUE2, "mount": mount}],
-                 mount=mount, **kw)
+                 {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200},
+                 players=[{**BLUE2, "mount": mount}], mount=mount, **kw)
 
 
 def ridden(eid, frame, mount, player=BLUE2, period=3):
-    return event(eid, frame, "21.h", {}, {"whistle": "neutral_play"}, players=[{**player, "mount": mount}], period=period)
+    return event(eid, frame, "21.h", {}, {"whistle": "neutral_play"}, players=[{**player, "mount": mount}],
+                 period=period)
 
 
 def test_an_excused_mount_ridden_again_requires_forfeiture_flagged_mandatory(doc_factory):
@@ -74,7 +75,8 @@ def test_time_allowances_exceeded(doc_factory):
     no_lift = {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": False,
                "removal_needed_more_time": False}
     injury = event("e1", 10, "21.d", no_lift, {"whistle": "at_once", "time_allowed_s": 660}, players=[RED1])
-    extra = event("e2", 20, "21.d", {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": True},
+    extra = event("e2", 20, "21.d",
+                  {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": True},
                   {"whistle": "at_once", "time_allowed_s": 900}, players=[BLUE2])
     found = findings(doc_factory([injury, extra]))
     assert kinds(found) == ["time_allowance_exceeded"] and found[0].events == ["e1"]
@@ -85,7 +87,9 @@ def test_time_beyond_an_allowance_that_an_unrecorded_fact_may_lift_is_a_warning_
     injury = event("e1", 10, "21.d", {"unconscious": False, "recurrence_of_same_injury": False},
                    {"whistle": "at_once", "time_allowed_s": 660}, players=[RED1])
     [found] = findings(doc_factory([injury]))
-    assert found.severity == "warning" and "unless the Umpires granted additional time or treatment on the field needed more time" in found.explanation["en"]
+    assert found.severity == "warning"
+    assert ("unless the Umpires granted additional time or treatment on the field needed more time"
+            in found.explanation["en"])
     assert "los Umpires concedieron tiempo adicional" in found.explanation["es"]
 
 
@@ -98,8 +102,9 @@ def test_a_mount_time_out_only_to_check_the_mount_has_no_five_minute_count(doc_f
 
 
 def test_a_second_time_out_for_the_same_injury(doc_factory):
-    hurt = lambda eid, frame, time=300: event(eid, frame, "21.d", {"unconscious": False, "recurrence_of_same_injury": False,
-                                                                   "injury": "Left wrist"},
+    hurt = lambda eid, frame, time=300: event(eid, frame, "21.d",
+                                              {"unconscious": False, "recurrence_of_same_injury": False,
+                                               "injury": "Left wrist"},
                                               {"whistle": "at_once", "time_allowed_s": time}, players=[RED1])
     found = findings(doc_factory([hurt("e1", 10), hurt("e2", 500)]))
     assert kinds(found) == ["second_injury_timeout"] and found[0].events == ["e1", "e2"]
@@ -153,4 +158,5 @@ def test_a_mount_recorded_excused_though_its_facts_let_it_return_is_a_warning_no
     assert "trotted out sound" in found.explanation["en"] and "revise por qué se excusó" in found.explanation["es"]
     unsound = event("e1", 100, "21.f(3)", {"mount_sound": False}, {"whistle": "at_once", "mount_excused": True},
                     players=[{**RED1, "mount": "Bombón"}], mount="Bombón")
-    assert [f.severity for f in findings(doc_factory([unsound, ridden("e2", 900, "Bombón", player=RED1)]))] == ["mandatory"]
+    found = findings(doc_factory([unsound, ridden("e2", 900, "Bombón", player=RED1)]))
+    assert [f.severity for f in found] == ["mandatory"]

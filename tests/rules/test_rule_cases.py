@@ -20,7 +20,8 @@ PROVISION_CASES = json.loads((HERE / "provision_cases.json").read_text("utf-8"))
 EXAMPLE_CASES = json.loads((HERE / "worked_examples.json").read_text("utf-8"))
 EXAMPLES_DOC = ROOT / "annotations" / "rulebook-worked-examples.json"
 
-DEFAULT_MATCH = {"periods": 6, "upper_handicap": 6, "courtesy_changes_announced": False, "tack_provision_announced": True}
+DEFAULT_MATCH = {"periods": 6, "upper_handicap": 6, "courtesy_changes_announced": False,
+                 "tack_provision_announced": True}
 
 
 @pytest.mark.parametrize("c", PROVISION_CASES, ids=[c["name"] for c in PROVISION_CASES])

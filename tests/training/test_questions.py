@@ -53,7 +53,8 @@ def test_next_question_prefers_new_then_wrong_then_oldest(tmp_path):
     qs = questions_from([doc_with_footage(tmp_path, EVENTS)])
     rng = random.Random(1)
     assert next_question(qs, [{"question": "quiz/e1", "points": 2, "max_points": 2}], rng=rng).id == "quiz/e2"
-    tried = [{"question": "quiz/e1", "points": 2, "max_points": 2}, {"question": "quiz/e2", "points": 1, "max_points": 2}]
+    tried = [{"question": "quiz/e1", "points": 2, "max_points": 2},
+             {"question": "quiz/e2", "points": 1, "max_points": 2}]
     assert next_question(qs, tried, rng=rng).id == "quiz/e2"  # answered wrong: again
     both_right = [{"question": "quiz/e1", "points": 2, "max_points": 2},
                   {"question": "quiz/e2", "points": 2, "max_points": 2}]

@@ -18,8 +18,8 @@ def question(tmp_path: Path, ev):
     return questions_from([document_from_data(data, tmp_path / "quiz.json")])[0]
 
 
-GIRTH = event("e1", 50, "21.g", {"item": "girth", "presents_danger": True, "broken_by_contact_with_another_horse": False,
-                                 "player_changed_mount": False},
+GIRTH = event("e1", 50, "21.g", {"item": "girth", "presents_danger": True,
+                                 "broken_by_contact_with_another_horse": False, "player_changed_mount": False},
               {"whistle": "at_once", "restart": "throw_in", "penalty": "none", "time_allowed_s": 150})
 
 

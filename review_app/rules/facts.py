@@ -1,0 +1,174 @@
+"""Every fact a provision turns on, declared once: its name, kind, label, choices and unit.
+
+A provision names the facts it reads (`fact("deflection")`); the label is one message id for the
+fact wherever it is asked, in the rulebook's words. `required` (asked for every event under the
+clause) is the fact's own default; a provision that needs otherwise says so where it names it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from review_app.i18n import N_, Message
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact a provision turns on, as a reviewer records it."""
+
+    name: str
+    kind: str  # "bool", "enum", "number" or "text"
+    label: Message
+    choices: tuple[str, ...] = ()
+    required: bool = True  # asked for every event under this clause (the judge asks only for what it needs)
+    unit: str | None = None
+
+
+FACTS: dict[str, Fact] = {}
+
+
+def _declare(name: str, kind: str, label: str, choices: tuple[str, ...] = (), *, required: bool = True,
+             unit: str | None = None) -> None:
+    if name in FACTS:
+        raise ValueError(f"fact {name!r} declared twice")
+    FACTS[name] = Fact(name, kind, Message(label), choices, required, unit)
+
+
+def yes_no(name: str, label: str, *, required: bool = True) -> None:
+    _declare(name, "bool", label, required=required)
+
+
+def choice(name: str, label: str, choices: tuple[str, ...], *, required: bool = True) -> None:
+    _declare(name, "enum", label, choices, required=required)
+
+
+def fact(name: str, *, required: bool | None = None) -> Fact:
+    """The declared fact `name`, with the provision's own `required` where it differs."""
+    declared = FACTS[name]
+    return declared if required is None or required == declared.required else replace(declared, required=required)
+
+
+# --- choices -------------------------------------------------------------------------------------------------
+# 21.a: "directly or after glancing off that player's own mount, a goal post or the side boards"; a teammate's
+# mallet is none of the exceptions below (only an *opposing* player's mallet is).
+SAFETY_DEFLECTIONS = ("none", "own_mount", "goal_post", "side_boards", "teammates_mallet")
+# 21.a: "unless the ball strikes another player, an opposing player's mallet, or another player's mount"
+NO_SAFETY_DEFLECTIONS = ("another_player", "opposing_mallet", "another_players_mount")
+BALL_STATES = ("unplayable", "minor_damage")
+FOUL_KINDS = ("dangerous", "right_of_way", "mechanics", "other")
+ITEMS = ("girth", "martingale", "rein", "bit", "curb_chain", "bandages_or_boots", "stirrup_leather",
+         "stirrup_hanger", "mallet", "other")
+SUSPENSION_REASONS = ("darkness", "inclement_weather", "other")
+# 21.f(5): the provisions under which an excused mount may not return (forfeiture if it does).
+EXCUSING_CLAUSES = ("21.f(1)(i)", "21.f(1)(ii)", "21.f(3)", "21.f(4)")
+
+# The label of each choice a fact offers (the call's own values are in `vocabulary`).
+CHOICE_LABELS = {
+    "own_mount": N_("Own mount"),
+    "goal_post": N_("Goal post"),
+    "side_boards": N_("Side boards"),
+    "another_player": N_("Another player"),
+    "opposing_mallet": N_("An opposing mallet"),
+    "teammates_mallet": N_("A teammate's mallet"),
+    "another_players_mount": N_("Another player's mount"),
+    "dangerous": N_("Dangerous foul"),
+    "right_of_way": N_("Right of way"),
+    "mechanics": N_("Mechanics"),
+    "other": N_("Other"),
+    "unplayable": N_("Unplayable"),
+    "minor_damage": N_("Minor damage"),
+    "not_excused": N_("Not excused"),
+    "girth": N_("Girth"),
+    "martingale": N_("Martingale"),
+    "rein": N_("Rein"),
+    "bit": N_("Bit"),
+    "curb_chain": N_("Curb chain"),
+    "bandages_or_boots": N_("Bandages or boots"),
+    "stirrup_leather": N_("Stirrup leather"),
+    "stirrup_hanger": N_("Stirrup hanger"),
+    "mallet": N_("Mallet"),
+    "darkness": N_("Darkness"),
+    "inclement_weather": N_("Inclement weather"),
+}
+
+# --- shared by several clauses -------------------------------------------------------------------------------
+# A situation that arises in a break in play needs no whistle. Recorded only then: like the other exceptions a
+# reviewer marks (a teammate's change, coaching), unrecorded means it did not happen, here that play was running,
+# which a whistle-free training question or an older document assumes.
+yes_no("play_already_stopped", N_("Play was already stopped when this arose (a break in play)"), required=False)
+# "Any unwarranted delay ... will be penalized" (21.f(1)(i) on the player's part, 21.f(2) by either team).
+yes_no("unwarranted_delay", N_("A player delayed the restart without good reason"), required=False)
+yes_no("player_changed_mount", N_("The player changed the mount"))
+yes_no("teammates_changed_mounts", N_("Other players of the team changed mounts"))
+yes_no("visibly_injured_or_distressed", N_("The Umpires determined the mount visibly injured or distressed"))
+
+# --- the ball: 21.a, 21.c, 21.i --------------------------------------------------------------------------------
+yes_no("last_hit_by_defender",
+       N_("Last hit (or merely touched by the mallet) by a player of the team defending that end line"))
+choice("deflection", N_("What the ball struck after the hit, before crossing"),
+       SAFETY_DEFLECTIONS + NO_SAFETY_DEFLECTIONS)
+choice("ball_state", N_("State of the ball"), BALL_STATES)
+yes_no("neither_team_favored", N_("Ball in a position where neither team is favored"), required=False)
+yes_no("cannot_be_dropped_immediately", N_("Lodged so that it cannot be dropped immediately"))
+yes_no("dead_at_point_first_lodged", N_("Restart placed where the ball first lodged"), required=False)
+
+# --- fouls: 21.b and the closing provisions ------------------------------------------------------------------
+choice("kind", N_("Kind of foul"), FOUL_KINDS)
+yes_no("fouled_team_disadvantaged",
+       N_("The foul disadvantaged the fouled team (or gave the offender an advantage or endangered someone)"),
+       required=False)
+yes_no("stoppage_would_disadvantage_fouled_team",
+       N_("Stopping play and awarding a penalty would have disadvantaged the fouled team"), required=False)
+yes_no("assessed_after_next_play", N_("A delayed call was assessed right after the next play"), required=False)
+yes_no("umpire_coached_players", N_("The Umpire coached or instructed players (beyond verbal cues)"),
+       required=False)
+yes_no("involves_safety", N_("The foul involves the safety of player or mount"))
+yes_no("at_or_slightly_after_horn", N_("The foul occurred at or slightly after the horn ending the period"))
+yes_no("final_period", N_("The horn ended the final regulation period (else taken from the period number)"),
+       required=False)
+yes_no("between_periods", N_("The conduct took place between periods"))
+
+# --- players: 21.d, 21.e, 21.h -------------------------------------------------------------------------------
+yes_no("unconscious", N_("The player was rendered unconscious"))
+yes_no("recurrence_of_same_injury", N_("A recurrence of an injury already given a time-out"))
+yes_no("extra_time_granted", N_("The Umpires granted additional time"), required=False)
+yes_no("removal_needed_more_time", N_("Treatment on the field needed more time to remove the player"),
+       required=False)
+yes_no("resumed_play", N_("The player resumed play"), required=False)
+_declare("injury", "text", N_("Which injury (to follow recurrences)"), required=False)
+yes_no("may_be_injured_or_in_jeopardy", N_("The player may be injured or in jeopardy of being injured"))
+yes_no("imminent_scoring_opportunity", N_("At the fall a team had an imminent opportunity to score"),
+       required=False)
+yes_no("clear_fall", N_("It was clearly a fall"), required=False)
+yes_no("play_neutral_when_lost", N_("Play was in a neutral position when the helmet fell"), required=False)
+
+# --- mounts: 21.f ---------------------------------------------------------------------------------------------
+yes_no("ball_out_of_play_or_neutral", N_("The ball was out of play or at a neutral play"))
+_declare("elapsed_in_period_s", "number", N_("Time elapsed in the period"), required=False, unit="s")
+yes_no("mount_sound", N_("Trotted and examined, the mount was sound with no evidence of injury"))
+yes_no("player_requested_timeout", N_("The player asked for a time-out for the mount"))
+choice("excused_under", N_("The clause the mount was excused under"), EXCUSING_CLAUSES + ("not_excused",))
+yes_no("detected_during_game", N_("The violation was detected during the game"))
+yes_no("evidence_within_24_hours", N_("Conclusive evidence was presented within 24 hours after the game"),
+       required=False)
+
+# --- tack and equipment: 21.g ---------------------------------------------------------------------------------
+choice("item", N_("What broke or was lost"), ITEMS)
+yes_no("presents_danger", N_("The tack presents a danger to a player or horse"))
+yes_no("broken_by_contact_with_another_horse", N_("Broken by contact with another horse"), required=False)
+yes_no("player_rested_after_repair", N_("The player kept resting after the repair was made"), required=False)
+yes_no("may_pose_risk", N_("Damaged equipment may pose a risk to a player or mount"), required=False)
+yes_no("may_interfere_or_endanger_immediately", N_("It may immediately interfere with play or endanger someone"),
+       required=False)
+yes_no("play_waited_off_field", N_("Play waited while the player repaired or changed off the field (rather than "
+                                   "restarting once he or she left)"), required=False)
+yes_no("play_neutral_when_damaged", N_("Play was in a neutral position when the equipment was damaged"),
+       required=False)
+
+# --- the game: the whistle, 21.j, 21.k, 21.l ------------------------------------------------------------------
+yes_no("stopped_without_whistle", N_("Play or the clock stopped without the Umpire's whistle"))
+yes_no("period_time_expired", N_("The period's time had expired"))
+choice("reason", N_("Reason for the suspension"), SUSPENSION_REASONS)
+yes_no("officials_agree", N_("Umpires, Referee and Host Tournament Committee believe it in the game's interest"),
+       required=False)
+yes_no("fair_play_possession_applies", N_("Rule 22.h (Fair Play Possession) applies"))

@@ -1,0 +1,114 @@
+"""The words of a call and of a verdict, each declared once: what a document records (whistle,
+restart, penalty, card, penalty timing), when a provision says play must stop, what a verdict says,
+and how serious a match finding is.
+
+Each is a `StrEnum` whose values are the strings documents, the JSON schema and JSON output carry,
+so `Whistle.AT_ONCE == "at_once"` and a member serialises as its value. Each member's `label` is a
+message id (English; the Spanish is in the catalogue), translated where it is shown.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from review_app.i18n import N_
+
+
+class Labelled(StrEnum):
+    """A value with its label: `AT_ONCE = "at_once", N_("At once")`."""
+
+    label: str
+
+    def __new__(cls, value: str, label: str):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member
+
+    @classmethod
+    def values(cls) -> tuple[str, ...]:
+        return tuple(m.value for m in cls)
+
+
+class Whistle(Labelled):
+    """What the call records about the whistle."""
+
+    AT_ONCE = "at_once", N_("At once")
+    DELAYED = "delayed", N_("Delayed")
+    NEUTRAL_PLAY = "neutral_play", N_("At a neutral play")
+    NONE = "none", N_("None")
+
+
+class Restart(Labelled):
+    THROW_IN = "throw_in", N_("Throw-in")
+    THROW_IN_TOWARD_BOARDS = "throw_in_toward_boards", N_("Throw-in toward the boards")
+    PENALTY = "penalty", N_("Penalty")
+    FREE_HIT = "free_hit", N_("Free hit")
+    KNOCK_IN = "knock_in", N_("Knock-in")
+    FAIR_PLAY_POSSESSION = "fair_play_possession", N_("Fair play possession (22.h)")
+    PLAY_RESUMED = "play_resumed", N_("Play resumed")
+    LINEUP = "lineup", N_("Line-up")
+    NEXT_PERIOD = "next_period", N_("Next period")
+    NONE = "none", N_("None")
+
+
+class Penalty(Labelled):
+    NONE = "none", N_("None")
+    PENALTY_1 = "penalty_1", N_("Penalty 1")
+    PENALTY_2 = "penalty_2", N_("Penalty 2")
+    PENALTY_3 = "penalty_3", N_("Penalty 3")
+    PENALTY_4 = "penalty_4", N_("Penalty 4")
+    PENALTY_5 = "penalty_5", N_("Penalty 5")
+    PENALTY_6 = "penalty_6", N_("Penalty 6")
+    APPROPRIATE = "appropriate_penalty", N_("Appropriate penalty")
+    FORFEITURE = "forfeiture", N_("Forfeiture")
+
+    @classmethod
+    def numbered(cls, n: float) -> Penalty:
+        """The penalty the rulebook numbers `n` ("Penalty 6")."""
+        return cls(f"penalty_{n:g}")
+
+
+class Card(Labelled):
+    NONE = "none", N_("None")
+    YELLOW = "yellow", N_("Yellow")
+    RED = "red", N_("Red")
+
+
+class PenaltyTiming(Labelled):
+    """When the penalty is taken."""
+
+    IMMEDIATELY = "immediately", N_("Immediately")
+    START_OF_NEXT_PERIOD = "start_of_next_period", N_("At the start of the next period")
+    FIVE_SECONDS_ON_CLOCK = "five_seconds_on_clock", N_("With five seconds on the clock")
+
+
+class Stop(Labelled):
+    """When a provision says play must stop."""
+
+    AT_ONCE = "at_once", N_("At once")
+    AT_NEUTRAL_PLAY = "neutral_play", N_("At the next neutral play")
+    AT_DISCRETION = "discretion", N_("At the Umpire's discretion")
+    NOT_AT_ALL = "not_at_all", N_("Play is not stopped for it")
+
+
+class VerdictKind(Labelled):
+    """What the rules make of a call."""
+
+    CONSISTENT = "consistent", N_("Consistent")
+    INCONSISTENT = "inconsistent", N_("Inconsistent")
+    DISCRETIONARY = "discretionary", N_("Discretionary")
+    INCOMPLETE = "incomplete", N_("Incomplete")
+
+
+class Severity(Labelled):
+    """How much a match finding weighs."""
+
+    MANDATORY = "mandatory", N_("mandatory")
+    ERROR = "error", N_("error")
+    WARNING = "warning", N_("warning")
+    INFO = "info", N_("for information")
+
+
+# The values a call's recorded fields take, for labels: the first enum that names a value gives its label.
+CALL_VALUES: tuple[type[Labelled], ...] = (Whistle, Restart, Penalty, Card, PenaltyTiming)
