@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import math
 import shutil
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from review_app.evidence.verify import VerifyReport, verify_case
 from review_app.i18n import LANGUAGE_NAMES, N_, Message, Plural
 from review_app.reports import templating
 from review_app.store.files import atomic_write_json, atomic_write_text
+
+log = logging.getLogger(__name__)
 
 CLIP_MARGIN_S = 1.0  # seconds of play kept either side of a marked frame
 MAX_MARGIN_S = 60.0
@@ -132,7 +135,8 @@ def _prepare_out(case: EvidenceCase, out: Path) -> None:
     manifest = out / "manifest.json"
     try:
         earlier = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError) as exc:
+        log.info("no earlier pack's manifest readable in %s (%s): the folder is not taken for one", out, exc)
         earlier = None
     if not isinstance(earlier, dict) or earlier.get("match") != case.doc.match_id:
         raise EvidenceError(f"--out is not empty and holds no earlier evidence pack of match {case.doc.match_id}; "
@@ -156,7 +160,10 @@ def _still_png(image) -> str:
     if w > STILL_MAX_WIDTH:
         image = cv2.resize(image, (STILL_MAX_WIDTH, round(h * STILL_MAX_WIDTH / w)), interpolation=cv2.INTER_AREA)
     ok, data = cv2.imencode(".png", image)
-    return base64.b64encode(data.tobytes()).decode("ascii") if ok else ""
+    if not ok:
+        log.warning("a still could not be encoded as PNG; the pack shows its caption without it")
+        return ""
+    return base64.b64encode(data.tobytes()).decode("ascii")
 
 
 # -- HTML -----------------------------------------------------------------------------------------
