@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from review_app.checker.run import CheckResult, clause_title
 from review_app.checker.summary import counts_by, events_frame, summary
-from review_app.i18n import N_
+from review_app.i18n import N_, translate
 from review_app.reports.templating import render as render_template
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 
@@ -38,7 +38,8 @@ def to_table(result: CheckResult, lang: str = "en") -> str:
     else:
         lines.append("No events.")
     for f in result.findings:
-        lines.append(f"[{f.severity.upper()}] {f.match} {f.clause} {','.join(f.events)}: {f.explanation[lang]}")
+        why = translate(f.explanation, lang)
+        lines.append(f"[{f.severity.upper()}] {f.match} {f.clause} {','.join(f.events)}: {why}")
     s = summary(result)
     lines.append("")
     lines.append(f"{s['documents']} documents, {s['events']} events: " +

@@ -6,6 +6,9 @@ marked stretches beside it, and a manifest of every file's hash.
     <out>/clips/*.mp4             H.264, a couple of seconds around each marked frame, overlay on
     <out>/case.jsonl              a byte copy of the case log
     <out>/manifest.json           each file's SHA-256, and for clips the original they derive from
+
+The report is rendered from `review_app/reports/templates/evidence_*.html`, its words from the
+gettext catalogue: one section per language, each in that language.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from review_app.evidence.errors import EvidenceError
 from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.store import file_sha256
 from review_app.evidence.verify import VerifyReport, verify_case
-from review_app.i18n import LANGUAGE_NAMES, N_, Message, Plural
+from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Message, Plural
 from review_app.reports import templating
 from review_app.store.files import atomic_write_json, atomic_write_text
 
@@ -34,7 +37,6 @@ log = logging.getLogger(__name__)
 CLIP_MARGIN_S = 1.0  # seconds of play kept either side of a marked frame
 MAX_MARGIN_S = 60.0
 STILL_MAX_WIDTH = 640
-LANGS = ("en", "es")
 
 
 @dataclass(frozen=True)
@@ -205,12 +207,11 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
         "window": window.WINDOW, "decisions": DECISIONS, "timeline": _timeline(state),
         "duration_text": window.duration_text,
     }
-    sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGS]
+    sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGUAGES]
     raw_log = "\n".join(json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for e in state.entries)
     return templating.render(
-        "evidence_pack.html", "en", sections=sections, raw_log=raw_log,
-        match_id=case.doc.match_id,
-        languages=[(lang, LANGUAGE_NAMES[lang]) for lang in LANGS])
+        "evidence_pack.html", "en", sections=sections, raw_log=raw_log, match_id=case.doc.match_id,
+        languages=[(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES])
 
 
 def zip_folder(folder: str | Path) -> bytes:
