@@ -3,15 +3,14 @@ self-contained HTML file (inline styles, no scripts or links) that a coach can s
 
 from __future__ import annotations
 
-import html
 import json
 from datetime import UTC, datetime
 
 from review_app.checker.run import CheckResult, clause_title
 from review_app.checker.summary import counts_by, events_frame, summary
+from review_app.i18n import N_, translate
+from review_app.reports.templating import render as render_template
 from review_app.rules.rulebook import TRANSLATION_NOTICE
-
-FORMATS = ("table", "json", "csv", "html")
 
 
 def to_json(result: CheckResult) -> str:
@@ -39,7 +38,8 @@ def to_table(result: CheckResult, lang: str = "en") -> str:
     else:
         lines.append("No events.")
     for f in result.findings:
-        lines.append(f"[{f.severity.upper()}] {f.match} {f.clause} {','.join(f.events)}: {f.explanation[lang]}")
+        why = translate(f.explanation, lang)
+        lines.append(f"[{f.severity.upper()}] {f.match} {f.clause} {','.join(f.events)}: {why}")
     s = summary(result)
     lines.append("")
     lines.append(f"{s['documents']} documents, {s['events']} events: " +
@@ -48,69 +48,26 @@ def to_table(result: CheckResult, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-_CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem;color:#1b1b1b}
-h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ccc}
-table{border-collapse:collapse;width:100%;font-size:.9rem;margin:.5rem 0}
-th,td{border:1px solid #ddd;padding:.35rem .5rem;text-align:left;vertical-align:top}th{background:#f3f3f3}
-.consistent{color:#1b5e20}.inconsistent{color:#b71c1c;font-weight:600}.discretionary{color:#0d47a1}
-.incomplete{color:#8d6e00}.mandatory{background:#ffebee;font-weight:700}.es{color:#555;font-style:italic}
-.note{color:#555;font-size:.85rem}
-"""
-
-
-def _e(x) -> str:
-    return html.escape("" if x is None else str(x))
+# The count tables of the HTML report: the column they count by, and their heading.
+_COUNT_TABLES = (("clause", N_("By clause")), ("umpire", N_("By umpire")), ("match", N_("By match")),
+                 ("period", N_("By period")))
 
 
 def to_html(result: CheckResult) -> str:
-    s = summary(result)
+    """The report as one self-contained HTML file (template `consistency_report.html`): English,
+    with the Spanish beside the headings and explanations."""
     frame = events_frame(result)
-    out = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-           "<meta name='viewport' content='width=device-width, initial-scale=1'>",
-           "<title>polo-review: Rule 21 consistency report</title>", f"<style>{_CSS}</style></head><body>",
-           "<h1>Rule 21 consistency report <span class='es'>/ Informe de coherencia con la Regla 21</span></h1>",
-           f"<p class='note'>Generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by polo-review. "
-           f"{_e(TRANSLATION_NOTICE['en'])} <span class='es'>{_e(TRANSLATION_NOTICE['es'])}</span></p>",
-           "<h2>Summary <span class='es'>/ Resumen</span></h2>",
-           f"<p>{s['documents']} matches, {s['events']} events: " +
-           ", ".join(f"<span class='{v}'>{n} {v}</span>" for v, n in s["verdicts"].items()) +
-           f". {s['findings']} match findings, {s['mandatory_findings']} mandatory.</p>"]
-    if result.errors:
-        out.append("<h2>Documents not checked <span class='es'>/ Documentos no revisados</span></h2><ul>")
-        out += [f"<li>{_e(err)}</li>" for err in result.errors]
-        out.append("</ul>")
-    if result.findings:
-        out.append("<h2>Match findings <span class='es'>/ Hallazgos del partido</span></h2><table>"
-                   "<tr><th>Match</th><th>Clause</th><th>Severity</th><th>Events</th><th>Explanation</th></tr>")
-        for f in result.findings:
-            cls = " class='mandatory'" if f.severity == "mandatory" else ""
-            out.append(f"<tr{cls}><td>{_e(f.match)}</td><td>{_e(f.clause)}</td><td>{_e(f.severity)}</td>"
-                       f"<td>{_e(', '.join(f.events))}</td><td>{_e(f.explanation['en'])}"
-                       f"<br><span class='es'>{_e(f.explanation['es'])}</span></td></tr>")
-        out.append("</table>")
-    for key, title in (("clause", "By clause / Por disposición"), ("umpire", "By umpire / Por Umpire"),
-                       ("match", "By match / Por partido"), ("period", "By period / Por período")):
-        if len(frame):
+    tables = []
+    if len(frame):
+        for key, title in _COUNT_TABLES:
             table = counts_by(frame, key)
-            out.append(f"<h2>{_e(title)}</h2><table><tr><th>{_e(key)}</th>" +
-                       "".join(f"<th>{_e(c)}</th>" for c in table.columns) + "</tr>")
-            for idx, row in table.iterrows():
-                label = f"{idx} — {clause_title(idx)}" if key == "clause" else idx
-                out.append(f"<tr><td>{_e(label)}</td>" + "".join(f"<td>{int(n)}</td>" for n in row) + "</tr>")
-            out.append("</table>")
-    out.append("<h2>Events <span class='es'>/ Eventos</span></h2><table><tr><th>Match</th><th>Event</th>"
-               "<th>Period</th><th>Clock</th><th>Frame</th><th>Time (s)</th><th>Umpire</th><th>Clause</th>"
-               "<th>Verdict</th><th>Explanation</th></tr>")
-    for e in result.events:
-        cls = " class='mandatory'" if e.mandatory and e.verdict == "inconsistent" else ""
-        out.append(f"<tr{cls}><td>{_e(e.match)}</td><td>{_e(e.event)}</td><td>{_e(e.period)}</td><td>{_e(e.clock)}</td>"
-                   f"<td>{e.frame}</td><td>{e.time_s:.3f}</td><td>{_e(e.umpire)}</td>"
-                   f"<td>{_e(e.clause)}<br><span class='note'>{_e(clause_title(e.clause))}</span></td>"
-                   f"<td class='{_e(e.verdict)}'>{_e(e.verdict)}</td>"
-                   f"<td>{_e(e.explanation['en'])}<br><span class='es'>{_e(e.explanation['es'])}</span></td></tr>")
-    out.append("</table></body></html>\n")
-    return "\n".join(out)
+            rows = [(f"{idx} — {clause_title(idx)}" if key == "clause" else idx, [int(n) for n in row])
+                    for idx, row in table.iterrows()]
+            tables.append({"key": key, "title": title, "columns": list(table.columns), "rows": rows})
+    return render_template(
+        "consistency_report.html", "en", generated=f"{datetime.now(UTC):%Y-%m-%d %H:%M}", notice=TRANSLATION_NOTICE,
+        summary=summary(result), errors=list(result.errors), findings=result.findings, tables=tables,
+        events=result.events, clause_title=clause_title)
 
 
 def render(result: CheckResult, fmt: str, lang: str = "en") -> str:

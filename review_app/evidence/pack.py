@@ -6,32 +6,37 @@ marked stretches beside it, and a manifest of every file's hash.
     <out>/clips/*.mp4             H.264, a couple of seconds around each marked frame, overlay on
     <out>/case.jsonl              a byte copy of the case log
     <out>/manifest.json           each file's SHA-256, and for clips the original they derive from
+
+The report is rendered from `review_app/reports/templates/evidence_*.html`, its words from the
+gettext catalogue: one section per language, each in that language.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import logging
 import math
 import shutil
 from dataclasses import dataclass
 from datetime import datetime
-from html import escape
 from pathlib import Path
 
 from review_app.evidence import window
 from review_app.evidence.case import EvidenceCase
 from review_app.evidence.errors import EvidenceError
-from review_app.evidence.pack_strings import tr
 from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.store import file_sha256
 from review_app.evidence.verify import VerifyReport, verify_case
+from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Message, Plural
+from review_app.reports import templating
 from review_app.store.files import atomic_write_json, atomic_write_text
+
+log = logging.getLogger(__name__)
 
 CLIP_MARGIN_S = 1.0  # seconds of play kept either side of a marked frame
 MAX_MARGIN_S = 60.0
 STILL_MAX_WIDTH = 640
-LANGS = ("en", "es")
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,8 @@ def _prepare_out(case: EvidenceCase, out: Path) -> None:
     manifest = out / "manifest.json"
     try:
         earlier = json.loads(manifest.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError) as exc:
+        log.info("no earlier pack's manifest readable in %s (%s): the folder is not taken for one", out, exc)
         earlier = None
     if not isinstance(earlier, dict) or earlier.get("match") != case.doc.match_id:
         raise EvidenceError(f"--out is not empty and holds no earlier evidence pack of match {case.doc.match_id}; "
@@ -156,191 +162,56 @@ def _still_png(image) -> str:
     if w > STILL_MAX_WIDTH:
         image = cv2.resize(image, (STILL_MAX_WIDTH, round(h * STILL_MAX_WIDTH / w)), interpolation=cv2.INTER_AREA)
     ok, data = cv2.imencode(".png", image)
-    return base64.b64encode(data.tobytes()).decode("ascii") if ok else ""
+    if not ok:
+        log.warning("a still could not be encoded as PNG; the pack shows its caption without it")
+        return ""
+    return base64.b64encode(data.tobytes()).decode("ascii")
 
 
 # -- HTML -----------------------------------------------------------------------------------------
-CSS = """
-body{font-family:system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#111}
-table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #bbb;padding:.3em .5em;text-align:left;
-vertical-align:top;font-size:.92em}th{background:#eee}code,.hash{font-family:ui-monospace,monospace;font-size:.85em;
-word-break:break-all}.late{color:#a00;font-weight:bold}.ok{color:#060;font-weight:bold}figure{display:inline-block;
-margin:.4em}figcaption{font-size:.85em}blockquote{border-left:4px solid #888;margin:.5em 0;padding:.3em 1em;
-background:#f6f6f6}pre{white-space:pre-wrap;word-break:break-all;font-size:.75em;background:#f6f6f6;padding:.5em}
-nav a{margin-right:1em}section.lang{border-top:3px solid #333;margin-top:2em}
-"""
+# The decisions of 21.f(5) by name; one the code does not know shows as it is stored.
+DECISIONS = {"forfeiture": Message("Forfeiture"), "not-proven": Message("Not proven"),
+             "out-of-time": Message("Out of time")}
 
 
-def _e(value) -> str:
-    return escape("" if value is None else str(value))
-
-
-def _table(head: list[str], rows: list[list[str]]) -> str:
-    th = "".join(f"<th>{h}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _kv_table(rows: list[list[str]]) -> str:
-    body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
-    return f"<table><tbody>{body}</tbody></table>"
-
-
-def _decision_name(d: str, lang: str) -> str:
-    return tr(d, lang) if d in ("forfeiture", "not-proven", "out-of-time") else d
-
-
-def _timeline(case: EvidenceCase, state: CaseState, lang: str) -> list[tuple[str, str]]:
+def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
+    """The case's moments, oldest first: (UTC time, what happened, to be translated where shown)."""
     opened = state.opened or {}
-    items = []
+    items: list[tuple[str, Message | str]] = []
     if opened:
-        items += [(opened["end_time_utc"], tr("ev_game_end", lang)), (opened["deadline_utc"], tr("ev_deadline", lang))]
+        items += [(opened["end_time_utc"], N_("Game ended")), (opened["deadline_utc"], N_("24-hour window closes"))]
     for e in state.entries:
-        d, who = e["data"], _e(e["by"])
+        d, who = e["data"], e["by"]
         if e["type"] in ("evidence_received", "evidence_received_again"):
-            items.append((d["received_at"], tr("ev_received", lang, ev=d["evidence"], who=_e(d["presented_by"]))))
+            received = Message("{ev} received from {who}", ev=d["evidence"], who=d["presented_by"])
+            items.append((d["received_at"], received))
         elif e["type"] == "frames_marked":
-            items.append((e["at"], tr("ev_marked", lang, n=len(d["frames"]), ev=d["evidence"], who=who)))
+            items.append((e["at"], Plural("{n} frame of {ev} marked by {who}", "{n} frames of {ev} marked by {who}",
+                                          n=len(d["frames"]), ev=d["evidence"], who=who)))
         elif e["type"] == "decision":
-            items.append((e["at"], tr("ev_decision", lang, d=_decision_name(d["decision"], lang), who=who)))
+            items.append((e["at"], Message("Decision: {d}, by {who}", d=DECISIONS.get(d["decision"], d["decision"]),
+                                           who=who)))
         elif e["type"] == "correction":
-            items.append((e["at"], tr("ev_correction", lang, n=d["corrects"], who=who)))
+            items.append((e["at"], Message("Correction of entry {n} by {who}", n=d["corrects"], who=who)))
     return sorted(items, key=lambda item: item[0])  # stable: equal times keep the log's order
-
-
-def _section(case: EvidenceCase, state: CaseState, report: VerifyReport, stills: dict, files: list[dict],
-             generated: datetime, lang: str) -> str:
-    doc, opened = case.doc, state.opened or {}
-    reg = case.register()
-    parts = [f'<section class="lang" lang="{lang}" id="{lang}"><h1>{_e(tr("title", lang, match=doc.match_id))}</h1>',
-             f"<p><em>{tr('prevails', lang)}</em></p>", f"<h2>{tr('summary', lang)}</h2>"]
-    d = state.decision
-    decision = (f"<b>{_e(_decision_name(d.decision, lang))}</b> — {tr('by', lang)} {_e(d.by)}, {_e(d.at)}"
-                if d else tr("undecided", lang))
-    integrity = (f'<span class="ok">{tr("intact", lang)}</span>' if report.intact
-                 else f'<span class="late">{tr("broken", lang)}: {_e(report.first)}</span>')
-    teams = ", ".join(f"{_e(t['name'])} ({_e(t['id'])})" for t in doc.match["teams"])
-    w = window.WINDOW
-    parts.append(_kv_table([
-        [tr("match", lang), f"{_e(doc.match_id)} {_e(doc.match.get('name') or '')}"],
-        [tr("date", lang), _e(doc.match["date"])], [tr("teams", lang), teams],
-        [tr("game_end", lang), _e(opened.get("end_time_utc"))], [tr("deadline", lang), _e(opened.get("deadline_utc"))],
-        [tr("window", lang), f"{_e(w.label[lang])}: {w.value / 3600:g} h ({_e(w.clause)}, “{_e(w.quote)}”)"],
-        [tr("decision", lang), decision], [tr("integrity", lang), f"{integrity}<br><small>{tr('integrity_note', lang)}</small>"],
-        [tr("head", lang), f'<span class="hash">{_e(state.head)}</span>'],
-        [tr("generated", lang), _e(window.utc_text(generated))]]))
-    # the register
-    parts.append(f"<h2>{tr('register', lang)}</h2>")
-    if reg.excusals:
-        parts.append(_table([tr("event", lang), tr("mount", lang), tr("clause", lang), tr("player", lang),
-                             tr("moment", lang), tr("seen_again", lang)],
-                            [[_e(x.event), _e(x.mount), _e(x.clause), _e(f"{x.team} #{x.number}" if x.team else ""),
-                              _e(f"P{x.period or '?'} {x.clock or ''} · {tr('frame', lang)} {x.frame} · {x.time_s:.3f} s"),
-                              _e(", ".join(f"{s.event} ({tr('frame', lang)} {s.frame})" for s in x.returned))]
-                             for x in reg.excusals]))
-    else:
-        parts.append(f"<p>{tr('no_excusals', lang)}</p>")
-    # the evidence
-    parts.append(f"<h2>{tr('evidence', lang)}</h2>")
-    rows = []
-    for ev in state.evidence.values():
-        timing = (f'<span class="ok">{tr("in_time", lang)}</span> — {tr("left_before", lang, d=window.duration_text(ev.margin_s))}'
-                  if ev.in_time else
-                  f'<span class="late">{tr("late", lang)}</span> — {tr("late_by", lang, d=window.duration_text(ev.margin_s))}')
-        others = [r for r in ev.receipts if r["seq"] != ev.earliest["seq"]]
-        again = "".join(
-            f"<br>{tr('again', lang)}: {_e(r['received_at'])}, {_e(r['presented_by'])} → {_e(r['received_by'])} "
-            f"({tr('in_time_short' if r['in_time'] else 'late_short', lang)}; {tr('recorded', lang, n=r['seq'], at=_e(r['recorded']))})"
-            for r in others)
-        first = ev.earliest
-        received = f"{_e(ev.received_at)}<br><small>{tr('recorded', lang, n=first['seq'], at=_e(first['recorded']))}</small>"
-        v = ev.video
-        rows.append([_e(ev.id), received + again, _e(ev.presented_by), _e(ev.received_by), timing,
-                     _e(f"{v['codec']} {v['width']}x{v['height']}, {v['frame_count']} frames, {v['duration_s']:.2f} s"),
-                     f'<span class="hash">{_e(ev.sha256)}</span>'])
-    parts.append(_table([tr("id", lang), tr("received", lang), tr("from", lang), tr("received_by", lang),
-                         tr("window", lang), tr("video", lang), "SHA-256"], rows))
-    # timeline
-    parts.append(f"<h2>{tr('timeline', lang)}</h2><ul>")
-    parts += [f"<li><code>{_e(t)}</code> {text}</li>" for t, text in _timeline(case, state, lang)]
-    parts.append("</ul>")
-    # marked frames
-    parts.append(f"<h2>{tr('marked', lang)}</h2>")
-    if not state.marks:
-        parts.append(f"<p>{tr('no_marks', lang)}</p>")
-    for m in state.marks:
-        what = (f"{_e(m.mount)} — {tr('event', lang)} {_e(m.excusal)} ({_e(m.clause)})" if m.excusal
-                else f"{_e(m.mount)} — {tr('never_excused', lang)}")
-        status = f" <span class='late'>[{tr('withdrawn', lang, n=m.withdrawn_by)}]</span>" if m.withdrawn_by else ""
-        parts.append(f"<h3>#{m.seq}: {_e(m.evidence)} {tr('shows', lang)} {what}{status}</h3>"
-                     f"<p>{tr('by', lang)} {_e(m.by)}, {_e(m.at)}"
-                     + (f" — {tr('note', lang)}: {_e(m.note)}" if m.note else "") + "</p>")
-        for f in m.frames:
-            png = stills.get((m.evidence, f["frame"]))
-            cap = tr("frame_caption", lang, ev=m.evidence, frame=f["frame"], time=f"{f['time_s']:.3f}")
-            if png:
-                parts.append(f'<figure><img alt="{_e(cap)}" src="data:image/png;base64,{png}">'
-                             f"<figcaption>{_e(cap)}</figcaption></figure>")
-            elif m.evidence in report.altered:
-                parts.append(f"<p>{_e(cap)} — <span class='late'>{tr('no_still_altered', lang)}</span></p>")
-            else:
-                parts.append(f"<p>{_e(cap)}</p>")
-    clips = [f for f in files if f["path"].startswith("clips/")]
-    if clips:
-        parts.append(f"<h3>{tr('clips', lang)}</h3>")
-        for c in clips:
-            parts.append(f'<figure><video controls preload="metadata" width="480" src="{_e(c["path"])}"></video>'
-                         f"<figcaption>{_e(c['path'])} · {_e(c['evidence'])} · {tr('frames', lang)} {c['source_frames'][0]}–"
-                         f"{c['source_frames'][1]}</figcaption></figure>")
-    # decision
-    parts.append(f"<h2>{tr('decision', lang)}</h2>")
-    if d:
-        data = d.data
-        parts.append(f"<p><b>{_e(_decision_name(d.decision, lang))}</b> ({_e(data['clause'])}) — {tr('by', lang)} "
-                     f"{_e(d.by)}, {_e(d.at)} ({tr('entry', lang, n=d.seq)})</p>")
-        if data.get("reason"):
-            parts.append(f"<p>{tr('reason', lang)}: {_e(data['reason'])}</p>")
-        if data.get("forfeiting_teams"):
-            parts.append(f"<p>{tr('forfeiting', lang)}: " + ", ".join(_e(t['name']) for t in data["forfeiting_teams"]) + "</p>")
-        if data.get("grounds"):
-            parts.append(_table([tr("grounds", lang), tr("mount", lang), tr("clause", lang), tr("marked", lang)],
-                                [[_e(f"{tr('entry', lang, n=g['mark_entry'])}, {g['evidence']}"), _e(g["mount"]),
-                                  _e(f"{g['clause']} ({tr('event', lang)} {g['excusal']})"),
-                                  _e(", ".join(str(f["frame"]) for f in g["frames"]))] for g in data["grounds"]]))
-        if data.get("mandatory"):
-            parts.append(f"<p><b>{tr('mandatory', lang)}</b></p>")
-        parts.append(f"<p>{tr('rule_text', lang)} (21.f(5)):</p><blockquote>{_e(data['rule_text'][lang])}</blockquote>")
-    else:
-        parts.append(f"<p>{tr('undecided', lang)}</p>")
-    if state.corrections:
-        parts.append(f"<h3>{tr('corrections', lang)}</h3><ul>")
-        parts += [f"<li>{tr('entry', lang, n=c['seq'])}: {tr('corrects', lang, n=c['corrects'])} — {_e(c['reason'])} "
-                  f"({tr('by', lang)} {_e(c['by'])}, {_e(c['at'])})</li>" for c in state.corrections]
-        parts.append("</ul>")
-    # hashes and log
-    parts.append(f"<h2>{tr('hashes', lang)}</h2>")
-    hrows = [[_e(f"{tr('original', lang)} ({ev.id})"), f'<span class="hash">{_e(ev.stored)}</span>'
-              + (f" <span class='late'>{tr('altered', lang)}</span>" if ev.id in report.altered else ""),
-              f'<span class="hash">{_e(ev.sha256)}</span>'] for ev in state.evidence.values()]
-    hrows += [[_e(f["path"]), (f"{tr('derived_from', lang)} <span class='hash'>{_e(f['parent_sha256'])}</span>"
-                               if f.get("parent_sha256") else ""), f'<span class="hash">{_e(f["sha256"])}</span>'] for f in files]
-    parts.append(_table([tr("file", lang), "", "SHA-256"], hrows))
-    parts.append(f"<h2>{tr('log', lang)}</h2><p>{tr('canonical', lang)}</p>")
-    parts.append(_table(["#", "UTC", tr("type", lang), tr("by", lang), "prev", "hash"],
-                        [[str(e["seq"]), _e(e["at"]), _e(e["type"]), _e(e["by"]), f'<span class="hash">{e["prev"][:16]}…</span>',
-                          f'<span class="hash">{e["hash"][:16]}…</span>'] for e in state.entries]))
-    parts.append("</section>")
-    return "\n".join(parts)
 
 
 def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stills: dict, files: list[dict],
                 generated: datetime) -> str:
-    sections = [_section(case, state, report, stills, files, generated, lang) for lang in LANGS]
+    """The pack's report (templates `evidence_pack.html`, `evidence_section.html`): a section in each
+    language, English first, then the log as it is stored."""
+    context = {
+        "doc": case.doc, "opened": state.opened or {}, "register": case.register(), "state": state,
+        "decision": state.decision, "report": report, "stills": stills, "files": files,
+        "clips": [f for f in files if f["path"].startswith("clips/")], "generated": window.utc_text(generated),
+        "window": window.WINDOW, "decisions": DECISIONS, "timeline": _timeline(state),
+        "duration_text": window.duration_text,
+    }
+    sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGUAGES]
     raw_log = "\n".join(json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for e in state.entries)
-    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(tr("title", "en", match=case.doc.match_id))}'
-            f'</title><style>{CSS}</style></head><body><nav><a href="#en">English</a><a href="#es">Español</a>'
-            f'<a href="#log">case.jsonl</a></nav>{"".join(sections)}'
-            f'<section id="log"><h2>case.jsonl</h2><pre>{_e(raw_log)}</pre></section></body></html>\n')
+    return templating.render(
+        "evidence_pack.html", "en", sections=sections, raw_log=raw_log, match_id=case.doc.match_id,
+        languages=[(lang, LANGUAGE_NAMES[lang]) for lang in LANGUAGES])
 
 
 def zip_folder(folder: str | Path) -> bytes:

@@ -10,6 +10,7 @@ import sys
 from html.parser import HTMLParser
 
 import pytest
+from markupsafe import escape
 from match_docs import ROOT, event
 
 from review_app.checker import check_paths
@@ -52,19 +53,44 @@ def test_csv_has_one_row_per_event(docs):
 
 
 def test_html_is_one_self_contained_file_with_user_text_escaped(docs, doc_factory, write_doc):
-    text = render(check_paths([docs]), "html")
+    hostile = "<script>alert('x')</script> & <img src=x onerror=alert(1)>"
+    doc = doc_factory([dict(EVENTS[0], id="e9", involved={"players": [], "umpire": hostile, "mount": None})],
+                      match_id="hostile")
+    text = render(check_paths([docs, write_doc(doc)]), "html")
 
     class Refs(HTMLParser):
-        refs, scripts = [], 0
+        refs, scripts, tags = [], 0, []
 
         def handle_starttag(self, tag, attrs):
             self.scripts += tag == "script"
+            self.tags.append(tag)
             self.refs += [v for k, v in attrs if k in ("src", "href")]
 
     parser = Refs()
     parser.feed(text)
-    assert parser.refs == [] and parser.scripts == 0
+    assert parser.refs == [] and parser.scripts == 0 and "img" not in parser.tags
+    assert escape(hostile) in text  # the umpire's name reads as it was typed
     assert "Si se cae un casco" in text and "inconsistent" in text
+
+
+def test_html_puts_the_spanish_beside_the_english(docs):
+    text = render(check_paths([docs]), "html")
+    for en, es in (("Rule 21 consistency report", "Informe de coherencia con la Regla 21"), ("Summary", "Resumen"),
+                   ("By period", "Por período"), ("Events", "Eventos")):
+        assert f'{en} <span class="es">/ {es}</span>' in text
+    assert "Prevalece el texto original en inglés" in text
+
+
+def test_templates_escape_and_refuse_undefined_names():
+    from jinja2 import UndefinedError
+
+    from review_app.reports import templating
+
+    env = templating.environment("es")
+    assert env.from_string("{{ x }}").render(x="<b>") == "&lt;b&gt;"
+    assert env.from_string("{{ _('Summary') }} {{ 'Summary' | translate('en') }}").render() == "Resumen Summary"
+    with pytest.raises(UndefinedError):
+        env.from_string("{{ nope }}").render()
 
 
 def test_table_summarises(docs):

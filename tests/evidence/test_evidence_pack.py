@@ -6,12 +6,12 @@ import base64
 import json
 import re
 from datetime import timedelta
-from html import escape
 
 import cv2
 import numpy as np
 import pytest
 from evidence_fixtures import END, NOW, flip_byte
+from markupsafe import escape
 
 from review_app.evidence.pack import build_pack, stretches
 from review_app.evidence.state import Mark
@@ -37,6 +37,7 @@ def test_the_report_is_in_english_and_spanish_with_the_rule_text(pack):
     assert "Pérdida del partido" in html and "Forfeiture" in html
     assert "English text prevails" in html and "21.f(5)" in html
     assert "Ana &lt;script&gt;" in html and "<script>" not in html  # names are escaped
+    assert "mare &amp; foal" in html and "Momento (período, reloj, vídeo)" in html
     assert case.state().head in html
 
 
@@ -68,7 +69,8 @@ def test_clips_play_in_a_browser_and_record_their_parent(pack):
 
 def test_stretches_merge_nearby_marks_and_split_distant_ones():
     def mark(frames):
-        return Mark(1, "ev1", "x", [{"frame": f, "time_s": f / 25} for f in frames], "e2", "m", "c", "A", 1, None, "r", "t")
+        return Mark(1, "ev1", "x", [{"frame": f, "time_s": f / 25} for f in frames], "e2", "m", "c", "A", 1, None,
+                    "r", "t")
     assert stretches([mark([10, 20])], 1.0) == [("ev1", 0.0, 1.8, [10, 20])]
     assert stretches([mark([10, 200])], 1.0) == [("ev1", 0.0, 1.4, [10]), ("ev1", 7.0, 9.0, [200])]
 
