@@ -4,6 +4,7 @@ with their parameters and citations, and the facts a reviewer records."""
 
 import streamlit as st
 
+from review_app.i18n import LANGUAGES, translate
 from review_app.rules.labels import stop_label, unit_label, value_label
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.rules.rulebook import TRANSLATION_NOTICE
@@ -12,7 +13,8 @@ from review_app.textsafe import md
 from review_app.ui.context import N_, _, lang, ngettext, rendered
 
 st.title(_("USPA Rule 21: how play is stopped"))
-st.caption(f"{TRANSLATION_NOTICE['en']} · {TRANSLATION_NOTICE['es']}")
+# Both languages at once, whatever the reader chose: the notice, and each provision's two texts.
+st.caption(" · ".join(translate(TRANSLATION_NOTICE, language) for language in LANGUAGES))
 
 query = st.text_input(_("Find a provision (clause or name)"), key="rules.search",
                       placeholder="21.f / mount / caballo")
@@ -58,9 +60,9 @@ english, spanish = _("English (prevails)"), _("Spanish (educational translation)
 for p in found:
     with st.expander(f"**{p.id}** — {rendered(p.title)}", expanded=len(found) <= 2):
         en, es = st.columns(2)
-        en.markdown(f"**{english}** · {md(p.title['en'])}")
-        en.markdown(md(p.text["en"]))
-        es.markdown(f"**{spanish}** · {md(p.title['es'])}")
-        es.markdown(md(p.text["es"]))
+        en.markdown(f"**{english}** · {md(translate(p.title, 'en'))}")
+        en.markdown(md(translate(p.text, "en")))
+        es.markdown(f"**{spanish}** · {md(translate(p.title, 'es'))}")
+        es.markdown(md(translate(p.text, "es")))
         st.divider()
         encoded(p)
