@@ -15,9 +15,9 @@ HERE = Path(__file__).resolve().parent
 if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
     sys.path.insert(0, str(HERE.parents[1]))
 
-from review_app.ui import context
-from review_app.ui.context import tr
-from review_app.textsafe import md
+from review_app.textsafe import md  # noqa: E402  (after the path is set)
+from review_app.ui import context  # noqa: E402
+from review_app.ui.context import _  # noqa: E402
 
 st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 
@@ -26,15 +26,16 @@ context.reviewer_box()
 
 PAGES = HERE / "app_pages"
 pages = [
-    st.Page(PAGES / "review.py", title=tr("nav.review"), icon=":material/movie:", url_path="review", default=True),
-    st.Page(PAGES / "report.py", title=tr("nav.report"), icon=":material/analytics:", url_path="report"),
-    st.Page(PAGES / "evidence.py", title=tr("nav.evidence"), icon=":material/gavel:", url_path="evidence"),
-    st.Page(PAGES / "rules.py", title=tr("nav.rules"), icon=":material/menu_book:", url_path="rules"),
-    st.Page(PAGES / "training.py", title=tr("nav.training"), icon=":material/school:", url_path="training"),
+    st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:", url_path="review", default=True),
+    st.Page(PAGES / "report.py", title=_("Report"), icon=":material/analytics:", url_path="report"),
+    st.Page(PAGES / "evidence.py", title=_("Evidence"), icon=":material/gavel:", url_path="evidence"),
+    st.Page(PAGES / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
+    st.Page(PAGES / "training.py", title=_("Training"), icon=":material/school:", url_path="training"),
 ]
 
 
 folders = context.folders()
-st.sidebar.caption(md(tr("app.folders", footage=folders.footage, annotations=folders.annotations)))
+st.sidebar.caption(md(_("Footage: {footage} · Annotations: {annotations}", footage=folders.footage,
+                        annotations=folders.annotations)))
 
 st.navigation(pages).run()

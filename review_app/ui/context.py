@@ -7,11 +7,14 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from review_app.rules import labels  # noqa: F401  (registers the value labels)
-from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, t
+from review_app import i18n
 from review_app.config import Folders
 from review_app.config import folders as read_folders
+from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.textsafe import md
+
+__all__ = ["N_", "_", "error_line", "fixed", "folders", "lang", "language_switch", "ngettext", "pgettext",
+           "progress_bar", "reviewer", "reviewer_box", "rendered", "translate"]
 
 LANG_KEY = "app.lang"
 REVIEWER_KEY = "app.reviewer"
@@ -22,8 +25,27 @@ def lang() -> str:
     return value if value in LANGUAGES else DEFAULT_LANGUAGE
 
 
-def tr(key: str, **fmt) -> str:
-    return t(key, lang(), **fmt)
+def _(message: str, /, **params) -> str:
+    """`message` (its English text is its id in the catalogue) in this session's language, formatted
+    with `params` when there are any. Write the English literally, `_("Save")`, so the catalogue finds it."""
+    text = i18n.gettext(message, lang())
+    return text.format(**params) if params else text
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params) -> str:
+    """The singular or plural form for `n` in this session's language; `n` is among the parameters."""
+    return i18n.ngettext(singular, plural, n, lang()).format(n=n, **params)
+
+
+def pgettext(context: str, message: str, /, **params) -> str:
+    """A short word whose translation depends on where it stands."""
+    text = i18n.pgettext(context, message, lang())
+    return text.format(**params) if params else text
+
+
+def rendered(value) -> str:
+    """A library value (a `Message`, a message id, an {en, es} pair) in this session's language."""
+    return translate(value, lang())
 
 
 def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
@@ -47,7 +69,7 @@ def language_switch() -> None:
     if LANG_KEY not in st.session_state:
         wanted = st.query_params.get("lang")
         st.session_state[LANG_KEY] = wanted if wanted in LANGUAGES else DEFAULT_LANGUAGE
-    st.sidebar.segmented_control(t("app.language", lang()), LANGUAGES, format_func=LANGUAGE_NAMES.get,
+    st.sidebar.segmented_control(_("Language"), LANGUAGES, format_func=LANGUAGE_NAMES.get,
                                  key=LANG_KEY, selection_mode="single", required=True)
     if st.session_state.get(LANG_KEY) is None:  # clicking the selected option clears it
         st.session_state[LANG_KEY] = DEFAULT_LANGUAGE
@@ -57,22 +79,22 @@ def language_switch() -> None:
             del st.query_params["lang"]
     elif st.query_params.get("lang") != lang():
         st.query_params["lang"] = lang()
-    if lang() == "es":
-        st.sidebar.caption(tr("app.translation_note"))
+    if lang() != DEFAULT_LANGUAGE:
+        st.sidebar.caption(_("English text prevails."))
 
 
 def reviewer_box() -> None:
     """Ask the reviewer's name once per session; it is recorded on every tag."""
     name = reviewer()
     if name:
-        st.sidebar.markdown(md(tr("app.reviewer_set", name=name)))
-        if st.sidebar.button(tr("app.reviewer_change"), key="app.reviewer_change"):
+        st.sidebar.markdown(md(_("Reviewer: {name}", name=name)))
+        if st.sidebar.button(_("Change name"), key="app.reviewer_change"):
             del st.session_state[REVIEWER_KEY]
             st.rerun()
         return
     with st.sidebar.form("app.reviewer_form", border=False):
-        typed = st.text_input(tr("app.reviewer"), key="app.reviewer_input", max_chars=200)
-        if st.form_submit_button(tr("app.reviewer_ok"), key="app.reviewer_ok") and typed.strip():
+        typed = st.text_input(_("Your name (recorded on every tag)"), key="app.reviewer_input", max_chars=200)
+        if st.form_submit_button(_("Start reviewing"), key="app.reviewer_ok") and typed.strip():
             st.session_state[REVIEWER_KEY] = " ".join(typed.split())
             st.rerun()
 
@@ -80,9 +102,9 @@ def reviewer_box() -> None:
 def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[], None]]:
     """A progress bar and the `progress(stage, fraction)` callback the library layers call."""
     bar = st.progress(0.0, text=label)
-    stage_names = {"index": tr("progress.index"), "hash": tr("progress.hash"),
-                   "filmstrip": tr("progress.filmstrip"), "export": tr("progress.export"),
-                   "upload": tr("progress.upload"), "check": tr("progress.check")}
+    stage_names = {"index": _("indexing frames"), "hash": _("computing checksum"),
+                   "filmstrip": _("building filmstrip"), "export": _("exporting clip"),
+                   "upload": _("storing upload"), "check": _("checking documents")}
 
     def update(stage: str, fraction: float) -> None:
         bar.progress(min(1.0, max(0.0, float(fraction))), text=f"{label} — {stage_names.get(stage, stage)} "
@@ -93,4 +115,4 @@ def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[],
 
 def error_line(exc: Exception) -> None:
     """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language."""
-    st.error(tr("common.error", message=md(exc)), icon=":material/warning:")
+    st.error(_("Error: {message}", message=md(exc)), icon=":material/warning:")

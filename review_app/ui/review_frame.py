@@ -9,71 +9,25 @@ from __future__ import annotations
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.reports import timeline
-from review_app.ui import step_keys
-from review_app.ui.context import error_line, folders, lang, progress_bar, tr
-from review_app.i18n import register
-from review_app.textsafe import data_url, md
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
+from review_app.reports import timeline
+from review_app.textsafe import data_url, md
+from review_app.ui import step_keys
+from review_app.ui.context import N_, _, error_line, folders, lang, progress_bar
 
 CLIP_BEFORE_S = 3.0
 CLIP_AFTER_S = 3.0
 STRIP_COUNT = 10
 
-# (key, label key, frames, seconds, keyboard shortcut)
+# (key, label, what it does, frames, seconds, keyboard shortcut); the words are translated where shown
 STEPS = (
-    ("review.back5s", "review.step_back5s", 0, -5.0, "J"),
-    ("review.back1s", "review.step_back1s", 0, -1.0, "Shift+Left"),
-    ("review.back1f", "review.step_back1f", -1, 0.0, "Left"),
-    ("review.fwd1f", "review.step_fwd1f", 1, 0.0, "Right"),
-    ("review.fwd1s", "review.step_fwd1s", 0, 1.0, "Shift+Right"),
-    ("review.fwd5s", "review.step_fwd5s", 0, 5.0, "L"),
+    ("review.back5s", N_("−5 s"), N_("five seconds back"), 0, -5.0, "J"),
+    ("review.back1s", N_("−1 s"), N_("one second back"), 0, -1.0, "Shift+Left"),
+    ("review.back1f", N_("−1 f"), N_("one frame back"), -1, 0.0, "Left"),
+    ("review.fwd1f", N_("+1 f"), N_("one frame forward"), 1, 0.0, "Right"),
+    ("review.fwd1s", N_("+1 s"), N_("one second forward"), 0, 1.0, "Shift+Right"),
+    ("review.fwd5s", N_("+5 s"), N_("five seconds forward"), 0, 5.0, "L"),
 )
-
-register({
-    "review.step_back5s": {"en": "−5 s", "es": "−5 s"},
-    "review.step_back1s": {"en": "−1 s", "es": "−1 s"},
-    "review.step_back1f": {"en": "−1 f", "es": "−1 f"},
-    "review.step_fwd1f": {"en": "+1 f", "es": "+1 f"},
-    "review.step_help": {"en": "Step {what} ({shortcut})", "es": "Moverse {what} ({shortcut})"},
-    "review.what.back5s": {"en": "five seconds back", "es": "cinco segundos atrás"},
-    "review.what.back1s": {"en": "one second back", "es": "un segundo atrás"},
-    "review.what.back1f": {"en": "one frame back", "es": "un fotograma atrás"},
-    "review.what.fwd1f": {"en": "one frame forward", "es": "un fotograma adelante"},
-    "review.what.fwd1s": {"en": "one second forward", "es": "un segundo adelante"},
-    "review.what.fwd5s": {"en": "five seconds forward", "es": "cinco segundos adelante"},
-    "review.step_fwd1s": {"en": "+1 s", "es": "+1 s"},
-    "review.step_fwd5s": {"en": "+5 s", "es": "+5 s"},
-    "review.position": {"en": "**Frame {frame}** of {last} · **{time}** ({seconds} s)",
-                        "es": "**Fotograma {frame}** de {last} · **{time}** ({seconds} s)"},
-    "review.tag_here": {"en": "Tag here", "es": "Etiquetar"},
-    "review.play": {"en": "Play ±3 s", "es": "Ver ±3 s"},
-    "review.jump_time": {"en": "Go to time (s or m:ss)", "es": "Ir al tiempo (s o m:ss)"},
-    "review.jump_frame": {"en": "Go to frame", "es": "Ir al fotograma"},
-    "review.go": {"en": "Go", "es": "Ir"},
-    "review.bad_frame": {"en": "“{text}” is not a frame number: write a whole number from 0 to {last}.",
-                         "es": "“{text}” no es un número de fotograma: escriba un entero de 0 a {last}."},
-    "review.bad_time": {"en": "“{text}” is not a time: write seconds (41.2) or minutes:seconds (0:41.2).",
-                        "es": "“{text}” no es un tiempo: escriba segundos (41,2) o minutos:segundos (0:41,2)."},
-    "review.png": {"en": "Lossless PNG", "es": "PNG sin pérdida"},
-    "review.timeline": {"en": "Timeline: click to jump; ticks are tags coloured by verdict",
-                        "es": "Línea de tiempo: haga clic para saltar; las marcas son etiquetas coloreadas por veredicto"},
-    "review.filmstrip": {"en": "Filmstrip", "es": "Tira de imágenes"},
-    "review.shortcuts": {"en": "Keyboard shortcuts", "es": "Atajos de teclado"},
-    "review.shortcuts_text": {
-        "en": "| Key | Action |\n|---|---|\n| ← / → | one frame back / forward |\n"
-              "| Shift+← / Shift+→ | one second back / forward |\n| J / L | five seconds back / forward |\n"
-              "| T | tag the current frame |\n| P | play ±3 s around the frame |\n\n"
-              "Shortcuts work when the cursor is not in a text field.",
-        "es": "| Tecla | Acción |\n|---|---|\n| ← / → | un fotograma atrás / adelante |\n"
-              "| Shift+← / Shift+→ | un segundo atrás / adelante |\n| J / L | cinco segundos atrás / adelante |\n"
-              "| T | etiquetar el fotograma actual |\n| P | reproducir ±3 s alrededor del fotograma |\n\n"
-              "Los atajos funcionan cuando el cursor no está en un campo de texto.",
-    },
-    "review.clip_caption": {"en": "Frames {first}–{last} (time and frame burnt in)",
-                            "es": "Fotogramas {first}–{last} (tiempo y fotograma sobreimpresos)"},
-    "review.close_clip": {"en": "Close clip", "es": "Cerrar clip"},
-})
 
 
 def _viewer() -> FrameViewer | None:
@@ -102,7 +56,8 @@ def _jump_time() -> None:
     try:
         seconds = parse_time(text)
     except PoloReviewError:
-        st.session_state["review.jump_error"] = tr("review.bad_time", text=text.strip())
+        st.session_state["review.jump_error"] = _("“{text}” is not a time: write seconds (41.2) or minutes:seconds "
+                                                  "(0:41.2).", text=text.strip())
         return
     go_to(viewer.index_at(seconds))
 
@@ -115,7 +70,8 @@ def _jump_frame() -> None:
     if viewer is None or not text:
         return
     if not text.isascii() or not text.isdigit():
-        st.session_state["review.jump_error"] = tr("review.bad_frame", text=text, last=viewer.frame_count - 1)
+        st.session_state["review.jump_error"] = _("“{text}” is not a frame number: write a whole number from 0 to "
+                                                  "{last}.", text=text, last=viewer.frame_count - 1)
         return
     go_to(int(text))  # past the end: the last frame
 
@@ -148,50 +104,49 @@ def frame_area(marks: list[dict]) -> None:
     st.session_state["review.pos"] = pos
     t = viewer.time_of(pos)
     png = bool(st.session_state.get("review.png"))
-    st.markdown(tr("review.position", frame=pos, last=viewer.frame_count - 1, time=format_time(t, 3),
-                   seconds=f"{t:.3f}"))
+    st.markdown(_("**Frame {frame}** of {last} · **{time}** ({seconds} s)", frame=pos, last=viewer.frame_count - 1,
+                  time=format_time(t, 3), seconds=format(t, ".3f")))
     image = viewer.image(pos, "png" if png else "jpeg")
     st.image(data_url(image, "image/png" if png else "image/jpeg"), width="stretch")
 
     # back on one row, forward on the next: each button keeps room for its shortcut's hint
     for row in (STEPS[:3], STEPS[3:]):
-        for col, (key, label, frames, seconds, shortcut) in zip(st.columns(3), row):
-            col.button(tr(label), key=key, on_click=_step, args=(frames, seconds), shortcut=shortcut,
-                       width="stretch",
-                       help=tr("review.step_help", what=tr("review.what." + key.split(".")[1]), shortcut=shortcut))
+        for col, (key, label, what, frames, seconds, shortcut) in zip(st.columns(3), row, strict=True):
+            col.button(_(label), key=key, on_click=_step, args=(frames, seconds), shortcut=shortcut,
+                       width="stretch", help=_("Step {what} ({shortcut})", what=_(what), shortcut=shortcut))
     c1, c2, c3 = st.columns(3, vertical_alignment="center")
-    if c1.button(tr("review.tag_here"), key="review.tag", type="primary", shortcut="T", width="stretch",
+    if c1.button(_("Tag here"), key="review.tag", type="primary", shortcut="T", width="stretch",
                  icon=":material/sell:"):
         st.session_state["review.form_request"] = (pos, t)
         st.rerun(scope="app")
-    play = c2.button(tr("review.play"), key="review.play", shortcut="P", icon=":material/play_arrow:",
+    play = c2.button(_("Play ±3 s"), key="review.play", shortcut="P", icon=":material/play_arrow:",
                      width="stretch")
     with c3:
-        st.toggle(tr("review.png"), key="review.png")
+        st.toggle(_("Lossless PNG"), key="review.png")
 
     c1, c2, c3, c4 = st.columns([3, 1, 3, 1], vertical_alignment="bottom")
-    c1.text_input(tr("review.jump_time"), key="review.jump_time_value", placeholder="0:41.2", on_change=_jump_time,
+    c1.text_input(_("Go to time (s or m:ss)"), key="review.jump_time_value", placeholder="0:41.2", on_change=_jump_time,
                   max_chars=40)
-    c2.button(tr("review.go"), key="review.jump_time_go", on_click=_jump_time, width="stretch")
-    c3.text_input(tr("review.jump_frame"), key="review.jump_frame_value", placeholder=f"0–{viewer.frame_count - 1}",
+    c2.button(_("Go"), key="review.jump_time_go", on_click=_jump_time, width="stretch")
+    c3.text_input(_("Go to frame"), key="review.jump_frame_value", placeholder=f"0–{viewer.frame_count - 1}",
                   on_change=_jump_frame, max_chars=12)
-    c4.button(tr("review.go"), key="review.jump_frame_go", on_click=_jump_frame, width="stretch")
+    c4.button(_("Go"), key="review.jump_frame_go", on_click=_jump_frame, width="stretch")
     if st.session_state.get("review.jump_error"):
         st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")
 
-    st.caption(tr("review.timeline"))
+    st.caption(_("Timeline: click to jump; ticks are tags coloured by verdict"))
     st.vega_lite_chart(spec=timeline.spec(viewer.info.duration_s, viewer.frame_count, marks, t, lang(),
-                                     tr("common.time")),
+                                     _("Time")),
                        key=timeline_key(), on_select=_timeline_clicked, selection_mode=["seek", "tag"],
                        height=timeline.HEIGHT,
                        width="stretch")
     _clip_area(viewer, pos, play)
-    step_keys.listen((shortcut, frames, seconds) for _, _, frames, seconds, shortcut in STEPS)
+    step_keys.listen((shortcut, frames, seconds) for _key, _label, _what, frames, seconds, shortcut in STEPS)
 
 
 def _clip_area(viewer: FrameViewer, pos: int, play: bool) -> None:
     if play:
-        update, done = progress_bar(tr("review.play"))
+        update, done = progress_bar(_("Play ±3 s"))
         try:
             path = viewer.clip_around(pos, folders().clips, before_s=CLIP_BEFORE_S, after_s=CLIP_AFTER_S,
                                       progress=update)
@@ -203,19 +158,19 @@ def _clip_area(viewer: FrameViewer, pos: int, play: bool) -> None:
     clip = st.session_state.get("review.clip")
     if clip:
         path, at = clip
-        if st.button(tr("review.close_clip"), key="review.close_clip", icon=":material/close:"):
+        if st.button(_("Close clip"), key="review.close_clip", icon=":material/close:"):
             st.session_state.pop("review.clip", None)
             st.rerun(scope="fragment")
         st.video(path, autoplay=True, muted=True)
         first = viewer.index_at(max(0.0, viewer.time_of(at) - CLIP_BEFORE_S))
         last = viewer.index_at(min(viewer.info.duration_s, viewer.time_of(at) + CLIP_AFTER_S))
-        st.caption(tr("review.clip_caption", first=first, last=last))
+        st.caption(_("Frames {first}–{last} (time and frame burnt in)", first=first, last=last))
 
 
 def filmstrip(viewer: FrameViewer) -> None:
     """Thumbnails spread over the match; each button jumps to its frame."""
     if ("strip", viewer.path) != st.session_state.get("review._strip_for"):
-        update, done = progress_bar(tr("review.filmstrip"))
+        update, done = progress_bar(_("Filmstrip"))
         try:
             viewer.filmstrip(STRIP_COUNT, 72, progress=update)
         except PoloReviewError as exc:
@@ -226,12 +181,15 @@ def filmstrip(viewer: FrameViewer) -> None:
         st.session_state["review._strip_for"] = ("strip", viewer.path)
     thumbs = viewer.filmstrip(STRIP_COUNT, 72)
     cols = st.columns(len(thumbs)) if thumbs else []
-    for n, (col, thumb) in enumerate(zip(cols, thumbs)):
+    for n, (col, thumb) in enumerate(zip(cols, thumbs, strict=False)):
         col.image(data_url(thumb.jpeg, "image/jpeg"), width="stretch")
         col.button(format_time(thumb.time_s, 0), key=f"review.strip.{n}", on_click=go_to, args=(thumb.index,),
                    width="stretch")
 
 
 def shortcuts_help() -> None:
-    with st.expander(tr("review.shortcuts"), icon=":material/keyboard:"):
-        st.markdown(tr("review.shortcuts_text"))
+    with st.expander(_("Keyboard shortcuts"), icon=":material/keyboard:"):
+        st.markdown(_("| Key | Action |\n|---|---|\n| ← / → | one frame back / forward |\n"
+                      "| Shift+← / Shift+→ | one second back / forward |\n| J / L | five seconds back / forward |\n"
+                      "| T | tag the current frame |\n| P | play ±3 s around the frame |\n\n"
+                      "Shortcuts work when the cursor is not in a text field."))

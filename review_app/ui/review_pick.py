@@ -9,10 +9,11 @@ from pathlib import Path
 
 import streamlit as st
 
+from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
 from review_app.errors import PoloReviewError
+from review_app.footage.uploads import remember_name, shown_name, store_upload
+from review_app.footage.viewer import FrameViewer
 from review_app.model import MatchDocument, RevisionConflict, load_document
-from review_app.ui.context import error_line, fixed, folders, lang, progress_bar, tr
-from review_app.i18n import register
 from review_app.model.catalog import (
     Listed,
     footage_of,
@@ -21,43 +22,8 @@ from review_app.model.catalog import (
     new_match,
     stamp,
 )
-from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
 from review_app.textsafe import md
-from review_app.footage.uploads import remember_name, shown_name, store_upload
-from review_app.footage.viewer import FrameViewer
-
-register({
-    "review.footage": {"en": "Footage", "es": "Vídeo"},
-    "review.footage_doc": {"en": "The match's footage: {name}", "es": "El vídeo del partido: {name}"},
-    "review.footage_upload": {"en": "Upload a recording…", "es": "Subir una grabación…"},
-    "review.upload": {"en": "Recording to upload (up to {mb} MB; larger files go in the footage folder)",
-                      "es": "Grabación a subir (hasta {mb} MB; los archivos mayores van en la carpeta de vídeo)"},
-    "review.uploaded": {"en": "Uploaded: {name}", "es": "Subido: {name}"},
-    "review.link": {"en": "Use this footage for the match (saves the document)",
-                    "es": "Usar este vídeo para el partido (guarda el documento)"},
-    "review.linked": {"en": "The match now points at {name}.", "es": "El partido ahora apunta a {name}."},
-    "review.not_linked": {"en": "This footage is not the match's own; tags are saved to the match document either way.",
-                          "es": "Este vídeo no es el del partido; las etiquetas se guardan igualmente en el documento."},
-    "review.no_footage": {"en": "This match has no footage file (a rulebook worked example, a new match, or the file "
-                                "is missing). Its tags can be read and edited without it; choose or upload a recording to tag on it.",
-                          "es": "Este partido no tiene archivo de vídeo (un ejemplo del reglamento, un partido nuevo, o "
-                                "falta el archivo). Sus etiquetas se pueden leer y editar sin él; elija o suba una grabación para "
-                                "etiquetar sobre ella."},
-    "review.opening": {"en": "Opening {name}", "es": "Abriendo {name}"},
-    "review.new_match": {"en": "New match document", "es": "Nuevo documento de partido"},
-    "review.new_id": {"en": "Match id (letters, digits, . _ -)", "es": "Id del partido (letras, dígitos, . _ -)"},
-    "review.new_name": {"en": "Match name", "es": "Nombre del partido"},
-    "review.new_date": {"en": "Date", "es": "Fecha"},
-    "review.new_periods": {"en": "Periods", "es": "Chukkers"},
-    "review.new_team_a": {"en": "Team A", "es": "Equipo A"},
-    "review.new_team_b": {"en": "Team B", "es": "Equipo B"},
-    "review.new_umpires": {"en": "Umpires (comma-separated)", "es": "Umpires (separados por comas)"},
-    "review.new_footage": {"en": "Footage file", "es": "Archivo de vídeo"},
-    "review.new_create": {"en": "Create match", "es": "Crear partido"},
-    "review.unreadable": {"en": "Cannot open this document: {message}",
-                          "es": "No se puede abrir este documento (detalle en inglés): {message}"},
-    "review.footage_none": {"en": "No footage (tags only)", "es": "Sin vídeo (solo etiquetas)"},
-})
+from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar
 
 
 def _listing() -> list[Listed]:
@@ -94,7 +60,7 @@ def choose_match() -> MatchDocument | None:
     listed = _listing()
     _apply_link_params(listed)
     if not listed:
-        st.info(md(tr("common.no_documents", folder=folders().annotations)))
+        st.info(md(_("No match documents in {folder}.", folder=folders().annotations)))
         new_match_form()
         return None
     options = [str(x.path) for x in listed]
@@ -105,11 +71,12 @@ def choose_match() -> MatchDocument | None:
         with_footage = [str(x.path) for x in listed if x.has_footage]
         st.session_state["review.match"] = (with_footage or options)[0]
     by_path = {str(x.path): x for x in listed}
-    chosen = st.selectbox(tr("common.match"), options, format_func=fixed(options, lambda p: by_path[p].label()), key="review.match")
+    chosen = st.selectbox(_("Match"), options, format_func=fixed(options, lambda p: by_path[p].label()),
+                          key="review.match")
     try:
         return current_document(Path(chosen))
     except PoloReviewError as exc:
-        st.error(tr("review.unreadable", message=md(exc)), icon=":material/warning:")
+        st.error(_("Cannot open this document: {message}", message=md(exc)), icon=":material/warning:")
         return None
 
 
@@ -155,19 +122,20 @@ def choose_footage(doc: MatchDocument) -> Path | None:
 
     def label(option: str) -> str:
         if option == "doc":
-            return tr("review.footage_doc", name=shown_name(own))
+            return _("The match's footage: {name}", name=shown_name(own))
         if option == "upload":
-            return tr("review.footage_upload")
+            return _("Upload a recording…")
         if option == "none":
-            return tr("review.footage_none")
+            return _("No footage (tags only)")
         p = Path(option)
         if p.parent == uploads:
             return shown_name(p)
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
     if own is None:
-        st.info(tr("review.no_footage"))
-    choice = st.selectbox(tr("review.footage"), options, format_func=fixed(options, label), key="review.footage")
+        st.info(_("This match has no footage file (a rulebook worked example, a new match, or the file is missing). "
+                  "Its tags can be read and edited without it; choose or upload a recording to tag on it."))
+    choice = st.selectbox(_("Footage"), options, format_func=fixed(options, label), key="review.footage")
     if choice == "upload":
         _upload()
         return None
@@ -175,13 +143,13 @@ def choose_footage(doc: MatchDocument) -> Path | None:
         return None
     path = own if choice == "doc" else Path(choice)
     if own is None or path.resolve() != own.resolve():
-        st.caption(tr("review.not_linked"))
-        if st.button(tr("review.link"), key="review.link"):
+        st.caption(_("This footage is not the match's own; tags are saved to the match document either way."))
+        if st.button(_("Use this footage for the match (saves the document)"), key="review.link"):
             viewer = open_viewer(path)
             try:
                 remember(link_footage(doc, path, viewer.info if viewer else None))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(tr("review.linked", name=shown_name(path))))
+                st.toast(md(_("The match now points at {name}.", name=shown_name(path))))
                 st.rerun()
             except RevisionConflict as exc:
                 error_line(exc)
@@ -190,10 +158,11 @@ def choose_footage(doc: MatchDocument) -> Path | None:
 
 def _upload() -> None:
     kinds = [e.lstrip(".") for e in VIDEO_EXTENSIONS]
-    got = st.file_uploader(tr("review.upload", mb=MAX_UPLOAD_MB), type=kinds, key="review.upload")
+    got = st.file_uploader(_("Recording to upload (up to {mb} MB; larger files go in the footage folder)",
+                             mb=MAX_UPLOAD_MB), type=kinds, key="review.upload")
     if got is None or st.session_state.get("review.upload_done") == got.file_id:
         return
-    update, done = progress_bar(tr("progress.upload"))
+    update, done = progress_bar(_("storing upload"))
     try:
         stored = store_upload(got, got.name, got.size, folders().uploads, max_bytes=MAX_UPLOAD_MB * 2**20,
                               progress=lambda f: update("upload", f))
@@ -209,7 +178,7 @@ def _upload() -> None:
     with contextlib.suppress(OSError):  # only a label: the upload itself is stored
         remember_name(stored, got.name)
     st.session_state["review.footage_next"] = str(stored)
-    st.toast(md(tr("review.uploaded", name=shown_name(stored))))
+    st.toast(md(_("Uploaded: {name}", name=shown_name(stored))))
     st.rerun()
 
 
@@ -222,7 +191,7 @@ def open_viewer(path: Path, shown_as: str | None = None) -> FrameViewer | None:
     if viewer is not None:
         viewer.close()
         st.session_state.pop("review.viewer", None)
-    update, done = progress_bar(tr("review.opening", name=shown_as or path.name))
+    update, done = progress_bar(_("Opening {name}", name=shown_as or path.name))
     try:
         viewer = FrameViewer(path, progress=update)
     except PoloReviewError as exc:
@@ -245,24 +214,24 @@ def problem_of(exc: PoloReviewError) -> str:
 
 
 def new_match_form() -> None:
-    with st.expander(tr("review.new_match")):
+    with st.expander(_("New match document")):
         with st.form("review.new_form"):
-            match_id = st.text_input(tr("review.new_id"), key="review.new_id", max_chars=100)
-            name = st.text_input(tr("review.new_name"), key="review.new_name", max_chars=200)
+            match_id = st.text_input(_("Match id (letters, digits, . _ -)"), key="review.new_id", max_chars=100)
+            name = st.text_input(_("Match name"), key="review.new_name", max_chars=200)
             c1, c2 = st.columns(2)
-            day = c1.date_input(tr("review.new_date"), value=date.today(), key="review.new_date")
-            periods = c2.number_input(tr("review.new_periods"), 1, 8, 6, key="review.new_periods")
-            team_a = c1.text_input(tr("review.new_team_a"), key="review.new_team_a", max_chars=100)
-            team_b = c2.text_input(tr("review.new_team_b"), key="review.new_team_b", max_chars=100)
-            umpires = st.text_input(tr("review.new_umpires"), key="review.new_umpires", max_chars=400)
+            day = c1.date_input(_("Date"), value=date.today(), key="review.new_date")
+            periods = c2.number_input(_("Periods"), 1, 8, 6, key="review.new_periods")
+            team_a = c1.text_input(_("Team A"), key="review.new_team_a", max_chars=100)
+            team_b = c2.text_input(_("Team B"), key="review.new_team_b", max_chars=100)
+            umpires = st.text_input(_("Umpires (comma-separated)"), key="review.new_umpires", max_chars=400)
             files = footage_files(folders().footage)
             root = folders().footage
             choices = [None, *map(str, files)]
-            footage = st.selectbox(tr("review.new_footage"), choices, key="review.new_footage",
-                                   format_func=fixed(choices, lambda p: tr("common.none") if p is None else
+            footage = st.selectbox(_("Footage file"), choices, key="review.new_footage",
+                                   format_func=fixed(choices, lambda p: _("(none)") if p is None else
                                                      shown_name(Path(p)) if Path(p).parent == folders().uploads
                                                      else str(Path(p).relative_to(root))))
-            if not st.form_submit_button(tr("review.new_create"), key="review.new_create"):
+            if not st.form_submit_button(_("Create match"), key="review.new_create"):
                 return
         try:
             doc = new_match(folders().annotations, match_id=match_id, name=name, day=day, periods=int(periods),

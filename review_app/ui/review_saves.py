@@ -9,23 +9,12 @@ import pandas as pd
 import streamlit as st
 
 from review_app.errors import PoloReviewError
+from review_app.i18n import DEFAULT_LANGUAGE
 from review_app.model import (
     MatchDocument,
     RevisionConflict,
     load_document,
 )
-from review_app.rules import provision
-from review_app.rules.provision import Provision
-from review_app.rules.rulebook import TRANSLATION_NOTICE
-from review_app.ui.context import error_line, lang, tr
-from review_app.i18n import pick
-from review_app.rules.labels import (
-    VERDICT_ICONS,
-    call_field_label,
-    value_label,
-    verdict_label,
-)
-from review_app.ui.review_pick import remember
 from review_app.model.edits import (
     Change,
     changed_fields,
@@ -36,16 +25,27 @@ from review_app.model.edits import (
     undo_of,
     verdict_of,
 )
+from review_app.rules import provision
+from review_app.rules.labels import (
+    VERDICT_ICONS,
+    call_field_label,
+    value_label,
+    verdict_label,
+)
+from review_app.rules.provision import Provision
+from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.textsafe import md
+from review_app.ui.context import N_, _, error_line, lang, rendered
+from review_app.ui.review_pick import remember
 
 FORM = "review.form"  # the open tag form's state in the session
 
 def clause_text(p: Provision) -> None:
     """The rulebook's words for a clause, in the chosen language (English prevails)."""
-    with st.expander(tr("review.clause_text")):
-        st.markdown(md(pick(p.text, lang())))
-        if lang() == "es":
-            st.caption(TRANSLATION_NOTICE["es"])
+    with st.expander(_("What the rulebook says")):
+        st.markdown(md(rendered(p.text)))
+        if lang() != DEFAULT_LANGUAGE:  # the notice that the Spanish is a translation
+            st.caption(rendered(TRANSLATION_NOTICE))
 
 
 # -- saving, conflicts, undo ----------------------------------------------------------------------
@@ -81,7 +81,7 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
         st.session_state.pop("review.undo", None)
         if change.kind == "put":
             st.session_state["review.tag_pick_next"] = change.event_id  # the restored tag
-        st.toast(tr("review.undone", id=change.event_id))
+        st.toast(_("Restored tag {id}.", id=change.event_id))
 
 
 def _field(value, dotted: str):
@@ -92,17 +92,19 @@ def _field(value, dotted: str):
     return value
 
 
-_FIELD_KEYS = {"position.frame": "common.frame", "position.time_s": "review.col_time", "situation": "review.situation",
-               "period": "review.period", "clock": "review.clock", "involved.umpire": "review.umpire",
-               "involved.players": "review.involved", "involved.mount": "review.mount_concerned",
-               "reviewer": "review.col_reviewer", "notes": "review.notes"}
+# A field of a tag, named as the tag form names it (translated where shown).
+FIELD_NAMES = {"position.frame": N_("Frame"), "position.time_s": N_("Time"),
+               "situation": N_("Situation (Rule 21 clause)"), "period": N_("Period"),
+               "clock": N_("Game clock (m:ss)"), "involved.umpire": N_("Umpire who made the call"),
+               "involved.players": N_("Who was involved"), "involved.mount": N_("Mount the situation concerns"),
+               "reviewer": N_("Reviewer"), "notes": N_("Notes")}
 
 
 def field_label(dotted: str, event) -> str:
     """A changed field in the reviewer's words: 'call.whistle' -> 'Whistle', 'facts.x' -> the fact's label."""
-    if dotted in _FIELD_KEYS:
-        return tr(_FIELD_KEYS[dotted])
-    part, _, name = dotted.partition(".")
+    if dotted in FIELD_NAMES:
+        return _(FIELD_NAMES[dotted])
+    part, _sep, name = dotted.partition(".")
     if part == "call" and name:
         return call_field_label(name, lang())
     if part == "facts" and name and isinstance(event, dict):
@@ -111,7 +113,7 @@ def field_label(dotted: str, event) -> str:
         except (KeyError, TypeError):
             fact = None
         if fact is not None:
-            return pick(fact.label, lang())
+            return rendered(fact.label)
     return dotted
 
 
@@ -129,7 +131,8 @@ def _brief(value, dotted: str = "") -> str:
 def _event_brief(event: dict) -> str:
     pos = event.get("position") or {}
     call = ", ".join(f"{k}={v}" for k, v in (event.get("call") or {}).items())
-    return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}" + (f" · {event['notes']}" if event.get("notes") else ""))
+    notes = f" · {event['notes']}" if event.get("notes") else ""
+    return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}{notes}")
 
 
 def conflict_panel(doc: MatchDocument) -> bool:
@@ -138,11 +141,13 @@ def conflict_panel(doc: MatchDocument) -> bool:
     conflict = st.session_state.get("review.conflict")
     if not conflict or conflict["path"] != str(doc.path):
         return False
-    st.error(tr("review.conflict", theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
-    yours, theirs = tr("review.yours"), tr("review.theirs")
+    st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
+               "revision {mine}). Nothing was overwritten. The versions differ here:",
+               theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
+    yours, theirs = _("Your version"), _("Saved version (on disk)")
     for diff in differences(conflict["mine"], conflict["theirs"]):
         if diff.mine is None or diff.theirs is None:
-            what = tr("review.only_yours") if diff.theirs is None else tr("review.only_theirs")
+            what = _("only in your version") if diff.theirs is None else _("only in the saved version")
             st.markdown(f"**{md(diff.what)}** · {md(what)}")
             present = diff.mine if diff.theirs is None else diff.theirs
             if isinstance(present, dict) and "situation" in present:
@@ -150,20 +155,24 @@ def conflict_panel(doc: MatchDocument) -> bool:
         else:
             fields = changed_fields(diff.mine, diff.theirs)
             names = {f: field_label(f, diff.mine) for f in fields}
-            st.markdown(f"**{md(diff.what)}** · {md(tr('review.differs_in', fields=', '.join(names.values())))}")
+            differs = _("differs in {fields}", fields=", ".join(names.values()))
+            st.markdown(f"**{md(diff.what)}** · {md(differs)}")
             change = conflict["change"]
-            if change.kind == "put" and change.previous is None and change.index is None and diff.what == change.event_id:
-                st.caption(tr("review.both_added", id=md(diff.what)))  # two new tags, not one edited twice
-            st.table(pd.DataFrame([{tr("review.field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
+            both_new = change.kind == "put" and change.previous is None and change.index is None
+            if both_new and diff.what == change.event_id:
+                st.caption(_("You both added a new tag {id}: making your change keeps theirs and saves yours under "
+                             "the next free id.", id=md(diff.what)))  # two new tags, not one edited twice
+            st.table(pd.DataFrame([{_("Field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
                                     theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
-                     .set_index(tr("review.field")))
-        with st.expander(tr("review.both_versions", what=md(diff.what))):
+                     .set_index(_("Field")))
+        with st.expander(_("Both versions of {what} in full", what=md(diff.what))):
             left, right = st.columns(2)
             left.caption(yours)
             left.code(pretty(diff.mine), language="json", wrap_lines=True)
             right.caption(theirs)
             right.code(pretty(diff.theirs), language="json", wrap_lines=True)
-    if st.button(tr("review.apply_mine"), key="review.conflict.apply", type="primary", width="stretch"):
+    if st.button(_("Make my change on the saved version"), key="review.conflict.apply", type="primary",
+                 width="stretch"):
         try:
             saved, made = replay(conflict["path"], conflict["change"])
         except RevisionConflict as exc:  # saved again meanwhile: show the newest
@@ -173,10 +182,11 @@ def conflict_panel(doc: MatchDocument) -> bool:
             error_line(exc)
             return True
         if made.event_id != conflict["change"].event_id:
-            st.toast(tr("review.renamed", old=conflict["change"].event_id, new=made.event_id))
+            st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=conflict["change"].event_id,
+                       new=made.event_id))
         _after_save(saved, made)
         st.rerun()
-    if st.button(tr("review.discard_mine"), key="review.conflict.discard", width="stretch"):
+    if st.button(_("Discard my change"), key="review.conflict.discard", width="stretch"):
         st.session_state.pop("review.conflict", None)
         remember(load_document(conflict["path"]))
         st.rerun()
@@ -188,8 +198,8 @@ def verdict_banner(doc: MatchDocument) -> None:
     v = st.session_state.get("review.last_verdict")
     if not v or v.get("path") != str(doc.path):
         return
-    text = f"**{tr('review.saved', id=v['id'], verdict=verdict_label(v['verdict'], lang()))}**"
-    body = md(pick(v["explanation"], lang()))
+    text = "**" + _("Saved {id}: {verdict}", id=v["id"], verdict=verdict_label(v["verdict"], lang())) + "**"
+    body = md(rendered(v["explanation"]))
     box = {"consistent": st.success, "inconsistent": st.error, "discretionary": st.info}.get(v["verdict"], st.warning)
     box(f"{text} — {md(v['clause'])}: {body}", icon=VERDICT_ICONS.get(v["verdict"]))
     clause_text(provision(v["clause"]))
@@ -203,6 +213,6 @@ def undo_bar(doc: MatchDocument) -> None:
         return
     change = pending[1]
     c1, c2 = st.columns([3, 1], vertical_alignment="center")
-    c1.info(tr("review.deleted", id=change.event_id))
-    if c2.button(tr("review.undo"), key="review.undo_button", icon=":material/undo:"):
+    c1.info(_("Deleted tag {id}.", id=change.event_id))
+    if c2.button(_("Undo"), key="review.undo_button", icon=":material/undo:"):
         save_change(doc, change, undo=True)

@@ -133,8 +133,8 @@ def test_an_end_time_changed_after_the_case_opened_is_a_warning_and_new_evidence
     case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
     write_match(match_path.parent, end_time_utc="2026-06-14T21:00:00Z")
     at = page("es")
-    assert any("se abrió con el fin del partido a las 2026-06-14T20:00:00Z" in w.value and "2026-06-14T21:00:00Z" in w.value
-               for w in at.warning)
+    assert any("se abrió con el fin del partido a las 2026-06-14T20:00:00Z" in w.value
+               and "2026-06-14T21:00:00Z" in w.value for w in at.warning)
     at = _fill(at, videos["drone"])
     assert any("the window cannot move" in e.value for e in at.error) and len(case.state().evidence) == 1
 
@@ -269,11 +269,22 @@ def test_spanish_choices_can_be_set_by_value(page, case, videos):
     assert not at.exception and case.state().decision.decision == "not-proven"
 
 
-def test_every_evidence_string_has_its_spanish(page):
-    from review_app import i18n
+def test_every_evidence_string_has_its_spanish(page, case, videos):
+    """The page's words come from the catalogue: each one the page uses is translated there, and the page
+    shows them (the glossary's words: período; a piece of evidence is a "Prueba", the page "Evidencia")."""
+    from review_app.i18n import catalogue
 
-    page("es")
-    assert [k for k in i18n.missing("es") if k.startswith("evidence.")] == []
+    template = catalogue.extract()
+    used = {m.id if isinstance(m.id, str) else m.id[0] for m in template
+            if any(loc.endswith("app_pages/evidence.py") for loc, _line in m.locations)}
+    assert len(used) > 80 and [p for p in catalogue.problems("es", template) if p.id in used] == []
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    at = page("es")
+    assert not at.exception
+    assert {"Período", "Cláusula", "Fotograma"} <= set(_columns(at))
+    assert {"Prueba", "Recibida (UTC)", "Plazo de 24 horas"} <= set(_columns(at))
+    assert "quedan " in _text(at) or "cerrado hace " in _text(at)  # the time left, in Spanish words
+    assert at.selectbox(key="evidence.mark_evidence").label == "Prueba"
 
 
 def test_the_page_on_its_own_without_the_app(env):

@@ -8,7 +8,6 @@ import json
 from ui_fixtures import make_app
 
 from review_app.checker import check_paths
-from review_app.checker.formats import render
 from review_app.checker.filters import (
     Filters,
     choices,
@@ -16,6 +15,7 @@ from review_app.checker.filters import (
     needs_attention,
     verdict_counts,
 )
+from review_app.checker.formats import render
 
 
 def metrics(at) -> dict[str, str]:

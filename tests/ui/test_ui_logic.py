@@ -3,7 +3,6 @@ changes and conflicts, uploads under safe names, escaping, the timeline, folders
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 from pathlib import Path
@@ -11,18 +10,18 @@ from pathlib import Path
 import pytest
 from ui_fixtures import document_data
 
+from review_app.config import folders
 from review_app.errors import PoloReviewError
 from review_app.footage import Footage
+from review_app.footage.uploads import UploadError, remember_name, shown_name, store_upload
+from review_app.footage.viewer import FrameViewer, encode, format_time, parse_time
 from review_app.model import document_from_data, load_document
-from review_app import i18n
-from review_app.reports import timeline
 from review_app.model.catalog import (
     link_footage,
     list_matches,
     new_match,
     relative_footage,
 )
-from review_app.config import folders
 from review_app.model.edits import (
     TagError,
     build_event,
@@ -34,10 +33,9 @@ from review_app.model.edits import (
     replay,
     undo_of,
 )
+from review_app.reports import timeline
 from review_app.rules.search import search_provisions
 from review_app.textsafe import html_text, md
-from review_app.footage.uploads import UploadError, remember_name, shown_name, store_upload
-from review_app.footage.viewer import FrameViewer, encode, format_time, parse_time
 
 UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
 
@@ -153,7 +151,7 @@ def test_step_keys_every_press_once():
     from review_app.ui.review_frame import STEPS
     from review_app.ui.step_keys import browser_keys, pending
 
-    keys = browser_keys((shortcut, frames, seconds) for _, _, frames, seconds, shortcut in STEPS)
+    keys = browser_keys((shortcut, frames, seconds) for _key, _label, _what, frames, seconds, shortcut in STEPS)
     assert keys["ArrowRight"] == [1, 0.0] and keys["Shift+ArrowLeft"] == [0, -1.0]
     assert keys["L"] == keys["Shift+L"] == [0, 5.0] and keys["J"] == [0, -5.0]
     value = {"moves": [[3, 1, 0], [1, 1, 0], [2, 0, -1.0], ["x"], [4, 99, 0], "junk"]}
@@ -217,7 +215,8 @@ def test_timeline_marks_tags_and_position():
 def test_folders_from_environment_or_bundled(tmp_path):
     f = folders({"POLO_REVIEW_FOOTAGE": str(tmp_path / "f"), "POLO_REVIEW_ANNOTATIONS": str(tmp_path / "a"),
                  "POLO_REVIEW_DATA": str(tmp_path / "d")})
-    assert (f.footage, f.annotations, f.scores) == (tmp_path / "f", tmp_path / "a", tmp_path / "d" / "training-scores.json")
+    assert (f.footage, f.annotations, f.scores) == (tmp_path / "f", tmp_path / "a",
+                                                    tmp_path / "d" / "training-scores.json")
     assert f.uploads == tmp_path / "f" / "uploads"
     default = folders({"HOME": str(tmp_path)})
     assert default.footage.name == "sample_clips" and default.annotations.name == "annotations"
@@ -253,15 +252,22 @@ def test_a_broken_document_is_listed_with_its_error(tmp_path):
 
 # -- i18n ---------------------------------------------------------------------------------------------
 
-def test_i18n_falls_back_and_refuses_contradictions():
-    i18n.register({"test.hello": {"en": "Hello {name}", "es": "Hola {name}"}, "test.only_en": {"en": "Only"}})
-    assert i18n.t("test.hello", "es", name="Ana") == "Hola Ana"
-    assert i18n.t("test.only_en", "es") == "Only" and i18n.t("test.nothing", "es") == "test.nothing"
-    i18n.register({"test.hello": {"en": "Hello {name}", "es": "Hola {name}"}})  # same again: fine
-    with pytest.raises(ValueError):
-        i18n.register({"test.hello": {"en": "Hi"}})
-    with pytest.raises(ValueError):
-        i18n.register({"test.x": {"es": "sin inglés"}})
+def test_the_pages_words_come_from_the_catalogue_in_the_sessions_language(monkeypatch):
+    from review_app.ui import context
+
+    monkeypatch.setattr(context, "lang", lambda: "es")
+    assert context._("Save") == "Guardar"
+    assert context._("Reviewer: {name}", name="Ana") == "Revisor: Ana"
+    assert context._("Error: {message}", message="x") == "Error (detalle en inglés): x"  # a parameter named message
+    assert context._("Not yet in the catalogue {x}", x=1) == "Not yet in the catalogue 1"  # English, never a key
+    assert context.pgettext("one piece of evidence", "Evidence") == "Prueba" and context._("Evidence") == "Evidencia"
+    assert context.ngettext("{n} provision · {edition}", "{n} provisions · {edition}", 1, edition="E") == (
+        "1 disposición · E")
+    assert context.ngettext("{n} provision · {edition}", "{n} provisions · {edition}", 3, edition="E") == (
+        "3 disposiciones · E")
+    assert context.rendered({"en": "x", "es": "y"}) == "y"
+    monkeypatch.setattr(context, "lang", lambda: "en")
+    assert context._("Save") == "Save" and context._("Reviewer: {name}", name="Ana") == "Reviewer: Ana"
 
 
 def test_document_data_fixture_is_valid():
@@ -270,8 +276,8 @@ def test_document_data_fixture_is_valid():
 
 def test_every_fact_choice_and_call_value_has_a_label_in_both_languages():
     from review_app.rules import PROVISIONS, is_clause
-    from review_app.rules.provision import CALL_FIELDS
     from review_app.rules.labels import value_label
+    from review_app.rules.provision import CALL_FIELDS
 
     values = {c for p in PROVISIONS for f in p.facts for c in f.choices}
     values |= {c for spec in CALL_FIELDS.values() if isinstance(spec, tuple) for c in spec}

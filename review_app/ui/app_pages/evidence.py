@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
+from review_app.config import MAX_UPLOAD_MB
 from review_app.errors import PoloReviewError
 from review_app.evidence import (
     DECISIONS,
@@ -31,32 +32,31 @@ from review_app.evidence import (
 from review_app.evidence.grounds import rule_text
 from review_app.evidence.verify import check_head
 from review_app.footage import Footage
-from review_app.ui.context import error_line, fixed, folders, reviewer, tr
-from review_app.ui.context import lang as page_language
-from review_app.evidence.page_strings import EVIDENCE_STRINGS
-from review_app.i18n import register
-from review_app.config import MAX_UPLOAD_MB
+from review_app.i18n import DEFAULT_LANGUAGE
 from review_app.textsafe import md
+from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer
 
-register(EVIDENCE_STRINGS)
+# What a decision is called (DECISIONS holds the library's names for them).
+DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
 
-lang = page_language()
-st.title(tr("evidence.title"))
-st.caption(tr("evidence.intro"))
+st.title(_("Post-game evidence (21.f(5))"))
+st.caption(_("Evidence that an excused mount was returned to play, presented within 24 hours after the game, grounds "
+             "a forfeiture. Every step below is recorded in a tamper-evident log."))
 
 docs = list_matches(folders().annotations)
 if not docs:
-    st.info(tr("common.no_documents", folder=str(folders().annotations)))
+    st.info(_("No match documents in {folder}.", folder=str(folders().annotations)))
     st.stop()
 by_id = {d.match_id: d for d in docs}
 # The first time, the picker opens on a match with an excusal and an end time; then it keeps the reviewer's choice.
 first = {} if "evidence.match" in st.session_state else {"index": default_match(docs)}
-match_id = st.selectbox(tr("common.match"), list(by_id), key="evidence.match", **first,
+match_id = st.selectbox(_("Match"), list(by_id), key="evidence.match", **first,
                         format_func=fixed(by_id, lambda i: f"{by_id[i].match.get('name') or i} ({i})"))
 doc = by_id[match_id]
 case = EvidenceCase(doc, store_root())
-st.caption(md(tr("evidence.store", path=str(case.folder.root.resolve()))))
+st.caption(md(_("Evidence store: {path}", path=str(case.folder.root.resolve()))))
 me = reviewer()
+item = pgettext("one piece of evidence", "Evidence")  # "Evidence" the page is another word in Spanish
 
 
 def shown(call, *args, **kwargs):
@@ -72,31 +72,41 @@ def shown(call, *args, **kwargs):
 reg = case.register()
 state = shown(case.state)
 log_ok = state is not None
+log_unreadable = _("The case log cannot be read; only the register and the integrity check are shown.")
 if not log_ok:
-    st.warning(tr("evidence.log_unreadable"))
+    st.warning(log_unreadable)
     state = CaseState()
 end = deadline = None
 if not doc.match.get("end_time_utc"):
-    st.warning(tr("evidence.no_end_time", path=md(doc.path)), icon=":material/schedule:")
+    st.warning(_("This match has no end time (`match.end_time_utc`), so the 24-hour window of 21.f(5) cannot be "
+                 "computed. Record when the game ended in the match document ({path}); receiving evidence and "
+                 "deciding stay disabled until then.", path=md(doc.path)), icon=":material/schedule:")
 else:
     try:
         end = case.game_end()
         deadline = window.deadline_after(end)
     except PoloReviewError as exc:
-        st.warning(tr("evidence.bad_end_time", message=md(exc)), icon=":material/schedule:")
+        st.warning(_("The match's end time cannot be read, so the 24-hour window cannot be computed; receiving "
+                     "evidence and deciding stay disabled until it is corrected. Detail: {message}", message=md(exc)),
+                   icon=":material/schedule:")
 if end is not None:
     now = window.now_utc()
     # Plain text, not st.metric: a metric's large type cuts a full UTC time short in a third of the page.
     with st.container(border=True):
-        for col, label, value in zip(st.columns(3), ("evidence.game_end", "evidence.deadline", "evidence.time_left"), (
-                window.utc_text(end), window.utc_text(deadline), window.time_left_text(deadline, now, lang))):
-            col.caption(tr(label))
+        left = int((deadline - now).total_seconds())
+        left_text = (_("{d} left", d=window.duration_text(left)) if left >= 0 else
+                     _("closed {d} ago", d=window.duration_text(left)))
+        for col, label, value in zip(st.columns(3), (_("Game ended (UTC)"), _("Deadline (UTC)"), _("Time left")),
+                                     (window.utc_text(end), window.utc_text(deadline), left_text), strict=True):
+            col.caption(label)
             col.markdown(f"**{value}**")
 opened_end = (state.opened or {}).get("end_time_utc")
 if opened_end and opened_end != (window.utc_text(end) if end else None):
-    st.warning(tr("evidence.end_moved", opened=opened_end, now=window.utc_text(end) if end else "—"))
+    st.warning(_("This case was opened with the game's end at {opened}; the match document now gives {now}. Receipts "
+                 "are judged against the first; new evidence is refused until the two agree.", opened=opened_end,
+                 now=window.utc_text(end) if end else "—"))
 if state.locked:
-    st.info(tr("evidence.locked"))
+    st.info(_("The case is decided and locked; changes are corrections (below, or polo-review evidence correct)."))
 can_receive = end is not None and log_ok
 can_decide = end is not None and log_ok
 
@@ -112,8 +122,16 @@ if report is not None and report.empty and not anchor:
     report = None  # nothing received or recorded yet (a folder may hold only the lock): nothing broken
 wrote = False  # an entry appended further down this run: the Integrity tab checks again
 
-t_reg, t_in, t_mark, t_dec, t_int = st.tabs([tr("evidence.tab_register"), tr("evidence.tab_intake"), tr("evidence.tab_mark"),
-                                             tr("evidence.tab_decide"), tr("evidence.tab_integrity")])
+t_reg, t_in, t_mark, t_dec, t_int = st.tabs([_("Mount register"), _("Receive evidence"), _("Mark frames"),
+                                             _("Decision"), _("Integrity and pack")])
+
+
+def in_time(margin: str) -> str:
+    return _("In time: {d} before the deadline.", d=margin)
+
+
+def late(margin: str) -> str:
+    return _("LATE by {d}: recorded, but it cannot ground a forfeiture under 21.f(5).", d=margin)
 
 
 def rider(team: str | None, number: int | None) -> str:
@@ -123,33 +141,34 @@ def rider(team: str | None, number: int | None) -> str:
 with t_reg:
     for e in reg.excusals:
         if e.returned:
-            seen = ", ".join(tr("evidence.seen_in", event=s.event, frame=s.frame,
-                                rider=f", {rider(s.team, s.number)}" if s.team else "") for s in e.returned)
-            st.warning(tr("evidence.returned", mount=md(e.mount), clause=e.clause, event=e.event, seen=seen),
+            seen = ", ".join(_("event {event} (frame {frame}{rider})", event=s.event, frame=s.frame,
+                                rider=", " + rider(s.team, s.number) if s.team else "") for s in e.returned)
+            st.warning(_("Excused mount seen again: {mount}, excused under {clause} in event {event}, appears after "
+                         "it in {seen}.", mount=md(e.mount), clause=e.clause, event=e.event, seen=seen),
                        icon=":material/warning:")
-    st.subheader(tr("evidence.excusals"))
+    st.subheader(_("Excusals"))
     if reg.excusals:
         st.dataframe(pd.DataFrame([{
-            tr("common.clause"): e.clause, tr("evidence.col.event"): e.event, tr("evidence.col.mount"): e.mount,
-            tr("evidence.col.player"): rider(e.team, e.number), tr("common.period"): e.period,
-            tr("evidence.col.clock"): e.clock, tr("common.frame"): e.frame, tr("common.time"): round(e.time_s, 3),
-            tr("evidence.col.seen_again"): ", ".join(f"{s.event} ({tr('common.frame')} {s.frame})" for s in e.returned)}
+            _("Clause"): e.clause, _("Event"): e.event, _("Mount"): e.mount,
+            _("Player"): rider(e.team, e.number), _("Period"): e.period,
+            _("Clock"): e.clock, _("Frame"): e.frame, _("Time"): round(e.time_s, 3),
+            _("Seen again"): ", ".join("{} ({} {})".format(s.event, _("Frame"), s.frame) for s in e.returned)}
             for e in reg.excusals]), hide_index=True, key="evidence.excusals_table")
     else:
-        st.write(tr("evidence.no_excusals"))
+        st.write(_("No mount was excused in this match."))
     if reg.unnamed_excusals:
-        st.warning(tr("evidence.unnamed", events=", ".join(reg.unnamed_excusals)))
-    st.subheader(tr("evidence.mounts"))
+        st.warning(_("Excused but not named (cannot be followed): {events}", events=", ".join(reg.unnamed_excusals)))
+    st.subheader(_("Mounts ridden"))
     st.dataframe(pd.DataFrame([{
-        tr("evidence.col.mount"): m.mount, tr("evidence.col.riders"): ", ".join(rider(t, n) for t, n in m.riders),
-        tr("evidence.col.events"): ", ".join(s.event for s in m.sightings)} for m in reg.mounts.values()]),
+        _("Mount"): m.mount, _("Ridden by"): ", ".join(rider(t, n) for t, n in m.riders),
+        _("Seen in events"): ", ".join(s.event for s in m.sightings)} for m in reg.mounts.values()]),
         hide_index=True, key="evidence.mounts_table")
 
 with t_in:
     if not can_receive:
-        st.info(tr("evidence.needs_end_time") if end is None else tr("evidence.log_unreadable"))
-    for kind, key, fmt in st.session_state.pop("evidence.flash", []):  # the outcome of the last receipt
-        getattr(st, kind)(tr(key, **fmt))
+        st.info(_("Disabled until the match's end time is recorded.") if end is None else log_unreadable)
+    for kind, text in st.session_state.pop("evidence.flash", []):  # the outcome of the last receipt
+        getattr(st, kind)(text)
     zones = window.zone_names()
     zone_now = st.session_state.get("evidence.zone") or zones[0]
     # Not cleared on submit, so a refused time or name keeps what was entered; after a receipt the fields of
@@ -157,32 +176,38 @@ with t_in:
     gen = st.session_state.setdefault("evidence.intake_gen", 0)
     with st.form("evidence.intake"):
         off = not can_receive
-        upload = st.file_uploader(tr("evidence.upload"), key=f"evidence.upload.{gen}", disabled=off,
-                                  help=tr("evidence.upload_help", mb=MAX_UPLOAD_MB))
-        st.caption(tr("evidence.upload_help", mb=MAX_UPLOAD_MB))
-        presented_by = st.text_input(tr("evidence.from"), key=f"evidence.from.{gen}", max_chars=200, disabled=off)
+        upload = st.file_uploader(_("Video presented as evidence"), key=f"evidence.upload.{gen}", disabled=off,
+                                  help=_("Up to {mb} MB. Stored read-only under its SHA-256, never under the uploaded"
+                                         " name. Larger files: polo-review evidence add.", mb=MAX_UPLOAD_MB))
+        st.caption(_("Up to {mb} MB. Stored read-only under its SHA-256, never under the uploaded name. Larger files:"
+                     " polo-review evidence add.", mb=MAX_UPLOAD_MB))
+        presented_by = st.text_input(_("Presented by"), key=f"evidence.from.{gen}", max_chars=200, disabled=off)
         if me and not (st.session_state.get("evidence.received_by") or "").strip():
             st.session_state["evidence.received_by"] = me  # the reviewer, also once named after the page opened
-        received_by = st.text_input(tr("evidence.received_by"), key="evidence.received_by", max_chars=200, disabled=off)
-        at_now = st.checkbox(tr("evidence.at_now"), value=True, key=f"evidence.at_now.{gen}", disabled=off)
+        received_by = st.text_input(_("Received by"), key="evidence.received_by", max_chars=200, disabled=off)
+        at_now = st.checkbox(_("Received now (the moment you press Receive)"), value=True,
+                             key=f"evidence.at_now.{gen}", disabled=off)
         c1, c2 = st.columns(2)
         # A date and a time as the zone's clocks showed them; the library reads them in that zone, as the
         # command line reads --received-at with --tz, and refuses a time the clocks skipped or repeated.
-        moment = c1.datetime_input(tr("evidence.received_at"), value=window.wall_clock(window.now_utc(), zone_now),
+        moment = c1.datetime_input(_("Received at (date and time; used when \"Received now\" is unticked)"),
+                                   value=window.wall_clock(window.now_utc(), zone_now),
                                    key=f"evidence.received_at.{gen}", step=60, format="YYYY-MM-DD", disabled=off)
-        zone = c2.selectbox(tr("evidence.zone"), zones, key="evidence.zone", help=tr("evidence.zone_help"),
+        zone = c2.selectbox(_("Time zone of that date and time"), zones, key="evidence.zone",
+                            help=_("The receipt is stored in UTC. A time this zone's clocks skip or show twice (a "
+                                   "daylight-saving change) is refused as unclear: give it in UTC instead."),
                             disabled=off)  # UTC first: the default
-        if st.form_submit_button(tr("evidence.receive"), key="evidence.receive", disabled=off):
+        if st.form_submit_button(_("Receive"), key="evidence.receive", disabled=off):
             # Ticked: the library takes its own clock at the moment of receipt (as the command line without
             # --received-at). Unticked: the same call as --received-at TIME --tz ZONE.
             when = None if at_now else shown(window.parse_time, moment.isoformat(timespec="seconds"), zone)
             if at_now or when is not None:  # else shown() has put the refusal on the page
                 if upload is None:
-                    st.warning(tr("evidence.no_file"))
+                    st.warning(_("Choose the video presented first."))
                 elif not presented_by.strip() or not received_by.strip():
-                    st.warning(tr("evidence.names_needed"))
+                    st.warning(_("Enter who presented the video and who received it."))
                 elif upload.size > MAX_UPLOAD_MB * 2**20:
-                    st.error(tr("evidence.too_large", mb=MAX_UPLOAD_MB))
+                    st.error(_("The file is larger than {mb} MB.", mb=MAX_UPLOAD_MB))
                 else:
                     with tempfile.TemporaryDirectory() as tmp:
                         # The upload is written under a fixed name; its own name is only recorded as a fact.
@@ -192,39 +217,41 @@ with t_in:
                     if got:
                         ev, duplicate = got
                         r = ev.receipts[-1]
+                        margin = window.duration_text(r["margin_s"])
                         st.session_state["evidence.flash"] = [
-                            ("success", "evidence.duplicate", {"id": ev.id, "at": r["received_at"]}) if duplicate else
-                            ("success", "evidence.received_ok", {"id": ev.id, "at": r["received_at"], "sha": ev.sha256}),
-                            ("info", "evidence.in_time", {"d": window.duration_text(r["margin_s"])}) if r["in_time"] else
-                            ("error", "evidence.late", {"d": window.duration_text(r["margin_s"])})]
+                            ("success", _("Already received as {id} (same SHA-256); this presentation, at {at}, was "
+                                          "recorded against it.", id=ev.id, at=r["received_at"]) if duplicate else
+                             _("Received {id} at {at}: SHA-256 {sha}", id=ev.id, at=r["received_at"], sha=ev.sha256)),
+                            ("info", in_time(margin)) if r["in_time"] else ("error", late(margin))]
                         st.session_state["evidence.intake_gen"] = gen + 1
                         st.rerun()
-    st.subheader(tr("evidence.received_list"))
+    st.subheader(_("Evidence received"))
     if state.evidence:
         st.dataframe(pd.DataFrame([{
-            tr("evidence.col.id"): e.id, tr("evidence.col.received"): e.received_at, tr("evidence.from"): e.presented_by,
-            tr("evidence.received_by"): e.received_by,
-            tr("evidence.col.window"): tr("evidence.in_time" if e.in_time else "evidence.late",
-                                          d=window.duration_text(e.margin_s)),
-            tr("evidence.col.presentations"): len(e.receipts),
+            item: e.id, _("Received (UTC)"): e.received_at, _("Presented by"): e.presented_by,
+            _("Received by"): e.received_by,
+            _("24-hour window"): (in_time if e.in_time else late)(window.duration_text(e.margin_s)),
+            _("Presentations"): len(e.receipts),
             "SHA-256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
         again = [(e, r) for e in state.evidence.values() if len(e.receipts) > 1 for r in e.receipts]
         if again:  # every presentation of a video received more than once, with the entry that recorded it
-            st.caption(tr("evidence.presentations"))
+            st.caption(_("Every presentation of a video received more than once. The earliest on record is the one "
+                         "the 24-hour window is judged by; \"Recorded\" is when its entry was written, so a receipt "
+                         "entered after the fact shows."))
             st.dataframe(pd.DataFrame([{
-                tr("evidence.col.id"): e.id, tr("evidence.col.received"): r["received_at"],
-                tr("evidence.from"): r["presented_by"], tr("evidence.received_by"): r["received_by"],
-                tr("evidence.col.window"): tr("evidence.in_time_short" if r["in_time"] else "evidence.late_short"),
-                tr("evidence.col.entry"): r["seq"], tr("evidence.col.recorded"): r["recorded"]} for e, r in again]),
+                item: e.id, _("Received (UTC)"): r["received_at"],
+                _("Presented by"): r["presented_by"], _("Received by"): r["received_by"],
+                _("24-hour window"): _("in time") if r["in_time"] else _("late"),
+                _("Entry"): r["seq"], _("Recorded (UTC)"): r["recorded"]} for e, r in again]),
                 hide_index=True, key="evidence.presentations_table")
     else:
-        st.write(tr("evidence.none"))
+        st.write(_("No evidence received yet."))
 
 with t_mark:
     if not state.evidence:
-        st.write(tr("evidence.none"))
+        st.write(_("No evidence received yet."))
     else:
-        ev_id = st.selectbox(tr("evidence.pick_evidence"), list(state.evidence), key="evidence.mark_evidence")
+        ev_id = st.selectbox(item, list(state.evidence), key="evidence.mark_evidence")
         ev = state.evidence[ev_id]
         chosen_key = f"evidence.chosen.{match_id}.{ev_id}"
         chosen: list[int] = st.session_state.setdefault(chosen_key, [])
@@ -232,133 +259,148 @@ with t_mark:
         frame_key = f"evidence.frame.{match_id}.{ev_id}"
         st.session_state.setdefault(frame_key, 0)
         cols = st.columns(5)
-        for col, step in zip(cols, (-10, -1, 1, 10)):
+        for col, step in zip(cols, (-10, -1, 1, 10), strict=False):
             if col.button(f"{step:+d}", key=f"evidence.step{step}"):
                 st.session_state[frame_key] = max(0, min(last, st.session_state[frame_key] + step))
-        index = cols[4].number_input(tr("evidence.frame"), 0, last, key=frame_key, step=1)
+        index = cols[4].number_input(_("Frame"), 0, last, key=frame_key, step=1)
         frame = None
         video = shown(Footage, case.original_path(ev))  # a missing or altered original is one line, not a crash
         if video is not None:
             with video:
                 frame = shown(video.frame, int(index))
         if frame is not None:
-            st.image(frame.image, channels="BGR", caption=tr("evidence.frame_caption", i=frame.index,
-                                                              t=f"{frame.time_s:.3f}", n=ev.video["frame_count"]))
+            st.image(frame.image, channels="BGR", caption=_("Frame {i} at {t} s (of {n})", i=frame.index,
+                                                              t=format(frame.time_s, ".3f"), n=ev.video["frame_count"]))
         b1, b2 = st.columns(2)
-        if b1.button(tr("evidence.add_frame"), key="evidence.add_frame") and int(index) not in chosen:
+        if b1.button(_("Add this frame"), key="evidence.add_frame") and int(index) not in chosen:
             chosen.append(int(index))
-        if b2.button(tr("evidence.clear_frames"), key="evidence.clear_frames"):
+        if b2.button(_("Clear"), key="evidence.clear_frames"):
             chosen.clear()
-        st.write(tr("evidence.selected", frames=", ".join(map(str, sorted(chosen))) or "—"))
+        st.write(_("Frames to mark: {frames}", frames=", ".join(map(str, sorted(chosen))) or "—"))
         excused = {e.mount.casefold() for e in reg.excusals}
         options = [("excusal", e.event) for e in reg.excusals] + [
             ("mount", m.mount) for m in reg.mounts.values() if m.mount.casefold() not in excused]
         excusal_by_event = {e.event: e for e in reg.excusals}
         if options and not state.locked:
-            what = st.selectbox(tr("evidence.shows"), options, key="evidence.shows", format_func=fixed(options, lambda o: (
-                tr("evidence.shows_excusal", mount=excusal_by_event[o[1]].mount, clause=excusal_by_event[o[1]].clause,
-                   event=o[1]) if o[0] == "excusal" else tr("evidence.shows_mount", mount=o[1]))))
-            note = st.text_input(tr("evidence.note"), key="evidence.note", max_chars=5000)
-            if st.button(tr("evidence.mark"), key="evidence.mark", disabled=not chosen):
+            def shows(o) -> str:
+                if o[0] != "excusal":
+                    return _("{mount} (never excused)", mount=o[1])
+                excusal = excusal_by_event[o[1]]
+                return _("{mount}, excused under {clause} (event {event})", mount=excusal.mount, clause=excusal.clause,
+                         event=o[1])
+
+            what = st.selectbox(_("The frames show"), options, key="evidence.shows", format_func=fixed(options, shows))
+            note = st.text_input(_("Note"), key="evidence.note", max_chars=5000)
+            if st.button(_("Mark these frames"), key="evidence.mark", disabled=not chosen):
                 if not me:
-                    st.warning(tr("evidence.name_needed"))
+                    st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
                 else:
                     m = shown(case.mark, ev_id, sorted(chosen), me, note=note,
                               **({"excusal": what[1]} if what[0] == "excusal" else {"mount": what[1]}))
                     if m:
-                        st.success(tr("evidence.marked", n=m.seq))
+                        st.success(_("Entry {n}: frames marked.", n=m.seq))
                         wrote = True
                         chosen.clear()
                         state = case.state()
     if state.marks:
-        st.subheader(tr("evidence.marks"))
+        st.subheader(_("Marked frames"))
         st.dataframe(pd.DataFrame([{
-            tr("evidence.col.entry"): m.seq, tr("evidence.col.id"): m.evidence,
-            tr("common.frame"): ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m.frames),
-            tr("evidence.col.excusal"): m.excusal or "—", tr("evidence.col.mount"): m.mount, tr("evidence.col.by"): m.by,
-            tr("evidence.col.withdrawn"): m.withdrawn_by or ""}
+            _("Entry"): m.seq, item: m.evidence,
+            _("Frame"): ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m.frames),
+            _("Excusal (event)"): m.excusal or "—", _("Mount"): m.mount, _("By"): m.by,
+            _("Withdrawn by entry"): m.withdrawn_by or ""}
             for m in state.marks]), hide_index=True, key="evidence.marks_table")
 
-decision_label = fixed(DECISIONS, lambda k: tr(f"evidence.{k}"))
+decision_label = fixed(DECISIONS, lambda k: _(DECISION_NAMES[k]))
 with t_dec:
     text = rule_text()
-    st.markdown(f"**{tr('evidence.rule')}**")
-    st.caption(md(text.get(lang) or text["en"]))
-    if lang != "en":
-        st.caption(tr("common.spanish_note"))
+    st.markdown("**" + _("Rule 21.f(5)") + "**")
+    st.caption(md(rendered(text)))
+    if lang() != DEFAULT_LANGUAGE:
+        st.caption(_("Spanish: educational translation; the English text prevails."))
     if state.decision:
         d = state.decision
-        st.success(tr("evidence.decided", d=decision_label(d.decision), by=md(d.by), at=d.at, n=d.seq))
+        st.success(_("Decision: {d}, by {by}, {at} (entry {n}).", d=decision_label(d.decision), by=md(d.by), at=d.at,
+                     n=d.seq))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
         altered = sorted({g["evidence"] for g in d.data.get("grounds", [])} & set(report.altered if report else ()))
         if altered:
-            st.error(tr("evidence.grounds_altered", ids=", ".join(altered)), icon=":material/warning:")
+            st.error(_("The original of {ids}, on which this decision rests, is missing or no longer matches its hash"
+                       " (see Integrity and pack).", ids=", ".join(altered)), icon=":material/warning:")
         if d.data.get("forfeiting_teams"):
-            st.error(tr("evidence.forfeiting", teams=md(", ".join(t["name"] for t in d.data["forfeiting_teams"]))),
+            teams = md(", ".join(t["name"] for t in d.data["forfeiting_teams"]))
+            st.error(_("Team forfeiting: {teams}. Under 21.f(5) this penalty must be exacted.", teams=teams),
                      icon=":material/gavel:")
         if d.data.get("grounds"):
             st.dataframe(pd.DataFrame([{
-                tr("evidence.col.entry"): g["mark_entry"], tr("evidence.col.id"): g["evidence"],
-                tr("evidence.col.received"): g["received_at"], tr("evidence.col.mount"): g["mount"],
-                tr("common.clause"): g["clause"], tr("evidence.col.excusal"): g["excusal"],
-                tr("common.frame"): ", ".join(str(f["frame"]) for f in g["frames"])} for g in d.data["grounds"]]),
+                _("Entry"): g["mark_entry"], item: g["evidence"],
+                _("Received (UTC)"): g["received_at"], _("Mount"): g["mount"],
+                _("Clause"): g["clause"], _("Excusal (event)"): g["excusal"],
+                _("Frame"): ", ".join(str(f["frame"]) for f in g["frames"])} for g in d.data["grounds"]]),
                 hide_index=True, key="evidence.grounds_table")
     else:
         if not can_decide:
-            st.info(tr("evidence.needs_end_time") if end is None else tr("evidence.log_unreadable"))
-        choice = st.radio(tr("evidence.decision"), DECISIONS, key="evidence.decision", format_func=decision_label,
+            st.info(_("Disabled until the match's end time is recorded.") if end is None else log_unreadable)
+        choice = st.radio(_("Decision"), DECISIONS, key="evidence.decision", format_func=decision_label,
                           horizontal=True, disabled=not can_decide)
-        reason = st.text_area(tr("evidence.reason"), key="evidence.reason", max_chars=5000, disabled=not can_decide)
-        if st.button(tr("evidence.record"), key="evidence.record", disabled=not can_decide):
+        reason = st.text_area(_("Reason (required for not proven)"), key="evidence.reason", max_chars=5000,
+                              disabled=not can_decide)
+        if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide):
             if not me:
-                st.warning(tr("evidence.name_needed"))
+                st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
             elif choice == "not-proven" and not reason.strip():
-                st.warning(tr("evidence.reason_needed"))
+                st.warning(_("A not-proven decision needs its reason."))
             elif shown(case.decide, choice, me, reason):
                 st.rerun()
     if state.entries:
-        with st.expander(tr("evidence.correct")), st.form("evidence.correction"):
-            entry = st.number_input(tr("evidence.correct_entry"), 1, len(state.entries), len(state.entries),
+        with st.expander(_("Record a correction")), st.form("evidence.correction"):
+            entry = st.number_input(_("Entry corrected"), 1, len(state.entries), len(state.entries),
                                     key="evidence.correct_entry")
-            why = st.text_input(tr("evidence.correct_reason"), key="evidence.correct_reason", max_chars=5000)
-            withdraw = st.checkbox(tr("evidence.correct_withdraw"), key="evidence.correct_withdraw")
+            why = st.text_input(_("Reason for the correction"), key="evidence.correct_reason", max_chars=5000)
+            withdraw = st.checkbox(_("Withdraw the marks of that entry"), key="evidence.correct_withdraw")
             corrected = ("", *DECISIONS)
-            new = st.selectbox(tr("evidence.correct_decision"), corrected, key="evidence.correct_decision",
+            new = st.selectbox(_("Corrected decision (optional)"), corrected, key="evidence.correct_decision",
                                format_func=fixed(corrected, lambda k: decision_label(k) if k else "—"))
-            if st.form_submit_button(tr("evidence.correct"), key="evidence.correct_submit"):
+            if st.form_submit_button(_("Record a correction"), key="evidence.correct_submit"):
                 if not me:
-                    st.warning(tr("evidence.name_needed"))
+                    st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
                 else:
                     done = shown(case.correct, int(entry), me, why, decision=new or None, withdraw=withdraw)
                     if done:
-                        st.success(tr("evidence.corrected", n=done["seq"]))
+                        st.success(_("Entry {n}: correction recorded.", n=done["seq"]))
                         wrote = True
 
 with t_int:
     if wrote:
         report = shown(verify_case, case.folder, head=anchor or None)
     verdict = st.container()  # the result first; the optional anchor it was checked against below it
-    st.text_input(tr("evidence.anchor"), key="evidence.anchor", max_chars=80, help=tr("evidence.anchor_help"))
+    st.text_input(_("Head hash kept outside the store (optional)"), key="evidence.anchor", max_chars=80,
+                  help=_("The head hash from an earlier pack, printout or message. If this log still contains it, "
+                         "every entry up to it is as it was then; if not, the log was cut or rewritten since."))
     if anchor_bad:
-        st.warning(tr("evidence.anchor_bad"))
+        st.warning(_("That is not a head hash: give all 64 hexadecimal digits. Checked without it."))
     with verdict:
         if report is None:
-            st.info(tr("evidence.no_case"))
+            st.info(_("No case yet: nothing has been received or recorded for this match."))
         elif report.intact:
-            st.success(tr("evidence.intact", n=report.entries, o=report.originals))
+            st.success(_("Intact: {n} entries chained, {o} originals match their hashes.", n=report.entries,
+                         o=report.originals))
             if report.anchor:
-                st.success(tr("evidence.anchored", n=report.anchored_entries))
+                st.success(_("The head kept outside the store is entry {n}: entries 1 to {n} are as they were then.",
+                             n=report.anchored_entries))
             else:
-                st.caption(tr("evidence.intact_limits"))
+                st.caption(_("Intact: no entry was altered, removed or reordered and the originals match their "
+                             "hashes. A log cut at its end or rewritten whole with new hashes would pass too; only a "
+                             "head hash kept outside the store (below) tells them apart."))
         else:
-            st.error(tr("evidence.broken", problem=md(report.first)))
+            st.error(_("BROKEN: {problem}", problem=md(report.first)))
         for w in report.warnings if report else ():
-            st.warning(tr("evidence.verify_warning", message=md(w)))
+            st.warning(_("Warning: {message}", message=md(w)))
     if report and report.head:
         st.code(report.head, language=None)
-        st.caption(tr("evidence.head", head=report.head[:16] + "…"))
-    if log_ok and state.entries and st.button(tr("evidence.build_pack"), key="evidence.build_pack"):
+        st.caption(_("Head hash (keep a copy elsewhere): {head}", head=report.head[:16] + "…"))
+    if log_ok and state.entries and st.button(_("Build the evidence pack"), key="evidence.build_pack"):
         from review_app.evidence.pack import build_pack, zip_folder
 
         with tempfile.TemporaryDirectory() as tmp:
@@ -367,5 +409,5 @@ with t_int:
                 st.session_state[f"evidence.pack.{match_id}"] = zip_folder(pack.html.parent)
     data = st.session_state.get(f"evidence.pack.{match_id}")
     if data:
-        st.download_button(tr("evidence.download_pack"), data, file_name=f"evidence-{match_id}.zip",
+        st.download_button(_("Download the pack (.zip)"), data, file_name=f"evidence-{match_id}.zip",
                            mime="application/zip", key="evidence.download_pack")

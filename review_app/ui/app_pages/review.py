@@ -3,8 +3,7 @@
 import streamlit as st
 
 from review_app.checker import check_document
-from review_app.ui.context import tr
-from review_app.i18n import register
+from review_app.ui.context import _
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -15,9 +14,7 @@ from review_app.ui.review_pick import (
 from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
 from review_app.ui.review_tags import open_form, tag_form, tag_list
 
-register({"review.title": {"en": "Review a match", "es": "Revisar un partido"}})
-
-st.title(tr("review.title"))
+st.title(_("Review a match"))
 
 pick_match, pick_footage = st.columns(2)
 with pick_match:
@@ -56,7 +53,7 @@ with right:
         verdict_banner(doc)
         undo_bar(doc)
         tag_form(doc, position, position_time)
-        if viewer is None and st.button(tr("review.tag_here"), key="review.tag_nofootage"):
+        if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
         tag_list(doc, results, go_to if viewer is not None else None, position)

@@ -4,80 +4,65 @@ with their parameters and citations, and the facts a reviewer records."""
 
 import streamlit as st
 
+from review_app.i18n import LANGUAGES, translate
+from review_app.rules.labels import stop_label, unit_label, value_label
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.rules.rulebook import TRANSLATION_NOTICE
-from review_app.ui.context import lang, tr
-from review_app.i18n import pick, register
-from review_app.rules.labels import stop_label, unit_label, value_label
 from review_app.rules.search import search_provisions
 from review_app.textsafe import md
+from review_app.ui.context import N_, _, lang, ngettext, rendered
 
-register({
-    "rules.title": {"en": "USPA Rule 21: how play is stopped", "es": "Regla 21 de la USPA: cómo se detiene el juego"},
-    "rules.search": {"en": "Find a provision (clause or name)", "es": "Buscar una disposición (cláusula o nombre)"},
-    "rules.none": {"en": "No provision matches that search.", "es": "Ninguna disposición coincide con la búsqueda."},
-    "rules.english": {"en": "English (prevails)", "es": "Inglés (prevalece)"},
-    "rules.spanish": {"en": "Spanish (educational translation)", "es": "Español (traducción educativa)"},
-    "rules.encoded": {"en": "What the encoded rule does", "es": "Qué hace la regla codificada"},
-    "rules.stop": {"en": "Play stops", "es": "El juego se detiene"},
-    "rules.restart": {"en": "Restart", "es": "Reanudación"},
-    "rules.mount": {"en": "Mounts", "es": "Caballos"},
-    "rules.penalty": {"en": "Penalty", "es": "Penal"},
-    "rules.allowances": {"en": "Time allowances and numbers (parameters)", "es": "Tiempos y números (parámetros)"},
-    "rules.facts": {"en": "Facts a reviewer records", "es": "Hechos que registra el revisor"},
-    "rules.fact_kind": {"en": "kind", "es": "tipo"},
-    "rules.optional": {"en": "optional", "es": "opcional"},
-    "rules.required": {"en": "required", "es": "necesario"},
-    "rules.cites": {"en": "cites {clause}: “{quote}”", "es": "cita {clause}: “{quote}”"},
-    "rules.count": {"en": "{n} provisions · {edition}", "es": "{n} disposiciones · {edition}"},
-    "kind.bool": {"en": "yes/no", "es": "sí/no"},
-    "kind.enum": {"en": "one of", "es": "uno de"},
-    "kind.number": {"en": "number", "es": "número"},
-    "kind.text": {"en": "text", "es": "texto"},
-})
+st.title(_("USPA Rule 21: how play is stopped"))
+# Both languages at once, whatever the reader chose: the notice, and each provision's two texts.
+st.caption(" · ".join(translate(TRANSLATION_NOTICE, language) for language in LANGUAGES))
 
-st.title(tr("rules.title"))
-st.caption(f"{TRANSLATION_NOTICE['en']} · {TRANSLATION_NOTICE['es']}")
-
-query = st.text_input(tr("rules.search"), key="rules.search", placeholder="21.f / mount / caballo")
+query = st.text_input(_("Find a provision (clause or name)"), key="rules.search",
+                      placeholder="21.f / mount / caballo")
 found = search_provisions(query, lang())
-st.caption(tr("rules.count", n=len(found), edition=RULEBOOK_EDITION))
+st.caption(ngettext("{n} provision · {edition}", "{n} provisions · {edition}", len(found), edition=RULEBOOK_EDITION))
 if not found:
-    st.info(tr("rules.none"))
+    st.info(_("No provision matches that search."))
+
+
+# How a fact is entered, in the reviewer's words.
+KINDS = {"bool": N_("yes/no"), "enum": N_("one of"), "number": N_("number"), "text": N_("text")}
 
 
 def encoded(p) -> None:
     """What the code does with this provision, in the chosen language."""
-    st.markdown(f"**{tr('rules.encoded')}:** {md(pick(p.summary, lang()))}")
-    rows = [(tr("rules.stop"), stop_label(p.stop, lang())), (tr("rules.restart"), pick(p.restart, lang()))]
+    heading = _("What the encoded rule does")
+    st.markdown(f"**{heading}:** {md(rendered(p.summary))}")
+    rows = [(_("Play stops"), stop_label(p.stop, lang())), (_("Restart"), rendered(p.restart))]
     if p.mount:
-        rows.append((tr("rules.mount"), pick(p.mount, lang())))
+        rows.append((_("Mounts"), rendered(p.mount)))
     if p.penalty:
-        rows.append((tr("rules.penalty"), pick(p.penalty, lang())))
+        rows.append((_("Penalty"), rendered(p.penalty)))
     st.markdown("\n".join(f"- **{name}:** {md(value)}" for name, value in rows))
     if p.parameters:
-        st.markdown(f"**{tr('rules.allowances')}**")
+        st.markdown("**{}**".format(_("Time allowances and numbers (parameters)")))
+        cites = _("cites {clause}: “{quote}”")
         st.markdown("\n".join(
-            f"- `{q.name}` = **{q.value:g} {md(unit_label(q.unit, lang()))}** — {md(pick(q.label, lang()))}  \n"
-            f"  {md(tr('rules.cites', clause=q.clause, quote=q.quote))}" for q in p.parameters))
+            f"- `{q.name}` = **{q.value:g} {md(unit_label(q.unit, lang()))}** — {md(rendered(q.label))}  \n"
+            f"  {md(cites.format(clause=q.clause, quote=q.quote))}" for q in p.parameters))
     if p.facts:
-        st.markdown(f"**{tr('rules.facts')}**")
+        st.markdown("**{}**".format(_("Facts a reviewer records")))
         lines = []
         for f in p.facts:
-            kind = tr(f"kind.{f.kind}")
+            kind = _(KINDS[f.kind]) if f.kind in KINDS else f.kind
             if f.choices:
                 kind += " " + ", ".join(value_label(c, lang()) for c in f.choices)
-            need = tr("rules.required") if f.required else tr("rules.optional")
-            lines.append(f"- {md(pick(f.label, lang()))} (`{f.name}`; {md(kind)}; {need})")
+            need = _("required") if f.required else _("optional")
+            lines.append(f"- {md(rendered(f.label))} (`{f.name}`; {md(kind)}; {need})")
         st.markdown("\n".join(lines))
 
 
+english, spanish = _("English (prevails)"), _("Spanish (educational translation)")
 for p in found:
-    with st.expander(f"**{p.id}** — {pick(p.title, lang())}", expanded=len(found) <= 2):
+    with st.expander(f"**{p.id}** — {rendered(p.title)}", expanded=len(found) <= 2):
         en, es = st.columns(2)
-        en.markdown(f"**{tr('rules.english')}** · {md(p.title['en'])}")
-        en.markdown(md(p.text["en"]))
-        es.markdown(f"**{tr('rules.spanish')}** · {md(p.title['es'])}")
-        es.markdown(md(p.text["es"]))
+        en.markdown(f"**{english}** · {md(translate(p.title, 'en'))}")
+        en.markdown(md(translate(p.text, "en")))
+        es.markdown(f"**{spanish}** · {md(translate(p.title, 'es'))}")
+        es.markdown(md(translate(p.text, "es")))
         st.divider()
         encoded(p)

@@ -6,11 +6,10 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.model import load_document
-from review_app.training import ScoreStore, next_question, questions_from, score
-from review_app.ui.context import error_line, folders, reviewer, tr
-from review_app.i18n import register
 from review_app.model.catalog import list_matches
 from review_app.textsafe import md
+from review_app.training import ScoreStore, next_question, questions_from, score
+from review_app.ui.context import _, error_line, folders, reviewer
 from review_app.ui.training_parts import (
     answer_form,
     record_line,
@@ -19,25 +18,12 @@ from review_app.ui.training_parts import (
     show_result,
 )
 
-register({
-    "training.title": {"en": "Training", "es": "Entrenamiento"},
-    "training.intro": {"en": "Watch the play up to the moment, then name the situation and the correct call.",
-                       "es": "Mire la jugada hasta el momento y luego indique la situación y la decisión correcta."},
-    "training.need_name": {"en": "Enter your name in the sidebar: your scores are kept under it across sessions.",
-                           "es": "Escriba su nombre en la barra lateral: sus puntajes se guardan con él entre sesiones."},
-    "training.no_questions": {"en": "No annotated clips with footage in {folder}.",
-                              "es": "No hay clips anotados con vídeo en {folder}."},
-    "training.question": {"en": "{match}: period {period}, clock {clock}",
-                          "es": "{match}: chukker {period}, reloj {clock}"},
-    "training.next": {"en": "Next clip", "es": "Clip siguiente"},
-})
-
-st.title(tr("training.title"))
-st.caption(tr("training.intro"))
+st.title(_("Training"))
+st.caption(_("Watch the play up to the moment, then name the situation and the correct call."))
 
 name = reviewer()
 if not name:
-    st.info(tr("training.need_name"))
+    st.info(_("Enter your name in the sidebar: your scores are kept under it across sessions."))
     st.stop()
 
 docs = []
@@ -46,7 +32,7 @@ for listed in list_matches(folders().annotations):
         docs.append(load_document(listed.path))
 questions = questions_from(docs)
 if not questions:
-    st.info(md(tr("training.no_questions", folder=folders().annotations)))
+    st.info(md(_("No annotated clips with footage in {folder}.", folder=folders().annotations)))
     st.stop()
 by_id = {q.id: q for q in questions}
 store = ScoreStore(folders().scores)
@@ -66,7 +52,7 @@ if current is None:
 record_line(store, name, len(questions))
 # clips come in the order a trainee needs them (untried first), not in the folder's order, so the
 # heading names the clip; the record line above counts the clips tried
-st.subheader(md(tr("training.question", match=current.match_name, period=current.period or "—",
+st.subheader(md(_("{match}: period {period}, clock {clock}", match=current.match_name, period=current.period or "—",
                    clock=current.clock or "—")))
 
 clip, answer_side = st.columns([3, 2], gap="large")
@@ -86,7 +72,7 @@ with answer_side:
             st.rerun()
     else:
         show_result(current, result)
-    if st.button(tr("training.next"), key="training.next", icon=":material/skip_next:"):
+    if st.button(_("Next clip"), key="training.next", icon=":material/skip_next:"):
         upcoming = next_question(questions, store.attempts(name), rng=session_rng(), avoid=current.id)
         st.session_state["training.current"] = upcoming.id
         st.session_state.pop("training.result", None)
