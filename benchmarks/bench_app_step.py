@@ -165,7 +165,8 @@ def bench_browser(path: Path, steps: int, workdir: Path) -> list[tuple[str, list
                     page.keyboard.press(key)
                     # the new image is in the page when the new frame number is (same fragment delta)
                     page.wait_for_function(
-                        "f => [...document.querySelectorAll('p,strong')].some(e => e.textContent.startsWith('Frame ' + f + ' of'))",
+                        "f => [...document.querySelectorAll('p,strong')]"
+                        ".some(e => e.textContent.startsWith('Frame ' + f + ' of'))",
                         arg=frame, polling="raf", timeout=30_000)
                     times.append((time.perf_counter() - t) * 1000)
                 rows.append((name, times))

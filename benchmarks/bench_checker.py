@@ -28,17 +28,21 @@ from review_app.model import find_documents, load_document
 # A small repertoire of tagged events, across clauses, drawn at random (seeded).
 REPERTOIRE = [
     ("21.a", {"last_hit_by_defender": True, "deflection": "none"}, {"whistle": "at_once", "penalty": "penalty_6"}),
-    ("21.a", {"last_hit_by_defender": True, "deflection": "opposing_mallet"}, {"whistle": "at_once", "penalty": "none"}),
+    ("21.a", {"last_hit_by_defender": True, "deflection": "opposing_mallet"},
+     {"whistle": "at_once", "penalty": "none"}),
     ("21.b", {"kind": "dangerous"}, {"whistle": "delayed", "penalty": "penalty_2"}),
-    ("21.b", {"kind": "right_of_way", "fouled_team_disadvantaged": True, "stoppage_would_disadvantage_fouled_team": True},
+    ("21.b", {"kind": "right_of_way", "fouled_team_disadvantaged": True,
+              "stoppage_would_disadvantage_fouled_team": True},
      {"whistle": "none"}),
     ("21.d", {"unconscious": False, "recurrence_of_same_injury": False}, {"whistle": "at_once", "time_allowed_s": 540}),
     ("21.e", {"may_be_injured_or_in_jeopardy": False}, {"whistle": "neutral_play"}),
-    ("21.f(2)", {"ball_out_of_play_or_neutral": True}, {"whistle": "neutral_play", "time_allowed_s": 60, "restart": "throw_in"}),
+    ("21.f(2)", {"ball_out_of_play_or_neutral": True},
+     {"whistle": "neutral_play", "time_allowed_s": 60, "restart": "throw_in"}),
     ("21.f(3)", {"mount_sound": True}, {"whistle": "at_once", "mount_excused": False}),
     ("21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
      {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}),
-    ("21.g", {"item": "girth", "presents_danger": True}, {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 240}),
+    ("21.g", {"item": "girth", "presents_danger": True},
+     {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 240}),
     ("21.h", {}, {"whistle": "neutral_play"}),
     ("21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
     ("21.j", {"period_time_expired": True}, {"whistle": "at_once"}),
@@ -63,7 +67,8 @@ def make_season(folder: Path, matches: int, per_match: int, seed: int = 2026) ->
                 "reviewer": "bench", "notes": None,
             })
         doc = {"schema_version": "1.0", "revision": 1, "events": events, "match": {
-            "id": f"season-{m:04d}", "date": f"2026-{1 + m % 12:02d}-{1 + m % 28:02d}", "periods": 6, "upper_handicap": 6,
+            "id": f"season-{m:04d}", "date": f"2026-{1 + m % 12:02d}-{1 + m % 28:02d}", "periods": 6,
+            "upper_handicap": 6,
             "end_time_utc": "2026-06-14T19:42:00Z",
             "teams": [{"id": "red", "name": "Red"}, {"id": "blue", "name": "Blue"}],
             "announcements": {"courtesy_changes_allowed": True, "tack_provision_6_goal": True}}}
@@ -82,8 +87,9 @@ def main() -> None:
         t = time.perf_counter()
         make_season(folder, args.matches, args.events_per_match)
         print(f"generated {args.matches} matches, {n_events} events in {time.perf_counter() - t:.1f} s")
-        times: dict[str, list[float]] = {k: [] for k in ("json.loads (reference)", "load + validate", "judge + match checks",
-                                                          "summaries (pandas)", "total check")}
+        parts = ("json.loads (reference)", "load + validate", "judge + match checks", "summaries (pandas)",
+                 "total check")
+        times: dict[str, list[float]] = {k: [] for k in parts}
         for _ in range(args.repeat):
             files = find_documents([folder])
             t0 = time.perf_counter()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,8 +15,10 @@ def base_document(match_id: str = "test-match", **match) -> dict:
             "id": match_id, "name": "Red v Blue", "date": "2026-06-14", "end_time_utc": "2026-06-14T19:42:00Z",
             "upper_handicap": 6, "periods": 6,
             "teams": [
-                {"id": "red", "name": "Red", "players": [{"number": n, "name": f"Red Player {n}"} for n in range(1, 5)]},
-                {"id": "blue", "name": "Blue", "players": [{"number": n, "name": f"Blue Player {n}"} for n in range(1, 5)]},
+                {"id": "red", "name": "Red",
+                 "players": [{"number": n, "name": f"Red Player {n}"} for n in range(1, 5)]},
+                {"id": "blue", "name": "Blue",
+                 "players": [{"number": n, "name": f"Blue Player {n}"} for n in range(1, 5)]},
             ],
             "umpires": ["Ana Umpire", "Ben Umpire"],
             "announcements": {"courtesy_changes_allowed": True, "tack_provision_6_goal": True},

@@ -216,7 +216,7 @@ def cmd_add(args) -> int:
         before_end = (f"; that is {window.duration_text((end - taken).total_seconds())}"
                       " before the game's recorded end" if taken < end else "")
         print(f"in time: {window.duration_text(receipt['margin_s'])} before the deadline {window.utc_text(deadline)} "
-              f"(21.f(5)){before_end}; now {window.time_left_text(deadline, now)}")
+              f"(21.f(5)){before_end}; now {window.time_left(deadline, now)}")
     else:
         print(f"LATE: {window.duration_text(receipt['margin_s'])} after the deadline {window.utc_text(deadline)}; "
               "recorded, but under 21.f(5) it cannot ground a forfeiture")
@@ -273,7 +273,7 @@ def cmd_status(args) -> int:
         print(f"polo-review: warning: the case was opened with the game's end at {opened}; the receipts were "
               "judged against that", file=sys.stderr)
     print(f"deadline {s['deadline_utc']} ({window.WINDOW.clause}: {window.WINDOW.quote}); "
-          f"{window.time_left_text(deadline, window.from_utc_text(s['now_utc']))}")
+          f"{window.time_left(deadline, window.from_utc_text(s['now_utc']))}")
     if not s["evidence"]:
         print("evidence: none received")
     for e in s["evidence"]:

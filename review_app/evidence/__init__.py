@@ -14,13 +14,13 @@ needs), `case` (the operations), `verify`, `pack`. Never imports streamlit.
 
 from review_app.evidence.case import EvidenceCase
 from review_app.evidence.errors import CaseLocked, EvidenceError, LogDamaged
-from review_app.evidence.matches import default_match, has_end_time, list_matches, resolve_match
+from review_app.evidence.matches import default_match, has_end_time, resolve_match
 from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState
 from review_app.evidence.store import store_root
 from review_app.evidence.verify import VerifyReport, verify_case
 
 __all__ = [
     "DECISIONS", "FORFEITURE", "NOT_PROVEN", "OUT_OF_TIME", "CaseLocked", "CaseState", "EvidenceCase", "EvidenceError",
-    "LogDamaged", "VerifyReport", "default_match", "has_end_time", "list_matches", "resolve_match", "store_root",
+    "LogDamaged", "VerifyReport", "default_match", "has_end_time", "resolve_match", "store_root",
     "verify_case",
 ]

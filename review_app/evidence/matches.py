@@ -12,7 +12,6 @@ from review_app.errors import PoloReviewError
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.window import game_end
 from review_app.model import MatchDocument, load_document
-from review_app.model.catalog import match_documents
 from review_app.model.mounts import mount_register
 from review_app.store import open_matches
 
@@ -34,13 +33,6 @@ def resolve_match(name: str, annotations: str | os.PathLike | None = None) -> Ma
     read = len(matches.documents())
     raise EvidenceError(f"unknown match {name!r}: not a file, and none of the {read} match documents in "
                         f"{folder} has that id (use --annotations DIR or give the document's path)")
-
-
-def list_matches(annotations: str | os.PathLike | None = None) -> list[MatchDocument]:
-    """Every readable match document in the folder (for the app's match picker).
-
-    Kept for the evidence page; it is `model.catalog.match_documents`, the one listing of the catalogue."""
-    return match_documents(annotations or DEFAULT_ANNOTATIONS)
 
 
 def has_end_time(doc: MatchDocument) -> bool:

@@ -26,11 +26,10 @@ from review_app.evidence import window
 from review_app.evidence.case import EvidenceCase
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.state import CaseState, Mark
-from review_app.evidence.store import file_sha256
 from review_app.evidence.verify import VerifyReport, verify_case
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Message, Plural
 from review_app.reports import templating
-from review_app.store.files import atomic_write_json, atomic_write_text
+from review_app.store.files import atomic_write_json, atomic_write_text, file_sha256
 
 log = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from review_app.evidence.errors import EvidenceError
+from review_app.i18n import Message
 from review_app.model import MatchDocument
 from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
 
@@ -154,8 +155,9 @@ def duration_text(seconds: int) -> str:
     return " ".join(parts)
 
 
-def time_left_text(deadline: datetime, now: datetime, lang: str = "en") -> str:
+def time_left(deadline: datetime, now: datetime) -> Message:
+    """What is left of the window, or how long ago it closed, to be said in the reader's language."""
     left = int((deadline - now).total_seconds())
     if left >= 0:
-        return f"{duration_text(left)} left" if lang == "en" else f"quedan {duration_text(left)}"
-    return f"closed {duration_text(left)} ago" if lang == "en" else f"cerrado hace {duration_text(left)}"
+        return Message("{d} left", d=duration_text(left))
+    return Message("closed {d} ago", d=duration_text(left))

@@ -33,8 +33,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from review_app.i18n.registry import has, keys, missing, pick, register, t  # noqa: F401  (being retired)
-
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "es")
@@ -97,7 +95,7 @@ class Message:
 
     __slots__ = ("id", "params")
 
-    def __init__(self, id: str, /, **params: Any):  # noqa: A002  (gettext's own word)
+    def __init__(self, id: str, /, **params: Any):
         self.id = id
         self.params = params
 
@@ -116,17 +114,6 @@ class Message:
 
     def __hash__(self) -> int:
         return hash((type(self), self.id))
-
-    # Transitional: callers written for the older {"en": ..., "es": ...} pairs still read a
-    # Message as one while they move to `translate`. Removed once none is left.
-    def __getitem__(self, lang: str) -> str:
-        return self.render(lang)
-
-    def get(self, lang: str, default: str | None = None) -> str:
-        return self.render(lang)
-
-    def values(self) -> list[str]:
-        return [self.render(lang) for lang in LANGUAGES]
 
 
 class Plural(Message):
@@ -149,14 +136,14 @@ def _format(text: str, params: Mapping[str, Any], lang: str) -> str:
 
 
 def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    """Whatever the library returned, in `lang`: a `Message`, a message id (a plain string),
-    or a legacy {"en": ..., "es": ...} pair; None is the empty string."""
+    """Whatever the library returned, in `lang`: a `Message`, a message id (a plain string), or
+    an {"en": ..., "es": ...} pair read back from JSON output; None is the empty string."""
     if value is None:
         return ""
     if isinstance(value, Message):
         return value.render(lang)
     if isinstance(value, Mapping):
-        return pick(value, lang)
+        return value.get(lang) or value.get(DEFAULT_LANGUAGE) or ""
     return gettext(str(value), lang)
 
 

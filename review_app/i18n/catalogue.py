@@ -41,12 +41,20 @@ METHODS = [
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true"}
 
 
+def _directory_filter(dirpath: str) -> bool:
+    """Every folder of the package, `_cli` included (Babel's default skips names starting with
+    '_' or '.'), except caches."""
+    name = Path(dirpath).name
+    return not name.startswith(".") and name != "__pycache__"
+
+
 def extract() -> Catalog:
     """Every message id the package's code and templates use, with where each stands."""
     catalog = Catalog(domain=DOMAIN, project="polo-review", charset="utf-8", fuzzy=False)
     found = extract_from_dir(
         str(PACKAGE), method_map=METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
         options_map={"**/templates/**.html": JINJA_OPTIONS}, strip_comment_tags=True,
+        directory_filter=_directory_filter,
     )
     for filename, lineno, message, comments, context in found:
         if not (message[0] if isinstance(message, tuple) else message):
@@ -64,9 +72,9 @@ def read(lang: str) -> Catalog:
 
 
 def _write(catalog: Catalog, path: Path) -> None:
-    from review_app.store.files import atomic_write_bytes  # one atomic write for every file
-
     import io
+
+    from review_app.store.files import atomic_write_bytes  # one atomic write for every file
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True,

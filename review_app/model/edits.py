@@ -18,7 +18,7 @@ from review_app.model import (  # noqa: F401
     load_document,
     save_document,
 )
-from review_app.rules import PROVISIONS, Provision, judge, provision
+from review_app.rules import Provision, judge, provision
 from review_app.rules.provision import CALL_FIELDS, Verdict
 
 _CLOCK = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")

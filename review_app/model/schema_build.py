@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from review_app.i18n import translate
+from review_app.model.document import MATCH_ID_PATTERN
 from review_app.rules import PROVISIONS
 from review_app.rules.provision import CALL_FIELDS
 
@@ -78,7 +79,7 @@ def build() -> dict:
                 "type": "object",
                 "required": ["id", "date", "periods", "teams"],
                 "properties": {
-                    "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},
+                    "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
                     "name": {"type": "string"},
                     "date": {"type": "string", "format": "date"},
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",

@@ -55,23 +55,23 @@ def _label(img, view: View, centre: Point, text: str, color=WHITE, k: float = 1.
 
 def _horse(img, view: View, p: Point, angle: float, coat, down: bool) -> None:
     k = view.figure
-    L, W = HORSE_HALF_LENGTH * k, HORSE_HALF_WIDTH * k
+    half_length, half_width = HORSE_HALF_LENGTH * k, HORSE_HALF_WIDTH * k
     dark = tuple(max(0, c - 35) for c in coat)
     if down:  # lying on its side: the barrel seen broadside, legs out, head on the ground
         for f in (-1.6, -0.9, 0.9, 1.6):
             root = _offset(p, angle, f * k, 0.9 * k)
             _seg(img, view, root, _offset(root, angle, 0.3 * f * k, 1.9 * k), dark, int(0.4 * k * view.scale))
-        _ellipse(img, view, _offset(p, angle, 0.4 * k, 0.5 * k), L, 1.8 * k, angle, SHADOW)
-        _ellipse(img, view, p, L, 1.7 * k, angle, coat)
+        _ellipse(img, view, _offset(p, angle, 0.4 * k, 0.5 * k), half_length, 1.8 * k, angle, SHADOW)
+        _ellipse(img, view, p, half_length, 1.7 * k, angle, coat)
         _ellipse(img, view, _offset(p, angle, 3.3 * k, -0.9 * k), 1.1 * k, 0.55 * k, angle - 0.5, coat)
         _ellipse(img, view, _offset(p, angle, 0, -1.1 * k), 1.9 * k, 0.3 * k, angle, dark)  # spine
         return
-    _ellipse(img, view, _offset(p, angle, -0.5 * k, 0.6 * k), L, W + 0.1 * k, angle, SHADOW)
-    tail = _offset(p, angle, -L + 0.2 * k, 0)
-    _seg(img, view, tail, _offset(p, angle, -L - 0.9 * k, 0), (25, 35, 45), int(0.3 * k * view.scale))
-    _ellipse(img, view, p, L, W, angle, coat)
-    _ellipse(img, view, _offset(p, angle, L + 0.55 * k, 0), 1.0 * k, 0.42 * k, angle, coat)
-    _seg(img, view, _offset(p, angle, 1.2 * k, 0), _offset(p, angle, L + 0.2 * k, 0), dark,
+    _ellipse(img, view, _offset(p, angle, -0.5 * k, 0.6 * k), half_length, half_width + 0.1 * k, angle, SHADOW)
+    tail = _offset(p, angle, -half_length + 0.2 * k, 0)
+    _seg(img, view, tail, _offset(p, angle, -half_length - 0.9 * k, 0), (25, 35, 45), int(0.3 * k * view.scale))
+    _ellipse(img, view, p, half_length, half_width, angle, coat)
+    _ellipse(img, view, _offset(p, angle, half_length + 0.55 * k, 0), 1.0 * k, 0.42 * k, angle, coat)
+    _seg(img, view, _offset(p, angle, 1.2 * k, 0), _offset(p, angle, half_length + 0.2 * k, 0), dark,
          int(0.25 * k * view.scale))  # mane
 
 
@@ -94,10 +94,10 @@ def _mallet_pose(swings: tuple[float, ...], t: float) -> tuple[float, float]:
 
 
 def _player(img, view: View, q: Point, angle: float, team, number: int, helmet, k: float) -> None:
-    R = RIDER_RADIUS * k
-    _circle(img, view, q, R, team)
-    _circle(img, view, q, R, WHITE, 1)
-    _circle(img, view, _offset(q, angle, R * 0.8, 0), R * 0.42, helmet)
+    radius = RIDER_RADIUS * k
+    _circle(img, view, q, radius, team)
+    _circle(img, view, q, radius, WHITE, 1)
+    _circle(img, view, _offset(q, angle, radius * 0.8, 0), radius * 0.42, helmet)
     _label(img, view, _offset(q, angle, -0.25 * k, 0), str(number), k=k)
 
 
@@ -163,20 +163,20 @@ def draw_umpire(img: np.ndarray, view: View, u: Umpire, t: float, whistle_age: f
     if not view.visible(p):
         return
     k = view.figure
-    R = RIDER_RADIUS * k
+    radius = RIDER_RADIUS * k
     _horse(img, view, p, angle, u.coat, False)
     seat = _offset(p, angle, 0.2 * k, 0)
-    _circle(img, view, seat, R, WHITE)
+    _circle(img, view, seat, radius, WHITE)
     # the striped shirt: black chords across the shoulders
     for c in (-0.55, 0.0, 0.55):
-        half = math.sqrt(max(0.0, 1 - c * c)) * R * 0.95
-        a = _offset(seat, angle, -half, c * R)
-        b = _offset(seat, angle, half, c * R)
+        half = math.sqrt(max(0.0, 1 - c * c)) * radius * 0.95
+        a = _offset(seat, angle, -half, c * radius)
+        b = _offset(seat, angle, half, c * radius)
         _seg(img, view, a, b, BLACK, int(0.32 * k * view.scale))
-    _circle(img, view, seat, R, BLACK, 1)
-    _circle(img, view, _offset(seat, angle, R * 0.8, 0), R * 0.42, BLACK)
+    _circle(img, view, seat, radius, BLACK, 1)
+    _circle(img, view, _offset(seat, angle, radius * 0.8, 0), radius * 0.42, BLACK)
     if whistle_age is not None and 0 <= whistle_age < 1.0:
-        _circle(img, view, seat, R * (1.6 + 3.5 * whistle_age), (0, 230, 255), 2)
+        _circle(img, view, seat, radius * (1.6 + 3.5 * whistle_age), (0, 230, 255), 2)
 
 
 def draw_ball(img: np.ndarray, view: View, p: Point) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from review_app.evidence import window
 from review_app.evidence.errors import EvidenceError
+from review_app.i18n import translate
 from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -113,9 +114,9 @@ def test_a_match_without_an_end_time_cannot_open_a_window(doc):
 
 
 def test_time_left_text():
-    assert window.time_left_text(END, END - timedelta(hours=2, minutes=5)) == "2 h 5 min left"
-    assert window.time_left_text(END, END + timedelta(seconds=30)) == "closed 30 s ago"
-    assert window.time_left_text(END, END - timedelta(hours=1), "es") == "quedan 1 h"
+    assert str(window.time_left(END, END - timedelta(hours=2, minutes=5))) == "2 h 5 min left"
+    assert str(window.time_left(END, END + timedelta(seconds=30))) == "closed 30 s ago"
+    assert translate(window.time_left(END, END - timedelta(hours=1)), "es") == "quedan 1 h"
 
 
 def test_zone_names_start_with_utc_and_hold_the_iana_zones():

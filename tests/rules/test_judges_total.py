@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from review_app.i18n import translate
 from review_app.rules import PROVISIONS, VERDICTS, Case, MatchContext, judge
 from review_app.rules.provision import CALL_FIELDS, INCOMPLETE, Provision
 
@@ -55,11 +56,12 @@ def test_every_judge_gives_a_verdict_for_any_facts_and_call(p: Provision):
         case = Case(p.id, facts, call, rng.choice([None, 1, 4, 6]), _match(rng))
         v = judge(case)  # never raises
         assert v.verdict in VERDICTS, case
-        assert v.explanation["en"] and v.explanation["es"] and v.explanation["en"] != v.explanation["es"], case
+        en, es = translate(v.explanation, "en"), translate(v.explanation, "es")
+        assert en and es and en != es, case
         if v.verdict == INCOMPLETE:
             assert v.missing, case
             for name in v.missing:
                 assert name in names or name.removeprefix("call.") in CALL_FIELDS or name.startswith("match."), name
         else:
             # Values are named in words, never as the raw value names a reviewer picks from.
-            assert not RAW_VALUE.findall(v.explanation["es"] + " " + v.explanation["en"]), v.explanation
+            assert not RAW_VALUE.findall(es + " " + en), v.explanation

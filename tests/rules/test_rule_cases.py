@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from review_app.i18n import translate
 from review_app.model import load_document
 from review_app.rules import PROVISIONS, Case, MatchContext, judge
 from review_app.rules.rulebook import EXAMPLE_OPENINGS, worked_examples
@@ -29,10 +30,10 @@ def test_provision_case(c):
     match = dict(DEFAULT_MATCH)
     match.update(c.get("match", {}))  # a case leaves a match fact unrecorded with null
     verdict = judge(Case(c["situation"], c["facts"], c["call"], c.get("period", 2), MatchContext(**match)))
-    assert verdict.verdict == c["expected"], verdict.explanation["en"]
+    assert verdict.verdict == c["expected"], translate(verdict.explanation, "en")
     assert verdict.clause.startswith(c["situation"].split(".")[0])
-    assert verdict.explanation["en"] and verdict.explanation["es"]
-    assert verdict.explanation["en"] != verdict.explanation["es"]
+    assert translate(verdict.explanation, "en") and translate(verdict.explanation, "es")
+    assert translate(verdict.explanation, "en") != translate(verdict.explanation, "es")
     if "missing" in c:
         assert list(verdict.missing) == c["missing"]
     if "mandatory" in c:
@@ -60,7 +61,7 @@ def test_worked_example(c, examples_doc):
     event = examples_doc.event(c["event"])
     assert event is not None, f"event {c['event']} missing from {EXAMPLES_DOC.name}"
     verdict = judge(examples_doc.case(event))
-    assert verdict.verdict == c["expected"], verdict.explanation["en"]
+    assert verdict.verdict == c["expected"], translate(verdict.explanation, "en")
 
 
 def test_every_worked_example_is_a_case_with_its_rulebook_text(examples_doc):

@@ -86,7 +86,7 @@ def umpires(play: Motion, attacking: str, whistle: float | None,
     """The two umpires either side of the play, trailing it, unless given their own paths."""
     sign = 1.0 if attacking == RED else -1.0
     out = []
-    for k, (name, offset) in enumerate(zip(UMPIRES, ((-16.0, -22.0), (-10.0, 24.0)))):
+    for k, (name, offset) in enumerate(zip(UMPIRES, ((-16.0, -22.0), (-10.0, 24.0)), strict=True)):
         path = paths[k]
         if path is None:
             path = Follow(play, (sign * offset[0], sign * offset[1]), lag=0.9, window=2.5, phase=0.7 + k)

@@ -93,7 +93,7 @@ def excused_mount_returns() -> Scenario:
                  (end, (140.0, 87.0))])
 
     umps = tuple(Umpire(a.name, Then(a.path, cut, b.path), a.coat)
-                 for a, b in zip(umpires(play1, BLUE, whistle), umpires(play2, BLUE, None)))
+                 for a, b in zip(umpires(play1, BLUE, whistle), umpires(play2, BLUE, None), strict=True))
 
     def framing1(t: float):
         (bx, by), (hx, hy) = ball.pos(min(t, whistle)), luna1.pos(min(t, 4.8))

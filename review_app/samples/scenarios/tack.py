@@ -62,7 +62,7 @@ def broken_girth() -> Scenario:
                    (8.5, spot[0] + 21, spot[1] - 9)]),
     )
     base = umpires(play, BLUE, whistle)
-    umps = tuple(type(u)(u.name, Then(u.path, cut, p), u.coat) for u, p in zip(base, ump_paths))
+    umps = tuple(type(u)(u.name, Then(u.path, cut, p), u.coat) for u, p in zip(base, ump_paths, strict=True))
     ball = Ball([(-3, b3), (throw_from, b3), (4.0, (128.0, 74.0)), (cut, umps[0]), (throw, umps[0]),
                  (7.0, (spot[0], spot[1] + 3.0)), (7.6, (spot[0] - 1.0, spot[1] + 4.0))])
 

@@ -24,7 +24,6 @@ from review_app.evidence import (
     CaseState,
     EvidenceCase,
     default_match,
-    list_matches,
     store_root,
     verify_case,
     window,
@@ -33,6 +32,7 @@ from review_app.evidence.grounds import rule_text
 from review_app.evidence.verify import check_head
 from review_app.footage import Footage
 from review_app.i18n import DEFAULT_LANGUAGE
+from review_app.model.catalog import match_documents
 from review_app.textsafe import md
 from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer
 
@@ -43,7 +43,7 @@ st.title(_("Post-game evidence (21.f(5))"))
 st.caption(_("Evidence that an excused mount was returned to play, presented within 24 hours after the game, grounds "
              "a forfeiture. Every step below is recorded in a tamper-evident log."))
 
-docs = list_matches(folders().annotations)
+docs = match_documents(folders().annotations)
 if not docs:
     st.info(_("No match documents in {folder}.", folder=str(folders().annotations)))
     st.stop()
@@ -93,9 +93,7 @@ if end is not None:
     now = window.now_utc()
     # Plain text, not st.metric: a metric's large type cuts a full UTC time short in a third of the page.
     with st.container(border=True):
-        left = int((deadline - now).total_seconds())
-        left_text = (_("{d} left", d=window.duration_text(left)) if left >= 0 else
-                     _("closed {d} ago", d=window.duration_text(left)))
+        left_text = rendered(window.time_left(deadline, now))
         for col, label, value in zip(st.columns(3), (_("Game ended (UTC)"), _("Deadline (UTC)"), _("Time left")),
                                      (window.utc_text(end), window.utc_text(deadline), left_text), strict=True):
             col.caption(label)
