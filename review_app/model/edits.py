@@ -18,8 +18,8 @@ from review_app.model import (  # noqa: F401
     load_document,
     save_document,
 )
-from review_app.rules import Provision, judge, provision
-from review_app.rules.provision import CALL_FIELDS, Verdict
+from review_app.rules import Provision, provision
+from review_app.rules.provision import CALL_FIELDS
 
 _CLOCK = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
 
@@ -99,10 +99,6 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     if (notes or "").strip():
         event["notes"] = notes.strip()
     return event
-
-
-def verdict_of(doc: MatchDocument, event: dict) -> Verdict:
-    return judge(doc.case(event))
 
 
 # -- changes: each is a small operation that can be replayed on a newer version ------------

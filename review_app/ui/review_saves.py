@@ -23,7 +23,6 @@ from review_app.model.edits import (
     pretty,
     replay,
     undo_of,
-    verdict_of,
 )
 from review_app.rules import provision
 from review_app.rules.labels import (
@@ -70,8 +69,8 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
     st.session_state.pop(FORM, None)
     st.session_state.pop("review.conflict", None)
     if change.kind == "put" and not undo:
-        v = verdict_of(saved, change.event)
-        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path), **v.to_dict()}
+        # The verdict itself is the checker's, read from the page's one check of the saved match.
+        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path)}
         st.session_state["review.tag_pick_next"] = change.event_id
         st.session_state.pop("review.undo", None)
     elif change.kind == "delete" and not undo:
@@ -193,11 +192,13 @@ def conflict_panel(doc: MatchDocument) -> bool:
     return True
 
 
-def verdict_banner(doc: MatchDocument) -> None:
-    """The verdict of the tag just saved, while its match is the one open."""
-    v = st.session_state.get("review.last_verdict")
-    if not v or v.get("path") != str(doc.path):
+def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
+    """The verdict of the tag just saved, while its match is the one open, as the page's check of
+    the match gave it (`results`: the checker's result per event id)."""
+    saved = st.session_state.get("review.last_verdict")
+    if not saved or saved.get("path") != str(doc.path) or saved["id"] not in results:
         return
+    v = {"id": saved["id"], **results[saved["id"]]}
     text = "**" + _("Saved {id}: {verdict}", id=v["id"], verdict=verdict_label(v["verdict"], lang())) + "**"
     body = md(rendered(v["explanation"]))
     box = {"consistent": st.success, "inconsistent": st.error, "discretionary": st.info}.get(v["verdict"], st.warning)

@@ -50,7 +50,7 @@ else:  # no frames to show: the tags take the page's width
     right = st.container()
 with right:
     if not conflict_panel(doc):
-        verdict_banner(doc)
+        verdict_banner(doc, results)
         undo_bar(doc)
         tag_form(doc, position, position_time)
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
