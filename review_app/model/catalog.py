@@ -52,6 +52,12 @@ def match_documents(folder: str | os.PathLike) -> list[MatchDocument]:
     return open_matches(folder).documents()
 
 
+def folder_stamp(folder: Path) -> tuple:
+    """What changes when any match document in `folder` is saved, added or removed."""
+    files = sorted(folder.rglob("*.json")) if folder.is_dir() else []
+    return tuple((str(p), stamp(p)) for p in files)
+
+
 def list_matches(folder: Path, roots: tuple[Path, ...] = ()) -> list[Listed]:
     """The match documents the app offers: every document in the folder, a broken one with its error."""
     out = []

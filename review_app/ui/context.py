@@ -4,6 +4,7 @@ one-line errors. The only helper module besides the pages that imports streamlit
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import streamlit as st
 
@@ -11,6 +12,7 @@ from review_app import i18n
 from review_app.config import Folders
 from review_app.config import folders as read_folders
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
+from review_app.model.catalog import folder_stamp, list_matches
 from review_app.textsafe import md
 
 __all__ = ["N_", "_", "error_line", "fixed", "folders", "lang", "language_switch", "ngettext", "pgettext",
@@ -53,6 +55,18 @@ def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
     later, outside the run, would not know the language)."""
     table = {option: label(option) for option in options}
     return lambda option: table.get(option, str(option))
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def _listing(annotations: str, footage: str, changed: tuple) -> list:  # `changed` keys the cache
+    return list_matches(Path(annotations), (Path(footage),))
+
+
+def listing() -> list:
+    """The match documents the app offers (`model.catalog.Listed`), read again only when a
+    document in the folder changed; shared by the pages, so a rerun re-validates nothing."""
+    f = folders()
+    return _listing(str(f.annotations), str(f.footage), folder_stamp(f.annotations))
 
 
 def folders() -> Folders:

@@ -18,23 +18,11 @@ from review_app.model.catalog import (
     Listed,
     footage_of,
     link_footage,
-    list_matches,
     new_match,
     stamp,
 )
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar
-
-
-def _listing() -> list[Listed]:
-    """The documents in the annotations folder, re-read when any file there changed."""
-    folder = folders().annotations
-    files = sorted(folder.rglob("*.json")) if folder.is_dir() else []
-    key = tuple((str(p), stamp(p)) for p in files)
-    if st.session_state.get("review._listing_key") != key:
-        st.session_state["review._listing"] = list_matches(folder, (folders().footage,))
-        st.session_state["review._listing_key"] = key
-    return st.session_state["review._listing"]
+from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar
 
 
 def _apply_link_params(listed: list[Listed]) -> None:
@@ -57,7 +45,7 @@ def _apply_link_params(listed: list[Listed]) -> None:
 
 
 def choose_match() -> MatchDocument | None:
-    listed = _listing()
+    listed = listing()
     _apply_link_params(listed)
     if not listed:
         st.info(md(_("No match documents in {folder}.", folder=folders().annotations)))

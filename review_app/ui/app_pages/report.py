@@ -15,7 +15,7 @@ from review_app.checker.filters import (
     verdict_counts,
 )
 from review_app.checker.formats import render
-from review_app.model.catalog import list_matches, stamp
+from review_app.model.catalog import stamp
 from review_app.rules import provision
 from review_app.rules.labels import (
     VERDICT_COLORS,
@@ -24,11 +24,11 @@ from review_app.rules.labels import (
     verdict_label,
 )
 from review_app.textsafe import md
-from review_app.ui.context import _, fixed, folders, lang, progress_bar, rendered
+from review_app.ui.context import _, fixed, folders, lang, listing, progress_bar, rendered
 
 st.title(_("Consistency report"))
 
-everything = list_matches(folders().annotations, (folders().footage,))
+everything = listing()
 for broken in (x for x in everything if x.error):  # said, never skipped in silence
     st.warning(md(_("Not checked: {message}", message=broken.error)), icon=":material/warning:")
 listed = [x for x in everything if not x.error]
