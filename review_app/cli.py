@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import os
 import sys
 
 from review_app import __version__
@@ -44,6 +46,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The packages' loggers say what they worked around (a cache not written, footage skipped);
+    # warnings reach the terminal as one line each, debug detail only with POLO_REVIEW_DEBUG.
+    logging.basicConfig(level=logging.DEBUG if os.environ.get("POLO_REVIEW_DEBUG") else logging.WARNING,
+                        format="polo-review: %(levelname)s: %(message)s")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
