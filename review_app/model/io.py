@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from review_app.config import MAX_DOCUMENT_BYTES
+from review_app.model import jsontext
 from review_app.model.document import MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.schema_build import SCHEMA_VERSION, build
@@ -49,12 +50,12 @@ def json_path(error: ValidationError) -> str:
 def _describe(error: ValidationError) -> str:
     where = json_path(error)
     if error.validator == "enum" and where.endswith("situation"):
-        return f"{where}: unknown clause {error.instance!r} (see `polo-review rules`)"
-    if error.validator == "additionalProperties":
-        return f"{where}: {error.message}"
-    if error.validator == "required":
-        return f"{where}: {error.message}"
-    return f"{where}: {error.message}"
+        return f"{where}: unknown clause {jsontext.excerpt(repr(error.instance))} (see `polo-review rules`)"
+    # jsonschema quotes the whole bad value; a 10 MB note must not make a 10 MB error line.
+    message, shown = error.message, repr(error.instance)
+    if len(shown) > jsontext.EXCERPT and shown in message:
+        message = message.replace(shown, jsontext.excerpt(shown))
+    return f"{where}: {jsontext.excerpt(message, 300)}"
 
 
 def _version_tuple(v: str) -> tuple[int, ...]:
@@ -116,11 +117,13 @@ def load_document(path: str | Path) -> MatchDocument:
     if path.stat().st_size > MAX_DOCUMENT_BYTES:
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = jsontext.loads(path.read_bytes().decode("utf-8"))
     except UnicodeDecodeError:
         raise DocumentError("not UTF-8 text", path=path) from None
     except json.JSONDecodeError as exc:
         raise DocumentError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", path=path) from None
+    except jsontext.JSONTextError as exc:
+        raise DocumentError(str(exc), path=path) from None
     validate(data, path)
     return MatchDocument(data, path, int(data.get("revision", 0)))
 
