@@ -3,6 +3,7 @@ self-contained HTML file (inline styles, no scripts or links) that a coach can s
 
 from __future__ import annotations
 
+import csv
 import json
 from datetime import UTC, datetime
 
@@ -22,8 +23,24 @@ def to_json(result: CheckResult) -> str:
     }, ensure_ascii=False, indent=2) + "\n"
 
 
+# A cell a spreadsheet would run as a formula starts with one of these; it gets a leading
+# apostrophe, the common way (OWASP "CSV injection"): shown as text, the value still readable.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(result: CheckResult) -> str:
-    return events_frame(result).to_csv(index=False)
+    """Every event as one CSV row. Text a spreadsheet would treat as a formula is neutralised, and
+    any cell holding a line break (CR or LF) is quoted, so no row can split: rows end in CRLF as
+    RFC 4180 has it, which makes Python's csv writer quote a bare CR too (it quotes only the
+    characters of its line terminator)."""
+    frame = events_frame(result).map(safe_cell)
+    return frame.to_csv(index=False, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
 
 
 def to_table(result: CheckResult, lang: str = "en") -> str:

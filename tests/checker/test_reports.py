@@ -156,3 +156,27 @@ def test_rules_lists_every_provision_in_both_languages(capsys):
     assert f4["time_allowances"][0]["value"] == 300 and f4["time_allowances"][0]["clause"] == "21.f(4)"
     assert main(["rules", "--lang", "es"]) == 0
     assert "Caída del caballo" in capsys.readouterr().out
+
+
+def test_csv_cells_never_start_a_formula_and_line_breaks_stay_in_their_cell(tmp_path):
+    import json
+
+    from match_docs import base_document, event
+
+    doc = base_document("m1", umpires=["=HYPERLINK(\"http://x\")", "+1", "@SUM(A1)", "-2", "\tTab"])
+    doc["events"] = []
+    for n, name in enumerate(doc["match"]["umpires"], 1):
+        e = event(f"e{n}", 10 * n, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"},
+                  umpire=name)
+        e["reviewer"] = "Coach\rwith a CR"
+        doc["events"].append(e)
+    path = tmp_path / "m1.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    text = render(check_paths([path]), "csv")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert len(rows) == 1 + 5  # a CR never splits a row
+    for row in rows[1:]:
+        assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row
+    umpires = {row[rows[0].index("umpire")] for row in rows[1:]}
+    assert umpires == {"'=HYPERLINK(\"http://x\")", "'+1", "'@SUM(A1)", "'-2", "'\tTab"}
+    assert "Coach\rwith a CR" in {row[rows[0].index("reviewer")] for row in rows[1:]}
