@@ -24,3 +24,13 @@ def html_text(text: object) -> str:
 
 def data_url(data: bytes, mime: str) -> str:
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+# C0 controls but tab and line feed, DEL, and the C1 controls: a name holding ESC [ ... could
+# recolour, move or clear the reader's terminal.
+_TERMINAL_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def for_terminal(text: object) -> str:
+    """`text` with every control character a terminal would act on removed (tabs and newlines stay)."""
+    return _TERMINAL_CONTROL.sub("", "" if text is None else str(text))

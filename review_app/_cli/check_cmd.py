@@ -22,17 +22,19 @@ def run(args) -> int:
     from review_app.checker import check_paths
     from review_app.checker.formats import render
     from review_app.store.files import atomic_write_text
+    from review_app.textsafe import for_terminal
 
     for path in args.paths:
         if not Path(path).exists():
             raise PoloReviewError("no such file or folder", path=path)
     result = check_paths(args.paths)
     for err in result.errors:
-        print(f"polo-review: error: {err}", file=sys.stderr)
+        print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
     text = render(result, args.format, args.lang)
     if args.out:
         atomic_write_text(args.out, text)
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)
     else:
-        sys.stdout.write(text)
+        # A table is read on a terminal; JSON escapes control characters itself, CSV is data.
+        sys.stdout.write(for_terminal(text) if args.format == "table" else text)
     return 2 if result.errors else 0

@@ -165,26 +165,28 @@ def _table(rows: list[list[str]], indent: str = "  ") -> str:
 def cmd_mounts(args) -> int:
     from review_app.evidence import resolve_match
     from review_app.model.mounts import mount_register
+    from review_app.textsafe import for_terminal
 
     doc = resolve_match(args.match, args.annotations)
     reg = mount_register(doc)
     if args.json:
         print(json.dumps(reg.to_dict(), indent=2, ensure_ascii=False))
         return 0
-    print(f"mount register of match {doc.match_id} ({doc.path})")
+    say = lambda text: print(for_terminal(text))  # names are typed by people: no terminal controls
+    say(f"mount register of match {doc.match_id} ({doc.path})")
     rows = [["MOUNT", "RIDDEN BY", "SEEN IN EVENTS"]]
     for m in reg.mounts.values():
         rows.append([m.mount, ", ".join(f"{t} #{n}" for t, n in m.riders) or "-",
                      ", ".join(s.event for s in m.sightings) or "-"])
-    print("mounts\n" + _table(rows) if len(rows) > 1 else "mounts: none named")
+    say("mounts\n" + _table(rows) if len(rows) > 1 else "mounts: none named")
     rows = [["EVENT", "MOUNT", "CLAUSE", "PLAYER", "PERIOD", "CLOCK", "FRAME", "TIME", "SEEN AGAIN"]]
     for e in reg.excusals:
         seen = ", ".join(f"{s.event} (frame {s.frame}, {s.team or '?'} #{s.number or '?'})" for s in e.returned)
         rows.append([e.event, e.mount, e.clause, f"{e.team} #{e.number}" if e.team else "-", str(e.period or "-"),
                      e.clock or "-", str(e.frame), f"{e.time_s:.3f}", seen or "-"])
-    print("excusals\n" + _table(rows) if len(rows) > 1 else "excusals: none")
+    say("excusals\n" + _table(rows) if len(rows) > 1 else "excusals: none")
     if reg.unnamed_excusals:
-        print(f"excused but not named (cannot be followed): {', '.join(reg.unnamed_excusals)}")
+        say(f"excused but not named (cannot be followed): {', '.join(reg.unnamed_excusals)}")
     return 0
 
 
