@@ -143,8 +143,11 @@ def check_not_before_match_day(moment: datetime, doc: MatchDocument) -> None:
                             "evidence of this game cannot have been received then: check the date")
 
 
-def duration_text(seconds: int) -> str:
-    """'1 d 2 h 3 min' style, for time left or time late (sign ignored)."""
+def duration_text(seconds: float) -> str:
+    """'1 d 2 h 3 min' style, for time left or time late (sign ignored). Half a second late is
+    late: less than a second is 'under 1 s', never '0 s'."""
+    if 0 < abs(seconds) < 1:
+        return "under 1 s"
     s = abs(int(seconds))
     d, s = divmod(s, 86400)
     h, s = divmod(s, 3600)

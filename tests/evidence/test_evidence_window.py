@@ -149,3 +149,9 @@ def test_a_picked_date_and_time_read_in_its_zone(picked, zone, expected):
 def test_a_picked_time_the_clocks_repeat_or_skip_is_refused(picked, problem):
     with pytest.raises(EvidenceError, match=problem):
         window.parse_time(picked.isoformat(timespec="seconds"), "America/New_York")
+
+
+def test_half_a_second_late_is_not_zero_seconds_late():
+    assert window.duration_text(0.5) == "under 1 s"
+    assert window.duration_text(-0.5) == "under 1 s"
+    assert window.duration_text(0) == "0 s" and window.duration_text(61) == "1 min 1 s"
