@@ -45,10 +45,26 @@ def fsync_dir(folder: str | os.PathLike) -> None:
 
 
 # -- atomic writes -----------------------------------------------------------------------------
+def _umask() -> int:
+    mask = os.umask(0o022)  # the only way to read it is to set it; put it straight back
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """The file keeps its mode when replaced; a new file gets what the umask gives, as an editor's
+    would (a temporary file is created 0600, which would hide a shared match from other users)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
+
+
 def _write_temp(path: Path, data: bytes) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

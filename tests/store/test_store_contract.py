@@ -204,3 +204,22 @@ def test_without_hard_links_intake_and_create_still_never_replace(tmp_path, monk
     assert footage.receive(io.BytesIO(b"same"), ".mp4") == one
     assert (tmp_path / "a").read_bytes() == b"first"
     assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [one.name]
+
+
+def test_a_write_keeps_the_files_mode_and_a_new_file_follows_the_umask(tmp_path):
+    import os
+    import stat
+
+    from review_app.store.files import atomic_write_bytes
+
+    shared = tmp_path / "m1.json"
+    shared.write_bytes(b"{}")
+    shared.chmod(0o644)
+    atomic_write_bytes(shared, b'{"a": 1}')
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o644
+    old = os.umask(0o027)
+    try:
+        atomic_write_bytes(tmp_path / "new.json", b"{}")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.json").stat().st_mode) == 0o640
