@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import hashlib
 import json
 import logging
@@ -75,6 +76,23 @@ def _write_temp(path: Path, data: bytes) -> str:
     return tmp
 
 
+# A temporary file this old beside its target belongs to a writer that died (killed mid-save);
+# a live writer renames its own within moments.
+STALE_TEMP_S = 3600
+
+
+def _clean_stale_temps(path: Path) -> None:
+    import time
+
+    for tmp in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            if time.time() - tmp.stat().st_mtime > STALE_TEMP_S:
+                tmp.unlink()
+                log.info("removed %s, left by a writer that did not finish", tmp)
+        except OSError as exc:
+            log.debug("could not remove stale %s: %s", tmp, exc)
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
     """Replace `path` with `data` in one step; a crash leaves the old file or the new one, never half."""
     path = Path(path)
@@ -85,6 +103,7 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     fsync_dir(path.parent)
+    _clean_stale_temps(path)
 
 
 def durable_replace(tmp: str | os.PathLike, path: str | os.PathLike) -> None:

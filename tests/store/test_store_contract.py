@@ -223,3 +223,20 @@ def test_a_write_keeps_the_files_mode_and_a_new_file_follows_the_umask(tmp_path)
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "new.json").stat().st_mode) == 0o640
+
+
+def test_a_dead_writers_temporary_file_is_cleaned_up_on_the_next_save(tmp_path):
+    import os
+    import time
+
+    from review_app.store.files import STALE_TEMP_S, atomic_write_bytes
+
+    target = tmp_path / "m[1].json"
+    dead = tmp_path / ".m[1].json.abc123.tmp"
+    fresh = tmp_path / ".m[1].json.def456.tmp"
+    for f in (dead, fresh):
+        f.write_bytes(b"half")
+    old = time.time() - STALE_TEMP_S - 10
+    os.utime(dead, (old, old))
+    atomic_write_bytes(target, b"{}")
+    assert not dead.exists() and fresh.exists() and target.read_bytes() == b"{}"
