@@ -77,40 +77,39 @@ def _label(enum, value: str) -> str | None:
     return next((m.label for m in enum if m == value), None)
 
 
+def _say(label: str | None, lang: str, otherwise: str) -> str:
+    """The label in `lang`; a value with no label yet reads as itself (a choice a provision adds
+    later still shows, untranslated, rather than breaking the page)."""
+    return translate(label, lang) if label else otherwise
+
+
 def value_label(value, lang: str) -> str:
     if value is None:
         return translate(NONE, lang)
     if isinstance(value, bool):
         return translate(YES if value else NO, lang)
-    label = VALUES.get(value)
-    return translate(label, lang) if label else str(value).replace("_", " ")
+    return _say(VALUES.get(value), lang, str(value).replace("_", " "))
 
 
 def call_field_label(name: str, lang: str) -> str:
-    label = CALL_FIELD_NAMES.get(name)
-    return translate(label, lang) if label else name.replace("_", " ")
+    return _say(CALL_FIELD_NAMES.get(name), lang, name.replace("_", " "))
 
 
 def verdict_label(verdict: str, lang: str) -> str:
-    label = _label(VerdictKind, verdict)
-    return translate(label, lang) if label else verdict
+    return _say(_label(VerdictKind, verdict), lang, verdict)
 
 
 def unit_label(unit: str, lang: str) -> str:
-    label = UNITS.get(unit)
-    return translate(label, lang) if label else unit
+    return _say(UNITS.get(unit), lang, unit)
 
 
 def stop_label(stop: str, lang: str) -> str:
-    label = _label(Stop, stop)
-    return translate(label, lang) if label else stop
+    return _say(_label(Stop, stop), lang, stop)
 
 
 def severity_label(severity: str, lang: str) -> str:
-    label = _label(Severity, severity)
-    return translate(label, lang) if label else severity
+    return _say(_label(Severity, severity), lang, severity)
 
 
 def column_label(column: str, lang: str) -> str:
-    label = COLUMN_NAMES.get(column)
-    return translate(label, lang) if label else column
+    return _say(COLUMN_NAMES.get(column), lang, column)

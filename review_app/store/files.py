@@ -47,7 +47,15 @@ def fsync_dir(folder: str | os.PathLike) -> None:
 
 # -- atomic writes -----------------------------------------------------------------------------
 def _umask() -> int:
-    mask = os.umask(0o022)  # the only way to read it is to set it; put it straight back
+    # Linux says it without changing it; setting and restoring it (the portable way) would give
+    # the app's other threads a wrong umask for that instant.
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
     os.umask(mask)
     return mask
 
