@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.model.errors import DocumentError
+from review_app.model.merge import MergeResult
 from review_app.rules import Case, MatchContext
 
 # The one pattern of a match id (the schema's match.id says the same; a case folder is named by it).
@@ -24,6 +25,14 @@ class MatchDocument:
     path: Path | None = None
     # The revision the file had when this copy was read; a save checks it is still the same.
     loaded_revision: int = field(default=0)
+    # The text of that revision, as read or written: the base a save merges against when someone
+    # else saved meanwhile (`model.merge`). None (a document made in memory): such a save conflicts.
+    source: str | None = field(default=None, repr=False, compare=False)
+    # After a save that merged someone else's changes: what was merged, and ids my new tags took.
+    merged: MergeResult | None = field(default=None, repr=False, compare=False)
+    # Ids of tags this copy brings back (an undone delete): if another reviewer brought the same tag
+    # back meanwhile, the save is a conflict, never a second copy of the tag.
+    restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     @property
     def match(self) -> dict:
@@ -88,7 +97,20 @@ class MatchDocument:
         return iter(sorted(self.events, key=lambda e: (e["position"]["frame"], e["position"]["time_s"])))
 
     def copy(self) -> MatchDocument:
-        return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision)
+        return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,
+                             restored=self.restored)
+
+    def base(self) -> dict | None:
+        """The revision this copy was read at, as it was then (None if not known)."""
+        if self.source is None:
+            return None
+        from review_app.model import jsontext
+
+        return jsontext.loads(self.source)
+
+    def renamed(self, event_id: str) -> str:
+        """The id a new tag of mine was saved under (another reviewer may have taken its id meanwhile)."""
+        return self.merged.renamed.get(event_id, event_id) if self.merged else event_id
 
 
 def next_event_id(doc: MatchDocument) -> str:

@@ -121,6 +121,7 @@ class Change:
         if self.kind == "put":
             if at is None and self.index is not None:  # an undone delete goes back where it stood
                 events.insert(min(self.index, len(events)), copy.deepcopy(self.event))
+                out.restored = out.restored | {self.event_id}
             elif at is None:
                 events.append(copy.deepcopy(self.event))
             else:
@@ -158,15 +159,30 @@ def commit(doc: MatchDocument, change: Change) -> MatchDocument:
     return save_document(change.apply(doc))
 
 
-def replay(path, change: Change) -> tuple[MatchDocument, Change]:
+def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None,
+           ) -> tuple[MatchDocument, Change]:
     """After a conflict, the reviewer chose to make their change on top of the saved version.
 
-    A new tag whose id the other reviewer has taken meanwhile (both added "e3") gets the next
-    free id: making my change must never replace someone else's tag. Returns the saved document
-    and the change as made."""
+    With the conflict's `mine` and `base`: the three-way merge again, my value kept where we both
+    changed the same thing, everything else of theirs kept. Without them: the change made on the
+    saved version. A new tag whose id the other reviewer has taken meanwhile (both added "e3")
+    gets the next free id: making my change must never replace someone else's tag. Returns the
+    saved document and the change as made."""
     from review_app.model import next_event_id
+    from review_app.model.merge import merge
 
     theirs = load_document(path)
+    restores = change.kind == "put" and change.index is not None
+    if mine is not None and base is not None:
+        result = merge(base, mine, theirs.data, prefer_mine=True,
+                       restored=frozenset({change.event_id}) if restores else frozenset())
+        resolved = MatchDocument(result.data, theirs.path, theirs.loaded_revision, theirs.source)
+        saved = save_document(resolved)
+        made = change
+        if change.event_id in result.renamed:
+            made = Change("put", result.renamed[change.event_id],
+                          {**copy.deepcopy(change.event), "id": result.renamed[change.event_id]})
+        return saved, made
     if change.kind == "put" and change.previous is None and change.index is None \
             and theirs.event(change.event_id) is not None:
         fresh = next_event_id(theirs)
@@ -195,6 +211,18 @@ def differences(mine: dict, theirs: dict) -> list[Difference]:
         if a.get(eid) != b.get(eid):
             out.append(Difference(eid, a.get(eid), b.get(eid)))
     return out
+
+
+def overlapping_parts(overlaps: list[str]) -> set[str]:
+    """The parts of a document (event ids, "match", "footage") that the overlaps of a conflict fall in:
+    'events[e3].notes' -> 'e3', 'match.umpires' -> 'match'."""
+    parts = set()
+    for where in overlaps:
+        if where.startswith("events["):
+            parts.add(where[len("events["):].split("]", 1)[0])
+        elif where.split(".", 1)[0] in ("match", "footage"):
+            parts.add(where.split(".", 1)[0])
+    return parts
 
 
 def changed_fields(mine: Any, theirs: Any, prefix: str = "") -> list[str]:

@@ -20,7 +20,8 @@ from jsonschema.exceptions import ValidationError, best_match
 from review_app.config import MAX_DOCUMENT_BYTES
 from review_app.model import jsontext
 from review_app.model.document import MatchDocument
-from review_app.model.errors import DocumentError
+from review_app.model.errors import DocumentError, RevisionConflict
+from review_app.model.merge import MergeResult, merge
 from review_app.model.schema_build import SCHEMA_VERSION, build
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,8 @@ def load_document(path: str | Path) -> MatchDocument:
     if path.stat().st_size > MAX_DOCUMENT_BYTES:
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
     try:
-        data = jsontext.loads(path.read_bytes().decode("utf-8"))
+        text = path.read_bytes().decode("utf-8")
+        data = jsontext.loads(text)
     except UnicodeDecodeError:
         raise DocumentError("not UTF-8 text", path=path) from None
     except json.JSONDecodeError as exc:
@@ -125,7 +127,7 @@ def load_document(path: str | Path) -> MatchDocument:
     except jsontext.JSONTextError as exc:
         raise DocumentError(str(exc), path=path) from None
     validate(data, path)
-    return MatchDocument(data, path, int(data.get("revision", 0)))
+    return MatchDocument(data, path, int(data.get("revision", 0)), text)
 
 
 def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
@@ -142,6 +144,25 @@ def find_documents(paths: Iterable[str | Path]) -> list[Path]:
         else:
             found.append(p)
     return found
+
+
+def merge_saved(path: Path, doc: MatchDocument, on_disk: dict) -> tuple[dict, MergeResult]:
+    """`doc` merged with `on_disk`, a revision saved by someone else since `doc` was read: the data
+    to save (at the revision after it), or RevisionConflict naming where both changed the same thing.
+    Every store implementation calls this under its lock, so the merge rules are one."""
+    base = doc.base()
+    if base is None or int(base.get("revision", 0)) != doc.loaded_revision:
+        raise RevisionConflict(path, doc.data, on_disk, ["(the revision this copy was read at is not known)"])
+    result = merge(base, doc.data, on_disk, restored=doc.restored)
+    if not result.clean:
+        raise RevisionConflict(path, doc.data, on_disk, result.overlaps, base=base)
+    data = {**result.data, "revision": int(on_disk.get("revision", 0)) + 1}
+    try:
+        validate(data, path)
+    except DocumentError as exc:  # each side valid, the two together not: the reviewers must choose
+        problem = str(exc).removeprefix(f"{exc.path}: ")
+        raise RevisionConflict(path, doc.data, on_disk, [f"together: {problem}"], base=base) from None
+    return data, result
 
 
 def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDocument:

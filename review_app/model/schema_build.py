@@ -15,13 +15,20 @@ from review_app.model.document import MATCH_ID_PATTERN
 from review_app.rules import PROVISIONS
 from review_app.rules.provision import CALL_FIELDS
 
+# How long text may be. Names are short; notes may be long, but bounded, so a pasted 10 MB value is
+# refused naming its field instead of filling every list, report and error line it reaches.
+NAME_MAX = 200  # a person, team, mount, colour or match name
+TEXT_MAX = 2000  # a fact or call given as text
+NOTES_MAX = 20000  # a reviewer's notes on one tag
+PATH_MAX = 1000  # the footage path
+
 SCHEMA_VERSION = "1.0"
 SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-1.0.schema.json"
 
 
 def _fact_schema(fact) -> dict:
     kind = {"bool": {"type": ["boolean", "null"]}, "number": {"type": ["number", "null"], "minimum": 0},
-            "text": {"type": ["string", "null"]}}.get(fact.kind)
+            "text": {"type": ["string", "null"], "maxLength": TEXT_MAX}}.get(fact.kind)
     if kind is None:
         kind = {"enum": [*fact.choices, None]}
     return {**kind, "description": translate(fact.label)}
@@ -35,7 +42,7 @@ def _call_schema() -> dict:
         elif spec == "bool":
             props[name] = {"type": ["boolean", "null"]}
         elif spec == "text":
-            props[name] = {"type": ["string", "null"]}
+            props[name] = {"type": ["string", "null"], "maxLength": TEXT_MAX}
         else:
             props[name] = {"enum": [*spec, None]}
     return {"type": "object", "properties": props, "additionalProperties": False}
@@ -53,14 +60,16 @@ def build() -> dict:
         }
         for p in PROVISIONS
     ]
-    person = {"type": "string", "minLength": 1, "maxLength": 200}
+    person = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
+    name_text = {"type": "string", "maxLength": NAME_MAX}
+    optional_name = {"type": ["string", "null"], "maxLength": NAME_MAX}
     player_ref = {
         "type": "object",
         "required": ["team", "number"],
         "properties": {
-            "team": {"type": "string", "minLength": 1},
+            "team": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
             "number": {"type": "integer", "minimum": 1, "maximum": 4},
-            "mount": {"type": ["string", "null"], "maxLength": 200},
+            "mount": optional_name,
         },
         "additionalProperties": False,
     }
@@ -80,7 +89,7 @@ def build() -> dict:
                 "required": ["id", "date", "periods", "teams"],
                 "properties": {
                     "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
-                    "name": {"type": "string"},
+                    "name": name_text,
                     "date": {"type": "string", "format": "date"},
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",
                                      "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
@@ -93,21 +102,21 @@ def build() -> dict:
                         "items": {
                             "type": "object", "required": ["id", "name"],
                             "properties": {
-                                "id": {"type": "string", "minLength": 1},
-                                "name": {"type": "string", "minLength": 1},
-                                "color": {"type": "string"},
+                                "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+                                "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+                                "color": name_text,
                                 "players": {"type": "array", "items": {
                                     "type": "object", "required": ["number"],
                                     "properties": {"number": {"type": "integer", "minimum": 1, "maximum": 4},
-                                                   "name": {"type": "string"},
+                                                   "name": name_text,
                                                    "handicap": {"type": "number"}},
                                     "additionalProperties": False}},
                             },
                             "additionalProperties": False,
                         },
                     },
-                    "umpires": {"type": "array", "items": person},
-                    "referee": {"type": ["string", "null"]},
+                    "umpires": {"type": "array", "items": person, "maxItems": 20},
+                    "referee": optional_name,
                     "announcements": {
                         "type": "object",
                         "description": "What was communicated to the teams before the game began.",
@@ -124,7 +133,7 @@ def build() -> dict:
                 "type": "object",
                 "required": ["path"],
                 "properties": {
-                    "path": {"type": "string", "minLength": 1,
+                    "path": {"type": "string", "minLength": 1, "maxLength": PATH_MAX,
                              "description": "Relative to the folder holding this document."},
                     "sha256": {"type": ["string", "null"], "pattern": "^[0-9a-f]{64}$"},
                     "frame_count": {"type": ["integer", "null"], "minimum": 0},
@@ -154,14 +163,14 @@ def build() -> dict:
                             "type": "object",
                             "properties": {
                                 "players": {"type": "array", "items": player_ref},
-                                "umpire": {"type": ["string", "null"]},
-                                "mount": {"type": ["string", "null"],
+                                "umpire": optional_name,
+                                "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
                                           "description": "The mount the situation concerns (excused or seen again)."},
                             },
                             "additionalProperties": False,
                         },
-                        "reviewer": {"type": ["string", "null"]},
-                        "notes": {"type": ["string", "null"], "maxLength": 5000},
+                        "reviewer": optional_name,
+                        "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
                     },
                     "additionalProperties": False,
                     "allOf": clause_rules,

@@ -19,10 +19,12 @@ from typing import BinaryIO
 
 from review_app.errors import PoloReviewError
 from review_app.model.document import MATCH_ID, MatchDocument
-from review_app.model.errors import DocumentError, RevisionConflict
-from review_app.model.io import find_documents, load_document, validate
+from review_app.model.errors import DocumentError
+from review_app.model.io import find_documents, load_document, merge_saved, validate
+from review_app.model.merge import MergeResult
 from review_app.store.files import (
     atomic_create_bytes,
+    atomic_write_bytes,
     atomic_write_json,
     incoming,
     json_bytes,
@@ -67,20 +69,24 @@ class FileMatchStore:
 
     def save(self, doc: MatchDocument, key: str | None = None) -> MatchDocument:
         target = Path(key or doc.path)
-        with lock_for(target):  # the revision check and the write, with no other save in between
-            if target.exists():
-                try:
-                    on_disk = json.loads(target.read_text("utf-8"))
-                except (OSError, ValueError) as exc:  # a broken file holds no revision to protect: replace it
-                    log.warning("%s: unreadable before save (%s); it is replaced", target, exc)
-                    on_disk = None
-                if isinstance(on_disk, dict) and int(on_disk.get("revision", 0)) != doc.loaded_revision:
-                    raise RevisionConflict(target, doc.data, on_disk)
-            data = dict(doc.data)
-            data["revision"] = doc.loaded_revision + 1
+        with lock_for(target):  # the revision check, the merge and the write, with no other save in between
+            data, merged = self._merged(target, doc)
             validate(data, target)
-            atomic_write_json(target, data)
-        return MatchDocument(data, target, data["revision"])
+            text = json_bytes(data)
+            atomic_write_bytes(target, text)
+        return MatchDocument(data, target, data["revision"], text.decode("utf-8"), merged)
+
+    def _merged(self, target: Path, doc: MatchDocument) -> tuple[dict, MergeResult | None]:
+        """What to write: `doc` itself, or `doc` merged with what others saved since it was read."""
+        on_disk = None
+        if target.exists():
+            try:
+                on_disk = json.loads(target.read_text("utf-8"))
+            except (OSError, ValueError) as exc:  # a broken file holds no revision to protect: replace it
+                log.warning("%s: unreadable before save (%s); it is replaced", target, exc)
+        if not isinstance(on_disk, dict) or int(on_disk.get("revision", 0)) == doc.loaded_revision:
+            return {**doc.data, "revision": doc.loaded_revision + 1}, None
+        return merge_saved(target, doc, on_disk)
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])
@@ -89,11 +95,18 @@ class FileMatchStore:
         path = self.folder / f"{match_id}.json"
         data = {**data, "revision": int(data.get("revision", 0)) + 1}
         validate(data, path)
-        try:
-            atomic_create_bytes(path, json_bytes(data))
-        except FileExistsError:
-            raise DocumentError("a match document with this id exists already", path=path) from None
-        return MatchDocument(data, path, data["revision"])
+        text = json_bytes(data)
+        # One creation at a time in the folder: the id is free in no other document (a file may be
+        # named otherwise and hold it) and the file is created only if absent, with nothing in between.
+        with lock_for(self.folder / "new-match"):
+            holder = self.find(match_id)
+            if holder is not None:
+                raise DocumentError("a match document with this id exists already", path=holder.path)
+            try:
+                atomic_create_bytes(path, text)
+            except FileExistsError:
+                raise DocumentError("a match document with this id exists already", path=path) from None
+        return MatchDocument(data, path, data["revision"], text.decode("utf-8"))
 
 
 NAMES_FILE = ".names.json"

@@ -20,6 +20,7 @@ from review_app.model.edits import (
     changed_fields,
     commit,
     differences,
+    overlapping_parts,
     pretty,
     replay,
     undo_of,
@@ -54,7 +55,8 @@ def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> N
         saved = commit(base, change)
     except RevisionConflict as exc:
         st.session_state["review.conflict"] = {"path": str(base.path), "change": change, "mine": exc.mine,
-                                               "theirs": exc.theirs, "mine_rev": base.loaded_revision}
+                                               "theirs": exc.theirs, "base": exc.base, "overlaps": exc.overlaps,
+                                               "mine_rev": base.loaded_revision}
         st.session_state.pop(FORM, None)
         st.rerun()
     except PoloReviewError as exc:
@@ -66,6 +68,12 @@ def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> N
 
 def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> None:
     remember(saved)
+    if saved.merged is not None:  # someone else saved meanwhile, elsewhere in the match: both kept
+        st.toast(_("Saved together with changes someone else made meanwhile (revision {rev}).", rev=saved.revision))
+    if saved.renamed(change.event_id) != change.event_id:
+        st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=change.event_id,
+                   new=saved.renamed(change.event_id)))
+        change = Change(change.kind, saved.renamed(change.event_id), change.event, change.index, change.previous)
     st.session_state.pop(FORM, None)
     st.session_state.pop("review.conflict", None)
     if change.kind == "put" and not undo:
@@ -74,7 +82,8 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
         st.session_state["review.tag_pick_next"] = change.event_id
         st.session_state.pop("review.undo", None)
     elif change.kind == "delete" and not undo:
-        st.session_state["review.undo"] = (str(saved.path), undo_of(change))
+        # The undo is saved against this revision (the one the delete made), like any other change.
+        st.session_state["review.undo"] = (str(saved.path), undo_of(change), saved)
         st.session_state.pop("review.last_verdict", None)
     else:
         st.session_state.pop("review.undo", None)
@@ -140,11 +149,24 @@ def conflict_panel(doc: MatchDocument) -> bool:
     conflict = st.session_state.get("review.conflict")
     if not conflict or conflict["path"] != str(doc.path):
         return False
-    st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
-               "revision {mine}). Nothing was overwritten. The versions differ here:",
-               theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
+    if conflict.get("overlaps"):
+        st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
+                   "revision {mine}), and you both changed the same thing. Nothing was overwritten. You differ here:",
+                   theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
+    else:
+        st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
+                   "revision {mine}). Nothing was overwritten. The versions differ here:",
+                   theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
     yours, theirs = _("Your version"), _("Saved version (on disk)")
-    for diff in differences(conflict["mine"], conflict["theirs"]):
+    overlapping = overlapping_parts(conflict.get("overlaps") or [])
+    diffs = [d for d in differences(conflict["mine"], conflict["theirs"])
+             if not overlapping or d.what in overlapping]
+    if overlapping:
+        st.caption(_("Only where you both changed the same thing is shown; everything else of both versions is "
+                     "kept when you make your change on the saved version."))
+    elif conflict.get("overlaps"):  # the two together would not be a valid match document
+        st.caption(md(" · ".join(conflict["overlaps"])))
+    for diff in diffs:
         if diff.mine is None or diff.theirs is None:
             what = _("only in your version") if diff.theirs is None else _("only in the saved version")
             st.markdown(f"**{md(diff.what)}** · {md(what)}")
@@ -156,11 +178,6 @@ def conflict_panel(doc: MatchDocument) -> bool:
             names = {f: field_label(f, diff.mine) for f in fields}
             differs = _("differs in {fields}", fields=", ".join(names.values()))
             st.markdown(f"**{md(diff.what)}** · {md(differs)}")
-            change = conflict["change"]
-            both_new = change.kind == "put" and change.previous is None and change.index is None
-            if both_new and diff.what == change.event_id:
-                st.caption(_("You both added a new tag {id}: making your change keeps theirs and saves yours under "
-                             "the next free id.", id=md(diff.what)))  # two new tags, not one edited twice
             st.table(pd.DataFrame([{_("Field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
                                     theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
                      .set_index(_("Field")))
@@ -173,9 +190,11 @@ def conflict_panel(doc: MatchDocument) -> bool:
     if st.button(_("Make my change on the saved version"), key="review.conflict.apply", type="primary",
                  width="stretch"):
         try:
-            saved, made = replay(conflict["path"], conflict["change"])
+            saved, made = replay(conflict["path"], conflict["change"], mine=conflict["mine"],
+                                 base=conflict.get("base"))
         except RevisionConflict as exc:  # saved again meanwhile: show the newest
-            conflict.update(mine=exc.mine, theirs=exc.theirs, mine_rev=exc.mine.get("revision"))
+            conflict.update(mine=exc.mine, theirs=exc.theirs, base=exc.base, overlaps=exc.overlaps,
+                            mine_rev=exc.mine.get("revision"))
             st.rerun()
         except PoloReviewError as exc:
             error_line(exc)
@@ -183,7 +202,7 @@ def conflict_panel(doc: MatchDocument) -> bool:
         if made.event_id != conflict["change"].event_id:
             st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=conflict["change"].event_id,
                        new=made.event_id))
-        _after_save(saved, made)
+        _after_save(saved, made, undo=conflict["change"].kind == "put" and conflict["change"].index is not None)
         st.rerun()
     if st.button(_("Discard my change"), key="review.conflict.discard", width="stretch"):
         st.session_state.pop("review.conflict", None)
@@ -216,4 +235,4 @@ def undo_bar(doc: MatchDocument) -> None:
     c1, c2 = st.columns([3, 1], vertical_alignment="center")
     c1.info(_("Deleted tag {id}.", id=change.event_id))
     if c2.button(_("Undo"), key="review.undo_button", icon=":material/undo:"):
-        save_change(doc, change, undo=True)
+        save_change(pending[2], change, undo=True)

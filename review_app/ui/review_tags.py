@@ -20,6 +20,7 @@ from review_app.model.edits import (
     delete_event,
     put_event,
 )
+from review_app.model.schema_build import NAME_MAX, NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.labels import (
     call_field_label,
@@ -85,7 +86,7 @@ def fact_widget(fact: Fact, key: str, value):
         return _choice(label, key, fact.choices, value)
     if fact.kind == "number":
         return st.number_input(label, min_value=0.0, value=None if value is None else float(value), key=key)
-    return st.text_input(label, value=value or "", key=key, max_chars=500)
+    return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
 
 
 def call_widget(name: str, spec, key: str, value):
@@ -95,7 +96,7 @@ def call_widget(name: str, spec, key: str, value):
     if spec == "number":
         return st.number_input(label, min_value=0.0, value=None if value is None else float(value), key=key)
     if spec == "text":
-        return st.text_input(label, value=value or "", key=key, max_chars=500)
+        return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
     return _choice(label, key, spec, value)
 
 
@@ -158,7 +159,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
                                   index=int(row.get("number", 1)) - 1)
             mount = c3.text_input(_("Mount ridden"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",
-                                  max_chars=200)
+                                  max_chars=NAME_MAX)
             players.append({"team": team, "number": number, "mount": mount})
         umpires = form["base"].match.get("umpires") or []
         c1, c2 = st.columns(2)
@@ -169,7 +170,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                               accept_new_options=True,
                               format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
         mount_concerned = c2.text_input(_("Mount the situation concerns"), value=involved.get("mount") or "",
-                                        key=f"{base_key}.mount_concerned", max_chars=200)
+                                        key=f"{base_key}.mount_concerned", max_chars=NAME_MAX)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
         period = c1.number_input(_("Period"), min_value=1, max_value=periods, step=1,
@@ -177,7 +178,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         clock = c2.text_input(_("Game clock (m:ss)"), value=event.get("clock") or "", key=f"{base_key}.clock",
                               placeholder="6:30", max_chars=5)
         notes = st.text_area(_("Notes"), value=event.get("notes") or "", key=f"{base_key}.notes",
-                             max_chars=5000)
+                             max_chars=NOTES_MAX)
         move = False
         if form["mode"] == "edit" and current_frame != form["frame"]:
             move = st.checkbox(_("Move the tag to the current frame ({frame})", frame=current_frame),

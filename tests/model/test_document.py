@@ -96,17 +96,34 @@ def test_save_is_atomic_and_raises_the_revision(write_doc):
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
-def test_a_second_reviewer_saving_a_stale_copy_gets_a_conflict_and_nothing_is_overwritten(write_doc):
-    path = write_doc(base_document())
+def test_a_second_reviewer_changing_the_same_field_gets_a_conflict_and_nothing_is_overwritten(write_doc):
+    doc = base_document()
+    doc["events"] = [SAFETY]
+    path = write_doc(doc)
     first, second = load_document(path), load_document(path)
-    first.events.append(SAFETY)
+    first.events[0]["notes"] = "first reviewer"
     save_document(first)
     before = path.read_bytes()
-    second.events.append(dict(SAFETY, id="e9"))
+    second.events[0]["notes"] = "second reviewer"
     with pytest.raises(RevisionConflict) as err:
         save_document(second)
-    assert err.value.theirs["events"][0]["id"] == "e1" and err.value.mine["events"][0]["id"] == "e9"
+    assert err.value.overlaps == ["events[e1].notes"]
+    assert err.value.theirs["events"][0]["notes"] == "first reviewer"
+    assert err.value.mine["events"][0]["notes"] == "second reviewer"
+    assert "events[e1].notes" in str(err.value)
     assert path.read_bytes() == before
+
+
+def test_a_copy_made_in_memory_has_no_base_to_merge_against_so_a_stale_save_conflicts(write_doc):
+    from review_app.model import MatchDocument
+
+    path = write_doc(base_document())
+    stale = load_document(path)
+    save_document(load_document(path))  # someone else saves: revision 2
+    blind = MatchDocument(stale.data, path, stale.loaded_revision)  # no source: the base is not known
+    blind.events.append(SAFETY)
+    with pytest.raises(RevisionConflict):
+        save_document(blind)
 
 
 def test_an_invalid_edit_is_refused_before_anything_is_written(write_doc):

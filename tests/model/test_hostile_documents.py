@@ -74,3 +74,24 @@ def test_one_bad_document_leaves_the_batch_checked(tmp_path, capsys):
     assert code == 2 and "Traceback" not in err
     report = json.loads(out)  # the report is valid JSON, with every good document in it
     assert sorted(e["match"] for e in report["events"]) == ["good0", "good1", "good2"]
+
+
+@pytest.mark.parametrize(("where", "value"), [
+    (("match", "name"), "n" * 201),
+    (("match", "umpires"), ["u" * 201]),
+    (("events", 0, "reviewer"), "r" * 201),
+    (("events", 0, "notes"), "x" * 20001),
+])
+def test_text_longer_than_its_field_allows_is_refused_naming_the_field_in_a_short_line(write_doc, where, value):
+    doc = base_document()
+    doc["events"] = [event("e1", 10, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"})]
+    holder = doc
+    for part in where[:-1]:
+        holder = holder[part]
+    holder[where[-1]] = value
+    path = write_doc(doc)
+    with pytest.raises(DocumentError) as err:
+        load_document(path)
+    line = str(err.value)
+    assert str(path) in line and len(line) < 500 and "\n" not in line
+    assert ".".join(str(p) for p in where if not isinstance(p, int)).split(".")[-1] in line

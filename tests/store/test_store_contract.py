@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 import multiprocessing
 import os
 import stat
@@ -240,3 +241,74 @@ def test_a_dead_writers_temporary_file_is_cleaned_up_on_the_next_save(tmp_path):
     os.utime(dead, (old, old))
     atomic_write_bytes(target, b"{}")
     assert not dead.exists() and fresh.exists() and target.read_bytes() == b"{}"
+
+
+# -- many reviewers, one match ------------------------------------------------------------------
+def test_create_refuses_an_id_held_by_a_document_under_another_name(matches):
+    matches.create(new_document("m1"))
+    (matches.folder / "m1.json").rename(matches.folder / "renamed.json")
+    with pytest.raises(DocumentError, match="exists already"):
+        matches.create(new_document("m1"))
+    assert [p.name for p in matches.folder.glob("*.json")] == ["renamed.json"]
+
+
+def _create_from(folder: str, name: str, both_ready, results) -> None:
+    both_ready.wait(60)
+    try:
+        doc = new_document("same-id")
+        doc["match"]["name"] = name
+        open_matches(folder).create(doc)
+        results.put("created")
+    except DocumentError:
+        results.put("refused")
+
+
+def test_two_processes_creating_one_match_id_one_wins(matches):
+    matches.folder.mkdir(parents=True)
+    ctx = multiprocessing.get_context("spawn")
+    both_ready, results = ctx.Barrier(2), ctx.Queue()
+    procs = [ctx.Process(target=_create_from, args=(str(matches.folder), n, both_ready, results))
+             for n in ("first", "second")]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(120)
+    assert sorted(results.get(timeout=5) for _ in procs) == ["created", "refused"]
+    assert len(list(matches.folder.glob("*.json"))) == 1
+
+
+def _edits_from(path: str, who: str, edits: int, results) -> None:
+    from concurrent_edits import edit_loop
+
+    results.put(edit_loop(path, who, edits))
+
+
+def test_two_processes_editing_one_match_lose_nothing_and_conflict_only_where_they_overlap(tmp_path):
+    from concurrent_edits import count_in, shared_document
+
+    path = tmp_path / "m1.json"
+    path.write_text(json.dumps(shared_document()), "utf-8")
+    ctx = multiprocessing.get_context("spawn")
+    results = ctx.Queue()
+    procs = [ctx.Process(target=_edits_from, args=(str(path), who, 30, results)) for who in ("a", "b")]
+    for p in procs:
+        p.start()
+    got = [results.get(timeout=300) for _ in procs]
+    for p in procs:
+        p.join(60)
+    assert sum(r["made"] for r in got) == 60
+    assert sum(r["lost_on_save"] for r in got) == 0
+    assert all(r["conflicts"]["add"] == r["conflicts"]["own"] == 0 for r in got)  # merged, never a conflict
+    final = count_in(path, got)
+    assert final["missing"] == []
+    assert final["events"] == 2 + 20  # 10 new tags each
+
+
+def test_a_killed_save_never_leaves_a_broken_document(tmp_path):
+    from concurrent_edits import kill_loop, shared_document
+
+    path = tmp_path / "m1.json"
+    path.write_text(json.dumps(shared_document()), "utf-8")
+    result = kill_loop(path, kills=8)
+    assert result["broken"] == []
+    assert result["final_revision"] > 1

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from ui_fixtures import make_app
 
-from review_app.model import load_document, save_document
+from review_app.model import RevisionConflict, load_document, save_document
+from review_app.model.edits import commit, put_event, replay
 
 
 def position(at) -> str:
@@ -175,6 +177,23 @@ def test_delete_then_undo(app, workspace):
     assert app.selectbox(key="review.tag_pick").value == "e1"  # the restored tag is the one picked
 
 
+def test_undo_still_on_screen_never_overwrites_what_another_reviewer_saved_meanwhile(app, workspace):
+    """A edits e1 while B deletes it; A makes the edit on the saved version (e1 comes back with A's
+    notes); B then presses the Undo still on screen. A's notes stay, and B sees a conflict."""
+    a = load_document(workspace["document"])  # reviewer A's copy, before B's delete
+    app.selectbox(key="review.tag_pick").set_value("e1").run()
+    click(app, "review.tag_delete")  # B (this page) deletes e1
+    a_change = put_event(a, {**a.event("e1"), "notes": "A's notes"})
+    with pytest.raises(RevisionConflict):
+        commit(a, a_change)
+    replay(workspace["document"], a_change)  # A: make my change on the saved version
+    assert [e.get("notes") for e in on_disk(workspace)["events"] if e["id"] == "e1"] == ["A's notes"]
+    app.run()
+    click(app, "review.undo_button")  # B's undo
+    assert any("you both changed the same thing" in e.value for e in app.error)
+    assert [e.get("notes") for e in on_disk(workspace)["events"] if e["id"] == "e1"] == ["A's notes"]
+
+
 def test_undo_and_verdict_stay_with_their_match(app, workspace):
     data = on_disk(workspace)
     data["match"]["id"] = "second"
@@ -192,7 +211,7 @@ def test_undo_and_verdict_stay_with_their_match(app, workspace):
     assert [e["id"] for e in on_disk(workspace)["events"]] == ["e1", "e2"]
 
 
-def test_save_meets_another_reviewers_save(app, workspace):
+def test_save_meets_another_reviewers_save_elsewhere_in_the_match_and_both_are_kept(app, workspace):
     click(app, "review.tag")  # my form opens on revision 0
     # meanwhile another reviewer adds an event and saves
     other = load_document(workspace["document"])
@@ -203,14 +222,11 @@ def test_save_meets_another_reviewers_save(app, workspace):
     form_key(app, "fact.fair_play_possession_applies").set_value(False)
     form_key(app, "call.restart").set_value("throw_in_toward_boards")
     submit_form(app)
-    assert any("someone else saved this match meanwhile" in e.value for e in app.error)
-    codes = [c.value for c in app.code]
-    assert any('"x1"' in c for c in codes) and any('"e3"' in c for c in codes)  # both versions shown
-    assert [e["id"] for e in on_disk(workspace)["events"]] == ["e1", "e2", "x1"]  # theirs untouched
-    click(app, "review.conflict.apply")
+    assert not app.error  # different tags: merged, no conflict to resolve by hand
     saved = on_disk(workspace)
-    assert [e["id"] for e in saved["events"]] == ["e1", "e2", "x1", "e3"]
+    assert sorted(e["id"] for e in saved["events"]) == ["e1", "e2", "e3", "x1"]
     assert saved["revision"] == 2
+    assert any("Saved e3" in s.value for s in [*app.success, *app.warning, *app.error, *app.info])
 
 
 def test_two_reviewers_add_the_same_new_tag_id_and_neither_is_lost(app, workspace):
@@ -222,13 +238,26 @@ def test_two_reviewers_add_the_same_new_tag_id_and_neither_is_lost(app, workspac
     app.selectbox(key="review.form.situation").set_value("21.j").run()
     form_key(app, "notes").input("mine")
     submit_form(app)
-    assert any("someone else saved this match meanwhile" in e.value for e in app.error)
-    assert app.table  # the fields that differ, side by side
-    assert any("You both added a new tag e3" in c.value for c in app.caption)
-    click(app, "review.conflict.apply")
+    assert not app.error
     events = {e["id"]: e for e in on_disk(workspace)["events"]}
     assert events["e3"]["reviewer"] == "Other" and events["e4"]["notes"] == "mine"
     assert any("Saved e4" in s.value for s in [*app.success, *app.warning])
+
+
+def test_editing_the_same_field_as_another_reviewer_shows_a_conflict_and_my_change_can_win(app, workspace):
+    app.selectbox(key="review.tag_pick").set_value("e2").run()
+    click(app, "review.tag_edit")
+    other = load_document(workspace["document"])
+    other.events[1]["notes"] = "theirs"
+    other.events[1]["clock"] = "1:23"
+    save_document(other)
+    form_key(app, "notes").input("mine")
+    submit_form(app)
+    assert any("you both changed the same thing" in e.value for e in app.error)
+    assert on_disk(workspace)["events"][1]["notes"] == "theirs"  # nothing overwritten
+    click(app, "review.conflict.apply")
+    e2 = on_disk(workspace)["events"][1]
+    assert e2["notes"] == "mine" and e2["clock"] == "1:23"  # my value where we overlapped, theirs elsewhere
 
 
 def test_conflict_can_discard_my_change(app, workspace):

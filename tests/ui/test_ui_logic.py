@@ -120,11 +120,13 @@ def test_changes_undo_and_conflicts(tmp_path):
     assert [e["id"] for e in after.events] == ["e2"] and after.loaded_revision == 1
     restored = commit(after, undo_of(deleted))
     assert [e["id"] for e in restored.events] == ["e1", "e2"]
-    stale = doc  # read at revision 0
-    with pytest.raises(PoloReviewError) as err:
-        commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}))
+    stale = doc  # read at revision 1: e1 deleted and restored since, so my edit of it merges
+    merged = commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}))
+    assert merged.event("e1")["notes"] == "mine" and merged.revision == 3
+    with pytest.raises(PoloReviewError) as err:  # the same field changed on both sides
+        commit(stale, put_event(stale, {**stale.events[0], "notes": "other"}))
     diff = differences(err.value.mine, err.value.theirs)
-    assert [d.what for d in diff] == ["e1"]
+    assert [d.what for d in diff] == ["e1"] and err.value.overlaps == ["events[e1].notes"]
     assert changed_fields({"call": {"whistle": "none", "restart": "x"}, "notes": "a"},
                           {"call": {"whistle": "at_once", "restart": "x"}}) == ["call.whistle", "notes"]
     edited = put_event(restored, {**restored.events[1], "notes": "edited"})
@@ -138,11 +140,12 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
     event = {"id": "e3", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j", "facts": {}, "call": {}}
     commit(theirs, put_event(theirs, {**event, "notes": "theirs"}))
     change = put_event(mine, {**event, "notes": "mine"})
-    with pytest.raises(PoloReviewError):
-        commit(mine, change)
-    saved, made = replay(path, change)
-    assert made.event_id == "e4" and made.event["id"] == "e4"
-    assert [(e["id"], e.get("notes")) for e in saved.events][-2:] == [("e3", "theirs"), ("e4", "mine")]
+    saved = commit(mine, change)  # merged: two new tags, one id
+    assert saved.renamed("e3") == "e4"
+    assert {e["id"]: e.get("notes") for e in saved.events if e["id"] in ("e3", "e4")} == {"e3": "theirs",
+                                                                                            "e4": "mine"}
+    saved, made = replay(path, put_event(mine, {**event, "notes": "again"}))  # made on the saved version
+    assert made.event_id == "e5" and made.event["id"] == "e5" and saved.event("e3")["notes"] == "theirs"
     edit = put_event(saved, {**saved.event("e3"), "notes": "edited"})  # an edit keeps its id
     assert replay(path, edit)[1].event_id == "e3"
 
