@@ -1,4 +1,4 @@
-"""Encode BGR numpy frames to a video file, deterministically.
+"""Encode BGR numpy frames (and, if asked, a mono sound track) to a video file, deterministically.
 
 Used to generate test fixtures and sample clips, and by clip export. Every
 setting that could vary between runs (threads, presets, muxer version tags) is
@@ -35,6 +35,16 @@ _CONTAINERS = {
 
 MAX_DIMENSION = 8192
 
+# sound codec name -> (FFmpeg encoder, sample format): what cameras and phones record
+_AUDIO_ENCODERS = {
+    "aac": ("aac", "fltp"),  # phones and cameras in MP4/MOV
+    "opus": ("libopus", "flt"),  # Android and web recordings in WebM/Ogg/Matroska
+    "pcm": ("pcm_s16le", "s16"),  # professional cameras in MOV, sound recorders in WAV
+}
+# Opus runs at 48 kHz only; FFmpeg's libopus wrapper refuses other rates.
+OPUS_RATE = 48000
+_AUDIO_CONTAINERS = {**_CONTAINERS, ".m4a": "mp4", ".wav": "wav", ".ogg": "ogg", ".opus": "ogg"}
+
 
 def _as_fraction(value) -> Fraction:
     if isinstance(value, Fraction):
@@ -56,6 +66,9 @@ class VideoWriter:
     (0/90/180/270), written as display-matrix side data (the modern form of the
     'rotate' tag). time_base: tick of the timestamps (default 1/fps); pass a finer one,
     e.g. Fraction(1, 1000), when giving explicit `pts_seconds` for variable frame rate.
+    audio_rate: with a sample rate, the file also gets a mono sound track ("aac", "opus" or "pcm"
+    by `audio_codec`), fed with `write_audio`; its first sample sounds at `audio_start_s` on the
+    container's clock (the first frame's time when both start at 0, as cameras write them).
     """
 
     def __init__(
@@ -70,6 +83,10 @@ class VideoWriter:
         crf: int | None = None,
         rotation: int = 0,
         time_base: Fraction | None = None,
+        audio_rate: int | None = None,
+        audio_codec: str = "aac",
+        audio_bitrate: int | None = None,
+        audio_start_s: float = 0.0,
     ):
         import av  # heavy; imported only when writing
 
@@ -128,6 +145,8 @@ class VideoWriter:
                 # PyAV takes counter-clockwise degrees; ours are clockwise like the 'rotate' tag
                 stream.set_display_rotation(-self.rotation % 360)
             self._stream = stream
+            self._audio = None if audio_rate is None else AudioTrack(
+                self._container, audio_rate, audio_codec, audio_bitrate, audio_start_s)
         except BaseException:
             self._container.close()
             raise
@@ -202,11 +221,20 @@ class VideoWriter:
         self._last_pts = pts
         self._count += 1
 
+    def write_audio(self, samples: np.ndarray) -> None:
+        """Append mono samples (float, -1..1) to the sound track. Feed it alongside the frames
+        (a frame's worth at a time), so the file interleaves sound and picture as cameras do."""
+        if self._audio is None:
+            raise ValueError("this writer has no sound track: give audio_rate")
+        self._audio.write(samples)
+
     def close(self) -> None:
-        """Flush the encoder and finish the file. Safe to call twice."""
+        """Flush the encoders and finish the file. Safe to call twice."""
         if self._container is None:
             return
         try:
+            if self._audio is not None:
+                self._audio.flush()
             self._container.mux(self._stream.encode(None))
         finally:
             self._container.close()
@@ -217,3 +245,81 @@ class VideoWriter:
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.close()
+
+
+class AudioTrack:
+    """A mono sound track in an open container: samples in, whole encoder frames out."""
+
+    def __init__(self, container, rate: int, codec: str = "aac", bitrate: int | None = None, start_s: float = 0.0):
+        if codec not in _AUDIO_ENCODERS:
+            raise ValueError(f"audio codec must be one of {sorted(_AUDIO_ENCODERS)}, not {codec!r}")
+        if codec == "opus" and rate != OPUS_RATE:
+            raise ValueError(f"Opus records at {OPUS_RATE} Hz, not {rate}")
+        encoder, self._format = _AUDIO_ENCODERS[codec]
+        self.rate = int(rate)
+        self._container = container
+        stream = container.add_stream(encoder, rate=self.rate)
+        stream.layout = "mono"
+        stream.time_base = Fraction(1, self.rate)
+        cc = stream.codec_context
+        cc.thread_count = 1  # one thread: the same samples give the same bytes
+        if bitrate:
+            cc.bit_rate = int(bitrate)
+        self._stream = stream
+        self._pending = np.zeros(0, np.float32)
+        self._written = 0  # samples handed to the encoder so far
+        self._first_pts = int(round(start_s * self.rate))
+
+    def _frame_size(self) -> int:
+        # PCM takes any length; 4096 samples is a frame size WAV and MOV muxers are used to
+        return self._stream.codec_context.frame_size or 4096
+
+    def write(self, samples: np.ndarray) -> None:
+        samples = np.asarray(samples, dtype=np.float32).reshape(-1)
+        self._pending = np.concatenate([self._pending, samples])
+        size = self._frame_size()
+        while len(self._pending) >= size:
+            self._encode(self._pending[:size])
+            self._pending = self._pending[size:]
+
+    def _encode(self, chunk: np.ndarray | None) -> None:
+        import av
+
+        if chunk is None:
+            self._container.mux(self._stream.encode(None))
+            return
+        chunk = np.clip(chunk, -1.0, 1.0)
+        if self._format == "s16":
+            data = np.round(chunk * 32767).astype(np.int16)[None, :]
+        else:
+            data = np.ascontiguousarray(chunk, dtype=np.float32)[None, :]
+        frame = av.AudioFrame.from_ndarray(data, format=self._format, layout="mono")
+        frame.sample_rate = self.rate
+        frame.pts = self._first_pts + self._written
+        frame.time_base = Fraction(1, self.rate)
+        self._written += len(chunk)
+        self._container.mux(self._stream.encode(frame))
+
+    def flush(self) -> None:
+        """Encode what is left (a shorter last frame) and drain the encoder."""
+        if len(self._pending):
+            self._encode(self._pending)
+            self._pending = np.zeros(0, np.float32)
+        self._encode(None)
+
+
+def write_audio_file(path: str | os.PathLike, samples: np.ndarray, rate: int, codec: str = "aac",
+                     bitrate: int | None = None) -> Path:
+    """A sound-only recording (.m4a, .wav, .ogg, .webm, .mkv, ...) of mono float samples, deterministically."""
+    import av
+
+    path = Path(path)
+    ext = path.suffix.lower()
+    if ext not in _AUDIO_CONTAINERS:
+        raise ValueError(f"unsupported extension {ext!r}; use one of {sorted(_AUDIO_CONTAINERS)}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with av.open(str(path), mode="w", format=_AUDIO_CONTAINERS[ext], options={"fflags": "+bitexact"}) as container:
+        track = AudioTrack(container, rate, codec, bitrate)
+        track.write(samples)
+        track.flush()
+    return path

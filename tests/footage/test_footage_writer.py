@@ -100,3 +100,30 @@ def test_bad_frames(tmp_path):
         w.write(framecode.draw(0, 64, 48), 0.5)
         with pytest.raises(ValueError, match="is not after the previous"):
             w.write(framecode.draw(1, 64, 48), 0.5)
+
+
+@pytest.mark.parametrize("name, codec, audio, rate", [
+    ("s.mp4", "h264", "aac", 44100), ("s.webm", "vp9", "opus", 48000), ("s.mov", "h264", "pcm", 48000)])
+def test_a_sound_track_is_written_in_step_with_the_frames_and_byte_identical_again(tmp_path, name, codec, audio,
+                                                                                   rate):
+    import av
+
+    t = np.arange(rate) / rate
+    tone = (0.5 * np.sin(2 * np.pi * 1000 * t) * (t >= 0.5)).astype(np.float32)  # silence, then a tone at 0.5 s
+
+    def make() -> bytes:
+        with VideoWriter(tmp_path / name, 64, 48, fps=25, codec=codec, audio_rate=rate, audio_codec=audio) as w:
+            for i in range(25):
+                w.write(framecode.draw(i, 64, 48))
+                w.write_audio(tone[i * rate // 25:(i + 1) * rate // 25])
+        return (tmp_path / name).read_bytes()
+
+    assert make() == make()
+    with av.open(str(tmp_path / name)) as c:
+        stream = c.streams.audio[0]
+        assert stream.codec_context.sample_rate == rate
+        samples = np.concatenate([f.to_ndarray().reshape(-1) for f in c.decode(stream)]).astype(float)
+    if audio == "pcm":
+        samples /= 32768
+    onset = np.flatnonzero(np.abs(samples) > 0.25)[0] / rate
+    assert onset == pytest.approx(0.5, abs=0.002)
