@@ -91,6 +91,7 @@ class Umpire:
     name: str
     path: Motion
     coat: tuple[int, int, int] = (60, 90, 110)
+    whistle: str = "pea"  # the whistle's kind, as the sound track plays it: "pea" | "pealess"
 
     def heading(self, t: float) -> float:
         return heading(self.path, t, 0.0)
@@ -167,6 +168,8 @@ class Moment:
     cue: str | None = None  # "WHISTLE", "HORN", ...
     by: Umpire | None = None  # the umpire who blows the whistle
     note: str = ""
+    blasts: str = "short"  # how the whistle is blown: "short", "long" or "repeated" (with `by`)
+    horn: bool = False  # the horn sounds here (the end of a period)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ def test_rendering_the_same_scenario_twice_gives_the_same_bytes(two_renders):
     a, b = two_renders
     assert a.sha256 == b.sha256
     assert a.path.read_bytes() == b.path.read_bytes()
+    with av.open(str(a.path)) as container:  # the sound track (seeded noise, AAC) included
+        assert container.streams.audio[0].codec_context.name == "aac"
 
 
 def test_the_clip_is_browser_playable_h264_with_b_frames_and_a_two_second_gop(two_renders):

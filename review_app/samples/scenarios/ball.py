@@ -48,7 +48,7 @@ def safety() -> Scenario:
             Moment("shot", 3.6, note="Red 1 shoots for goal"),
             Moment("touch", touch, note="The ball touches Blue 4's mallet"),
             Moment("ball_crosses_end_line", crossed, note="The ball crosses Blue's own end line, wide"),
-            Moment("whistle", whistle, "WHISTLE", by=umps[0]),
+            Moment("whistle", whistle, "WHISTLE", by=umps[0], blasts="long"),
             Moment("call", 7.0, "SAFETY: PENALTY 6"),
         ),
         captions=(

@@ -40,6 +40,7 @@ COATS = (  # BGR: bay, chestnut, dark bay, grey, sorrel, black, dun, liver chest
     (95, 150, 190), (30, 55, 95),
 )
 UMPIRE_COATS = ((150, 155, 160), (35, 60, 95))
+UMPIRE_WHISTLES = ("pea", "pealess")  # one of each, so the samples sound both
 
 # Stations relative to the play, for the attacking and the defending side when attacking +x.
 ATTACK = {1: (24.0, -11.0), 2: (9.0, 13.0), 3: (-7.0, -8.0), 4: (-30.0, 6.0)}
@@ -92,7 +93,7 @@ def umpires(play: Motion, attacking: str, whistle: float | None,
             path = Follow(play, (sign * offset[0], sign * offset[1]), lag=0.9, window=2.5, phase=0.7 + k)
             if whistle is not None:
                 path = Halt(path, whistle, tau=1.2)
-        out.append(Umpire(name, path, UMPIRE_COATS[k]))
+        out.append(Umpire(name, path, UMPIRE_COATS[k], UMPIRE_WHISTLES[k]))
     return tuple(out)
 
 

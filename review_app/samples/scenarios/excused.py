@@ -92,7 +92,7 @@ def excused_mount_returns() -> Scenario:
     ball = Ball([(-3, b3), (hit, b3), (3.0, rest), (cut, rest), (cut, b2_late), (hit2, b2_late),
                  (end, (140.0, 87.0))])
 
-    umps = tuple(Umpire(a.name, Then(a.path, cut, b.path), a.coat)
+    umps = tuple(Umpire(a.name, Then(a.path, cut, b.path), a.coat, a.whistle)
                  for a, b in zip(umpires(play1, BLUE, whistle), umpires(play2, BLUE, None), strict=True))
 
     def framing1(t: float):

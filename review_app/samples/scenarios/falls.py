@@ -181,7 +181,7 @@ def mount_falls(late: bool = False) -> Scenario:
     moments = [
         Moment("bump", bump, note="Red 3 and Blue 2 collide"),
         Moment("mount_falls", down, "MOUNT DOWN", note="Red 3's mount falls: its body touches the ground"),
-        Moment("whistle", whistle, "WHISTLE", by=umps[0]),
+        Moment("whistle", whistle, "WHISTLE", by=umps[0], blasts="repeated"),
         Moment("mount_up", up, note="The mount gets up"),
         Moment("trotted_sound", 9.4, "TROTTED OUT SOUND", note="Trotted and examined: sound, no sign of injury"),
     ]

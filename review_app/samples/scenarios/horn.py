@@ -56,9 +56,9 @@ def foul_at_horn(final: bool = False) -> Scenario:
         camera=follow_camera(Func(lambda t: blue4.pos(t)), 5.0, window=1.5, lead=(-12.0, 0.0)),
         moments=(
             Moment("hit", hit, note="Blue 3 hits toward Red's goal; Blue 4 follows the line"),
-            Moment("horn", horn, "HORN", note="The horn ends the period"),
+            Moment("horn", horn, "HORN", note="The horn ends the period", horn=True),
             Moment("foul", foul, "FOUL", note="Red 1 crosses dangerously in front of Blue 4"),
-            Moment("whistle", whistle, "WHISTLE", by=umps[1]),
+            Moment("whistle", whistle, "WHISTLE", by=umps[1], blasts="long"),
         ) + extra,
         captions=(
             Caption(hit, horn, "Blue 3 hits; Blue 4 follows the line of the ball"),

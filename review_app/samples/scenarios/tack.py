@@ -62,7 +62,7 @@ def broken_girth() -> Scenario:
                    (8.5, spot[0] + 21, spot[1] - 9)]),
     )
     base = umpires(play, BLUE, whistle)
-    umps = tuple(type(u)(u.name, Then(u.path, cut, p), u.coat) for u, p in zip(base, ump_paths, strict=True))
+    umps = tuple(type(u)(u.name, Then(u.path, cut, p), u.coat, u.whistle) for u, p in zip(base, ump_paths, strict=True))
     ball = Ball([(-3, b3), (throw_from, b3), (4.0, (128.0, 74.0)), (cut, umps[0]), (throw, umps[0]),
                  (7.0, (spot[0], spot[1] + 3.0)), (7.6, (spot[0] - 1.0, spot[1] + 4.0))])
 
@@ -85,7 +85,7 @@ def broken_girth() -> Scenario:
         camera=follow_camera(Func(framing), 5.0, window=0.6),
         moments=(
             Moment("girth_breaks", breaks, "GIRTH BROKEN", note="Red 1's girth breaks in a hard turn, in traffic"),
-            Moment("whistle", whistle, "WHISTLE", by=umps[0]),
+            Moment("whistle", whistle, "WHISTLE", by=umps[0], blasts="repeated"),
             Moment("throw_in", throw, "THROW-IN", note="Throw-in after repairs"),
         ),
         captions=(
