@@ -22,7 +22,8 @@ from review_app.model import jsontext
 from review_app.model.document import MatchDocument
 from review_app.model.errors import DocumentError, RevisionConflict
 from review_app.model.merge import MergeResult, merge
-from review_app.model.schema_build import SCHEMA_VERSION, build
+from review_app.model.migrate import migrate, needs_migration
+from review_app.model.schema_build import READS, SCHEMA_VERSION, build
 
 log = logging.getLogger(__name__)
 
@@ -73,11 +74,16 @@ def validate(data: object, path: Path | str | None = None) -> None:
         raise DocumentError("not a match document (expected a JSON object)", path=path)
     version = data.get("schema_version")
     if version is None:
-        raise DocumentError("schema_version: missing (expected \"1.0\")", path=path)
+        raise DocumentError(f"schema_version: missing (expected \"{SCHEMA_VERSION}\")", path=path)
     if _version_tuple(version) > _version_tuple(SCHEMA_VERSION):
         raise DocumentError(
             f"schema_version {version} is newer than this polo-review reads ({SCHEMA_VERSION}); upgrade polo-review",
             path=path)
+    if str(version) not in READS:
+        raise DocumentError(f"schema_version {jsontext.excerpt(repr(version))}: this polo-review reads "
+                            f"{', '.join(READS)}", path=path)
+    if needs_migration(data):  # an older document is checked as the migration makes it
+        data = migrate(data)
     if not fast_validator().is_valid(data):
         error = best_match(validator().iter_errors(data), key=_relevance)
         if error is not None:
@@ -127,12 +133,12 @@ def load_document(path: str | Path) -> MatchDocument:
     except jsontext.JSONTextError as exc:
         raise DocumentError(str(exc), path=path) from None
     validate(data, path)
-    return MatchDocument(data, path, int(data.get("revision", 0)), text)
+    return MatchDocument(migrate(data), path, int(data.get("revision", 0)), text)
 
 
 def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
     validate(data, path)
-    return MatchDocument(data, Path(path) if path else None, int(data.get("revision", 0)))
+    return MatchDocument(migrate(data), Path(path) if path else None, int(data.get("revision", 0)))
 
 
 def find_documents(paths: Iterable[str | Path]) -> list[Path]:
@@ -153,6 +159,7 @@ def merge_saved(path: Path, doc: MatchDocument, on_disk: dict) -> tuple[dict, Me
     base = doc.base()
     if base is None or int(base.get("revision", 0)) != doc.loaded_revision:
         raise RevisionConflict(path, doc.data, on_disk, ["(the revision this copy was read at is not known)"])
+    on_disk = migrate(on_disk)  # a 1.0 file merges as its 2.0 form (the save writes 2.0)
     result = merge(base, doc.data, on_disk, restored=doc.restored)
     if not result.clean:
         raise RevisionConflict(path, doc.data, on_disk, result.overlaps, base=base)

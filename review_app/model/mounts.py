@@ -112,3 +112,33 @@ def mount_register(doc: MatchDocument) -> MountRegister:
                                     **base))
             mounts.setdefault(_key(name), MountRecord(name))
     return MountRegister(doc.match_id, mounts, excusals, unnamed)
+
+
+def derived_excusal(doc: MatchDocument, event: dict) -> tuple[str | None, str]:
+    """The clause the mount a 21.f(5) event concerns was excused under, as the match's own events show
+    it, and where that came from:
+    - ("21.f(3)"-style clause, "register"): an earlier event excused it (one whose facts contradict the
+      excusal does not count: a sound fallen mount may return);
+    - ("not_excused", "register"): the mount is in the register but no earlier event excused it;
+    - (the reviewer's reading, "reading"): the register does not know the mount (its excusal may be
+      before the footage); the reviewer's `reading.excused_under` stands in, and the report says so;
+    - (None, "unknown"): neither."""
+    from review_app.rules.mounts import excusal_contradicted
+
+    involved = event.get("involved") or {}
+    name = involved.get("mount") or next((p.get("mount") for p in involved.get("players") or [] if p.get("mount")),
+                                         None)
+    reading = (event.get("reading") or {}).get("excused_under")
+    if not name:
+        return (reading, "reading") if reading else (None, "unknown")
+    frame = (event.get("position") or {}).get("frame", 0)
+    register = mount_register(doc)
+    for exc in register.excusals:
+        if _key(exc.mount) != _key(name) or exc.event == event["id"] or exc.frame > frame:
+            continue
+        origin = doc.event(exc.event) or {}
+        if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
+            return exc.clause, "register"
+    if _key(name) in register.mounts and any(s.frame < frame for s in register.mounts[_key(name)].sightings):
+        return "not_excused", "register"
+    return (reading, "reading") if reading else (None, "unknown")

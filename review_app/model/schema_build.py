@@ -22,8 +22,10 @@ TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
 
-SCHEMA_VERSION = "1.0"
-SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-1.0.schema.json"
+SCHEMA_VERSION = "2.0"
+SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.0.schema.json"
+# Versions this polo-review reads: older ones are migrated in memory (`model.migrate`) before validation.
+READS = ("1.0", "2.0")
 
 
 def _fact_schema(fact) -> dict:
@@ -34,10 +36,14 @@ def _fact_schema(fact) -> dict:
     return {**kind, "description": translate(fact.label)}
 
 
-def _call_schema() -> dict:
+def _call_schema(team: dict, player: dict) -> dict:
     props = {}
     for name, spec in CALL_FIELDS.items():
-        if spec == "number":
+        if spec == "team":
+            props[name] = {"anyOf": [team, {"type": "null"}]}
+        elif spec == "player":
+            props[name] = {"anyOf": [player, {"type": "null"}]}
+        elif spec == "number":
             props[name] = {"type": ["number", "null"], "minimum": 0}
         elif spec == "bool":
             props[name] = {"type": ["boolean", "null"]}
@@ -63,16 +69,21 @@ def build() -> dict:
     person = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
     name_text = {"type": "string", "maxLength": NAME_MAX}
     optional_name = {"type": ["string", "null"], "maxLength": NAME_MAX}
+    team_id = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
+    number = {"type": "integer", "minimum": 1, "maximum": 4}
     player_ref = {
         "type": "object",
         "required": ["team", "number"],
-        "properties": {
-            "team": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-            "number": {"type": "integer", "minimum": 1, "maximum": 4},
-            "mount": optional_name,
-        },
+        "properties": {"team": team_id, "number": number, "mount": optional_name},
         "additionalProperties": False,
     }
+    # Who committed the offence or got a card: a team, and the player where known.
+    someone = {"type": "object", "required": ["team"], "properties": {"team": team_id, "number": number},
+               "additionalProperties": False}
+    moment = {"type": "object", "required": ["frame", "time_s"],
+              "properties": {"frame": {"type": "integer", "minimum": 0}, "time_s": {"type": "number", "minimum": 0}},
+              "additionalProperties": False}
+    optional_moment = {"anyOf": [moment, {"type": "null"}]}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -82,6 +93,7 @@ def build() -> dict:
         "required": ["schema_version", "match", "events"],
         "properties": {
             "schema_version": {"const": SCHEMA_VERSION},
+            "migrated_from": {"type": "string", "description": "The version this document was migrated from."},
             "revision": {"type": "integer", "minimum": 0,
                          "description": "Raised by one on every save; detects two reviewers editing the same match."},
             "match": {
@@ -91,6 +103,8 @@ def build() -> dict:
                     "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
                     "name": name_text,
                     "date": {"type": "string", "format": "date"},
+                    "start_time_utc": {"type": ["string", "null"], "format": "date-time",
+                                       "description": "When the game began."},
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",
                                      "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
                     "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
@@ -105,11 +119,20 @@ def build() -> dict:
                                 "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                                 "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                                 "color": name_text,
-                                "players": {"type": "array", "items": {
+                                "players": {"type": "array", "maxItems": 8, "items": {
                                     "type": "object", "required": ["number"],
-                                    "properties": {"number": {"type": "integer", "minimum": 1, "maximum": 4},
+                                    "properties": {"number": number,
+                                                   "id": {"type": ["string", "null"],
+                                                          "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+                                                          "description": "The person: the same id in every match "
+                                                                         "of the day recognises the same player."},
                                                    "name": name_text,
-                                                   "handicap": {"type": "number"}},
+                                                   "handicap": {"type": ["number", "null"], "minimum": -2,
+                                                                "maximum": 10},
+                                                   "mounts": {"type": "array", "maxItems": 40,
+                                                              "items": {"type": "string", "minLength": 1,
+                                                                        "maxLength": NAME_MAX},
+                                                              "description": "The player's string of mounts."}},
                                     "additionalProperties": False}},
                             },
                             "additionalProperties": False,
@@ -148,17 +171,26 @@ def build() -> dict:
                     "required": ["id", "position", "situation", "facts", "call"],
                     "properties": {
                         "id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"},
-                        "position": {
-                            "type": "object", "required": ["frame", "time_s"],
-                            "properties": {"frame": {"type": "integer", "minimum": 0},
-                                           "time_s": {"type": "number", "minimum": 0}},
+                        "position": {**moment, "description": "The incident's moment."},
+                        "moments": {
+                            "type": "object",
+                            "description": "The other moments of the call, as frames of the same footage; the "
+                                           "delays are measured from them (rules.timing).",
+                            "properties": {"whistle": optional_moment, "restart": optional_moment,
+                                           "neutral_play": optional_moment},
+                            "additionalProperties": False,
+                        },
+                        "window": {
+                            "type": "object", "required": ["start", "end"],
+                            "description": "The stretch of footage the tag covers (lead and lag).",
+                            "properties": {"start": moment, "end": moment},
                             "additionalProperties": False,
                         },
                         "period": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
                         "clock": {"type": ["string", "null"], "pattern": "^[0-9]{1,2}:[0-5][0-9]$"},
                         "situation": {"enum": [p.id for p in PROVISIONS]},
                         "facts": {"type": "object"},
-                        "call": _call_schema(),
+                        "call": _call_schema(team_id, someone),
                         "involved": {
                             "type": "object",
                             "properties": {
@@ -166,11 +198,25 @@ def build() -> dict:
                                 "umpire": optional_name,
                                 "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
                                           "description": "The mount the situation concerns (excused or seen again)."},
+                                "offender": {**someone, "description": "Who committed the foul or the offence."},
                             },
                             "additionalProperties": False,
                         },
                         "reviewer": optional_name,
                         "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
+                        "reading": {
+                            "type": "object",
+                            "description": "The reviewer's own reading where it differs from what the tool derives "
+                                           "(the report shows both).",
+                            "properties": {"excused_under": {"type": ["string", "null"], "maxLength": NAME_MAX}},
+                            "additionalProperties": False,
+                        },
+                        "not_recorded": {
+                            "type": "array", "uniqueItems": True, "maxItems": 50,
+                            "items": {"type": "string", "maxLength": 100},
+                            "description": "What the record does not say (a document migrated from 1.0 could not "
+                                           "say it): never guessed, never judged.",
+                        },
                     },
                     "additionalProperties": False,
                     "allOf": clause_rules,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import whistle_words
 from review_app.rules.facts import NO_SAFETY_DEFLECTIONS, fact
 from review_app.rules.provision import (
@@ -78,6 +79,7 @@ SAFETY = Provision(
     mount=None,
     penalty=Message("Safety: Penalty 6"),
     judge=judge_safety,
+    parts=(parts.safety_restart_place,),
     parameters=(P.SAFETY_PENALTY,),
     summary=Message("Requires Penalty 6 when the defending side's hit (a touch counts) crosses its own end line, "
                     "directly "
@@ -128,6 +130,7 @@ DAMAGED_BALL = Provision(
     mount=None,
     penalty=None,
     judge=judge_damaged_ball,
+    parts=(parts.not_before_the_neutral_play,),
     summary=Message("An unplayable ball must stop the game (what is unplayable is the Umpire's call); a minorly "
                     "damaged "
                     "ball is not stopped until neither team is favored."),
@@ -164,6 +167,7 @@ LODGED_BALL = Provision(
     mount=None,
     penalty=None,
     judge=judge_lodged_ball,
+    parts=(parts.where_first_lodged,),
     summary=Message("Requires a stoppage when the ball cannot be dropped at once, with the ball dead where it first "
                     "lodged."),
 )

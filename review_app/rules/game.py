@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from review_app.i18n import N_, Message
+from review_app.rules import parts
 from review_app.rules.facts import fact
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
@@ -87,6 +88,7 @@ SUSPENSION = Provision(
            fact("officials_agree")),
     stop=STOP_AT_DISCRETION, restart=Message("When the game is resumed"), mount=None, penalty=None,
     judge=judge_suspension,
+    parts=(parts.suspended_by_the_umpire,),
     summary=Message("The Umpire may suspend for darkness, inclement weather or another reason the officials agree on."),
 )
 
@@ -114,6 +116,7 @@ INADVERTENT_WHISTLE = Provision(
     stop=STOP_NOT_AT_ALL,
     restart=Message("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies"),
     mount=None, penalty=None, judge=judge_inadvertent_whistle,
+    parts=(parts.inadvertent_whistle_place,),
     summary=Message("An inadvertent whistle is followed by a throw-in toward the boards where play stopped, except "
                     "under Rule 22.h."),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
     duration,
@@ -173,6 +174,7 @@ COURTESY_CHANGE = Provision(
     mount=Message("Not excused: the mount may return"),
     penalty=Message("Any unwarranted delay by either team is penalized"),
     judge=judge_courtesy_change,
+    parts=(parts.not_before_the_neutral_play, parts.courtesy_change_allowed_by),
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
                 P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),
     summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral, "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from review_app.i18n import Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
 from review_app.rules.provision import (
@@ -125,6 +126,7 @@ PLAYER_FALLS = Provision(
     mount=None,
     penalty=None,
     judge=judge_player_falls,
+    parts=(parts.not_before_the_neutral_play,),
     summary=Message("Stop when the ball is in neutral territory; immediately if the player may be injured or in "
                     "jeopardy."),
 )
@@ -156,6 +158,7 @@ LOST_HELMET = Provision(
     mount=None,
     penalty=None,
     judge=judge_lost_helmet,
+    parts=(parts.not_before_the_neutral_play,),
     summary=Message("Stop as soon as possible when play is in a neutral position."),
 )
 

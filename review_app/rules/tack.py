@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from review_app.i18n import Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
 from review_app.rules.provision import (
@@ -174,6 +175,7 @@ DAMAGED_EQUIPMENT = Provision(
     mount=None,
     penalty=None,
     judge=judge_damaged_equipment,
+    parts=(parts.not_before_the_neutral_play,),
     summary=Message("Risky equipment waits for a neutral play unless it may interfere or endanger at once; no time for "
                     "a dropped mallet."),
 )

@@ -89,8 +89,24 @@ def fact_widget(fact: Fact, key: str, value):
     return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
 
 
-def call_widget(name: str, spec, key: str, value):
+def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
     label = call_field_label(name, lang())
+    if spec == "team":
+        names = {tm["id"]: tm["name"] for tm in teams}
+        options = [None, *names]
+        return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                            format_func=fixed(options, lambda x: _("not recorded") if x is None else names[x]))
+    if spec == "player":
+        options = [None, *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+        names = {tm["id"]: tm["name"] for tm in teams}
+        now = f"{value.get('team')}#{value.get('number')}" if isinstance(value, dict) else None
+        chosen = st.selectbox(label, options, index=options.index(now) if now in options else 0, key=key,
+                              format_func=fixed(options, lambda x: _("not recorded") if x is None else
+                                                f"{names[x.split('#')[0]]} #{x.split('#')[1]}"))
+        if chosen is None:
+            return None
+        team, number = chosen.split("#")
+        return {"team": team, "number": int(number)}
     if spec == "bool":
         return _tri_state(label, key, value)
     if spec == "number":
@@ -144,7 +160,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         call = {}
         for n, (name, spec) in enumerate(CALL_FIELDS.items()):
             with cols[n % 2]:
-                call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name))
+                call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
         st.markdown("**" + _("Who was involved") + "**")
         players = []
         team_ids = [None, *[tm["id"] for tm in teams]]
