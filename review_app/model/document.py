@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import copy
 import re
-from datetime import date
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from review_app.model.errors import DocumentError

@@ -16,7 +16,6 @@ from review_app.i18n import N_, Message
 from review_app.rules.provision import Case
 from review_app.rules.vocabulary import Card, Official, Penalty, Place, Restart
 
-
 # Who, as a sentence names them: "play was stopped by {the Referee}".
 WHO = {
     Official.UMPIRE: N_("the Umpire"),
@@ -120,8 +119,8 @@ def safety_restart_place(case: Case) -> Wrong | None:
     if penalty is None:
         return None
     safety = penalty == Penalty.PENALTY_6
-    return _place(case, Place.PENALTY_SPOT if safety else Place.END_LINE,
-                  Message("a Safety is taken as Penalty 6") if safety else Message("with no Safety the ball is knocked in"))
+    why = Message("a Safety is taken as Penalty 6") if safety else Message("with no Safety the ball is knocked in")
+    return _place(case, Place.PENALTY_SPOT if safety else Place.END_LINE, why)
 
 
 def where_first_lodged(case: Case) -> Wrong | None:
