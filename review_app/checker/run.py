@@ -14,7 +14,8 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.rules import is_clause, judge, provision
-from review_app.rules.vocabulary import VerdictKind
+from review_app.rules.phrases import Joined
+from review_app.rules.vocabulary import Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +37,17 @@ class EventResult:
     umpire: str | None
     reviewer: str | None
     document: str | None
+    wrong: list[str] = field(default_factory=list)  # the parts of the call found wrong
+    measured: dict = field(default_factory=dict)  # the timing the tagged moments show
+    findings: list[str] = field(default_factory=list)  # the match findings that make this event inconsistent
+    reading: dict = field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
 
     def to_dict(self) -> dict:
-        return {**self.__dict__, "explanation": both(self.explanation)}
+        out = {**self.__dict__, "explanation": both(self.explanation)}
+        for optional in ("wrong", "measured", "findings", "reading"):
+            if not out[optional]:
+                del out[optional]
+        return out
 
 
 @dataclass
@@ -58,11 +67,50 @@ def check_event(doc: MatchDocument, event: dict) -> EventResult:
         cites=list(v.cites) or [v.clause], frame=event["position"]["frame"], time_s=event["position"]["time_s"],
         period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
         reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
+        wrong=list(v.wrong), measured=v.measured.to_dict() if v.measured else {},
+        reading=_reading(doc, event),
     )
 
 
+def _reading(doc: MatchDocument, event: dict) -> dict:
+    """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
+    typed = (event.get("reading") or {}).get("excused_under")
+    if not typed or event.get("situation") != "21.f(5)":
+        return {}
+    derived = doc.derived_facts(event).get("excused_under")
+    return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
+
+
 def check_document(doc: MatchDocument) -> tuple[list[EventResult], list[Finding]]:
-    return [check_event(doc, e) for e in doc.events_in_order()], check_match(doc)
+    events, findings = [check_event(doc, e) for e in doc.events_in_order()], check_match(doc)
+    apply_findings(events, findings)
+    return events, findings
+
+
+# A finding of this weight is an error in the call, so the event it happened at is inconsistent.
+WRONG_CALL = (Severity.MANDATORY, Severity.ERROR)
+
+
+def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> None:
+    """A verdict never hides an error the match shows: the event a mandatory or error finding happened at
+    (the last event it names: the mount ridden again, the second time-out, not the excusal or the first
+    one) is `inconsistent`, with the finding as its reason."""
+    at: dict[tuple[str, str], list[Finding]] = {}
+    for finding in findings:
+        if finding.severity in WRONG_CALL and finding.events:
+            at.setdefault((finding.match, finding.events[-1]), []).append(finding)
+    for result in events:
+        found = at.get((result.match, result.event))
+        if not found:
+            continue
+        reasons = [f.explanation for f in found]
+        if result.verdict == VerdictKind.INCONSISTENT:
+            reasons.insert(0, result.explanation)
+        result.verdict = VerdictKind.INCONSISTENT
+        result.explanation = Joined(reasons, sep=" ")
+        result.mandatory = result.mandatory or any(f.severity == Severity.MANDATORY for f in found)
+        result.cites = list(dict.fromkeys([*result.cites, *(f.clause for f in found)]))
+        result.findings = [f.kind for f in found]
 
 
 def check_documents(docs: Iterable[MatchDocument]) -> CheckResult:
@@ -72,7 +120,9 @@ def check_documents(docs: Iterable[MatchDocument]) -> CheckResult:
         result.events.extend(events)
         result.findings.extend(findings)
         result.documents.append(doc)
-    result.findings.extend(unconscious_across_matches(result.documents))
+    across = unconscious_across_matches(result.documents)
+    apply_findings(result.events, across)
+    result.findings.extend(across)
     return result
 
 

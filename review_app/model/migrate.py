@@ -33,18 +33,25 @@ def person_id(name: str) -> str:
     return slug or "player"
 
 
-def _not_recorded(event: dict) -> list[str]:
-    call = event.get("call") or {}
+def unrecorded_parts(event: dict) -> list[str]:
+    """The parts of the call as it happened that the event's own call makes relevant and the record
+    does not hold: a whistle without its moment, a penalty without its recipient, and so on."""
+    call, moments = event.get("call") or {}, event.get("moments") or {}
+    involved = event.get("involved") or {}
     out = []
-    if call.get("whistle") not in (None, Whistle.NONE):
+    if call.get("whistle") not in (None, Whistle.NONE) and not moments.get("whistle"):
         out.append("moments.whistle")
     if call.get("restart") not in (None, Restart.NONE):
-        out += ["moments.restart", "call.restart_place"]
-    if call.get("penalty") not in (None, Penalty.NONE):
+        if not moments.get("restart"):
+            out.append("moments.restart")
+        if call.get("restart_place") is None:
+            out.append("call.restart_place")
+    if call.get("penalty") not in (None, Penalty.NONE) and call.get("penalty_to") is None:
         out.append("call.penalty_to")
-    if call.get("card") not in (None, Card.NONE):
+    if call.get("card") not in (None, Card.NONE) and call.get("card_to") is None:
         out.append("call.card_to")
-    if "call.penalty_to" in out or "call.card_to" in out:
+    if (call.get("penalty") not in (None, Penalty.NONE) or call.get("card") not in (None, Card.NONE)) \
+            and not involved.get("offender"):
         out.append("involved.offender")
     return out
 
@@ -66,7 +73,7 @@ def migrate(data: dict) -> dict:
         facts = event.get("facts")
         if isinstance(facts, dict) and "excused_under" in facts:
             event["reading"] = {"excused_under": facts.pop("excused_under")}
-        missing = _not_recorded(event)
+        missing = unrecorded_parts(event)
         if missing:
             event["not_recorded"] = missing
     return out

@@ -114,7 +114,7 @@ def test_step_tag_and_report_in_chromium(server, page):
     page.get_by_role("radiogroup", name="The period's time had expired").get_by_text("Yes").click()
     page.get_by_label("Whistle").click()
     page.get_by_role("option", name="At once").click()
-    page.get_by_label("Restart").click()
+    page.get_by_label("Restart", exact=True).click()
     page.get_by_role("option", name="Next period").click()
     page.get_by_label("Notes").fill("<img src=x onerror=alert(1)> horn")
     page.get_by_role("button", name="Save").click()
