@@ -24,6 +24,7 @@ from pathlib import Path
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.window import utc_text
+from review_app.i18n import DEFAULT_LANGUAGE, Message, translate
 from review_app.store.files import fsync_dir, lock_for
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
@@ -31,11 +32,27 @@ ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing found wrong. `message` is an English line, or a `Message` translated where it is shown."""
+
     entry: int  # 1-based line number in the log; 0: the store around it, not an entry
-    message: str
+    message: str | Message
+    kind: str | None = None  # the entry's type, when the problem is what the entry says (see `admit`)
+
+    @property
+    def translatable(self) -> bool:
+        return isinstance(self.message, Message)
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        text = translate(self.message, lang) if self.translatable else str(self.message)
+        if not self.entry:
+            return text
+        if self.kind:
+            return translate(Message("entry {n} ({kind}): {problem}", n=self.entry, kind=self.kind, problem=text),
+                             lang)
+        return f"entry {self.entry}: {text}"
 
     def __str__(self) -> str:
-        return f"entry {self.entry}: {self.message}" if self.entry else self.message
+        return self.render(DEFAULT_LANGUAGE)
 
 
 def _split(raw: bytes) -> list[bytes]:

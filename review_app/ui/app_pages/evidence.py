@@ -391,6 +391,9 @@ with t_int:
                 st.caption(_("Intact: no entry was altered, removed or reordered and the originals match their "
                              "hashes. A log cut at its end or rewritten whole with new hashes would pass too; only a "
                              "head hash kept outside the store (below) tells them apart."))
+        elif report.first.translatable:  # a rule of the log broken: said in the page's language
+            st.error(pgettext("said in the page's language", "BROKEN: {problem}",
+                              problem=md(report.first.render(lang()))))
         else:
             st.error(_("BROKEN: {problem}", problem=md(report.first)))
         for w in report.warnings if report else ():
