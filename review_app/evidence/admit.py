@@ -1,6 +1,6 @@
 """What the case log admits: the rules every entry obeys, given the case before it.
 
-One set of rules with two users. Every operation (`case`) asks `refusal` of the entry it is
+One set of rules with two users. Every operation (`case`, `repair`) asks `refusal` of the entry it is
 about to append and writes nothing it refuses; `verify` (and every read of the case) replays the log
 through the same `refusal`, entry by entry. So a log the operations wrote always passes, and a log
 that fails was written by something else: a second decision after the case was locked, frames marked
@@ -35,6 +35,7 @@ from review_app.evidence.state import (
     RECEIPT_KEYS,
     RECEIVED,
     RECEIVED_AGAIN,
+    REPAIR,
     WORKING_COPY,
     CaseState,
     Evidence,
@@ -48,6 +49,8 @@ MAX_NOTE = 5000
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _EXT = re.compile(r"^[A-Za-z0-9]{1,16}$")
+# The file a repair keeps the cut bytes in, relative to the case folder (see `repair`).
+KEPT = re.compile(r"^repairs/case\.jsonl\.cut-[0-9]{8}T[0-9]{6}Z(-[0-9]{1,4})?$")
 
 
 def person(value: object) -> str | None:
@@ -92,7 +95,7 @@ def _missing(data: dict, keys: tuple[str, ...]) -> Message | None:
 
 # -- the rules of each type ------------------------------------------------------------------------------
 def _opened(state: CaseState, entry: dict, data: dict) -> Message | None:
-    if state.opened is not None:
+    if state.opened is not None:  # before it `refusal` admits nothing but the repair of a cut first line
         return Message("opens the case again: only the first entry opens a case")
     if why := _missing(data, ("match_id", "end_time_utc", "deadline_utc")):
         return why
@@ -331,8 +334,19 @@ def _correction(state: CaseState, entry: dict, data: dict) -> Message | None:
     return None
 
 
+def _repair(state: CaseState, entry: dict, data: dict) -> Message | None:
+    if set(data) != {"after_entry", "cut_bytes", "cut_sha256", "kept_in"}:
+        return _malformed("after_entry", "cut_bytes", "cut_sha256", "kept_in")
+    if not (_int(data["cut_bytes"]) and data["cut_bytes"] > 0 and isinstance(data["cut_sha256"], str)
+            and _SHA.match(data["cut_sha256"]) and isinstance(data["kept_in"], str) and KEPT.match(data["kept_in"])):
+        return _malformed("cut_bytes", "cut_sha256", "kept_in")
+    if data["after_entry"] != entry["seq"] - 1:
+        return _malformed("after_entry")
+    return None
+
+
 RULES = {OPENED: _opened, RECEIVED: _received, RECEIVED_AGAIN: _received_again, WORKING_COPY: _working_copy,
-         MARKED: _marked, DECISION: _decided, CORRECTION: _correction}
+         MARKED: _marked, DECISION: _decided, CORRECTION: _correction, REPAIR: _repair}
 assert set(RULES) == set(ENTRY_TYPES)
 
 
@@ -347,7 +361,7 @@ def refusal(state: CaseState, entry: dict) -> Message | None:
         return Message("its time {at} is not a UTC time such as 2026-06-15T12:30:00Z", at=repr(entry.get("at")))
     if not isinstance(data, dict):
         return _malformed("data")
-    if kind != OPENED and state.opened is None:
+    if kind not in (OPENED, REPAIR) and state.opened is None:
         return Message("comes before the case was opened (the first entry of a case opens it)")
     return RULES[kind](state, entry, data)
 

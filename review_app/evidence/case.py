@@ -167,7 +167,8 @@ class EvidenceCase:
             return fold(entries).evidence[evidence_id], False
 
     def _open(self, state: CaseState, entries: list[dict], by: str, end: datetime, now: datetime) -> None:
-        """The first entry of a case pins the game's end and the deadline every receipt is judged by."""
+        """The first entry of a case pins the game's end and the deadline every receipt is judged by
+        (only a repair of an interrupted first append can come before it)."""
         opened = state.opened
         if opened is not None:
             if opened.get("end_time_utc") != window.utc_text(end):
@@ -194,6 +195,12 @@ class EvidenceCase:
                 "evidence": ev.id, "parent_sha256": ev.sha256, "sha256": ev.sha256, "derivation": "byte copy",
                 "path": str(out.relative_to(self.folder.path))}, now or window.now_utc())
         return out
+
+    def repair(self, by: str, now: datetime | None = None):
+        """Set aside the cut last line an interrupted append left, and record it (see `repair.repair_log`)."""
+        from review_app.evidence.repair import repair_log
+
+        return repair_log(self.folder, by, now)
 
     # -- reviewing ------------------------------------------------------------------------------
     def link(self, excusal: str | None, mount: str | None) -> dict:

@@ -8,7 +8,8 @@ An entry is one line, the canonical JSON (see `canonical`) of
 `hash` covers every other key, so changing any byte of an entry breaks it; `prev` ties it to the
 entry before, so deleting or reordering entries breaks the entry after. An entry is appended with
 one write of the whole line followed by fsync, under an exclusive lock; an interrupted write leaves
-a last line without its newline, which `chain_problems` reports and `append` refuses to build on.
+a last line without its newline, which `chain_problems` reports and `append` refuses to build on
+until `polo-review evidence repair` sets it aside (see `repair`).
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.window import utc_text
 from review_app.i18n import DEFAULT_LANGUAGE, Message, translate
-from review_app.store.files import fsync_dir, lock_for
+from review_app.store.files import atomic_write_bytes, fsync_dir, lock_for
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
+CUT = "incomplete last line (an append was interrupted, or the file was cut)"
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,13 @@ def _split(raw: bytes) -> list[bytes]:
     return lines
 
 
+def split_cut(raw: bytes) -> tuple[bytes, bytes]:
+    """(complete, cut): the log up to and including its last newline, and the bytes after it (a last line
+    an interrupted append left without its newline; empty when the log ends as it should)."""
+    end = raw.rfind(b"\n") + 1
+    return raw[:end], raw[end:]
+
+
 def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
     """Parse and check the whole log: the entries read, and every problem in line order."""
     entries: list[dict] = []
@@ -72,7 +81,7 @@ def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
     for n, line in enumerate(lines, start=1):
         last = n == len(lines)
         if last and not complete:
-            problems.append(Problem(n, "incomplete last line (an append was interrupted, or the file was cut)"))
+            problems.append(Problem(n, CUT))
             break
         try:
             entry = json.loads(line.decode("utf-8"))
@@ -128,8 +137,10 @@ class CaseLog:
                     "pack holds a copy) and run `polo-review evidence verify`", path=self.path)
         entries, problems = chain_problems(raw)
         if problems:
-            raise LogDamaged(f"case log is damaged at {problems[0]}; run `polo-review evidence verify`",
-                             path=self.path)
+            hint = (f"an interrupted append left it: `polo-review evidence repair {self.path.parent.name} --by NAME` "
+                    "sets the cut line aside and records that it did" if [p.message for p in problems] == [CUT]
+                    else "run `polo-review evidence verify`")
+            raise LogDamaged(f"case log is damaged at {problems[0]}; {hint}", path=self.path)
         return entries
 
     @contextlib.contextmanager
@@ -138,8 +149,15 @@ class CaseLog:
         with lock_for(self.path):
             yield self.entries()
 
-    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
-        """Append one entry after `entries` (as read under `locked()`); returns it."""
+    @contextlib.contextmanager
+    def held(self) -> Iterator[bytes]:
+        """Hold the case exclusively and read its bytes as they are, damaged or not (for `repair`)."""
+        with lock_for(self.path):
+            yield self.raw()
+
+    @staticmethod
+    def entry(entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
+        """The entry that follows `entries`, hashed and chained, as `append` writes it."""
         entry = {
             "seq": len(entries) + 1,
             "prev": entries[-1]["hash"] if entries else GENESIS,
@@ -149,6 +167,21 @@ class CaseLog:
             "data": data,
         }
         entry["hash"] = entry_hash(entry)
+        return entry
+
+    def replace_cut(self, complete: bytes, entries: list[dict], type_: str, by: str, data: dict,
+                    at: datetime) -> dict:
+        """The log becomes `complete` (its bytes before a cut last line, holding `entries`) and one new entry,
+        in one atomic, durable step (under `held()`): a crash leaves the log as it was, still cut, or
+        repaired with the entry that says so, never cut short without a word."""
+        entry = self.entry(entries, type_, by, data, at)
+        atomic_write_bytes(self.path, complete + canonical(entry) + b"\n")
+        entries.append(entry)
+        return entry
+
+    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
+        """Append one entry after `entries` (as read under `locked()`); returns it."""
+        entry = self.entry(entries, type_, by, data, at)
         line = canonical(entry) + b"\n"
         new = not self.path.exists()
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)

@@ -3,6 +3,7 @@
 The log is the only record; this is a fold over it, recomputed on every read, so nothing can
 drift between "the state" and "the history". Corrections are folded in order: a withdrawn mark
 stops counting, a corrected decision replaces the one in force, and the entries stay as written.
+A repair entry (an interrupted append's cut last line, set aside) is listed and changes nothing else.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ WORKING_COPY = "working_copy"
 MARKED = "frames_marked"
 DECISION = "decision"
 CORRECTION = "correction"
-ENTRY_TYPES = (OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, MARKED, DECISION, CORRECTION)
+REPAIR = "repair"  # an interrupted append's cut last line, set aside (see `repair`)
+ENTRY_TYPES = (OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, MARKED, DECISION, CORRECTION, REPAIR)
 
 FORFEITURE, NOT_PROVEN, OUT_OF_TIME = "forfeiture", "not-proven", "out-of-time"
 DECISIONS = (FORFEITURE, NOT_PROVEN, OUT_OF_TIME)
@@ -102,6 +104,7 @@ class CaseState:
     decisions: list[Decision] = field(default_factory=list)
     corrections: list[dict] = field(default_factory=list)
     working_copies: list[dict] = field(default_factory=list)
+    repairs: list[dict] = field(default_factory=list)
     entries: list[dict] = field(default_factory=list)
 
     @property
@@ -178,3 +181,5 @@ def apply(state: CaseState, e: dict) -> None:
         if data.get("decision"):
             d = data["decision"]
             state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True))
+    elif kind == REPAIR:
+        state.repairs.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})

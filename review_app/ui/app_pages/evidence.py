@@ -31,7 +31,7 @@ from review_app.evidence import (
 from review_app.evidence.grounds import rule_text
 from review_app.evidence.verify import check_head
 from review_app.footage import Footage
-from review_app.i18n import DEFAULT_LANGUAGE
+from review_app.i18n import DEFAULT_LANGUAGE, Message
 from review_app.model.catalog import match_documents
 from review_app.textsafe import md
 from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer
@@ -397,7 +397,10 @@ with t_int:
         else:
             st.error(_("BROKEN: {problem}", problem=md(report.first)))
         for w in report.warnings if report else ():
-            st.warning(_("Warning: {message}", message=md(w)))
+            if isinstance(w, Message):
+                st.warning(pgettext("said in the page's language", "Warning: {message}", message=md(rendered(w))))
+            else:
+                st.warning(_("Warning: {message}", message=md(w)))
     if report and report.head:
         st.code(report.head, language=None)
         st.caption(_("Head hash (keep a copy elsewhere): {head}", head=report.head[:16] + "…"))
