@@ -19,8 +19,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from review_app.errors import PoloReviewError
-    from review_app.model import find_documents, load_document, save_document
-    from review_app.model import jsontext
+    from review_app.model import find_documents, jsontext, load_document, save_document
     from review_app.model.migrate import FROM, TO, needs_migration
     from review_app.textsafe import for_terminal
 

@@ -192,6 +192,9 @@ def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
                                            who=who)))
         elif e["type"] == "correction":
             items.append((e["at"], Message("Correction of entry {n} by {who}", n=d["corrects"], who=who)))
+        elif e["type"] == "repair":
+            items.append((e["at"], Message("Case log repaired by {who}: {n} bytes of an interrupted entry set aside",
+                                           n=d["cut_bytes"], who=who)))
     return sorted(items, key=lambda item: item[0])  # stable: equal times keep the log's order
 
 

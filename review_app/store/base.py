@@ -88,6 +88,15 @@ class CaseLogStore(Protocol):
 
     def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict: ...
 
+    def held(self) -> contextlib.AbstractContextManager[bytes]:
+        """Hold the case: its bytes as they are, damaged or not (to repair a cut last line)."""
+        ...
+
+    def replace_cut(self, complete: bytes, entries: list[dict], type_: str, by: str, data: dict,
+                    at: datetime) -> dict:
+        """In one atomic step: the log's bytes before a cut last line, then one new entry."""
+        ...
+
 
 class CaseRecords(Protocol):
     """One match's evidence case: originals, working copies and the log."""

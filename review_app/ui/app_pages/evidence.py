@@ -31,7 +31,7 @@ from review_app.evidence import (
 from review_app.evidence.grounds import rule_text
 from review_app.evidence.verify import check_head
 from review_app.footage import Footage
-from review_app.i18n import DEFAULT_LANGUAGE
+from review_app.i18n import DEFAULT_LANGUAGE, Message
 from review_app.model.catalog import match_documents
 from review_app.textsafe import md
 from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer
@@ -391,10 +391,16 @@ with t_int:
                 st.caption(_("Intact: no entry was altered, removed or reordered and the originals match their "
                              "hashes. A log cut at its end or rewritten whole with new hashes would pass too; only a "
                              "head hash kept outside the store (below) tells them apart."))
+        elif report.first.translatable:  # a rule of the log broken: said in the page's language
+            st.error(pgettext("said in the page's language", "BROKEN: {problem}",
+                              problem=md(report.first.render(lang()))))
         else:
             st.error(_("BROKEN: {problem}", problem=md(report.first)))
         for w in report.warnings if report else ():
-            st.warning(_("Warning: {message}", message=md(w)))
+            if isinstance(w, Message):
+                st.warning(pgettext("said in the page's language", "Warning: {message}", message=md(rendered(w))))
+            else:
+                st.warning(_("Warning: {message}", message=md(w)))
     if report and report.head:
         st.code(report.head, language=None)
         st.caption(_("Head hash (keep a copy elsewhere): {head}", head=report.head[:16] + "…"))
