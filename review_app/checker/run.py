@@ -41,10 +41,11 @@ class EventResult:
     measured: dict = field(default_factory=dict)  # the timing the tagged moments show
     findings: list[str] = field(default_factory=list)  # the match findings that make this event inconsistent
     reading: dict = field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
+    edition: str | None = None  # the rulebook edition in force on the match's day, which judged it
 
     def to_dict(self) -> dict:
         out = {**self.__dict__, "explanation": both(self.explanation)}
-        for optional in ("wrong", "measured", "findings", "reading"):
+        for optional in ("wrong", "measured", "findings", "reading", "edition"):
             if not out[optional]:
                 del out[optional]
         return out
@@ -68,7 +69,7 @@ def check_event(doc: MatchDocument, event: dict) -> EventResult:
         period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
         reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
         wrong=list(v.wrong), measured=v.measured.to_dict() if v.measured else {},
-        reading=_reading(doc, event),
+        reading=_reading(doc, event), edition=v.edition,
     )
 
 

@@ -170,6 +170,7 @@ class Verdict:
     cites: tuple[str, ...] = ()
     wrong: tuple[str, ...] = ()  # the parts of the call found wrong: "penalty_to", "restart_place", "whistle", ...
     measured: Measured | None = None  # the timing the tagged moments show
+    edition: str | None = None  # the rulebook edition that judged it (the one in force on the match's day)
 
     def to_dict(self) -> dict:
         out = {
@@ -184,6 +185,8 @@ class Verdict:
             out["wrong"] = list(self.wrong)
         if self.measured is not None and self.measured.to_dict():
             out["measured"] = self.measured.to_dict()
+        if self.edition:
+            out["edition"] = self.edition
         return out
 
 
