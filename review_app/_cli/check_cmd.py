@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -15,6 +16,9 @@ def register(sub) -> None:
     p.add_argument("--format", choices=("table", "json", "csv", "html"), default="table")
     p.add_argument("--lang", choices=("en", "es"), default="en", help="language of the table's explanations")
     p.add_argument("--out", metavar="FILE", help="write the report here (atomically) instead of standard output")
+    p.add_argument("--evidence", metavar="DIR", default=os.environ.get("POLO_REVIEW_EVIDENCE"),
+                   help="the 21.f(5) evidence store: a match's case there settles the evidence's timing and a "
+                        "forfeiture decided after the game (default: $POLO_REVIEW_EVIDENCE)")
     p.set_defaults(func=run)
 
 
@@ -27,7 +31,7 @@ def run(args) -> int:
     for path in args.paths:
         if not Path(path).exists():
             raise PoloReviewError("no such file or folder", path=path)
-    result = check_paths(args.paths)
+    result = check_paths(args.paths, evidence_root=args.evidence)
     for err in result.errors:
         print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
     text = render(result, args.format, args.lang)

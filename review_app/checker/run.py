@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, check_match, unconscious_across_matches
 from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.rules import is_clause, judge, provision
 from review_app.rules.phrases import Joined
-from review_app.rules.vocabulary import Severity, VerdictKind
+from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +60,15 @@ class CheckResult:
     documents: list[MatchDocument] = field(default_factory=list)
 
 
-def check_event(doc: MatchDocument, event: dict) -> EventResult:
-    v = judge(doc.case(event))
+def check_event(doc: MatchDocument, event: dict, evidence: EvidenceView | None = None) -> EventResult:
+    case = doc.case(event)
+    if evidence is not None and event.get("situation") == "21.f(5)":
+        # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
+        # forfeiture exacted after the game by its decision.
+        case = doc.case(event, derived={**doc.derived_facts(event), **evidence.facts()})
+        if evidence.forfeiture_exacted:
+            case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
+    v = judge(case)
     involved = event.get("involved") or {}
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
@@ -82,8 +90,11 @@ def _reading(doc: MatchDocument, event: dict) -> dict:
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
 
 
-def check_document(doc: MatchDocument) -> tuple[list[EventResult], list[Finding]]:
-    events, findings = [check_event(doc, e) for e in doc.events_in_order()], check_match(doc)
+def check_document(doc: MatchDocument, evidence_root: str | Path | None = None,
+                   ) -> tuple[list[EventResult], list[Finding]]:
+    evidence = evidence_view(doc, evidence_root)
+    events = [check_event(doc, e, evidence) for e in doc.events_in_order()]
+    findings = check_match(doc, evidence)
     apply_findings(events, findings)
     return events, findings
 
@@ -114,10 +125,12 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
         result.findings = [f.kind for f in found]
 
 
-def check_documents(docs: Iterable[MatchDocument]) -> CheckResult:
+def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None) -> CheckResult:
+    """Every document's events and findings; with `evidence_root`, a match's 21.f(5) evidence case there
+    settles the evidence's timing and a forfeiture decided after the game."""
     result = CheckResult()
     for doc in docs:
-        events, findings = check_document(doc)
+        events, findings = check_document(doc, evidence_root)
         result.events.extend(events)
         result.findings.extend(findings)
         result.documents.append(doc)
@@ -127,7 +140,8 @@ def check_documents(docs: Iterable[MatchDocument]) -> CheckResult:
     return result
 
 
-def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None) -> CheckResult:
+def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
+                evidence_root: str | Path | None = None) -> CheckResult:
     files = find_documents(paths)
     docs, errors = [], []
     for i, path in enumerate(files, 1):
@@ -138,7 +152,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
             errors.append(str(exc))
         if progress:
             progress(i, len(files))
-    result = check_documents(docs)
+    result = check_documents(docs, evidence_root)
     result.errors = errors
     return result
 

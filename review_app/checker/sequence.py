@@ -46,7 +46,9 @@ def _who(team, number) -> str:
     return f"{team} #{number}" if team else "?"
 
 
-def returned_mounts(doc: MatchDocument) -> list[Finding]:
+def returned_mounts(doc: MatchDocument, evidence=None) -> list[Finding]:
+    """`evidence`: the match's 21.f(5) evidence case (`checker.evidence_facts.EvidenceView`), which settles
+    the evidence's timing and a forfeiture decided after the game."""
     reg = mount_register(doc)
     out = []
     for exc in reg.excusals:
@@ -54,8 +56,11 @@ def returned_mounts(doc: MatchDocument) -> list[Finding]:
         contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
             ev = doc.event(s.event) or {}
-            exacted = (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
+            exacted = (evidence is not None and evidence.forfeiture_exacted) \
+                or (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
             facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
+            if evidence is not None:
+                facts = {**facts, **evidence.facts()}
             # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
             post_game = facts.get("detected_during_game") is False
             in_time = facts.get("evidence_within_24_hours")
@@ -216,8 +221,8 @@ def teammates_changing(doc: MatchDocument) -> list[Finding]:
 MATCH_CHECKS = (returned_mounts, time_allowances, courtesy_changes, injuries, teammates_changing)
 
 
-def check_match(doc: MatchDocument) -> list[Finding]:
-    return [f for check in MATCH_CHECKS for f in check(doc)]
+def check_match(doc: MatchDocument, evidence=None) -> list[Finding]:
+    return [f for check in MATCH_CHECKS for f in (check(doc, evidence) if check is returned_mounts else check(doc))]
 
 
 def unconscious_across_matches(docs: list[MatchDocument]) -> list[Finding]:

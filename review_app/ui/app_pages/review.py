@@ -3,6 +3,7 @@
 import streamlit as st
 
 from review_app.checker import check_document
+from review_app.evidence import store_root
 from review_app.ui.context import _
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
@@ -34,7 +35,7 @@ request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
 
-results = {r.event: r.to_dict() for r in check_document(doc)[0]}
+results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
          for e, r in results.items()]
 position = st.session_state.get("review.pos", 0) if viewer else 0
