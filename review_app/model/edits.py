@@ -67,7 +67,14 @@ class TagError(ValueError):
 def build_event(*, event_id: str, frame: int, time_s: float, situation: str, facts: dict, call: dict,
                 period: int | None = None, clock: str | None = None, players: list[dict] | None = None,
                 umpire: str | None = None, mount: str | None = None, reviewer: str | None = None,
-                notes: str | None = None) -> dict:
+                notes: str | None = None, moments: dict | None = None, offender: dict | None = None,
+                reading: dict | None = None, window: dict | None = None) -> dict:
+    """The event as the tag form describes it (schema 2.0). `moments`: whistle, restart, neutral_play,
+    each {frame, time_s} or None; `offender`: {team[, number]}; `reading`: the reviewer's own reading
+    kept from before (never asked again). What the call makes relevant and the record lacks is listed
+    in `not_recorded`."""
+    from review_app.model.migrate import unrecorded_parts
+
     p = provision(situation)
     clock = (clock or "").strip() or None
     if clock is not None and not _CLOCK.match(clock):
@@ -92,13 +99,30 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         involved["umpire"] = umpire.strip()
     if (mount or "").strip():
         involved["mount"] = mount.strip()
+    if offender and offender.get("team"):
+        involved["offender"] = {k: v for k, v in offender.items() if k in ("team", "number") and v is not None}
     if involved:
         event["involved"] = involved
+    kept = {k: {"frame": int(v["frame"]), "time_s": round(float(v["time_s"]), 6)}
+            for k, v in (moments or {}).items() if k in MOMENTS and v}
+    if kept:
+        event["moments"] = kept
     if (reviewer or "").strip():
         event["reviewer"] = reviewer.strip()
     if (notes or "").strip():
         event["notes"] = notes.strip()
+    if reading:
+        event["reading"] = dict(reading)
+    if window:
+        event["window"] = copy.deepcopy(window)
+    missing = unrecorded_parts(event)
+    if missing:
+        event["not_recorded"] = missing
     return event
+
+
+# The moments a tag records beside the incident (its position), in the order the form asks for them.
+MOMENTS = ("whistle", "restart", "neutral_play")
 
 
 # -- changes: each is a small operation that can be replayed on a newer version ------------

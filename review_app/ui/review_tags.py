@@ -29,8 +29,9 @@ from review_app.rules.labels import (
 )
 from review_app.rules.provision import CALL_FIELDS, Fact
 from review_app.rules.search import clause_label, search_provisions
+from review_app.rules.timing import measure
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.context import N_, _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_saves import FORM, clause_text, save_change
 
 # -- opening the form ---------------------------------------------------------------
@@ -146,6 +147,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     st.caption(md(rendered(p.summary)))
     clause_text(p)
 
+    moments = moments_bar(form, current_frame, current_time)
+
     base_key = f"review.f.{eid}.{situation}"
     facts_now = event.get("facts") or {}
     call_now = event.get("call") or {}
@@ -177,6 +180,17 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             mount = c3.text_input(_("Mount ridden"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",
                                   max_chars=NAME_MAX)
             players.append({"team": team, "number": number, "mount": mount})
+        offender_options = [None, *[tm["id"] for tm in teams],
+                            *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+        offender_now = involved.get("offender") or {}
+        offender_key = (f"{offender_now.get('team')}#{offender_now['number']}" if offender_now.get("number")
+                        else offender_now.get("team"))
+        offender_choice = st.selectbox(
+            _("Offence committed by (who the penalty or card is against)"), offender_options,
+            index=offender_options.index(offender_key) if offender_key in offender_options else 0,
+            key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
+                                                           else (f"{names[x.split('#')[0]]} #{x.split('#')[1]}"
+                                                                 if "#" in x else names[x])))
         umpires = form["base"].match.get("umpires") or []
         c1, c2 = st.columns(2)
         umpire_now = involved.get("umpire")
@@ -215,13 +229,72 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         new_event = build_event(
             event_id=eid, frame=frame, time_s=time_s, situation=situation, facts=facts, call=call,
             period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
-            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes)
+            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
+            moments=moments, offender=_offender(offender_choice), reading=event.get("reading"),
+            window=event.get("window"))
         if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
             new_event["reviewer"] = name  # the last person to change a tag answers for it
     except (TagError, KeyError) as exc:
         error_line(exc)
         return
     save_change(form["base"], put_event(form["base"], new_event))
+
+
+def _offender(choice: str | None) -> dict | None:
+    if not choice:
+        return None
+    team, _sep, number = choice.partition("#")
+    return {"team": team, "number": int(number)} if number else {"team": team}
+
+
+# The moments of a tag, each set to the current frame with one key: (moment, label, shortcut).
+MOMENT_KEYS = (
+    ("incident", N_("Incident"), "I"),
+    ("whistle", N_("Whistle"), "W"),
+    ("restart", N_("Restart or return"), "E"),  # R and C are Streamlit's own (rerun, clear cache)
+    ("neutral_play", N_("Neutral play"), "N"),
+)
+
+
+def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+    if moment == "incident":
+        form.update(frame=frame, time_s=time_s)
+    else:
+        form.setdefault("moments", {})[moment] = {"frame": frame, "time_s": time_s}
+
+
+def _clear_moments(form: dict) -> None:
+    form["moments"] = {}
+
+
+def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
+    """The tag's moments, each set to the frame on screen with one key (I, W, E, N), and what they measure:
+    the whistle's delay after the incident and the time play stood."""
+    if "moments" not in form:
+        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
+    moments = form["moments"]
+    st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
+    cols = st.columns(len(MOMENT_KEYS) + 1)
+    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=False):
+        at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
+        shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
+            _("{what}: not set", what=_(label))
+        col.button(shown, key=f"review.moment.{moment}", shortcut=shortcut, width="stretch",
+                   on_click=_set_moment, args=(form, moment, current_frame, current_time),
+                   help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
+                          shortcut=shortcut))
+    cols[-1].button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
+                    help=_("Clear the whistle, restart and neutral-play moments"))
+    measured = measure(form["time_s"], moments)
+    parts = []
+    if measured.whistle_delay_s is not None:
+        parts.append(_("whistle {delay:.2f} s after the incident ({timing})", delay=measured.whistle_delay_s,
+                       timing=value_label(measured.whistle, lang())))
+    if measured.stopped_for_s is not None:
+        parts.append(_("play stood {seconds:.1f} s", seconds=measured.stopped_for_s))
+    if parts:
+        st.caption(_("Measured: {what}", what="; ".join(parts)))
+    return dict(moments)
 
 
 # -- the list ------------------------------------------------------------------------------------

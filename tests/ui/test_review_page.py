@@ -122,6 +122,35 @@ def test_tag_an_event_records_reviewer_and_shows_the_verdict(app, workspace):
     assert any("Saved e3: Consistent" in s.value for s in app.success)
 
 
+def test_a_tag_records_its_moments_with_one_key_each_and_the_call_in_every_part(app, workspace):
+    click(app, "review.fwd1s")  # the incident, frame 25
+    click(app, "review.tag")
+    app.selectbox(key="review.form.situation").set_value("21.b").run()
+    for _ in range(3):
+        click(app, "review.fwd1s")  # the whistle 3 s later, frame 100
+    click(app, "review.moment.whistle")
+    for _ in range(2):
+        click(app, "review.fwd1s")  # the restart, frame 150
+    click(app, "review.moment.restart")
+    assert any("whistle 3.00 s after the incident (Delayed)" in c.value for c in app.caption)
+    form_key(app, "fact.kind").set_value("dangerous")
+    form_key(app, "call.whistle").set_value("at_once")  # the reviewer's word; the footage says otherwise
+    form_key(app, "call.restart").set_value("penalty")
+    form_key(app, "call.restart_place").set_value("penalty_spot")
+    form_key(app, "call.penalty").set_value("penalty_2")
+    form_key(app, "call.penalty_to").set_value("A")
+    form_key(app, "offender").set_value("A#2")
+    submit_form(app)
+    e3 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e3")
+    assert e3["position"]["frame"] == 25
+    assert e3["moments"] == {"whistle": {"frame": 100, "time_s": 4.0}, "restart": {"frame": 150, "time_s": 6.0}}
+    assert e3["call"]["penalty_to"] == "A" and e3["involved"]["offender"] == {"team": "A", "number": 2}
+    verdict = " ".join(x.value for x in app.error).replace("\\", "")  # the banner escapes Markdown
+    assert "Inconsistent" in verdict
+    assert "3.0 s after the incident" in verdict  # the measured late whistle, named
+    assert "awarded to A, the side that committed the offence" in verdict  # the wrong team, named
+
+
 def test_tag_search_finds_clauses_by_name_in_spanish(workspace):
     at = make_app(lang="es")
     at.run()
