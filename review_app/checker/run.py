@@ -69,15 +69,21 @@ def check_event(doc: MatchDocument, event: dict, evidence: EvidenceView | None =
         if evidence.forfeiture_exacted:
             case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
     v = judge(case)
+    reading = _reading(doc, event)
+    explanation = v.explanation
+    if reading:  # the report says where the reviewer reads it otherwise
+        explanation = Joined([explanation, Message(
+            "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
+            "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
     involved = event.get("involved") or {}
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
-        explanation=v.explanation, missing=list(v.missing), mandatory=v.mandatory,
+        explanation=explanation, missing=list(v.missing), mandatory=v.mandatory,
         cites=list(v.cites) or [v.clause], frame=event["position"]["frame"], time_s=event["position"]["time_s"],
         period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
         reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
         wrong=list(v.wrong), measured=v.measured.to_dict() if v.measured else {},
-        reading=_reading(doc, event), edition=v.edition,
+        reading=reading, edition=v.edition,
     )
 
 
