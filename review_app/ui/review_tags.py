@@ -251,12 +251,18 @@ def _offender(choice: str | None) -> dict | None:
 MOMENT_KEYS = (
     ("incident", N_("Incident"), "I"),
     ("whistle", N_("Whistle"), "W"),
-    ("restart", N_("Restart or return"), "E"),  # R and C are Streamlit's own (rerun, clear cache)
+    ("restart", N_("Restart"), "E"),  # R and C are Streamlit's own (rerun, clear cache)
     ("neutral_play", N_("Neutral play"), "N"),
 )
 
 
 def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+    # The frame on screen when the key was pressed: the page's position at this moment, not the one the
+    # button was drawn with (a step key may have moved it since, in the same run that drew the form).
+    viewer = st.session_state.get("review.viewer")
+    if viewer is not None and "review.pos" in st.session_state:
+        frame = viewer.clamp(st.session_state["review.pos"])
+        time_s = viewer.time_of(frame)
     if moment == "incident":
         form.update(frame=frame, time_s=time_s)
     else:
@@ -274,8 +280,8 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
         form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
     moments = form["moments"]
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
-    cols = st.columns(len(MOMENT_KEYS) + 1)
-    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=False):
+    cols = [c for _row in range(2) for c in st.columns(2)]  # two by two: the labels stay whole in a side column
+    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=True):
         at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
             _("{what}: not set", what=_(label))
@@ -283,7 +289,7 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
                    on_click=_set_moment, args=(form, moment, current_frame, current_time),
                    help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
                           shortcut=shortcut))
-    cols[-1].button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
+    st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
                     help=_("Clear the whistle, restart and neutral-play moments"))
     measured = measure(form["time_s"], moments)
     parts = []
