@@ -19,7 +19,7 @@ from review_app.rules.provision import (
     Verdicts,
     incomplete,
 )
-from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Whistle
+from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Restart, Whistle
 
 GENERAL = "The game is stopped only by the Umpire"  # opening of the closing paragraph
 
@@ -163,6 +163,15 @@ DANGEROUS_FOULS = Provision(
                     "infractions may go uncalled or be called late."),
 )
 
+def _restarts_with_the_penalty(v: Verdicts, case: Case, also: tuple[Restart, ...], why: str) -> Verdict | None:
+    """A penalty the rule says is executed at a set time is how play restarts then: the recorded restart is the
+    penalty (or a free hit, the form most penalties take), or `also`. `why` is a message id with {given}."""
+    restart = case.called_or("restart", None)
+    if restart is None or restart in (Restart.PENALTY, Restart.FREE_HIT, *also):
+        return None
+    return v.inconsistent(Message(why, given=Message(Restart(restart).label)), wrong=("restart",))
+
+
 # --- Closing provisions: a foul at or slightly after the horn --------------------------------------------
 _hn = Verdicts("21.general.foul-at-horn")
 
@@ -189,6 +198,12 @@ def judge_foul_at_horn(case: Case) -> Verdict:
         return _hn.inconsistent(Message("After the horn ending a period other than the last, the penalty should be "
                                         "executed "
                                         "at the beginning of the next period."), wrong=("penalty_timing",))
+    # "the penalty should be executed at the beginning of the next period" / "five seconds should be put on the
+    # clock and the penalty executed": the penalty is how play restarts (after the final period no next one).
+    bad = _restarts_with_the_penalty(_hn, case, () if final else (Restart.NEXT_PERIOD,), N_(
+        "The foul at the horn is penalized, so play restarts with the penalty; it restarted with this: {given}."))
+    if bad:
+        return bad
     return _hn.consistent(Message("The foul at the horn was penalized and the penalty timed as the rule says."))
 
 
@@ -227,6 +242,11 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
         return _us.inconsistent(
             Message("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of "
                     "the next period."), wrong=("penalty_timing",))
+    # Worked example: "A yellow card should be displayed and the next period started with a penalty."
+    bad = _restarts_with_the_penalty(_us, case, (Restart.NEXT_PERIOD,), N_(
+        "The next period starts with the penalty assessed between periods; it restarted with this: {given}."))
+    if bad:
+        return bad
     return _us.consistent(Message("The penalty assessed between periods opens the next period."))
 
 
