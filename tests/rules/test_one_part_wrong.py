@@ -194,6 +194,16 @@ BASES = (
              Variant("a whistle long after the neutral territory", "whistle", moments=LATE_AFTER_NEUTRAL),
              REFEREE,
          )),
+    # "What constitutes a fall shall be left to the discretion of the Umpire": once stopped for, it is timed as a fall.
+    Base("a doubtful fall the Umpire stopped for in neutral territory", "21.e",
+         {"may_be_injured_or_in_jeopardy": False, "imminent_scoring_opportunity": True, "clear_fall": False},
+         call(whistle="neutral_play", restart="throw_in"), expected=DISCRETIONARY, moments=dict(AT_NEUTRAL),
+         variants=(
+             TOO_EARLY,
+             Variant("a whistle recorded at once, in the middle of an attack", "whistle", {"whistle": "at_once"},
+                     moments={}, words=("imminent opportunity", "oportunidad inminente")),
+             REFEREE,
+         )),
     Base("a fall with the player in jeopardy", "21.e",
          {"may_be_injured_or_in_jeopardy": True, "clear_fall": True},
          call(restart="throw_in"),
