@@ -8,10 +8,12 @@ import json
 from datetime import UTC, datetime
 
 from review_app.checker.run import CheckResult, clause_title
-from review_app.checker.summary import counts_by, events_frame, summary
+from review_app.checker.summary import summary
 from review_app.i18n import N_, translate
-from review_app.reports.templating import render as render_template
 from review_app.rules.rulebook import TRANSLATION_NOTICE
+
+# The text, CSV and HTML reports import pandas (checker.tables) and Jinja2 when they are asked for:
+# `polo-review check --format json` needs neither, and pandas alone takes half a second to import.
 
 
 def to_json(result: CheckResult) -> str:
@@ -39,11 +41,15 @@ def to_csv(result: CheckResult) -> str:
     any cell holding a line break (CR or LF) is quoted, so no row can split: rows end in CRLF as
     RFC 4180 has it, which makes Python's csv writer quote a bare CR too (it quotes only the
     characters of its line terminator)."""
+    from review_app.checker.tables import events_frame
+
     frame = events_frame(result).map(safe_cell)
     return frame.to_csv(index=False, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
 
 
 def to_table(result: CheckResult, lang: str = "en") -> str:
+    from review_app.checker.tables import counts_by, events_frame
+
     frame = events_frame(result)
     lines = []
     if len(frame):
@@ -73,6 +79,9 @@ _COUNT_TABLES = (("clause", N_("By clause")), ("umpire", N_("By umpire")), ("mat
 def to_html(result: CheckResult) -> str:
     """The report as one self-contained HTML file (template `consistency_report.html`): English,
     with the Spanish beside the headings and explanations."""
+    from review_app.checker.tables import counts_by, events_frame
+    from review_app.reports.templating import render as render_template
+
     frame = events_frame(result)
     tables = []
     if len(frame):
