@@ -48,12 +48,15 @@ def _who(team, number) -> str:
 
 def returned_mounts(doc: MatchDocument) -> list[Finding]:
     reg = mount_register(doc)
+    by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
+    for ev in doc.events:
+        by_id.setdefault(ev["id"], ev)
     out = []
     for exc in reg.excusals:
-        origin = doc.event(exc.event) or {}
+        origin = by_id.get(exc.event) or {}
         contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
-            ev = doc.event(s.event) or {}
+            ev = by_id.get(s.event) or {}
             exacted = (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
             facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
             # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
