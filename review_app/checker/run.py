@@ -1,6 +1,10 @@
 """Checking match documents: every event gets the verdict of its clause, every match its
 sequence findings. A document that cannot be read is reported in one line and the rest of the
-batch is still checked."""
+batch is still checked.
+
+Documents are checked one at a time as they are read and not kept: a season of them would
+otherwise stay in memory for the whole run (and the garbage collector would walk them again and
+again). The one check across matches keeps only what it needs of each (`PlayedThatDay`)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from review_app.checker.sequence import Finding, check_match, unconscious_across_matches
+from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
@@ -46,7 +50,7 @@ class CheckResult:
     events: list[EventResult] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one line per document that could not be checked
-    documents: list[MatchDocument] = field(default_factory=list)
+    matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
 
 
 def check_event(doc: MatchDocument, event: dict) -> EventResult:
@@ -65,30 +69,37 @@ def check_document(doc: MatchDocument) -> tuple[list[EventResult], list[Finding]
     return [check_event(doc, e) for e in doc.events_in_order()], check_match(doc)
 
 
+def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument) -> None:
+    events, findings = check_document(doc)
+    result.events.extend(events)
+    result.findings.extend(findings)
+    result.matches.append(doc.match_id)
+    day.add(doc)
+
+
 def check_documents(docs: Iterable[MatchDocument]) -> CheckResult:
-    result = CheckResult()
+    """Check each document as the iterable yields it (a generator of documents is never held whole)."""
+    result, day = CheckResult(), PlayedThatDay()
     for doc in docs:
-        events, findings = check_document(doc)
-        result.events.extend(events)
-        result.findings.extend(findings)
-        result.documents.append(doc)
-    result.findings.extend(unconscious_across_matches(result.documents))
+        _check_into(result, day, doc)
+    result.findings.extend(day.findings())
     return result
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None) -> CheckResult:
     files = find_documents(paths)
-    docs, errors = [], []
+    result, day = CheckResult(), PlayedThatDay()
     for i, path in enumerate(files, 1):
         try:
-            docs.append(load_document(path))
+            doc = load_document(path)
         except PoloReviewError as exc:
             log.info("not checked: %s", exc)  # reported in the result, one line per document
-            errors.append(str(exc))
+            result.errors.append(str(exc))
+        else:
+            _check_into(result, day, doc)
         if progress:
             progress(i, len(files))
-    result = check_documents(docs)
-    result.errors = errors
+    result.findings.extend(day.findings())
     return result
 
 

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from review_app.i18n import Message, both
@@ -223,26 +224,58 @@ def check_match(doc: MatchDocument) -> list[Finding]:
     return [f for check in MATCH_CHECKS for f in check(doc)]
 
 
-def unconscious_across_matches(docs: list[MatchDocument]) -> list[Finding]:
-    """21.d says 'in any game that day': follow named players across the day's documents."""
-    names: dict[tuple[str, str], tuple[str, str]] = {}
-    out = []
-    events = []
-    for doc in docs:
-        roster = {(t["id"], p["number"]): p.get("name") for t in doc.match["teams"] for p in t.get("players", [])}
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+class PlayedThatDay:
+    """21.d says 'in any game that day': named players followed across the day's documents.
+
+    Documents are given one at a time (`add`) and only what the check needs is kept of each:
+    every appearance of a named player, its name normalised once per roster entry. `findings()`
+    then orders the appearances of the players knocked unconscious by day, match end and frame."""
+
+    def __init__(self) -> None:
+        # (date, end, frame, match, event id, name, key, knocked out here), in the order met
+        self._seen: list[tuple] = []
+
+    def add(self, doc: MatchDocument) -> None:
+        match = doc.match
+        date, end = match["date"], match.get("end_time_utc") or ""
+        roster = {(t["id"], p["number"]): p.get("name") for t in match["teams"] for p in t.get("players", [])}
+        keys = {who: (name, _name_key(name)) for who, name in roster.items() if name}
+        if not keys:
+            return
         for ev in doc.events_in_order():
+            knocked_out = bool(ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious"))
             for p in _players(ev):
-                name = roster.get(p)
-                if name:
-                    events.append((doc.match["date"], doc.match.get("end_time_utc") or "", doc.match_id, ev, name))
-    for date, _end, match, ev, name in sorted(events, key=lambda x: (x[0], x[1], x[3]["position"]["frame"])):
-        key = (date, " ".join(name.split()).casefold())
-        if key in names and names[key][0] != match:
-            out.append(Finding(
-                match, "unconscious_player_played_that_day", "21.d", ERROR, [ev["id"]],
-                Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and plays "
-                        "again; no such player may resume play in any game that day.", player=name,
-                        match=names[key][0], event=names[key][1])))
-        if ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious") and key not in names:
-            names[key] = (match, ev["id"])
-    return out
+                named = keys.get(p)
+                if named:
+                    self._seen.append((date, end, ev["position"]["frame"], doc.match_id, ev["id"], *named,
+                                       knocked_out))
+
+    def findings(self) -> list[Finding]:
+        # Only a player knocked unconscious that day can be found playing again.
+        out_cold = {(date, key) for date, *_, key, knocked_out in self._seen if knocked_out}
+        seen = [x for x in self._seen if (x[0], x[6]) in out_cold]
+        names: dict[tuple[str, str], tuple[str, str]] = {}
+        out = []
+        for date, _end, _frame, match, event_id, name, key, knocked_out in sorted(seen, key=lambda x: x[:3]):
+            if (date, key) in names and names[date, key][0] != match:
+                first_match, first_event = names[date, key]
+                out.append(Finding(
+                    match, "unconscious_player_played_that_day", "21.d", ERROR, [event_id],
+                    Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and "
+                            "plays again; no such player may resume play in any game that day.", player=name,
+                            match=first_match, event=first_event)))
+            if knocked_out and (date, key) not in names:
+                names[date, key] = (match, event_id)
+        return out
+
+
+def unconscious_across_matches(docs: Iterable[MatchDocument]) -> list[Finding]:
+    """21.d says 'in any game that day': follow named players across the day's documents."""
+    day = PlayedThatDay()
+    for doc in docs:
+        day.add(doc)
+    return day.findings()

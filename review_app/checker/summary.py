@@ -46,7 +46,7 @@ def counts(result: CheckResult, key: str) -> dict[str, dict[str, int]]:
 def summary(result: CheckResult) -> dict:
     tally = Counter(e.verdict for e in result.events)
     out = {
-        "documents": len(result.documents),
+        "documents": len(result.matches),
         "unreadable": len(result.errors),
         "events": len(result.events),
         "verdicts": {v.value: tally[v] for v in VERDICTS},
