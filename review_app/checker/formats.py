@@ -7,6 +7,8 @@ import csv
 import json
 from datetime import UTC, datetime
 
+import orjson
+
 from review_app.checker.run import CheckResult, clause_title
 from review_app.checker.summary import summary
 from review_app.i18n import N_, translate
@@ -17,12 +19,21 @@ from review_app.rules.rulebook import TRANSLATION_NOTICE
 
 
 def to_json(result: CheckResult) -> str:
-    return json.dumps({
+    """The report as JSON, UTF-8, indented by two spaces. orjson writes it (the standard library's
+    indenting encoder is pure Python, the slowest part of a season's check): the same text as
+    `json.dumps(ensure_ascii=False, indent=2)` but for a float written with an exponent (1e-7 for
+    1e-07, the same number). What orjson refuses (an integer beyond 64 bits, a lone surrogate) the
+    standard library writes."""
+    report = {
         "events": [e.to_dict() for e in result.events],
         "findings": [f.to_dict() for f in result.findings],
         "errors": list(result.errors),
         "summary": summary(result),
-    }, ensure_ascii=False, indent=2) + "\n"
+    }
+    try:
+        return orjson.dumps(report, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+    except orjson.JSONEncodeError:
+        return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
 
 
 # A cell a spreadsheet would run as a formula starts with one of these; it gets a leading
