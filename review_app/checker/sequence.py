@@ -48,7 +48,7 @@ def _who(team, number) -> str:
 
 
 def returned_mounts(doc: MatchDocument) -> list[Finding]:
-    reg = mount_register(doc)
+    reg = mount_register(doc, records=False)
     by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
     for ev in doc.events:
         by_id.setdefault(ev["id"], ev)
