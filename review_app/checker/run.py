@@ -17,7 +17,7 @@ from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
-from review_app.rules import is_clause, judge, provision
+from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.vocabulary import VerdictKind
 
 log = logging.getLogger(__name__)
@@ -53,8 +53,8 @@ class CheckResult:
     matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
 
 
-def check_event(doc: MatchDocument, event: dict) -> EventResult:
-    v = judge(doc.case(event))
+def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None) -> EventResult:
+    v = judge(doc.case(event, context))
     involved = event.get("involved") or {}
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
@@ -66,7 +66,8 @@ def check_event(doc: MatchDocument, event: dict) -> EventResult:
 
 
 def check_document(doc: MatchDocument) -> tuple[list[EventResult], list[Finding]]:
-    return [check_event(doc, e) for e in doc.events_in_order()], check_match(doc)
+    context = doc.context()  # the same for every event of the match
+    return [check_event(doc, e, context) for e in doc.events_in_order()], check_match(doc)
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument) -> None:

@@ -83,13 +83,14 @@ class MatchDocument:
             tack_provision_announced=ann.get("tack_provision_6_goal"),
         )
 
-    def case(self, event: dict) -> Case:
+    def case(self, event: dict, context: MatchContext | None = None) -> Case:
+        """The event as its judge sees it; `context` is `self.context()`, given when judging many events."""
         return Case(
             situation=event["situation"],
             facts=event.get("facts") or {},
             call=event.get("call") or {},
             period=event.get("period"),
-            match=self.context(),
+            match=self.context() if context is None else context,
         )
 
     def events_in_order(self) -> Iterator[dict]:
