@@ -11,9 +11,10 @@ cross-match checks have work to do), then measures in the same run, as medians o
   compiled jsonschema-rs validator (compiled once before timing); the same with plain `json.loads`
   is shown beside it, for scale;
 - `main(["check", DIR, "--format", "json"])` in this process, standard output sent to a file;
-- the same command as a subprocess (the installed `polo-review`), start-up and imports included.
+- the same command as a subprocess (`python -m review_app check ...`), start-up and imports included.
 
-and prints each as a ratio to the reference. `--season DIR` keeps the season there (made if the folder
+and prints each as a ratio to the reference, in elapsed time and in CPU time (this process's and its
+children's), which a busy machine disturbs less. `--season DIR` keeps the season there (made if the folder
 is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions.
 """
 
@@ -24,6 +25,7 @@ import contextlib
 import gc
 import json
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -83,17 +85,23 @@ def in_process(folder: Path, out: Path) -> None:
 
 
 def as_subprocess(folder: Path, out: Path) -> None:
-    script = Path(sys.executable).parent / "polo-review"  # the installed command, as a user runs it
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "review_app"]
+    # `python -m review_app` is what the installed `polo-review` runs (cli.main), from this checkout.
     with out.open("wb") as fh:
-        subprocess.run([*command, "check", str(folder), "--format", "json"], stdout=fh, check=True, cwd=ROOT)
+        subprocess.run([sys.executable, "-m", "review_app", "check", str(folder), "--format", "json"], stdout=fh,
+                       check=True, cwd=ROOT)
 
 
-def timed(fn, *args) -> float:
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children: what a run costs even on a busy machine."""
+    mine, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(fn, *args) -> tuple[float, float]:
     gc.collect()  # each measurement starts from the same heap, not the last one's garbage
-    t = time.perf_counter()
+    t, c = time.perf_counter(), cpu_seconds()
     fn(*args)
-    return time.perf_counter() - t
+    return time.perf_counter() - t, cpu_seconds() - c
 
 
 def main_bench() -> None:
@@ -127,17 +135,21 @@ def main_bench() -> None:
         if not args.no_subprocess:
             runs["check --format json, subprocess"] = lambda: as_subprocess(folder, out)
         times: dict[str, list[float]] = {k: [] for k in runs}
+        cpu: dict[str, list[float]] = {k: [] for k in runs}
         for _ in range(args.repeat):
-            for name, run in runs.items():
-                times[name].append(timed(run))
+            for name, run in runs.items():  # interleaved, so a busy spell on the machine hits every run
+                wall, used = timed(run)
+                times[name].append(wall)
+                cpu[name].append(used)
         print(f"report: {out.stat().st_size / 2**20:.1f} MiB of JSON")
         if args.save:
             args.save.write_bytes(out.read_bytes())
-    ref = statistics.median(times[next(iter(times))])
-    print(f"\n{'run':52} {'median s':>9} {'min s':>8} {'x reference':>12}")
+    first = next(iter(times))
+    ref, ref_cpu = statistics.median(times[first]), statistics.median(cpu[first])
+    print(f"\n{'run':52} {'median s':>9} {'min s':>8} {'x reference':>12} {'cpu s':>8} {'x ref cpu':>10}")
     for name, values in times.items():
-        med = statistics.median(values)
-        print(f"{name:52} {med:9.3f} {min(values):8.3f} {med / ref:12.2f}")
+        med, med_cpu = statistics.median(values), statistics.median(cpu[name])
+        print(f"{name:52} {med:9.3f} {min(values):8.3f} {med / ref:12.2f} {med_cpu:8.3f} {med_cpu / ref_cpu:10.2f}")
 
 
 if __name__ == "__main__":
