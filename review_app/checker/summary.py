@@ -6,6 +6,7 @@ report and the app show are in `checker.tables` (pandas), and a test keeps the t
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from review_app.checker.run import CheckResult
 from review_app.rules import PROVISIONS, VERDICTS
@@ -15,36 +16,22 @@ NONE = "—"  # an umpire or period not recorded
 _SUMMARIES = (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"), ("period", "by_period"))
 
 
-def _labels(result: CheckResult, key: str) -> list[str]:
-    """Each event's value of `key`, as the summary names it."""
+def _labeller(key: str, result: CheckResult):
+    """How the summary names each value of `key`, as the tables do."""
     if key == "umpire":
-        return [NONE if e.umpire is None else str(e.umpire) for e in result.events]
-    if key == "period":
-        periods = [e.period for e in result.events]
-        # The tables count a column of periods where one is missing as numbers with a gap, so
-        # "1.0" then; the summary has always named them so, and says the same.
-        gap = any(p is None for p in periods) and not all(p is None for p in periods)
-        return [NONE if p is None else str(float(p) if gap else p) for p in periods]
-    return [getattr(e, key) for e in result.events]
-
-
-def counts(result: CheckResult, key: str) -> dict[str, dict[str, int]]:
-    """Verdict counts per value of `key` (each verdict and a total), in the order of the tables:
-    clauses in the rulebook's order, anything else sorted."""
-    labels = _labels(result, key)
-    cells = Counter(zip(labels, (e.verdict for e in result.events), strict=True))
-    present = set(labels)
-    order = [p.id for p in PROVISIONS if p.id in present] if key == "clause" else sorted(present)
-    out = {}
-    for label in order:
-        row = {v.value: cells[label, v] for v in VERDICTS}
-        row["total"] = sum(row.values())
-        out[str(label)] = row
-    return out
+        return lambda u: NONE if u is None else str(u)
+    if key != "period":
+        return lambda value: value
+    # The tables hold the periods as one column of numbers: floats if one is written as a float or
+    # missing beside recorded ones, so "1.0" then. The summary has always named them so.
+    kinds = set(map(type, map(attrgetter("period"), result.events)))
+    as_float = float in kinds or (type(None) in kinds and int in kinds)
+    return lambda p: NONE if p is None else str(float(p) if as_float else p)
 
 
 def summary(result: CheckResult) -> dict:
-    tally = Counter(e.verdict for e in result.events)
+    verdicts = list(map(attrgetter("verdict"), result.events))
+    tally = Counter(verdicts)
     out = {
         "documents": len(result.matches),
         "unreadable": len(result.errors),
@@ -54,7 +41,26 @@ def summary(result: CheckResult) -> dict:
         "mandatory_findings": sum(1 for f in result.findings if f.severity == Severity.MANDATORY),
     }
     for key, name in _SUMMARIES:
-        out[name] = counts(result, key)
+        # Counted by value first (in C: map, zip, Counter), then named: few values, many events.
+        by_value = Counter(zip(map(attrgetter(key), result.events), verdicts, strict=True))
+        label = _labeller(key, result)
+        cells: Counter = Counter()
+        for (value, verdict), n in by_value.items():
+            cells[label(value), verdict] += n
+        out[name] = _rows(cells, key)
+    return out
+
+
+def _rows(cells: Counter, key: str) -> dict[str, dict[str, int]]:
+    """Verdict counts per value (each verdict and a total), in the order of the tables: clauses in
+    the rulebook's order, anything else sorted."""
+    present = {label for label, _verdict in cells}
+    order = [p.id for p in PROVISIONS if p.id in present] if key == "clause" else sorted(present)
+    out = {}
+    for label in order:
+        row = {v.value: cells[label, v] for v in VERDICTS}
+        row["total"] = sum(row.values())
+        out[str(label)] = row
     return out
 
 

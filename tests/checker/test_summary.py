@@ -34,7 +34,8 @@ def as_table(result: CheckResult, key: str) -> dict:
     return {str(idx): {c: int(n) for c, n in row.items()} for idx, row in table.iterrows()}
 
 
-@pytest.mark.parametrize("periods", [[1, 2, 3, 10], [1, 2, None], [None]], ids=["recorded", "some-missing", "none"])
+@pytest.mark.parametrize("periods", [[1, 2, 3, 10], [1, 2, None], [None], [1, 2.0]],
+                         ids=["recorded", "some-missing", "none", "one-written-as-float"])
 @pytest.mark.parametrize("seed", range(3))
 def test_the_summary_counts_what_the_tables_count(seed, periods):
     result = results(seed, 300, periods)
