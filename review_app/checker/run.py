@@ -9,7 +9,7 @@ again). The one check across matches keeps only what it needs of each (`PlayedTh
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,13 +65,30 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
     )
 
 
-def check_document(doc: MatchDocument) -> tuple[list[EventResult], list[Finding]]:
+class _InOrder(MatchDocument):
+    """The document as the checks read it: the same data, its events sorted once for all of them
+    rather than once per check. The checks only read; nothing edits the document meanwhile."""
+
+    def __init__(self, doc: MatchDocument):
+        super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
+        self._order = list(doc.events_in_order())
+
+    def events_in_order(self) -> Iterator[dict]:
+        return iter(self._order)
+
+
+def _check_in_order(doc: _InOrder) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
     return [check_event(doc, e, context) for e in doc.events_in_order()], check_match(doc)
 
 
+def check_document(doc: MatchDocument) -> tuple[list[EventResult], list[Finding]]:
+    return _check_in_order(_InOrder(doc))
+
+
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument) -> None:
-    events, findings = check_document(doc)
+    doc = _InOrder(doc)
+    events, findings = _check_in_order(doc)
     result.events.extend(events)
     result.findings.extend(findings)
     result.matches.append(doc.match_id)
