@@ -38,7 +38,6 @@ def register(sub) -> None:
 def run(args) -> int:
     from review_app.checker import check_paths
     from review_app.checker.formats import render
-    from review_app.store.files import atomic_write_text
     from review_app.textsafe import for_terminal
 
     for path in args.paths:
@@ -50,6 +49,8 @@ def run(args) -> int:
             print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
         text = render(result, args.format, args.lang)
     if args.out:
+        from review_app.store.files import atomic_write_text  # filelock and the store: only to write a file
+
         atomic_write_text(args.out, text)
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)
     else:

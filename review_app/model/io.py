@@ -12,10 +12,9 @@ import logging
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 
 from review_app.config import MAX_DOCUMENT_BYTES
 from review_app.model import jsontext
@@ -24,6 +23,10 @@ from review_app.model.errors import DocumentError, RevisionConflict
 from review_app.model.merge import MergeResult, merge
 from review_app.model.schema_build import SCHEMA_VERSION, build
 
+if TYPE_CHECKING:  # the Python validator is imported when a document fails (a tenth of a second at start-up)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 log = logging.getLogger(__name__)
 
 
@@ -31,6 +34,8 @@ log = logging.getLogger(__name__)
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     """The Python validator: slow, but its errors carry the path we name to the user."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(build(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -79,6 +84,8 @@ def validate(data: object, path: Path | str | None = None) -> None:
             f"schema_version {version} is newer than this polo-review reads ({SCHEMA_VERSION}); upgrade polo-review",
             path=path)
     if not fast_validator().is_valid(data):
+        from jsonschema.exceptions import best_match
+
         error = best_match(validator().iter_errors(data), key=_relevance)
         if error is not None:
             raise DocumentError(_describe(error), path=path)

@@ -57,11 +57,11 @@ def test_an_empty_check_has_empty_summaries():
     assert s["verdicts"] == dict.fromkeys(VERDICTS, 0)
 
 
-def test_check_as_json_does_not_import_pandas():
+def test_check_as_json_of_valid_documents_imports_neither_pandas_nor_the_python_validator():
     code = ("import contextlib, io, sys\n"
             "from review_app.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
             "    main(['check', 'annotations', '--format', 'json'])\n"
-            "print(sorted(m for m in ('pandas', 'numpy', 'jinja2') if m in sys.modules))\n")
+            "print(sorted(m for m in ('pandas', 'numpy', 'jinja2', 'jsonschema') if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
