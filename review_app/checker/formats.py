@@ -18,12 +18,12 @@ from review_app.rules.rulebook import TRANSLATION_NOTICE
 # `polo-review check --format json` needs neither, and pandas alone takes half a second to import.
 
 
-def to_json(result: CheckResult) -> str:
-    """The report as JSON, UTF-8, indented by two spaces. orjson writes it (the standard library's
-    indenting encoder is pure Python, the slowest part of a season's check): the same text as
+def _json(result: CheckResult) -> bytes | str:
+    """The report as JSON indented by two spaces: orjson's UTF-8 bytes (the standard library's
+    indenting encoder is pure Python, the slowest part of a season's check), the same text as
     `json.dumps(ensure_ascii=False, indent=2)` but for a float written with an exponent (1e-7 for
-    1e-07, the same number). What orjson refuses (an integer beyond 64 bits, a lone surrogate) the
-    standard library writes."""
+    1e-07, the same number); or, for what orjson refuses (an integer beyond 64 bits, a lone
+    surrogate), the standard library's text."""
     report = {
         "events": [e.to_dict() for e in result.events],
         "findings": [f.to_dict() for f in result.findings],
@@ -31,9 +31,20 @@ def to_json(result: CheckResult) -> str:
         "summary": summary(result),
     }
     try:
-        return orjson.dumps(report, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+        return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
     except orjson.JSONEncodeError:
         return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+
+
+def to_json(result: CheckResult) -> str:
+    out = _json(result)
+    return out.decode("utf-8") if isinstance(out, bytes) else out
+
+
+def to_json_bytes(result: CheckResult) -> bytes:
+    """The JSON report in UTF-8, as a file or a pipe takes it (not decoded to be encoded again)."""
+    out = _json(result)
+    return out if isinstance(out, bytes) else out.encode("utf-8")
 
 
 # A cell a spreadsheet would run as a formula starts with one of these; it gets a leading

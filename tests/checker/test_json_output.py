@@ -8,7 +8,7 @@ import json
 import pytest
 
 from review_app.checker import CheckResult, EventResult
-from review_app.checker.formats import to_json
+from review_app.checker.formats import to_json, to_json_bytes
 from review_app.checker.summary import summary
 from review_app.i18n import Message
 from review_app.rules import VERDICTS
@@ -33,6 +33,7 @@ def standard(result: CheckResult) -> str:
 def test_the_report_is_the_standard_encoders_text(text):
     result = result_with(umpire=text, reviewer=text, clock=text, time_s=1234.56789)
     assert to_json(result) == standard(result)
+    assert to_json_bytes(result) == standard(result).encode("utf-8")
 
 
 @pytest.mark.parametrize("fields", [{"frame": 2**70}, {"reviewer": "lone \ud800 surrogate"}],
