@@ -4,7 +4,7 @@
 
 Writes the season as real match documents in a temporary folder, then times, as medians over
 the repeats: reading and validating the documents, judging every event, the whole-match checks,
-and the pandas summaries. The reference measured in the same run is plain `json.loads` of the
+and the summaries. The reference measured in the same run is plain `json.loads` of the
 same files, so the figures can be compared across machines as ratios.
 """
 
@@ -87,7 +87,7 @@ def main() -> None:
         t = time.perf_counter()
         make_season(folder, args.matches, args.events_per_match)
         print(f"generated {args.matches} matches, {n_events} events in {time.perf_counter() - t:.1f} s")
-        parts = ("json.loads (reference)", "load + validate", "judge + match checks", "summaries (pandas)",
+        parts = ("json.loads (reference)", "load + validate", "judge + match checks", "summaries",
                  "total check")
         times: dict[str, list[float]] = {k: [] for k in parts}
         for _ in range(args.repeat):
@@ -106,7 +106,7 @@ def main() -> None:
             times["json.loads (reference)"].append(t1 - t0)
             times["load + validate"].append(t2 - t1)
             times["judge + match checks"].append(t3 - t2)
-            times["summaries (pandas)"].append(t4 - t3)
+            times["summaries"].append(t4 - t3)
             times["total check"].append(t4 - t1)
     ref = statistics.median(times["json.loads (reference)"])
     print(f"\n{'stage':28} {'median s':>10} {'events/s':>12} {'x reference':>12}")

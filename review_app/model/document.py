@@ -91,8 +91,9 @@ class MatchDocument:
         )
 
     def case(self, event: dict, context: MatchContext | None = None, derived: dict | None = None) -> Case:
-        """The event as a judge sees it; `derived`: facts the tool derives (the excusal clause from the
-        mount register), which stand in for what a reviewer might have typed."""
+        """The event as its judge sees it; `context` is `self.context()`, given when judging many events;
+        `derived`: facts the tool derives (the excusal clause from the mount register), which stand in
+        for what a reviewer might have typed."""
         facts = event.get("facts") or {}
         if derived is None:
             derived = self.derived_facts(event)
@@ -103,7 +104,7 @@ class MatchDocument:
             facts=facts,
             call=event.get("call") or {},
             period=event.get("period"),
-            match=context or self.context(),
+            match=self.context() if context is None else context,
             incident_s=(event.get("position") or {}).get("time_s"),
             moments=event.get("moments") or {},
             offender=(event.get("involved") or {}).get("offender"),

@@ -12,10 +12,9 @@ import logging
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 
 from review_app.config import MAX_DOCUMENT_BYTES
 from review_app.model import jsontext
@@ -25,6 +24,10 @@ from review_app.model.merge import MergeResult, merge
 from review_app.model.migrate import migrate, needs_migration
 from review_app.model.schema_build import READS, SCHEMA_VERSION, build
 
+if TYPE_CHECKING:  # the Python validator is imported when a document fails (a tenth of a second at start-up)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 log = logging.getLogger(__name__)
 
 
@@ -32,6 +35,8 @@ log = logging.getLogger(__name__)
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     """The Python validator: slow, but its errors carry the path we name to the user."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(build(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -85,6 +90,8 @@ def validate(data: object, path: Path | str | None = None) -> None:
     if needs_migration(data):  # an older document is checked as the migration makes it
         data = migrate(data)
     if not fast_validator().is_valid(data):
+        from jsonschema.exceptions import best_match
+
         error = best_match(validator().iter_errors(data), key=_relevance)
         if error is not None:
             raise DocumentError(_describe(error), path=path)
