@@ -35,12 +35,13 @@ from pympi import Elan
 from review_app.exchange import codes
 from review_app.exchange.errors import ExchangeError
 from review_app.exchange.timeline import Instance, Label, Timeline
-from review_app.i18n import translate
+from review_app.i18n import N_, translate
 from review_app.rules import PROVISIONS
 from review_app.rules.labels import value_label
 from review_app.rules.provision import CALL_FIELDS
 
 SEP = " | "
+CV_DESCRIPTION = N_("Rule 21 situation (clause)")
 SITUATION, ID = "situation", "id"
 NO_REVIEWER = "(no reviewer)"
 MAX_BYTES = 50 * 1024 * 1024
@@ -63,7 +64,7 @@ def _vocabularies(eaf: Elan.Eaf) -> None:
         eaf.add_language(code, None, name)
     eaf.add_controlled_vocabulary(SITUATION)
     for code, lang, _name in LANGUAGES:
-        eaf.add_cv_description(SITUATION, code, translate("Rule 21 situation (clause)", lang))
+        eaf.add_cv_description(SITUATION, code, translate(CV_DESCRIPTION, lang))
     for p in PROVISIONS:
         eaf.add_cv_entry(SITUATION, _cve_id(p.id), [(p.id, code, translate(p.title, lang))
                                                      for code, lang, _name in LANGUAGES])
