@@ -33,7 +33,7 @@ def table(result) -> str:
 
     lines = [f"{len(result.matches)} matches ({len(result.compared_matches)} reviewed by two or more), reviewers: "
              f"{', '.join(result.reviewers) or '(none)'}; "
-             f"tags matched within {result.tolerance_s:g} s: {len(result.units)} incidents, "
+             f"tags matched within {result.tolerance_s:g} s: {len(result.compared_units)} incidents compared, "
              f"{result.matched_units} tagged by two or more, {result.complete_units} by all"]
     for who in result.reviewers:
         lines.append(f"  {who}: {result.tags(who)} tags, {result.unmatched(who)} matched by no one else")

@@ -15,6 +15,8 @@ def register(sub) -> None:
                                    "coach's development points and, over several matches, a trend.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="match documents or folders of them (a season)")
     p.add_argument("--umpire", metavar="NAME", help="the umpire assessed (without it: the umpires are listed)")
+    p.add_argument("--reviewer", metavar="NAME", help="only this reviewer's tags (where several reviewers tagged the "
+                                                      "same matches, an incident would count once per reviewer)")
     p.add_argument("--format", choices=("html", "csv"), default="html")
     p.add_argument("--lang", choices=("en", "es"), default="en")
     p.add_argument("--out", metavar="FILE", help="write here (atomically) instead of standard output")
@@ -25,7 +27,7 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from review_app.assessment.output import to_csv, to_html
-    from review_app.assessment.report import assess, umpires
+    from review_app.assessment.report import assess, reviewers_of, umpires
     from review_app.errors import PoloReviewError
     from review_app.model import find_documents, load_document
     from review_app.store.files import atomic_write_text
@@ -45,7 +47,11 @@ def run(args) -> int:
     if not args.umpire or args.umpire not in known:
         said = f"no umpire {args.umpire!r} in these matches" if args.umpire else "name the umpire with --umpire"
         raise PoloReviewError(f"{said}; the umpires are: {', '.join(known) or '(none)'}")
-    result = assess(docs, args.umpire, evidence_root=args.evidence)
+    result = assess(docs, args.umpire, reviewer=args.reviewer, evidence_root=args.evidence)
+    others = reviewers_of(docs, args.umpire)
+    if args.reviewer is None and len(others) > 1:
+        print(for_terminal(f"polo-review: warning: {', '.join(others)} all tagged {args.umpire}'s incidents; an "
+                           "incident tagged by two counts twice (use --reviewer NAME)"), file=sys.stderr)
     teams = {d.match_id: {t["id"]: t["name"] for t in d.match["teams"]} for d in docs}
     text = to_html(result, args.lang, teams=teams) if args.format == "html" else to_csv(result, args.lang, teams=teams)
     if args.out:

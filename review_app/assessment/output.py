@@ -76,6 +76,7 @@ class Trend:
     width: int
     height: int
     left: int
+    right: int  # x where the plot ends (room is left beyond it for the last match's label)
     top: int
     bottom: int  # y of the 0 % line
     points: tuple[TrendPoint, ...]
@@ -88,17 +89,36 @@ class Trend:
 
 def trend(matches: list[MatchAssessment], width: int = 720, height: int = 260) -> Trend:
     """Calls correct per match, in date order, as coordinates for the template's SVG."""
-    left, right, top, bottom = 48, 16, 16, height - 70
+    # The first and last points stand in from the axes by half a label, so their dates are not cut.
+    left, right, top, bottom, inset = 48, width - 16, 16, height - 70, 70
     n = len(matches)
-    step = (width - left - right) / max(1, n - 1) if n > 1 else 0
+    span = right - left - 2 * inset
     points = []
     for k, m in enumerate(matches):
-        x = left + (k * step if n > 1 else (width - left - right) / 2)
+        x = left + inset + (k * span / (n - 1) if n > 1 else span / 2)
         share = m.share_correct
         y = None if share is None else bottom - share * (bottom - top)
         points.append(TrendPoint(x, y, share, m.name, m.date, m.count("clear_errors"), len(m.incidents)))
     ticks = tuple((bottom - f * (bottom - top), f"{round(f * 100)} %") for f in (0, 0.25, 0.5, 0.75, 1))
-    return Trend(width, height, left, top, bottom, tuple(points), ticks)
+    return Trend(width, height, left, right, top, bottom, tuple(points), ticks)
+
+
+def trend_spec(matches: list[MatchAssessment], share_title: str, errors_title: str) -> dict:
+    """The same trend for the app, as a Vega-Lite chart: calls correct per match (0-100 %), and the clear and
+    obvious errors as red marks; the match's name in the tooltip."""
+    values = [{"date": m.date, "match": m.name, "share": None if m.share_correct is None else
+               round(100 * m.share_correct), "errors": m.count("clear_errors")} for m in matches]
+    x = {"field": "date", "type": "ordinal", "title": None, "sort": None, "axis": {"labelAngle": 0}}
+    tooltip = [{"field": "match", "title": " "}, {"field": "share", "title": share_title},
+               {"field": "errors", "title": errors_title}]
+    return {"data": {"values": values}, "layer": [
+        {"mark": {"type": "line", "point": {"size": 70}, "color": "#1565c0"},
+         "encoding": {"x": x, "y": {"field": "share", "type": "quantitative", "title": share_title,
+                                     "scale": {"domain": [0, 100]}}, "tooltip": tooltip}},
+        {"transform": [{"filter": "datum.errors > 0"}], "mark": {"type": "text", "dy": 0, "fontWeight": "bold",
+                                                                  "color": "#c62828", "fontSize": 13},
+         "encoding": {"x": x, "y": {"datum": 4}, "text": {"field": "errors"}, "tooltip": tooltip}},
+    ]}
 
 
 # -- outputs -------------------------------------------------------------------------------------------

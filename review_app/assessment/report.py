@@ -51,7 +51,7 @@ class Incident:
     affected_outcome: bool | None
     missed: bool  # the rule required a call the umpire did not make
     panel: VerdictKind | None = None  # the panel's verdict on this call, where a panel reviewed it
-    panel_tally: str | None = None
+    panel_members: int = 0  # how many members submitted
 
     @property
     def correct(self) -> bool | None:
@@ -160,20 +160,26 @@ def umpires(docs: Iterable[MatchDocument]) -> list[str]:
     return sorted(names, key=str.casefold)
 
 
-def _panel(doc: MatchDocument, event_id: str) -> tuple[VerdictKind | None, str | None]:
+def _panel(doc: MatchDocument, event_id: str) -> tuple[VerdictKind | None, int]:
+    """The verdict of a panel on the call (None: no panel, or no majority on the situation), and its size."""
     from review_app.panels.panel import panel_of, verdicts
 
     panel = panel_of(doc, event_id)
     if not panel or not panel.get("entries"):
-        return None, None
+        return None, 0
     side = verdicts(doc, event_id)
-    if side.panel is None:
-        return None, side.outcome.situation.tally if side.outcome.situation else None
-    return side.panel.verdict, side.outcome.situation.tally
+    return (side.panel.verdict if side.panel else None), side.outcome.submitted
 
 
-def assess(docs: Iterable[MatchDocument], umpire: str, *, evidence_root: str | Path | None = None) -> Assessment:
-    """`umpire`'s assessment over `docs` (one match, or a season)."""
+def reviewers_of(docs: Iterable[MatchDocument], umpire: str) -> list[str]:
+    """Who tagged `umpire`'s incidents: more than one in a match, and the same incident may be counted twice."""
+    return sorted({e["reviewer"] for d in docs for e in d.events
+                   if e.get("reviewer") and (e.get("involved") or {}).get("umpire") == umpire}, key=str.casefold)
+
+
+def assess(docs: Iterable[MatchDocument], umpire: str, *, reviewer: str | None = None,
+           evidence_root: str | Path | None = None) -> Assessment:
+    """`umpire`'s assessment over `docs` (one match, or a season); only `reviewer`'s tags, if given."""
     docs = list(docs)
     checked = check_documents(docs, evidence_root)
     by_event = {(r.match, r.event): r for r in checked.events}
@@ -183,9 +189,11 @@ def assess(docs: Iterable[MatchDocument], umpire: str, *, evidence_root: str | P
         for event in doc.events_in_order():
             if (event.get("involved") or {}).get("umpire") != umpire:
                 continue
+            if reviewer is not None and event.get("reviewer") != reviewer:
+                continue
             result = by_event[(doc.match_id, event["id"])]
             marks = event_marks(doc, umpire, event["id"])
-            panel, tally = _panel(doc, event["id"])
+            panel, members = _panel(doc, event["id"])
             call = dict(event.get("call") or {})
             incidents.append(Incident(
                 match=doc.match_id, event=event["id"], period=event.get("period"), clock=event.get("clock"),
@@ -193,7 +201,7 @@ def assess(docs: Iterable[MatchDocument], umpire: str, *, evidence_root: str | P
                 required=required_call(result.clause), verdict=result.verdict, explanation=result.explanation,
                 wrong=list(result.wrong), mandatory=result.mandatory,
                 clear_and_obvious=marks.get("clear_and_obvious"), affected_outcome=marks.get("affected_outcome"),
-                missed=_missed(result, call), panel=panel, panel_tally=tally))
+                missed=_missed(result, call), panel=panel, panel_members=members))
         named = umpire in (doc.match.get("umpires") or [])
         if incidents or named:
             matches.append(MatchAssessment(doc.match_id, doc.match.get("name") or doc.match_id,

@@ -19,6 +19,7 @@ importer lists it with its instances, and `suggestion` writes the lines to add t
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ def key(text: str | None) -> str:
     return re.sub(r"\s+", " ", (text or "").strip()).casefold()
 
 
+@functools.cache
 def _defaults() -> dict[str, str]:
     out: dict[str, str] = {}
     for p in PROVISIONS:

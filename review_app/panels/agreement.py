@@ -106,7 +106,8 @@ class Agreement:
     untagged_by: list[str] = field(default_factory=list)  # events with no reviewer: not compared
 
     def tags(self, reviewer: str) -> int:
-        return sum(reviewer in u.ratings for u in self.units)
+        """The reviewer's tags in the matches compared (those two or more of the reviewers tagged)."""
+        return sum(reviewer in u.ratings and len(u.reviewers) > 1 for u in self.units)
 
     def unmatched(self, reviewer: str) -> int:
         """The reviewer's tags no other reviewer tagged within the tolerance, in matches others reviewed too."""
@@ -116,6 +117,11 @@ class Agreement:
     def compared_matches(self) -> list[str]:
         """The matches two or more of the reviewers tagged: the only ones that say anything about agreement."""
         return sorted({u.match for u in self.units if len(u.reviewers) > 1})
+
+    @property
+    def compared_units(self) -> list[Unit]:
+        """The incidents of the matches compared."""
+        return [u for u in self.units if len(u.reviewers) > 1]
 
     @property
     def matched_units(self) -> int:

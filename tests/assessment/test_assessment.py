@@ -132,3 +132,18 @@ def test_chromium_prints_it_to_a_clean_pdf(docs, tmp_path):
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
     assert pages >= 3  # summary and first match, then one page per further match
     assert re.search(rb"/MediaBox\s*\[0 0 841", pdf)  # A4 landscape (841.89 x 595.28 pt), from @page
+
+
+def test_a_second_reviewers_tags_are_not_counted_twice_when_one_reviewer_is_chosen(docs, tmp_path, capsys):
+    data = season()
+    second = data[1]
+    second["events"] += [dict(e, id=f"{e['id']}-x", reviewer="Dario Panel") for e in second["events"]]
+    twice = [document_from_data(d) for d in data]
+    assert len(assess(twice, "Ana Umpire").incidents) == 9  # 6 + Dario's 3 of the same incidents
+    assert len(assess(twice, "Ana Umpire", reviewer="Carla Coach").incidents) == 6
+    folder = tmp_path / "twice"
+    folder.mkdir()
+    for d in data:
+        (folder / f"{d['match']['id']}.json").write_text(__import__("json").dumps(d), "utf-8")
+    assert main(["assess", str(folder), "--umpire", "Ana Umpire", "--format", "csv"]) == 0
+    assert "Carla Coach, Dario Panel all tagged Ana Umpire's incidents" in capsys.readouterr().err
