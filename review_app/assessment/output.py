@@ -115,9 +115,10 @@ def trend_spec(matches: list[MatchAssessment], share_title: str, errors_title: s
         {"mark": {"type": "line", "point": {"size": 70}, "color": "#1565c0"},
          "encoding": {"x": x, "y": {"field": "share", "type": "quantitative", "title": share_title,
                                      "scale": {"domain": [0, 100]}}, "tooltip": tooltip}},
-        {"transform": [{"filter": "datum.errors > 0"}], "mark": {"type": "text", "dy": 0, "fontWeight": "bold",
-                                                                  "color": "#c62828", "fontSize": 13},
-         "encoding": {"x": x, "y": {"datum": 4}, "text": {"field": "errors"}, "tooltip": tooltip}},
+        {"transform": [{"filter": "datum.errors > 0 && datum.share != null"}],
+         "mark": {"type": "text", "dx": 12, "dy": -10, "fontWeight": "bold", "color": "#c62828", "fontSize": 13},
+         "encoding": {"x": x, "y": {"field": "share", "type": "quantitative"}, "text": {"field": "errors"},
+                      "tooltip": tooltip}},
     ]}
 
 

@@ -75,7 +75,7 @@ def entry_form(doc: MatchDocument, event_id: str) -> dict | None:
     p = provision(situation)
     facts: dict = {}
     if p.facts:
-        st.markdown(f"**{_('Facts')}**")
+        st.markdown("**" + _("Facts") + "**")
         for k in range(0, len(p.facts), 2):
             for column, fact in zip(st.columns(2), p.facts[k:k + 2], strict=False):
                 label, key = rendered(fact.label), f"{prefix}.fact.{situation}.{fact.name}"
@@ -88,7 +88,7 @@ def entry_form(doc: MatchDocument, event_id: str) -> dict | None:
                         facts[fact.name] = st.number_input(label, min_value=0.0, value=None, key=key)
                     else:
                         facts[fact.name] = st.text_input(label, key=key, max_chars=2000)
-    st.markdown(f"**{_('The call you would make')}**")
+    st.markdown("**" + _("The call you would make") + "**")
     teams = {t["id"]: t["name"] for t in doc.match["teams"]}
     call: dict = {}
     main = [n for n in MAIN_PARTS if n in CALL_FIELDS]
@@ -150,12 +150,12 @@ def outcome_table(result: Outcome, teams: dict[str, str]) -> None:
 def side_by_side(side: SideBySide, teams: dict[str, str]) -> None:
     left, right = st.columns(2, gap="large")
     with left:
-        st.markdown(f"**{_('The original reviewer')}**")
+        st.markdown("**" + _("The original reviewer") + "**")
         v = side.original
         st.markdown(f"{VERDICT_ICONS.get(v.verdict, '')} **{verdict_label(v.verdict, lang())}** · {md(v.clause)}")
         st.markdown(md(rendered(v.explanation)))
     with right:
-        st.markdown(f"**{_('The panel')}**")
+        st.markdown("**" + _("The panel") + "**")
         if side.panel is None:
             st.warning(_("The panel has no majority on the situation: the umpire's call is not judged on its "
                          "reading."))
@@ -167,7 +167,7 @@ def side_by_side(side: SideBySide, teams: dict[str, str]) -> None:
             st.caption(md(_("The rules find the panel's own call inconsistent too: {why}",
                             why=rendered(side.panel_call.explanation))))
     if side.differences:
-        st.markdown(f"**{_('Where the umpire’s call differs from the panel’s')}**")
+        st.markdown("**" + _("Where the umpire’s call differs from the panel’s") + "**")
         st.dataframe(pd.DataFrame([{_("Part"): call_field_label(part, lang()),
                                     _("The umpire"): _value(part, mine, teams),
                                     _("The panel"): _value(part, theirs, teams)}

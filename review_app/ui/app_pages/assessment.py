@@ -62,7 +62,7 @@ if result.total("unassessed"):
                         result.total("unassessed")), icon=":material/rule:")
 
 if result.season:
-    st.markdown(f"**{_('Trend across the season')}**")
+    st.markdown("**" + _("Trend across the season") + "**")
     st.vega_lite_chart(trend_spec(result.matches, _("Calls correct (%)"), _("Clear and obvious errors")),
                        height=240, key="assessment.trend")
 
@@ -83,17 +83,19 @@ for ma in result.matches:
     with st.expander(f"{ma.name} · {ma.date}", expanded=len(result.matches) == 1):
         if not ma.incidents:
             st.caption(_("No tagged incidents for this umpire in this match."))
-        rows = [{"event": i.event, _("Time"): f"{_('Period {n}', n=i.period) if i.period else ''} "
-                 f"{i.clock or ''} ({clock_text(i.time_s)})".strip(),
-                 _("Situation"): situation_label(i.clause), _("Call made"): call_text(i.call, lang(), teams[ma.match]),
-                 _("Call the rule requires"): rendered(i.required), _("Correct?"): correct_text(i, lang()),
-                 _("Why"): rendered(i.explanation) if i.correct is False else "",
+        rows = [{_("Tag"): i.event,
+                 _("Time"): " · ".join(x for x in (_("Period {n}", n=i.period) if i.period else "", i.clock or "",
+                                                    clock_text(i.time_s)) if x),
+                 _("Situation"): situation_label(i.clause), _("Correct?"): correct_text(i, lang()),
                  _("Clear and obvious error"): answer(i.clear_and_obvious) if i.correct is False else "—",
-                 _("Affected the outcome"): answer(i.affected_outcome) if i.correct is False else "—"}
+                 _("Affected the outcome"): answer(i.affected_outcome) if i.correct is False else "—",
+                 _("Call made"): call_text(i.call, lang(), teams[ma.match]),
+                 _("Call the rule requires"): rendered(i.required),
+                 _("Why"): rendered(i.explanation) if i.correct is False else ""}
                 for i in ma.incidents]
         key = f"assessment.{ma.match}"
         if rows:
-            frame = pd.DataFrame(rows).set_index("event")
+            frame = pd.DataFrame(rows).set_index(_("Tag"))
             wrong = [i.event for i in ma.incidents if i.correct is False]
             edited = st.data_editor(
                 frame, key=f"{key}.table", width="stretch",
