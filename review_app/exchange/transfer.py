@@ -124,8 +124,14 @@ def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb
         if reviewer and not event.get("reviewer"):
             event["reviewer"] = reviewer
         existing = out.event(inst.id) if codes.EVENT_ID.match(inst.id) else None
-        if existing is not None and existing == event:
-            report.already.append(inst.id)
+        if existing is not None and _same_moment(existing, event):
+            differ = _differences(existing, event)
+            if not differ:
+                report.already.append(inst.id)
+            else:  # the file's copy of an event the match holds, changed since: never a second copy
+                report.refused.append((inst, f"the match holds {inst.id} at this moment under {situation}, with "
+                                             f"other {', '.join(differ)}; not imported (delete or change it in "
+                                             "the app first)"))
             continue
         if existing is not None or not codes.EVENT_ID.match(inst.id):
             event["id"] = next_event_id(out)
@@ -141,6 +147,31 @@ def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb
         if decoded.guessed_position:
             report.position_guessed.append(event["id"])
     return report
+
+
+def _same_moment(existing: dict, event: dict) -> bool:
+    return existing.get("situation") == event.get("situation") and \
+        existing["position"]["frame"] == event["position"]["frame"]
+
+
+def _present(value):
+    """A value with what records nothing (None, empty) left out: a moment not tagged is no moment."""
+    if isinstance(value, dict):
+        value = {k: p for k, v in value.items() if (p := _present(v)) is not None}
+    return value if value not in (None, "", [], {}) else None
+
+
+def _differences(existing: dict, event: dict) -> list[str]:
+    """The fields in which the file's event differs from the match's (a window the file adds, where the
+    event had none, is no difference: every instance is a window)."""
+    keys = (set(existing) | set(event)) - {"id"}
+    if "window" not in existing:
+        keys.discard("window")
+    out = []
+    for key in sorted(keys):
+        if _present(existing.get(key)) != _present(event.get(key)):
+            out.append(key)
+    return out
 
 
 def import_file(path: str | Path, doc: MatchDocument, *, mapping: Mapping | None = None, fmt: str | None = None,

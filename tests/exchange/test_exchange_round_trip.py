@@ -118,3 +118,22 @@ def test_importing_the_same_file_twice_adds_nothing_the_second_time(tmp_path):
     first = import_file(path, doc)
     second = import_timeline(read_file(path)[0], first.document, Mapping(), timebase.ConstantRate(FPS))
     assert second.already == ["e1", "e2", "e3", "x-4"] and not second.imported
+
+
+def test_importing_its_own_export_back_into_the_match_copies_nothing(tmp_path):
+    """A match whose events have no window (the bundled samples): exported and imported into itself, each
+    event is recognised (same id, situation and moment), not added a second time; one changed in the
+    file is listed, not copied."""
+    data = document()
+    for e in data["events"]:
+        del e["window"]
+    doc = load_document(write(tmp_path, data))
+    path = tmp_path / "out.xml"
+    path.write_bytes(export_match(doc, "sportscode-xml"))
+    report = import_file(path, doc)
+    assert report.already == ["e1", "e2", "e3", "x-4"] and not report.imported and report.complete
+    path.write_bytes(path.read_bytes().replace(b"<text>penalty_5</text>", b"<text>penalty_6</text>"))
+    changed = import_file(path, doc)
+    assert [(i.id, why.split(";")[0]) for i, why in changed.refused] == [
+        ("e2", "the match holds e2 at this moment under 21.a, with other call")]
+    assert len(changed.document.events) == 4
