@@ -31,6 +31,9 @@ pages = [
     st.Page(PAGES / "evidence.py", title=_("Evidence"), icon=":material/gavel:", url_path="evidence"),
     st.Page(PAGES / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
     st.Page(PAGES / "training.py", title=_("Training"), icon=":material/school:", url_path="training"),
+    st.Page(PAGES / "panel.py", title=_("Panel"), icon=":material/groups:", url_path="panel"),
+    st.Page(PAGES / "agreement.py", title=_("Agreement"), icon=":material/compare_arrows:", url_path="agreement"),
+    st.Page(PAGES / "assessment.py", title=_("Assessment"), icon=":material/assignment_ind:", url_path="assessment"),
 ]
 
 
