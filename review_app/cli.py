@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "review_app._cli.footage_cmd",
     "review_app._cli.samples_cmd",
     "review_app._cli.evidence_cmd",
+    "review_app._cli.store_cmd",
 )
 
 

@@ -347,3 +347,43 @@ def test_a_killed_save_never_leaves_a_broken_document(tmp_path):
     result = kill_loop(path, kills=8)
     assert result["broken"] == []
     assert result["final_revision"] > 1
+
+
+# -- season-wide counts -----------------------------------------------------------------------------------
+def _season(matches) -> None:
+    from match_docs import event
+
+    for n, day in enumerate(("2026-03-01", "2026-06-14", "2027-01-10")):
+        doc = new_document(f"s{n}")
+        doc["match"]["date"] = day
+        doc["events"] = [
+            event("e1", 10, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
+            event("e2", 20, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "none"},
+                  umpire="Ben Umpire"),
+            event("e3", 30, "21.j", {"period_time_expired": True}, {"whistle": "at_once"}),
+        ]
+        matches.create(doc)
+
+
+def test_season_counts_are_the_documents_checked_and_counted(matches):
+    from datetime import date
+
+    from review_app.checker.season import count_documents
+
+    _season(matches)
+    everything = matches.verdict_counts()
+    assert everything == count_documents(matches.documents())
+    assert sum(c.events for c in everything) == 9
+    assert {(c.clause, c.umpire) for c in everything} == {("21.i", "Ana Umpire"), ("21.i", "Ben Umpire"),
+                                                        ("21.j", "Ana Umpire")}
+    season = matches.verdict_counts(date(2026, 1, 1), date(2026, 12, 31))
+    assert sum(c.events for c in season) == 6
+    assert season == count_documents(matches.documents(), date(2026, 1, 1), date(2026, 12, 31))
+
+
+def test_season_counts_follow_a_save(matches):
+    _season(matches)
+    doc = matches.find("s0")
+    doc.events.pop()
+    matches.save(doc)
+    assert sum(c.events for c in matches.verdict_counts()) == 8

@@ -95,6 +95,8 @@ class Database:
                 yield conn
         except psycopg.OperationalError as exc:  # the server went away mid-work
             raise refused(self.url, exc) from None
+        except psycopg.errors.InsufficientPrivilege as exc:  # the deployment's grants: the administrator's to fix
+            raise DatabaseError(f"the database {shown(self.url)} refused: {_reason(exc)}") from None
 
     def close(self) -> None:
         with self._lock:
