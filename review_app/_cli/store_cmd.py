@@ -14,9 +14,11 @@ import sys
 
 def _store_option(p) -> None:
     p.add_argument("--store", metavar="LOCATION",
-                   help="a store folder or a postgresql:// URL (default $POLO_REVIEW_STORE, else the configured folders)")
+                   help="a store folder or a postgresql:// URL "
+                        "(default $POLO_REVIEW_STORE, else the configured folders)")
     p.add_argument("--files", metavar="DIR",
-                   help="with a database: the shared folder of its footage and evidence files (default $POLO_REVIEW_FILES)")
+                   help="with a database: the shared folder of its footage and evidence files "
+                        "(default $POLO_REVIEW_FILES)")
 
 
 def register(sub) -> None:

@@ -36,8 +36,8 @@ def test_a_case_is_recorded_and_verifies_intact(store, videos):
     assert report.intact and report.entries == 4 and report.originals == 1
     raw = case.log.raw()
     assert raw.endswith(b"\n") and len(raw.split(b"\n")) == 5
-    assert [json.loads(line)["type"] for line in raw.splitlines()] == ["case_opened", "evidence_received", "frames_marked",
-                                                                       "decision"]
+    types = [json.loads(line)["type"] for line in raw.splitlines()]
+    assert types == ["case_opened", "evidence_received", "frames_marked", "decision"]
     assert case.state().locked and case.original_path(case.state().evidence["ev1"]).is_file()
 
 
@@ -45,7 +45,7 @@ def _decide_from(location: str, files: str, match_id: str, name: str, ready, res
     import os
 
     os.environ["POLO_REVIEW_FILES"] = files
-    from evidence_fixtures import NOW as now
+    from evidence_fixtures import NOW
 
     from review_app.store import open_store
 
@@ -53,7 +53,7 @@ def _decide_from(location: str, files: str, match_id: str, name: str, ready, res
     case = EvidenceCase(store.matches.find(match_id), store.evidence)
     ready.wait(60)
     try:
-        case.decide("not-proven", name, reason=f"{name} saw nothing", now=now)
+        case.decide("not-proven", name, reason=f"{name} saw nothing", now=NOW)
         results.put("decided")
     except CaseLocked:
         results.put("refused")
@@ -174,7 +174,7 @@ def _as_file(case, tmp_path, change) -> str:
 
 def test_a_forged_row_is_broken_at_its_entry_as_on_files(database_case, tmp_path):
     url, case = database_case
-    forged = lambda line: line.replace(b'"decision":"forfeiture"', b'"decision":"not-proven"')  # noqa: E731
+    forged = lambda line: line.replace(b'"decision":"forfeiture"', b'"decision":"not-proven"')
     on_file = _as_file(case, tmp_path, lambda lines: [*lines[:3], forged(lines[3])])
     _forge(url, "UPDATE evidence_log SET line = replace(convert_from(line, 'UTF8'), "
                 "'\"decision\":\"forfeiture\"', '\"decision\":\"not-proven\"')::bytea WHERE line_no = 4")
