@@ -140,7 +140,7 @@ def open_store(location: Folders | Location | None = None, *, evidence: Location
     return FileStore(str(where.annotations.parent if where.evidence else where.annotations),
                      FileMatchStore(where.annotations), FileFootageStore(where.uploads),
                      FileEvidenceStore(_path(store_root(evidence or where.evidence)), roster),
-                     FileTrainingRecords(where.scores, roster), roster)
+                     FileTrainingRecords(where.scores, roster), roster, where)
 
 
 __all__ = ["StoreError", "configured", "is_database", "open_evidence", "open_footage", "open_matches",

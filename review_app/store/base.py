@@ -57,6 +57,10 @@ class MatchStore(Protocol):
         """What changes when any document is saved, added or removed (a cache key)."""
         ...
 
+    def stamp_of(self, key: str) -> tuple | None:
+        """What changes when the document `key` is saved again (None: no such document)."""
+        ...
+
     def texts(self) -> Iterator[tuple[str, bytes]]:
         """Every stored document as (its name in the collection, its bytes), readable or not (for copying)."""
         ...

@@ -98,6 +98,12 @@ class FileMatchStore:
 
         return folder_stamp(self.folder)
 
+    def stamp_of(self, key: str) -> tuple | None:
+        """What changes when the document `key` is saved again."""
+        from review_app.model.catalog import stamp
+
+        return stamp(Path(key))
+
     def texts(self) -> Iterator[tuple[str, bytes]]:
         if not self.folder.is_dir():
             return
@@ -237,3 +243,4 @@ class FileStore:
     evidence: FileEvidenceStore
     training: object  # store.training.FileTrainingRecords
     people: object  # store.training.FileRoster
+    folders: object  # config.Folders: where each part is

@@ -29,8 +29,8 @@ class DatabaseStore:
     evidence: object
     training: object
     people: object
+    folders: Folders  # the shared storage: footage and evidence bytes; where documents' relative paths resolve
     db: Database
-    shared: Folders
 
     @classmethod
     def open(cls, url: str, shared: Folders) -> DatabaseStore:
@@ -44,4 +44,4 @@ class DatabaseStore:
         roster = DatabaseRoster(db)
         return cls(url, DatabaseMatchStore(db, shared.annotations), DatabaseFootageStore(db, shared.uploads),
                    DatabaseEvidenceStore(db, store_root(shared.evidence), roster),
-                   DatabaseTrainingRecords(db, roster), roster, db, shared)
+                   DatabaseTrainingRecords(db, roster), roster, shared, db)

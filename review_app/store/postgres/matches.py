@@ -120,6 +120,13 @@ class DatabaseMatchStore:
                 return doc
         return None
 
+    def stamp_of(self, key: str) -> tuple | None:
+        """What changes when the document `key` is saved again."""
+        with self.db.connection() as conn:
+            row = conn.execute("SELECT revision, saved_at FROM match_documents WHERE key = %s",
+                               (self._key(key),)).fetchone()
+        return tuple(row) if row else None
+
     def stamp(self) -> tuple:
         """What changes when any document is saved, added or removed (a cache key)."""
         with self.db.connection() as conn:
