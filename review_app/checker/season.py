@@ -18,7 +18,7 @@ from datetime import date
 from review_app.model import MatchDocument
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class VerdictCount:
     clause: str
     umpire: str | None
@@ -27,6 +27,10 @@ class VerdictCount:
 
     def to_dict(self) -> dict:
         return {"clause": self.clause, "umpire": self.umpire, "verdict": self.verdict, "events": self.events}
+
+    def order(self) -> tuple:
+        """Clause, then umpire (an event naming none last), then verdict."""
+        return self.clause, self.umpire is None, self.umpire or "", self.verdict
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ def in_season(day: date | None, start: date | None, end: date | None) -> bool:
 def count(rows: Iterable[tuple[str, str | None, str]]) -> list[VerdictCount]:
     """(clause, umpire, verdict) rows added up, in a stable order."""
     counted = Counter(rows)
-    return sorted(VerdictCount(c, u, v, n) for (c, u, v), n in counted.items())
+    return sorted((VerdictCount(c, u, v, n) for (c, u, v), n in counted.items()), key=VerdictCount.order)
 
 
 def count_documents(docs: Iterable[MatchDocument], start: date | None = None,

@@ -94,13 +94,13 @@ def open_footage(location: Location) -> FootageStore:
 
 
 def open_evidence(location: Location | None = None) -> EvidenceStore:
-    """The evidence cases at `location` (a folder of cases, or a database URL); by default the store of
-    $POLO_REVIEW_STORE if it is a database, else --store's fallbacks ($POLO_REVIEW_EVIDENCE, ./evidence_store)."""
+    """The evidence cases at `location` (a folder of cases, or a database URL); by default those of the store
+    $POLO_REVIEW_STORE names, else --store's fallbacks ($POLO_REVIEW_EVIDENCE, ./evidence_store)."""
     from review_app.config import folders
     from review_app.evidence.store import store_root
 
-    if location is None and configured() and is_database(configured()):
-        location = configured()
+    if location is None and configured():
+        return open_store(configured()).evidence
     if location is not None and is_database(location):
         return _database_store(str(location)).evidence
     root = store_root(location)

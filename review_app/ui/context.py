@@ -58,9 +58,10 @@ def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
     return lambda option: table.get(option, str(option))
 
 
-@st.cache_resource(show_spinner=False)
-def _store(location: str | None, files: str | None):
-    return open_store(location, files=files)
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _store(location: str | None, files: str | None, configured_folders: Folders, evidence: str | None):
+    # Keyed by everything the environment says about where things are: one store per configuration.
+    return open_store(location or configured_folders, files=files, evidence=evidence)
 
 
 def store():
@@ -68,10 +69,11 @@ def store():
     know whether it is files or a database. One that cannot be opened stops the page with its one line."""
     import os
 
-    from review_app.config import ENV_FILES
+    from review_app.config import ENV_EVIDENCE, ENV_FILES
+    from review_app.config import folders as configured_folders
 
     try:
-        return _store(configured(), os.environ.get(ENV_FILES))
+        return _store(configured(), os.environ.get(ENV_FILES), configured_folders(), os.environ.get(ENV_EVIDENCE))
     except PoloReviewError as exc:
         error_line(exc)
         st.stop()

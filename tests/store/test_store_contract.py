@@ -387,3 +387,15 @@ def test_season_counts_follow_a_save(matches):
     doc.events.pop()
     matches.save(doc)
     assert sum(c.events for c in matches.verdict_counts()) == 8
+
+
+def test_season_counts_keep_events_that_name_no_umpire(matches):
+    from match_docs import event
+
+    doc = new_document("s9")
+    doc["events"] = [event("e1", 10, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
+                     event("e2", 20, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"})]
+    del doc["events"][1]["involved"]["umpire"]
+    matches.create(doc)
+    counts = matches.verdict_counts()
+    assert [(c.umpire, c.events) for c in counts] == [("Ana Umpire", 1), (None, 1)]

@@ -192,3 +192,27 @@ def test_reordered_rows_are_broken_as_on_files(database_case, tmp_path):
     report = verify_case(case.folder)
     assert not report.intact and report.first_broken_entry == 2
     assert report.summary() == on_file
+
+
+def test_the_evidence_commands_work_on_a_database(pg_url, tmp_path, monkeypatch, videos, capsys):
+    from review_app.cli import main
+    from review_app.store import open_store
+
+    monkeypatch.setenv("POLO_REVIEW_FILES", str(tmp_path / "shared"))
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)  # no ./annotations: MATCH is looked up in the database
+    store = open_store(pg_url)
+    store.matches.put_text("m21.json", json_bytes({**MATCH, "revision": 1}))
+    assert main(["evidence", "add", "m21", str(videos["phone"]), "--from", "Ana", "--received-by", "Comm",
+                 "--received-at", "2026-06-15T09:00:00Z", "--store", pg_url]) == 0
+    assert main(["people", "Carla", "--role", "committee", "--store", pg_url]) == 0
+    capsys.readouterr()
+    assert main(["evidence", "decide", "m21", "--decision", "not-proven", "--reason", "unclear", "--by", "Ana",
+                 "--store", pg_url]) == 2
+    err = capsys.readouterr().err
+    assert "Ana may not decide evidence cases" in err and len(err.strip().splitlines()) == 1
+    assert main(["evidence", "decide", "m21", "--decision", "not-proven", "--reason", "unclear", "--by", "Carla",
+                 "--store", pg_url]) == 0
+    assert main(["evidence", "verify", "m21", "--store", pg_url]) == 0
+    assert capsys.readouterr().out.splitlines()[-2].startswith("intact: 3 entries chained, 1 originals")
+    assert (tmp_path / "shared" / "evidence" / "m21" / "originals").is_dir()

@@ -231,4 +231,4 @@ class DatabaseMatchStore:
                + " GROUP BY clause, umpire, verdict")
         with self.db.connection() as conn:
             rows = conn.execute(sql, params).fetchall()
-        return sorted(VerdictCount(c, u, v, int(n)) for c, u, v, n in rows)
+        return sorted((VerdictCount(c, u, v, int(n)) for c, u, v, n in rows), key=VerdictCount.order)
