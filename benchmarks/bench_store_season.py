@@ -15,12 +15,14 @@ create a scratch database, dropped at the end ($POLO_REVIEW_TEST_PG if --databas
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -42,6 +44,24 @@ def _scratch(url: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, f"/polo_review_bench_{uuid.uuid4().hex[:8]}", parts.query, ""))
 
 
+@contextlib.contextmanager
+def scratch_database(server: str) -> Iterator[str]:
+    """A fresh database on `server`, at the newest schema, dropped afterwards."""
+    import psycopg
+
+    url = _scratch(server)
+    name = urlsplit(url).path.lstrip("/")
+    with psycopg.connect(server, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        migrate(url)
+        yield url
+    finally:
+        forget(url)
+        with psycopg.connect(server, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 def _median(f, repeat: int) -> tuple[float, object]:
     times, out = [], None
     for _ in range(repeat):
@@ -61,33 +81,21 @@ def main() -> int:
     args = ap.parse_args()
     if not args.database:
         ap.error("give --database postgresql://USER@HOST/postgres (or set POLO_REVIEW_TEST_PG)")
-    import psycopg
-
     n_events = args.matches * args.events_per_match
-    scratch = _scratch(args.database)
-    name = urlsplit(scratch).path.lstrip("/")
-    with psycopg.connect(args.database, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        migrate(scratch)
-        with tempfile.TemporaryDirectory() as tmp:
-            files = open_store(Path(tmp) / "files")
-            files.matches.folder.mkdir(parents=True)
-            t = time.perf_counter()
-            make_season(files.matches.folder, args.matches, args.events_per_match)
-            print(f"generated {args.matches} matches, {n_events:,} events in {time.perf_counter() - t:.1f} s")
-            database = open_store(scratch, files=Path(tmp) / "shared")
-            t = time.perf_counter()
-            copy_store(files, database)
-            copied = time.perf_counter() - t
-            print(f"copied into PostgreSQL (each document checked once, its events' verdicts kept): {copied:.1f} s")
-            season = (date(2026, 1, 1), date(2026, 12, 31))
-            t_files, on_files = _median(lambda: files.matches.verdict_counts(*season), args.repeat)
-            t_db, in_db = _median(lambda: database.matches.verdict_counts(*season), args.repeat)
-    finally:
-        forget(scratch)
-        with psycopg.connect(args.database, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with scratch_database(args.database) as scratch, tempfile.TemporaryDirectory() as tmp:
+        files = open_store(Path(tmp) / "files")
+        files.matches.folder.mkdir(parents=True)
+        t = time.perf_counter()
+        make_season(files.matches.folder, args.matches, args.events_per_match)
+        print(f"generated {args.matches} matches, {n_events:,} events in {time.perf_counter() - t:.1f} s")
+        database = open_store(scratch, files=Path(tmp) / "shared")
+        t = time.perf_counter()
+        copy_store(files, database)
+        copied = time.perf_counter() - t
+        print(f"copied into PostgreSQL (each document checked once, its events' verdicts kept): {copied:.1f} s")
+        season = (date(2026, 1, 1), date(2026, 12, 31))
+        t_files, on_files = _median(lambda: files.matches.verdict_counts(*season), args.repeat)
+        t_db, in_db = _median(lambda: database.matches.verdict_counts(*season), args.repeat)
     counted = sum(c.events for c in in_db)
     same = on_files == in_db
     print(f"\nseason 2026: {counted:,} events in {len(in_db)} (clause, umpire, verdict) rows; "

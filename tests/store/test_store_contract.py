@@ -399,3 +399,28 @@ def test_season_counts_keep_events_that_name_no_umpire(matches):
     matches.create(doc)
     counts = matches.verdict_counts()
     assert [(c.umpire, c.events) for c in counts] == [("Ana Umpire", 1), (None, 1)]
+
+
+def _rename_in_child(matches, key: str, times: int, results) -> None:
+    for n in range(times):
+        doc = matches.load(key)
+        doc.data["match"]["name"] = f"renamed {n}"
+        matches.save(doc)
+    results.put(matches.load(key).revision)
+
+
+def test_forked_processes_save_through_the_store_their_parent_opened(matches):
+    """A server that forks its workers after opening the store: each process uses connections of its own."""
+    keys = [str(matches.create(new_document(f"m{n}")).path) for n in (1, 2, 3)]
+    ctx = multiprocessing.get_context("fork")
+    results = ctx.Queue()
+    children = [ctx.Process(target=_rename_in_child, args=(matches, key, 20, results)) for key in keys[:2]]
+    for child in children:
+        child.start()
+    for _ in range(20):  # the parent goes on working meanwhile
+        assert matches.load(keys[2]).revision == 1
+    for child in children:
+        child.join(120)
+    assert [child.exitcode for child in children] == [0, 0]
+    assert sorted(results.get(timeout=5) for _ in children) == [21, 21]
+    assert [matches.find(f"m{n}").revision for n in (1, 2, 3)] == [21, 21, 1]

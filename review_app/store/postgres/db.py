@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 from collections.abc import Iterator
 from urllib.parse import urlsplit, urlunsplit
@@ -67,6 +68,7 @@ class Database:
     def __init__(self, url: str):
         self.url = url
         self._pool = None
+        self._pid = os.getpid()
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -88,6 +90,10 @@ class Database:
         """A connection for one piece of work, in one transaction (committed at the end, rolled back on error)."""
         psycopg = _driver()
         with self._lock:
+            if self._pid != os.getpid():
+                # A forked child: the parent's connections and the pool's threads are not ours to use (or to
+                # close: that would end the parent's sessions). Left alone; this process opens its own.
+                self._pool, self._pid = None, os.getpid()
             if self._pool is None:
                 self._pool = self._open_pool()
         try:
