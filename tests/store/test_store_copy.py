@@ -112,3 +112,18 @@ def test_a_wrong_password_is_one_line(pg_url, capsys):
     err = capsys.readouterr().err
     assert code == 2 and "password authentication failed" in err and ":wrong@" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_log_cut_on_files_is_repaired_in_the_database(tmp_path, monkeypatch, videos, pg_url):
+    from review_app.evidence.repair import repair_log
+
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    _fill(open_store(tmp_path / "files"), videos)
+    shared = tmp_path / "shared"
+    assert main(["store", "copy", "--from", str(tmp_path / "files"), "--to", pg_url, "--files", str(shared)]) == 0
+    case = open_store(pg_url, files=shared).evidence.case("m22")
+    done = repair_log(case, "Repairer")
+    assert done.kept.is_file() and done.kept.read_bytes() == b'{"seq":3,"prev":"'
+    report = verify_case(case)
+    assert report.intact and report.entries == 3 and any("repair" in str(w) for w in report.warnings)
+    assert case.log.raw().endswith(b"\n")
