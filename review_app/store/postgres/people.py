@@ -1,9 +1,9 @@
 """Reviewers with their roles, training attempts and approved teaching examples, in PostgreSQL; the role
-rules are `store.roles`' (the same as on files). A small whole-record store (`RecordStore`) too."""
+rules are `store.roles`' (the same as on files)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 from psycopg.types.json import Jsonb
 
@@ -97,22 +97,3 @@ class DatabaseTrainingRecords:
                                 "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
                                 [(q, a["by"], a["at"]) for q, a in (data.get("approved") or {}).items()])
 
-
-class DatabaseRecords:
-    """One small record changed as a whole (`RecordStore`), as a row locked while it changes."""
-
-    def __init__(self, db: Database, name: str):
-        self.db, self.name = db, name
-
-    def read(self) -> object | None:
-        with self.db.connection() as conn:
-            row = conn.execute("SELECT data FROM records WHERE name = %s", (self.name,)).fetchone()
-        return row[0] if row else None
-
-    def update(self, change: Callable[[object | None], object]) -> object:
-        with self.db.connection() as conn, conn.transaction():
-            conn.execute("INSERT INTO records (name, data) VALUES (%s, 'null') ON CONFLICT DO NOTHING", (self.name,))
-            (old,) = conn.execute("SELECT data FROM records WHERE name = %s FOR UPDATE", (self.name,)).fetchone()
-            new = change(old)
-            conn.execute("UPDATE records SET data = %s WHERE name = %s", (Jsonb(new), self.name))
-        return new

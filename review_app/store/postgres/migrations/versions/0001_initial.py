@@ -120,11 +120,6 @@ CREATE TABLE teaching_examples (
     approved_at timestamptz NOT NULL DEFAULT now()
 );
 
--- Small records changed as a whole (RecordStore).
-CREATE TABLE records (
-    name text PRIMARY KEY,
-    data jsonb NOT NULL
-);
 """
 
 
