@@ -34,6 +34,8 @@ class MatchDocument:
     # Ids of tags this copy brings back (an undone delete): if another reviewer brought the same tag
     # back meanwhile, the save is a conflict, never a second copy of the tag.
     restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    # The store it was read from when that is not the folder of `path` (a database's URL): saved back there.
+    origin: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def match(self) -> dict:
@@ -125,7 +127,7 @@ class MatchDocument:
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,
-                             restored=self.restored)
+                             restored=self.restored, origin=self.origin)
 
     def base(self) -> dict | None:
         """The revision this copy was read at, as it was then (None if not known)."""

@@ -183,7 +183,7 @@ def commit(doc: MatchDocument, change: Change) -> MatchDocument:
     return save_document(change.apply(doc))
 
 
-def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None,
+def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None, matches=None,
            ) -> tuple[MatchDocument, Change]:
     """After a conflict, the reviewer chose to make their change on top of the saved version.
 
@@ -195,7 +195,7 @@ def replay(path, change: Change, *, mine: dict | None = None, base: dict | None 
     from review_app.model import next_event_id
     from review_app.model.merge import merge
 
-    theirs = load_document(path)
+    theirs = matches.load(str(path)) if matches is not None else load_document(path)  # the store it is kept in
     restores = change.kind == "put" and change.index is not None
     if mine is not None and base is not None:
         result = merge(base, mine, theirs.data, prefer_mine=True,

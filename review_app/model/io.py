@@ -130,8 +130,16 @@ def load_document(path: str | Path) -> MatchDocument:
         raise DocumentError("is a folder, not a match document", path=path)
     if path.stat().st_size > MAX_DOCUMENT_BYTES:
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
+    return parse_document(path.read_bytes(), path)
+
+
+def parse_document(raw: bytes, path: str | Path | None = None, origin: str | None = None) -> MatchDocument:
+    """A match document from its stored bytes (a file's, or a database row's), read as strictly as a file;
+    `path` names it in errors, `origin` is the store it came from when that is not the file's folder."""
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
         data = jsontext.loads(text)
     except UnicodeDecodeError:
         raise DocumentError("not UTF-8 text", path=path) from None
@@ -140,7 +148,8 @@ def load_document(path: str | Path) -> MatchDocument:
     except jsontext.JSONTextError as exc:
         raise DocumentError(str(exc), path=path) from None
     validate(data, path)
-    return MatchDocument(migrate(data), path, int(data.get("revision", 0)), text)
+    return MatchDocument(migrate(data), Path(path) if path is not None else None, int(data.get("revision", 0)), text,
+                         origin=origin)
 
 
 def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
@@ -184,5 +193,7 @@ def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDo
     (the check and the write are done under the document's lock, see `store.files.lock_for`)."""
     from review_app.store import open_matches
 
+    if doc.origin is not None and path is None:  # read from a database: saved back there
+        return open_matches(doc.origin).save(doc)
     target = Path(path or doc.path)
     return open_matches(target.parent).save(doc, str(target))

@@ -24,7 +24,6 @@ from review_app.evidence import (
     CaseState,
     EvidenceCase,
     default_match,
-    store_root,
     verify_case,
     window,
 )
@@ -34,7 +33,7 @@ from review_app.footage import Footage
 from review_app.i18n import DEFAULT_LANGUAGE, Message
 from review_app.model.catalog import match_documents
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer
+from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer, store
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
@@ -43,7 +42,7 @@ st.title(_("Post-game evidence (21.f(5))"))
 st.caption(_("Evidence that an excused mount was returned to play, presented within 24 hours after the game, grounds "
              "a forfeiture. Every step below is recorded in a tamper-evident log."))
 
-docs = match_documents(folders().annotations)
+docs = match_documents(store().matches)
 if not docs:
     st.info(_("No match documents in {folder}.", folder=str(folders().annotations)))
     st.stop()
@@ -53,7 +52,7 @@ first = {} if "evidence.match" in st.session_state else {"index": default_match(
 match_id = st.selectbox(_("Match"), list(by_id), key="evidence.match", **first,
                         format_func=fixed(by_id, lambda i: f"{by_id[i].match.get('name') or i} ({i})"))
 doc = by_id[match_id]
-case = EvidenceCase(doc, store_root())
+case = EvidenceCase(doc, store().evidence)
 st.caption(md(_("Evidence store: {path}", path=str(case.folder.root.resolve()))))
 me = reviewer()
 item = pgettext("one piece of evidence", "Evidence")  # "Evidence" the page is another word in Spanish
@@ -115,7 +114,7 @@ try:
     anchor_bad = False
 except PoloReviewError:
     anchor, anchor_bad = "", True  # said in the Integrity tab, in the page's language
-report = shown(verify_case, case.folder, head=anchor or None) if case.folder.path.exists() else None
+report = shown(verify_case, case.folder, head=anchor or None)
 if report is not None and report.empty and not anchor:
     report = None  # nothing received or recorded yet (a folder may hold only the lock): nothing broken
 wrote = False  # an entry appended further down this run: the Integrity tab checks again
