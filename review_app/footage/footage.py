@@ -20,9 +20,8 @@ import numpy as np
 from review_app.footage import cache
 from review_app.footage.decoder import FrameDecoder, to_display_bgr
 from review_app.footage.errors import DecodeError, FrameOutOfRange, VideoOpenFailure
-from review_app.footage.index import FrameIndex, Progress, build_index
+from review_app.footage.index import FrameIndex, Progress, scan_file
 from review_app.footage.source import open_video
-from review_app.store import files as store_files
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +59,6 @@ class Frame:
     image: np.ndarray  # BGR, H x W x 3 uint8, rotated as a player shows it
 
 
-def file_sha256(path: Path, size: int, progress: Progress | None = None) -> str:
-    """The file's SHA-256 (the store's one file hash), reported to `progress` as stage "hash"."""
-    return store_files.file_sha256(path, (lambda done: progress("hash", done)) if progress else None)
-
-
 def _variable_rate(index: FrameIndex) -> bool:
     steps = index.intervals()
     if len(steps) < 2:
@@ -77,8 +71,8 @@ def _variable_rate(index: FrameIndex) -> bool:
 class Footage:
     """A video file opened for frame-exact review. Not thread-safe: one per user session.
 
-    `progress(stage, fraction)` is called while a new file is indexed ("index") and
-    hashed ("hash"); a file seen before opens from the cache without either.
+    `progress("index", fraction)` is called while a new file is indexed and hashed, both from one
+    read of the file; a file seen before opens from the cache without either.
     """
 
     def __init__(self, path: str | os.PathLike, *, progress: Progress | None = None, use_cache: bool = True):
@@ -100,12 +94,11 @@ class Footage:
             self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
             rotation, sha256 = meta["rotation"], meta["sha256"]
         else:
-            self._index = build_index(self._container, self._stream, self.path, ident["size"], progress)
+            self._index, sha256 = scan_file(self.path, self._stream.index, progress)
             self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
             if self._index.truncated:
                 self._drop_undecodable_tail()
             rotation = self._first_frame_rotation()
-            sha256 = file_sha256(self.path, ident["size"], progress)
             meta, arrays = self._index.to_cache()
             cache.store(ident, {**meta, "rotation": rotation, "sha256": sha256}, arrays)
         self._rotation = rotation
