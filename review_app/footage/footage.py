@@ -18,7 +18,7 @@ from typing import Self
 import numpy as np
 
 from review_app.footage import cache
-from review_app.footage.decoder import FrameDecoder, to_display_bgr
+from review_app.footage.decoder import FrameDecoder, display_rotation, to_display_bgr
 from review_app.footage.errors import DecodeError, FrameOutOfRange, VideoOpenFailure
 from review_app.footage.index import FrameIndex, Progress, scan_file
 from review_app.footage.source import open_video
@@ -66,6 +66,23 @@ def _variable_rate(index: FrameIndex) -> bool:
     # one tick of jitter is timestamp rounding (29.97 fps in a 1/1000 time base), not VFR
     spread = int(steps.max() - steps.min())
     return spread > max(2, 0.02 * float(np.median(steps)))
+
+
+def first_picture(path: str | os.PathLike) -> tuple[np.ndarray, int | None]:
+    """The first frame a player shows (BGR, rotated as shown) and its timestamp, decoded straight
+    from the file with no frame index: what a reviewer sees while the index is built."""
+    import av
+
+    path = Path(path)
+    container, stream = open_video(path)
+    try:
+        for frame in container.decode(stream):
+            return to_display_bgr(frame, display_rotation(frame)), frame.pts
+    except av.error.FFmpegError:
+        pass  # said below, as when opening
+    finally:
+        container.close()
+    raise VideoOpenFailure("not even its first frame can be decoded (damaged data)", path=path)
 
 
 class Footage:
@@ -122,7 +139,7 @@ class Footage:
             frame = self._decoder.decode(0)
         except DecodeError:
             raise VideoOpenFailure("not even its first frame can be decoded (damaged data)", path=self.path) from None
-        rotation = round(-(frame.rotation or 0) / 90) * 90 % 360  # PyAV gives counter-clockwise
+        rotation = display_rotation(frame)
         self._last = Frame(0, 0.0, to_display_bgr(frame, rotation))  # often asked for next
         return rotation
 
@@ -188,6 +205,15 @@ class Footage:
         frame = Frame(index, self._index.time_of(index), to_display_bgr(decoded, self._rotation))
         self._last = frame
         return frame
+
+    def frame_of_pts(self, pts: int) -> int | None:
+        """The index of the frame with this timestamp (in the stream's time base), or None."""
+        return self._index.frame_of_pts(pts)
+
+    def times(self) -> np.ndarray:
+        """Every frame's presentation time in seconds from the first frame (float64, by index)."""
+        idx = self._index
+        return (idx.pts - idx.pts[0]).astype(np.float64) * float(idx.time_base)
 
     def frame_at(self, seconds: float) -> Frame:
         """The frame on screen `seconds` after the first frame is shown."""
