@@ -14,8 +14,10 @@ import hashlib
 import json
 import logging
 import os
+import queue
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,7 +226,11 @@ class HashedReads:
         self._fh = open(path, "rb")
         self.size = os.fstat(self._fh.fileno()).st_size
         self._digest = hashlib.sha256()
-        self._hashed = 0  # bytes 0..hashed-1 are in the digest
+        # hashed on a thread of its own (hashlib lets go of the GIL): the reader and the hash use two cores
+        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=32)
+        self._hasher = threading.Thread(target=self._hash_queued, name="polo-review hash", daemon=True)
+        self._hasher.start()
+        self._hashed = 0  # bytes 0..hashed-1 are handed to the digest
         self._held: dict[int, bytes] = {}  # offset -> bytes read ahead of the hashed point
         self._held_bytes = 0
         self._progress = progress
@@ -250,8 +256,18 @@ class HashedReads:
         return data
 
     def close(self) -> None:
+        self._finish()
         self._fh.close()
         self._held.clear()
+
+    def _hash_queued(self) -> None:
+        while (data := self._queue.get()) is not None:
+            self._digest.update(data)
+
+    def _finish(self) -> None:
+        if self._hasher.is_alive():
+            self._queue.put(None)
+            self._hasher.join()
 
     def __enter__(self):
         return self
@@ -268,7 +284,7 @@ class HashedReads:
                 self._held[at] = data
                 self._held_bytes += len(data)
             return
-        self._digest.update(memoryview(data)[self._hashed - at:])
+        self._queue.put(data[self._hashed - at:] if at < self._hashed else data)
         self._hashed = end
         self._use_held()
         if self._progress and (self._hashed - self._reported >= CHUNK or self._hashed == self.size):
@@ -286,7 +302,7 @@ class HashedReads:
                 del self._held[at]
                 self._held_bytes -= len(data)
                 if at + len(data) > self._hashed:
-                    self._digest.update(memoryview(data)[self._hashed - at:])
+                    self._queue.put(data[self._hashed - at:] if at < self._hashed else data)
                     self._hashed = at + len(data)
                     moved = True
 
@@ -299,6 +315,7 @@ class HashedReads:
             self._take(before, self._fh.read(stop - before))
             if self._hashed == before:
                 break  # the file got shorter while read: hash what is there
+        self._finish()
         return self._digest.hexdigest()
 
 
