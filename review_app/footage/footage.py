@@ -68,16 +68,16 @@ def _variable_rate(index: FrameIndex) -> bool:
     return spread > max(2, 0.02 * float(np.median(steps)))
 
 
-def first_picture(path: str | os.PathLike) -> tuple[np.ndarray, int | None]:
-    """The first frame a player shows (BGR, rotated as shown) and its timestamp, decoded straight
-    from the file with no frame index: what a reviewer sees while the index is built."""
+def first_picture(path: str | os.PathLike) -> np.ndarray:
+    """The first frame a player shows (BGR, rotated as shown), decoded straight from the file with
+    no frame index: what a reviewer sees while the index is built."""
     import av
 
     path = Path(path)
     container, stream = open_video(path)
     try:
         for frame in container.decode(stream):
-            return to_display_bgr(frame, display_rotation(frame)), frame.pts
+            return to_display_bgr(frame, display_rotation(frame))
     except av.error.FFmpegError:
         pass  # said below, as when opening
     finally:
@@ -205,10 +205,6 @@ class Footage:
         frame = Frame(index, self._index.time_of(index), to_display_bgr(decoded, self._rotation))
         self._last = frame
         return frame
-
-    def frame_of_pts(self, pts: int) -> int | None:
-        """The index of the frame with this timestamp (in the stream's time base), or None."""
-        return self._index.frame_of_pts(pts)
 
     def times(self) -> np.ndarray:
         """Every frame's presentation time in seconds from the first frame (float64, by index)."""

@@ -4,7 +4,7 @@ viewer of it, and the registry that finds a recording by the token in a frame's 
 A `FrameSource` opens at once: the first frame is decoded straight from the file and the frame
 index and SHA-256 are built in a background thread, from one read of the file
 (`index.scan_file`); until they are, only frame 0 can be had. A file seen before opens from the
-cached index. Decoding is one decoder per recording behind a lock; encoded frames live in one
+cached index, ready at once. Decoding is one decoder per recording behind a lock; encoded frames live in one
 process-wide cache.
 
 Memory bounds (server): encoded frames at most CACHE_BYTES for the whole process; at most
@@ -130,9 +130,6 @@ class FrameSource:
     def __init__(self, path: str | Path, token: str):
         self.path = Path(path)
         self.token = token
-        image, self._first_pts = first_picture(self.path)  # a file that is no video fails here, at once
-        self.height, self.width = image.shape[:2]
-        self._first = {"jpeg": encode(image)}
         self._lock = threading.Lock()  # the decoder: one request at a time
         self._done = threading.Event()
         self._progress = ("index", 0.0)
@@ -140,6 +137,16 @@ class FrameSource:
         self._error: PoloReviewError | None = None
         self._last = -1  # the frame the decoder took last
         self._encoding: dict[tuple[str, int, str], Future] = {}  # pictures being encoded
+        if cache.has(cache.identity(self.path)):  # seen before: opened from the cached index, at once
+            self._open()
+            if self._error is not None:
+                raise self._error
+            self.width, self.height = self._footage.info.width, self._footage.info.height
+            self._first = b""
+            return
+        image = first_picture(self.path)  # a file that is no video fails here, at once
+        self.height, self.width = image.shape[:2]
+        self._first = encode(image)  # served until the index is built; then frame 0 is decoded by it
         threading.Thread(target=self._open, name=f"polo-review index {self.path.name}", daemon=True).start()
 
     # -- opening -------------------------------------------------------------------------
@@ -154,9 +161,6 @@ class FrameSource:
         else:
             with self._lock:
                 self._footage = footage
-                if footage.frame_count and self._first_pts is not None and \
-                        footage.frame_of_pts(self._first_pts) not in (0, None):
-                    self._first = {}  # the picture decoded first is not frame 0 here: decode it exactly
         finally:
             self._progress = ("index", 1.0)
             self._done.set()
@@ -223,8 +227,8 @@ class FrameSource:
         if data is not None:
             return data
         if not self._done.is_set():
-            if index == 0 and fmt in self._first:
-                return self._first[fmt]
+            if index == 0 and fmt == "jpeg":
+                return self._first
             _stage, fraction = self._progress
             raise NotReady(f"is still being indexed ({fraction:.0%}); frame {index} comes when that is done",
                            path=self.path)
