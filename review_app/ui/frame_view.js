@@ -1,21 +1,24 @@
 // The frame view (Streamlit custom component v2; plain JavaScript, no build step).
 //
-// Frames are fetched by URL from the app's own server ({src}/{index}.jpg), decoded off the main
-// thread into ImageBitmaps and kept around the playhead; stepping and playing paint them on a canvas
-// here, with no rerun of the app per frame. The canvas carries data-polo-frame="<index>" and the
-// badge the frame's number, both set in the same task as the picture is drawn, so the number shown
-// is always that of the picture on screen. The app hears the position only when it matters: after
-// a pause or a run of steps settles, with an action (Tag here), on a click elsewhere on the page.
+// Frames are fetched by URL from the app's own server ({src}/{index}.jpg), decoded ahead (off the
+// main thread, img.decode()) and kept around the playhead; stepping and playing swap the picture's
+// source to a decoded frame here, with no rerun of the app per frame. (An <img> swap paints in a few
+// milliseconds; drawing 1080p into a canvas cost 20-100 ms a paint without a GPU.) The picture carries
+// data-polo-frame="<index>" and the badge the frame's number, both set in the task that swaps the
+// picture, and the picture is already decoded: the number shown is that of the picture on screen. The app hears the position only when it matters: after
+// a pause or a run of steps settles (2 s), with an action (Tag here), on a click or Tab elsewhere on the page.
 //
-// Memory: decoded frames at most data.budget bytes (4 bytes a pixel; at least MIN_FRAMES of them);
-// nothing else is kept (the browser's HTTP cache holds the JPEGs it fetched, within its own limits).
+// Memory: decoded frames at most data.budget bytes (4 bytes a pixel; at least MIN_FRAMES of them),
+// each with its JPEG as a blob; the browser's HTTP cache holds the JPEGs it fetched, within its own limits.
 
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2];
 const MIN_FRAMES = 5;
 const MAX_FRAMES = 96;
 const IN_FLIGHT = 3; // fetches at a time: the server decodes one while it encodes the others
 const PREVIEW_RATE = 12; // frames a second above which playing uses previews (smaller pictures)
-const REPORT_AFTER_MS = 300; // a run of steps settles this long before the app is told
+// A run of steps settles this long before the app is told: telling it reruns part of the page, whose
+// redrawing would hold up the next step's paint. A click or Tab elsewhere on the page tells it at once.
+const REPORT_AFTER_MS = 2000;
 const LOOP_AROUND_S = 3;
 const MAX_ZOOM = 16;
 
@@ -68,7 +71,7 @@ function el(tag, cls, text) {
 class FrameView {
   constructor(parent) {
     this.parent = parent;
-    this.bitmaps = new Map(); // index -> {bm: ImageBitmap, preview: bool}
+    this.bitmaps = new Map(); // index -> {img: decoded HTMLImageElement, url: its blob URL, preview: bool}
     this.inflight = new Map(); // index -> AbortController
     this.failed = new Map(); // index -> time of the last failure (retried later)
     this.times = null; // Float64Array: each frame's time in seconds
@@ -94,14 +97,15 @@ class FrameView {
     root.tabIndex = 0;
     root.setAttribute("role", "application");
     const stage = (this.stage = el("div", "stage"));
-    this.canvas = el("canvas", "frame");
-    this.canvas.setAttribute("data-testid", "polo-frame");
-    this.ctx = this.canvas.getContext("2d", { alpha: false });
+    this.picture = el("img", "frame");
+    this.picture.setAttribute("data-testid", "polo-frame");
+    this.picture.alt = "";
+    this.picture.draggable = false;
     this.badge = el("div", "badge");
     this.badge.setAttribute("data-testid", "polo-frame-number");
     this.status = el("div", "status");
     this.status.hidden = true;
-    stage.append(this.canvas, this.badge, this.status);
+    stage.append(this.picture, this.badge, this.status);
     const bar = (this.bar = el("div", "bar"));
     this.buttons = {};
     const button = (name, cls) => {
@@ -199,6 +203,7 @@ class FrameView {
     }
     this.width = data.width;
     this.height = data.height;
+    if (data.ready && this.ready === false) this.drop(); // the first frame came before the index: fetched again
     this.ready = !!data.ready;
     this.count = data.count || 1;
     this.duration = data.duration || 0;
@@ -214,6 +219,7 @@ class FrameView {
       const first = this.seekId === null;
       this.seekId = seek.id;
       this.lastSent = seek.frame; // the app knows where it sent us
+      this.pause(false);
       this.goTo(this.ready ? seek.frame : 0, false);
       if (!first || !document.activeElement || document.activeElement === document.body) this.focus();
     }
@@ -307,28 +313,35 @@ class FrameView {
 
   goTo(frame, report) {
     this.target = this.clamp(frame);
-    if (this.has(this.target, false)) this.paint(this.target);
-    else this.show();
     if (report) this.report();
-    this.pump();
+    if (this.has(this.target, false)) {
+      this.paint(this.target);
+      // the next frames are fetched and decoded once this one is painted, not while it is
+      requestAnimationFrame(() => setTimeout(() => this.pump(), 0));
+    } else {
+      this.show();
+      this.pump();
+    }
   }
 
   // -- painting -----------------------------------------------------------------------------------
   paint(i) {
     const entry = this.bitmaps.get(i);
     if (!entry) return false;
-    const bm = entry.bm;
     this.paintedPreview = entry.preview;
-    if (!entry.preview && (this.canvas.width !== bm.width || this.canvas.height !== bm.height)) {
-      this.canvas.width = bm.width; // the full picture's size: a preview is drawn scaled up to it
-      this.canvas.height = bm.height;
-    }
-    this.ctx.drawImage(bm, 0, 0, this.canvas.width, this.canvas.height);
-    // the number goes on the picture's element in the task that draws it: both reach the screen together
-    this.canvas.setAttribute("data-polo-frame", String(i));
+    this.stale = entry.preview; // a preview on screen is painted over by the full frame
+    // the number goes on the picture's element in the task that swaps it: both reach the screen
+    // together (the source is decoded already, so the swap is synchronous)
+    this.picture.src = entry.url;
+    this.picture.setAttribute("data-polo-frame", String(i));
     this.painted = i;
     this.show();
     return true;
+  }
+
+  // write to the page only what changed: a step then repaints the picture, the badge and the line
+  put(el, prop, value) {
+    if (el[prop] !== value) el[prop] = value;
   }
 
   show() {
@@ -336,8 +349,8 @@ class FrameView {
     const t = this.text;
     if (!t) return;
     const has = i >= 0;
-    this.badge.textContent = has ? String(i) : "…";
-    this.badge.hidden = !has;
+    this.put(this.badge, "textContent", has ? String(i) : "…");
+    this.put(this.badge, "hidden", !has);
     const parts = [];
     if (has && this.ready) {
       parts.push(t.position.replace("{frame}", i).replace("{last}", this.count - 1)
@@ -351,10 +364,13 @@ class FrameView {
     if (this.zoom.z > 1.001) parts.push(`${Math.round(this.zoom.z * 100)}%`);
     if (has && this.paintedPreview) parts.push(t.preview);
     if (this.target !== i && this.ready && !this.playing) parts.push(t.loading.replace("{frame}", this.target));
-    this.info.textContent = parts.join(" · ");
+    this.put(this.info, "textContent", parts.join(" · "));
     const message = !this.ready ? this.statusText : this.problem || "";
-    this.status.textContent = message;
-    this.status.hidden = !message;
+    this.put(this.status, "textContent", message);
+    this.put(this.status, "hidden", !message);
+    const state = `${this.canMove()}|${this.playing}|${this.dir}|${this.speed}|${this.actionsSig}`;
+    if (state === this.controlsState) return;
+    this.controlsState = state;
     const off = !this.canMove();
     for (const [name, b] of Object.entries(this.buttons)) {
       if (!["zoomReset", "fullscreen"].includes(name)) b.disabled = off;
@@ -385,7 +401,7 @@ class FrameView {
 
   held() {
     let bytes = 0;
-    for (const { bm } of this.bitmaps.values()) bytes += bm.width * bm.height * 4;
+    for (const { img } of this.bitmaps.values()) bytes += img.naturalWidth * img.naturalHeight * 4;
     return bytes;
   }
 
@@ -449,7 +465,7 @@ class FrameView {
     const generation = this.generation;
     const abort = new AbortController();
     this.inflight.set(i, abort);
-    let bitmap = null;
+    let bitmap = null; // the decoded picture: {img, url}
     try {
       const r = await fetch(this.url(i, preview), { signal: abort.signal });
       if (!r.ok) {
@@ -457,7 +473,17 @@ class FrameView {
         if (r.status === 503) throw new Error("");
         throw new Error(why || `HTTP ${r.status}`);
       }
-      bitmap = await createImageBitmap(await r.blob());
+      if (!(r.headers.get("content-type") || "").startsWith("image/")) throw new Error(this.text.noFrames);
+      const url = URL.createObjectURL(await r.blob());
+      const img = new Image();
+      img.src = url;
+      try {
+        await img.decode();
+      } catch (err) {
+        URL.revokeObjectURL(url);
+        throw err;
+      }
+      bitmap = { img, url };
     } catch (err) {
       if (generation === this.generation && err.name !== "AbortError") {
         this.failed.set(i, performance.now());
@@ -472,20 +498,20 @@ class FrameView {
     }
     if (!bitmap) return;
     if (generation !== this.generation) {
-      bitmap.close();
+      URL.revokeObjectURL(bitmap.url);
       return;
     }
     if (this.problem && this.failed.size) this.problem = "";
     this.failed.delete(i);
     const old = this.bitmaps.get(i);
     if (old && preview && !old.preview) {
-      bitmap.close(); // the full picture came first: keep it
+      URL.revokeObjectURL(bitmap.url); // the full picture came first: keep it
     } else {
-      if (old) old.bm.close();
-      this.bitmaps.set(i, { bm: bitmap, preview });
+      if (old) URL.revokeObjectURL(old.url);
+      this.bitmaps.set(i, { ...bitmap, preview });
     }
     this.evict();
-    if (!this.playing && i === this.target && (this.painted !== i || this.paintedPreview) && this.has(i, false)) {
+    if (!this.playing && i === this.target && (this.painted !== i || this.stale) && this.has(i, false)) {
       this.paint(i);
       if (this.lastSent !== i && this.reportTimer === null && this.pendingReport) this.report();
     }
@@ -497,18 +523,19 @@ class FrameView {
     if (bytes <= this.budget) return;
     const keep = new Set(this.wanted());
     keep.add(this.painted);
-    for (const [i, { bm }] of this.bitmaps) {
+    for (const [i, { img, url }] of this.bitmaps) {
       if (bytes <= this.budget) break;
       if (!keep.has(i)) {
-        bytes -= bm.width * bm.height * 4;
-        bm.close();
+        bytes -= img.naturalWidth * img.naturalHeight * 4;
+        URL.revokeObjectURL(url); // the picture on screen keeps its decoded image
         this.bitmaps.delete(i);
       }
     }
   }
 
   drop() {
-    for (const { bm } of this.bitmaps.values()) bm.close();
+    this.stale = true; // what is on screen is painted over when its frame comes again
+    for (const { url } of this.bitmaps.values()) URL.revokeObjectURL(url);
     this.bitmaps.clear();
     for (const abort of this.inflight.values()) abort.abort();
     this.inflight.clear();
@@ -670,7 +697,7 @@ class FrameView {
     const zm = this.zoom;
     zm.x = Math.min(0, Math.max(w - w * zm.z, zm.x));
     zm.y = Math.min(0, Math.max(h - h * zm.z, zm.y));
-    this.canvas.style.transform = zm.z > 1.001 ? `translate(${zm.x}px, ${zm.y}px) scale(${zm.z})` : "";
+    this.picture.style.transform = zm.z > 1.001 ? `translate(${zm.x}px, ${zm.y}px) scale(${zm.z})` : "";
     this.stage.classList.toggle("zoomed", zm.z > 1.001);
     this.show();
   }
@@ -685,10 +712,6 @@ class FrameView {
     const room = window.innerHeight - top - this.bar.offsetHeight - this.info.offsetHeight - (full ? 24 : 16);
     const height = Math.max(240, Math.min(full ? room : (width * this.height) / this.width, room));
     this.stage.style.height = `${Math.round(height)}px`;
-    if (this.canvas.width === 300 && this.canvas.height === 150) {
-      this.canvas.width = this.width; // the default canvas size until the first picture arrives
-      this.canvas.height = this.height;
-    }
     this.applyZoom();
   }
 
@@ -719,6 +742,7 @@ class FrameView {
       if (!ev.composedPath().includes(this.root) && this.pendingReport) this.report(true);
     };
     document.addEventListener("pointerdown", this.onOutside, true);
+    document.addEventListener("focusin", this.onOutside, true);
     this.root.addEventListener("pointerdown", () => {
       window.__poloReviewActiveView = this;
     });
@@ -798,7 +822,7 @@ class FrameView {
   }
 
   key(ev) {
-    if (window.__poloReviewActiveView !== this || !this.root.isConnected) return;
+    if (window.__poloReviewActiveView !== this || !this.root.isConnected || !this.root.offsetWidth) return; // gone, hidden
     if (typing(ev) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const once = !ev.repeat;
@@ -838,6 +862,7 @@ class FrameView {
     window.removeEventListener("resize", this.onResize);
     document.removeEventListener("fullscreenchange", this.onResize);
     document.removeEventListener("pointerdown", this.onOutside, true);
+    document.removeEventListener("focusin", this.onOutside, true);
     this.resizer.disconnect();
     if (window.__poloReviewActiveView === this) window.__poloReviewActiveView = null;
     this.root.remove();

@@ -73,6 +73,7 @@ def _texts() -> dict[str, str]:
         "loop": _("loop {a}–{b}"),
         "loading": _("loading frame {frame}…"),
         "preview": _("smaller picture while playing"),
+        "noFrames": _("This server does not serve frames: start the app with polo-review app."),
     }
 
 

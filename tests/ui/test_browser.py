@@ -25,7 +25,7 @@ from review_app.footage import VideoWriter
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-FRAME = "[data-testid=polo-frame]"  # the canvas the picture is painted on (in the view's shadow root)
+FRAME = "[data-testid=polo-frame]"  # the picture on screen (in the frame view's shadow root)
 
 pytestmark = [
     pytest.mark.browser,
@@ -127,16 +127,18 @@ def coded_video(tmp_path_factory) -> Path:
     return path
 
 
-# Started in the page, it samples on every animation frame until stopped: the canvas's data-polo-frame,
-# the number in the badge, and the number read back from the painted pixels (framecode's 4x4 blocks).
+# Started in the page, it samples on every animation frame until stopped: the picture's data-polo-frame,
+# the number in the badge, and the number read back from the picture's pixels (framecode's 4x4 blocks).
 SAMPLER = """() => {
   const host = [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]
-    .find((h) => h.shadowRoot && h.shadowRoot.querySelector('canvas'));
-  const canvas = host.shadowRoot.querySelector('canvas');
+    .find((h) => h.shadowRoot && h.shadowRoot.querySelector('[data-testid=polo-frame]'));
+  const picture = host.shadowRoot.querySelector('[data-testid=polo-frame]');
   const badge = host.shadowRoot.querySelector('[data-testid=polo-frame-number]');
-  const ctx = canvas.getContext('2d');
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   const drawn = () => {
-    const W = canvas.width, H = canvas.height, bits = [];
+    const W = canvas.width = picture.naturalWidth, H = canvas.height = picture.naturalHeight, bits = [];
+    ctx.drawImage(picture, 0, 0);  // the image the element shows now
     for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) {
       const x = Math.floor((c + 0.5) * W / 4), y = Math.floor((r + 0.5) * H / 4);
       const d = ctx.getImageData(x - 2, y - 2, 4, 4).data;
@@ -152,7 +154,7 @@ SAMPLER = """() => {
   window.__samples = [];
   window.__sampling = true;
   const tick = () => {
-    const attr = canvas.getAttribute('data-polo-frame');
+    const attr = picture.getAttribute('data-polo-frame');
     if (attr !== null) window.__samples.push([Number(attr), Number(badge.textContent), drawn()]);
     if (window.__sampling) requestAnimationFrame(tick);
   };
@@ -241,9 +243,8 @@ def test_a_portrait_recording_fits_the_height_and_full_screen_keeps_the_number_a
     page = open_page(browser, url, 1280, 800)
     box = page.locator(FRAME).bounding_box()
     assert box["y"] + box["height"] <= 800  # the whole picture on screen, no scrolling to its feet
-    painted = page.evaluate("""() => { const c = document.querySelector('[data-testid=stBidiComponentIsolated]')
-        .shadowRoot.querySelector('canvas'); return [c.width, c.height]; }""")
-    assert painted == [180, 320]  # turned upright
+    shown = page.locator(FRAME).evaluate("(img) => [img.naturalWidth, img.naturalHeight]")
+    assert shown == [180, 320]  # turned upright
     page.keyboard.press("f")
     page.wait_for_function("() => document.fullscreenElement !== null")
     page.keyboard.press("ArrowRight")
