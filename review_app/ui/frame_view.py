@@ -87,7 +87,6 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
     number, frame = st.session_state.setdefault(f"{key}.seek", (0, int(position)))
-    stage, fraction = source.progress
     data = {
         "src": f"{web.prefix(st.get_option('server.baseUrlPath'))}/{source.token}",
         "fmt": "png" if png else "jpg",
@@ -96,9 +95,9 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "ready": ready,
         "count": info.frame_count if info else None,
         "duration": info.duration_s if info else None,
-        "status": None if ready else _("Reading the file: {percent}. The first frame is shown; stepping, playing and "
-                                       "exact seeking come when the frame index is built.",
-                                       percent=format(fraction, ".0%")),
+        # the progress itself is the bar under the view (a fragment of its own): this text is sent once
+        "status": None if ready else _("The first frame is shown while the file is read; stepping, playing and exact "
+                                       "seeking come when the frame index is built."),
         "seek": {"id": number, "frame": frame},
         "budget": frames.BROWSER_FRAME_BYTES,
         "previewSide": frames.PREVIEW_SIDE,
