@@ -78,8 +78,8 @@ def first_picture(path: str | os.PathLike) -> np.ndarray:
     try:
         for frame in container.decode(stream):
             return to_display_bgr(frame, display_rotation(frame))
-    except av.error.FFmpegError:
-        pass  # said below, as when opening
+    except av.error.FFmpegError as exc:  # told below in the reviewer's words, as when opening
+        log.debug("%s: first frame: %r", path, exc)
     finally:
         container.close()
     raise VideoOpenFailure("not even its first frame can be decoded (damaged data)", path=path)
