@@ -13,7 +13,7 @@ from pathlib import Path
 
 from review_app.errors import PoloReviewError
 
-ENTRY = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+ENTRY = Path(__file__).resolve().parents[1] / "ui" / "server.py"  # app.py with the frame addresses
 NO_MESSAGE_CACHE = 2**40  # bytes: no message is ever this large, so none is cached
 
 

@@ -1,7 +1,8 @@
 """The app's entry point: shared settings in the sidebar (language, reviewer), then the pages.
 
 Run with `polo-review app`, which passes the footage and annotations folders in environment
-variables; `streamlit run review_app/ui/app.py` works too and opens on the bundled samples.
+variables; `streamlit run review_app/ui/server.py` works too and opens on the bundled samples
+(server.py serves this script with the frame addresses the frame view loads pictures from).
 """
 
 from __future__ import annotations

@@ -173,7 +173,7 @@ def reviewer_box() -> None:
 def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[], None]]:
     """A progress bar and the `progress(stage, fraction)` callback the library layers call."""
     bar = st.progress(0.0, text=label)
-    stage_names = {"index": _("indexing frames"), "hash": _("computing checksum"),
+    stage_names = {"index": _("reading the file (frame index and checksum)"),
                    "filmstrip": _("building filmstrip"), "export": _("exporting clip"),
                    "upload": _("storing upload"), "check": _("checking documents")}
 

@@ -21,7 +21,11 @@ from review_app.model.catalog import (
     new_match,
 )
 from review_app.textsafe import md
+from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, store
+from review_app.ui.review_frame import VIEW
+
+OPEN_WAIT_S = 0.15  # how long opening waits for the index before showing the first frame alone
 
 
 def _apply_link_params(listed: list[Listed]) -> None:
@@ -134,8 +138,12 @@ def choose_footage(doc: MatchDocument) -> Path | None:
         st.caption(_("This footage is not the match's own; tags are saved to the match document either way."))
         if st.button(_("Use this footage for the match (saves the document)"), key="review.link"):
             viewer = open_viewer(path)
+            if viewer is not None:  # the document records the file's checksum: wait for it
+                update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+                viewer.source.wait(progress=update)
+                done()
             try:
-                remember(link_footage(doc, path, viewer.info if viewer else None))
+                remember(link_footage(doc, path, viewer.info if viewer and viewer.error is None else None))
                 st.session_state["review.footage_next"] = "doc"
                 st.toast(md(_("The match now points at {name}.", name=shown_name(path, store().footage))))
                 st.rerun()
@@ -171,27 +179,25 @@ def _upload() -> None:
 
 
 def open_viewer(path: Path, shown_as: str | None = None) -> FrameViewer | None:
-    """The session's decoder for `path`, opened (with progress) the first time it is asked for.
-    `shown_as`: the name the reviewer knows the file by (an upload's own name, not its stored one)."""
+    """The session's viewer of `path`, opened the first time it is asked for: its first frame at
+    once, its index built in the background (the frame area shows the progress). A file that is no
+    video is one line on the page. `shown_as`: the name the reviewer knows the file by (an upload's
+    own name, not its stored one)."""
     viewer = st.session_state.get("review.viewer")
     if viewer is not None and viewer.path == path:
         return viewer
-    if viewer is not None:
-        viewer.close()
-        st.session_state.pop("review.viewer", None)
-    update, done = progress_bar(_("Opening {name}", name=shown_as or path.name))
+    st.session_state.pop("review.viewer", None)
     try:
-        viewer = FrameViewer(path, progress=update)
+        viewer = FrameViewer(path, wait=False)
+        viewer.source.wait(OPEN_WAIT_S)  # a small or known file is ready by then: no progress shown
     except PoloReviewError as exc:
         if shown_as:
             exc = PoloReviewError(problem_of(exc), path=shown_as)
         error_line(exc)
         return None
-    finally:
-        done()
     st.session_state["review.viewer"] = viewer
     st.session_state["review.pos"] = 0
-    st.session_state.pop("review.clip", None)
+    frame_view.seek(VIEW, 0)
     return viewer
 
 

@@ -31,8 +31,9 @@ from review_app.rules.provision import CALL_FIELDS, Fact
 from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_saves import FORM, clause_text, save_change
+from review_app.ui.tag_moments import MOMENT_KEYS, set_moment
 
 # -- opening the form ---------------------------------------------------------------
 
@@ -247,15 +248,6 @@ def _offender(choice: str | None) -> dict | None:
     return {"team": team, "number": int(number)} if number else {"team": team}
 
 
-# The moments of a tag, each set to the current frame with one key: (moment, label, shortcut).
-MOMENT_KEYS = (
-    ("incident", N_("Incident"), "I"),
-    ("whistle", N_("Whistle"), "W"),
-    ("restart", N_("Restart"), "E"),  # R and C are Streamlit's own (rerun, clear cache)
-    ("neutral_play", N_("Neutral play"), "N"),
-)
-
-
 def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
     # The frame on screen when the key was pressed: the page's position at this moment, not the one the
     # button was drawn with (a step key may have moved it since, in the same run that drew the form).
@@ -263,10 +255,7 @@ def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
     if viewer is not None and "review.pos" in st.session_state:
         frame = viewer.clamp(st.session_state["review.pos"])
         time_s = viewer.time_of(frame)
-    if moment == "incident":
-        form.update(frame=frame, time_s=time_s)
-    else:
-        form.setdefault("moments", {})[moment] = {"frame": frame, "time_s": time_s}
+    set_moment(form, moment, frame, time_s)
 
 
 def _clear_moments(form: dict) -> None:
@@ -285,10 +274,10 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
         at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
             _("{what}: not set", what=_(label))
-        col.button(shown, key=f"review.moment.{moment}", shortcut=shortcut, width="stretch",
+        col.button(shown, key=f"review.moment.{moment}", width="stretch",
                    on_click=_set_moment, args=(form, moment, current_frame, current_time),
                    help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
-                          shortcut=shortcut))
+                          shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
     st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
                     help=_("Clear the whistle, restart and neutral-play moments"))
     measured = measure(form["time_s"], moments)
