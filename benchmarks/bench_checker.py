@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from review_app.checker.run import check_documents
 from review_app.checker.summary import summary
 from review_app.model import find_documents, load_document
+from review_app.model.schema_build import SCHEMA_VERSION
 
 # A small repertoire of tagged events, across clauses, drawn at random (seeded).
 REPERTOIRE = [
@@ -66,7 +67,7 @@ def make_season(folder: Path, matches: int, per_match: int, seed: int = 2026) ->
                              "umpire": rng.choice(["Ana", "Ben", "Caro", "Dan"]), "mount": None},
                 "reviewer": "bench", "notes": None,
             })
-        doc = {"schema_version": "1.0", "revision": 1, "events": events, "match": {
+        doc = {"schema_version": SCHEMA_VERSION, "revision": 1, "events": events, "match": {
             "id": f"season-{m:04d}", "date": f"2026-{1 + m % 12:02d}-{1 + m % 28:02d}", "periods": 6,
             "upper_handicap": 6,
             "end_time_utc": "2026-06-14T19:42:00Z",

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from review_app.i18n import N_
 from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
@@ -123,6 +124,22 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
 
 # The moments a tag records beside the incident (its position), in the order the form asks for them.
 MOMENTS = ("whistle", "restart", "neutral_play")
+# Each with its key in the frame view, which carries the frame painted when the key is pressed:
+# (moment, label, key); the incident is the tag's own frame, set by T.
+MOMENT_KEYS = (
+    ("incident", N_("Incident"), None),
+    ("whistle", N_("Whistle"), "W"),
+    ("restart", N_("Restart"), "E"),
+    ("neutral_play", N_("Neutral play"), "N"),
+)
+
+
+def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+    """Set `moment` of an open tag (`form`: the tag form's state: its frame, time_s and moments) to `frame`."""
+    if moment == "incident":
+        form.update(frame=frame, time_s=time_s)
+    else:
+        form.setdefault("moments", {})[moment] = {"frame": frame, "time_s": time_s}
 
 
 # -- changes: each is a small operation that can be replayed on a newer version ------------

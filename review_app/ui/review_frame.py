@@ -11,11 +11,11 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
+from review_app.model.edits import MOMENT_KEYS, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
 from review_app.ui import frame_view
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
-from review_app.ui.tag_moments import MOMENT_KEYS, set_moment
 
 STRIP_COUNT = 10
 VIEW = "review.frame"  # the frame view's key

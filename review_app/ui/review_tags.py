@@ -15,10 +15,12 @@ from review_app.model import (
     next_event_id,
 )
 from review_app.model.edits import (
+    MOMENT_KEYS,
     TagError,
     build_event,
     delete_event,
     put_event,
+    set_moment,
 )
 from review_app.model.schema_build import NAME_MAX, NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
@@ -33,7 +35,6 @@ from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_saves import FORM, clause_text, save_change
-from review_app.ui.tag_moments import MOMENT_KEYS, set_moment
 
 # -- opening the form ---------------------------------------------------------------
 

@@ -37,7 +37,8 @@ def test_the_review_page_tags_into_the_database(on_database):
     at = make_app()
     at.run()
     assert not at.exception, at.exception
-    assert any("**Frame 0** of 199" in m.value for m in at.markdown)  # the footage, on the shared folder
+    assert at.session_state["review.viewer"].ready  # the footage, on the shared folder, opened
+    assert at.session_state["review.pos"] == 0
     at.selectbox(key="review.tag_pick").set_value("e2").run()
     click(at, "review.tag_edit")
     notes = next(w for w in at.text_area if w.key and w.key.endswith("notes"))
