@@ -21,10 +21,15 @@ COMMAND_MODULES = (
     "review_app._cli.app_cmd",
     "review_app._cli.rules_cmd",
     "review_app._cli.check_cmd",
+    "review_app._cli.migrate_cmd",
     "review_app._cli.footage_cmd",
     "review_app._cli.sound_cmd",
     "review_app._cli.samples_cmd",
     "review_app._cli.evidence_cmd",
+    "review_app._cli.exchange_cmd",
+    "review_app._cli.agreement_cmd",
+    "review_app._cli.assess_cmd",
+    "review_app._cli.store_cmd",
 )
 
 

@@ -23,6 +23,8 @@ ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
 ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes and exported clips: safe to delete
 ENV_EVIDENCE = "POLO_REVIEW_EVIDENCE"  # evidence cases (see review_app.evidence.store.store_root)
+ENV_STORE = "POLO_REVIEW_STORE"  # the store: a folder laid out as `Folders.rooted` gives, or a postgresql:// URL
+ENV_FILES = "POLO_REVIEW_FILES"  # with a database store: the shared folder of footage and evidence files
 DEFAULT_EVIDENCE = "evidence_store"  # relative to the current directory, as the committee runs `polo-review evidence`
 
 # The browser uploads a file whole into the server's memory; larger recordings belong in
@@ -65,6 +67,19 @@ class Folders:
     footage: Path
     annotations: Path
     data: Path
+    evidence: Path | None = None  # the evidence cases; None: --store's fallbacks ($POLO_REVIEW_EVIDENCE, ...)
+
+    @classmethod
+    def rooted(cls, root: str | os.PathLike) -> Folders:
+        """One folder holding everything, as `--store DIR` and `store copy` lay it out:
+        annotations/, footage/ (uploads/ in it), evidence/, data/."""
+        root = Path(root).expanduser().resolve()
+        return cls(root / "footage", root / "annotations", root / "data", root / "evidence")
+
+    @property
+    def reviewers(self) -> Path:
+        """The reviewers and their roles (`polo-review people`), on a file store."""
+        return self.data / "reviewers.json"
 
     @property
     def uploads(self) -> Path:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from review_app.errors import PoloReviewError
 
-ENTRY = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+ENTRY = Path(__file__).resolve().parents[1] / "ui" / "server.py"  # app.py with the frame addresses
 NO_MESSAGE_CACHE = 2**40  # bytes: no message is ever this large, so none is cached
 
 
@@ -26,6 +26,12 @@ def register(sub) -> None:
     p.add_argument("--footage", metavar="DIR", help="folder of match recordings (default: sample_clips/)")
     p.add_argument("--annotations", metavar="DIR", help="folder of match documents (default: annotations/)")
     p.add_argument("--data", metavar="DIR", help="folder for training scores (default: ~/.local/share/polo-review)")
+    p.add_argument("--store", metavar="LOCATION",
+                   help="the store: a postgresql:// URL shared by several app servers, or a store folder "
+                        "(default $POLO_REVIEW_STORE, else the folders above)")
+    p.add_argument("--files", metavar="DIR",
+                   help="with a database store: the shared folder of footage and evidence files every server "
+                        "mounts (default $POLO_REVIEW_FILES)")
     p.set_defaults(func=run)
 
 
@@ -43,6 +49,15 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
         env[var] = str(folder)
     if args.data:
         env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
+    if getattr(args, "files", None):
+        env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
+    if getattr(args, "store", None):
+        from review_app.store import is_database, open_store
+
+        location = args.store if is_database(args.store) else str(Path(args.store).expanduser().resolve())
+        env[settings.ENV_STORE] = location
+        # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
+        open_store(location, files=env.get(settings.ENV_FILES))
     if not 0 < args.port < 65536:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
@@ -62,7 +77,11 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
 
 def run(args) -> int:
     cmd, env = command(args)
-    print(f"polo-review: footage {env['POLO_REVIEW_FOOTAGE']}, annotations {env['POLO_REVIEW_ANNOTATIONS']}",
+    from review_app.config import ENV_STORE
+    from review_app.store.postgres.db import shown
+
+    where = f", store {shown(env[ENV_STORE])}" if env.get(ENV_STORE) else ""
+    print(f"polo-review: footage {env['POLO_REVIEW_FOOTAGE']}, annotations {env['POLO_REVIEW_ANNOTATIONS']}{where}",
           file=sys.stderr)
     print(f"polo-review: open http://localhost:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
     sys.stderr.flush()

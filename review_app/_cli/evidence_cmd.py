@@ -1,4 +1,4 @@
-"""`polo-review mounts MATCH` and `polo-review evidence add|status|mark|decide|correct|verify|pack|copy`:
+"""`polo-review mounts MATCH` and `polo-review evidence add|status|mark|decide|correct|verify|repair|pack|copy`:
 the mount register and the post-game evidence process of 21.f(5), over review_app.evidence.
 
 MATCH is a match document's path, or a match id looked up in the annotations folder.
@@ -50,8 +50,10 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
 
 def _common() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False, parents=[_annotations()])
-    p.add_argument("--store", metavar="DIR",
-                   help="evidence store (default $POLO_REVIEW_EVIDENCE, else ./evidence_store)")
+    p.add_argument("--store", metavar="LOCATION",
+                   help="evidence store: a folder, or a postgresql:// URL (then MATCH ids are looked up there too; "
+                        "default: the store $POLO_REVIEW_STORE names, else $POLO_REVIEW_EVIDENCE, else "
+                        "./evidence_store)")
     return p
 
 
@@ -121,6 +123,17 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_edge(cmd_verify))
 
+    p = evsub.add_parser("repair", parents=[common],
+                         help="set aside a last line cut by an interrupted append, and record the repair",
+                         description="When a crash or a kill interrupted an append, the case log ends in a cut line "
+                                     "and nothing more is recorded. This keeps the cut bytes in a read-only file of "
+                                     "the case folder (repairs/), puts the log back to its last complete entry and "
+                                     "appends a repair entry saying so. Any other damage is refused and left as "
+                                     "found for `evidence verify`.")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--by", required=True, metavar="NAME", help="who is repairing it")
+    p.set_defaults(func=_edge(cmd_repair))
+
     p = evsub.add_parser("pack", parents=[common], help="write the evidence pack: bilingual HTML report and clips")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--out", required=True, metavar="DIR")
@@ -148,10 +161,28 @@ def _mark_options(p, required: bool) -> None:
     p.add_argument("--note", metavar="TEXT")
 
 
+def _database(args) -> str | None:
+    """The database the evidence is kept in, if it is one: --store URL, else a $POLO_REVIEW_STORE URL."""
+    from review_app.store import configured, is_database
+
+    where = getattr(args, "store", None) or configured()
+    return where if where and is_database(where) else None
+
+
+def _where_matches(args):
+    """Where MATCH ids are looked up: the database's documents when the store is one, else --annotations."""
+    from review_app.store import open_store
+
+    url = _database(args)
+    if url and not getattr(args, "annotations", None):
+        return open_store(url).matches
+    return args.annotations
+
+
 def _case(args):
     from review_app.evidence import EvidenceCase, resolve_match
 
-    return EvidenceCase(resolve_match(args.match, args.annotations), args.store)
+    return EvidenceCase(resolve_match(args.match, _where_matches(args)), args.store)
 
 
 def _table(rows: list[list[str]], indent: str = "  ") -> str:
@@ -167,7 +198,7 @@ def cmd_mounts(args) -> int:
     from review_app.model.mounts import mount_register
     from review_app.textsafe import for_terminal
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = resolve_match(args.match, _where_matches(args))
     reg = mount_register(doc)
     if args.json:
         print(json.dumps(reg.to_dict(), indent=2, ensure_ascii=False))
@@ -342,29 +373,38 @@ def cmd_correct(args) -> int:
     return 0
 
 
-def cmd_verify(args) -> int:
+def _folder(args):
+    """The case folder of MATCH: found through its match document, or by the id its folder carries."""
     from pathlib import Path
 
     from review_app.errors import PoloReviewError
-    from review_app.evidence import (
-        EvidenceError,
-        resolve_match,
-        store_root,
-        verify_case,
-    )
+    from review_app.evidence import resolve_match, store_root
     from review_app.model.document import MATCH_ID
     from review_app.store import open_evidence
 
     try:
-        match_id = resolve_match(args.match, args.annotations).match_id
+        match_id = resolve_match(args.match, _where_matches(args)).match_id
     except PoloReviewError:
-        # A case can be checked without its match document, by the id its folder carries (a match id as the
-        # schema allows it: a plain folder name, never a path).
-        if not MATCH_ID.match(args.match) or Path(args.match).suffix.lower() == ".json" \
-                or not (store_root(args.store) / args.match).is_dir():
+        # A case can be checked (or repaired) without its match document, by the id its folder carries (a match
+        # id as the schema allows it: a plain folder name, never a path).
+        if not MATCH_ID.match(args.match) or Path(args.match).suffix.lower() == ".json":
+            raise
+        if _database(args):
+            if args.match not in open_evidence(args.store).cases():
+                raise
+        elif not (store_root(args.store) / args.match).is_dir():
             raise
         match_id = args.match
-    folder = open_evidence(args.store).case(match_id)
+    return open_evidence(args.store).case(match_id)
+
+
+def cmd_verify(args) -> int:
+    from review_app.evidence import EvidenceError, verify_case
+    from review_app.evidence.log import CUT
+    from review_app.textsafe import for_terminal
+
+    folder = _folder(args)
+    match_id = folder.match_id
     report = verify_case(folder, head=args.head, against=args.against)
     if report.empty and not args.head and args.against is None:
         raise EvidenceError(f"no case of match {match_id} in the evidence store {folder.root}: no log and no "
@@ -373,16 +413,37 @@ def cmd_verify(args) -> int:
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:
         print(report.summary())
+        if [p.message for p in report.problems] == [CUT]:
+            print(f"  an interrupted append left it: `polo-review evidence repair {match_id} --by NAME` sets the cut "
+                  "line aside and records that it did")
         more = report.problems[1:]
         for p in more[:ALSO]:
             print(f"  also: {p}")
         if len(more) > ALSO:
             print(f"  ... and {len(more) - ALSO} more problems (--json lists them all)")
         for w in report.warnings:
-            print(f"  warning: {w}")
+            print(f"  warning: {for_terminal(w)}")  # a repair's warning names the person who made it
         if report.note():
             print(f"  {report.note()}")
     return 0 if report.intact else 1
+
+
+def cmd_repair(args) -> int:
+    from review_app.evidence import verify_case
+    from review_app.evidence.repair import repair_log
+    from review_app.textsafe import for_terminal
+
+    folder = _folder(args)
+    done = repair_log(folder, args.by)
+    e, d = done.entry, done.entry["data"]
+    print(f"entry {e['seq']}: repair by {for_terminal(e['by'])} at {e['at']}: {d['cut_bytes']} bytes of an "
+          f"interrupted append cut after entry {d['after_entry']}, kept read-only in {done.kept} "
+          f"(sha256 {d['cut_sha256']})")
+    for p in done.unrecorded:
+        print(f"note: {p.relative_to(folder.path)} is stored but recorded by no entry: the interrupted append may "
+              "have been its receipt; receive that file again (`polo-review evidence add`) to record it")
+    print(f"integrity: {verify_case(folder).summary()}")
+    return 0
 
 
 def cmd_pack(args) -> int:

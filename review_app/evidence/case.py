@@ -3,6 +3,10 @@
 Every operation takes the case lock, reads the log, checks what it is asked against what the log
 and the match document say, and appends one entry. Nothing is ever rewritten: after a decision
 the case is locked, and a change is a correction entry that names the entry it corrects.
+
+The log is read through `admit.replay` (a log the tool could not have written is refused like one
+whose chain is broken), and every entry passes `admit.refusal` before it is appended: the rules
+`verify` replays are the ones the operations obey, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.evidence import grounds, window
-from review_app.evidence.errors import CaseLocked, EvidenceError
+from review_app.evidence import admit, grounds, window
+from review_app.evidence.errors import CaseLocked, EvidenceError, LogDamaged
 from review_app.evidence.state import (
     CORRECTION,
     DECISION,
@@ -37,17 +41,25 @@ from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.store import open_evidence
 from review_app.store.files import file_sha256
 
-MAX_NAME = 200
-MAX_NOTE = 5000
+MAX_NAME = admit.MAX_NAME
+MAX_NOTE = admit.MAX_NOTE
 
 
 def _person(value: str | None, what: str) -> str:
-    name = " ".join((value or "").split())
-    if not name:
+    name = admit.person(value or "")
+    if name is None:
+        if " ".join((value or "").split()):
+            raise EvidenceError(f"{what} is longer than {MAX_NAME} characters")
         raise EvidenceError(f"{what} is required (a person's name)")
-    if len(name) > MAX_NAME:
-        raise EvidenceError(f"{what} is longer than {MAX_NAME} characters")
     return name
+
+
+def checked(entries: list[dict], path: Path | None = None) -> CaseState:
+    """The case read off `entries` (an intact chain), refused as damaged if the tool could not have written it."""
+    state, problems = admit.replay(entries)
+    if problems:
+        raise LogDamaged(f"case log is damaged at {problems[0]}; run `polo-review evidence verify`", path=path)
+    return state
 
 
 def _key(name: str) -> str:
@@ -57,14 +69,25 @@ def _key(name: str) -> str:
 class EvidenceCase:
     """The 21.f(5) case of one match, kept in `<store>/<match-id>/`."""
 
-    def __init__(self, doc: MatchDocument, store: str | os.PathLike | None = None):
+    def __init__(self, doc: MatchDocument, store=None):
+        """`store`: an evidence store (`store.base.EvidenceStore`), or where one is (a folder, a database URL);
+        by default the configured one."""
         self.doc = doc
-        self.folder: CaseFolder = open_evidence(store).case(doc.match_id)
+        evidence = store if hasattr(store, "case") else open_evidence(store)
+        self.folder: CaseFolder = evidence.case(doc.match_id)
         self.log = self.folder.log
 
     # -- reading ----------------------------------------------------------------------------
     def state(self) -> CaseState:
-        return fold(self.log.entries())
+        return checked(self.log.entries(), self.log.path)
+
+    def _append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
+        """Append one entry, if the log's rules (`admit`) admit it after `entries`: never one verify would refuse."""
+        why = admit.refusal(fold(entries), {"seq": len(entries) + 1, "type": type_, "at": window.utc_text(at),
+                                            "by": by, "data": data})
+        if why is not None:
+            raise EvidenceError(f"not recorded: the {type_} entry would break the case log's rules ({why})")
+        return self.log.append(entries, type_, by, data, at)
 
     def register(self) -> MountRegister:
         return mount_register(self.doc)
@@ -118,7 +141,7 @@ class EvidenceCase:
                    "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
                    "presented_name": (presented_name or src.name)[:MAX_NAME]}
         with self.log.locked() as entries:
-            self._open(entries, received_by, end, now)
+            self._open(checked(entries, self.log.path), entries, received_by, end, now)
             state = fold(entries)
 
             def recorded(sha: str) -> str | None:
@@ -134,29 +157,30 @@ class EvidenceCase:
                 data = {"evidence": known.id, "sha256": sha, **receipt}
                 if restored:  # the recorded original had gone; these bytes have its hash and took its place
                     data["restored_original"] = known.stored
-                self.log.append(entries, RECEIVED_AGAIN, received_by, data, now)
+                self._append(entries, RECEIVED_AGAIN, received_by, data, now)
                 return fold(entries).evidence[known.id], True
             evidence_id = f"ev{len(state.evidence) + 1}"
             video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6),
                            "duration_s": round(info.duration_s, 6), "width": info.width, "height": info.height,
                            "codec": info.codec, "container": info.container}
-            self.log.append(entries, RECEIVED, received_by, {
+            self._append(entries, RECEIVED, received_by, {
                 "evidence": evidence_id, "sha256": sha, "size": size, "ext": stored.suffix.lstrip("."),
                 "stored": str(stored.relative_to(self.folder.path)), "deadline_utc": window.utc_text(timing.deadline),
                 "video": video_facts, **receipt}, now)
             return fold(entries).evidence[evidence_id], False
 
-    def _open(self, entries: list[dict], by: str, end: datetime, now: datetime) -> None:
-        """The first entry of a case pins the game's end and the deadline every receipt is judged by."""
-        if entries:
-            opened = entries[0]["data"]
+    def _open(self, state: CaseState, entries: list[dict], by: str, end: datetime, now: datetime) -> None:
+        """The first entry of a case pins the game's end and the deadline every receipt is judged by
+        (only a repair of an interrupted first append can come before it)."""
+        opened = state.opened
+        if opened is not None:
             if opened.get("end_time_utc") != window.utc_text(end):
                 raise EvidenceError(
                     f"the match document now gives the game's end as {window.utc_text(end)}, but this case was opened "
                     f"with {opened.get('end_time_utc')}; the window cannot move once evidence is judged against it",
                     path=self.doc.path)
             return
-        self.log.append(entries, OPENED, by, {
+        self._append(entries, OPENED, by, {
             "match_id": self.doc.match_id, "match_name": self.doc.match.get("name"),
             "match_date": self.doc.match["date"],
             "end_time_utc": window.utc_text(end), "deadline_utc": window.utc_text(window.deadline_after(end)),
@@ -168,12 +192,18 @@ class EvidenceCase:
         """A copy to view in other tools; the log records that it derives from the original's hash."""
         by = _person(by, "--by")
         with self.log.locked() as entries:
-            ev = self.evidence(fold(entries), evidence_id)
+            ev = self.evidence(checked(entries, self.log.path), evidence_id)
             out = self.folder.make_working_copy(self.original_path(ev), ev.sha256)
-            self.log.append(entries, WORKING_COPY, by, {
+            self._append(entries, WORKING_COPY, by, {
                 "evidence": ev.id, "parent_sha256": ev.sha256, "sha256": ev.sha256, "derivation": "byte copy",
                 "path": str(out.relative_to(self.folder.path))}, now or window.now_utc())
         return out
+
+    def repair(self, by: str, now: datetime | None = None):
+        """Set aside the cut last line an interrupted append left, and record it (see `repair.repair_log`)."""
+        from review_app.evidence.repair import repair_log
+
+        return repair_log(self.folder, by, now)
 
     # -- reviewing ------------------------------------------------------------------------------
     def link(self, excusal: str | None, mount: str | None) -> dict:
@@ -234,10 +264,10 @@ class EvidenceCase:
              mount: str | None = None, note: str | None = None, now: datetime | None = None) -> Mark:
         by = _person(by, "--by")
         with self.log.locked() as entries:
-            state = fold(entries)
+            state = checked(entries, self.log.path)
             self._refuse_if_locked(state, "frames are marked")
             data = self._mark_data(state, evidence_id, frames, excusal, mount, note)
-            entry = self.log.append(entries, MARKED, by, data, now or window.now_utc())
+            entry = self._append(entries, MARKED, by, data, now or window.now_utc())
         return next(m for m in fold(entries).marks if m.seq == entry["seq"])
 
     # -- deciding ---------------------------------------------------------------------------------
@@ -265,14 +295,15 @@ class EvidenceCase:
     def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None) -> Decision:
         by = _person(by, "--by")
         with self.log.locked() as entries:
-            state = fold(entries)
-            if not entries:
+            state = checked(entries, self.log.path)
+            if state.opened is None:
                 if decision != "not-proven":
                     raise EvidenceError(f"no evidence has been received for match {self.doc.match_id}")
-                self._open(entries, by, self.game_end(), now or window.now_utc())
+                self._open(state, entries, by, self.game_end(), now or window.now_utc())
+                state = fold(entries)
             self._refuse_if_locked(state, "a decision changes")
             data = self._decision(state, decision, reason)
-            self.log.append(entries, DECISION, by, data, now or window.now_utc())
+            self._append(entries, DECISION, by, data, now or window.now_utc())
         return fold(entries).decision
 
     def correct(self, entry: int, by: str, reason: str, *, decision: str | None = None, withdraw: bool = False,
@@ -286,7 +317,7 @@ class EvidenceCase:
             raise EvidenceError("a correction needs its reason (--reason TEXT)")
         now = now or window.now_utc()
         with self.log.locked() as entries:
-            state = fold(entries)
+            state = checked(entries, self.log.path)
             target = state.entry(entry)
             if target is None:
                 raise EvidenceError(f"no entry {entry} in the case log of match {self.doc.match_id} "
@@ -320,5 +351,5 @@ class EvidenceCase:
                     g["mark_entry"] == entry for g in state.decision.data.get("grounds", [])):
                 raise EvidenceError(f"entry {entry} grounds the forfeiture in force (entry {state.decision.seq}); "
                                     "give the corrected decision in the same correction (--decision)")
-            self.log.append(entries, CORRECTION, by, data, now)
+            self._append(entries, CORRECTION, by, data, now)
             return entries[-1]

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from review_app.evidence.errors import EvidenceError
-from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState
+from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState, Mark
 from review_app.evidence.window import duration_text
 from review_app.model.mounts import MountRegister
 from review_app.rules import provision
@@ -24,18 +24,17 @@ def rule_text() -> dict[str, str]:
     return dict(provision(CLAUSE).text)
 
 
-def decision_data(state: CaseState, register: MountRegister, decision: str, reason: str | None,
-                  team_names: dict[str, str]) -> dict:
-    """The data of a decision entry, or EvidenceError saying why the decision cannot stand."""
+def check_decision(state: CaseState, decision: str, reason: str | None) -> list[Mark]:
+    """What the log alone says of a decision: EvidenceError if it cannot stand on the case as recorded,
+    else the marks a forfeiture rests on (none for the other decisions). The operations ask it before
+    they decide, and `admit` asks it of every decision in the log, so the two judge alike."""
     if decision not in DECISIONS:
         raise EvidenceError(f"unknown decision {decision!r}; choose {', '.join(DECISIONS)}")
-    reason = (reason or "").strip() or None
-    grounds: list[dict] = []
     if decision == FORFEITURE:
-        grounds = forfeiture_grounds(state, register)
-    elif decision == NOT_PROVEN and not reason:
+        return forfeiture_marks(state)
+    if decision == NOT_PROVEN and not reason:
         raise EvidenceError("a not-proven decision needs its reason (--reason TEXT)")
-    elif decision == OUT_OF_TIME:
+    if decision == OUT_OF_TIME:
         if not state.evidence:
             raise EvidenceError("out of time: no evidence has been received for this match")
         in_time = [e.id for e in state.evidence.values() if e.in_time]
@@ -43,6 +42,15 @@ def decision_data(state: CaseState, register: MountRegister, decision: str, reas
             raise EvidenceError(f"out of time refused: {', '.join(in_time)} {'was' if len(in_time) == 1 else 'were'} "
                                 "received within the 24-hour window; "
                                 "decide forfeiture or not-proven")
+    return []
+
+
+def decision_data(state: CaseState, register: MountRegister, decision: str, reason: str | None,
+                  team_names: dict[str, str]) -> dict:
+    """The data of a decision entry, or EvidenceError saying why the decision cannot stand."""
+    reason = (reason or "").strip() or None
+    marks = check_decision(state, decision, reason)
+    grounds = forfeiture_grounds(state, register, marks) if decision == FORFEITURE else []
     teams = sorted({g["team"] for g in grounds if g.get("team")})
     return {
         "decision": decision,
@@ -57,7 +65,8 @@ def decision_data(state: CaseState, register: MountRegister, decision: str, reas
     }
 
 
-def forfeiture_grounds(state: CaseState, register: MountRegister) -> list[dict]:
+def forfeiture_marks(state: CaseState) -> list[Mark]:
+    """The marks in force that can ground a forfeiture: linked to an excusal, of evidence received in time."""
     marks = state.live_marks
     if not marks:
         raise EvidenceError("forfeiture refused: no marked frames show an excused mount being played; "
@@ -74,6 +83,13 @@ def forfeiture_grounds(state: CaseState, register: MountRegister) -> list[dict]:
         raise EvidenceError(
             f"forfeiture refused: the marked evidence {late.id} was received {late.received_at}, "
             f"{duration_text(late.margin_s)} after the deadline; under 21.f(5) it cannot ground a forfeiture")
+    return in_time
+
+
+def forfeiture_grounds(state: CaseState, register: MountRegister, in_time: list[Mark] | None = None) -> list[dict]:
+    """The grounds of a forfeiture: each mark of `forfeiture_marks` with the register's excusal it shows."""
+    if in_time is None:
+        in_time = forfeiture_marks(state)
     excused = {e.event: e for e in register.excusals}
     grounds = []
     for m in in_time:

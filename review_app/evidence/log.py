@@ -8,7 +8,8 @@ An entry is one line, the canonical JSON (see `canonical`) of
 `hash` covers every other key, so changing any byte of an entry breaks it; `prev` ties it to the
 entry before, so deleting or reordering entries breaks the entry after. An entry is appended with
 one write of the whole line followed by fsync, under an exclusive lock; an interrupted write leaves
-a last line without its newline, which `chain_problems` reports and `append` refuses to build on.
+a last line without its newline, which `chain_problems` reports and `append` refuses to build on
+until `polo-review evidence repair` sets it aside (see `repair`).
 """
 
 from __future__ import annotations
@@ -24,18 +25,36 @@ from pathlib import Path
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.window import utc_text
-from review_app.store.files import fsync_dir, lock_for
+from review_app.i18n import DEFAULT_LANGUAGE, Message, translate
+from review_app.store.files import atomic_write_bytes, fsync_dir, lock_for
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
+CUT = "incomplete last line (an append was interrupted, or the file was cut)"
 
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing found wrong. `message` is an English line, or a `Message` translated where it is shown."""
+
     entry: int  # 1-based line number in the log; 0: the store around it, not an entry
-    message: str
+    message: str | Message
+    kind: str | None = None  # the entry's type, when the problem is what the entry says (see `admit`)
+
+    @property
+    def translatable(self) -> bool:
+        return isinstance(self.message, Message)
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        text = translate(self.message, lang) if self.translatable else str(self.message)
+        if not self.entry:
+            return text
+        if self.kind:
+            return translate(Message("entry {n} ({kind}): {problem}", n=self.entry, kind=self.kind, problem=text),
+                             lang)
+        return f"entry {self.entry}: {text}"
 
     def __str__(self) -> str:
-        return f"entry {self.entry}: {self.message}" if self.entry else self.message
+        return self.render(DEFAULT_LANGUAGE)
 
 
 def _split(raw: bytes) -> list[bytes]:
@@ -43,6 +62,13 @@ def _split(raw: bytes) -> list[bytes]:
     if lines and lines[-1] == b"":
         lines.pop()  # the newline that ends the last complete entry
     return lines
+
+
+def split_cut(raw: bytes) -> tuple[bytes, bytes]:
+    """(complete, cut): the log up to and including its last newline, and the bytes after it (a last line
+    an interrupted append left without its newline; empty when the log ends as it should)."""
+    end = raw.rfind(b"\n") + 1
+    return raw[:end], raw[end:]
 
 
 def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
@@ -55,7 +81,7 @@ def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
     for n, line in enumerate(lines, start=1):
         last = n == len(lines)
         if last and not complete:
-            problems.append(Problem(n, "incomplete last line (an append was interrupted, or the file was cut)"))
+            problems.append(Problem(n, CUT))
             break
         try:
             entry = json.loads(line.decode("utf-8"))
@@ -89,9 +115,14 @@ class CaseLog:
     any of them present, a missing or empty log is a lost record, never a case to start afresh.
     """
 
-    def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None):
+    def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None, roster=None):
         self.path = Path(path)
         self.orphans = orphans
+        self.roster = roster
+
+    @property
+    def match_id(self) -> str:
+        return self.path.parent.name
 
     def raw(self) -> bytes:
         try:
@@ -111,8 +142,10 @@ class CaseLog:
                     "pack holds a copy) and run `polo-review evidence verify`", path=self.path)
         entries, problems = chain_problems(raw)
         if problems:
-            raise LogDamaged(f"case log is damaged at {problems[0]}; run `polo-review evidence verify`",
-                             path=self.path)
+            hint = (f"an interrupted append left it: `polo-review evidence repair {self.match_id} --by NAME` "
+                    "sets the cut line aside and records that it did" if [p.message for p in problems] == [CUT]
+                    else "run `polo-review evidence verify`")
+            raise LogDamaged(f"case log is damaged at {problems[0]}; {hint}", path=self.path)
         return entries
 
     @contextlib.contextmanager
@@ -121,8 +154,15 @@ class CaseLog:
         with lock_for(self.path):
             yield self.entries()
 
-    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
-        """Append one entry after `entries` (as read under `locked()`); returns it."""
+    @contextlib.contextmanager
+    def held(self) -> Iterator[bytes]:
+        """Hold the case exclusively and read its bytes as they are, damaged or not (for `repair`)."""
+        with lock_for(self.path):
+            yield self.raw()
+
+    @staticmethod
+    def entry(entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
+        """The entry that follows `entries`, hashed and chained, as `append` writes it."""
         entry = {
             "seq": len(entries) + 1,
             "prev": entries[-1]["hash"] if entries else GENESIS,
@@ -132,6 +172,35 @@ class CaseLog:
             "data": data,
         }
         entry["hash"] = entry_hash(entry)
+        return entry
+
+    def replace_cut(self, complete: bytes, entries: list[dict], type_: str, by: str, data: dict,
+                    at: datetime) -> dict:
+        """The log becomes `complete` (its bytes before a cut last line, holding `entries`) and one new entry,
+        in one atomic, durable step (under `held()`): a crash leaves the log as it was, still cut, or
+        repaired with the entry that says so, never cut short without a word."""
+        entry = self.entry(entries, type_, by, data, at)
+        atomic_write_bytes(self.path, complete + canonical(entry) + b"\n")
+        entries.append(entry)
+        return entry
+
+    def allowed(self, type_: str, by: str, data: dict) -> None:
+        """The roles the store enforces (`store.roles`): only a committee member decides, or corrects a decision."""
+        if self.roster is not None and (type_ == "decision" or (type_ == "correction" and "decision" in data)):
+            from review_app.store.roles import COMMITTEE, Rules
+
+            Rules(self.roster).require(by, COMMITTEE, "decide evidence cases")
+
+    def restore_raw(self, raw: bytes) -> None:
+        """Give a case with no log the log `raw` (a copy from another store), byte for byte."""
+        if self.raw():
+            raise LogDamaged("the case already has a log here; it is never replaced", path=self.path)
+        atomic_write_bytes(self.path, raw)
+
+    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
+        """Append one entry after `entries` (as read under `locked()`); returns it."""
+        self.allowed(type_, by, data)
+        entry = self.entry(entries, type_, by, data, at)
         line = canonical(entry) + b"\n"
         new = not self.path.exists()
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)

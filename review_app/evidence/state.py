@@ -3,6 +3,7 @@
 The log is the only record; this is a fold over it, recomputed on every read, so nothing can
 drift between "the state" and "the history". Corrections are folded in order: a withdrawn mark
 stops counting, a corrected decision replaces the one in force, and the entries stay as written.
+A repair entry (an interrupted append's cut last line, set aside) is listed and changes nothing else.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ WORKING_COPY = "working_copy"
 MARKED = "frames_marked"
 DECISION = "decision"
 CORRECTION = "correction"
+REPAIR = "repair"  # an interrupted append's cut last line, set aside (see `repair`)
+ENTRY_TYPES = (OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, MARKED, DECISION, CORRECTION, REPAIR)
 
 FORFEITURE, NOT_PROVEN, OUT_OF_TIME = "forfeiture", "not-proven", "out-of-time"
 DECISIONS = (FORFEITURE, NOT_PROVEN, OUT_OF_TIME)
@@ -101,6 +104,7 @@ class CaseState:
     decisions: list[Decision] = field(default_factory=list)
     corrections: list[dict] = field(default_factory=list)
     working_copies: list[dict] = field(default_factory=list)
+    repairs: list[dict] = field(default_factory=list)
     entries: list[dict] = field(default_factory=list)
 
     @property
@@ -134,39 +138,48 @@ def _mark(entry: dict, data: dict) -> Mark:
 
 
 def fold(entries: list[dict]) -> CaseState:
-    state = CaseState(entries=list(entries))
+    state = CaseState()
     for e in entries:
-        kind, data = e["type"], e["data"]
-        if kind == OPENED:
-            state.opened, state.match_id = data, data["match_id"]
-        elif kind == RECEIVED:
-            receipt = {k: data[k] for k in RECEIPT_KEYS}
-            state.evidence[data["evidence"]] = Evidence(
-                data["evidence"], e["seq"], data["sha256"], data["ext"], data["stored"], data["size"],
-                data["presented_name"], data["presented_by"], data["received_by"], data["received_at"],
-                data["in_time"], data["margin_s"], data["video"],
-                [{**receipt, "seq": e["seq"], "recorded": e["at"], "presented_name": data.get("presented_name")}])
-        elif kind == RECEIVED_AGAIN:
-            ev = state.evidence.get(data["evidence"])
-            if ev:
-                ev.receipts.append({**{k: data[k] for k in RECEIPT_KEYS}, "seq": e["seq"], "recorded": e["at"],
-                                    "presented_name": data.get("presented_name")})
-                ev._settle()
-        elif kind == WORKING_COPY:
-            state.working_copies.append({**data, "seq": e["seq"]})
-        elif kind == MARKED:
-            state.marks.append(_mark(e, data))
-        elif kind == DECISION:
-            state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data))
-        elif kind == CORRECTION:
-            state.corrections.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})
-            if data.get("withdraw"):
-                for m in state.marks:
-                    if m.seq == data["corrects"] and m.withdrawn_by is None:
-                        m.withdrawn_by = e["seq"]
-            if data.get("marks"):
-                state.marks.append(_mark(e, data["marks"]))
-            if data.get("decision"):
-                d = data["decision"]
-                state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True))
+        state.entries.append(e)
+        apply(state, e)
     return state
+
+
+def apply(state: CaseState, e: dict) -> None:
+    """Fold one entry into `state` (already listed in `state.entries`). The entry is taken as written:
+    whether the tool could have written it is `admit.refusal`'s question, asked before."""
+    kind, data = e["type"], e["data"]
+    if kind == OPENED:
+        state.opened, state.match_id = data, data["match_id"]
+    elif kind == RECEIVED:
+        receipt = {k: data[k] for k in RECEIPT_KEYS}
+        state.evidence[data["evidence"]] = Evidence(
+            data["evidence"], e["seq"], data["sha256"], data["ext"], data["stored"], data["size"],
+            data["presented_name"], data["presented_by"], data["received_by"], data["received_at"],
+            data["in_time"], data["margin_s"], data["video"],
+            [{**receipt, "seq": e["seq"], "recorded": e["at"], "presented_name": data.get("presented_name")}])
+    elif kind == RECEIVED_AGAIN:
+        ev = state.evidence.get(data["evidence"])
+        if ev:
+            ev.receipts.append({**{k: data[k] for k in RECEIPT_KEYS}, "seq": e["seq"], "recorded": e["at"],
+                                "presented_name": data.get("presented_name")})
+            ev._settle()
+    elif kind == WORKING_COPY:
+        state.working_copies.append({**data, "seq": e["seq"]})
+    elif kind == MARKED:
+        state.marks.append(_mark(e, data))
+    elif kind == DECISION:
+        state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data))
+    elif kind == CORRECTION:
+        state.corrections.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})
+        if data.get("withdraw"):
+            for m in state.marks:
+                if m.seq == data["corrects"] and m.withdrawn_by is None:
+                    m.withdrawn_by = e["seq"]
+        if data.get("marks"):
+            state.marks.append(_mark(e, data["marks"]))
+        if data.get("decision"):
+            d = data["decision"]
+            state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True))
+    elif kind == REPAIR:
+        state.repairs.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})

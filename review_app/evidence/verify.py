@@ -1,4 +1,10 @@
-"""Checking a case end to end: the log's hash chain, and every original against its recorded hash.
+"""Checking a case end to end: the log's hash chain, its rules, and every original against its recorded hash.
+
+The rules: the entries are replayed through `admit`, the rules every operation obeys before it appends,
+so a log whose chain is whole but which the tool could not have written (a second decision after the
+case was locked, frames marked on evidence never received, ...) is broken at that entry, named with its
+type. A repair entry (an interrupted append's cut last line, set aside by `repair`) is said as a warning,
+and the bytes it kept are re-hashed.
 
 What the chain shows on its own: any entry altered, deleted, inserted or reordered, a half-written
 last line, an original altered, missing or put there by hand. What it cannot show on its own: entries
@@ -18,10 +24,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from review_app.evidence import admit
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import Problem, _split, chain_problems
-from review_app.evidence.state import RECEIVED
+from review_app.evidence.state import RECEIVED, REPAIR, CaseState
 from review_app.evidence.store import CaseFolder, is_read_only
+from review_app.i18n import Message
 from review_app.store.files import file_sha256
 
 _HASH = re.compile(r"^[0-9a-f]{64}$")
@@ -47,7 +55,7 @@ class VerifyReport:
     originals: int
     head: str | None
     problems: list[Problem] = field(default_factory=list)  # in entry order; entry 0: not an entry (store, anchor)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str | Message] = field(default_factory=list)  # a Message: translated where it is shown
     empty: bool = False  # no log and no originals: nothing recorded here (or all of it removed)
     anchor: str | None = None  # what the log was checked against, if anything: "head" or the copy's name
     anchored_entries: int = 0  # entries 1..this are fixed by the anchor
@@ -84,8 +92,9 @@ class VerifyReport:
     def to_dict(self) -> dict:
         return {"folder": self.folder, "intact": self.intact, "entries": self.entries, "originals": self.originals,
                 "head": self.head, "first_broken_entry": self.first_broken_entry,
-                "problems": [{"entry": p.entry, "message": p.message} for p in self.problems],
-                "warnings": list(self.warnings), "anchor": self.anchor, "anchored_entries": self.anchored_entries,
+                "problems": [{"entry": p.entry, "type": p.kind, "message": str(p.message)} for p in self.problems],
+                "warnings": [str(w) for w in self.warnings], "anchor": self.anchor,
+                "anchored_entries": self.anchored_entries,
                 "limits": None if self.anchor else LIMITS}
 
 
@@ -119,12 +128,49 @@ def _against(raw: bytes, copy: Path) -> tuple[list[Problem], list[str], int]:
     return [], warnings, len(theirs)
 
 
+def _repairs(folder: CaseFolder, state: CaseState, entries: list[dict]) -> tuple[list[Problem], list[Message]]:
+    """Each repair said, and its kept bytes re-hashed; a file in repairs/ that no entry records is said too."""
+    problems: list[Problem] = []
+    warnings: list[Message] = []
+    for r in state.repairs:
+        kept = folder.path / r["kept_in"]  # a plain name under repairs/: `admit` refused anything else
+        warnings.append(Message("entry {n} is a repair: {bytes} bytes of an interrupted append were cut at {at} by "
+                                "{by} and kept in {file}", n=r["seq"], bytes=r["cut_bytes"], at=r["at"], by=r["by"],
+                                file=r["kept_in"]))
+        if not kept.is_file():
+            problems.append(Problem(r["seq"], Message("the {bytes} bytes this repair cut, kept in {file}, are missing",
+                                                      bytes=r["cut_bytes"], file=r["kept_in"]), kind=REPAIR))
+            continue
+        actual = file_sha256(kept)
+        if actual != r["cut_sha256"]:
+            problems.append(Problem(r["seq"], Message(
+                "the bytes this repair cut, kept in {file}, no longer match the SHA-256 it recorded (now {actual}...)",
+                file=r["kept_in"], actual=actual[:16]), kind=REPAIR))
+    named = {str(e["data"].get("kept_in")) for e in entries
+             if e.get("type") == REPAIR and isinstance(e.get("data"), dict)}
+    folder_of_repairs = folder.path / "repairs"
+    if folder_of_repairs.is_dir():
+        for p in sorted(folder_of_repairs.iterdir()):
+            name = f"repairs/{p.name}"
+            if not p.name.startswith(".") and name not in named:
+                warnings.append(Message("{file} is recorded by no repair entry (a repair was interrupted before "
+                                        "its entry was written, or the file was put there by hand)", file=name))
+    return problems, warnings
+
+
 def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path | None = None) -> VerifyReport:
     head = check_head(head) if head is not None else None
-    raw = folder.log_path.read_bytes() if folder.log_path.exists() else b""
+    raw = folder.log.raw()
     entries, problems = chain_problems(raw)
+    # The log's own rules, over the entries before the first break of the chain (after it, entries are
+    # not where they were written): an entry the tool could not have written is named with its type.
+    chained = min((p.entry for p in problems if p.entry), default=len(entries) + 1) - 1
+    state, refused = admit.replay(entries[:chained])
+    problems += refused
     stored = folder.stored_originals()
-    warnings: list[str] = []
+    warnings: list[str | Message] = []
+    repairs, repair_warnings = _repairs(folder, state, entries)
+    problems += repairs
     if not raw and stored:
         problems.append(Problem(1, f"the case log is missing or empty, yet {len(stored)} original(s) are stored: the "
                                    "record of this case was deleted"))
@@ -154,6 +200,7 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
         problems += [Problem(0, f"store: {p.relative_to(folder.path)} is not recorded in the log (its entry was "
                                 "removed, or the file was put there by hand)")
                      for p in stored if p.name not in recorded]
+    warnings += repair_warnings
     anchor, anchored = None, 0
     if head:
         anchor = "head"
@@ -177,6 +224,6 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
         anchor = Path(against).name
     last = entries[-1]["hash"] if entries else None
     # Entries in order; then what concerns no one entry: a missing anchor before files found in the store.
-    problems.sort(key=lambda p: (p.entry == 0, p.entry, p.message.startswith("store:")))
+    problems.sort(key=lambda p: (p.entry == 0, p.entry, str(p.message).startswith("store:")))
     return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
                         empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered)

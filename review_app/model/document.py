@@ -8,6 +8,7 @@ import copy
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from review_app.model.errors import DocumentError
@@ -33,6 +34,8 @@ class MatchDocument:
     # Ids of tags this copy brings back (an undone delete): if another reviewer brought the same tag
     # back meanwhile, the save is a conflict, never a second copy of the tag.
     restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    # The store it was read from when that is not the folder of `path` (a database's URL): saved back there.
+    origin: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def match(self) -> dict:
@@ -76,21 +79,47 @@ class MatchDocument:
 
     def context(self) -> MatchContext:
         ann = self.match.get("announcements") or {}
+        try:
+            day = date.fromisoformat(self.match.get("date") or "")
+        except ValueError:
+            day = None
         return MatchContext(
             periods=self.match.get("periods"),
             upper_handicap=self.match.get("upper_handicap"),
             courtesy_changes_announced=ann.get("courtesy_changes_allowed"),
             tack_provision_announced=ann.get("tack_provision_6_goal"),
+            teams=tuple(self.team_ids()),
+            day=day,
         )
 
-    def case(self, event: dict) -> Case:
+    def case(self, event: dict, context: MatchContext | None = None, derived: dict | None = None) -> Case:
+        """The event as its judge sees it; `context` is `self.context()`, given when judging many events;
+        `derived`: facts the tool derives (the excusal clause from the mount register), which stand in
+        for what a reviewer might have typed."""
+        facts = event.get("facts") or {}
+        if derived is None:
+            derived = self.derived_facts(event)
+        if derived:
+            facts = {**facts, **derived}
         return Case(
             situation=event["situation"],
-            facts=event.get("facts") or {},
+            facts=facts,
             call=event.get("call") or {},
             period=event.get("period"),
-            match=self.context(),
+            match=self.context() if context is None else context,
+            incident_s=(event.get("position") or {}).get("time_s"),
+            moments=event.get("moments") or {},
+            offender=(event.get("involved") or {}).get("offender"),
         )
+
+    def derived_facts(self, event: dict) -> dict:
+        """Facts the tool derives rather than asks: 21.f(5)'s excusal clause, from the mount register."""
+        if event.get("situation") != "21.f(5)":
+            return {}
+        from review_app.model.mounts import derived_excusal
+
+        clause, _source = derived_excusal(self, event)
+        return {"excused_under": clause} if clause else {}
 
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame), the order the match happened in."""
@@ -98,15 +127,16 @@ class MatchDocument:
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,
-                             restored=self.restored)
+                             restored=self.restored, origin=self.origin)
 
     def base(self) -> dict | None:
         """The revision this copy was read at, as it was then (None if not known)."""
         if self.source is None:
             return None
         from review_app.model import jsontext
+        from review_app.model.migrate import migrate
 
-        return jsontext.loads(self.source)
+        return migrate(jsontext.loads(self.source))
 
     def renamed(self, event_id: str) -> str:
         """The id a new tag of mine was saved under (another reviewer may have taken its id meanwhile)."""

@@ -22,8 +22,10 @@ TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
 
-SCHEMA_VERSION = "1.0"
-SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-1.0.schema.json"
+SCHEMA_VERSION = "2.0"
+SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.0.schema.json"
+# Versions this polo-review reads: older ones are migrated in memory (`model.migrate`) before validation.
+READS = ("1.0", "2.0")
 
 
 def _fact_schema(fact) -> dict:
@@ -34,10 +36,14 @@ def _fact_schema(fact) -> dict:
     return {**kind, "description": translate(fact.label)}
 
 
-def _call_schema() -> dict:
+def _call_schema(team: dict, player: dict) -> dict:
     props = {}
     for name, spec in CALL_FIELDS.items():
-        if spec == "number":
+        if spec == "team":
+            props[name] = {"anyOf": [team, {"type": "null"}]}
+        elif spec == "player":
+            props[name] = {"anyOf": [player, {"type": "null"}]}
+        elif spec == "number":
             props[name] = {"type": ["number", "null"], "minimum": 0}
         elif spec == "bool":
             props[name] = {"type": ["boolean", "null"]}
@@ -46,6 +52,46 @@ def _call_schema() -> dict:
         else:
             props[name] = {"enum": [*spec, None]}
     return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+def _panels_schema(clause_rules: list, call: dict, person: dict, clauses: list[str]) -> dict:
+    """Incidents opened to a panel of reviewers, by event id: who opened it, the members, and each member's
+    entry (the situation, facts and call they would make) under their own name, so entries saved at once
+    merge (`model.merge`)."""
+    when = {"type": ["string", "null"], "format": "date-time"}
+    entry = {"type": "object", "required": ["situation", "facts", "call"],
+             "properties": {"situation": {"enum": clauses}, "facts": {"type": "object"}, "call": call,
+                            "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX}, "submitted_at": when},
+             "additionalProperties": False, "allOf": clause_rules}
+    panel = {"type": "object", "required": ["opened_by", "members"],
+             "properties": {"opened_by": person, "opened_at": when,
+                            "members": {"type": "array", "minItems": 1, "maxItems": 20, "uniqueItems": True,
+                                        "items": person},
+                            "entries": {"type": "object", "propertyNames": {"maxLength": NAME_MAX},
+                                        "additionalProperties": entry},
+                            "closed_by": {"type": ["string", "null"], "maxLength": NAME_MAX}, "closed_at": when},
+             "additionalProperties": False}
+    return {"type": "object", "description": "Incidents opened to a panel of reviewers (review_app.panels), by "
+                                             "event id.",
+            "propertyNames": {"pattern": "^[A-Za-z0-9._-]{1,64}$"}, "additionalProperties": panel}
+
+
+def _assessments_schema() -> dict:
+    """The coach's assessment of each umpire in this match, by the umpire's name: per event, whether a
+    wrong call was a clear and obvious error and whether it affected the outcome, and development points."""
+    mark = {"type": "object", "properties": {"clear_and_obvious": {"type": ["boolean", "null"]},
+                                             "affected_outcome": {"type": ["boolean", "null"]}},
+            "additionalProperties": False}
+    umpire = {"type": "object",
+              "properties": {"by": {"type": ["string", "null"], "maxLength": NAME_MAX},
+                             "updated_at": {"type": ["string", "null"], "format": "date-time"},
+                             "development_points": {"type": ["string", "null"], "maxLength": NOTES_MAX},
+                             "events": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z0-9._-]{1,64}$"},
+                                        "additionalProperties": mark}},
+              "additionalProperties": False}
+    return {"type": "object", "description": "The coach's assessment of each umpire (review_app.assessment), by "
+                                             "the umpire's name.",
+            "propertyNames": {"minLength": 1, "maxLength": NAME_MAX}, "additionalProperties": umpire}
 
 
 def build() -> dict:
@@ -63,16 +109,21 @@ def build() -> dict:
     person = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
     name_text = {"type": "string", "maxLength": NAME_MAX}
     optional_name = {"type": ["string", "null"], "maxLength": NAME_MAX}
+    team_id = {"type": "string", "minLength": 1, "maxLength": NAME_MAX}
+    number = {"type": "integer", "minimum": 1, "maximum": 4}
     player_ref = {
         "type": "object",
         "required": ["team", "number"],
-        "properties": {
-            "team": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-            "number": {"type": "integer", "minimum": 1, "maximum": 4},
-            "mount": optional_name,
-        },
+        "properties": {"team": team_id, "number": number, "mount": optional_name},
         "additionalProperties": False,
     }
+    # Who committed the offence or got a card: a team, and the player where known.
+    someone = {"type": "object", "required": ["team"], "properties": {"team": team_id, "number": number},
+               "additionalProperties": False}
+    moment = {"type": "object", "required": ["frame", "time_s"],
+              "properties": {"frame": {"type": "integer", "minimum": 0}, "time_s": {"type": "number", "minimum": 0}},
+              "additionalProperties": False}
+    optional_moment = {"anyOf": [moment, {"type": "null"}]}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -82,6 +133,7 @@ def build() -> dict:
         "required": ["schema_version", "match", "events"],
         "properties": {
             "schema_version": {"const": SCHEMA_VERSION},
+            "migrated_from": {"type": "string", "description": "The version this document was migrated from."},
             "revision": {"type": "integer", "minimum": 0,
                          "description": "Raised by one on every save; detects two reviewers editing the same match."},
             "match": {
@@ -91,6 +143,8 @@ def build() -> dict:
                     "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
                     "name": name_text,
                     "date": {"type": "string", "format": "date"},
+                    "start_time_utc": {"type": ["string", "null"], "format": "date-time",
+                                       "description": "When the game began."},
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",
                                      "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
                     "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
@@ -105,11 +159,20 @@ def build() -> dict:
                                 "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                                 "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
                                 "color": name_text,
-                                "players": {"type": "array", "items": {
+                                "players": {"type": "array", "maxItems": 8, "items": {
                                     "type": "object", "required": ["number"],
-                                    "properties": {"number": {"type": "integer", "minimum": 1, "maximum": 4},
+                                    "properties": {"number": number,
+                                                   "id": {"type": ["string", "null"],
+                                                          "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+                                                          "description": "The person: the same id in every match "
+                                                                         "of the day recognises the same player."},
                                                    "name": name_text,
-                                                   "handicap": {"type": "number"}},
+                                                   "handicap": {"type": ["number", "null"], "minimum": -2,
+                                                                "maximum": 10},
+                                                   "mounts": {"type": "array", "maxItems": 40,
+                                                              "items": {"type": "string", "minLength": 1,
+                                                                        "maxLength": NAME_MAX},
+                                                              "description": "The player's string of mounts."}},
                                     "additionalProperties": False}},
                             },
                             "additionalProperties": False,
@@ -148,17 +211,26 @@ def build() -> dict:
                     "required": ["id", "position", "situation", "facts", "call"],
                     "properties": {
                         "id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"},
-                        "position": {
-                            "type": "object", "required": ["frame", "time_s"],
-                            "properties": {"frame": {"type": "integer", "minimum": 0},
-                                           "time_s": {"type": "number", "minimum": 0}},
+                        "position": {**moment, "description": "The incident's moment."},
+                        "moments": {
+                            "type": "object",
+                            "description": "The other moments of the call, as frames of the same footage; the "
+                                           "delays are measured from them (rules.timing).",
+                            "properties": {"whistle": optional_moment, "restart": optional_moment,
+                                           "neutral_play": optional_moment},
+                            "additionalProperties": False,
+                        },
+                        "window": {
+                            "type": "object", "required": ["start", "end"],
+                            "description": "The stretch of footage the tag covers (lead and lag).",
+                            "properties": {"start": moment, "end": moment},
                             "additionalProperties": False,
                         },
                         "period": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
                         "clock": {"type": ["string", "null"], "pattern": "^[0-9]{1,2}:[0-5][0-9]$"},
                         "situation": {"enum": [p.id for p in PROVISIONS]},
                         "facts": {"type": "object"},
-                        "call": _call_schema(),
+                        "call": _call_schema(team_id, someone),
                         "involved": {
                             "type": "object",
                             "properties": {
@@ -166,16 +238,33 @@ def build() -> dict:
                                 "umpire": optional_name,
                                 "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
                                           "description": "The mount the situation concerns (excused or seen again)."},
+                                "offender": {**someone, "description": "Who committed the foul or the offence."},
                             },
                             "additionalProperties": False,
                         },
                         "reviewer": optional_name,
                         "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
+                        "reading": {
+                            "type": "object",
+                            "description": "The reviewer's own reading where it differs from what the tool derives "
+                                           "(the report shows both).",
+                            "properties": {"excused_under": {"type": ["string", "null"], "maxLength": NAME_MAX}},
+                            "additionalProperties": False,
+                        },
+                        "not_recorded": {
+                            "type": "array", "uniqueItems": True, "maxItems": 50,
+                            "items": {"type": "string", "maxLength": 100},
+                            "description": "What the record does not say (a document migrated from 1.0 could not "
+                                           "say it): never guessed, never judged.",
+                        },
                     },
                     "additionalProperties": False,
                     "allOf": clause_rules,
                 },
             },
+            "panels": _panels_schema(clause_rules, _call_schema(team_id, someone), person,
+                                     [p.id for p in PROVISIONS]),
+            "assessments": _assessments_schema(),
         },
         "additionalProperties": False,
     }

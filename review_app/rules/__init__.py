@@ -6,6 +6,8 @@ them in the rulebook's order. Nothing here imports streamlit or cv2.
 
 from __future__ import annotations
 
+from datetime import date
+
 from review_app.rules import (
     ball,
     fouls,
@@ -15,6 +17,7 @@ from review_app.rules import (
     players,
     tack,
 )
+from review_app.rules.parameters import USPA_2026, Edition, clear_values, judging_on, set_values
 from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     CONSISTENT,
     DISCRETIONARY,
@@ -38,8 +41,38 @@ assert set(ORDER) == set(_BY_ID), set(ORDER) ^ set(_BY_ID)
 PROVISIONS: tuple[Provision, ...] = tuple(_BY_ID[i] for i in ORDER)
 
 
-def provision(clause: str) -> Provision:
-    return _BY_ID[clause]
+# Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an
+# edition takes the provisions of the one before it and replaces those it names. Only USPA 2026 ships.
+EDITIONS: dict[Edition, dict[str, Provision]] = {USPA_2026: dict(_BY_ID)}
+
+
+def register_edition(edition: Edition, changes: dict[str, Provision] | None = None,
+                     values: dict[str, float] | None = None) -> None:
+    """Add an edition: the provisions it rewrites (by id) and the numbers it changes (by parameter name)."""
+    previous = edition_on(edition.effective)
+    EDITIONS[edition] = {**EDITIONS[previous], **(changes or {})}
+    if values:
+        set_values(edition, values)
+
+
+def unregister_edition(edition: Edition) -> None:
+    if edition == USPA_2026:
+        raise ValueError("the shipped edition stays")
+    EDITIONS.pop(edition, None)
+    clear_values(edition)
+
+
+def edition_on(day: date | None) -> Edition:
+    """The edition in force on `day` (the newest for no day; the earliest held for a day before all)."""
+    held = sorted(EDITIONS) if len(EDITIONS) > 1 else list(EDITIONS)
+    if day is None:
+        return held[-1]
+    in_force = [e for e in held if e.effective <= day]
+    return in_force[-1] if in_force else held[0]
+
+
+def provision(clause: str, day: date | None = None) -> Provision:
+    return EDITIONS[edition_on(day)][clause] if day is not None else _BY_ID[clause]
 
 
 def is_clause(clause: str) -> bool:
@@ -47,5 +80,8 @@ def is_clause(clause: str) -> bool:
 
 
 def judge(case: Case) -> Verdict:
-    """The verdict of the provision the case is tagged with."""
-    return judge_case(_BY_ID[case.situation], case)
+    """The verdict of the provision the case is tagged with, by the edition in force on the match's day,
+    with that edition's numbers."""
+    edition = edition_on(case.match.day)
+    with judging_on(case.match.day):
+        return judge_case(EDITIONS[edition][case.situation], case, edition=edition.name)

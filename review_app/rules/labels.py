@@ -15,10 +15,15 @@ from review_app.rules.facts import CHOICE_LABELS
 from review_app.rules.vocabulary import CALL_VALUES, Severity, Stop, VerdictKind
 
 CALL_FIELD_NAMES = {
+    "stopped_by": N_("Play stopped by"),
     "whistle": N_("Whistle"),
     "restart": N_("Restart"),
+    "restart_place": N_("Restart place"),
     "penalty": N_("Penalty"),
+    "penalty_to": N_("Penalty awarded to"),
     "card": N_("Card"),
+    "card_to": N_("Card shown to"),
+    "decided_by": N_("Decided by"),
     "penalty_timing": N_("Penalty taken"),
     "time_allowed_s": N_("Time allowed (s)"),
     "mount_excused": N_("Mount excused"),

@@ -9,6 +9,7 @@ edition takes effect; `value_on(day)` is the value in force on a day, `value` th
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
 
@@ -35,6 +36,32 @@ class NotInForce(LookupError):
     """A parameter asked for on a day before any edition that sets it."""
 
 
+# The day whose rulebook a judge is applying (set by `judging_on` around a judgement): every
+# `Parameter.value` read meanwhile is the value in force that day, so a clause's judge reads
+# `P.INJURY_RECOVERY.value` and gets the number of the edition that governs the match.
+_JUDGING_DAY: ContextVar[date | None] = ContextVar("judging_day", default=None)
+# Values set by editions registered after the module was built (a test edition, a later rulebook
+# loaded as data): {parameter name: ((edition, value), ...)}.
+_LATER: dict[str, tuple[tuple[Edition, float], ...]] = {}
+
+
+class judging_on:  # noqa: N801  (used as a function: `with judging_on(day):`)
+    """Judge by the rulebook in force on `day` inside the block. A class rather than a generator
+    function: it is entered once per event judged, and a generator's context manager cost more than
+    some judges."""
+
+    __slots__ = ("day", "token")
+
+    def __init__(self, day: date | None):
+        self.day = day
+
+    def __enter__(self) -> None:
+        self.token = _JUDGING_DAY.set(self.day)
+
+    def __exit__(self, *exc) -> None:
+        _JUDGING_DAY.reset(self.token)
+
+
 @dataclass(frozen=True)
 class Parameter:
     name: str
@@ -49,24 +76,49 @@ class Parameter:
             raise ValueError(f"{self.name}: values must be given oldest edition first")
 
     @property
+    def history(self) -> tuple[tuple[Edition, float], ...]:
+        """Every edition's value, oldest first (those of editions registered later included)."""
+        return tuple(sorted((*self.values, *_LATER.get(self.name, ())), key=lambda ev: ev[0]))
+
+    @property
     def value(self) -> float:
-        """The value the newest edition sets."""
-        return self.values[-1][1]
+        """The value in force on the day being judged (`judging_on`); outside a judgement, the newest."""
+        day = _JUDGING_DAY.get()
+        if day is not None:
+            try:
+                return self.value_on(day)
+            except NotInForce:  # a match before every edition held: judged by the earliest
+                return self.history[0][1]
+        return self.history[-1][1]
 
     @property
     def edition(self) -> Edition:
         """The edition the current value comes from."""
-        return self.values[-1][0]
+        return self.history[-1][0]
 
     def value_on(self, day: date) -> float:
         """The value in force on `day`: the one set by the latest edition effective by then."""
-        found = [v for e, v in self.values if e.effective <= day]
+        found = [v for e, v in self.history if e.effective <= day]
         if not found:
             raise NotInForce(f"{self.name} is set by no edition in force on {day.isoformat()}")
         return found[-1]
 
     def __str__(self) -> str:
         return f"{self.value:g} {self.unit} ({self.clause})"
+
+
+def set_values(edition: Edition, values: dict[str, float]) -> None:
+    """Record what a later edition sets (by parameter name); `clear_values(edition)` undoes it."""
+    for name, value in values.items():
+        _LATER[name] = tuple(sorted((*(ev for ev in _LATER.get(name, ()) if ev[0] != edition), (edition, value)),
+                                    key=lambda ev: ev[0]))
+
+
+def clear_values(edition: Edition) -> None:
+    for name in list(_LATER):
+        _LATER[name] = tuple(ev for ev in _LATER[name] if ev[0] != edition)
+        if not _LATER[name]:
+            del _LATER[name]
 
 
 def _p(name: str, edition: Edition, value: float, unit: str, clause: str, label: str, quote: str) -> Parameter:

@@ -14,7 +14,8 @@ The facts themselves are declared once in `facts`, the words of a call and of a 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Any
 
 from review_app.i18n import LANGUAGES, Message, both
@@ -22,7 +23,18 @@ from review_app.rules.facts import Fact
 from review_app.rules.parameters import USPA_2026, Edition
 from review_app.rules.phrases import Joined
 from review_app.rules.rulebook import Paragraph, paragraph
-from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Restart, Stop, VerdictKind, Whistle
+from review_app.rules.timing import Measured, measure
+from review_app.rules.vocabulary import (
+    Card,
+    Official,
+    Penalty,
+    PenaltyTiming,
+    Place,
+    Restart,
+    Stop,
+    VerdictKind,
+    Whistle,
+)
 
 # The public vocabulary, as modules have long imported it from here (the enums are in `vocabulary`).
 CONSISTENT = VerdictKind.CONSISTENT
@@ -37,16 +49,24 @@ STOP_AT_DISCRETION = Stop.AT_DISCRETION
 STOP_NOT_AT_ALL = Stop.NOT_AT_ALL
 
 WHISTLES = Whistle.values()
+# The parts of a call as a document records them (schema 2.0 added who got the penalty or card, where
+# play restarted, who stopped play and who decided): a tuple is a choice of values, "team" a team id of
+# the match, "player" a player of it ({"team", "number"}).
 CALL_FIELDS = {
+    "stopped_by": (Official.UMPIRE.value, Official.REFEREE.value, Official.HORN.value, Official.OTHER.value),
     "whistle": WHISTLES,
     "restart": Restart.values(),
+    "restart_place": Place.values(),
     "penalty": Penalty.values(),
+    "penalty_to": "team",
     "card": Card.values(),
+    "card_to": "player",
     "penalty_timing": PenaltyTiming.values(),
     "time_allowed_s": "number",
     "mount_excused": "bool",
     "mount_change_permitted": "bool",
     "announcement": "text",
+    "decided_by": (Official.UMPIRE.value, Official.REFEREE.value, Official.COMMITTEE.value),
 }
 
 
@@ -86,6 +106,8 @@ class MatchContext:
     upper_handicap: float | None = None
     courtesy_changes_announced: bool | None = None
     tack_provision_announced: bool | None = None
+    teams: tuple[str, ...] = ()  # the match's team ids
+    day: date | None = None  # the match's date: the rulebook edition in force on it judges it
 
 
 @dataclass(frozen=True)
@@ -97,6 +119,26 @@ class Case:
     call: Mapping[str, Any]
     period: int | None = None
     match: MatchContext = field(default_factory=MatchContext)
+    incident_s: float | None = None  # the incident's moment (the event's position)
+    moments: Mapping[str, Any] = field(default_factory=dict)  # whistle, restart, neutral_play: {frame, time_s}
+    offender: Mapping[str, Any] | None = None  # {"team", "number"}: who committed the foul or caused the stop
+
+    @property
+    def measured(self) -> Measured:
+        # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
+        # frozen dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11).
+        try:
+            return self.__dict__["_measured"]
+        except KeyError:
+            self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)
+            return found
+
+    def offending_team(self) -> str | None:
+        return (self.offender or {}).get("team")
+
+    def opponents_of(self, team: str) -> str | None:
+        others = [t for t in self.match.teams if t != team]
+        return others[0] if len(others) == 1 else None
 
     def fact(self, name: str) -> Any:
         value = self.facts.get(name)
@@ -132,9 +174,12 @@ class Verdict:
     missing: tuple[str, ...] = ()
     mandatory: bool = False  # a penalty the umpires may not elect to forgo (21.f(5))
     cites: tuple[str, ...] = ()
+    wrong: tuple[str, ...] = ()  # the parts of the call found wrong: "penalty_to", "restart_place", "whistle", ...
+    measured: Measured | None = None  # the timing the tagged moments show
+    edition: str | None = None  # the rulebook edition that judged it (the one in force on the match's day)
 
     def to_dict(self) -> dict:
-        return {
+        out = {
             "clause": self.clause,
             "verdict": self.verdict,
             "explanation": both(self.explanation),
@@ -142,6 +187,13 @@ class Verdict:
             "mandatory": self.mandatory,
             "cites": list(self.cites) or [self.clause],
         }
+        if self.wrong:
+            out["wrong"] = list(self.wrong)
+        if self.measured is not None and self.measured.to_dict():
+            out["measured"] = self.measured.to_dict()
+        if self.edition:
+            out["edition"] = self.edition
+        return out
 
 
 Judge = Callable[[Case], Verdict]
@@ -163,6 +215,10 @@ class Provision:
     parameters: tuple = ()
     summary: Message | None = None  # what the encoded rule does
     edition: Edition = USPA_2026  # the rulebook edition whose words it encodes
+    # The parts of the call this provision fixes beyond what its judge reads (`rules.parts`): each
+    # returns why the recorded part is wrong, or None. Checked whatever the judge concluded, so a part
+    # the rule leaves to discretion never hides one it fixes.
+    parts: tuple[Callable[[Case], Message | None], ...] = ()
 
     @property
     def text(self) -> dict[str, str]:
@@ -213,18 +269,101 @@ class Verdicts:
         return self._v(DISCRETIONARY, explanation, **kw)
 
 
-def judge_case(provision: Provision, case: Case) -> Verdict:
-    """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict.
+def effective(case: Case) -> Case:
+    """The case as the footage shows it: where the whistle's moment is tagged, the whistle's timing is
+    the measured one (a reviewer's "at once" for a whistle 3 s late is a delay); where the restart's
+    moment is tagged too and no time allowed was typed, the time actually allowed is the measured one."""
+    measured = case.measured
+    call = dict(case.call)
+    if measured.whistle is not None:
+        call["whistle"] = measured.whistle
+    if measured.stopped_for_s is not None and call.get("time_allowed_s") is None:
+        call["time_allowed_s"] = round(measured.stopped_for_s, 3)
+    if call == dict(case.call):
+        return case
+    return _with(case, call=call)  # the same moments, so the measured timing it holds stays true
+
+
+def _with(frozen: Any, **changes: Any) -> Any:
+    """A frozen dataclass (a verdict, a case) copied with `changes`, its cached values kept: these are
+    made for every event judged, and `dataclasses.replace` (which runs `__init__` again) was a tenth of
+    a season's check. Only for fields whose values need no checking."""
+    copy = object.__new__(type(frozen))
+    copy.__dict__.update(frozen.__dict__, **changes)
+    return copy
+
+
+def judge_case(provision: Provision, case: Case, edition: str | None = None) -> Verdict:
+    """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict, then
+    check every part of the call the provision fixes (`Provision.parts`, then the parts every clause
+    shares): a wrong part makes the verdict `inconsistent`, naming that part, whatever the judge said.
+    The verdict's `wrong` names the parts the judge found wrong, then those the checks found (each part
+    once, with the first check's reason).
 
     A fact is missing only if the judge needs it for this call: a verdict reached without it
     stands. An incomplete verdict names the fact needed first, then the clause's other required
-    facts not yet recorded, so the reviewer can fill them in one pass."""
+    facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
+    judged it, on the verdict."""
+    from review_app.rules.parts import COMMON_PARTS
+
+    case = effective(case)
     try:
-        return provision.judge(case)
+        verdict = provision.judge(case)
     except MissingFact as exc:
         others = [f.name for f in provision.facts
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
-        return incomplete(provision.id, [*exc.names, *others], provision)
+        verdict = incomplete(provision.id, [*exc.names, *others], provision)
+    findings = [(rule, found) for rule in (*provision.parts, *COMMON_PARTS) if (found := rule(case)) is not None]
+    measured = case.measured
+    late = _late_whistle(provision, case, verdict, measured)
+    if late is not None:
+        findings.insert(0, (None, late))
+    wrong = _one_finding_per_part(verdict, findings)
+    if wrong:
+        reasons = [w.message for w in wrong]
+        if verdict.verdict == INCONSISTENT:
+            reasons.insert(0, verdict.explanation)
+        verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
+                          cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
+    extra: dict[str, Any] = {"edition": edition} if edition else {}
+    if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
+        extra["measured"] = measured
+    return _with(verdict, **extra) if extra else verdict
+
+
+def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
+    """The parts found wrong, each once (the provision's own check first, then the common ones). Where the
+    kind of restart is wrong, the place that kind is taken at says nothing of where play should restart,
+    so that check's finding is dropped: a knock-in given for a Safety is a wrong restart, not a wrong place."""
+    from review_app.rules.parts import place_of_the_restart_kind
+
+    if "restart" in {*verdict.wrong, *(w.part for _, w in findings)}:
+        findings = [(rule, w) for rule, w in findings if rule is not place_of_the_restart_kind]
+    kept: dict[str, object] = {}
+    for _, w in findings:
+        kept.setdefault(w.part, w)
+    return list(kept.values())
+
+
+def _late_whistle(provision: Provision, case: Case, verdict: Verdict, measured: Measured):
+    """Where the measured whistle makes the call inconsistent and a whistle at another moment would not
+    have, the whistle is the wrong part: say what the footage measured."""
+    from review_app.rules.parts import Wrong
+
+    if verdict.verdict != INCONSISTENT or measured.whistle is None:
+        return None
+    for other in Whistle:
+        if other == measured.whistle:
+            continue
+        try:
+            alternative = provision.judge(replace(case, call={**case.call, "whistle": other}))
+        except MissingFact:
+            continue
+        if alternative.verdict != INCONSISTENT:
+            return Wrong("whistle", Message(
+                "Measured on the footage, the whistle came {delay:.1f} s after the incident ({timing}).",
+                delay=measured.whistle_delay_s, timing=Message(measured.whistle.label)))
+    return None
 
 
 def incomplete(clause: str, missing: list[str], provision: Provision | None = None) -> Verdict:

@@ -83,6 +83,28 @@ class PenaltyTiming(Labelled):
     FIVE_SECONDS_ON_CLOCK = "five_seconds_on_clock", N_("With five seconds on the clock")
 
 
+class Place(Labelled):
+    """Where play restarts, as the rule or the penalty awarded sets it (schema 2.0: `call.restart_place`)."""
+
+    POINT_OF_STOPPAGE = "point_of_stoppage", N_("Where play was stopped")
+    TOWARD_BOARDS = "toward_boards", N_("Toward the boards or sideline, where play was stopped")
+    WHERE_FIRST_LODGED = "where_first_lodged", N_("Where the ball first lodged")
+    CENTRE = "centre", N_("Centre of the field")
+    PENALTY_SPOT = "penalty_spot", N_("Where the penalty awarded is taken")
+    END_LINE = "end_line", N_("The end line (knock-in)")
+    OTHER = "other", N_("Elsewhere")
+
+
+class Official(Labelled):
+    """Who stopped play or decided (schema 2.0: `call.stopped_by`, `call.decided_by`)."""
+
+    UMPIRE = "umpire", N_("Umpire")
+    REFEREE = "referee", N_("Referee")
+    COMMITTEE = "committee", N_("Host Tournament Committee")
+    HORN = "horn", N_("The horn (timekeeper)")
+    OTHER = "other", N_("Someone else")
+
+
 class Stop(Labelled):
     """When a provision says play must stop."""
 
@@ -111,4 +133,4 @@ class Severity(Labelled):
 
 
 # The values a call's recorded fields take, for labels: the first enum that names a value gives its label.
-CALL_VALUES: tuple[type[Labelled], ...] = (Whistle, Restart, Penalty, Card, PenaltyTiming)
+CALL_VALUES: tuple[type[Labelled], ...] = (Whistle, Restart, Penalty, Card, PenaltyTiming, Place, Official)

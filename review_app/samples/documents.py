@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from review_app.model.migrate import person_id, unrecorded_parts
 from review_app.samples.render import MomentAt, locate_moments, sha256_file, timing
 from review_app.samples.scenarios.cast import (
     PLAYERS,
@@ -39,7 +40,7 @@ def average_fps(ticks_seconds: list[float]) -> float:
 def _teams() -> list[dict]:
     return [
         {"id": team, "name": TEAM_NAMES[team], "color": TEAM_HEX[team],
-         "players": [{"number": n, "name": name} for n, name in sorted(PLAYERS[team].items())]}
+         "players": [{"number": n, "id": person_id(name), "name": name} for n, name in sorted(PLAYERS[team].items())]}
         for team in (RED, "blue")
     ]
 
@@ -68,7 +69,7 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
             notes += (f" Whistle at frame {whistle.frame} ({whistle.time_s:g} s, clock {whistle.clock}), "
                       f"{whistle.time_s - m.time_s:.2f} s after this frame.")
         mount = _ridden(sc, m, *tag.mount_of) if tag.mount_of else None
-        events.append({
+        event = {
             "id": f"e{k}",
             "position": {"frame": m.frame, "time_s": m.time_s},
             "period": m.period,
@@ -83,7 +84,13 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
             },
             "reviewer": REVIEWER,
             "notes": notes.strip(),
-        })
+        }
+        if whistle is not None and tag.whistled:  # the whistle's moment, as the scenario sounds it
+            event["moments"] = {"whistle": {"frame": whistle.frame, "time_s": whistle.time_s}}
+        missing = unrecorded_parts(event)
+        if missing:
+            event["not_recorded"] = missing
+        events.append(event)
     return {
         "schema_version": SCHEMA_VERSION,
         "revision": 1,

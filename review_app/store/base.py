@@ -7,7 +7,9 @@ files on disk (`store.filestore`) are the default; a database can implement the 
   as data (never as paths).
 - `EvidenceStore` / `CaseRecords`: per match, the originals as received (read-only, under their hash),
   the working copies derived from them, and the append-only case log.
-- `RecordStore`: one small mutable record (the training scores), changed under the lock.
+- `RecordStore`: one small mutable record, changed under the lock.
+- `TrainingRecords`, `Roster`: training attempts and teaching examples; reviewers and their roles,
+  which every implementation enforces the same way (`store.roles`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from datetime import datetime
+    from datetime import date, datetime
 
     from review_app.errors import PoloReviewError
     from review_app.model.document import MatchDocument
@@ -49,6 +51,27 @@ class MatchStore(Protocol):
 
     def create(self, data: dict) -> MatchDocument:
         """Store a new document under its match id; DocumentError if that id is taken (also in a race)."""
+        ...
+
+    def stamp(self) -> tuple:
+        """What changes when any document is saved, added or removed (a cache key)."""
+        ...
+
+    def stamp_of(self, key: str) -> tuple | None:
+        """What changes when the document `key` is saved again (None: no such document)."""
+        ...
+
+    def texts(self) -> Iterator[tuple[str, bytes]]:
+        """Every stored document as (its name in the collection, its bytes), readable or not (for copying)."""
+        ...
+
+    def put_text(self, key: str, body: bytes) -> None:
+        """Store `body` under `key` as it is: a copy from another store, no revision raised, no merge."""
+        ...
+
+    def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
+        """Events by clause, umpire and verdict across the matches dated in [start, end]
+        (`checker.season.VerdictCount`s)."""
         ...
 
 
@@ -88,6 +111,15 @@ class CaseLogStore(Protocol):
 
     def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict: ...
 
+    def held(self) -> contextlib.AbstractContextManager[bytes]:
+        """Hold the case: its bytes as they are, damaged or not (to repair a cut last line)."""
+        ...
+
+    def replace_cut(self, complete: bytes, entries: list[dict], type_: str, by: str, data: dict,
+                    at: datetime) -> dict:
+        """In one atomic step: the log's bytes before a cut last line, then one new entry."""
+        ...
+
 
 class CaseRecords(Protocol):
     """One match's evidence case: originals, working copies and the log."""
@@ -121,11 +153,42 @@ class RecordStore(Protocol):
         ...
 
 
+
+
+@runtime_checkable
+class Roster(Protocol):
+    """Reviewers and their roles (coach, committee, trainee); see `store.roles`."""
+
+    def people(self) -> list: ...
+
+    def set_roles(self, name: str, roles) -> object:
+        """Give `name` exactly `roles` (none: off the roster)."""
+        ...
+
+
+@runtime_checkable
+class TrainingRecords(Protocol):
+    """Each trainee's attempts and the teaching examples coaches approved, with the roles enforced:
+    a trainee sees only their own attempts, only a coach approves."""
+
+    def attempts(self, trainee: str, *, viewer: str | None = None) -> list[dict]: ...
+
+    def trainees(self, *, viewer: str | None = None) -> list[str]: ...
+
+    def record(self, trainee: str, attempt: dict) -> None: ...
+
+    def approve(self, question: str, by: str) -> None: ...
+
+    def approved(self) -> dict[str, str]: ...
+
+
 @runtime_checkable
 class Store(Protocol):
     """Everything the product keeps, as one object (see `review_app.store.open_store`)."""
 
+    location: str
     matches: MatchStore
     footage: FootageStore
     evidence: EvidenceStore
-    training: RecordStore
+    training: TrainingRecords
+    people: Roster

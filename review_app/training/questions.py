@@ -47,8 +47,14 @@ class Question:
         return max(0.0, self.time_s - LEAD_S)
 
 
+# The parts of a call a trainee answers from the clip alone: a team or player is a roster question, not
+# a rulebook one, and is left to the expert's record.
+ROSTER_SPECS = ("team", "player")
+
+
 def asked_fields(expert_call: Mapping) -> tuple[str, ...]:
-    extra = [name for name in CALL_FIELDS if name not in KEY_FIELDS and expert_call.get(name) is not None]
+    extra = [name for name in CALL_FIELDS if name not in KEY_FIELDS and expert_call.get(name) is not None
+             and CALL_FIELDS[name] not in ROSTER_SPECS]
     return (*KEY_FIELDS, *extra)
 
 

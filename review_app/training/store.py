@@ -1,27 +1,21 @@
-"""Each trainee's attempts, kept across sessions in one JSON file written atomically.
+"""Each trainee's attempts, kept across sessions by the store's training records (`store.base.TrainingRecords`:
+a JSON file written atomically under its lock on files, rows in a database), summarised per trainee.
 
-Two sessions may record at the same moment; the read-change-write is one `update` of the store's
-record, done under its lock (`store.files.lock_for`, on every platform), so neither attempt is
-lost. A damaged or unreadable store is never overwritten: it is reported as an error.
+Two sessions may record at the same moment; neither attempt is lost (one `update` under the lock on files,
+one row each in a database). A damaged or unreadable file is never overwritten: it is reported as an error.
+The store enforces the roles: a trainee reads only their own attempts once a roster exists.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
-from review_app.errors import PoloReviewError
-from review_app.store import open_records
+from review_app.store.training import STORE_VERSION, RecordsError  # noqa: F401  (STORE_VERSION: the file's format)
 
-STORE_VERSION = 1
-
-
-class ScoreStoreError(PoloReviewError):
-    """The score file cannot be read as a score store (it is left as it is)."""
+ScoreStoreError = RecordsError  # the training records cannot be read (they are left as they are)
 
 
 def trainee_key(name: str) -> str:
@@ -45,33 +39,24 @@ class TraineeSummary:
 
 
 class ScoreStore:
-    def __init__(self, path: str | os.PathLike):
-        self.path = Path(path)
-        self.records = open_records(self.path)
+    """`where`: the store's training records, or the path of a score file (its roster beside it).
+    `viewer`: the person reading (default: each trainee reads their own)."""
+
+    def __init__(self, where, viewer: str | None = None):
+        if isinstance(where, str | os.PathLike):
+            from review_app.store.training import FileRoster, FileTrainingRecords
+
+            self.path = Path(where)
+            where = FileTrainingRecords(self.path, FileRoster(self.path.parent / "reviewers.json"))
+        self.records = where
+        self.viewer = viewer
 
     # -- reading ------------------------------------------------------------------------
-    def _read(self) -> dict:
-        try:
-            data = self.records.read()
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
-        return self._checked(data)
-
-    def _checked(self, data: object | None) -> dict:
-        if data is None:
-            return {"version": STORE_VERSION, "trainees": {}}
-        if not isinstance(data, dict) or not isinstance(data.get("trainees"), dict):
-            raise ScoreStoreError("not a training score file", path=self.path)
-        if int(data.get("version", 0)) > STORE_VERSION:
-            raise ScoreStoreError(f"written by a newer polo-review (version {data.get('version')})", path=self.path)
-        return data
-
     def attempts(self, name: str) -> list[dict]:
-        entry = self._read()["trainees"].get(trainee_key(name))
-        return list(entry["attempts"]) if entry else []
+        return self.records.attempts(name, viewer=self.viewer)
 
     def trainees(self) -> list[str]:
-        return sorted((t.get("name") or k) for k, t in self._read()["trainees"].items())
+        return self.records.trainees(viewer=self.viewer)
 
     def summary(self, name: str) -> TraineeSummary:
         out = TraineeSummary(name)
@@ -93,19 +78,5 @@ class ScoreStore:
     # -- writing ------------------------------------------------------------------------
     def record(self, name: str, attempt: Mapping) -> TraineeSummary:
         """Add one attempt for `name` (stamped with the time) and return the trainee's totals."""
-        key = trainee_key(name)
-        if not key:
-            raise ScoreStoreError("a trainee needs a name")
-
-        def add(data: object | None) -> dict:
-            data = self._checked(data)
-            entry = data["trainees"].setdefault(key, {"name": " ".join(name.split()), "attempts": []})
-            entry["attempts"].append({**attempt, "at": datetime.now(UTC).isoformat(timespec="seconds")})
-            data["version"] = STORE_VERSION
-            return data
-
-        try:
-            self.records.update(add)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
+        self.records.record(name, dict(attempt))
         return self.summary(name)

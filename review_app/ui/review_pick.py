@@ -13,16 +13,19 @@ from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
 from review_app.errors import PoloReviewError
 from review_app.footage.uploads import remember_name, shown_name, store_upload
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, RevisionConflict, load_document
+from review_app.model import MatchDocument, RevisionConflict
 from review_app.model.catalog import (
     Listed,
     footage_of,
     link_footage,
     new_match,
-    stamp,
 )
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar
+from review_app.ui import frame_view
+from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, store
+from review_app.ui.review_frame import VIEW
+
+OPEN_WAIT_S = 0.15  # how long opening waits for the index before showing the first frame alone
 
 
 def _apply_link_params(listed: list[Listed]) -> None:
@@ -73,9 +76,10 @@ def current_document(path: Path) -> MatchDocument:
     shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
     someone else is found by the revision check when it saves."""
     doc = st.session_state.get("review.doc")
-    now = stamp(path)
+    matches = store().matches
+    now = matches.stamp_of(str(path))
     if doc is None or doc.path != path or st.session_state.get("review.doc_stamp") != now:
-        doc = load_document(path)
+        doc = matches.load(str(path))
         st.session_state["review.doc"] = doc
         st.session_state["review.doc_stamp"] = now
     return doc
@@ -83,7 +87,7 @@ def current_document(path: Path) -> MatchDocument:
 
 def remember(doc: MatchDocument) -> None:
     st.session_state["review.doc"] = doc
-    st.session_state["review.doc_stamp"] = stamp(doc.path)
+    st.session_state["review.doc_stamp"] = store().matches.stamp_of(str(doc.path))
 
 
 def choose_footage(doc: MatchDocument) -> Path | None:
@@ -110,14 +114,14 @@ def choose_footage(doc: MatchDocument) -> Path | None:
 
     def label(option: str) -> str:
         if option == "doc":
-            return _("The match's footage: {name}", name=shown_name(own))
+            return _("The match's footage: {name}", name=shown_name(own, store().footage))
         if option == "upload":
             return _("Upload a recording…")
         if option == "none":
             return _("No footage (tags only)")
         p = Path(option)
         if p.parent == uploads:
-            return shown_name(p)
+            return shown_name(p, store().footage)
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
     if own is None:
@@ -134,10 +138,14 @@ def choose_footage(doc: MatchDocument) -> Path | None:
         st.caption(_("This footage is not the match's own; tags are saved to the match document either way."))
         if st.button(_("Use this footage for the match (saves the document)"), key="review.link"):
             viewer = open_viewer(path)
+            if viewer is not None:  # the document records the file's checksum: wait for it
+                update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+                viewer.source.wait(progress=update)
+                done()
             try:
-                remember(link_footage(doc, path, viewer.info if viewer else None))
+                remember(link_footage(doc, path, viewer.info if viewer and viewer.error is None else None))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match now points at {name}.", name=shown_name(path))))
+                st.toast(md(_("The match now points at {name}.", name=shown_name(path, store().footage))))
                 st.rerun()
             except RevisionConflict as exc:
                 error_line(exc)
@@ -152,7 +160,7 @@ def _upload() -> None:
         return
     update, done = progress_bar(_("storing upload"))
     try:
-        stored = store_upload(got, got.name, got.size, folders().uploads, max_bytes=MAX_UPLOAD_MB * 2**20,
+        stored = store_upload(got, got.name, got.size, store().footage, max_bytes=MAX_UPLOAD_MB * 2**20,
                               progress=lambda f: update("upload", f))
     except PoloReviewError as exc:
         error_line(exc)
@@ -164,34 +172,32 @@ def _upload() -> None:
         stored.unlink(missing_ok=True)
         return
     with contextlib.suppress(OSError):  # only a label: the upload itself is stored
-        remember_name(stored, got.name)
+        remember_name(stored, got.name, store().footage)
     st.session_state["review.footage_next"] = str(stored)
-    st.toast(md(_("Uploaded: {name}", name=shown_name(stored))))
+    st.toast(md(_("Uploaded: {name}", name=shown_name(stored, store().footage))))
     st.rerun()
 
 
 def open_viewer(path: Path, shown_as: str | None = None) -> FrameViewer | None:
-    """The session's decoder for `path`, opened (with progress) the first time it is asked for.
-    `shown_as`: the name the reviewer knows the file by (an upload's own name, not its stored one)."""
+    """The session's viewer of `path`, opened the first time it is asked for: its first frame at
+    once, its index built in the background (the frame area shows the progress). A file that is no
+    video is one line on the page. `shown_as`: the name the reviewer knows the file by (an upload's
+    own name, not its stored one)."""
     viewer = st.session_state.get("review.viewer")
     if viewer is not None and viewer.path == path:
         return viewer
-    if viewer is not None:
-        viewer.close()
-        st.session_state.pop("review.viewer", None)
-    update, done = progress_bar(_("Opening {name}", name=shown_as or path.name))
+    st.session_state.pop("review.viewer", None)
     try:
-        viewer = FrameViewer(path, progress=update)
+        viewer = FrameViewer(path, wait=False)
+        viewer.source.wait(OPEN_WAIT_S)  # a small or known file is ready by then: no progress shown
     except PoloReviewError as exc:
         if shown_as:
             exc = PoloReviewError(problem_of(exc), path=shown_as)
         error_line(exc)
         return None
-    finally:
-        done()
     st.session_state["review.viewer"] = viewer
     st.session_state["review.pos"] = 0
-    st.session_state.pop("review.clip", None)
+    frame_view.seek(VIEW, 0)
     return viewer
 
 
@@ -215,14 +221,15 @@ def new_match_form() -> None:
             files = footage_files(folders().footage)
             root = folders().footage
             choices = [None, *map(str, files)]
+            received, uploads = store().footage, folders().uploads
             footage = st.selectbox(_("Footage file"), choices, key="review.new_footage",
                                    format_func=fixed(choices, lambda p: _("(none)") if p is None else
-                                                     shown_name(Path(p)) if Path(p).parent == folders().uploads
+                                                     shown_name(Path(p), received) if Path(p).parent == uploads
                                                      else str(Path(p).relative_to(root))))
             if not st.form_submit_button(_("Create match"), key="review.new_create"):
                 return
         try:
-            doc = new_match(folders().annotations, match_id=match_id, name=name, day=day, periods=int(periods),
+            doc = new_match(store().matches, match_id=match_id, name=name, day=day, periods=int(periods),
                             teams=(team_a, team_b), umpires=umpires.split(","),
                             footage=Path(footage) if footage else None)
         except PoloReviewError as exc:

@@ -15,10 +15,12 @@ from review_app.model import (
     next_event_id,
 )
 from review_app.model.edits import (
+    MOMENT_KEYS,
     TagError,
     build_event,
     delete_event,
     put_event,
+    set_moment,
 )
 from review_app.model.schema_build import NAME_MAX, NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
@@ -29,6 +31,7 @@ from review_app.rules.labels import (
 )
 from review_app.rules.provision import CALL_FIELDS, Fact
 from review_app.rules.search import clause_label, search_provisions
+from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_saves import FORM, clause_text, save_change
@@ -89,8 +92,24 @@ def fact_widget(fact: Fact, key: str, value):
     return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
 
 
-def call_widget(name: str, spec, key: str, value):
+def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
     label = call_field_label(name, lang())
+    if spec == "team":
+        names = {tm["id"]: tm["name"] for tm in teams}
+        options = [None, *names]
+        return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                            format_func=fixed(options, lambda x: _("not recorded") if x is None else names[x]))
+    if spec == "player":
+        options = [None, *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+        names = {tm["id"]: tm["name"] for tm in teams}
+        now = f"{value.get('team')}#{value.get('number')}" if isinstance(value, dict) else None
+        chosen = st.selectbox(label, options, index=options.index(now) if now in options else 0, key=key,
+                              format_func=fixed(options, lambda x: _("not recorded") if x is None else
+                                                f"{names[x.split('#')[0]]} #{x.split('#')[1]}"))
+        if chosen is None:
+            return None
+        team, number = chosen.split("#")
+        return {"team": team, "number": int(number)}
     if spec == "bool":
         return _tri_state(label, key, value)
     if spec == "number":
@@ -130,6 +149,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     st.caption(md(rendered(p.summary)))
     clause_text(p)
 
+    moments = moments_bar(form, current_frame, current_time)
+
     base_key = f"review.f.{eid}.{situation}"
     facts_now = event.get("facts") or {}
     call_now = event.get("call") or {}
@@ -144,7 +165,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         call = {}
         for n, (name, spec) in enumerate(CALL_FIELDS.items()):
             with cols[n % 2]:
-                call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name))
+                call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
         st.markdown("**" + _("Who was involved") + "**")
         players = []
         team_ids = [None, *[tm["id"] for tm in teams]]
@@ -161,6 +182,17 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             mount = c3.text_input(_("Mount ridden"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",
                                   max_chars=NAME_MAX)
             players.append({"team": team, "number": number, "mount": mount})
+        offender_options = [None, *[tm["id"] for tm in teams],
+                            *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+        offender_now = involved.get("offender") or {}
+        offender_key = (f"{offender_now.get('team')}#{offender_now['number']}" if offender_now.get("number")
+                        else offender_now.get("team"))
+        offender_choice = st.selectbox(
+            _("Offence committed by (who the penalty or card is against)"), offender_options,
+            index=offender_options.index(offender_key) if offender_key in offender_options else 0,
+            key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
+                                                           else (f"{names[x.split('#')[0]]} #{x.split('#')[1]}"
+                                                                 if "#" in x else names[x])))
         umpires = form["base"].match.get("umpires") or []
         c1, c2 = st.columns(2)
         umpire_now = involved.get("umpire")
@@ -199,13 +231,66 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         new_event = build_event(
             event_id=eid, frame=frame, time_s=time_s, situation=situation, facts=facts, call=call,
             period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
-            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes)
+            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
+            moments=moments, offender=_offender(offender_choice), reading=event.get("reading"),
+            window=event.get("window"))
         if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
             new_event["reviewer"] = name  # the last person to change a tag answers for it
     except (TagError, KeyError) as exc:
         error_line(exc)
         return
     save_change(form["base"], put_event(form["base"], new_event))
+
+
+def _offender(choice: str | None) -> dict | None:
+    if not choice:
+        return None
+    team, _sep, number = choice.partition("#")
+    return {"team": team, "number": int(number)} if number else {"team": team}
+
+
+def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+    # The frame on screen when the key was pressed: the page's position at this moment, not the one the
+    # button was drawn with (a step key may have moved it since, in the same run that drew the form).
+    viewer = st.session_state.get("review.viewer")
+    if viewer is not None and "review.pos" in st.session_state:
+        frame = viewer.clamp(st.session_state["review.pos"])
+        time_s = viewer.time_of(frame)
+    set_moment(form, moment, frame, time_s)
+
+
+def _clear_moments(form: dict) -> None:
+    form["moments"] = {}
+
+
+def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
+    """The tag's moments, each set to the frame on screen with one key (I, W, E, N), and what they measure:
+    the whistle's delay after the incident and the time play stood."""
+    if "moments" not in form:
+        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
+    moments = form["moments"]
+    st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
+    cols = [c for _row in range(2) for c in st.columns(2)]  # two by two: the labels stay whole in a side column
+    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=True):
+        at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
+        shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
+            _("{what}: not set", what=_(label))
+        col.button(shown, key=f"review.moment.{moment}", width="stretch",
+                   on_click=_set_moment, args=(form, moment, current_frame, current_time),
+                   help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
+                          shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
+    st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
+                    help=_("Clear the whistle, restart and neutral-play moments"))
+    measured = measure(form["time_s"], moments)
+    parts = []
+    if measured.whistle_delay_s is not None:
+        parts.append(_("whistle {delay:.2f} s after the incident ({timing})", delay=measured.whistle_delay_s,
+                       timing=value_label(measured.whistle, lang())))
+    if measured.stopped_for_s is not None:
+        parts.append(_("play stood {seconds:.1f} s", seconds=measured.stopped_for_s))
+    if parts:
+        st.caption(_("Measured: {what}", what="; ".join(parts)))
+    return dict(moments)
 
 
 # -- the list ------------------------------------------------------------------------------------

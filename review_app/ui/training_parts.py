@@ -25,8 +25,6 @@ def viewer_for(path: str) -> FrameViewer | None:
     viewer = st.session_state.get("training.viewer")
     if viewer is not None and str(viewer.path) == path:
         return viewer
-    if viewer is not None:
-        viewer.close()
     update, done = progress_bar(_("Opening {name}", name=path))
     try:
         viewer = FrameViewer(path, progress=update)

@@ -101,3 +101,19 @@ def flip_byte(path: Path, offset: int = 2000) -> None:
     data[offset] ^= 0xFF
     path.write_bytes(bytes(data))
     os.chmod(path, 0o444)
+
+
+def forge_log(path: Path, change) -> None:
+    """Rewrite a case log with `change(entries)` applied, renumbered, every hash recomputed: a forgery whose
+    chain is whole, so only the log's own rules can tell it from a log the tool wrote."""
+    from review_app.evidence.canonical import GENESIS, canonical, entry_hash
+
+    entries = [json.loads(line) for line in path.read_bytes().splitlines()]
+    change(entries)
+    prev, out = GENESIS, b""
+    for n, e in enumerate(entries, start=1):
+        e.pop("hash", None)
+        e["seq"], e["prev"] = n, prev
+        e["hash"] = prev = entry_hash(e)
+        out += canonical(e) + b"\n"
+    path.write_bytes(out)

@@ -67,7 +67,8 @@ def test_marking_frames_and_deciding_forfeiture(page, case, videos):
     at = page()
     at.number_input(key="evidence.frame.m21.ev1").set_value(10).run()
     at.button(key="evidence.add_frame").click().run()
-    at.button(key="evidence.step1").click().run()
+    at.number_input(key="evidence.frame.m21.ev1").set_value(11).run()
+    assert at.session_state["evidence.view.m21.ev1.seek"][1] == 11  # the frame view went there
     at.button(key="evidence.add_frame").click().run()
     assert not at.exception and "10, 11" in _text(at)
     at.button(key="evidence.mark").click().run()
@@ -386,3 +387,31 @@ def test_a_mistyped_head_is_a_translated_warning_not_a_broken_case(page, case, v
     at = page(lang)
     at.text_input(key="evidence.anchor").set_value("deadbeef").run()
     assert not at.exception and any(w.value.startswith(text) for w in at.warning) and not at.error
+
+
+@pytest.mark.parametrize("lang, broken", [("en", "BROKEN: entry 4 (frames_marked): made by nobody"),
+                                          ("es", "ROTO: entrada 4 (frames_marked): hecha por nadie")])
+def test_a_broken_rule_of_the_log_is_said_in_the_pages_language(page, case, videos, lang, broken):
+    from evidence_fixtures import forge_log
+
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
+    forge_log(case.log.path, lambda es: es.append({**es[2], "by": ""}))  # frames marked by nobody
+    at = page(lang)
+    errors = [e.value.replace("\\", "") for e in at.error]  # the detail is Markdown-escaped
+    assert not at.exception and any(e.startswith(broken) for e in errors), errors
+
+
+@pytest.mark.parametrize("lang, repaired", [("en", "Warning: entry 4 is a repair: 17 bytes"),
+                                            ("es", "Aviso: la entrada 4 es una reparación: Chair cortó")])
+def test_a_repair_is_said_in_the_pages_language_and_the_case_stays_intact(page, case, videos, lang, repaired):
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
+    with open(case.log.path, "ab") as fh:
+        fh.write(b'{"at":"2026-06-16')  # an append cut by a crash
+    at = page(lang)
+    assert not at.exception and any("evidence repair m21 --by NAME" in e.value.replace("\\", "") for e in at.error)
+    case.repair("Chair", now=NOW)
+    at = page(lang)
+    warnings = [w.value.replace("\\", "") for w in at.warning]  # the detail is Markdown-escaped
+    assert not at.exception and not at.error and any(w.startswith(repaired) for w in warnings), warnings

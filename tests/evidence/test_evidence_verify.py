@@ -59,7 +59,8 @@ def _forge(case, change) -> None:
 
 
 def _move_receipt_in_time(entries):
-    entries[1]["data"]["received_at"] = "2026-06-15T19:00:00Z"
+    """A careful forgery: the receipt moved, and what it says of the window with it (one hour before the deadline)."""
+    entries[1]["data"].update(received_at="2026-06-15T19:00:00Z", in_time=True, margin_s=3600)
 
 
 def test_a_rehashed_forgery_passes_the_chain_but_not_an_anchor(decided, tmp_path):

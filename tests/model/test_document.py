@@ -75,8 +75,8 @@ def test_the_schema_rejects(what, mutate, message):
 
 def test_a_newer_schema_version_says_so(write_doc):
     doc = base_document()
-    doc["schema_version"] = "2.0"
-    with pytest.raises(DocumentError, match="schema_version 2.0 is newer"):
+    doc["schema_version"] = "3.0"
+    with pytest.raises(DocumentError, match="schema_version 3.0 is newer"):
         load_document(write_doc(doc))
 
 

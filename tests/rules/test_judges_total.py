@@ -37,13 +37,17 @@ def _call(rng: random.Random, spec):
         return rng.choice([True, False])
     if spec == "text":
         return rng.choice(["", "ALL MAY CHANGE", "courtesy change"])
+    if spec == "team":
+        return rng.choice(["red", "blue"])
+    if spec == "player":
+        return {"team": rng.choice(["red", "blue"]), "number": rng.randint(1, 4)}
     return rng.choice(spec)
 
 
 def _match(rng: random.Random) -> MatchContext:
     return MatchContext(periods=rng.choice([None, 4, 6]), upper_handicap=rng.choice([None, 0, 6, 6.5, 12]),
                         courtesy_changes_announced=rng.choice([None, True, False]),
-                        tack_provision_announced=rng.choice([None, True, False]))
+                        tack_provision_announced=rng.choice([None, True, False]), teams=("red", "blue"))
 
 
 @pytest.mark.parametrize("p", PROVISIONS, ids=[p.id for p in PROVISIONS])
@@ -53,7 +57,11 @@ def test_every_judge_gives_a_verdict_for_any_facts_and_call(p: Provision):
     for _ in range(ROUNDS):
         facts = {f.name: _fact(rng, f) for f in p.facts if rng.random() < 0.9}
         call = {k: _call(rng, spec) for k, spec in CALL_FIELDS.items() if rng.random() < 0.8}
-        case = Case(p.id, facts, call, rng.choice([None, 1, 4, 6]), _match(rng))
+        offender = rng.choice([None, {"team": "red"}, {"team": "blue", "number": 2}])
+        incident = rng.choice([None, 10.0])
+        moments = {k: rng.choice([None, {"frame": 0, "time_s": t}]) for k, t in
+                   (("whistle", rng.choice([10.2, 13.0])), ("restart", 400.0), ("neutral_play", 12.0))}
+        case = Case(p.id, facts, call, rng.choice([None, 1, 4, 6]), _match(rng), incident, moments, offender)
         v = judge(case)  # never raises
         assert v.verdict in VERDICTS, case
         en, es = translate(v.explanation, "en"), translate(v.explanation, "es")

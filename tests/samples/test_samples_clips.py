@@ -25,7 +25,9 @@ QUESTIONABLE = {"mount-falls-late-whistle"}
 # the evidence came within 24 hours.
 EXPECTED_OTHERWISE = {
     ("excused-mount-returns", "21.f(4)"): "discretionary",
-    ("excused-mount-returns", "21.f(5)"): "incomplete",
+    # Its evidence facts are not recorded, but the match shows the excused mount back in play without the
+    # forfeiture exacted: a mandatory finding, so the event is inconsistent whatever else is missing.
+    ("excused-mount-returns", "21.f(5)"): "inconsistent",
 }
 
 

@@ -19,7 +19,7 @@ def args(*argv):
 def test_defaults_open_the_bundled_samples(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no sample folders here: the ones next to the package
     cmd, env = app_cmd.command(args(), environ={})
-    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/app.py")
+    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/server.py")
     assert "--server.headless=true" in cmd and "--server.port=8501" in cmd
     assert "--server.maxUploadSize=1024" in cmd
     assert f"--global.minCachedMessageSize={2**40}" in cmd  # fast stepping must not meet a cache miss

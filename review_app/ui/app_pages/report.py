@@ -15,6 +15,7 @@ from review_app.checker.filters import (
     verdict_counts,
 )
 from review_app.checker.formats import render
+from review_app.evidence import store_root
 from review_app.model.catalog import stamp
 from review_app.rules import provision
 from review_app.rules.labels import (
@@ -46,7 +47,7 @@ paths = chosen or list(labels)
 key = tuple((p, stamp(Path(p))) for p in paths)
 if st.session_state.get("report._key") != key:
     update, done = progress_bar(_("checking documents"))
-    result = check_paths(paths, progress=lambda i, n: update("check", i / n))
+    result = check_paths(paths, progress=lambda i, n: update("check", i / n), evidence_root=store_root())
     done()
     st.session_state["report._result"], st.session_state["report._key"] = result, key
 result = st.session_state["report._result"]
@@ -118,7 +119,7 @@ if shown.findings:
                     f"{md(rendered(f.explanation))}")
 
 with st.expander(_("All events")):
-    from review_app.checker.summary import events_frame
+    from review_app.checker.tables import events_frame
 
     frame = events_frame(shown)
     frame["verdict"] = frame["verdict"].map(lambda v: verdict_label(v, lang()))

@@ -5,11 +5,9 @@ the rules and the expert annotation and explained with the clause; scores are ke
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.model import load_document
-from review_app.model.catalog import list_matches
 from review_app.textsafe import md
 from review_app.training import ScoreStore, next_question, questions_from, score
-from review_app.ui.context import _, error_line, folders, reviewer
+from review_app.ui.context import _, error_line, folders, listing, reviewer, store
 from review_app.ui.training_parts import (
     answer_form,
     record_line,
@@ -27,18 +25,21 @@ if not name:
     st.stop()
 
 docs = []
-for listed in list_matches(folders().annotations):
+for listed in listing():
     if not listed.error and listed.has_footage:
-        docs.append(load_document(listed.path))
+        docs.append(store().matches.load(str(listed.path)))
 questions = questions_from(docs)
+approved = store().training.approved()
+if approved:  # once coaches have approved teaching examples, trainees study those
+    questions = [q for q in questions if q.id in approved] or questions
 if not questions:
     st.info(md(_("No annotated clips with footage in {folder}.", folder=folders().annotations)))
     st.stop()
 by_id = {q.id: q for q in questions}
-store = ScoreStore(folders().scores)
+scores = ScoreStore(store().training, viewer=name)
 
 try:
-    attempts = store.attempts(name)
+    attempts = scores.attempts(name)
 except PoloReviewError as exc:
     error_line(exc)
     st.stop()
@@ -49,7 +50,7 @@ if current is None:
     st.session_state["training.current"] = current.id
     st.session_state.pop("training.result", None)
 
-record_line(store, name, len(questions))
+record_line(scores, name, len(questions))
 # clips come in the order a trainee needs them (untried first), not in the folder's order, so the
 # heading names the clip; the record line above counts the clips tried
 st.subheader(md(_("{match}: period {period}, clock {clock}", match=current.match_name, period=current.period or "—",
@@ -65,7 +66,7 @@ with answer_side:
         if answer is not None:
             result = score(current, answer)
             try:
-                store.record(name, result.record())
+                scores.record(name, result.record())
             except PoloReviewError as exc:
                 error_line(exc)
             st.session_state["training.result"] = result
@@ -73,7 +74,7 @@ with answer_side:
     else:
         show_result(current, result)
     if st.button(_("Next clip"), key="training.next", icon=":material/skip_next:"):
-        upcoming = next_question(questions, store.attempts(name), rng=session_rng(), avoid=current.id)
+        upcoming = next_question(questions, scores.attempts(name), rng=session_rng(), avoid=current.id)
         st.session_state["training.current"] = upcoming.id
         st.session_state.pop("training.result", None)
         st.rerun()

@@ -1,0 +1,56 @@
+"""What a match's 21.f(5) evidence case, where one exists, settles for the checker: whether conclusive
+evidence came within the 24 hours (from the receipts the committee recorded, never a typed yes/no),
+and whether forfeiture was exacted after the game (the case's decision).
+
+A 21.f(5) event of a match with a case is judged on these instead of the reviewer's typed facts,
+and the mount-register finding counts a forfeiture decided in the case as exacted.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from review_app.errors import PoloReviewError
+from review_app.model.document import MatchDocument
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class EvidenceView:
+    received: int  # videos received
+    in_time: bool | None  # any of them within 24 hours (None: none received)
+    decision: str | None  # forfeiture / not-proven / out-of-time, once decided
+
+    @property
+    def forfeiture_exacted(self) -> bool:
+        from review_app.evidence import FORFEITURE
+
+        return self.decision == FORFEITURE
+
+    def facts(self) -> dict:
+        """The 21.f(5) facts the case settles: evidence after the game, in time or not."""
+        if not self.received:
+            return {}
+        return {"detected_during_game": False, "evidence_within_24_hours": bool(self.in_time)}
+
+
+def evidence_view(doc: MatchDocument, root: str | Path | None) -> EvidenceView | None:
+    """The match's case in the evidence store at `root`, or None where there is none (or no store)."""
+    if root is None or not Path(root).is_dir():
+        return None
+    from review_app.evidence import EvidenceCase
+
+    case = EvidenceCase(doc, root)
+    if not case.log.path.exists():
+        return None
+    try:
+        state = case.state()
+    except PoloReviewError as exc:  # a damaged log settles nothing; `evidence verify` says why
+        log.warning("%s: evidence case not used: %s", doc.match_id, exc)
+        return None
+    received = list(state.evidence.values())
+    return EvidenceView(received=len(received), in_time=any(e.in_time for e in received) if received else None,
+                        decision=state.decision.decision if state.decision else None)

@@ -1,0 +1,79 @@
+"""Match documents from schema 1.0 to 2.0, losing nothing and guessing nothing.
+
+What 2.0 adds and 1.0 could not say (the whistle's and the restart's moments, who got the penalty
+or the card, where play restarted, who committed the offence) is listed in the event's
+`not_recorded`, never filled in: a reviewer completes it from the footage. What moves:
+- 21.f(5)'s typed `facts.excused_under`, a legal conclusion, goes to `reading.excused_under`: the
+  clause is derived from the mount register, and where the reviewer's reading differs the report
+  says so;
+- each named player gets a person `id` (from the name, as the 1.0 checker already recognised a
+  player across the day's matches by the name).
+Everything else is kept as it was, field for field.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+
+from review_app.rules.vocabulary import Card, Penalty, Restart, Whistle
+
+FROM, TO = "1.0", "2.0"
+
+
+def needs_migration(data: object) -> bool:
+    return isinstance(data, dict) and str(data.get("schema_version")) == FROM
+
+
+def person_id(name: str) -> str:
+    """A player's id from the name: 'Tomás Ferreyra' -> 'tomas-ferreyra' (accents and case folded)."""
+    plain = unicodedata.normalize("NFKD", " ".join(name.split())).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", plain).strip("-").lower()[:100]
+    return slug or "player"
+
+
+def unrecorded_parts(event: dict) -> list[str]:
+    """The parts of the call as it happened that the event's own call makes relevant and the record
+    does not hold: a whistle without its moment, a penalty without its recipient, and so on."""
+    call, moments = event.get("call") or {}, event.get("moments") or {}
+    involved = event.get("involved") or {}
+    out = []
+    if call.get("whistle") not in (None, Whistle.NONE) and not moments.get("whistle"):
+        out.append("moments.whistle")
+    if call.get("restart") not in (None, Restart.NONE):
+        if not moments.get("restart"):
+            out.append("moments.restart")
+        if call.get("restart_place") is None:
+            out.append("call.restart_place")
+    if call.get("penalty") not in (None, Penalty.NONE) and call.get("penalty_to") is None:
+        out.append("call.penalty_to")
+    if call.get("card") not in (None, Card.NONE) and call.get("card_to") is None:
+        out.append("call.card_to")
+    if (call.get("penalty") not in (None, Penalty.NONE) or call.get("card") not in (None, Card.NONE)) \
+            and not involved.get("offender"):
+        out.append("involved.offender")
+    return out
+
+
+def migrate(data: dict) -> dict:
+    """The 2.0 form of a 1.0 document (a new dict; `data` is left as it is)."""
+    if not needs_migration(data):
+        return data
+    out = copy.deepcopy(data)
+    out["schema_version"] = TO
+    out["migrated_from"] = FROM
+    for team in (out.get("match") or {}).get("teams") or []:
+        for player in team.get("players") or []:
+            if isinstance(player, dict) and player.get("name") and not player.get("id"):
+                player["id"] = person_id(str(player["name"]))
+    for event in out.get("events") or []:
+        if not isinstance(event, dict):
+            continue
+        facts = event.get("facts")
+        if isinstance(facts, dict) and "excused_under" in facts:
+            event["reading"] = {"excused_under": facts.pop("excused_under")}
+        missing = unrecorded_parts(event)
+        if missing:
+            event["not_recorded"] = missing
+    return out

@@ -1,0 +1,76 @@
+"""When things happened: the whistle's delay measured from the moments a reviewer tagged (schema 2.0:
+the incident is the event's `position`; `moments.whistle`, `moments.restart` and
+`moments.neutral_play` are frames of the same footage).
+
+Rule 21 speaks of stopping play "immediately", "at once", "at a neutral play" or after a delay for
+the advantage, and sets no number of seconds for any of them. A reviewer's word "at once" cannot be
+checked; a measured delay can. The thresholds below are this tool's reading, not the rulebook's, and
+are stated with their reasons so an umpire coach can disagree with a number rather than a verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from review_app.rules.vocabulary import Whistle
+
+
+@dataclass(frozen=True)
+class Threshold:
+    name: str
+    seconds: float
+    reason: str
+
+
+# A whistle within this long of the incident is "at once": a trained official's simple reaction time
+# to a seen event is 0.3-0.5 s, and the whistle needs the breath and the hand on top of it. Longer than
+# this, play has gone on: the Umpire let it run, which is a delay whatever the reason.
+AT_ONCE = Threshold("AT_ONCE", 1.0, "reaction time (0.3-0.5 s) plus raising and blowing the whistle")
+# A whistle this close to the tagged neutral-play moment is "at the neutral play": the reviewer tags
+# the moment the play became neutral to the frame, and the Umpire reacts to it as to an incident.
+AT_NEUTRAL_PLAY = Threshold("AT_NEUTRAL_PLAY", 1.0, "the same reaction time, counted from the neutral play")
+THRESHOLDS = (AT_ONCE, AT_NEUTRAL_PLAY)
+
+
+@dataclass(frozen=True)
+class Measured:
+    """What the tagged moments show about the call's timing."""
+
+    whistle_delay_s: float | None = None  # whistle minus incident
+    whistle: Whistle | None = None  # the timing the delay shows: at once, at a neutral play, delayed
+    early_s: float | None = None  # how long before the tagged neutral play the whistle came, if before it
+    late_s: float | None = None  # how long after the tagged neutral play the whistle came, if after it
+    stopped_for_s: float | None = None  # restart (or return) minus whistle: the time actually allowed
+
+    def to_dict(self) -> dict:
+        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items() if v is not None}
+
+
+def _time(moment: Mapping | None) -> float | None:
+    if not isinstance(moment, Mapping):
+        return None
+    value = moment.get("time_s")
+    return float(value) if isinstance(value, (int, float)) else None
+
+
+def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
+    """The timing the moments show (any not tagged: what depends on it is None)."""
+    moments = moments or {}
+    whistle_s, restart_s = _time(moments.get("whistle")), _time(moments.get("restart"))
+    neutral_s = _time(moments.get("neutral_play"))
+    delay = whistle_s - incident_s if whistle_s is not None and incident_s is not None else None
+    kind = early = late = None
+    if delay is not None:
+        if neutral_s is not None and whistle_s is not None and abs(whistle_s - neutral_s) <= AT_NEUTRAL_PLAY.seconds:
+            kind = Whistle.NEUTRAL_PLAY
+        elif delay <= AT_ONCE.seconds:
+            kind = Whistle.AT_ONCE
+        else:
+            kind = Whistle.DELAYED
+        if neutral_s is not None and whistle_s is not None and whistle_s < neutral_s - AT_NEUTRAL_PLAY.seconds:
+            early = neutral_s - whistle_s
+        if neutral_s is not None and whistle_s is not None and whistle_s > neutral_s + AT_NEUTRAL_PLAY.seconds:
+            late = whistle_s - neutral_s
+    stopped = restart_s - whistle_s if restart_s is not None and whistle_s is not None else None
+    return Measured(delay, kind, early, late_s=late, stopped_for_s=stopped)
