@@ -8,6 +8,7 @@ Times are in the video's own timeline (its first frame is 0 s) and frames are th
 layer shows at that time. Sound is decoded with PyAV to mono at `audio.ANALYSIS_RATE`.
 """
 
+from review_app.sound import cache, matching
 from review_app.sound.audio import ANALYSIS_RATE, Recording, decode_sound
 from review_app.sound.detect import Heard, Sound, detect_sounds, find_sounds
 from review_app.sound.errors import NoOverlap, NoSound, SoundError, TooShort
@@ -23,6 +24,8 @@ __all__ = [
     "Sound",
     "SoundError",
     "TooShort",
+    "cache",
+    "matching",
     "decode_sound",
     "find_sounds",
     "detect_sounds",

@@ -1,0 +1,91 @@
+"""Detected whistles against a reviewer's tags: the whistle that answers an incident (pre-filled as
+the tag's whistle moment), the whistles no tag accounts for, and detection kept by the footage's hash."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from sound_cases import EVENTS, track, write_video
+
+from review_app.sound import NoSound, Sound, cache, matching
+
+W1, W2, HORN, W3 = (Sound("whistle", 3.0, 3.5, 75), Sound("whistle", 9.0, 9.4, 225), Sound("horn", 12.0, 13.5, 300),
+                    Sound("whistle", 40.0, 40.6, 1000))
+HEARD = [W3, HORN, W1, W2]  # in any order
+
+
+def tag(time_s: float, whistle_s: float | None = None) -> dict:
+    event = {"id": "e", "position": {"frame": round(time_s * 25), "time_s": time_s}}
+    if whistle_s is not None:
+        event["moments"] = {"whistle": {"frame": round(whistle_s * 25), "time_s": whistle_s}}
+    return event
+
+
+def test_the_whistle_after_an_incident_is_the_first_one_heard_after_it():
+    assert matching.whistle_after(HEARD, 2.0) == W1
+    assert matching.whistle_after(HEARD, 3.0) == W1  # at the incident's own instant
+    assert matching.whistle_after(HEARD, 3.01) == W2  # a horn is not a whistle
+    assert matching.whistle_after(HEARD, 10.0) is None  # the next is more than WHISTLE_SEARCH_S away
+    assert matching.whistle_after(HEARD, 40.0 - matching.WHISTLE_SEARCH_S) == W3
+
+
+def test_whistles_no_tag_accounts_for_are_not_yet_reviewed():
+    assert matching.not_reviewed(HEARD, []) == [W1, W2, W3]
+    # a tag with its whistle moment near a whistle takes that one; a tag without, the first after it
+    assert matching.not_reviewed(HEARD, [tag(1.0, whistle_s=9.1)]) == [W1, W3]
+    assert matching.not_reviewed(HEARD, [tag(8.0)]) == [W1, W3]
+    assert matching.not_reviewed(HEARD, [tag(2.0), tag(8.5), tag(39.0, whistle_s=40.2)]) == []
+    # a whistle moment far from any whistle heard accounts for none
+    assert matching.not_reviewed(HEARD, [tag(1.0, whistle_s=6.0)]) == [W1, W2, W3]
+
+
+def test_detection_is_kept_by_the_footage_hash_and_done_once(sound_dir, monkeypatch, tmp_path):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    video = write_video(sound_dir / "cached.mp4", track(48000, EVENTS[:2], seconds=10.0), 48000)
+    calls = []
+    real = cache.detect_sounds
+
+    def counted(path, progress=None):
+        calls.append(path)
+        return real(path, progress)
+
+    monkeypatch.setattr(cache, "detect_sounds", counted)
+    fractions = []
+    first, problem = cache.sounds_for(video, "ab" * 32, progress=fractions.append)
+    assert problem is None and [s.kind for s in first] == ["whistle", "whistle"]
+    assert fractions and fractions[-1] == pytest.approx(1.0) and fractions == sorted(fractions)
+    again, _ = cache.sounds_for(sound_dir / "renamed-copy-not-read.mp4", "ab" * 32)
+    assert again == first and len(calls) == 1
+    entry = json.loads(next((tmp_path / "cache" / "sounds").glob("*.json")).read_text("utf-8"))
+    assert entry["sounds"][0]["start_frame"] == first[0].start_frame
+
+
+def test_footage_without_sound_is_remembered_with_its_reason(sound_dir, monkeypatch, tmp_path):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    mute = write_video(sound_dir / "mute-cached.mp4", None, seconds=2.0)
+    sounds, problem = cache.sounds_for(mute, "cd" * 32)
+    assert sounds == [] and isinstance(problem, NoSound) and "has no sound track" in str(problem)
+    monkeypatch.setattr(cache, "detect_sounds", lambda *a, **k: pytest.fail("detected again"))
+    sounds, problem = cache.sounds_for(mute, "cd" * 32)
+    assert sounds == [] and "has no sound track" in problem.localized("en")
+    assert "no tiene pista de sonido" in problem.localized("es")
+
+
+def test_a_damaged_cache_entry_is_listened_to_again(sound_dir, monkeypatch, tmp_path):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    video = write_video(sound_dir / "damaged.mp4", track(48000, EVENTS[:1], seconds=6.0, seed=5), 48000)
+    first, _ = cache.sounds_for(video, "ef" * 32)
+    entry = next((tmp_path / "cache" / "sounds").glob("*.json"))
+    entry.write_text("{ not json", "utf-8")
+    assert cache.sounds_for(video, "ef" * 32)[0] == first
+    assert json.loads(entry.read_text("utf-8"))["sounds"]
+
+
+def test_noise_only_footage_has_nothing_to_review(sound_dir, monkeypatch, tmp_path):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    quiet = write_video(sound_dir / "quiet.mp4", track(48000, (), seconds=6.0, seed=9) * np.float32(0.5), 48000)
+    sounds, problem = cache.sounds_for(quiet, "01" * 32)
+    assert sounds == [] and problem is None
+    assert matching.not_reviewed(sounds, []) == []
