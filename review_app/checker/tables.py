@@ -9,6 +9,7 @@ import pandas as pd
 from review_app.checker.run import CheckResult
 from review_app.i18n import both
 from review_app.rules import PROVISIONS, VERDICTS
+from review_app.rules.vocabulary import Whistle
 
 COLUMNS = ["match", "event", "clause", "verdict", "period", "clock", "frame", "time_s", "umpire", "reviewer",
            "mandatory", "missing", "explanation_en", "explanation_es"]
@@ -28,4 +29,39 @@ def counts_by(frame: pd.DataFrame, key: str) -> pd.DataFrame:
     if key == "clause":
         order = [p.id for p in PROVISIONS if p.id in table.index]
         table = table.reindex(order)
+    return table
+
+
+DELAY_COLUMNS = ["match", "event", "clause", "umpire", "frame", "time_s", "whistle_delay_s", "whistle"]
+
+
+def delays_frame(result: CheckResult) -> pd.DataFrame:
+    """One row per tag with a whistle moment: the measured delay from the incident to the whistle and
+    the timing it shows (at once, at a neutral play, delayed)."""
+    rows = [{"match": e.match, "event": e.event, "clause": e.clause, "umpire": e.umpire, "frame": e.frame,
+             "time_s": e.time_s, "whistle_delay_s": e.measured["whistle_delay_s"],
+             "whistle": str(e.measured.get("whistle") or "")}
+            for e in result.events if e.measured.get("whistle_delay_s") is not None]
+    return pd.DataFrame(rows, columns=DELAY_COLUMNS)
+
+
+def delay_distribution(delays: pd.DataFrame, by: str) -> pd.DataFrame:
+    """Per value of `by` ("umpire" or "clause"): how many tags, the median delay, the middle half
+    (quartiles), the fastest and slowest whistle, and how many the timing rules call delayed
+    (review_app.rules.timing)."""
+    if delays.empty:
+        return pd.DataFrame(columns=["tags", "median_s", "quartiles_s", "fastest_s", "slowest_s", "delayed"])
+    data = delays.assign(**{by: delays[by].fillna("—").astype(str)})
+    groups = data.groupby(by)["whistle_delay_s"]
+    q1, q3 = groups.quantile(0.25), groups.quantile(0.75)
+    table = pd.DataFrame({
+        "tags": groups.size(),
+        "median_s": groups.median().round(2),
+        "quartiles_s": [f"{a:.2f}–{b:.2f}" for a, b in zip(q1, q3, strict=True)],
+        "fastest_s": groups.min().round(2),
+        "slowest_s": groups.max().round(2),
+        "delayed": (data["whistle"] == Whistle.DELAYED).groupby(data[by]).sum().astype(int),
+    })
+    if by == "clause":
+        table = table.reindex([p.id for p in PROVISIONS if p.id in table.index])
     return table

@@ -55,6 +55,15 @@ COLUMN_NAMES = {
     "mandatory": N_("Mandatory"),
     "missing": N_("Facts missing"),
     "explanation": N_("Why"),
+    "whistle_delay_s": N_("Whistle delay (s)"),
+    "whistle": N_("Whistle"),
+    "situation": N_("Situation"),
+    "tags": N_("Tags"),
+    "median_s": N_("Median (s)"),
+    "quartiles_s": N_("Middle half (s)"),
+    "fastest_s": N_("Fastest (s)"),
+    "slowest_s": N_("Slowest (s)"),
+    "delayed": N_("Delayed"),
 }
 
 NONE, YES, NO = N_("(none)"), N_("Yes"), N_("No")

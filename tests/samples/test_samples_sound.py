@@ -51,6 +51,22 @@ def test_the_late_whistle_is_measured_as_late_as_its_document_says():
     (whistle,) = [s for s in detect_sounds(CLIPS / "mount-falls-late-whistle.mp4") if s.kind == "whistle"]
     assert whistle.start_frame == int(frame)
     assert f"{whistle.start_s - event['position']['time_s']:.2f}" == delay == "3.00"
+    # the document's whistle moment (schema 2.0) is the whistle heard, to the frame
+    assert event["moments"]["whistle"]["frame"] == whistle.start_frame == 138
+    assert abs(event["moments"]["whistle"]["time_s"] - whistle.start_s) <= 0.02
+
+
+@pytest.mark.parametrize("name", list(BUILDERS))
+def test_every_tagged_whistle_moment_is_a_whistle_heard(name):
+    from review_app.sound import matching
+
+    doc = _doc(name)
+    sounds = detect_sounds(CLIPS / f"{name}.mp4")
+    tagged = [e for e in doc["events"] if (e.get("moments") or {}).get("whistle")]
+    assert matching.not_reviewed(sounds, doc["events"]) == []
+    for e in tagged:
+        heard = matching.whistle_after(sounds, e["position"]["time_s"])
+        assert heard is not None and heard.start_frame == e["moments"]["whistle"]["frame"], (e["id"], heard)
 
 
 def test_the_horn_ends_the_period_before_the_foul_and_its_whistle():
