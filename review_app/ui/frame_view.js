@@ -82,6 +82,7 @@ class FrameView {
     this.dir = 1;
     this.speed = 1;
     this.loop = null; // [in, out] frame indices
+    this.whistles = []; // frames where a whistle was heard (from the app)
     this.zoom = { z: 1, x: 0, y: 0 };
     this.lastSent = null;
     this.seekId = null;
@@ -132,6 +133,7 @@ class FrameView {
         button("fwd1f"), button("fwd1s"), this.speedSelect),
       group("loop", button("loopIn"), button("loopOut"), button("loopAround"), button("loopClear")),
       group("view", button("zoomReset"), button("fullscreen")),
+      (this.soundBox = group("sound", button("prevWhistle"), button("nextWhistle"))),
       (this.actionsBox = group("actions")),
     );
     this.info = el("div", "info");
@@ -161,6 +163,8 @@ class FrameView {
     set("loopClear", text.loopClear, "C");
     set("zoomReset", "1:1", "0");
     set("fullscreen", "", "F");
+    set("prevWhistle", text.prevWhistle, ",");
+    set("nextWhistle", text.nextWhistle, ".");
     this.speedSelect.title = `${text.speedHelp} (↑ ↓)`;
     this.speedSelect.setAttribute("aria-label", this.speedSelect.title);
     this.root.setAttribute("aria-label", text.viewHelp);
@@ -213,6 +217,8 @@ class FrameView {
     this.previewScale = this.previews ? data.previewSide / Math.max(data.width, data.height) : 1;
     this.labels(data.text);
     this.actionsFrom(data.actions || []);
+    this.whistles = data.whistles || []; // frames where a whistle was heard, in order
+    this.soundBox.hidden = !this.whistles.length;
     if (this.ready && this.timesFor !== this.src) this.loadTimes();
     const seek = data.seek || { id: 0, frame: 0 };
     if (seek.id !== this.seekId) {
@@ -308,6 +314,17 @@ class FrameView {
       to = from + frames;
     }
     this.dir = to < from ? -1 : 1;
+    this.goTo(to, true);
+  }
+
+  // The whistle heard next after (dir 1) or last before (dir -1) the frame on screen.
+  whistle(dir) {
+    if (!this.canMove() || !this.whistles.length) return;
+    const from = this.target;
+    const to = dir > 0 ? this.whistles.find((w) => w > from) : [...this.whistles].reverse().find((w) => w < from);
+    if (to === undefined) return;
+    this.pause(false);
+    this.dir = dir;
     this.goTo(to, true);
   }
 
@@ -814,6 +831,8 @@ class FrameView {
       case "zoomIn": return this.zoomAt(1.25, this.stage.clientWidth / 2, this.stage.clientHeight / 2);
       case "zoomOut": return this.zoomAt(0.8, this.stage.clientWidth / 2, this.stage.clientHeight / 2);
       case "zoomReset": return this.resetZoom();
+      case "prevWhistle": return this.whistle(-1);
+      case "nextWhistle": return this.whistle(1);
       case "fullscreen":
         if (document.fullscreenElement === this.root) return document.exitFullscreen();
         return this.root.requestFullscreen().then(() => this.focus()).catch(() => {});
@@ -844,6 +863,8 @@ class FrameView {
     else if (k === "c") name = "loopClear";
     else if (k === "f") name = "fullscreen";
     else if (k === "0") name = "zoomReset";
+    else if (k === ",") name = "prevWhistle";
+    else if (k === ".") name = "nextWhistle";
     else if (k === "+" || k === "=") name = "zoomIn";
     else if (k === "-") name = "zoomOut";
     const action = once && !name && (this.actions || []).find((a) => a.key === k);

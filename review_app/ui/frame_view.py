@@ -66,6 +66,8 @@ def _texts() -> dict[str, str]:
         "loopClear": _("No loop"), "loopClearHelp": _("Stop looping"),
         "zoomResetHelp": _("Whole picture (wheel or pinch zooms, drag pans, double-click resets)"),
         "fullscreenHelp": _("Full screen"),
+        "prevWhistle": _("◂ Whistle"), "prevWhistleHelp": _("Previous whistle heard"),
+        "nextWhistle": _("Whistle ▸"), "nextWhistleHelp": _("Next whistle heard"),
         "viewHelp": _("Frame view: arrow keys step, J K L play, wheel zooms"),
         "position": _("Frame {frame} of {last} · {time} ({seconds} s)"),
         "first": _("First frame"),
@@ -79,10 +81,11 @@ def _texts() -> dict[str, str]:
 
 def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = False,
                actions: tuple[Action, ...] = (), on_position: Callable[[int], None] | None = None,
-               on_action: Callable[[str, int], None] | None = None) -> None:
+               on_action: Callable[[str, int], None] | None = None, whistles: list[int] | None = None) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
-    a frame; `on_action(name, frame)` when one of `actions` is used."""
+    a frame; `on_action(name, frame)` when one of `actions` is used. `whistles`: the frames where
+    whistles were heard, which the previous / next whistle keys (, and .) jump between in the browser."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -101,6 +104,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "seek": {"id": number, "frame": frame},
         "budget": frames.BROWSER_FRAME_BYTES,
         "previewSide": frames.PREVIEW_SIDE,
+        "whistles": sorted(int(f) for f in whistles or ()),
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
         "text": _texts(),
     }

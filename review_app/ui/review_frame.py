@@ -16,6 +16,7 @@ from review_app.reports import timeline
 from review_app.textsafe import data_url, md
 from review_app.ui import frame_view
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
+from review_app.ui.review_sounds import timeline_marks, whistle_frames
 
 STRIP_COUNT = 10
 VIEW = "review.frame"  # the frame view's key
@@ -112,8 +113,11 @@ def _timeline_clicked() -> None:
 
 
 @st.fragment
-def frame_area(marks: list[dict]) -> None:
-    """`marks`: the tags to show on the timeline (id, frame, time_s, clause, verdict)."""
+def frame_area(marks: list[dict], heard: list | None = None) -> None:
+    """`marks`: the tags to show on the timeline (id, frame, time_s, clause, verdict); `heard`: the
+    whistles and horns detected in the footage (review_app.sound.Sound), on the timeline and under
+    the next / previous whistle keys."""
+    heard = heard or []
     viewer = _viewer()
     if viewer is None:
         return
@@ -124,7 +128,8 @@ def frame_area(marks: list[dict]) -> None:
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
-                          actions=_actions(), on_position=_settled, on_action=_action)
+                          actions=_actions(), on_position=_settled, on_action=_action,
+                          whistles=whistle_frames(heard))
     if st.session_state.get("review.form_request") is not None \
             or st.session_state.pop("review.form_request_moment", None):
         st.rerun(scope="app")  # the tag form is outside this fragment
@@ -148,10 +153,11 @@ def frame_area(marks: list[dict]) -> None:
     if st.session_state.get("review.jump_error"):
         st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")
 
-    st.caption(_("Timeline: click to jump; ticks are tags coloured by verdict"))
+    st.caption(_("Timeline: click to jump; ticks are tags coloured by verdict, triangles the whistles and horns "
+                 "heard"))
     st.vega_lite_chart(spec=timeline.spec(viewer.info.duration_s, viewer.frame_count, marks, viewer.time_of(pos),
-                                          lang(), _("Time")),
-                       key=timeline_key(), on_select=_timeline_clicked, selection_mode=["seek", "tag"],
+                                          lang(), _("Time"), sounds=timeline_marks(heard)),
+                       key=timeline_key(), on_select=_timeline_clicked, selection_mode=["seek", "tag", "sound"],
                        height=timeline.HEIGHT, width="stretch")
 
 
@@ -188,6 +194,7 @@ SHORTCUTS = (
     ("P / C", N_("loop three seconds either side of the frame / stop looping")),
     (N_("Home / End"), N_("first / last frame")),
     ("T", N_("tag the frame on screen")),
+    (", / .", N_("previous / next whistle heard")),
     ("F", N_("full screen (the frame number and the keys stay)")),
     (N_("wheel or pinch / drag / 0"), N_("zoom / pan / whole picture")),
 )

@@ -281,6 +281,10 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
                           shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
     st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
                     help=_("Clear the whistle, restart and neutral-play moments"))
+    heard = form.get("whistle_heard")
+    if heard is not None and (moments.get("whistle") or {}).get("frame") == heard:
+        st.info(_("Whistle pre-filled from the sound track: frame {frame}. Saving confirms it; to move it, step to "
+                  "the whistle and press W.", frame=heard), icon=":material/campaign:")
     measured = measure(form["time_s"], moments)
     parts = []
     if measured.whistle_delay_s is not None:

@@ -15,6 +15,7 @@ from review_app.checker.filters import (
     verdict_counts,
 )
 from review_app.checker.formats import render
+from review_app.checker.tables import delay_distribution, delays_frame
 from review_app.evidence import store_root
 from review_app.model.catalog import stamp
 from review_app.rules import provision
@@ -22,8 +23,10 @@ from review_app.rules.labels import (
     VERDICT_COLORS,
     column_label,
     severity_label,
+    value_label,
     verdict_label,
 )
+from review_app.rules.timing import AT_ONCE
 from review_app.textsafe import md
 from review_app.ui.context import _, fixed, folders, lang, listing, progress_bar, rendered
 
@@ -117,6 +120,29 @@ if shown.findings:
         st.markdown(f"- **{md(f.match)} · {md(f.clause)}** ({md(severity_label(f.severity, lang()))}; "
                     f"{md(', '.join(f.events))}): "
                     f"{md(rendered(f.explanation))}")
+
+# -- the whistle's delay, measured from the tagged moments -------------------------------------------
+st.subheader(_("Whistle delay after the incident"))
+
+
+delays = delays_frame(shown)
+if delays.empty:
+    st.caption(_("No tag under these filters has its whistle moment: step to the whistle (or press . to jump to the "
+                 "next one heard) and press W."))
+else:
+    st.caption(_("From the incident to the whistle, as the tagged moments measure it; “delayed” as the timing rules "
+                 "read it (over {seconds:g} s and not at a neutral play).", seconds=AT_ONCE.seconds))
+    by_umpire, by_situation = st.columns(2)
+    for col, by, title in ((by_umpire, "umpire", _("By umpire")), (by_situation, "clause", _("By situation"))):
+        table = delay_distribution(delays, by)
+        table.index.name = column_label(by if by == "umpire" else "situation", lang())
+        table.columns = [column_label(c, lang()) for c in table.columns]
+        col.markdown(f"**{title}**")
+        col.table(table.style.format(precision=2))  # a few rows: as text on the page
+    per_tag = delays.assign(whistle=delays["whistle"].map(lambda w: value_label(w, lang()) if w else ""))
+    per_tag.columns = [column_label(c, lang()) for c in per_tag.columns]
+    st.markdown("**" + _("Per tag") + "**")
+    st.dataframe(per_tag, hide_index=True, width="stretch", key="report.delays")
 
 with st.expander(_("All events")):
     from review_app.checker.tables import events_frame

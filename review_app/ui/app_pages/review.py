@@ -14,7 +14,8 @@ from review_app.ui.review_pick import (
     new_match_form,
     open_viewer,
 )
-from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
+from review_app.ui.review_saves import FORM, conflict_panel, undo_bar, verdict_banner
+from review_app.ui.review_sounds import not_reviewed_list, prefill, sounds
 from review_app.ui.review_tags import open_form, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
@@ -33,6 +34,10 @@ viewer = open_viewer(footage) if footage else None
 
 # A link from the Report page: applied once the recording's index is built.
 ready = viewer is not None and viewer.ready and viewer.error is None
+# Whistles and horns: listened to once per file, then cached. The progress bar's slot is on the page
+# in every run, so the elements after it keep their places (the frame view is not remounted).
+with st.empty():
+    heard = sounds(viewer) if ready else []
 goto = st.session_state.get("review.goto")
 if goto and (ready or viewer is None):
     st.session_state.pop("review.goto")
@@ -43,6 +48,9 @@ if goto and (ready or viewer is None):
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
+    form = st.session_state.get(FORM)
+    if form is not None and form["mode"] == "new":
+        prefill(form, heard)
 
 results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
@@ -54,7 +62,7 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(marks)
+        frame_area(marks, heard)
         filmstrip(viewer)
         shortcuts_help()
     # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
@@ -69,5 +77,7 @@ with right:
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
+        if ready:
+            not_reviewed_list(doc, heard, go_to)
         tag_list(doc, results, go_to if ready else None, position)
     new_match_form()

@@ -1,0 +1,81 @@
+"""Review page, the sound: the whistles and horns heard in the footage (detected once per file, kept
+by its hash), the list of whistles no tag accounts for, and the whistle a new tag starts with."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from review_app.footage.viewer import FrameViewer, format_time
+from review_app.model import MatchDocument
+from review_app.sound import cache, matching
+from review_app.sound.detect import Sound
+from review_app.textsafe import md
+from review_app.ui.context import _, lang, progress_bar
+
+
+def sounds(viewer: FrameViewer | None) -> list[Sound]:
+    """The footage's whistles and horns: from the cache, or listened to now with a progress bar (once
+    per file: a rerun asks the session, a new session the cache on disk). [] without footage or sound."""
+    if viewer is None or not viewer.ready or viewer.error is not None:
+        return []
+    sha = viewer.info.sha256
+    held = st.session_state.get("review._sounds")
+    if held and held[0] == sha:
+        return held[1]
+    update, done = progress_bar(_("Listening for whistles and horns"))
+    try:
+        found, problem = cache.sounds_for(viewer.path, sha, progress=lambda f: update(_("sound"), f))
+    finally:
+        done()
+    st.session_state["review._sounds"] = (sha, found, problem)
+    return found
+
+
+def sound_problem():
+    held = st.session_state.get("review._sounds")
+    return held[2] if held else None
+
+
+def timeline_marks(found: list[Sound]) -> list[dict]:
+    return [{"kind": s.kind, "label": _("Whistle") if s.kind == "whistle" else _("Horn"), "frame": s.start_frame,
+             "time_s": s.start_s} for s in found]
+
+
+def whistle_frames(found: list[Sound]) -> list[int]:
+    return [s.start_frame for s in matching.whistles(found)]
+
+
+def prefill(form: dict, found: list[Sound]) -> None:
+    """A new tag's whistle moment from the first whistle heard after its incident, marked as
+    pre-filled so the form says so; a moment the reviewer set (or moved) is left alone."""
+    moments = form.setdefault("moments", {})
+    set_by_hand = moments.get("whistle") and moments["whistle"].get("frame") != form.get("whistle_heard")
+    if set_by_hand:
+        return
+    heard = matching.whistle_after(found, form["time_s"])
+    if heard is None:
+        moments.pop("whistle", None)
+        form.pop("whistle_heard", None)
+        return
+    moments["whistle"] = {"frame": heard.start_frame, "time_s": round(heard.start_s, 4)}
+    form["whistle_heard"] = heard.start_frame
+
+
+def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
+    """Whistles no tag accounts for, each a button to its frame: no stoppage is missed."""
+    problem = sound_problem()
+    if problem is not None:
+        st.caption(_("No whistles can be found: {problem}", problem=md(problem.localized(lang()))))
+        return
+    if not found:
+        return
+    missing = matching.not_reviewed(found, list(doc.events_in_order()))
+    heard = len(matching.whistles(found))
+    title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=heard)
+    with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
+        if not missing:
+            st.caption(_("Every whistle heard has a tag."))
+        for n, w in enumerate(missing):
+            st.button(_("Whistle at {time} (frame {frame})", time=format_time(w.start_s, 2), frame=w.start_frame),
+                      key=f"review.unreviewed.{n}", on_click=jump, args=(w.start_frame,), width="stretch",
+                      disabled=jump is None)
