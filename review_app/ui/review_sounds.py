@@ -31,6 +31,12 @@ def sounds(viewer: FrameViewer | None) -> list[Sound]:
     return found
 
 
+def heard() -> list[Sound]:
+    """The sounds found in the footage open on the page ([] before they are, or without footage)."""
+    held = st.session_state.get("review._sounds")
+    return held[1] if held else []
+
+
 def sound_problem():
     held = st.session_state.get("review._sounds")
     return held[2] if held else None

@@ -35,6 +35,7 @@ from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_saves import FORM, clause_text, save_change
+from review_app.ui.review_sounds import heard, prefill
 
 # -- opening the form ---------------------------------------------------------------
 
@@ -44,6 +45,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
     if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
         form.update(frame=frame, time_s=time_s)
+        prefill(form, heard())  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
     if event is None:
@@ -60,6 +62,10 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
                                   "event": copy.deepcopy(event)}
     st.session_state.pop("review.form.search", None)
     st.session_state.pop("review.form.situation", None)
+    form = st.session_state[FORM]
+    if not (form["event"].get("moments") or {}).get("whistle"):  # a whistle moment tagged stays as it is
+        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
+        prefill(form, heard())
 
 
 # -- widgets for facts and call fields ----------------------------------------------------

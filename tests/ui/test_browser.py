@@ -282,7 +282,7 @@ def test_step_jump_tag_and_report_in_chromium(app_on, browser, small_video):
     page.get_by_label("Find the situation (clause or name)").fill("period ends")
     page.keyboard.press("Enter")
     page.get_by_role("radiogroup", name="The period's time had expired").get_by_text("Yes").click()
-    page.get_by_label("Whistle").click()
+    page.get_by_label("Whistle", exact=True).click()  # not the frame view's whistle buttons
     page.get_by_role("option", name="At once").click()
     page.get_by_label("Restart", exact=True).click()
     page.get_by_role("option", name="Next period").click()

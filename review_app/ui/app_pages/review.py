@@ -14,8 +14,8 @@ from review_app.ui.review_pick import (
     new_match_form,
     open_viewer,
 )
-from review_app.ui.review_saves import FORM, conflict_panel, undo_bar, verdict_banner
-from review_app.ui.review_sounds import not_reviewed_list, prefill, sounds
+from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
+from review_app.ui.review_sounds import not_reviewed_list, sounds
 from review_app.ui.review_tags import open_form, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
@@ -47,10 +47,7 @@ if goto and (ready or viewer is None):
 # A tag asked for from the frame area (Tag here, T).
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
-    open_form(doc, *request)
-    form = st.session_state.get(FORM)
-    if form is not None and form["mode"] == "new":
-        prefill(form, heard)
+    open_form(doc, *request)  # a new tag's whistle moment pre-filled from the whistle heard after it
 
 results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}

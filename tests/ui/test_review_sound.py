@@ -1,0 +1,55 @@
+"""The Review page and the footage's sound, through Streamlit's AppTest: footage without a sound
+track says so in one line and the page works as before; footage with whistles lists the ones no tag
+accounts for, and a new tag starts with the whistle heard after its incident."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ui_fixtures import make_app, settle
+
+from review_app.footage.viewer import format_time
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "sound"))
+from sound_cases import EVENTS, track, write_video
+
+
+def captions(at) -> str:
+    return " ".join(c.value for c in at.caption)
+
+
+def test_footage_without_sound_says_so_in_one_line(app):
+    assert "No whistles can be found:" in captions(app) and "has no sound track" in captions(app)
+    assert not [e for e in app.expander if "Whistles not yet reviewed" in e.label]
+    assert "review._sounds" in app.session_state  # remembered: the next run does not decode again
+
+
+def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch, tmp_path):
+    import json
+
+    events = [e for e in EVENTS if e.kind == "whistle"][:2]
+    write_video(workspace["video"], track(48000, events, seconds=10.0), 48000)  # replaces the silent footage
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    data["events"] = data["events"][:1]  # e1 at 2.0 s: the first whistle (3.013 s) answers it
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = make_app()
+    at.run()
+    at.session_state["review.viewer"].source.wait(300)  # a busy machine: the index first, however long
+    settle(at)
+    assert not at.exception, at.exception
+    (listed,) = [e for e in at.expander if "Whistles not yet reviewed" in e.label]
+    assert listed.label.endswith("(1 of 2)")
+    heard = at.session_state["review._sounds"][1]
+    assert [s.kind for s in heard] == ["whistle", "whistle"]
+    assert abs(heard[1].start_s - events[1].start_s) <= 0.02
+    frame = heard[1].start_frame
+    assert [b.label for b in listed.button] == [f"Whistle at {format_time(heard[1].start_s, 2)} (frame {frame})"]
+    listed.button[0].click().run()
+    assert at.session_state["review.pos"] == frame
+    # a new tag a second before the second whistle: its whistle moment is that whistle
+    at.session_state["review.form_request"] = (frame - 25, (frame - 25) / 25)
+    at.run()
+    form = at.session_state["review.form"]
+    assert form["moments"]["whistle"]["frame"] == frame and form["whistle_heard"] == frame
+    assert any("Whistle pre-filled from the sound track" in i.value for i in at.info)
