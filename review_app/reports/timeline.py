@@ -33,6 +33,8 @@ def spec(duration_s: float, frame_count: int, events: list[dict], position_s: fl
          "axis": {"labelExpr": _LABEL, "title": None, "tickCount": 10, "grid": False}}
     verdicts = list(VERDICT_COLORS)
     return {
+        # the sounds' colours are their own, not drawn from the verdicts' scale
+        "resolve": {"scale": {"color": "independent"}},
         "layer": [
             {"data": {"values": band}, "name": "band",
              "params": [{"name": "seek", "select": {"type": "point", "fields": ["frame"], "on": "click",

@@ -66,3 +66,5 @@ def test_the_timeline_marks_whistles_and_horns_and_a_click_on_one_jumps_to_it():
     assert [v["kind"] for v in layer["data"]["values"]] == ["whistle", "horn"]
     assert timeline.clicked_frame({"selection": {"seek": [{"frame": 9}], "sound": [{"frame": 280}]}}) == 280
     assert timeline.clicked_frame({"selection": {"seek": [{"frame": 9}], "sound": [], "tag": [{"frame": 5}]}}) == 5
+    assert spec["resolve"]["scale"]["color"] == "independent"  # a whistle is never coloured as a verdict
+    assert layer["encoding"]["color"]["scale"]["range"] == list(timeline.SOUND_COLORS.values())
