@@ -247,3 +247,24 @@ def items_for(doc, tag_ids: Sequence[str], *, slow: dict[str, Slow] | None = Non
         r = results.get(t)
         out.append(ReelItem(doc, doc.event(t), r.verdict if r else None, r.explanation if r else None, slow.get(t)))
     return out
+
+
+def items_from_results(results, slow: dict[tuple[str, str], Slow] | None = None) -> list[ReelItem]:
+    """The reel's items for the checker's results (the Report page's filtered events, any matches), in the
+    order given; `slow` by (match, tag). Each match document is read once."""
+    from review_app.model import load_document
+
+    slow = dict(slow or {})
+    docs: dict[str, object] = {}
+    out = []
+    for r in results:
+        if not r.document:
+            raise ReelError(f"tag {r.match}/{r.event}: its match document is not a file this reel can read")
+        if r.document not in docs:
+            docs[r.document] = load_document(r.document)
+        doc = docs[r.document]
+        event = doc.event(r.event)
+        if event is None:
+            raise ReelError(f"match {r.match} no longer has tag {r.event}; check the report again")
+        out.append(ReelItem(doc, event, r.verdict, r.explanation, slow.get((r.match, r.event))))
+    return out

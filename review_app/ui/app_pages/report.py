@@ -26,6 +26,7 @@ from review_app.rules.labels import (
 )
 from review_app.textsafe import md
 from review_app.ui.context import _, fixed, folders, lang, listing, progress_bar, rendered
+from review_app.ui.report_reel import reel_section
 
 st.title(_("Consistency report"))
 
@@ -141,6 +142,8 @@ with st.expander(_("All events")):
     frame = frame.drop(columns=["explanation_en", "explanation_es"])
     frame.columns = [column_label(c, lang()) for c in frame.columns]
     st.dataframe(frame, hide_index=True, width="stretch", key="report.table")
+
+reel_section(shown)
 
 # -- export ------------------------------------------------------------------------------------------
 st.subheader(_("Export (the filtered report)"))
