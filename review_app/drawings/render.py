@@ -18,6 +18,7 @@ log = logging.getLogger(__name__)
 
 SUPERSAMPLE = 2
 STROKE = 0.006  # the width of a stroke, as a fraction of the picture's shorter side
+MIN_STROKE_PX = 3.0  # and never thinner than this: a small still still shows it
 TEXT_SIZE = 0.05  # the height of a drawing's text, likewise
 ARROW_HEAD = 5.0  # the length of an arrow's head, in stroke widths
 ARROW_ANGLE = math.radians(28)
@@ -138,7 +139,7 @@ def draw_on(image: np.ndarray, drawings: list[dict]) -> np.ndarray:
     k = SUPERSAMPLE
     overlay = Image.new("RGBA", (w * k, h * k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
-    width = max(1.5, min(w, h) * STROKE) * k
+    width = max(MIN_STROKE_PX, min(w, h) * STROKE) * k
     text_px = max(10, round(min(w, h) * TEXT_SIZE)) * k
     for d in drawings:
         try:

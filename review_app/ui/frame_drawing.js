@@ -10,6 +10,7 @@
 const DRAW_NS = "http://www.w3.org/2000/svg";
 const DRAW_TOOLS = ["line", "arrow", "circle", "freehand", "text", "ball_line", "erase"];
 const DRAW_STROKE = 0.006; // of the frame's shorter side, as review_app/drawings/render.py
+const DRAW_MIN_STROKE = 3; // pixels of the frame, as MIN_STROKE_PX
 const DRAW_TEXT = 0.05;
 const DRAW_HEAD = 5.0;
 const DRAW_HEAD_ANGLE = (28 * Math.PI) / 180;
@@ -204,7 +205,7 @@ class DrawingLayer {
   shape(s) {
     const w = this.w;
     const h = this.h;
-    const lw = Math.max(1.5, Math.min(w, h) * DRAW_STROKE);
+    const lw = Math.max(DRAW_MIN_STROKE, Math.min(w, h) * DRAW_STROKE);
     const pts = s.points.map(([x, y]) => [x * w, y * h]);
     const g = svgEl("g", { "data-polo-drawing": s.id, "data-kind": s.kind, "data-by": s.by || "",
       "data-points": JSON.stringify(s.points), stroke: s.color, fill: "none", "stroke-width": lw,

@@ -102,17 +102,19 @@ def drawings_panel(doc: MatchDocument, go_to=None) -> None:
 
         chosen = st.selectbox(_("Drawing"), ids, key=f"review.drawing.{event['id']}", format_func=fixed(ids, label))
         d = by_id[chosen]
-        with st.form(f"review.drawing.form.{event['id']}.{chosen}", border=False):
+        own = f"{event['id']}.{chosen}"
+        with st.form(f"review.drawing.form.{own}", border=False):
             colors = list(COLORS) + ([d["color"]] if d.get("color") not in COLORS else [])
-            color = st.selectbox(_("Colour"), colors, index=colors.index(d.get("color")) if d.get("color") in colors
-                                 else 0, format_func=fixed(colors, lambda c: _(COLOR_LABELS[c]) if c in COLOR_LABELS
-                                                           else c))
+            color = st.selectbox(_("Colour"), colors, key=f"review.drawing.color.{own}",
+                                 index=colors.index(d.get("color")) if d.get("color") in colors else 0,
+                                 format_func=fixed(colors, lambda c: _(COLOR_LABELS[c]) if c in COLOR_LABELS else c))
             text = st.text_input(_("Text"), value=d.get("text") or "", max_chars=TEXT_MAX,
+                                 key=f"review.drawing.text.{own}",
                                  help=_("Written beside the shape (a text drawing is only this)"))
             c1, c2 = st.columns(2)
-            save = c1.form_submit_button(_("Save"), disabled=not reviewer())
-            remove = c2.form_submit_button(_("Remove"), disabled=not reviewer())
-        if go_to is not None and st.button(_("Go to its frame"), key=f"review.drawing.go.{event['id']}.{chosen}"):
+            save = c1.form_submit_button(_("Save"), disabled=not reviewer(), key="review.drawing.save")
+            remove = c2.form_submit_button(_("Remove"), disabled=not reviewer(), key="review.drawing.remove")
+        if go_to is not None and st.button(_("Go to its frame"), key=f"review.drawing.go.{own}"):
             go_to(d["frame"])
             st.rerun()
         try:

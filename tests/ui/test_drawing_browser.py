@@ -40,7 +40,8 @@ def field_video(tmp_path_factory):
 def client_point(page, fx: float, fy: float) -> tuple[float, float]:
     """Where a point of the frame (fractions of its width and height) is on the page."""
     m = page.locator(LAYER).evaluate(
-        "s => { const m = s.getScreenCTM(); const v = s.viewBox.baseVal; return [m.a, m.d, m.e, m.f, v.width, v.height]; }")
+        "s => { const m = s.getScreenCTM(); const v = s.viewBox.baseVal; "
+        "return [m.a, m.d, m.e, m.f, v.width, v.height]; }")
     a, d, e, f, w, h = m
     return a * fx * w + e, d * fy * h + f
 
