@@ -827,8 +827,8 @@ class FrameView {
 
   key(ev) {
     if (window.__poloReviewActiveView !== this || !this.root.isConnected || !this.root.offsetWidth) return; // gone, hidden
+    if (this.layer.key(ev)) return ev.preventDefault(); // Escape puts a drawing tool down, from its text box too
     if (typing(ev) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
-    if (this.layer.key(ev)) return ev.preventDefault();
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const once = !ev.repeat;
     let name = null;
