@@ -79,6 +79,22 @@ def test_draw_an_arrow_see_it_in_the_report_and_play_a_reel_in_chromium(app_on, 
     (ax, ay), (bx, by) = drawing["points"]
     assert ax == pytest.approx(0.25, abs=0.01) and bx == pytest.approx(0.75, abs=0.01)
     assert ay == pytest.approx(0.5, abs=0.01) and by == pytest.approx(0.5, abs=0.01)
+    # a line drawn, then erased with a click on it
+    page.locator("button[data-tool=line]").click()
+    lx0, ly0 = client_point(page, 0.3, 0.2)
+    lx1, ly1 = client_point(page, 0.6, 0.3)
+    page.mouse.move(lx0, ly0)
+    page.mouse.down()
+    page.mouse.move((lx0 + lx1) / 2, (ly0 + ly1) / 2)
+    page.mouse.move(lx1, ly1)
+    page.mouse.up()
+    page.locator(f"{LAYER} [data-polo-drawing=d2][data-kind=line]").wait_for(state="attached")
+    page.locator("button[data-tool=erase]").click()
+    page.mouse.click((lx0 + lx1) / 2, (ly0 + ly1) / 2)
+    page.wait_for_selector(f"{LAYER}[data-polo-count='1']")
+    assert [d["id"] for d in next(e for e in json.loads(ws["document"].read_text("utf-8"))["events"]
+                                  if e["id"] == "e2")["drawings"]] == ["d1"]
+    page.keyboard.press("Escape")  # the tool put down: keys step again
     page.keyboard.press("ArrowRight")  # drawn on its frame only
     on_screen(page, 126)
     assert page.locator(f"{LAYER} [data-polo-drawing]").count() == 0
