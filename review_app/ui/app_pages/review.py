@@ -7,6 +7,7 @@ import streamlit as st
 from review_app.checker import check_document
 from review_app.evidence import store_root
 from review_app.ui.context import _, reviewer
+from review_app.ui.review_drawings import apply_request, drawings_panel, layer_data
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -32,12 +33,12 @@ with pick_footage:
     footage = choose_footage(doc)
 viewer = open_viewer(footage) if footage else None
 
-# A link from the Report page: applied once the recording's index is built.
 ready = viewer is not None and viewer.ready and viewer.error is None
 # Whistles and horns: listened to once per file, then cached. The progress bar's slot is on the page
 # in every run, so the elements after it keep their places (the frame view is not remounted).
 with st.empty():
     heard = sounds(viewer) if ready else []
+# A link from the Report page: applied once the recording's index is built.
 goto = st.session_state.get("review.goto")
 if goto and (ready or viewer is None):
     st.session_state.pop("review.goto")
@@ -48,6 +49,7 @@ if goto and (ready or viewer is None):
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)  # a new tag's whistle moment pre-filled from the whistle heard after it
+apply_request(doc)  # a shape drawn on the frame, saved on its tag
 
 results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
@@ -59,7 +61,7 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(marks, heard)
+        frame_area(marks, layer_data(doc), heard)
         filmstrip(viewer)
         shortcuts_help()
     # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
@@ -77,4 +79,5 @@ with right:
         if ready:
             not_reviewed_list(doc, heard, go_to)
         tag_list(doc, results, go_to if ready else None, position)
+        drawings_panel(doc, go_to if ready else None)
     new_match_form()
