@@ -106,7 +106,8 @@ def test_build_event_keeps_only_what_was_recorded():
                     umpire="", mount=None, reviewer="Ana", notes="  ")
     assert e == {"id": "e9", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
                  "facts": {"period_time_expired": True}, "call": {"whistle": "at_once"}, "period": 2,
-                 "clock": "6:30", "involved": {"players": [{"team": "A", "number": 2}]}, "reviewer": "Ana"}
+                 "clock": "6:30", "involved": {"players": [{"team": "A", "number": 2}]}, "reviewer": "Ana",
+                 "not_recorded": ["moments.whistle"]}  # a whistle called, its moment not set: said, not guessed
     with pytest.raises(TagError, match="minutes:seconds"):
         build_event(event_id="e9", frame=0, time_s=0, situation="21.j", facts={}, call={}, clock="6.30")
 
