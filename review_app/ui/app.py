@@ -27,6 +27,7 @@ context.reviewer_box()
 PAGES = HERE / "app_pages"
 pages = [
     st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:", url_path="review", default=True),
+    st.Page(PAGES / "matches.py", title=_("Matches"), icon=":material/event:", url_path="matches"),
     st.Page(PAGES / "report.py", title=_("Report"), icon=":material/analytics:", url_path="report"),
     st.Page(PAGES / "evidence.py", title=_("Evidence"), icon=":material/gavel:", url_path="evidence"),
     st.Page(PAGES / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
@@ -35,7 +36,10 @@ pages = [
 
 
 folders = context.folders()
-st.sidebar.caption(md(_("Footage: {footage} · Annotations: {annotations}", footage=folders.footage,
+st.sidebar.caption(md(_("Workspace (everything the app saves): {workspace}", workspace=folders.workspace))
+                   if folders.demo is not None else
+                   md(_("Matches: {annotations} · Footage: {footage}", footage=folders.footage,
                         annotations=folders.annotations)))
 
+context.show_flash()
 st.navigation(pages).run()

@@ -12,11 +12,12 @@ from review_app import i18n
 from review_app.config import Folders
 from review_app.config import folders as read_folders
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
-from review_app.model.catalog import folder_stamp, list_matches
+from review_app.model.catalog import folder_stamp, list_all, stamp
+from review_app.model.recordings import allowed_roots
 from review_app.textsafe import md
 
-__all__ = ["N_", "_", "error_line", "fixed", "folders", "lang", "language_switch", "ngettext", "pgettext",
-           "progress_bar", "reviewer", "reviewer_box", "rendered", "translate"]
+__all__ = ["N_", "_", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "ngettext", "pgettext",
+           "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash", "translate"]
 
 LANG_KEY = "app.lang"
 REVIEWER_KEY = "app.reviewer"
@@ -58,15 +59,22 @@ def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def _listing(annotations: str, footage: str, changed: tuple) -> list:  # `changed` keys the cache
-    return list_matches(Path(annotations), (Path(footage),))
+def _listing(where: Folders, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
+    return list_all(where, allowed_roots(where), archived=archived)
 
 
-def listing() -> list:
-    """The match documents the app offers (`model.catalog.Listed`), read again only when a
-    document in the folder changed; shared by the pages, so a rerun re-validates nothing."""
+def listing(archived: bool = False) -> list:
+    """The match documents the app offers (`model.catalog.Listed`): the workspace's, then the demo's,
+    read again only when a document or the register of footage changed; shared by the pages, so a
+    rerun re-validates nothing. Archived matches only when asked for."""
     f = folders()
-    return _listing(str(f.annotations), str(f.footage), folder_stamp(f.annotations))
+    changed = (folder_stamp(f.annotations), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
+    return _listing(f, archived, changed)
+
+
+def roots() -> tuple[Path, ...]:
+    """Where a match's footage may be (`model.recordings.allowed_roots`)."""
+    return allowed_roots(folders())
 
 
 def folders() -> Folders:
@@ -127,6 +135,32 @@ def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[],
     return update, bar.empty
 
 
+FLASH_KEY = "app.flash"
+
+
+def flash(kind: str, text: str) -> None:
+    """A message for the next run (after st.rerun): `kind` is success, info, warning or error."""
+    st.session_state.setdefault(FLASH_KEY, []).append((kind, text))
+
+
+def show_flash() -> None:
+    for kind, text in st.session_state.pop(FLASH_KEY, []):
+        getattr(st, kind)(md(text))
+
+
+SHOWN_PROBLEMS = 20  # lines of a refused roster shown; the rest are counted
+
+
 def error_line(exc: Exception) -> None:
-    """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language."""
+    """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language.
+    An error that carries its problems as messages (a roster, a match detail) is said in the page's language,
+    one line each."""
+    problems = getattr(exc, "problems", None) or ([exc.message] if isinstance(getattr(exc, "message", None),
+                                                                                 i18n.Message) else [])
+    if problems:
+        lines = [md(rendered(p)) for p in problems[:SHOWN_PROBLEMS]]
+        if len(problems) > SHOWN_PROBLEMS:
+            lines.append(_("… and {n} more", n=len(problems) - SHOWN_PROBLEMS))
+        st.error("  \n".join(lines), icon=":material/warning:")
+        return
     st.error(_("Error: {message}", message=md(exc)), icon=":material/warning:")

@@ -32,12 +32,18 @@ from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import N_, _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.review_pick import writable
 from review_app.ui.review_saves import FORM, clause_text, save_change
 
 # -- opening the form ---------------------------------------------------------------
 
 def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None = None) -> None:
-    """Open the tag form on a copy of the match as it is now (the base its save is checked against)."""
+    """Open the tag form on a copy of the match as it is now (the base its save is checked against).
+    On a demo match, the form opens on the workspace's copy of it, made now (the page switches to it)."""
+    own = writable(doc)
+    if own is not doc:
+        open_form(own, frame, time_s, own.event(event["id"]) if event else None)
+        st.rerun()
     form = st.session_state.get(FORM)
     if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
@@ -348,4 +354,5 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
         st.rerun()
     if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="stretch"):
-        save_change(doc, delete_event(doc, chosen))
+        own = writable(doc)
+        save_change(own, delete_event(own, chosen))
