@@ -319,6 +319,21 @@ def with_mount(doc: MatchDocument, team: str, number: int, mount: str) -> MatchD
     return changed
 
 
+def with_new_mounts(doc: MatchDocument, players: list[dict]) -> tuple[MatchDocument, list[tuple[str, str, int]]]:
+    """`doc` with each mount the tag's rows name that is in no player's string added to the string of
+    the player riding it (a mount in someone else's string is a borrowed one, left where it is);
+    and what was added, as (mount, team, number)."""
+    known = {m.casefold() for t in doc.match["teams"] for p in t.get("players") or [] for m in p.get("mounts") or []}
+    added = []
+    for row in players:
+        mount = " ".join((row.get("mount") or "").split())
+        if mount and row.get("team") and row.get("number") and mount.casefold() not in known:
+            doc = with_mount(doc, row["team"], int(row["number"]), mount)
+            known.add(mount.casefold())
+            added.append((mount, row["team"], int(row["number"])))
+    return doc, added
+
+
 # -- a new match ------------------------------------------------------------------------------------
 
 def suggest_id(name: str, day: date) -> str:

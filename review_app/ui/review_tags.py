@@ -9,6 +9,7 @@ import copy
 import pandas as pd
 import streamlit as st
 
+from review_app.checker.run import WRONG_CALL
 from review_app.footage.viewer import format_time
 from review_app.model import (
     MatchDocument,
@@ -20,10 +21,12 @@ from review_app.model.edits import (
     delete_event,
     put_event,
 )
-from review_app.model.schema_build import NAME_MAX, NOTES_MAX, TEXT_MAX
+from review_app.model.match_setup import with_new_mounts
+from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.labels import (
     call_field_label,
+    severity_label,
     value_label,
     verdict_label,
 )
@@ -172,6 +175,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                 call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
         st.markdown("**" + _("Who was involved") + "**")
         players = []
+        strings = mount_strings(form["base"])
         team_ids = [None, *[tm["id"] for tm in teams]]
         names = {tm["id"]: tm["name"] for tm in teams}
         team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
@@ -183,8 +187,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                                 format_func=team_label)
             number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
                                   index=int(row.get("number", 1)) - 1)
-            mount = c3.text_input(_("Mount ridden"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",
-                                  max_chars=NAME_MAX)
+            mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, c3)
             players.append({"team": team, "number": number, "mount": mount})
         offender_options = [None, *[tm["id"] for tm in teams],
                             *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
@@ -205,8 +208,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                               index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
                               accept_new_options=True,
                               format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
-        mount_concerned = c2.text_input(_("Mount the situation concerns"), value=involved.get("mount") or "",
-                                        key=f"{base_key}.mount_concerned", max_chars=NAME_MAX)
+        mount_concerned = mount_picker(_("Mount the situation concerns"), f"{base_key}.mount_concerned",
+                                       involved.get("mount"), strings, c2)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
         period = c1.number_input(_("Period"), min_value=1, max_value=periods, step=1,
@@ -243,7 +246,47 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     except (TagError, KeyError) as exc:
         error_line(exc)
         return
-    save_change(form["base"], put_event(form["base"], new_event))
+    base, added = with_new_mounts(form["base"], players)  # a mount typed in: into the rider's string
+    for mount, team, number in added:
+        st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
+                      number=number)))
+    save_change(base, put_event(base, new_event))
+
+
+def findings_banner(doc: MatchDocument, findings: list) -> None:
+    """Beside the verdict of the tag just saved: every mandatory or error finding of the match that names it
+    (an excused mount ridden again, a second courtesy change...), at once, not only in the report."""
+    saved = st.session_state.get("review.last_verdict")
+    if not saved or saved.get("path") != str(doc.path):
+        return
+    for f in findings:
+        if f.severity in WRONG_CALL and saved["id"] in f.events:
+            st.error(md(_("Match finding naming {id} ({severity}, {clause}): {explanation} Tags concerned: {events}.",
+                          id=saved["id"], severity=severity_label(f.severity, lang()), clause=f.clause,
+                          explanation=rendered(f.explanation), events=", ".join(f.events))),
+                     icon=":material/report:")
+
+
+def mount_strings(doc: MatchDocument) -> dict[str, str]:
+    """Every mount in the match's strings, with whose string it is in ('Lucero' -> 'Red #2 Lucía Arana')."""
+    out: dict[str, str] = {}
+    for team in doc.match["teams"]:
+        for p in team.get("players") or []:
+            for mount in p.get("mounts") or []:
+                out.setdefault(mount, f"{team['name']} #{p['number']}" + (f" {p['name']}" if p.get("name") else ""))
+    return out
+
+
+def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str], where) -> str | None:
+    """A mount from the players' strings (shown with whose string it is in), or a new one typed in."""
+    options = [None, *strings] + ([value] if value and value not in strings else [])
+    return where.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                           accept_new_options=True, placeholder=_("Choose or type a new mount"),
+                           help=_("From the players' strings of mounts; a new name typed here is added to the "
+                                  "string of the player in this row when the tag is saved."),
+                           format_func=fixed(options, lambda m: _("(none)") if m is None else
+                                             _("{mount} — string of {player}", mount=m, player=strings[m])
+                                             if m in strings else m))
 
 
 def _offender(choice: str | None) -> dict | None:

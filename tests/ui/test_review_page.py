@@ -107,7 +107,9 @@ def test_tag_an_event_records_reviewer_and_shows_the_verdict(app, workspace):
     form_key(app, "call.restart").set_value("next_period")
     form_key(app, "team0").set_value("A")
     form_key(app, "number0").set_value(3)
-    form_key(app, "mount0").input("Lucero")
+    assert form_key(app, "mount0").options == ["(none)", "Lucero — string of Alpha #3 Ana Alpha",
+                                               "Morena — string of Alpha #3 Ana Alpha"]
+    form_key(app, "mount0").set_value("Lucero")
     form_key(app, "notes").input("<script>alert(1)</script> **bold**")
     submit_form(app)
     saved = on_disk(workspace)
@@ -373,3 +375,43 @@ def test_play_exports_a_clip_around_the_frame(app, workspace):
     assert clip[1] == 125
     clips = list((workspace["footage"].parent / "cache" / "clips").glob("*.mp4"))
     assert len(clips) == 1 and clips[0].stat().st_size > 0
+
+
+def test_a_saved_tag_a_match_finding_names_is_flagged_beside_its_verdict(workspace):
+    data = on_disk(workspace)
+    data["events"].append({
+        "id": "e3", "position": {"frame": 25, "time_s": 1.0}, "period": 1, "situation": "21.f(4)",
+        "facts": {"player_requested_timeout": True, "player_changed_mount": True, "teammates_changed_mounts": False},
+        "call": {"whistle": "neutral_play", "restart": "throw_in", "penalty": "none", "mount_excused": True},
+        "involved": {"players": [{"team": "A", "number": 3, "mount": "Lucero"}], "mount": "Lucero"}})
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = make_app()
+    at.run()
+    for _ in range(4):
+        click(at, "review.fwd1s")  # frame 100, after the excusal
+    click(at, "review.tag")
+    at.selectbox(key="review.form.situation").set_value("21.b").run()
+    form_key(at, "fact.kind").set_value("dangerous")
+    form_key(at, "team0").set_value("A")
+    form_key(at, "number0").set_value(3)
+    form_key(at, "mount0").set_value("Lucero")  # the excused mount, ridden again
+    submit_form(at)
+    flagged = [e.value for e in at.error if "Match finding naming e4" in e.value]
+    assert len(flagged) == 1 and "mandatory" in flagged[0] and "21.f(5)" in flagged[0].replace("\\", "")
+    click(at, "review.fwd1f")  # still there beside the verdict until the next save
+    assert any("Match finding naming e4" in e.value for e in at.error)
+
+
+def test_a_mount_typed_in_joins_the_riders_string(tmp_path):
+    from ui_fixtures import document_data
+
+    from review_app.model import document_from_data
+    from review_app.model.match_setup import string_of, with_new_mounts
+
+    doc = document_from_data(document_data())
+    doc, added = with_new_mounts(doc, [{"team": "A", "number": 3, "mount": "Lucero"},  # in the string already
+                                       {"team": "B", "number": 1, "mount": " Nube "},
+                                       {"team": "B", "number": 2, "mount": "lucero"},  # Ana's, lent: left there
+                                       {"team": None, "number": 1, "mount": "Sol"}])
+    assert added == [("Nube", "B", 1)]
+    assert string_of(doc, "B", 1) == ["Nube"] and string_of(doc, "A", 3) == ["Lucero", "Morena"]

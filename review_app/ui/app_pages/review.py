@@ -13,7 +13,7 @@ from review_app.ui.review_pick import (
     open_viewer,
 )
 from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
-from review_app.ui.review_tags import open_form, tag_form, tag_list
+from review_app.ui.review_tags import findings_banner, open_form, tag_form, tag_list
 
 st.title(_("Review a match"))
 
@@ -35,7 +35,8 @@ request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
 
-results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
+checked, findings = check_document(doc, store_root())
+results = {r.event: r.to_dict() for r in checked}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
          for e, r in results.items()]
 position = st.session_state.get("review.pos", 0) if viewer else 0
@@ -52,6 +53,7 @@ else:  # no frames to show: the tags take the page's width
 with right:
     if not conflict_panel(doc):
         verdict_banner(doc, results)
+        findings_banner(doc, findings)
         undo_bar(doc)
         tag_form(doc, position, position_time)
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
