@@ -106,18 +106,29 @@ def language_switch() -> None:
 
 
 def reviewer_box() -> None:
-    """Ask the reviewer's name once per session; it is recorded on every tag."""
+    """Ask the reviewer's name once on this browser (a cookie keeps it across reloads and sessions);
+    it is recorded on every tag."""
+    from review_app.ui import remember
+
+    if REVIEWER_KEY not in st.session_state and not st.session_state.get("app.reviewer_forgotten"):
+        known = remember.remembered()
+        if known:
+            st.session_state[REVIEWER_KEY] = known
     name = reviewer()
+    remember.keep(name)
     if name:
         st.sidebar.markdown(md(_("Reviewer: {name}", name=name)))
         if st.sidebar.button(_("Change name"), key="app.reviewer_change"):
             del st.session_state[REVIEWER_KEY]
+            st.session_state["app.reviewer_forgotten"] = True  # the cookie is cleared on the next run
             st.rerun()
         return
     with st.sidebar.form("app.reviewer_form", border=False):
         typed = st.text_input(_("Your name (recorded on every tag)"), key="app.reviewer_input", max_chars=200)
+        st.caption(_("Remembered on this browser."))
         if st.form_submit_button(_("Start reviewing"), key="app.reviewer_ok") and typed.strip():
-            st.session_state[REVIEWER_KEY] = " ".join(typed.split())
+            st.session_state[REVIEWER_KEY] = remember.clean(typed)
+            st.session_state.pop("app.reviewer_forgotten", None)
             st.rerun()
 
 
