@@ -1,8 +1,10 @@
 """Each trainee's attempts, kept across sessions in one JSON file written atomically.
 
-Two sessions may record at the same moment; the read-change-write is one `update` of the store's
-record, done under its lock (`store.files.lock_for`, on every platform), so neither attempt is
-lost. A damaged or unreadable store is never overwritten: it is reported as an error.
+A trainee's record is read and written only for a `Person` who signed in (`training.people`): never
+for a name typed in. All the records at once are for a coach. Two sessions may record at the same
+moment; the read-change-write is one `update` of the store's record, done under its lock
+(`store.files.lock_for`, on every platform), so neither attempt is lost. A damaged or unreadable
+store is never overwritten: it is reported as an error.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from review_app.errors import PoloReviewError
 from review_app.store import open_records
+from review_app.training.people import Person
 
 STORE_VERSION = 1
 
@@ -66,34 +69,31 @@ class ScoreStore:
             raise ScoreStoreError(f"written by a newer polo-review (version {data.get('version')})", path=self.path)
         return data
 
-    def attempts(self, name: str) -> list[dict]:
-        entry = self._read()["trainees"].get(trainee_key(name))
+    def attempts(self, person: Person) -> list[dict]:
+        """The signed-in trainee's own attempts."""
+        entry = self._read()["trainees"].get(_key_of(person))
         return list(entry["attempts"]) if entry else []
+
+    def has_record(self, name: str) -> bool:
+        """Whether scores are kept under `name` (they stay unreadable without signing in)."""
+        return trainee_key(name) in self._read()["trainees"]
 
     def trainees(self) -> list[str]:
         return sorted((t.get("name") or k) for k, t in self._read()["trainees"].items())
 
-    def summary(self, name: str) -> TraineeSummary:
-        out = TraineeSummary(name)
-        seen = set()
-        for a in self.attempts(name):
-            out.attempts += 1
-            out.points += int(a.get("points", 0))
-            out.max_points += int(a.get("max_points", 0))
-            out.situations_right += bool(a.get("situation_correct"))
-            out.calls_right += bool(a.get("call_correct"))
-            seen.add(a.get("question"))
-            row = out.by_clause.setdefault(a.get("situation"), [0, 0, 0])
-            row[0] += 1
-            row[1] += bool(a.get("situation_correct"))
-            row[2] += bool(a.get("call_correct"))
-        out.questions_seen = len(seen)
-        return out
+    def everyone(self, coach: Person) -> dict[str, list[dict]]:
+        """Every trainee's attempts, by name: for a coach only."""
+        if not coach.is_coach:
+            raise ScoreStoreError(f"{coach.name} is not a coach: only a coach sees every trainee's record")
+        return {(t.get("name") or k): list(t.get("attempts") or []) for k, t in self._read()["trainees"].items()}
+
+    def summary(self, person: Person) -> TraineeSummary:
+        return summarise(person.name, self.attempts(person))
 
     # -- writing ------------------------------------------------------------------------
-    def record(self, name: str, attempt: Mapping) -> TraineeSummary:
-        """Add one attempt for `name` (stamped with the time) and return the trainee's totals."""
-        key = trainee_key(name)
+    def record(self, person: Person, attempt: Mapping) -> TraineeSummary:
+        """Add one attempt for the signed-in trainee (stamped with the time) and return their totals."""
+        key, name = _key_of(person), person.name
         if not key:
             raise ScoreStoreError("a trainee needs a name")
 
@@ -108,4 +108,29 @@ class ScoreStore:
             self.records.update(add)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
-        return self.summary(name)
+        return self.summary(person)
+
+
+def _key_of(person: Person) -> str:
+    if not isinstance(person, Person):
+        raise TypeError("the score store opens a record only for a Person who signed in (training.people)")
+    return trainee_key(person.name)
+
+
+def summarise(name: str, attempts: list[dict]) -> TraineeSummary:
+    """A trainee's totals and their results by clause."""
+    out = TraineeSummary(name)
+    seen = set()
+    for a in attempts:
+        out.attempts += 1
+        out.points += int(a.get("points", 0))
+        out.max_points += int(a.get("max_points", 0))
+        out.situations_right += bool(a.get("situation_correct"))
+        out.calls_right += bool(a.get("call_correct"))
+        seen.add(a.get("question"))
+        row = out.by_clause.setdefault(a.get("situation"), [0, 0, 0])
+        row[0] += 1
+        row[1] += bool(a.get("situation_correct"))
+        row[2] += bool(a.get("call_correct"))
+    out.questions_seen = len(seen)
+    return out

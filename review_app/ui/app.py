@@ -32,6 +32,7 @@ pages = [
     st.Page(PAGES / "evidence.py", title=_("Evidence"), icon=":material/gavel:", url_path="evidence"),
     st.Page(PAGES / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
     st.Page(PAGES / "training.py", title=_("Training"), icon=":material/school:", url_path="training"),
+    st.Page(PAGES / "coach.py", title=_("Coach"), icon=":material/supervisor_account:", url_path="coach"),
 ]
 
 

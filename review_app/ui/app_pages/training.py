@@ -1,15 +1,18 @@
-"""Training: study annotated clips. The app plays the footage up to the moment of a situation;
-the trainee says what the situation is and what the correct call is; the answer is scored against
-the rules and the expert annotation and explained with the clause; scores are kept per trainee."""
+"""Training: study the tags coaches approved as teaching examples. The app plays the footage up to the
+moment of a situation (a sample clip in its quiz version, without the captions that name it); the
+trainee, signed in, says what the situation is and what the correct call is; the answer is scored
+against the rules and the expert annotation, then the rulebook's text and the expert's notes are
+shown; scores are kept in the trainee's own record."""
 
 import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.model import load_document
-from review_app.model.catalog import list_matches
+from review_app.model.catalog import match_documents
 from review_app.textsafe import md
-from review_app.training import ScoreStore, next_question, questions_from, score
-from review_app.ui.context import _, error_line, folders, reviewer
+from review_app.training import ScoreStore, TeachingExamples, next_question, questions_from, score
+from review_app.ui.context import _, error_line, folders, listing, roots
+from review_app.ui.people_parts import trainee_sign_in
 from review_app.ui.training_parts import (
     answer_form,
     record_line,
@@ -21,24 +24,33 @@ from review_app.ui.training_parts import (
 st.title(_("Training"))
 st.caption(_("Watch the play up to the moment, then name the situation and the correct call."))
 
-name = reviewer()
-if not name:
-    st.info(_("Enter your name in the sidebar: your scores are kept under it across sessions."))
+person = trainee_sign_in()
+if person is None:
     st.stop()
 
 docs = []
-for listed in list_matches(folders().annotations):
+for listed in listing():
     if not listed.error and listed.has_footage:
-        docs.append(load_document(listed.path))
-questions = questions_from(docs)
-if not questions:
-    st.info(md(_("No annotated clips with footage in {folder}.", folder=folders().annotations)))
+        try:
+            docs.append(load_document(listed.path))
+        except PoloReviewError as exc:  # changed since it was listed
+            error_line(exc)
+demo = match_documents(folders().demo.annotations) if folders().demo else []
+try:
+    questions = TeachingExamples(folders().teaching, demo).quizzed(questions_from(docs, roots=roots()))
+except PoloReviewError as exc:
+    error_line(exc)
     st.stop()
+if not questions:
+    st.info(_("No teaching examples with footage yet: a coach approves tags as teaching examples on the Coach page, "
+              "and only those are asked."))
+    st.stop()
+order = {q.id: n for n, q in enumerate(questions, start=1)}
 by_id = {q.id: q for q in questions}
 store = ScoreStore(folders().scores)
 
 try:
-    attempts = store.attempts(name)
+    attempts = store.attempts(person)
 except PoloReviewError as exc:
     error_line(exc)
     st.stop()
@@ -49,15 +61,14 @@ if current is None:
     st.session_state["training.current"] = current.id
     st.session_state.pop("training.result", None)
 
-record_line(store, name, len(questions))
-# clips come in the order a trainee needs them (untried first), not in the folder's order, so the
-# heading names the clip; the record line above counts the clips tried
-st.subheader(md(_("{match}: period {period}, clock {clock}", match=current.match_name, period=current.period or "—",
-                   clock=current.clock or "—")))
+record_line(store, person, len(questions))
+# Nothing in the heading names the match or the clause: a sample's match name says its rule.
+st.subheader(md(_("Example {n} of {total}: period {period}, clock {clock}", n=order[current.id], total=len(questions),
+                  period=current.period or "—", clock=current.clock or "—")))
 
 clip, answer_side = st.columns([3, 2], gap="large")
 with clip:
-    show_question(current)
+    show_question(current, demo)
 with answer_side:
     result = st.session_state.get("training.result")
     if result is None or result.question != current.id:
@@ -65,15 +76,15 @@ with answer_side:
         if answer is not None:
             result = score(current, answer)
             try:
-                store.record(name, result.record())
+                store.record(person, result.record())
             except PoloReviewError as exc:
                 error_line(exc)
             st.session_state["training.result"] = result
             st.rerun()
     else:
         show_result(current, result)
-    if st.button(_("Next clip"), key="training.next", icon=":material/skip_next:"):
-        upcoming = next_question(questions, store.attempts(name), rng=session_rng(), avoid=current.id)
+    if st.button(_("Next example"), key="training.next", icon=":material/skip_next:"):
+        upcoming = next_question(questions, store.attempts(person), rng=session_rng(), avoid=current.id)
         st.session_state["training.current"] = upcoming.id
         st.session_state.pop("training.result", None)
         st.rerun()
