@@ -108,7 +108,8 @@ with t_examples:
         if c1.button(_("Approve as a teaching example"), key="coach.approve", icon=":material/verified:",
                      disabled=status[chosen] in (APPROVED, DEMO), type="primary"):
             examples.approve(coach, q.id, q.fingerprint)
-            st.toast(md(_("{tag} is a teaching example.", tag=f"{q.match_name} · {q.event_id}")))
+            tag = f"{q.match_name} · {q.event_id}"
+            st.toast(md(_("{tag} is a teaching example.", tag=tag)))
             st.rerun()
         if c2.button(_("Withdraw from the quiz"), key="coach.withdraw", icon=":material/block:",
                      disabled=status[chosen] is None):
