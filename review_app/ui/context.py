@@ -17,7 +17,7 @@ from review_app.model.recordings import allowed_roots
 from review_app.textsafe import md
 
 __all__ = ["N_", "_", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "ngettext", "pgettext",
-           "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash", "translate"]
+           "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash", "translate", "documents"]
 
 LANG_KEY = "app.lang"
 REVIEWER_KEY = "app.reviewer"
@@ -70,6 +70,21 @@ def listing(archived: bool = False) -> list:
     f = folders()
     changed = (folder_stamp(f.annotations), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
     return _listing(f, archived, changed)
+
+
+def documents() -> list:
+    """The readable match documents the app offers (the workspace's, then the demo's), loaded."""
+    from review_app.errors import PoloReviewError
+    from review_app.model import load_document
+
+    out = []
+    for x in listing():
+        if not x.error:
+            try:
+                out.append(load_document(x.path))
+            except PoloReviewError:
+                continue  # changed since it was listed: the next run lists it again
+    return out
 
 
 def roots() -> tuple[Path, ...]:
