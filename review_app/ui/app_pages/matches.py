@@ -38,7 +38,7 @@ if st.session_state.get("matches.pick") not in options:
 
 def label(option: str) -> str:
     if option == "new":
-        return _("➕ New match")
+        return _("+ New match")
     x = by_path[option]
     return _("{match} (archived)", match=x.label()) if x.archived else x.label()
 
