@@ -109,7 +109,8 @@ def details_fields(key: str, d: Details) -> Details:
     start = c1.time_input(_("Start time"), d.start, key=f"{key}.start", step=60)
     end = c2.time_input(_("End time (the 24 hours of 21.f(5) run from it)"), d.end, key=f"{key}.end", step=60,
                         help=_("An end before the start is taken as the next day."))
-    goal = c3.number_input(_("Goal level (upper handicap)"), -10.0, 40.0, d.upper_handicap, step=1.0,
+    goal = c3.number_input(_("Goal level (upper handicap)"), -10.0, 40.0,
+                           None if d.upper_handicap is None else float(d.upper_handicap), step=1.0,
                            key=f"{key}.goal", format="%g", help=_("The event's upper handicap level; 21.g's "
                                                                   "6-goal provision depends on it."))
     c1, c2 = st.columns(2)

@@ -158,3 +158,11 @@ def test_footage_registered_by_path_is_attached_read_only_and_never_copied(works
     at.button(key="matches.intake.path_go").click()
     run(at)
     assert any("no such file" in e.value for e in at.error)
+
+
+def test_a_match_whose_goal_level_is_a_whole_number_opens(workspace):
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    data["match"]["upper_handicap"] = 6  # as the samples and hand-written documents hold it
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = open_matches()
+    assert widget(at, ".goal", "matches.d.").value == 6.0
