@@ -99,7 +99,7 @@ def details_fields(key: str, d: Details) -> Details:
     c1, c2 = st.columns([2, 1])
     name = c1.text_input(_("Match name"), d.name, key=f"{key}.name", max_chars=200)
     day = c2.date_input(_("Date"), d.day, key=f"{key}.day", format="YYYY-MM-DD")
-    c1, c2, c3 = st.columns([2, 1, 1])
+    c1, c2, c3 = st.columns([2, 2, 1])
     venue = c1.text_input(_("Venue"), d.venue or "", key=f"{key}.venue", max_chars=200)
     zones = zone_names()
     zone = c2.selectbox(_("Time zone of the times"), zones, index=zones.index(d.time_zone) if d.time_zone in zones
@@ -107,8 +107,9 @@ def details_fields(key: str, d: Details) -> Details:
     periods = c3.number_input(_("Periods"), 1, 8, int(d.periods), key=f"{key}.periods")
     c1, c2, c3 = st.columns(3)
     start = c1.time_input(_("Start time"), d.start, key=f"{key}.start", step=60)
-    end = c2.time_input(_("End time (the 24 hours of 21.f(5) run from it)"), d.end, key=f"{key}.end", step=60,
-                        help=_("An end before the start is taken as the next day."))
+    end = c2.time_input(_("End time"), d.end, key=f"{key}.end", step=60,
+                        help=_("The 24 hours of 21.f(5) run from it. An end before the start is taken as the next "
+                               "day."))
     goal = c3.number_input(_("Goal level (upper handicap)"), -10.0, 40.0,
                            None if d.upper_handicap is None else float(d.upper_handicap), step=1.0,
                            key=f"{key}.goal", format="%g", help=_("The event's upper handicap level; 21.g's "

@@ -181,13 +181,14 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
         for n in range(2):
             row = players_now[n] if n < len(players_now) else {}
-            c1, c2, c3 = st.columns([2, 1, 2])
+            c1, c2 = st.columns([3, 2])
             team = c1.selectbox(_("Player {n}: team", n=n + 1), team_ids, key=f"{base_key}.team{n}",
                                 index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
                                 format_func=team_label)
             number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
                                   index=int(row.get("number", 1)) - 1)
-            mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, c3)
+            # on its own line, wide enough to show whose string each mount is in
+            mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, st)
             players.append({"team": team, "number": number, "mount": mount})
         offender_options = [None, *[tm["id"] for tm in teams],
                             *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
@@ -268,12 +269,12 @@ def findings_banner(doc: MatchDocument, findings: list) -> None:
 
 
 def mount_strings(doc: MatchDocument) -> dict[str, str]:
-    """Every mount in the match's strings, with whose string it is in ('Lucero' -> 'Red #2 Lucía Arana')."""
+    """Every mount in the match's strings, with whose string it is in ('Lucero' -> 'Red #2')."""
     out: dict[str, str] = {}
     for team in doc.match["teams"]:
         for p in team.get("players") or []:
             for mount in p.get("mounts") or []:
-                out.setdefault(mount, f"{team['name']} #{p['number']}" + (f" {p['name']}" if p.get("name") else ""))
+                out.setdefault(mount, f"{team['name']} #{p['number']}")
     return out
 
 
@@ -285,7 +286,7 @@ def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str
                            help=_("From the players' strings of mounts; a new name typed here is added to the "
                                   "string of the player in this row when the tag is saved."),
                            format_func=fixed(options, lambda m: _("(none)") if m is None else
-                                             _("{mount} — string of {player}", mount=m, player=strings[m])
+                                             _("{mount} · string of {player}", mount=m, player=strings[m])
                                              if m in strings else m))
 
 

@@ -50,7 +50,7 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         choose(page, "Time zone of the times", "America/Argentina/Buenos_Aires")
         page.get_by_role("spinbutton", name="hour, Start time").click()
         page.keyboard.type("1500")
-        page.get_by_role("spinbutton", name="hour, End time (the 24 hours of 21.f(5) run from it)").click()
+        page.get_by_role("spinbutton", name="hour, End time").click()
         page.keyboard.type("1645")
         page.get_by_role("spinbutton", name="Goal level (upper handicap)").fill("6")
         page.get_by_label("Referee").fill("Martín Oyarzábal")
@@ -96,7 +96,7 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         page.get_by_text("What broke or was lost").wait_for()  # the facts of 21.g
         choose(page, "Player 1: team", "Red")
         page.get_by_role("combobox", name="Mount ridden").first.click()
-        page.get_by_role("option", name="Lucero — string of Red #1 Tomás Ferreyra").click()
+        page.get_by_role("option", name="Lucero · string of Red #1").click()
         choose(page, "Player 2: team", "Blue")
         page.get_by_role("combobox", name="Mount ridden").nth(1).click()
         page.keyboard.type("Relámpago")

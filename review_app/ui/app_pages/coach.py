@@ -46,27 +46,27 @@ with t_progress:
                            icon=":material/download:")
         names = list(summary["trainee"])
         who = st.selectbox(_("Trainee"), names, key="coach.trainee")
-        left, right = st.columns(2, gap="large")
-        with left:
-            st.markdown("**" + _("By clause") + "**")
-            clauses = prog.by_clause(frame)
-            mine = clauses[clauses["trainee"] == who]
-            st.dataframe(pd.DataFrame({
-                _("Clause"): [f"{c} — {rendered(provision(c).title)}" for c in mine["clause"]],
-                _("Answers"): mine["answers"], _("Situation right (%)"): mine["situation_percent"],
-                _("Call right (%)"): mine["call_percent"]}), hide_index=True, width="stretch",
-                key="coach.by_clause")
-        with right:
-            st.markdown("**" + _("Over time: share of points per day (%)") + "**")
-            days = prog.over_time(frame)
-            chart = days.pivot(index="day", columns="trainee", values="percent")
-            st.line_chart(chart, height=260)
-            st.dataframe(pd.DataFrame({
-                _("Day (UTC)"): days.loc[days["trainee"] == who, "day"],
-                _("Answers"): days.loc[days["trainee"] == who, "answers"],
-                _("Score that day (%)"): days.loc[days["trainee"] == who, "percent"],
-                _("Score so far (%)"): days.loc[days["trainee"] == who, "cumulative_percent"]}),
-                hide_index=True, width="stretch", key="coach.days")
+        st.markdown("**" + _("By clause") + "**")
+        clauses = prog.by_clause(frame)
+        mine = clauses[clauses["trainee"] == who]
+        st.dataframe(pd.DataFrame({
+            _("Clause"): [f"{c} — {rendered(provision(c).title)}" for c in mine["clause"]],
+            _("Answers"): mine["answers"], _("Situation right (%)"): mine["situation_percent"],
+            _("Call right (%)"): mine["call_percent"]}), hide_index=True, width="stretch", key="coach.by_clause")
+        st.markdown("**" + _("Over time: share of points per day (%)") + "**")
+        days = prog.over_time(frame)
+        # every trainee on one chart, a point per day (one day alone is still seen)
+        st.vega_lite_chart(days, {
+            "mark": {"type": "line", "point": True},
+            "encoding": {"x": {"field": "day", "type": "ordinal", "title": _("Day (UTC)")},
+                         "y": {"field": "percent", "type": "quantitative", "title": _("Score that day (%)"),
+                               "scale": {"domain": [0, 100]}},
+                         "color": {"field": "trainee", "type": "nominal", "title": _("Trainee")}}},
+            height=240, width="stretch", key="coach.chart")
+        mine = days[days["trainee"] == who]
+        st.dataframe(pd.DataFrame({
+            _("Day (UTC)"): mine["day"], _("Answers"): mine["answers"], _("Score that day (%)"): mine["percent"],
+            _("Score so far (%)"): mine["cumulative_percent"]}), hide_index=True, width="stretch", key="coach.days")
 
 with t_examples:
     st.caption(_("Only approved tags are quizzed. A tag edited after its approval leaves the quiz until it is "
