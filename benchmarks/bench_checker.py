@@ -4,7 +4,7 @@
 
 Writes the season as real match documents in a temporary folder, then times, as medians over
 the repeats: reading and validating the documents, judging every event, the whole-match checks,
-and the pandas summaries. The reference measured in the same run is plain `json.loads` of the
+and the summaries. The reference measured in the same run is plain `json.loads` of the
 same files, so the figures can be compared across machines as ratios.
 """
 
@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from review_app.checker.run import check_documents
 from review_app.checker.summary import summary
 from review_app.model import find_documents, load_document
+from review_app.model.schema_build import SCHEMA_VERSION
 
 # A small repertoire of tagged events, across clauses, drawn at random (seeded).
 REPERTOIRE = [
@@ -66,7 +67,7 @@ def make_season(folder: Path, matches: int, per_match: int, seed: int = 2026) ->
                              "umpire": rng.choice(["Ana", "Ben", "Caro", "Dan"]), "mount": None},
                 "reviewer": "bench", "notes": None,
             })
-        doc = {"schema_version": "1.0", "revision": 1, "events": events, "match": {
+        doc = {"schema_version": SCHEMA_VERSION, "revision": 1, "events": events, "match": {
             "id": f"season-{m:04d}", "date": f"2026-{1 + m % 12:02d}-{1 + m % 28:02d}", "periods": 6,
             "upper_handicap": 6,
             "end_time_utc": "2026-06-14T19:42:00Z",
@@ -87,7 +88,7 @@ def main() -> None:
         t = time.perf_counter()
         make_season(folder, args.matches, args.events_per_match)
         print(f"generated {args.matches} matches, {n_events} events in {time.perf_counter() - t:.1f} s")
-        parts = ("json.loads (reference)", "load + validate", "judge + match checks", "summaries (pandas)",
+        parts = ("json.loads (reference)", "load + validate", "judge + match checks", "summaries",
                  "total check")
         times: dict[str, list[float]] = {k: [] for k in parts}
         for _ in range(args.repeat):
@@ -106,7 +107,7 @@ def main() -> None:
             times["json.loads (reference)"].append(t1 - t0)
             times["load + validate"].append(t2 - t1)
             times["judge + match checks"].append(t3 - t2)
-            times["summaries (pandas)"].append(t4 - t3)
+            times["summaries"].append(t4 - t3)
             times["total check"].append(t4 - t1)
     ref = statistics.median(times["json.loads (reference)"])
     print(f"\n{'stage':28} {'median s':>10} {'events/s':>12} {'x reference':>12}")

@@ -34,6 +34,8 @@ ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
 ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes and exported clips: safe to delete
 ENV_EVIDENCE = "POLO_REVIEW_EVIDENCE"  # evidence cases (see review_app.evidence.store.store_root)
+ENV_STORE = "POLO_REVIEW_STORE"  # the store: a folder laid out as `Folders.rooted` gives, or a postgresql:// URL
+ENV_FILES = "POLO_REVIEW_FILES"  # with a database store: the shared folder of footage and evidence files
 DEFAULT_EVIDENCE = "evidence_store"  # relative to the current directory, as the committee runs `polo-review evidence`
 
 # The browser uploads a file whole into the server's memory; larger recordings belong in
@@ -100,27 +102,26 @@ class Folders:
     footage: Path
     annotations: Path
     data: Path
+    evidence: Path | None = None  # the evidence cases; None: --store's fallbacks ($POLO_REVIEW_EVIDENCE, ...)
     workspace: Path | None = None
-    demo: Demo | None = None  # None: the user named their own annotations folder
+    demo: Demo | None = None  # None: the user named their own annotations folder, or a store
+
+    @classmethod
+    def rooted(cls, root: str | os.PathLike) -> Folders:
+        """One folder holding everything, as `--store DIR` and `store copy` lay it out:
+        annotations/, footage/ (uploads/ in it), evidence/, data/."""
+        root = Path(root).expanduser().resolve()
+        return cls(root / "footage", root / "annotations", root / "data", root / "evidence")
+
+    @property
+    def reviewers(self) -> Path:
+        """The reviewers, their roles and hashed passphrases (`polo-review people`), on a file store."""
+        return self.data / "reviewers.json"
 
     @property
     def registered(self) -> Path:
         """Footage registered by path (never copied): where each file is, its SHA-256 and size."""
         return self.data / "registered-footage.json"
-
-    @property
-    def people(self) -> Path:
-        """Trainees and coaches: their names and hashed passphrases."""
-        return self.data / "people.json"
-
-    @property
-    def teaching(self) -> Path:
-        """The tags coaches approved as teaching examples (only these are quizzed)."""
-        return self.data / "teaching-examples.json"
-
-    @property
-    def evidence(self) -> Path:
-        return (self.workspace or self.data) / "evidence"
 
     @property
     def uploads(self) -> Path:
@@ -149,6 +150,7 @@ def folders(environ: Mapping[str, str] | None = None) -> Folders:
         footage=pick(ENV_FOOTAGE, workspace / "footage"),
         annotations=pick(ENV_ANNOTATIONS, workspace / "matches"),
         data=pick(ENV_DATA, workspace),
+        evidence=pick(ENV_EVIDENCE, workspace / "evidence"),
         workspace=workspace,
         demo=None if environ.get(ENV_ANNOTATIONS) else demo_folders(workspace),
     )

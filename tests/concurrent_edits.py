@@ -58,9 +58,15 @@ def _apply(doc, who: str, n: int, kind: str) -> tuple[str, str, str]:
     return "e2", "notes", f"{who}-overlap-{n}"
 
 
-def edit_loop(path: str, who: str, edits: int, seed: int = 0) -> dict:
+def edit_loop(path: str, who: str, edits: int, seed: int = 0, key: str | None = None) -> dict:
+    """`path`: the document's file; or, with `key`, a store location (a database URL) and the document's key."""
     from review_app.model import RevisionConflict, load_document, save_document
+    from review_app.store import open_matches
 
+    load = load_document
+    if key is not None:  # the same loop, through the store
+        store = open_matches(path)
+        load = lambda _path: store.load(key)
     rng = random.Random(f"{who}{seed}")
     made, lost, merged = 0, 0, 0
     conflicts = dict.fromkeys(KINDS, 0)
@@ -68,7 +74,7 @@ def edit_loop(path: str, who: str, edits: int, seed: int = 0) -> dict:
     for n in range(edits):
         kind = KINDS[n % 3]
         while True:
-            doc = load_document(path)
+            doc = load(path)
             eid, field, value = _apply(doc, who, n, kind)
             time.sleep(rng.random() / 100)  # the reviewer's think time, so the other's saves come in between
             try:
@@ -87,9 +93,14 @@ def edit_loop(path: str, who: str, edits: int, seed: int = 0) -> dict:
     return {"who": who, "made": made, "merged": merged, "lost_on_save": lost, "conflicts": conflicts, "last": last}
 
 
-def count_in(path: str | Path, results: list[dict]) -> dict:
-    """What of the edits reported is in the document at the end."""
-    doc = json.loads(Path(path).read_text("utf-8"))
+def count_in(path: str | Path, results: list[dict], key: str | None = None) -> dict:
+    """What of the edits reported is in the document at the end (`path` and `key` as for `edit_loop`)."""
+    if key is not None:
+        from review_app.store import open_matches
+
+        doc = json.loads(open_matches(str(path)).load(key).source)
+    else:
+        doc = json.loads(Path(path).read_text("utf-8"))
     events = {e["id"]: e for e in doc["events"]}
     adds = {e.get("notes") for e in doc["events"]}
     missing = []

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from match_docs import base_document
+from pg_fixtures import pg_server, pg_url  # noqa: F401  (the database store's tests, skipped without a server)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from pathlib import Path
 from review_app.config import ENV_EVIDENCE
 from review_app.errors import PoloReviewError
 
-ENTRY = Path(__file__).resolve().parents[1] / "ui" / "app.py"
+ENTRY = Path(__file__).resolve().parents[1] / "ui" / "server.py"  # app.py with the frame addresses
 NO_MESSAGE_CACHE = 2**40  # bytes: no message is ever this large, so none is cached
 
 
@@ -33,6 +33,12 @@ def register(sub) -> None:
     p.add_argument("--annotations", metavar="DIR",
                    help="folder of match documents, written to, with no demo shown (default: WORKSPACE/matches)")
     p.add_argument("--data", metavar="DIR", help="folder for training scores and people (default: WORKSPACE)")
+    p.add_argument("--store", metavar="LOCATION",
+                   help="the store: a postgresql:// URL shared by several app servers, or a store folder "
+                        "(default $POLO_REVIEW_STORE, else the workspace)")
+    p.add_argument("--files", metavar="DIR",
+                   help="with a database store: the shared folder of footage and evidence files every server "
+                        "mounts (default $POLO_REVIEW_FILES)")
     p.set_defaults(func=run)
 
 
@@ -58,6 +64,15 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
         env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
     where = settings.folders(env)
     env.setdefault(ENV_EVIDENCE, str(where.evidence))
+    if getattr(args, "files", None):
+        env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
+    if getattr(args, "store", None):
+        from review_app.store import is_database, open_store
+
+        location = args.store if is_database(args.store) else str(Path(args.store).expanduser().resolve())
+        env[settings.ENV_STORE] = location
+        # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
+        open_store(location, files=env.get(settings.ENV_FILES))
     if not 0 < args.port < 65536:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
@@ -80,10 +95,16 @@ def run(args) -> int:
     from review_app.model.demo import ensure_demo
 
     cmd, env = command(args)
+    from review_app.config import ENV_STORE
+    from review_app.store.postgres.db import shown
+
     where = folders(env)
-    where.annotations.mkdir(parents=True, exist_ok=True)
-    print(f"polo-review: workspace {where.workspace} (the app writes only there: matches {where.annotations}, "
-          f"footage {where.footage}, scores {where.data}, evidence {env[ENV_EVIDENCE]})", file=sys.stderr)
+    if env.get(ENV_STORE):
+        print(f"polo-review: store {shown(env[ENV_STORE])}", file=sys.stderr)
+    else:
+        where.annotations.mkdir(parents=True, exist_ok=True)
+        print(f"polo-review: workspace {where.workspace} (the app writes only there: matches {where.annotations}, "
+              f"footage {where.footage}, scores {where.data}, evidence {env[ENV_EVIDENCE]})", file=sys.stderr)
     if where.demo is not None:
         if not where.demo.shipped and ensure_demo(where.demo, progress=lambda n, total, name: print(
                 f"polo-review: preparing the demo (first run only): {n}/{total} {name}", file=sys.stderr, flush=True)):

@@ -50,8 +50,10 @@ def _one_line_errors(parser: argparse.ArgumentParser) -> argparse.ArgumentParser
 
 def _common() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False, parents=[_annotations()])
-    p.add_argument("--store", metavar="DIR",
-                   help="evidence store (default $POLO_REVIEW_EVIDENCE, else ./evidence_store)")
+    p.add_argument("--store", metavar="LOCATION",
+                   help="evidence store: a folder, or a postgresql:// URL (then MATCH ids are looked up there too; "
+                        "default: the store $POLO_REVIEW_STORE names, else $POLO_REVIEW_EVIDENCE, else "
+                        "./evidence_store)")
     return p
 
 
@@ -159,10 +161,28 @@ def _mark_options(p, required: bool) -> None:
     p.add_argument("--note", metavar="TEXT")
 
 
+def _database(args) -> str | None:
+    """The database the evidence is kept in, if it is one: --store URL, else a $POLO_REVIEW_STORE URL."""
+    from review_app.store import configured, is_database
+
+    where = getattr(args, "store", None) or configured()
+    return where if where and is_database(where) else None
+
+
+def _where_matches(args):
+    """Where MATCH ids are looked up: the database's documents when the store is one, else --annotations."""
+    from review_app.store import open_store
+
+    url = _database(args)
+    if url and not getattr(args, "annotations", None):
+        return open_store(url).matches
+    return args.annotations
+
+
 def _case(args):
     from review_app.evidence import EvidenceCase, resolve_match
 
-    return EvidenceCase(resolve_match(args.match, args.annotations), args.store)
+    return EvidenceCase(resolve_match(args.match, _where_matches(args)), args.store)
 
 
 def _table(rows: list[list[str]], indent: str = "  ") -> str:
@@ -178,7 +198,7 @@ def cmd_mounts(args) -> int:
     from review_app.model.mounts import mount_register
     from review_app.textsafe import for_terminal
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = resolve_match(args.match, _where_matches(args))
     reg = mount_register(doc)
     if args.json:
         print(json.dumps(reg.to_dict(), indent=2, ensure_ascii=False))
@@ -363,12 +383,16 @@ def _folder(args):
     from review_app.store import open_evidence
 
     try:
-        match_id = resolve_match(args.match, args.annotations).match_id
+        match_id = resolve_match(args.match, _where_matches(args)).match_id
     except PoloReviewError:
         # A case can be checked (or repaired) without its match document, by the id its folder carries (a match
         # id as the schema allows it: a plain folder name, never a path).
-        if not MATCH_ID.match(args.match) or Path(args.match).suffix.lower() == ".json" \
-                or not (store_root(args.store) / args.match).is_dir():
+        if not MATCH_ID.match(args.match) or Path(args.match).suffix.lower() == ".json":
+            raise
+        if _database(args):
+            if args.match not in open_evidence(args.store).cases():
+                raise
+        elif not (store_root(args.store) / args.match).is_dir():
             raise
         match_id = args.match
     return open_evidence(args.store).case(match_id)

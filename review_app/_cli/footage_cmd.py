@@ -38,7 +38,7 @@ def _progress(label: str):
     """A one-line progress display on a terminal; silent when stderr is a file or pipe."""
     if not sys.stderr.isatty():
         return None
-    names = {"index": "indexing", "hash": "hashing", "export": "exporting", "filmstrip": "thumbnails"}
+    names = {"index": "indexing and hashing", "export": "exporting", "filmstrip": "thumbnails"}
 
     def show(stage: str, fraction: float) -> None:
         end = "\n" if fraction >= 1 else ""

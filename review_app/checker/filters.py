@@ -61,7 +61,7 @@ def filtered(result: CheckResult, filters: Filters) -> CheckResult:
                 if any((f.match, ev) in kept for ev in f.events)
                 and (not filters.clauses or f.clause in filters.clauses)]
     return CheckResult(events=events, findings=findings, errors=list(result.errors),
-                       documents=[d for d in result.documents if d.match_id in matches])
+                       matches=[m for m in result.matches if m in matches])
 
 
 def verdict_counts(result: CheckResult, by: str) -> pd.DataFrame:

@@ -1,20 +1,24 @@
 """Checking match documents: every event gets the verdict of its clause, every match its
 sequence findings. A document that cannot be read is reported in one line and the rest of the
-batch is still checked."""
+batch is still checked.
+
+Documents are checked one at a time as they are read and not kept: a season of them would
+otherwise stay in memory for the whole run (and the garbage collector would walk them again and
+again). The one check across matches keeps only what it needs of each (`PlayedThatDay`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
-from review_app.checker.sequence import Finding, check_match, unconscious_across_matches
+from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
-from review_app.rules import is_clause, judge, provision
+from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
 
@@ -57,27 +61,34 @@ class CheckResult:
     events: list[EventResult] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one line per document that could not be checked
-    documents: list[MatchDocument] = field(default_factory=list)
+    matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
 
 
-def check_event(doc: MatchDocument, event: dict, evidence: EvidenceView | None = None) -> EventResult:
-    case = doc.case(event)
+def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
+                evidence: EvidenceView | None = None) -> EventResult:
+    case = doc.case(event, context)
     if evidence is not None and event.get("situation") == "21.f(5)":
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
         # forfeiture exacted after the game by its decision.
-        case = doc.case(event, derived={**doc.derived_facts(event), **evidence.facts()})
+        case = doc.case(event, context, derived={**doc.derived_facts(event), **evidence.facts()})
         if evidence.forfeiture_exacted:
             case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
     v = judge(case)
+    reading = _reading(doc, event)
+    explanation = v.explanation
+    if reading:  # the report says where the reviewer reads it otherwise
+        explanation = Joined([explanation, Message(
+            "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
+            "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
     involved = event.get("involved") or {}
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
-        explanation=v.explanation, missing=list(v.missing), mandatory=v.mandatory,
+        explanation=explanation, missing=list(v.missing), mandatory=v.mandatory,
         cites=list(v.cites) or [v.clause], frame=event["position"]["frame"], time_s=event["position"]["time_s"],
         period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
         reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
         wrong=list(v.wrong), measured=v.measured.to_dict() if v.measured else {},
-        reading=_reading(doc, event), edition=v.edition,
+        reading=reading, edition=v.edition,
     )
 
 
@@ -90,13 +101,42 @@ def _reading(doc: MatchDocument, event: dict) -> dict:
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
 
 
-def check_document(doc: MatchDocument, evidence_root: str | Path | None = None,
-                   ) -> tuple[list[EventResult], list[Finding]]:
+def _reading(doc: MatchDocument, event: dict) -> dict:
+    """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
+    typed = (event.get("reading") or {}).get("excused_under")
+    if not typed or event.get("situation") != "21.f(5)":
+        return {}
+    derived = doc.derived_facts(event).get("excused_under")
+    return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
+
+
+class _InOrder(MatchDocument):
+    """The document as the checks read it: the same data, its events sorted once for all of them
+    rather than once per check. The checks only read; nothing edits the document meanwhile."""
+
+    def __init__(self, doc: MatchDocument):
+        super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
+        self._order = list(doc.events_in_order())
+
+    def events_in_order(self) -> Iterator[dict]:
+        return iter(self._order)
+
+
+def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
+                    ) -> tuple[list[EventResult], list[Finding]]:
+    context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
-    events = [check_event(doc, e, evidence) for e in doc.events_in_order()]
+    events = [check_event(doc, e, context, evidence) for e in doc.events_in_order()]
     findings = check_match(doc, evidence)
     apply_findings(events, findings)
     return events, findings
+
+
+def check_document(doc: MatchDocument, evidence_root: str | Path | None = None,
+                   ) -> tuple[list[EventResult], list[Finding]]:
+    """One match's verdicts and findings; with `evidence_root`, its 21.f(5) evidence case there settles the
+    evidence's timing and a forfeiture decided after the game."""
+    return _check_in_order(_InOrder(doc), evidence_root)
 
 
 # A finding of this weight is an error in the call, so the event it happened at is inconsistent.
@@ -125,35 +165,46 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
         result.findings = [f.kind for f in found]
 
 
+def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
+                evidence_root: str | Path | None = None) -> None:
+    doc = _InOrder(doc)
+    events, findings = _check_in_order(doc, evidence_root)
+    result.events.extend(events)
+    result.findings.extend(findings)
+    result.matches.append(doc.match_id)
+    day.add(doc)
+
+
 def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None) -> CheckResult:
-    """Every document's events and findings; with `evidence_root`, a match's 21.f(5) evidence case there
-    settles the evidence's timing and a forfeiture decided after the game."""
-    result = CheckResult()
+    """Check each document as the iterable yields it (a generator of documents is never held whole)."""
+    result, day = CheckResult(), PlayedThatDay()
     for doc in docs:
-        events, findings = check_document(doc, evidence_root)
-        result.events.extend(events)
-        result.findings.extend(findings)
-        result.documents.append(doc)
-    across = unconscious_across_matches(result.documents)
+        _check_into(result, day, doc, evidence_root)
+    _across(result, day)
+    return result
+
+
+def _across(result: CheckResult, day: PlayedThatDay) -> None:
+    across = day.findings()
     apply_findings(result.events, across)
     result.findings.extend(across)
-    return result
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
                 evidence_root: str | Path | None = None) -> CheckResult:
     files = find_documents(paths)
-    docs, errors = [], []
+    result, day = CheckResult(), PlayedThatDay()
     for i, path in enumerate(files, 1):
         try:
-            docs.append(load_document(path))
+            doc = load_document(path)
         except PoloReviewError as exc:
             log.info("not checked: %s", exc)  # reported in the result, one line per document
-            errors.append(str(exc))
+            result.errors.append(str(exc))
+        else:
+            _check_into(result, day, doc, evidence_root)
         if progress:
             progress(i, len(files))
-    result = check_documents(docs, evidence_root)
-    result.errors = errors
+    _across(result, day)
     return result
 
 

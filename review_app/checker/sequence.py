@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from review_app.i18n import Message, both
@@ -49,13 +50,16 @@ def _who(team, number) -> str:
 def returned_mounts(doc: MatchDocument, evidence=None) -> list[Finding]:
     """`evidence`: the match's 21.f(5) evidence case (`checker.evidence_facts.EvidenceView`), which settles
     the evidence's timing and a forfeiture decided after the game."""
-    reg = mount_register(doc)
+    reg = mount_register(doc, records=False)
+    by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
+    for ev in doc.events:
+        by_id.setdefault(ev["id"], ev)
     out = []
     for exc in reg.excusals:
-        origin = doc.event(exc.event) or {}
+        origin = by_id.get(exc.event) or {}
         contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
-            ev = doc.event(s.event) or {}
+            ev = by_id.get(s.event) or {}
             exacted = (evidence is not None and evidence.forfeiture_exacted) \
                 or (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
             facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
@@ -225,26 +229,61 @@ def check_match(doc: MatchDocument, evidence=None) -> list[Finding]:
     return [f for check in MATCH_CHECKS for f in (check(doc, evidence) if check is returned_mounts else check(doc))]
 
 
-def unconscious_across_matches(docs: list[MatchDocument]) -> list[Finding]:
-    """21.d says 'in any game that day': follow named players across the day's documents."""
-    names: dict[tuple[str, str], tuple[str, str]] = {}
-    out = []
-    events = []
-    for doc in docs:
-        roster = {(t["id"], p["number"]): p.get("name") for t in doc.match["teams"] for p in t.get("players", [])}
+def _name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+class PlayedThatDay:
+    """21.d says 'in any game that day': named players followed across the day's documents.
+
+    Documents are given one at a time (`add`) and only what the check needs is kept of each:
+    every appearance of a named player, its name normalised once per roster entry. `findings()`
+    then orders the appearances of the players knocked unconscious by day, match end and frame."""
+
+    def __init__(self) -> None:
+        # (date, end, frame, match, event id, name, key, knocked out here), in the order met
+        self._seen: list[tuple] = []
+
+    def add(self, doc: MatchDocument) -> None:
+        match = doc.match
+        date, end = match["date"], match.get("end_time_utc") or ""
+        # The person: by the roster's player id where it gives one (the same id in every match of the day),
+        # else by the name, normalised.
+        keys = {(t["id"], p["number"]): (p.get("name") or p["id"], f"id:{p['id']}" if p.get("id")
+                                         else _name_key(p["name"]))
+                for t in match["teams"] for p in t.get("players", []) if p.get("name") or p.get("id")}
+        if not keys:
+            return
         for ev in doc.events_in_order():
+            knocked_out = bool(ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious"))
             for p in _players(ev):
-                name = roster.get(p)
-                if name:
-                    events.append((doc.match["date"], doc.match.get("end_time_utc") or "", doc.match_id, ev, name))
-    for date, _end, match, ev, name in sorted(events, key=lambda x: (x[0], x[1], x[3]["position"]["frame"])):
-        key = (date, " ".join(name.split()).casefold())
-        if key in names and names[key][0] != match:
-            out.append(Finding(
-                match, "unconscious_player_played_that_day", "21.d", ERROR, [ev["id"]],
-                Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and plays "
-                        "again; no such player may resume play in any game that day.", player=name,
-                        match=names[key][0], event=names[key][1])))
-        if ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious") and key not in names:
-            names[key] = (match, ev["id"])
-    return out
+                named = keys.get(p)
+                if named:
+                    self._seen.append((date, end, ev["position"]["frame"], doc.match_id, ev["id"], *named,
+                                       knocked_out))
+
+    def findings(self) -> list[Finding]:
+        # Only a player knocked unconscious that day can be found playing again.
+        out_cold = {(date, key) for date, *_, key, knocked_out in self._seen if knocked_out}
+        seen = [x for x in self._seen if (x[0], x[6]) in out_cold]
+        names: dict[tuple[str, str], tuple[str, str]] = {}
+        out = []
+        for date, _end, _frame, match, event_id, name, key, knocked_out in sorted(seen, key=lambda x: x[:3]):
+            if (date, key) in names and names[date, key][0] != match:
+                first_match, first_event = names[date, key]
+                out.append(Finding(
+                    match, "unconscious_player_played_that_day", "21.d", ERROR, [event_id],
+                    Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and "
+                            "plays again; no such player may resume play in any game that day.", player=name,
+                            match=first_match, event=first_event)))
+            if knocked_out and (date, key) not in names:
+                names[date, key] = (match, event_id)
+        return out
+
+
+def unconscious_across_matches(docs: Iterable[MatchDocument]) -> list[Finding]:
+    """21.d says 'in any game that day': follow named players across the day's documents."""
+    day = PlayedThatDay()
+    for doc in docs:
+        day.add(doc)
+    return day.findings()

@@ -1,50 +1,73 @@
-"""Summaries of a check with pandas: verdict counts by clause, by umpire, by match and by period."""
+"""Summaries of a check: verdict counts overall and by clause, umpire, match and period.
+
+Counted in plain Python, so the command line never imports pandas for them; the tables the
+report and the app show are in `checker.tables` (pandas), and a test keeps the two in step."""
 
 from __future__ import annotations
 
-import pandas as pd
+from collections import Counter
+from operator import attrgetter
 
 from review_app.checker.run import CheckResult
-from review_app.i18n import both
 from review_app.rules import PROVISIONS, VERDICTS
 from review_app.rules.vocabulary import Severity
 
-COLUMNS = ["match", "event", "clause", "verdict", "period", "clock", "frame", "time_s", "umpire", "reviewer",
-           "mandatory", "missing", "explanation_en", "explanation_es"]
+NONE = "—"  # an umpire or period not recorded
+_SUMMARIES = (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"), ("period", "by_period"))
 
 
-def events_frame(result: CheckResult) -> pd.DataFrame:
-    rows = [{**{k: getattr(e, k) for k in COLUMNS[:11]}, "missing": ", ".join(e.missing),
-             **{f"explanation_{lang}": text for lang, text in both(e.explanation).items()}} for e in result.events]
-    return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def counts_by(frame: pd.DataFrame, key: str) -> pd.DataFrame:
-    """Verdict counts per value of `key`, with every verdict as a column and a total."""
-    data = frame.assign(**{key: frame[key].fillna("—").astype(str)}) if key in ("umpire", "period") else frame
-    table = pd.crosstab(data[key], data["verdict"]).reindex(columns=list(VERDICTS), fill_value=0)
-    table["total"] = table.sum(axis=1)
-    if key == "clause":
-        order = [p.id for p in PROVISIONS if p.id in table.index]
-        table = table.reindex(order)
-    return table
+def _labeller(key: str, result: CheckResult):
+    """How the summary names each value of `key`, as the tables do."""
+    if key == "umpire":
+        return lambda u: NONE if u is None else str(u)
+    if key != "period":
+        return lambda value: value
+    # The tables hold the periods as one column of numbers: floats if one is written as a float or
+    # missing beside recorded ones, so "1.0" then. The summary has always named them so.
+    kinds = set(map(type, map(attrgetter("period"), result.events)))
+    as_float = float in kinds or (type(None) in kinds and int in kinds)
+    return lambda p: NONE if p is None else str(float(p) if as_float else p)
 
 
 def summary(result: CheckResult) -> dict:
-    frame = events_frame(result)
+    verdicts = list(map(attrgetter("verdict"), result.events))
+    tally = Counter(verdicts)
     out = {
-        "documents": len(result.documents),
+        "documents": len(result.matches),
         "unreadable": len(result.errors),
-        "events": len(frame),
-        "verdicts": {v: int((frame["verdict"] == v).sum()) for v in VERDICTS},
+        "events": len(result.events),
+        "verdicts": {v.value: tally[v] for v in VERDICTS},
         "findings": len(result.findings),
         "mandatory_findings": sum(1 for f in result.findings if f.severity == Severity.MANDATORY),
     }
-    if len(frame):
-        for key, name in (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"),
-                          ("period", "by_period")):
-            table = counts_by(frame, key)
-            out[name] = {str(idx): {c: int(n) for c, n in row.items()} for idx, row in table.iterrows()}
-    else:
-        out.update(by_clause={}, by_umpire={}, by_match={}, by_period={})
+    for key, name in _SUMMARIES:
+        # Counted by value first (in C: map, zip, Counter), then named: few values, many events.
+        by_value = Counter(zip(map(attrgetter(key), result.events), verdicts, strict=True))
+        label = _labeller(key, result)
+        cells: Counter = Counter()
+        for (value, verdict), n in by_value.items():
+            cells[label(value), verdict] += n
+        out[name] = _rows(cells, key)
     return out
+
+
+def _rows(cells: Counter, key: str) -> dict[str, dict[str, int]]:
+    """Verdict counts per value (each verdict and a total), in the order of the tables: clauses in
+    the rulebook's order, anything else sorted."""
+    present = {label for label, _verdict in cells}
+    order = [p.id for p in PROVISIONS if p.id in present] if key == "clause" else sorted(present)
+    out = {}
+    for label in order:
+        row = {v.value: cells[label, v] for v in VERDICTS}
+        row["total"] = sum(row.values())
+        out[str(label)] = row
+    return out
+
+
+def __getattr__(name: str):
+    # The pandas tables lived here once; importing them from here still works, and only then loads pandas.
+    if name in ("events_frame", "counts_by", "COLUMNS"):
+        from review_app.checker import tables
+
+        return getattr(tables, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

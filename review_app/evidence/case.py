@@ -69,9 +69,12 @@ def _key(name: str) -> str:
 class EvidenceCase:
     """The 21.f(5) case of one match, kept in `<store>/<match-id>/`."""
 
-    def __init__(self, doc: MatchDocument, store: str | os.PathLike | None = None):
+    def __init__(self, doc: MatchDocument, store=None):
+        """`store`: an evidence store (`store.base.EvidenceStore`), or where one is (a folder, a database URL);
+        by default the configured one."""
         self.doc = doc
-        self.folder: CaseFolder = open_evidence(store).case(doc.match_id)
+        evidence = store if hasattr(store, "case") else open_evidence(store)
+        self.folder: CaseFolder = evidence.case(doc.match_id)
         self.log = self.folder.log
 
     # -- reading ----------------------------------------------------------------------------

@@ -115,9 +115,14 @@ class CaseLog:
     any of them present, a missing or empty log is a lost record, never a case to start afresh.
     """
 
-    def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None):
+    def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None, roster=None):
         self.path = Path(path)
         self.orphans = orphans
+        self.roster = roster
+
+    @property
+    def match_id(self) -> str:
+        return self.path.parent.name
 
     def raw(self) -> bytes:
         try:
@@ -137,7 +142,7 @@ class CaseLog:
                     "pack holds a copy) and run `polo-review evidence verify`", path=self.path)
         entries, problems = chain_problems(raw)
         if problems:
-            hint = (f"an interrupted append left it: `polo-review evidence repair {self.path.parent.name} --by NAME` "
+            hint = (f"an interrupted append left it: `polo-review evidence repair {self.match_id} --by NAME` "
                     "sets the cut line aside and records that it did" if [p.message for p in problems] == [CUT]
                     else "run `polo-review evidence verify`")
             raise LogDamaged(f"case log is damaged at {problems[0]}; {hint}", path=self.path)
@@ -179,8 +184,22 @@ class CaseLog:
         entries.append(entry)
         return entry
 
+    def allowed(self, type_: str, by: str, data: dict) -> None:
+        """The roles the store enforces (`store.roles`): only a committee member decides, or corrects a decision."""
+        if self.roster is not None and (type_ == "decision" or (type_ == "correction" and "decision" in data)):
+            from review_app.store.roles import COMMITTEE, Rules
+
+            Rules(self.roster).require(by, COMMITTEE, "decide evidence cases")
+
+    def restore_raw(self, raw: bytes) -> None:
+        """Give a case with no log the log `raw` (a copy from another store), byte for byte."""
+        if self.raw():
+            raise LogDamaged("the case already has a log here; it is never replaced", path=self.path)
+        atomic_write_bytes(self.path, raw)
+
     def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
         """Append one entry after `entries` (as read under `locked()`); returns it."""
+        self.allowed(type_, by, data)
         entry = self.entry(entries, type_, by, data, at)
         line = canonical(entry) + b"\n"
         new = not self.path.exists()

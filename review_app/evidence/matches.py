@@ -18,11 +18,17 @@ from review_app.store import open_matches
 DEFAULT_ANNOTATIONS = SAMPLE_ANNOTATIONS  # relative to the current directory (the command line's default)
 
 
-def resolve_match(name: str, annotations: str | os.PathLike | None = None) -> MatchDocument:
-    """The match document `name` points at: a file, else the document whose match.id is `name`."""
+def resolve_match(name: str, annotations=None) -> MatchDocument:
+    """The match document `name` points at: a file, else the document whose match.id is `name` in
+    `annotations` (a folder, or a match store such as a database's)."""
     path = Path(name)
     if path.suffix.lower() == ".json" or path.exists() or os.sep in name:
         return load_document(path)  # a path: its own errors say what is wrong with the file
+    if annotations is not None and not isinstance(annotations, str | os.PathLike):  # a match store
+        doc = annotations.find(name)
+        if doc is None:
+            raise EvidenceError(f"unknown match {name!r}: not a file, and no match document in the store has that id")
+        return doc
     folder = Path(annotations or DEFAULT_ANNOTATIONS)
     if not folder.is_dir():
         raise EvidenceError(f"unknown match {name!r}: no such file, and the annotations folder {folder} does not exist")

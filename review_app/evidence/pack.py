@@ -17,7 +17,6 @@ import base64
 import json
 import logging
 import math
-import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -104,7 +103,7 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
             clips.append(Clip(ev_id, ev.sha256, clip.first_frame, clip.last_frame, tuple(frames), target))
             for f in frames:
                 stills[(ev_id, f)] = _still_png(video.frame(f).image)
-    shutil.copyfile(case.folder.log_path, out / "case.jsonl")
+    (out / "case.jsonl").write_bytes(case.log.raw())
     html_path = out / f"evidence-{case.doc.match_id}.html"
     generated = now or window.now_utc()
     files = [{"path": f"clips/{c.path.name}", "sha256": file_sha256(c.path), "parent_sha256": c.parent_sha256,

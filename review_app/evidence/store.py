@@ -15,7 +15,7 @@ import os
 import shutil
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.config import DEFAULT_EVIDENCE, ENV_EVIDENCE
@@ -43,6 +43,7 @@ def evidence_extension(name: str) -> str:
 class CaseFolder:
     root: Path
     match_id: str
+    roster: object = field(default=None, compare=False, repr=False)  # the reviewers whose roles the log enforces
 
     @property
     def path(self) -> Path:
@@ -63,7 +64,7 @@ class CaseFolder:
     @property
     def log(self) -> CaseLog:
         """The case log; with originals stored, a missing log is a lost record (see `CaseLog`)."""
-        return CaseLog(self.log_path, orphans=self.stored_originals)
+        return CaseLog(self.log_path, orphans=self.stored_originals, roster=self.roster)
 
     def original(self, sha256: str, ext: str) -> Path:
         return self.originals / f"{sha256}.{ext}"

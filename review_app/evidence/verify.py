@@ -160,7 +160,7 @@ def _repairs(folder: CaseFolder, state: CaseState, entries: list[dict]) -> tuple
 
 def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path | None = None) -> VerifyReport:
     head = check_head(head) if head is not None else None
-    raw = folder.log_path.read_bytes() if folder.log_path.exists() else b""
+    raw = folder.log.raw()
     entries, problems = chain_problems(raw)
     # The log's own rules, over the entries before the first break of the chain (after it, entries are
     # not where they were written): an entry the tool could not have written is named with its type.

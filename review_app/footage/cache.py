@@ -47,6 +47,11 @@ def _entry_path(ident: dict) -> Path:
     return cache_dir() / "index" / f"{key[:40]}.npz"
 
 
+def has(ident: dict) -> bool:
+    """Whether an index was cached for this file identity (without reading it)."""
+    return _entry_path(ident).is_file()
+
+
 def load(ident: dict) -> tuple[dict, dict[str, np.ndarray]] | None:
     """The cached (meta, arrays) for this file identity, or None if absent or unreadable."""
     entry = _entry_path(ident)

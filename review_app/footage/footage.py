@@ -18,11 +18,10 @@ from typing import Self
 import numpy as np
 
 from review_app.footage import cache
-from review_app.footage.decoder import FrameDecoder, to_display_bgr
+from review_app.footage.decoder import FrameDecoder, display_rotation, to_display_bgr
 from review_app.footage.errors import DecodeError, FrameOutOfRange, VideoOpenFailure
-from review_app.footage.index import FrameIndex, Progress, build_index
+from review_app.footage.index import FrameIndex, Progress, scan_file
 from review_app.footage.source import open_video
-from review_app.store import files as store_files
 
 log = logging.getLogger(__name__)
 
@@ -60,11 +59,6 @@ class Frame:
     image: np.ndarray  # BGR, H x W x 3 uint8, rotated as a player shows it
 
 
-def file_sha256(path: Path, size: int, progress: Progress | None = None) -> str:
-    """The file's SHA-256 (the store's one file hash), reported to `progress` as stage "hash"."""
-    return store_files.file_sha256(path, (lambda done: progress("hash", done)) if progress else None)
-
-
 def _variable_rate(index: FrameIndex) -> bool:
     steps = index.intervals()
     if len(steps) < 2:
@@ -74,11 +68,28 @@ def _variable_rate(index: FrameIndex) -> bool:
     return spread > max(2, 0.02 * float(np.median(steps)))
 
 
+def first_picture(path: str | os.PathLike) -> np.ndarray:
+    """The first frame a player shows (BGR, rotated as shown), decoded straight from the file with
+    no frame index: what a reviewer sees while the index is built."""
+    import av
+
+    path = Path(path)
+    container, stream = open_video(path)
+    try:
+        for frame in container.decode(stream):
+            return to_display_bgr(frame, display_rotation(frame))
+    except av.error.FFmpegError as exc:  # told below in the reviewer's words, as when opening
+        log.debug("%s: first frame: %r", path, exc)
+    finally:
+        container.close()
+    raise VideoOpenFailure("not even its first frame can be decoded (damaged data)", path=path)
+
+
 class Footage:
     """A video file opened for frame-exact review. Not thread-safe: one per user session.
 
-    `progress(stage, fraction)` is called while a new file is indexed ("index") and
-    hashed ("hash"); a file seen before opens from the cache without either.
+    `progress("index", fraction)` is called while a new file is indexed and hashed, both from one
+    read of the file; a file seen before opens from the cache without either.
     """
 
     def __init__(self, path: str | os.PathLike, *, progress: Progress | None = None, use_cache: bool = True):
@@ -100,12 +111,11 @@ class Footage:
             self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
             rotation, sha256 = meta["rotation"], meta["sha256"]
         else:
-            self._index = build_index(self._container, self._stream, self.path, ident["size"], progress)
+            self._index, sha256 = scan_file(self.path, self._stream.index, progress)
             self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
             if self._index.truncated:
                 self._drop_undecodable_tail()
             rotation = self._first_frame_rotation()
-            sha256 = file_sha256(self.path, ident["size"], progress)
             meta, arrays = self._index.to_cache()
             cache.store(ident, {**meta, "rotation": rotation, "sha256": sha256}, arrays)
         self._rotation = rotation
@@ -129,7 +139,7 @@ class Footage:
             frame = self._decoder.decode(0)
         except DecodeError:
             raise VideoOpenFailure("not even its first frame can be decoded (damaged data)", path=self.path) from None
-        rotation = round(-(frame.rotation or 0) / 90) * 90 % 360  # PyAV gives counter-clockwise
+        rotation = display_rotation(frame)
         self._last = Frame(0, 0.0, to_display_bgr(frame, rotation))  # often asked for next
         return rotation
 
@@ -195,6 +205,11 @@ class Footage:
         frame = Frame(index, self._index.time_of(index), to_display_bgr(decoded, self._rotation))
         self._last = frame
         return frame
+
+    def times(self) -> np.ndarray:
+        """Every frame's presentation time in seconds from the first frame (float64, by index)."""
+        idx = self._index
+        return (idx.pts - idx.pts[0]).astype(np.float64) * float(idx.time_base)
 
     def frame_at(self, seconds: float) -> Frame:
         """The frame on screen `seconds` after the first frame is shown."""

@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from review_app.footage.errors import VideoOpenFailure
+from review_app.store.files import HashedReads
 
 NO_TS = np.iinfo(np.int64).min  # a packet without a timestamp
 
@@ -144,7 +145,7 @@ class FrameIndex:
         )
 
 
-def build_index(container, stream, path, file_size: int, progress: Progress | None = None) -> FrameIndex:
+def build_index(container, stream, path) -> FrameIndex:
     """Demux every packet of `stream` once and record its timestamp and flags."""
     import av
 
@@ -153,13 +154,8 @@ def build_index(container, stream, path, file_size: int, progress: Progress | No
     durations: list[int] = []
     corrupt: list[bool] = []
     truncated = False
-    total_ticks = None
-    if stream.duration and stream.duration > 0:
-        total_ticks = stream.duration
-    first = None
-    report_every = 4096
     try:
-        for n, packet in enumerate(container.demux(stream)):
+        for packet in container.demux(stream):
             if packet.size == 0:  # the demuxer's end-of-stream marker
                 continue
             pts = packet.pts if packet.pts is not None else packet.dts
@@ -167,12 +163,6 @@ def build_index(container, stream, path, file_size: int, progress: Progress | No
             flags_list.append((KEY if packet.is_keyframe else 0) | (DISCARD if packet.is_discard else 0))
             durations.append(packet.duration or 0)
             corrupt.append(packet.is_corrupt)
-            if progress and n % report_every == 0:
-                if packet.pos is not None and packet.pos > 0 and file_size:
-                    progress("index", min(1.0, packet.pos / file_size))
-                elif total_ticks and pts is not None:
-                    first = pts if first is None else first
-                    progress("index", min(1.0, max(0.0, (pts - first) / total_ticks)))
     except av.error.FFmpegError:
         truncated = True  # the demuxer hit data it could not read: keep what came before
     # A recording cut off mid-write ends in a partial packet flagged corrupt.
@@ -183,8 +173,6 @@ def build_index(container, stream, path, file_size: int, progress: Progress | No
     header_frames = int(stream.frames or 0)
     if header_frames > len(pts_list):
         truncated = True
-    if progress:
-        progress("index", 1.0)
 
     packet_pts = np.asarray(pts_list, dtype=np.int64)
     flags = np.asarray(flags_list, dtype=np.uint8)
@@ -208,3 +196,20 @@ def build_index(container, stream, path, file_size: int, progress: Progress | No
             last = max(1, round(1 / (Fraction(stream.average_rate) * time_base)))
     index.last_duration = int(last)
     return index
+
+
+def scan_file(path, stream_index: int, progress: Progress | None = None) -> tuple[FrameIndex, str]:
+    """The frame index of video stream `stream_index` and the file's SHA-256, from one read of the
+    file: the demuxer reads it through `HashedReads`, which hashes what passes. `progress("index",
+    fraction)` follows the share of the file read."""
+    import av
+
+    report = (lambda fraction: progress("index", fraction)) if progress else None
+    with HashedReads(path, report) as reads:
+        # a large buffer: the demuxer reads the file front to back, in few calls into Python
+        with av.open(reads, metadata_errors="ignore", buffer_size=1 << 20) as container:
+            index = build_index(container, container.streams[stream_index], path)
+        sha256 = reads.sha256()
+    if progress:
+        progress("index", 1.0)
+    return index, sha256

@@ -29,41 +29,46 @@ def upload_extension(filename: str) -> str:
     return ext
 
 
-def store_upload(stream: BinaryIO, filename: str, size: int, uploads: Path, *, max_bytes: int,
+def _footage(where):
+    """The footage store as given, or the one at a location (the uploads folder)."""
+    from review_app.store import open_footage
+
+    return where if hasattr(where, "receive") else open_footage(where)
+
+
+def store_upload(stream: BinaryIO, filename: str, size: int, uploads, *, max_bytes: int,
                  progress: Callable[[float], None] | None = None) -> Path:
     """Copy `stream` to uploads/<sha256><ext>, hashing as it goes; return the stored path.
 
     The copy goes to a temporary file in the same folder and is renamed into place, so a
     failed upload leaves nothing behind and an identical upload lands on the same name.
     """
-    from review_app.store import open_footage
-
     ext = upload_extension(filename)
     if size > max_bytes:
         raise UploadError(f"the file is {size / 2**20:.0f} MB; the upload limit is {max_bytes / 2**20:.0f} MB "
                           "(put larger recordings in the footage folder)")
-    return open_footage(uploads).receive(stream, ext, limit=max_bytes, expected=size, refuse=UploadError,
+    return _footage(uploads).receive(stream, ext, limit=max_bytes, expected=size, refuse=UploadError,
                                          progress=progress)
 
 
 # -- the names people know their uploads by ------------------------------------------------------
 # Kept beside the uploads as data (by the footage store), shown as a label; never used as a path.
-def remember_name(stored: Path, given: str) -> None:
-    """Note that `stored` was uploaded as `given` (the latest upload of the same bytes names it)."""
-    from review_app.store import open_footage
-
-    open_footage(stored.parent).remember_name(stored, given)
-
-
-def upload_names(uploads: Path) -> dict[str, str]:
-    """{stored file name: the name it was uploaded as}; empty if none is known or the file is unreadable."""
-    from review_app.store import open_footage
-
-    return open_footage(uploads).names()
+def remember_name(stored: Path, given: str, footage=None) -> None:
+    """Note that `stored` was uploaded as `given` (the latest upload of the same bytes names it);
+    `footage`: the footage store (default: the file store of `stored`'s folder)."""
+    _footage(footage if footage is not None else stored.parent).remember_name(stored, given)
 
 
-def shown_name(path: Path) -> str:
+def upload_names(uploads) -> dict[str, str]:
+    """{stored file name: the name it was uploaded as}; empty if none is known or the file is unreadable.
+    `uploads`: the footage store, or its folder."""
+    return _footage(uploads).names()
+
+
+def shown_name(path: Path, footage=None) -> str:
     """How to name a footage file to a reviewer: an upload by the name it came with and the start
-    of its hash ('final.mp4 · upload fb2366ec'), anything else by its own name."""
-    given = upload_names(path.parent).get(path.name)
+    of its hash ('final.mp4 · upload fb2366ec'), anything else by its own name. `footage`: the
+    footage store that received it (default: the file store of its folder)."""
+    store = footage if footage is not None and Path(footage.folder) == path.parent else path.parent
+    given = upload_names(store).get(path.name)
     return f"{given} · upload {path.stem[:8]}" if given else path.name

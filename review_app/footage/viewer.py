@@ -1,10 +1,8 @@
-"""A reviewer's view of one recording: the frame at a position as image bytes, stepping by
-frames and seconds, the filmstrip, and short clips around a position.
+"""A reviewer's view of one recording: frames by index (from the recording's shared
+`frames.FrameSource`), times and positions, the filmstrip, and short clips around a position.
 
-One `FrameViewer` is kept per user session (the app holds it in session state), so the decoder
-stays open and positioned between reruns: stepping forward one frame decodes one frame.
-Stepping back needs a seek to the keyframe before; the frames decoded on the way are kept
-(encoded) so the next steps back are free. Plain module: no streamlit.
+A session keeps one `FrameViewer`; the decoder, the index and the encoded frames belong to the
+source, which every session viewing the same file shares. Plain module: no streamlit.
 """
 
 from __future__ import annotations
@@ -12,38 +10,15 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from review_app.errors import PoloReviewError
-from review_app.footage import Footage, export_clip
-
-# JPEG at this quality is ~5 ms for a 1080p frame; lossless PNG is ~100 ms and four times
-# the bytes, so PNG is offered on request for close inspection, JPEG is the default.
-JPEG_QUALITY = 92
-PNG_COMPRESSION = 1
-CACHE_FRAMES = 48  # encoded frames kept (~0.5 MB each at 1080p)
-# Frames before a back-step target that the seek decodes anyway; kept as pictures (6 MB each
-# at 1080p) and encoded only if the reviewer steps back to them.
-BACK_PREFETCH = 12
+from review_app.footage import export_clip, frames
+from review_app.footage.footage import Footage, FootageInfo
 
 Progress = Callable[[str, float], None]
-
-
-def encode(image: np.ndarray, fmt: str = "jpeg") -> bytes:
-    import cv2
-
-    if fmt == "png":
-        ok, buf = cv2.imencode(".png", image, [cv2.IMWRITE_PNG_COMPRESSION, PNG_COMPRESSION])
-    else:
-        ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
-    if not ok:
-        raise PoloReviewError(f"could not encode the frame as {fmt}")
-    return buf.tobytes()
 
 
 def format_time(seconds: float, decimals: int = 2) -> str:
@@ -87,16 +62,42 @@ class Strip:
 
 
 class FrameViewer:
-    """One open recording and the encoded frames recently shown from it."""
+    """One recording as a reviewer sees it. `wait=False` returns at once, with the first frame
+    (`image(0)`) available and the index still being built: see `ready`, `progress`, `error`."""
 
-    def __init__(self, path: str | Path, progress: Progress | None = None):
+    def __init__(self, path: str | Path, progress: Progress | None = None, *, wait: bool = True):
         self.path = Path(path)
-        self.footage = Footage(self.path, progress=progress)
-        self.info = self.footage.info
-        self._cache: OrderedDict[tuple[int, str], bytes] = OrderedDict()
         self._strip: dict[tuple[int, int], list[Strip]] = {}
-        self._pictures: dict[int, np.ndarray] = {}  # decoded on a back-step run, not yet encoded
-        self._last_decoded = -1
+        source = self.source  # a file that is no video fails here
+        if wait:
+            source.wait(progress=progress)
+            if source.error is not None:
+                raise source.error
+
+    @property
+    def source(self) -> frames.FrameSource:
+        """The recording's shared source (opened again if the registry closed it meanwhile)."""
+        return frames.open_source(self.path)
+
+    @property
+    def ready(self) -> bool:
+        return self.source.ready
+
+    @property
+    def error(self) -> PoloReviewError | None:
+        return self.source.error
+
+    @property
+    def progress(self) -> tuple[str, float]:
+        return self.source.progress
+
+    @property
+    def footage(self) -> Footage:
+        return self.source.footage
+
+    @property
+    def info(self) -> FootageInfo:
+        return self.footage.info
 
     @property
     def frame_count(self) -> int:
@@ -116,63 +117,19 @@ class FrameViewer:
             return self.frame_count - 1
         return self.footage.index_at(seconds)
 
-    def step(self, index: int, *, frames: int = 0, seconds: float = 0.0) -> int:
-        """The position `frames` frames or `seconds` seconds from `index`, kept inside the footage."""
-        index = self.clamp(index)
-        if seconds:
-            target = self.index_at(self.time_of(index) + seconds)
-            if target == index and 0 < index < self.frame_count - 1:
-                target += 1 if seconds > 0 else -1  # a step always moves
-            return self.clamp(target)
-        return self.clamp(index + frames)
-
     def image(self, index: int, fmt: str = "jpeg") -> bytes:
-        """The exact frame `index`, encoded; recently shown frames come from the cache."""
-        index = self.clamp(index)
-        key = (index, fmt)
-        hit = self._cache.get(key)
-        if hit is not None:
-            self._cache.move_to_end(key)
-            return hit
-        picture = self._pictures.get(index)
-        if picture is not None:
-            return self._put(key, encode(picture, fmt))
-        if index < self._last_decoded or index > self._last_decoded + 2 * self.info.fps + 1:
-            data = self._decode_run(index, fmt)  # a seek: keep what the run decodes anyway
-        else:
-            data = self._put(key, encode(self.footage.frame(index).image, fmt))
-        self._last_decoded = index
-        return data
-
-    def _decode_run(self, index: int, fmt: str) -> bytes:
-        """Seek and decode up to `index`, keeping the last few frames before it."""
-        keyframe = self.footage.keyframe_before(index)
-        first = max(keyframe, index - BACK_PREFETCH) if index < self._last_decoded else index
-        self._pictures = {}
-        for frame in self.footage.frames(first, index + 1):
-            self._pictures[frame.index] = frame.image
-        return self._put((index, fmt), encode(self._pictures.pop(index), fmt))
-
-    def _put(self, key: tuple[int, str], data: bytes) -> bytes:
-        self._cache[key] = data
-        self._cache.move_to_end(key)
-        while len(self._cache) > CACHE_FRAMES:
-            self._cache.popitem(last=False)
-        return data
+        """The exact frame `index` (clamped to the footage), encoded; frames recently asked for come
+        from the cache."""
+        source = self.source
+        return source.image(self.clamp(index) if source.ready else index, fmt)
 
     def filmstrip(self, count: int = 12, height: int = 72, progress: Progress | None = None) -> list[Strip]:
         key = (count, height)
         if key not in self._strip:
-            thumbs = self.footage.filmstrip(count=count, height=height, progress=progress)
-            self._strip[key] = [Strip(t.index, t.time_s, encode(t.image, "jpeg")) for t in thumbs]
-            self._last_decoded = -1  # the filmstrip moved the decoder
+            with self.source.decoding() as footage:
+                thumbs = footage.filmstrip(count=count, height=height, progress=progress)
+            self._strip[key] = [Strip(t.index, t.time_s, frames.encode(t.image, "jpeg")) for t in thumbs]
         return self._strip[key]
-
-    def clip_around(self, index: int, cache: Path, *, before_s: float, after_s: float,
-                    progress: Progress | None = None) -> Path:
-        """An MP4 of the stretch around frame `index` (cached by file content and range)."""
-        t = self.time_of(index)
-        return self._clip(max(0.0, t - before_s), min(self.info.duration_s, t + after_s), cache, progress)
 
     def clip_until(self, index: int, cache: Path, *, before_s: float, progress: Progress | None = None) -> Path:
         """An MP4 from `before_s` before frame `index` up to and including that frame (training)."""
@@ -187,11 +144,6 @@ class FrameViewer:
         out = cache / f"{tag}.mp4"
         if not out.exists():
             cache.mkdir(parents=True, exist_ok=True)
-            export_clip(self.footage, out, start, end, overlay=True, progress=progress)
-            self._last_decoded = -1
+            with self.source.decoding() as footage:
+                export_clip(footage, out, start, end, overlay=True, progress=progress)
         return out
-
-    def close(self) -> None:
-        self.footage.close()
-        self._cache.clear()
-        self._pictures = {}

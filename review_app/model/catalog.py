@@ -50,9 +50,14 @@ def stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def match_documents(folder: str | os.PathLike) -> list[MatchDocument]:
-    """Every readable match document in the folder, in path order (unreadable ones are left out)."""
-    return open_matches(folder).documents()
+def _matches(where):
+    """A match store as given, or the one at a location (a folder, a database URL)."""
+    return where if hasattr(where, "scan") else open_matches(where)
+
+
+def match_documents(where) -> list[MatchDocument]:
+    """Every readable match document of the store (or folder), in key order (unreadable ones are left out)."""
+    return _matches(where).documents()
 
 
 def folder_stamp(folder: Path) -> tuple:
@@ -61,10 +66,10 @@ def folder_stamp(folder: Path) -> tuple:
     return tuple((str(p), stamp(p)) for p in files)
 
 
-def list_matches(folder: Path, roots: tuple[Path, ...] = (), *, demo: bool = False) -> list[Listed]:
-    """The match documents the app offers: every document in the folder, a broken one with its error."""
+def list_matches(where, roots: tuple[Path, ...] = (), *, demo: bool = False) -> list[Listed]:
+    """The match documents the app offers: every document of the store (or folder), a broken one with its error."""
     out = []
-    for key, doc in open_matches(folder).scan():
+    for key, doc in _matches(where).scan():
         path = Path(key)
         if not isinstance(doc, MatchDocument):
             out.append(Listed(path, path.stem, path.stem, False, 0, str(doc), demo=demo))
@@ -80,15 +85,17 @@ def list_matches(folder: Path, roots: tuple[Path, ...] = (), *, demo: bool = Fal
     return out
 
 
-def list_all(folders, roots: tuple[Path, ...] = (), *, archived: bool = False) -> list[Listed]:
-    """The workspace's matches, then the demo's that the workspace holds no copy of (a copy made by
-    tagging on a demo match takes its place). Archived matches only when asked for."""
-    own = list_matches(folders.annotations, roots)
-    demo = []
-    if folders.demo is not None and folders.demo.annotations.resolve() != folders.annotations.resolve():
+def list_all(matches, demo=None, roots: tuple[Path, ...] = (), *, archived: bool = False) -> list[Listed]:
+    """The store's matches (`matches`: a match store or folder), then those of the read-only `demo`
+    (`config.Demo`) the store holds no copy of (a copy made by tagging on a demo match takes its place).
+    Archived matches only when asked for."""
+    own = list_matches(matches, roots)
+    shown = []
+    folder = getattr(matches, "folder", matches)
+    if demo is not None and Path(demo.annotations).resolve() != Path(folder).resolve():
         ids = {x.match_id for x in own}
-        demo = [x for x in list_matches(folders.demo.annotations, roots, demo=True) if x.match_id not in ids]
-    return [x for x in own + demo if archived or not x.archived]
+        shown = [x for x in list_matches(demo.annotations, roots, demo=True) if x.match_id not in ids]
+    return [x for x in own + shown if archived or not x.archived]
 
 
 def footage_of(doc: MatchDocument, roots: tuple[Path, ...] = ()) -> Path | None:
@@ -114,14 +121,16 @@ def link_footage(doc: MatchDocument, footage: Path, info=None) -> MatchDocument:
     return save_document(changed)
 
 
-def new_match(folder: Path, *, match_id: str, name: str, day: date, periods: int, teams: tuple[str, str],
+def new_match(where, *, match_id: str, name: str, day: date, periods: int, teams: tuple[str, str],
               umpires: list[str], footage: Path | None, info=None) -> MatchDocument:
-    """Create `<folder>/<match_id>.json`; refuses to replace an existing document."""
+    """Create the document `<match_id>.json` in the store (or folder) `where`; refuses to replace an existing one."""
+    matches = _matches(where)
+    folder = Path(matches.folder)
     match_id = match_id.strip()
     if not MATCH_ID.match(match_id):
         raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
     path = folder / f"{match_id}.json"
-    if path.exists():  # said before anything else is checked; `create` refuses it again, race included
+    if matches.stamp_of(str(path)) is not None:  # said before anything else is checked; `create` refuses it again
         raise DocumentError("a match document with this id exists already", path=path)
     team_names = [n.strip() for n in teams]
     if not all(team_names):
@@ -143,4 +152,4 @@ def new_match(folder: Path, *, match_id: str, name: str, day: date, periods: int
         if info is not None:
             entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
         data["footage"] = entry
-    return open_matches(folder).create(data)
+    return matches.create(data)

@@ -72,23 +72,22 @@ def ensure_demo(demo: Demo | None, progress: Callable[[int, int, str], None] | N
     return True
 
 
-def copy_to_workspace(doc: MatchDocument, folders: Folders, by: str | None = None) -> MatchDocument:
-    """The workspace's own copy of a demo match, made now if there is none: the document under the same
+def copy_to_workspace(doc: MatchDocument, store, demo: Demo | None, by: str | None = None) -> MatchDocument:
+    """The store's own copy of a demo match, made now if there is none: the document under the same
     match id, and its clip stored with the footage received (read-only, under its SHA-256). The demo
-    itself is left as it is."""
+    itself is left as it is. `store`: the app's store (`store.open_store`), on files or in a database."""
     from review_app.model.catalog import relative_footage
-    from review_app.store import open_footage, open_matches
 
-    matches = open_matches(folders.annotations)
+    matches = store.matches
     existing = matches.find(doc.match_id)
     if existing is not None:
         return existing
     data = copy.deepcopy(doc.data)
     data.pop("revision", None)
-    target = folders.annotations / f"{doc.match_id}.json"
-    clip = _demo_clip(doc, folders)
+    target = Path(matches.folder) / f"{doc.match_id}.json"
+    clip = _demo_clip(doc, demo)
     if clip is not None:
-        stored = open_footage(folders.uploads).receive_file(clip, clip.suffix.lower(), name=clip.name)
+        stored = store.footage.receive_file(clip, clip.suffix.lower(), name=clip.name)
         footage = dict(data.get("footage") or {})
         footage["path"] = relative_footage(target, stored)
         data["footage"] = footage
@@ -111,10 +110,10 @@ def copy_to_workspace(doc: MatchDocument, folders: Folders, by: str | None = Non
         return made
 
 
-def _demo_clip(doc: MatchDocument, folders: Folders) -> Path | None:
+def _demo_clip(doc: MatchDocument, demo: Demo | None) -> Path | None:
     if not (doc.data.get("footage") or {}).get("path"):
         return None
-    roots = (folders.demo.footage,) if folders.demo else ()
+    roots = (demo.footage,) if demo else ()
     try:
         path = doc.footage_path(roots)
     except DocumentError as exc:

@@ -34,6 +34,8 @@ class MatchDocument:
     # Ids of tags this copy brings back (an undone delete): if another reviewer brought the same tag
     # back meanwhile, the save is a conflict, never a second copy of the tag.
     restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
+    # The store it was read from when that is not the folder of `path` (a database's URL): saved back there.
+    origin: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def match(self) -> dict:
@@ -91,8 +93,9 @@ class MatchDocument:
         )
 
     def case(self, event: dict, context: MatchContext | None = None, derived: dict | None = None) -> Case:
-        """The event as a judge sees it; `derived`: facts the tool derives (the excusal clause from the
-        mount register), which stand in for what a reviewer might have typed."""
+        """The event as its judge sees it; `context` is `self.context()`, given when judging many events;
+        `derived`: facts the tool derives (the excusal clause from the mount register), which stand in
+        for what a reviewer might have typed."""
         facts = event.get("facts") or {}
         if derived is None:
             derived = self.derived_facts(event)
@@ -103,7 +106,7 @@ class MatchDocument:
             facts=facts,
             call=event.get("call") or {},
             period=event.get("period"),
-            match=context or self.context(),
+            match=self.context() if context is None else context,
             incident_s=(event.get("position") or {}).get("time_s"),
             moments=event.get("moments") or {},
             offender=(event.get("involved") or {}).get("offender"),
@@ -124,7 +127,7 @@ class MatchDocument:
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,
-                             restored=self.restored)
+                             restored=self.restored, origin=self.origin)
 
     def base(self) -> dict | None:
         """The revision this copy was read at, as it was then (None if not known)."""

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from review_app.i18n import N_
 from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
@@ -123,6 +124,22 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
 
 # The moments a tag records beside the incident (its position), in the order the form asks for them.
 MOMENTS = ("whistle", "restart", "neutral_play")
+# Each with its key in the frame view, which carries the frame painted when the key is pressed:
+# (moment, label, key); the incident is the tag's own frame, set by T.
+MOMENT_KEYS = (
+    ("incident", N_("Incident"), None),
+    ("whistle", N_("Whistle"), "W"),
+    ("restart", N_("Restart"), "E"),
+    ("neutral_play", N_("Neutral play"), "N"),
+)
+
+
+def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+    """Set `moment` of an open tag (`form`: the tag form's state: its frame, time_s and moments) to `frame`."""
+    if moment == "incident":
+        form.update(frame=frame, time_s=time_s)
+    else:
+        form.setdefault("moments", {})[moment] = {"frame": frame, "time_s": time_s}
 
 
 # -- changes: each is a small operation that can be replayed on a newer version ------------
@@ -183,7 +200,7 @@ def commit(doc: MatchDocument, change: Change) -> MatchDocument:
     return save_document(change.apply(doc))
 
 
-def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None,
+def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None, matches=None,
            ) -> tuple[MatchDocument, Change]:
     """After a conflict, the reviewer chose to make their change on top of the saved version.
 
@@ -195,7 +212,7 @@ def replay(path, change: Change, *, mine: dict | None = None, base: dict | None 
     from review_app.model import next_event_id
     from review_app.model.merge import merge
 
-    theirs = load_document(path)
+    theirs = matches.load(str(path)) if matches is not None else load_document(path)  # the store it is kept in
     restores = change.kind == "put" and change.index is not None
     if mine is not None and base is not None:
         result = merge(base, mine, theirs.data, prefer_mine=True,

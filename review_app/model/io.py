@@ -12,10 +12,9 @@ import logging
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 
 from review_app.config import MAX_DOCUMENT_BYTES
 from review_app.model import jsontext
@@ -25,6 +24,10 @@ from review_app.model.merge import MergeResult, merge
 from review_app.model.migrate import migrate, needs_migration
 from review_app.model.schema_build import READS, SCHEMA_VERSION, build
 
+if TYPE_CHECKING:  # the Python validator is imported when a document fails (a tenth of a second at start-up)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 log = logging.getLogger(__name__)
 
 
@@ -32,6 +35,8 @@ log = logging.getLogger(__name__)
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
     """The Python validator: slow, but its errors carry the path we name to the user."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(build(), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
@@ -85,6 +90,8 @@ def validate(data: object, path: Path | str | None = None) -> None:
     if needs_migration(data):  # an older document is checked as the migration makes it
         data = migrate(data)
     if not fast_validator().is_valid(data):
+        from jsonschema.exceptions import best_match
+
         error = best_match(validator().iter_errors(data), key=_relevance)
         if error is not None:
             raise DocumentError(_describe(error), path=path)
@@ -123,8 +130,16 @@ def load_document(path: str | Path) -> MatchDocument:
         raise DocumentError("is a folder, not a match document", path=path)
     if path.stat().st_size > MAX_DOCUMENT_BYTES:
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
+    return parse_document(path.read_bytes(), path)
+
+
+def parse_document(raw: bytes, path: str | Path | None = None, origin: str | None = None) -> MatchDocument:
+    """A match document from its stored bytes (a file's, or a database row's), read as strictly as a file;
+    `path` names it in errors, `origin` is the store it came from when that is not the file's folder."""
+    if len(raw) > MAX_DOCUMENT_BYTES:
+        raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
         data = jsontext.loads(text)
     except UnicodeDecodeError:
         raise DocumentError("not UTF-8 text", path=path) from None
@@ -133,7 +148,8 @@ def load_document(path: str | Path) -> MatchDocument:
     except jsontext.JSONTextError as exc:
         raise DocumentError(str(exc), path=path) from None
     validate(data, path)
-    return MatchDocument(migrate(data), path, int(data.get("revision", 0)), text)
+    return MatchDocument(migrate(data), Path(path) if path is not None else None, int(data.get("revision", 0)), text,
+                         origin=origin)
 
 
 def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
@@ -177,5 +193,7 @@ def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDo
     (the check and the write are done under the document's lock, see `store.files.lock_for`)."""
     from review_app.store import open_matches
 
+    if doc.origin is not None and path is None:  # read from a database: saved back there
+        return open_matches(doc.origin).save(doc)
     target = Path(path or doc.path)
     return open_matches(target.parent).save(doc, str(target))

@@ -75,42 +75,62 @@ def _excused_under(event: dict) -> str | None:
     return situation if situation in EXCUSING_CLAUSES else None
 
 
-def mount_register(doc: MatchDocument) -> MountRegister:
+def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
+    """The register, in one pass over the events: each mount name is normalised once, and excusals are
+    found by mount, so the work grows with the events, not events times excusals. With `records` off
+    only the excusals and their later appearances are followed (what the match checks need)."""
     mounts: dict[str, MountRecord] = {}
     excusals: list[Excusal] = []
+    excused: dict[str, list[Excusal]] = {}  # normalised mount name -> its excusals so far, in order
     unnamed: list[str] = []
+    keys: dict[str, str] = {}  # each mount name as written -> its normalised form
+
+    def key(name: str) -> str:
+        k = keys.get(name)
+        if k is None:
+            k = keys[name] = _key(name)
+        return k
+
     for event in doc.events_in_order():
         pos, involved = event["position"], event.get("involved") or {}
         base = dict(event=event["id"], frame=pos["frame"], time_s=pos["time_s"], period=event.get("period"),
                     clock=event.get("clock"))
-        seen_here: set[str] = set()
-        riders = [(p.get("mount"), p["team"], p["number"]) for p in involved.get("players", []) if p.get("mount")]
-        for name, team, number in riders:
-            rec = mounts.setdefault(_key(name), MountRecord(name))
-            if (team, number) not in rec.riders:
-                rec.riders.append((team, number))
-            rec.sightings.append(Sighting(team=team, number=number, **base))
-            seen_here.add(_key(name))
+        players = involved.get("players") or []
+        # (name, key, team, number) of each player riding a named mount here
+        riders = [(p["mount"], key(p["mount"]), p["team"], p["number"]) for p in players if p.get("mount")]
+        if records:
+            for name, k, team, number in riders:
+                rec = mounts.get(k)
+                if rec is None:
+                    rec = mounts[k] = MountRecord(name)
+                if (team, number) not in rec.riders:
+                    rec.riders.append((team, number))
+                rec.sightings.append(Sighting(team=team, number=number, **base))
         concerned = involved.get("mount")
-        # A sighting of an already-excused mount, by rider or as the mount a later event is about.
-        for exc in excusals:
-            k = _key(exc.mount)
-            if k in seen_here or (concerned and _key(concerned) == k and event["id"] != exc.event):
-                rider = next(((t, n) for m, t, n in riders if _key(m) == k), (None, None))
-                exc.returned.append(Sighting(team=rider[0], number=rider[1], **base))
+        concerned_key = key(concerned) if concerned else None
+        if excused:
+            # A sighting of an already-excused mount, by rider or as the mount a later event is about.
+            seen_here = {r[1] for r in riders}
+            for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
+                for exc in excused.get(k, ()):
+                    if k in seen_here or event["id"] != exc.event:
+                        rider = next(((t, n) for _m, mk, t, n in riders if mk == k), (None, None))
+                        exc.returned.append(Sighting(team=rider[0], number=rider[1], **base))
         clause = _excused_under(event)
         if clause:
             name = concerned or (riders[0][0] if riders else None)
             if not name:
                 unnamed.append(event["id"])
                 continue
+            k = concerned_key if concerned else riders[0][1]
             # The player is the one riding the excused mount, not whoever happens to be listed first.
-            players = involved.get("players") or []
-            rider = next((p for p in players if p.get("mount") and _key(p["mount"]) == _key(name)),
-                         players[0] if players else {})
-            excusals.append(Excusal(mount=name, clause=clause, team=rider.get("team"), number=rider.get("number"),
-                                    **base))
-            mounts.setdefault(_key(name), MountRecord(name))
+            team, number = next(((t, n) for _m, mk, t, n in riders if mk == k),
+                                (players[0].get("team"), players[0].get("number")) if players else (None, None))
+            exc = Excusal(mount=name, clause=clause, team=team, number=number, **base)
+            excusals.append(exc)
+            excused.setdefault(k, []).append(exc)
+            if records and k not in mounts:
+                mounts[k] = MountRecord(name)
     return MountRegister(doc.match_id, mounts, excusals, unnamed)
 
 

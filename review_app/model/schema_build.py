@@ -54,6 +54,46 @@ def _call_schema(team: dict, player: dict) -> dict:
     return {"type": "object", "properties": props, "additionalProperties": False}
 
 
+def _panels_schema(clause_rules: list, call: dict, person: dict, clauses: list[str]) -> dict:
+    """Incidents opened to a panel of reviewers, by event id: who opened it, the members, and each member's
+    entry (the situation, facts and call they would make) under their own name, so entries saved at once
+    merge (`model.merge`)."""
+    when = {"type": ["string", "null"], "format": "date-time"}
+    entry = {"type": "object", "required": ["situation", "facts", "call"],
+             "properties": {"situation": {"enum": clauses}, "facts": {"type": "object"}, "call": call,
+                            "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX}, "submitted_at": when},
+             "additionalProperties": False, "allOf": clause_rules}
+    panel = {"type": "object", "required": ["opened_by", "members"],
+             "properties": {"opened_by": person, "opened_at": when,
+                            "members": {"type": "array", "minItems": 1, "maxItems": 20, "uniqueItems": True,
+                                        "items": person},
+                            "entries": {"type": "object", "propertyNames": {"maxLength": NAME_MAX},
+                                        "additionalProperties": entry},
+                            "closed_by": {"type": ["string", "null"], "maxLength": NAME_MAX}, "closed_at": when},
+             "additionalProperties": False}
+    return {"type": "object", "description": "Incidents opened to a panel of reviewers (review_app.panels), by "
+                                             "event id.",
+            "propertyNames": {"pattern": "^[A-Za-z0-9._-]{1,64}$"}, "additionalProperties": panel}
+
+
+def _assessments_schema() -> dict:
+    """The coach's assessment of each umpire in this match, by the umpire's name: per event, whether a
+    wrong call was a clear and obvious error and whether it affected the outcome, and development points."""
+    mark = {"type": "object", "properties": {"clear_and_obvious": {"type": ["boolean", "null"]},
+                                             "affected_outcome": {"type": ["boolean", "null"]}},
+            "additionalProperties": False}
+    umpire = {"type": "object",
+              "properties": {"by": {"type": ["string", "null"], "maxLength": NAME_MAX},
+                             "updated_at": {"type": ["string", "null"], "format": "date-time"},
+                             "development_points": {"type": ["string", "null"], "maxLength": NOTES_MAX},
+                             "events": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z0-9._-]{1,64}$"},
+                                        "additionalProperties": mark}},
+              "additionalProperties": False}
+    return {"type": "object", "description": "The coach's assessment of each umpire (review_app.assessment), by "
+                                             "the umpire's name.",
+            "propertyNames": {"minLength": 1, "maxLength": NAME_MAX}, "additionalProperties": umpire}
+
+
 def build() -> dict:
     clause_rules = [
         {
@@ -255,6 +295,9 @@ def build() -> dict:
                     "allOf": clause_rules,
                 },
             },
+            "panels": _panels_schema(clause_rules, _call_schema(team_id, someone), person,
+                                     [p.id for p in PROVISIONS]),
+            "assessments": _assessments_schema(),
         },
         "additionalProperties": False,
     }

@@ -44,7 +44,7 @@ def judge_safety(case: Case) -> Verdict:
         if safety_called:
             return _a.inconsistent(
                 Message("A Safety was called, but the ball was last hit by the attacking side; a Safety is only for a "
-                        "player who hits the ball across his or her own end line."))
+                        "player who hits the ball across his or her own end line."), wrong=("penalty",))
         return _a.consistent(Message("No Safety: the ball went over the end line off the attacking side."))
     deflection = case.fact("deflection")
     if deflection in NO_SAFETY_DEFLECTIONS:
@@ -53,14 +53,21 @@ def judge_safety(case: Case) -> Verdict:
             return _a.inconsistent(Message(
                 "A Safety was called, but the ball struck {what} before crossing the end line, which makes it no "
                 "Safety.",
-                what=what))
+                what=what), wrong=("penalty",))
         return _a.consistent(Message("No Safety: the ball struck {what} before crossing the end line.", what=what))
+    # "the Umpire shall stop the game and call a Safety (Penalty 6)": both the stop and the penalty are fixed.
+    not_stopped = case.called_or("whistle", None) == Whistle.NONE
     if not safety_called:
         how = Message("directly") if deflection == "none" else Message(
             "after glancing off {what}", what=Message(DEFLECTION_WORDS[deflection]))
         return _a.inconsistent(Message(
             "The defender hit the ball across his or her own end line (a mere touch of the mallet counts), {how}: "
-            "the Umpire shall stop the game and call a Safety ({penalty}).", how=how, penalty=SAFETY_PENALTY))
+            "the Umpire shall stop the game and call a Safety ({penalty}).", how=how, penalty=SAFETY_PENALTY),
+            wrong=("penalty", "whistle") if not_stopped else ("penalty",))
+    if not_stopped:
+        return _a.inconsistent(Message(
+            "A Safety ({penalty}) was called but play was not stopped: the Umpire shall stop the game and call the "
+            "Safety.", penalty=SAFETY_PENALTY), wrong=("whistle",))
     return _a.consistent(Message(
         "Safety ({penalty}) correctly called: the defender's hit crossed his or her own end line.",
         penalty=SAFETY_PENALTY))
@@ -79,7 +86,7 @@ SAFETY = Provision(
     mount=None,
     penalty=Message("Safety: Penalty 6"),
     judge=judge_safety,
-    parts=(parts.safety_restart_place,),
+    parts=(parts.safety_restart_place, parts.safety_restart_kind),
     parameters=(P.SAFETY_PENALTY,),
     summary=Message("Requires Penalty 6 when the defending side's hit (a touch counts) crosses its own end line, "
                     "directly "
@@ -101,7 +108,8 @@ def judge_damaged_ball(case: Case):
             return _c.inconsistent(
                 Message("The ball was unplayable (chipped, broken or trodden in): the Umpire shall stop the game. What "
                         "is "
-                        "unplayable is the Umpire's sole discretion, but once it is, stopping is not optional."))
+                        "unplayable is the Umpire's sole discretion, but once it is, stopping is not optional."),
+                wrong=("whistle",))
         return _c.consistent(Message(
             "The Umpire {umpire} for an unplayable ball, as 21.c requires (what is unplayable is his or her sole "
             "discretion).", umpire=umpire))
@@ -112,7 +120,7 @@ def judge_damaged_ball(case: Case):
     if whistle != Whistle.NEUTRAL_PLAY and not case.fact("neither_team_favored"):
         return _c.inconsistent(Message(
             "The ball was only minorly damaged and the Umpire {umpire}: the Umpire should not stop the game until the "
-            "ball is in such a position that neither team is favored.", umpire=umpire))
+            "ball is in such a position that neither team is favored.", umpire=umpire), wrong=("whistle",))
     return _c.consistent(Message(
         "The Umpire {umpire} when neither team was favored, as 21.c asks for a minorly damaged ball.", umpire=umpire))
 
@@ -130,7 +138,7 @@ DAMAGED_BALL = Provision(
     mount=None,
     penalty=None,
     judge=judge_damaged_ball,
-    parts=(parts.not_before_the_neutral_play,),
+    parts=(parts.not_before_the_neutral_play, parts.sole_discretion_of_the_umpire),
     summary=Message("An unplayable ball must stop the game (what is unplayable is the Umpire's call); a minorly "
                     "damaged "
                     "ball is not stopped until neither team is favored."),
@@ -145,12 +153,13 @@ def judge_lodged_ball(case: Case):
         if case.called("whistle") == Whistle.NONE:
             return _i.consistent(Message("The ball came loose at once, so play went on."))
         return _i.inconsistent(Message("The ball could be dropped immediately; 21.i stops the game only when it "
-                                       "cannot."))
+                                       "cannot."), wrong=("whistle",))
     if case.called("whistle") == Whistle.NONE:
         return _i.inconsistent(Message("The ball was lodged and could not be dropped immediately: the Umpire shall "
-                                       "stop the game."))
+                                       "stop the game."), wrong=("whistle",))
     if case.has("dead_at_point_first_lodged") and not case.fact("dead_at_point_first_lodged"):
-        return _i.inconsistent(Message("The ball shall be considered dead at the point where it was first lodged."))
+        return _i.inconsistent(Message("The ball shall be considered dead at the point where it was first lodged."),
+                               wrong=("restart_place",))
     return _i.consistent(Message("Play stopped for a lodged ball, dead where it first lodged."))
 
 

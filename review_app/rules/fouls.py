@@ -19,7 +19,7 @@ from review_app.rules.provision import (
     Verdicts,
     incomplete,
 )
-from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Whistle
+from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Restart, Whistle
 
 GENERAL = "The game is stopped only by the Umpire"  # opening of the closing paragraph
 
@@ -41,7 +41,7 @@ def judge_foul(case: Case) -> Verdict:
             return _b.inconsistent(Message(
                 "A foul involving the safety of player or mount should be called at the instant it occurs; the "
                 "Umpire {umpire}. The Umpire should not delay the call of dangerous fouls.", umpire=umpire),
-                cites=("21.b", "21.general.dangerous-fouls"))
+                cites=("21.b", "21.general.dangerous-fouls"), wrong=("whistle",))
         return _b.consistent(Message("The dangerous foul was called at the instant it occurred."),
                              cites=("21.b", "21.general.dangerous-fouls"))
     if whistle == Whistle.AT_ONCE:
@@ -59,13 +59,13 @@ def judge_foul(case: Case) -> Verdict:
         case.fact("stoppage_would_disadvantage_fouled_team")  # known false from here on, or named as missing
         return _b.inconsistent(
             Message("The foul disadvantaged the fouled team and stopping play would not have cost it an advantage: the "
-                    "non-call is outside the advantage 21.b allows."))
+                    "non-call is outside the advantage 21.b allows."), wrong=("whistle",))
     # Delayed (or at a neutral play): the advantage, assessed right after the next play.
     if case.has("assessed_after_next_play") and not case.fact("assessed_after_next_play"):
         return _b.inconsistent(
             Message("The whistle was delayed to assess the advantage, but the assessment should be made immediately "
                     "after "
-                    "the next play."))
+                    "the next play."), wrong=("whistle",))
     return _b.discretionary(
         Message("The Umpire briefly delayed the stoppage to assess the advantage, as 21.b allows."))
 
@@ -137,7 +137,7 @@ def judge_dangerous_foul(case: Case) -> Verdict:
     if dangerous and whistle != Whistle.AT_ONCE:
         return _dg.inconsistent(Message(
             "Fouls involving the safety of player or mount should be called at the instant they occur; the Umpire "
-            "{umpire}.", umpire=umpire))
+            "{umpire}.", umpire=umpire), wrong=("whistle",))
     if dangerous:
         return _dg.consistent(Message("The dangerous foul was called at the instant."))
     if whistle == Whistle.AT_ONCE:
@@ -163,6 +163,15 @@ DANGEROUS_FOULS = Provision(
                     "infractions may go uncalled or be called late."),
 )
 
+def _restarts_with_the_penalty(v: Verdicts, case: Case, also: tuple[Restart, ...], why: str) -> Verdict | None:
+    """A penalty the rule says is executed at a set time is how play restarts then: the recorded restart is the
+    penalty (or a free hit, the form most penalties take), or `also`. `why` is a message id with {given}."""
+    restart = case.called_or("restart", None)
+    if restart is None or restart in (Restart.PENALTY, Restart.FREE_HIT, *also):
+        return None
+    return v.inconsistent(Message(why, given=Message(Restart(restart).label)), wrong=("restart",))
+
+
 # --- Closing provisions: a foul at or slightly after the horn --------------------------------------------
 _hn = Verdicts("21.general.foul-at-horn")
 
@@ -178,17 +187,23 @@ def judge_foul_at_horn(case: Case) -> Verdict:
     if case.called("penalty") == Penalty.NONE:
         return _hn.inconsistent(
             Message("A foul at or slightly after the horn is still penalized; the Umpires should award an appropriate "
-                    "penalty."))
+                    "penalty."), wrong=("penalty",))
     timing = case.called("penalty_timing")
     want = PenaltyTiming.FIVE_SECONDS_ON_CLOCK if final else PenaltyTiming.START_OF_NEXT_PERIOD
     if timing != want:
         if final:
             return _hn.inconsistent(Message(
                 "After the horn ending the final period, {seconds:g} seconds should be put on the clock and the "
-                "penalty executed.", seconds=P.FINAL_HORN_CLOCK.value))
+                "penalty executed.", seconds=P.FINAL_HORN_CLOCK.value), wrong=("penalty_timing",))
         return _hn.inconsistent(Message("After the horn ending a period other than the last, the penalty should be "
                                         "executed "
-                                        "at the beginning of the next period."))
+                                        "at the beginning of the next period."), wrong=("penalty_timing",))
+    # "the penalty should be executed at the beginning of the next period" / "five seconds should be put on the
+    # clock and the penalty executed": the penalty is how play restarts (after the final period no next one).
+    bad = _restarts_with_the_penalty(_hn, case, () if final else (Restart.NEXT_PERIOD,), N_(
+        "The foul at the horn is penalized, so play restarts with the penalty; it restarted with this: {given}."))
+    if bad:
+        return bad
     return _hn.consistent(Message("The foul at the horn was penalized and the penalty timed as the rule says."))
 
 
@@ -226,7 +241,12 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
     if case.called("penalty_timing") != PenaltyTiming.START_OF_NEXT_PERIOD:
         return _us.inconsistent(
             Message("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of "
-                    "the next period."))
+                    "the next period."), wrong=("penalty_timing",))
+    # Worked example: "A yellow card should be displayed and the next period started with a penalty."
+    bad = _restarts_with_the_penalty(_us, case, (Restart.NEXT_PERIOD,), N_(
+        "The next period starts with the penalty assessed between periods; it restarted with this: {given}."))
+    if bad:
+        return bad
     return _us.consistent(Message("The penalty assessed between periods opens the next period."))
 
 

@@ -51,10 +51,10 @@ def judge_period_ends(case: Case) -> Verdict:
     expired = case.fact("period_time_expired")
     whistle = case.called("whistle")
     if expired and whistle == Whistle.NONE:
-        return _j.inconsistent(Message("The Umpire shall stop the game at the end of each period."))
+        return _j.inconsistent(Message("The Umpire shall stop the game at the end of each period."), wrong=("whistle",))
     if not expired and whistle != Whistle.NONE:
         return _j.inconsistent(Message("The game was stopped as if the period had ended, but its time had not "
-                                       "expired."))
+                                       "expired."), wrong=("whistle",))
     return _j.consistent(Message("The period ended with the Umpire stopping the game."))
 
 
@@ -101,12 +101,12 @@ def judge_inadvertent_whistle(case: Case) -> Verdict:
         if restart != Restart.FAIR_PLAY_POSSESSION:
             return _l.inconsistent(Message("Rule 22.h (Fair Play Possession) applies, so play restarts under it, not "
                                            "with a throw-in."),
-                                   cites=("21.l", "22.h"))
+                                   cites=("21.l", "22.h"), wrong=("restart",))
         return _l.consistent(Message("Restarted under Rule 22.h, the exception 21.l names."),
                              cites=("21.l", "22.h"))
     if restart not in (Restart.THROW_IN_TOWARD_BOARDS, Restart.THROW_IN):
         return _l.inconsistent(Message("After an inadvertent whistle there shall be a throw-in toward the boards or "
-                                       "sideline at the point play was stopped."))
+                                       "sideline at the point play was stopped."), wrong=("restart",))
     return _l.consistent(Message("Throw-in toward the boards at the point of the inadvertent whistle."))
 
 

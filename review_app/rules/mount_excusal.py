@@ -41,11 +41,11 @@ def judge_mount_falls(case: Case) -> Verdict:
         if case.called("mount_excused") is not True:
             return _f3.inconsistent(Message("The fallen mount was not sound: the player must change under 21.f(1)(i) "
                                             "and the mount is excused."),
-                                    cites=("21.f(3)", "21.f(1)(i)"))
+                                    cites=("21.f(3)", "21.f(1)(i)"), wrong=("mount_excused",))
         return _f3.consistent(Message("Stopped at once; the unsound mount was changed and excused."))
     if case.call.get("mount_excused"):
         return _f3.inconsistent(Message("The mount trotted out sound; if the player elects to change, the mount may "
-                                        "return to the game."))
+                                        "return to the game."), wrong=("mount_excused",))
     return _f3.consistent(Message("Stopped at once; the mount trotted out sound, so the player may remount or change "
                                   "and it may return."))
 
@@ -74,28 +74,31 @@ def judge_mount_timeout(case: Case) -> Verdict:
         # Worked example: "If Blue changes as the game proceeds, the mount may be played later."
         if case.call.get("mount_excused"):
             return _f4.inconsistent(Message("A mount changed as the game proceeds, without a time-out, is not excused "
-                                            "and may be played later."))
+                                            "and may be played later."), wrong=("mount_excused",))
         return _f4.consistent(Message("Changed without a time-out: the mount may be played later."))
     whistle = case.called("whistle")
     # The Umpires' discretion is when to stop, "immediately or at a neutral play", not whether to.
     if whistle == Whistle.NONE and case.facts.get(ALREADY_STOPPED.name) is not True:
         return _f4.inconsistent(Message("A player asked for a time-out for the mount and play was not stopped; the "
                                         "Umpires stop the "
-                                        "game immediately or at a neutral play, at their discretion."))
+                                        "game immediately or at a neutral play, at their discretion."),
+                                wrong=("whistle",))
     if case.has("teammates_changed_mounts") and case.fact("teammates_changed_mounts") \
             and case.called("penalty") == Penalty.NONE:
         return _f4.inconsistent(Message("Teammates changed mounts during the time-out: an appropriate penalty goes to "
-                                        "the opposing team."))
+                                        "the opposing team."), wrong=("penalty",))
     if case.fact("player_changed_mount"):
         if case.called("mount_excused") is not True:
             return _f4.inconsistent(Message("The mount changed in a player's time-out may not return to the game: it "
-                                            "is excused."))
+                                            "is excused."), wrong=("mount_excused",))
         allowed = case.called_or("time_allowed_s", 0)
         if allowed > P.MOUNT_CHANGE_TIMEOUT.value:
             return _f4.inconsistent(Message("The player has {limit} to change mounts; the time allowed was {allowed}.",
-                                            limit=duration(P.MOUNT_CHANGE_TIMEOUT.value), allowed=minutes(allowed)))
+                                            limit=duration(P.MOUNT_CHANGE_TIMEOUT.value), allowed=minutes(allowed)),
+                                    wrong=("time_allowed_s",))
     elif case.call.get("mount_excused"):
-        return _f4.inconsistent(Message("The mount was checked and remounted, not changed; it is not excused."))
+        return _f4.inconsistent(Message("The mount was checked and remounted, not changed; it is not excused."),
+                                wrong=("mount_excused",))
     if whistle == Whistle.NONE:
         return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount "
                                       "handled as 21.f(4) says."))
@@ -135,7 +138,7 @@ def judge_returned_mount(case: Case) -> Verdict:
     if under not in EXCUSING_CLAUSES:
         if penalty == Penalty.FORFEITURE:
             return _f5.inconsistent(Message("The mount had not been excused under 21.f(1), 21.f(3) or 21.f(4): no "
-                                            "forfeiture."))
+                                            "forfeiture."), wrong=("penalty",))
         return _f5.consistent(Message("The mount had not been excused under 21.f(1), (3) or (4), so it may play."))
     if not case.fact("detected_during_game") and not case.fact("evidence_within_24_hours"):
         hours = P.FORFEITURE_EVIDENCE_WINDOW.value / 3600
@@ -143,14 +146,15 @@ def judge_returned_mount(case: Case) -> Verdict:
             return _f5.inconsistent(Message(
                 "Forfeiture was exacted on evidence presented more than {hours:g} hours after the game; 21.f(5) "
                 "grounds "
-                "it only on conclusive evidence within {hours:g} hours.", hours=hours))
+                "it only on conclusive evidence within {hours:g} hours.", hours=hours), wrong=("penalty",))
         return _f5.consistent(Message(
             "The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",
             hours=hours))
     if penalty != Penalty.FORFEITURE:
         return _f5.inconsistent(Message(
             "A mount excused under {under} was returned to play: the penalty shall be forfeiture, and unlike other "
-            "penalties it must be exacted, during or after the game.", under=under), mandatory=True)
+            "penalties it must be exacted, during or after the game.", under=under), mandatory=True,
+            wrong=("penalty",))
     return _f5.consistent(Message("Forfeiture exacted for returning a mount excused under {under}.", under=under),
                           mandatory=True)
 

@@ -32,7 +32,7 @@ from review_app.rules.provision import (
     Verdicts,
     incomplete,
 )
-from review_app.rules.vocabulary import Restart
+from review_app.rules.vocabulary import Penalty, Restart
 
 # --- 21.f(1)(i) visibly injured or distressed ---------------------------------------------------------
 _f1i = Verdicts("21.f(1)(i)")
@@ -48,10 +48,14 @@ def judge_visibly_injured(case: Case) -> Verdict:
         return bad
     announcement = case.call.get("announcement")
     if announcement is not None and ALL_MAY_CHANGE not in announcement.upper():
-        return _f1i.inconsistent(Message('The Umpires should announce "ALL MAY CHANGE".'))
-    if case.called("restart") not in (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS):
+        return _f1i.inconsistent(Message('The Umpires should announce "ALL MAY CHANGE".'), wrong=("announcement",))
+    restarts = (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS)
+    if case.facts.get(UNWARRANTED_DELAY.name) and case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
+        # "Any unwarranted delay on his or her part will be penalized": the penalty is then how play restarts.
+        restarts += (Restart.PENALTY, Restart.FREE_HIT)
+    if case.called("restart") not in restarts:
         return _f1i.inconsistent(Message("Play restarts with a throw-in when the player has returned on another "
-                                         "mount."))
+                                         "mount."), wrong=("restart",))
     bad = delay_penalized(_f1i, case)
     if bad:
         return bad
@@ -87,6 +91,10 @@ def judge_not_visibly_injured(case: Case) -> Verdict:
     if bad:
         return bad
     if not case.fact("player_changed_mount"):
+        # Only the mount changed is excused ("The excused mount may not play again"): one kept is not.
+        if case.call.get("mount_excused"):
+            return _f1ii.inconsistent(Message("The mount was not changed, so it is not excused: it may play on."),
+                                      wrong=("mount_excused",))
         return _f1ii.discretionary(Message("The Umpires may, not must, instruct the player to change a mount that is "
                                            "not visibly injured."))
     if case.fact("teammates_changed_mounts"):
@@ -140,14 +148,14 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if allowed != P.COURTESY_CHANGE.value:
         return _f2.inconsistent(UpperFirst(Message(
             "{limit} shall be allowed for a courtesy change, play restarting after it has elapsed; the time allowed "
-            "was {allowed}.", limit=minute, allowed=minutes(allowed))))
+            "was {allowed}.", limit=minute, allowed=minutes(allowed))), wrong=("time_allowed_s",))
     if case.called("restart") not in COURTESY_RESTARTS:
         return _f2.inconsistent(Message(
             "After {limit} play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
-            limit=minute))
+            limit=minute), wrong=("restart",))
     if case.call.get("mount_excused"):
         return _f2.inconsistent(Message("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) "
-                                        "and (4)."))
+                                        "and (4)."), wrong=("mount_excused",))
     bad = delay_penalized(_f2, case)
     if bad:
         return bad

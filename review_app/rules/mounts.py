@@ -43,7 +43,7 @@ def stopped_at_once(v: Verdicts, case: Case, what: str) -> Verdict | None:
     late = missed_stop(case)
     if late:
         return v.inconsistent(Message("{what}: the Umpires should stop play immediately; the Umpire {umpire}.",
-                                      what=Message(what), umpire=whistle_words(late)))
+                                      what=Message(what), umpire=whistle_words(late)), wrong=("whistle",))
     return None
 
 
@@ -54,11 +54,13 @@ UNWARRANTED_DELAY = fact("unwarranted_delay")
 def delay_penalized(v: Verdicts, case: Case) -> Verdict | None:
     if case.has(UNWARRANTED_DELAY.name) and case.fact(UNWARRANTED_DELAY.name) \
             and case.called("penalty") == Penalty.NONE:
-        return v.inconsistent(Message("Any unwarranted delay will be penalized; the delay went unpenalized."))
+        return v.inconsistent(Message("Any unwarranted delay will be penalized; the delay went unpenalized."),
+                              wrong=("penalty",))
     return None
 
 
 def recorded_excused(v: Verdicts, case: Case) -> Verdict | None:
     if case.called("mount_excused") is not True:
-        return v.inconsistent(Message("The mount must be recorded as excused: it may not play again in the game."))
+        return v.inconsistent(Message("The mount must be recorded as excused: it may not play again in the game."),
+                              wrong=("mount_excused",))
     return None

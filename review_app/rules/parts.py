@@ -1,7 +1,10 @@
 """The parts of a call a judge's main reasoning does not read: who stopped play, who got the penalty
-or the card, where play restarted, whether the whistle came before the neutral play it should have
-waited for, and who decided. Each check returns `Wrong(part, why)` or None, and reads only what
-the document records: an unrecorded part is not judged (schema 1.0 documents record none of them).
+or the card, where play restarted and (21.a) with what, whether the whistle came before the neutral
+play it should have waited for or long after the one it should have stopped at, and who decided. Each
+check returns `Wrong(part, why)` or None, and reads only what the document records: an unrecorded part
+is not judged (schema 1.0 documents record none of them). A part the judge itself reads (the whistle
+of a clause that stops play at once, the time allowed, the penalty a clause sets) the judge names in
+its own verdict (`Verdict.wrong`).
 
 `COMMON_PARTS` hold for every clause of Rule 21; a provision lists its own in `Provision.parts`.
 `judge_case` runs them all, whatever the judge concluded, so a part the rule leaves to discretion
@@ -13,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from review_app.i18n import N_, Message
+from review_app.rules.facts import NO_SAFETY_DEFLECTIONS
+from review_app.rules.phrases import any_of
 from review_app.rules.provision import Case
 from review_app.rules.vocabulary import Card, Official, Penalty, Place, Restart
 
@@ -113,14 +118,58 @@ COMMON_PARTS = (stopped_by_the_umpire, penalty_to_the_opponents, card_to_the_off
 
 
 # -- a clause's own ------------------------------------------------------------------------------
-def safety_restart_place(case: Case) -> Wrong | None:
-    """21.a: a Safety is Penalty 6, taken where Penalty 6 is taken; no Safety, the ball is knocked in."""
-    penalty = case.call.get("penalty")
-    if penalty is None:
+def safety_required(case: Case) -> bool | None:
+    """21.a, from the facts: "If a player hits the ball across that player's own end line ... the Umpire shall
+    stop the game and call a Safety (Penalty 6) unless the ball strikes another player, an opposing player's
+    mallet, or another player's mount before crossing that end line". None while the facts do not say."""
+    own_line, deflection = case.facts.get("last_hit_by_defender"), case.facts.get("deflection")
+    if own_line is False:
+        return False
+    if own_line is None or deflection is None:
         return None
-    safety = penalty == Penalty.PENALTY_6
-    why = Message("a Safety is taken as Penalty 6") if safety else Message("with no Safety the ball is knocked in")
-    return _place(case, Place.PENALTY_SPOT if safety else Place.END_LINE, why)
+    return deflection not in NO_SAFETY_DEFLECTIONS
+
+
+def _safety(case: Case) -> bool | None:
+    """Whether the restart is a Safety's: what the facts require, else (facts unrecorded) what was called."""
+    required = safety_required(case)
+    if required is not None:
+        return required
+    penalty = case.call.get("penalty")
+    return None if penalty is None else penalty == Penalty.PENALTY_6
+
+
+SAFETY_TAKEN = N_("a Safety is taken as Penalty 6")
+NO_SAFETY_KNOCK_IN = N_("with no Safety the ball is knocked in")
+
+
+def safety_restart_place(case: Case) -> Wrong | None:
+    """21.a: a Safety is Penalty 6, taken where Penalty 6 is taken; no Safety, the ball is knocked in. Where the
+    facts say whether it is a Safety, the place follows them, not the penalty called (a wrong penalty is the
+    penalty's fault, not the place's)."""
+    safety = _safety(case)
+    if safety is None:
+        return None
+    return _place(case, Place.PENALTY_SPOT if safety else Place.END_LINE,
+                  Message(SAFETY_TAKEN if safety else NO_SAFETY_KNOCK_IN))
+
+
+def safety_restart_kind(case: Case) -> Wrong | None:
+    """21.a: "call a Safety (Penalty 6)": play restarts with the penalty (a hit); with no Safety, with a knock-in."""
+    safety = _safety(case)
+    if safety is None:
+        return None
+    want = (Restart.PENALTY, Restart.FREE_HIT) if safety else (Restart.KNOCK_IN,)
+    return _restart(case, want, Message(SAFETY_TAKEN if safety else NO_SAFETY_KNOCK_IN))
+
+
+def _restart(case: Case, want: tuple[Restart, ...], why: Message) -> Wrong | None:
+    given = case.call.get("restart")
+    if given is None or given in want:
+        return None
+    return Wrong("restart", Message("Play restarted with this: {given}; {why}, so it should be: {want}.",
+                                    given=Message(Restart(given).label), why=why,
+                                    want=any_of(Message(r.label) for r in want)))
 
 
 def where_first_lodged(case: Case) -> Wrong | None:
@@ -135,16 +184,46 @@ def inadvertent_whistle_place(case: Case) -> Wrong | None:
     return _place(case, Place.TOWARD_BOARDS, Message("21.l: a throw-in toward the boards or sideline"))
 
 
+def _immediate(case: Case) -> bool:
+    """The facts call for an immediate stop, whatever the neutral play: 21.e's player who may be injured, 21.g's
+    equipment that may interfere or endanger at once, 21.c's unplayable ball."""
+    return case.facts.get("may_be_injured_or_in_jeopardy") is True \
+        or case.facts.get("may_interfere_or_endanger_immediately") is True \
+        or case.facts.get("ball_state") == "unplayable"
+
+
 def not_before_the_neutral_play(case: Case) -> Wrong | None:
     """For a stop the rule puts at a neutral play: a whistle well before the tagged neutral play is early."""
     early = case.measured.early_s
-    if early is None or case.facts.get("may_be_injured_or_in_jeopardy") is True \
-            or case.facts.get("may_interfere_or_endanger_immediately") is True \
-            or case.facts.get("ball_state") == "unplayable":
+    if early is None or _immediate(case):
         return None  # the facts call for an immediate stop: no whistle is too early
     return Wrong("whistle", Message(
         "The whistle came {early:.1f} s before the neutral play tagged; {clause} stops play when the play is neutral.",
         early=early, clause=case.situation))
+
+
+def as_soon_as_the_play_is_neutral(case: Case) -> Wrong | None:
+    """For a stop the rule puts at the first neutral moment, a whistle well after the tagged neutral play is late:
+    21.e "when the ball is in neutral territory (i.e., as soon as neither team will be deprived of an imminent
+    opportunity to score a goal)"; 21.h "the play shall be stopped as soon as possible when the play is in a neutral
+    position". (Not 21.g's "at some neutral play", nor 21.c's "not ... until", which set no latest moment.)"""
+    late = case.measured.late_s
+    if late is None or _immediate(case):
+        return None  # an immediate stop is judged from the incident, not from the neutral play
+    return Wrong("whistle", Message(
+        "The whistle came {late:.1f} s after the neutral play tagged; {clause} stops play as soon as the play is "
+        "neutral.", late=late, clause=case.situation))
+
+
+def sole_discretion_of_the_umpire(case: Case) -> Wrong | None:
+    """21.c: "What is a chipped, broken, buried, or unplayable ball shall be within the sole discretion of the
+    Umpire"."""
+    who = case.call.get("decided_by")
+    if who is None or who == Official.UMPIRE:
+        return None
+    return Wrong("decided_by", Message("The state of the ball was decided by {who}; 21.c leaves what is a chipped, "
+                                       "broken, buried or unplayable ball to the sole discretion of the Umpire.",
+                                       who=_who(who)))
 
 
 def suspended_by_the_umpire(case: Case) -> Wrong | None:

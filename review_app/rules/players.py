@@ -32,7 +32,7 @@ def judge_injury(case: Case) -> Verdict:
     late = missed_stop(case)
     if late:
         return _d.inconsistent(Message("If a player is injured the Umpire shall stop the game; the Umpire {umpire}.",
-                                       umpire=whistle_words(late)))
+                                       umpire=whistle_words(late)), wrong=("whistle",))
     if case.has("resumed_play") and case.fact("resumed_play") and case.fact("unconscious"):
         return _d.inconsistent(Message("A player who has been rendered unconscious shall not resume play in any game "
                                        "that day."))
@@ -46,7 +46,8 @@ def judge_injury(case: Case) -> Verdict:
         case.require(*EXTRA_TIME)  # neither recorded as granted: both must be known to be false
         return _d.inconsistent(Message(
             "The game was continued after {allowed}; it shall continue not more than {limit} after the stoppage "
-            "unless extra time was granted or removing the player needed it.", allowed=minutes(allowed), limit=limit))
+            "unless extra time was granted or removing the player needed it.", allowed=minutes(allowed), limit=limit),
+            wrong=("time_allowed_s",))
     return _d.consistent(Message("Play stopped for the injured player, with no more than the {limit} to recover.",
                                  limit=limit))
 
@@ -57,7 +58,8 @@ def _recurrence(case: Case) -> Verdict:
     if allowed is None and case.called("whistle") != Whistle.NONE:
         allowed = case.called("time_allowed_s")  # play stopped: was time given? named if not recorded
     if allowed:
-        return _d.inconsistent(Message("There shall be no subsequent time-outs for a recurrence of the same injury."))
+        return _d.inconsistent(Message("There shall be no subsequent time-outs for a recurrence of the same injury."),
+                               wrong=("time_allowed_s",))
     return _d.consistent(Message("No time-out was given for the recurrence of the same injury."))
 
 
@@ -97,17 +99,23 @@ def judge_player_falls(case: Case) -> Verdict:
             return _e.consistent(Message("The player may have been injured or in jeopardy: play stopped immediately."))
         return _e.inconsistent(Message(
             "A fallen player who may be injured or in jeopardy requires an immediate stop; the Umpire {umpire}.",
-            umpire=umpire))
-    if case.has("clear_fall") and not case.fact("clear_fall"):
-        return _e.discretionary(Message("What constitutes a fall is left to the Umpire's discretion."))
+            umpire=umpire), wrong=("whistle",))
+    # "What constitutes a fall shall be left to the discretion of the Umpire": whether to stop for a doubtful
+    # fall is the Umpire's, but once the Umpire stops for it, when ("in neutral territory") is fixed.
+    doubtful = case.has("clear_fall") and not case.fact("clear_fall")
+    fall_left = Message("What constitutes a fall is left to the Umpire's discretion.")
     if whistle == Whistle.NONE:
+        if doubtful:
+            return _e.discretionary(fall_left)
         return _e.inconsistent(Message("After a fall the Umpire shall stop the game when the ball is in neutral "
-                                       "territory."))
+                                       "territory."), wrong=("whistle",))
     if whistle == Whistle.AT_ONCE and case.fact("imminent_scoring_opportunity"):
         return _e.inconsistent(
             Message("The whistle came at once and deprived a team of an imminent opportunity to score; with the player "
                     "not in "
-                    "jeopardy, play stops when the ball is in neutral territory."))
+                    "jeopardy, play stops when the ball is in neutral territory."), wrong=("whistle",))
+    if doubtful:
+        return _e.discretionary(fall_left)
     return _e.consistent(Message("The Umpire {umpire} with no team deprived of an imminent chance to score.",
                                  umpire=umpire))
 
@@ -126,7 +134,7 @@ PLAYER_FALLS = Provision(
     mount=None,
     penalty=None,
     judge=judge_player_falls,
-    parts=(parts.not_before_the_neutral_play,),
+    parts=(parts.not_before_the_neutral_play, parts.as_soon_as_the_play_is_neutral),
     summary=Message("Stop when the ball is in neutral territory; immediately if the player may be injured or in "
                     "jeopardy."),
 )
@@ -141,11 +149,11 @@ def judge_lost_helmet(case: Case) -> Verdict:
         return _h.consistent(Message("Play was stopped when it reached a neutral position."))
     if whistle == Whistle.NONE:
         return _h.inconsistent(Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral "
-                                       "position."))
+                                       "position."), wrong=("whistle",))
     if case.fact("play_neutral_when_lost"):
         return _h.consistent(Message("Play was already neutral, so stopping at once was as soon as possible."))
     return _h.inconsistent(Message("For a lost helmet play is stopped when it is in a neutral position, not in the "
-                                   "middle of an attack."))
+                                   "middle of an attack."), wrong=("whistle",))
 
 
 LOST_HELMET = Provision(
@@ -158,7 +166,7 @@ LOST_HELMET = Provision(
     mount=None,
     penalty=None,
     judge=judge_lost_helmet,
-    parts=(parts.not_before_the_neutral_play,),
+    parts=(parts.not_before_the_neutral_play, parts.as_soon_as_the_play_is_neutral),
     summary=Message("Stop as soon as possible when play is in a neutral position."),
 )
 

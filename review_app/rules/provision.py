@@ -278,8 +278,10 @@ def effective(case: Case) -> Case:
 
 def judge_case(provision: Provision, case: Case) -> Verdict:
     """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict, then
-    check every part of the call the provision fixes (`Provision.parts` and the parts every clause
+    check every part of the call the provision fixes (`Provision.parts`, then the parts every clause
     shares): a wrong part makes the verdict `inconsistent`, naming that part, whatever the judge said.
+    The verdict's `wrong` names the parts the judge found wrong, then those the checks found (each part
+    once, with the first check's reason).
 
     A fact is missing only if the judge needs it for this call: a verdict reached without it
     stands. An incomplete verdict names the fact needed first, then the clause's other required
@@ -293,19 +295,34 @@ def judge_case(provision: Provision, case: Case) -> Verdict:
         others = [f.name for f in provision.facts
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
         verdict = incomplete(provision.id, [*exc.names, *others], provision)
-    wrong = [found for rule in (*COMMON_PARTS, *provision.parts) if (found := rule(case)) is not None]
+    findings = [(rule, found) for rule in (*provision.parts, *COMMON_PARTS) if (found := rule(case)) is not None]
     measured = case.measured
     late = _late_whistle(provision, case, verdict, measured)
     if late is not None:
-        wrong.insert(0, late)
+        findings.insert(0, (None, late))
+    wrong = _one_finding_per_part(verdict, findings)
     if wrong:
         reasons = [w.message for w in wrong]
         if verdict.verdict == INCONSISTENT:
             reasons.insert(0, verdict.explanation)
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
-                          cites=verdict.cites, wrong=tuple(dict.fromkeys(w.part for w in wrong)))
+                          cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
     return replace(verdict, measured=measured) if measured.whistle_delay_s is not None \
         or measured.stopped_for_s is not None else verdict
+
+
+def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
+    """The parts found wrong, each once (the provision's own check first, then the common ones). Where the
+    kind of restart is wrong, the place that kind is taken at says nothing of where play should restart,
+    so that check's finding is dropped: a knock-in given for a Safety is a wrong restart, not a wrong place."""
+    from review_app.rules.parts import place_of_the_restart_kind
+
+    if "restart" in {*verdict.wrong, *(w.part for _, w in findings)}:
+        findings = [(rule, w) for rule, w in findings if rule is not place_of_the_restart_kind]
+    kept: dict[str, object] = {}
+    for _, w in findings:
+        kept.setdefault(w.part, w)
+    return list(kept.values())
 
 
 def _late_whistle(provision: Provision, case: Case, verdict: Verdict, measured: Measured):

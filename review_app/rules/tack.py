@@ -48,21 +48,33 @@ def judge_broken_tack(case: Case) -> Verdict:
             return _g.consistent(Message("Changing mounts without permission in a tack time-out was signalled as a "
                                          "dead-ball foul and penalized."),
                                  cites=("21.g", "21.b.dead-ball"))
+        missing = ("card",) if not signalled else ()
+        if case.called_or("penalty", Penalty.NONE) == Penalty.NONE:
+            missing += ("penalty",)
         return _g.inconsistent(Message("The player changed mounts without permission: a violation of 21.g; the whistle "
                                        "or a yellow card "
                                        "should signal the dead-ball foul and the appropriate penalty be applied."),
-                               cites=("21.g", "21.b.dead-ball"))
+                               cites=("21.g", "21.b.dead-ball"), wrong=missing)
     if not case.fact("presents_danger"):
         return judge_damaged_equipment(case)
     late = missed_stop(case)
     if late:
         return _g.inconsistent(Message(
             "Tack presenting a danger stops the game immediately, wherever the ball is; the Umpire {umpire}.",
-            umpire=whistle_words(late)))
+            umpire=whistle_words(late)), wrong=("whistle",))
     if case.has("player_rested_after_repair") and case.fact("player_rested_after_repair") \
             and case.called_or("restart", None) != Restart.LINEUP:
         return _g.inconsistent(Message("The repair was made: the Umpire should call for a lineup; a player is "
-                                       "permitted only necessary time."))
+                                       "permitted only necessary time."), wrong=("restart",))
+    # Worked example: "Play is resumed with a throw-in after repairs have been made" (a line-up is one), unless a
+    # penalty was awarded (the dead-ball foul of an unpermitted change), which is then how play restarts.
+    restarts = (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS, Restart.LINEUP)
+    if case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
+        restarts += (Restart.PENALTY, Restart.FREE_HIT)
+    if case.called_or("restart", None) not in (None, *restarts):
+        return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
+                                       "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
+                               wrong=("restart",))
     bad = _time_beyond_allowance(case)
     if bad:
         return bad
@@ -93,7 +105,8 @@ def _time_beyond_allowance(case: Case) -> Verdict | None:
             return None
         why = Message("play does not wait: the player must leave the field and play restarts as soon as he or she "
                       "has done so")
-    return _g.inconsistent(Message("The time allowed was {allowed}; {why}.", allowed=minutes(allowed), why=why))
+    return _g.inconsistent(Message("The time allowed was {allowed}; {why}.", allowed=minutes(allowed), why=why),
+                           wrong=("time_allowed_s",))
 
 
 BROKEN_TACK = Provision(
@@ -132,7 +145,7 @@ def judge_damaged_equipment(case: Case) -> Verdict:
         # Worked example: a dropped mallet is replaced on the player's own time.
         if case.called("time_allowed_s") > 0:
             return v.inconsistent(Message("Time should not be granted to retrieve a dropped mallet; the player "
-                                          "procures a new one on his own time."))
+                                          "procures a new one on his own time."), wrong=("time_allowed_s",))
         return v.consistent(Message("No time was granted for the dropped mallet."))
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
@@ -148,16 +161,16 @@ def judge_damaged_equipment(case: Case) -> Verdict:
                                         "immediately."))
         return v.inconsistent(Message(
             "Equipment that may immediately interfere or endanger requires an immediate stop; the Umpire {umpire}.",
-            umpire=umpire))
+            umpire=umpire), wrong=("whistle",))
     if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
         return v.consistent(Message("The Umpire waited for a neutral play to stop for the damaged equipment."))
     if whistle == Whistle.NONE:
         return v.inconsistent(Message("Damaged equipment posing a risk: play continues, but the whistle should sound "
-                                      "at the next neutral play."))
+                                      "at the next neutral play."), wrong=("whistle",))
     if case.fact("play_neutral_when_damaged"):
         return v.consistent(Message("Play was already neutral, so stopping at once was stopping at a neutral play."))
     return v.inconsistent(Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait "
-                                  "for a neutral play."))
+                                  "for a neutral play."), wrong=("whistle",))
 
 
 DAMAGED_EQUIPMENT = Provision(

@@ -40,6 +40,7 @@ class Measured:
     whistle_delay_s: float | None = None  # whistle minus incident
     whistle: Whistle | None = None  # the timing the delay shows: at once, at a neutral play, delayed
     early_s: float | None = None  # how long before the tagged neutral play the whistle came, if before it
+    late_s: float | None = None  # how long after the tagged neutral play the whistle came, if after it
     stopped_for_s: float | None = None  # restart (or return) minus whistle: the time actually allowed
 
     def to_dict(self) -> dict:
@@ -59,7 +60,7 @@ def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
     whistle_s, restart_s = _time(moments.get("whistle")), _time(moments.get("restart"))
     neutral_s = _time(moments.get("neutral_play"))
     delay = whistle_s - incident_s if whistle_s is not None and incident_s is not None else None
-    kind = early = None
+    kind = early = late = None
     if delay is not None:
         if neutral_s is not None and whistle_s is not None and abs(whistle_s - neutral_s) <= AT_NEUTRAL_PLAY.seconds:
             kind = Whistle.NEUTRAL_PLAY
@@ -69,5 +70,7 @@ def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
             kind = Whistle.DELAYED
         if neutral_s is not None and whistle_s is not None and whistle_s < neutral_s - AT_NEUTRAL_PLAY.seconds:
             early = neutral_s - whistle_s
+        if neutral_s is not None and whistle_s is not None and whistle_s > neutral_s + AT_NEUTRAL_PLAY.seconds:
+            late = whistle_s - neutral_s
     stopped = restart_s - whistle_s if restart_s is not None and whistle_s is not None else None
-    return Measured(delay, kind, early, stopped)
+    return Measured(delay, kind, early, late_s=late, stopped_for_s=stopped)

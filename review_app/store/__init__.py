@@ -1,18 +1,22 @@
-"""What the product keeps, behind one interface: match documents, footage received, evidence cases
-and training records.
+"""What the product keeps, behind one interface: match documents, footage received, evidence cases,
+training records, and reviewers with their roles.
 
-    store = open_store()                     # the folders of `review_app.config`, as files
-    store.matches.save(doc)                  # or open_matches(folder), open_footage(folder), ...
+    store = open_store()                     # $POLO_REVIEW_STORE, else the folders of `review_app.config`
+    store = open_store("postgresql://reviewer@db/polo")
+    store.matches.save(doc)                  # or open_matches(location), open_footage(location), ...
 
-The interfaces are in `store.base`; files on disk (`store.filestore`) are the default and the only
-implementation today. A location is a folder (or file) path; a location written as a URL names
-another implementation (`postgresql://...`), which these factories are the one place to add.
+The interfaces are in `store.base`. A location is a folder (or file) path, the file store
+(`store.filestore`), the default; or a `postgresql://` URL, the database store (`store.postgres`),
+whose footage and evidence bytes stay on storage every server mounts ($POLO_REVIEW_FILES, a folder
+laid out like a file store's, else the configured folders). These factories are the one place that
+tells the two apart: callers never know which they hold.
 `store.files` holds the one atomic write, the one lock and the one file hash every writer uses.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from review_app.errors import PoloReviewError
@@ -28,24 +32,51 @@ class StoreError(PoloReviewError):
     """A store location this installation cannot open."""
 
 
+def is_database(location: object) -> bool:
+    from review_app.store.postgres.db import is_database as database_url
+
+    return database_url(os.fspath(location) if isinstance(location, os.PathLike) else str(location))
+
+
 def _files(location: Location) -> bool:
     """Whether `location` is a path (the file store) rather than the URL of another implementation."""
     text = os.fspath(location)
     scheme, sep, _ = text.partition("://")
     if not sep or scheme == "file":
         return True
-    raise StoreError(f"no store implementation for {scheme}:// locations (only folders are supported)")
+    raise StoreError(f"no store implementation for {scheme}:// locations (folders and postgresql:// URLs are)")
 
 
-def _path(location: Location):
-    from pathlib import Path
+def _path(location: Location) -> Path:
+    return Path(os.fspath(location).removeprefix("file://"))
 
-    text = os.fspath(location)
-    return Path(text.removeprefix("file://"))
+
+def configured() -> str | None:
+    """The store named by $POLO_REVIEW_STORE, if any."""
+    from review_app.config import ENV_STORE
+
+    return os.environ.get(ENV_STORE) or None
+
+
+def shared_folders(files: Location | None = None) -> Folders:
+    """Where a database store keeps its bytes: --files / $POLO_REVIEW_FILES laid out as one folder, else the
+    configured folders (footage, annotations, $POLO_REVIEW_EVIDENCE)."""
+    from review_app.config import ENV_FILES, Folders, folders
+
+    given = files or os.environ.get(ENV_FILES)
+    return Folders.rooted(given) if given else folders()
+
+
+def _database_store(url: str, files: Location | None = None) -> Store:
+    from review_app.store.postgres import DatabaseStore
+
+    return DatabaseStore.open(url, shared_folders(files))
 
 
 def open_matches(location: Location) -> MatchStore:
-    """The match documents at `location` (a folder of JSON files)."""
+    """The match documents at `location` (a folder of JSON files, or a database URL)."""
+    if is_database(location):
+        return _database_store(str(location)).matches
     _files(location)
     from review_app.store.filestore import FileMatchStore
 
@@ -53,7 +84,9 @@ def open_matches(location: Location) -> MatchStore:
 
 
 def open_footage(location: Location) -> FootageStore:
-    """The footage received at `location` (the uploads folder)."""
+    """The footage received at `location` (the uploads folder, or a database URL)."""
+    if is_database(location):
+        return _database_store(str(location)).footage
     _files(location)
     from review_app.store.filestore import FileFootageStore
 
@@ -61,32 +94,54 @@ def open_footage(location: Location) -> FootageStore:
 
 
 def open_evidence(location: Location | None = None) -> EvidenceStore:
-    """The evidence cases at `location`; by default --store's fallbacks ($POLO_REVIEW_EVIDENCE, ./evidence_store)."""
+    """The evidence cases at `location` (a folder of cases, or a database URL); by default those of the store
+    $POLO_REVIEW_STORE names, else --store's fallbacks ($POLO_REVIEW_EVIDENCE, ./evidence_store)."""
+    from review_app.config import folders
     from review_app.evidence.store import store_root
 
+    if location is None and configured():
+        return open_store(configured()).evidence
+    if location is not None and is_database(location):
+        return _database_store(str(location)).evidence
     root = store_root(location)
     _files(root)
     from review_app.store.filestore import FileEvidenceStore
+    from review_app.store.training import FileRoster
 
-    return FileEvidenceStore(_path(root))
+    return FileEvidenceStore(_path(root), FileRoster(folders().reviewers))
 
 
 def open_records(location: Location) -> RecordStore:
-    """One record (the training scores) at `location` (a JSON file)."""
+    """One record at `location` (a JSON file)."""
     _files(location)
     from review_app.store.filestore import FileRecords
 
     return FileRecords(_path(location))
 
 
-def open_store(location: Folders | None = None, *, evidence: Location | None = None) -> Store:
-    """Everything the product keeps, for the folders of `location` (default: `config.folders()`)."""
-    from review_app.config import folders
-    from review_app.store.filestore import FileStore
+def open_store(location: Folders | Location | None = None, *, evidence: Location | None = None,
+               files: Location | None = None) -> Store:
+    """Everything the product keeps at `location`: a database URL, a folder laid out as `Folders.rooted`, or
+    `Folders`; by default $POLO_REVIEW_STORE, else the configured folders (`config.folders()`).
+    `files`: for a database, the shared folder of its footage and evidence bytes."""
+    from review_app.config import Folders, folders
 
-    where = location or folders()
-    return FileStore(open_matches(where.annotations), open_footage(where.uploads), open_evidence(evidence),
-                     open_records(where.scores))
+    where = location if location is not None else (configured() or folders())
+    if not isinstance(where, Folders):
+        if is_database(where):
+            return _database_store(str(where), files)
+        _files(where)
+        where = Folders.rooted(_path(where))
+    from review_app.evidence.store import store_root
+    from review_app.store.filestore import FileEvidenceStore, FileFootageStore, FileMatchStore, FileStore
+    from review_app.store.training import FileRoster, FileTrainingRecords
+
+    roster = FileRoster(where.reviewers)
+    return FileStore(str(where.annotations.parent if where.evidence else where.annotations),
+                     FileMatchStore(where.annotations), FileFootageStore(where.uploads),
+                     FileEvidenceStore(_path(store_root(evidence or where.evidence)), roster),
+                     FileTrainingRecords(where.scores, roster), roster, where)
 
 
-__all__ = ["StoreError", "open_evidence", "open_footage", "open_matches", "open_records", "open_store"]
+__all__ = ["StoreError", "configured", "is_database", "open_evidence", "open_footage", "open_matches",
+           "open_records", "open_store", "shared_folders"]

@@ -7,7 +7,9 @@ files on disk (`store.filestore`) are the default; a database can implement the 
   as data (never as paths).
 - `EvidenceStore` / `CaseRecords`: per match, the originals as received (read-only, under their hash),
   the working copies derived from them, and the append-only case log.
-- `RecordStore`: one small mutable record (the training scores), changed under the lock.
+- `RecordStore`: one small mutable record, changed under the lock.
+- `TrainingRecords`, `Roster`: training attempts and teaching examples; reviewers and their roles,
+  which every implementation enforces the same way (`store.roles`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from datetime import datetime
+    from datetime import date, datetime
 
     from review_app.errors import PoloReviewError
     from review_app.model.document import MatchDocument
@@ -49,6 +51,27 @@ class MatchStore(Protocol):
 
     def create(self, data: dict) -> MatchDocument:
         """Store a new document under its match id; DocumentError if that id is taken (also in a race)."""
+        ...
+
+    def stamp(self) -> tuple:
+        """What changes when any document is saved, added or removed (a cache key)."""
+        ...
+
+    def stamp_of(self, key: str) -> tuple | None:
+        """What changes when the document `key` is saved again (None: no such document)."""
+        ...
+
+    def texts(self) -> Iterator[tuple[str, bytes]]:
+        """Every stored document as (its name in the collection, its bytes), readable or not (for copying)."""
+        ...
+
+    def put_text(self, key: str, body: bytes) -> None:
+        """Store `body` under `key` as it is: a copy from another store, no revision raised, no merge."""
+        ...
+
+    def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
+        """Events by clause, umpire and verdict across the matches dated in [start, end]
+        (`checker.season.VerdictCount`s)."""
         ...
 
 
@@ -130,11 +153,66 @@ class RecordStore(Protocol):
         ...
 
 
+
+
+@runtime_checkable
+class Roster(Protocol):
+    """Reviewers and their roles (coach, committee, trainee); see `store.roles`."""
+
+    def people(self) -> list: ...
+
+    def set_roles(self, name: str, roles) -> object:
+        """Give `name` exactly `roles` (none: off the roster, passphrase and all)."""
+        ...
+
+    def passphrase(self, name: str) -> dict | None:
+        """`name`'s passphrase as stored (a salted hash, `training.people`), or None."""
+        ...
+
+    def set_passphrase(self, name: str, secret: dict) -> None:
+        """Keep `secret` (a salted hash) as the passphrase of `name`, who must be on the roster."""
+        ...
+
+
+@runtime_checkable
+class TrainingRecords(Protocol):
+    """Each trainee's attempts and the teaching examples coaches approved, with the roles enforced:
+    a trainee sees only their own attempts, only a coach approves."""
+
+    def attempts(self, trainee: str, *, viewer: str | None = None) -> list[dict]: ...
+
+    def trainees(self, *, viewer: str | None = None) -> list[str]: ...
+
+    def record(self, trainee: str, attempt: dict) -> None: ...
+
+    def has_attempts(self, trainee: str) -> bool:
+        """Whether attempts are kept under `trainee` (and no more: who may read them is `attempts`')."""
+        ...
+
+    def approve(self, question: str, by: str, fingerprint: str | None = None) -> None:
+        """A coach makes `question` a teaching example, as the tag stands (`fingerprint`)."""
+        ...
+
+    def withdraw(self, question: str, by: str) -> None:
+        """A coach takes `question` out of the quiz (a demo's expert tag too) until approved again."""
+        ...
+
+    def approved(self) -> dict[str, str]:
+        """{question: the coach who approved it}, withdrawn ones left out."""
+        ...
+
+    def approvals(self) -> dict[str, dict]:
+        """{question: {"by", "at", "fingerprint", "withdrawn"}}, withdrawn ones included."""
+        ...
+
+
 @runtime_checkable
 class Store(Protocol):
     """Everything the product keeps, as one object (see `review_app.store.open_store`)."""
 
+    location: str
     matches: MatchStore
     footage: FootageStore
     evidence: EvidenceStore
-    training: RecordStore
+    training: TrainingRecords
+    people: Roster

@@ -14,8 +14,10 @@ import hashlib
 import json
 import logging
 import os
+import queue
 import re
 import tempfile
+import threading
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,6 +208,115 @@ def file_sha256(path: str | os.PathLike, progress: Callable[[float], None] | Non
             return hashlib.file_digest(fh, "sha256").hexdigest()
         size = os.fstat(fh.fileno()).st_size
         return hashlib.file_digest(_Counted(fh, size, progress), "sha256").hexdigest()
+
+
+class HashedReads:
+    """A file opened for reading whose SHA-256 (the same as `file_sha256`) is taken from the reads
+    another reader makes, so a reader that goes through the whole file (a demuxer building a frame
+    index) and the hash read it from disk once.
+
+    The hash takes bytes in file order: a read at the hashed point extends it; a read ahead of it (an
+    MP4's index at the end, read first) is held, up to HOLD_BYTES, until the hash gets there; what no
+    read covered, or was held past the limit, `sha256()` reads at the end. `progress(fraction)` is the
+    share of the file hashed so far."""
+
+    HOLD_BYTES = 64 * 2**20
+
+    def __init__(self, path: str | os.PathLike, progress: Callable[[float], None] | None = None):
+        self._fh = open(path, "rb")
+        self.size = os.fstat(self._fh.fileno()).st_size
+        self._digest = hashlib.sha256()
+        # hashed on a thread of its own (hashlib lets go of the GIL): the reader and the hash use two cores
+        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=32)
+        self._hasher = threading.Thread(target=self._hash_queued, name="polo-review hash", daemon=True)
+        self._hasher.start()
+        self._hashed = 0  # bytes 0..hashed-1 are handed to the digest
+        self._held: dict[int, bytes] = {}  # offset -> bytes read ahead of the hashed point
+        self._held_bytes = 0
+        self._progress = progress
+        self._reported = 0
+
+    # the file object interface PyAV (and io) use
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        return self._fh.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self._fh.tell()
+
+    def read(self, n: int = -1) -> bytes:
+        at = self._fh.tell()
+        data = self._fh.read(n)
+        self._take(at, data)
+        return data
+
+    def close(self) -> None:
+        self._finish()
+        self._fh.close()
+        self._held.clear()
+
+    def _hash_queued(self) -> None:
+        while (data := self._queue.get()) is not None:
+            self._digest.update(data)
+
+    def _finish(self) -> None:
+        if self._hasher.is_alive():
+            self._queue.put(None)
+            self._hasher.join()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _take(self, at: int, data: bytes) -> None:
+        end = at + len(data)
+        if end <= self._hashed or not data:
+            return  # read again: already in the digest
+        if at > self._hashed:
+            if self._held_bytes + len(data) <= self.HOLD_BYTES:
+                self._held[at] = data
+                self._held_bytes += len(data)
+            return
+        self._queue.put(data[self._hashed - at:] if at < self._hashed else data)
+        self._hashed = end
+        self._use_held()
+        if self._progress and (self._hashed - self._reported >= CHUNK or self._hashed == self.size):
+            self._reported = self._hashed
+            self._progress(self._hashed / self.size if self.size else 1.0)
+
+    def _use_held(self) -> None:
+        moved = True
+        while moved and self._held:
+            moved = False
+            for at in sorted(self._held):
+                data = self._held[at]
+                if at > self._hashed:
+                    break
+                del self._held[at]
+                self._held_bytes -= len(data)
+                if at + len(data) > self._hashed:
+                    self._queue.put(data[self._hashed - at:] if at < self._hashed else data)
+                    self._hashed = at + len(data)
+                    moved = True
+
+    def sha256(self) -> str:
+        """The file's SHA-256 (hex), reading whatever the reads so far left out."""
+        while self._hashed < self.size:
+            before = self._hashed
+            stop = min([at for at in self._held if at > before] + [self.size, before + CHUNK])
+            self._fh.seek(before)
+            self._take(before, self._fh.read(stop - before))
+            if self._hashed == before:
+                break  # the file got shorter while read: hash what is there
+        self._finish()
+        return self._digest.hexdigest()
 
 
 # -- names received -----------------------------------------------------------------------------

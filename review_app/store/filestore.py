@@ -14,6 +14,7 @@ import logging
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import BinaryIO
 
@@ -39,6 +40,10 @@ class FileMatchStore:
 
     def __init__(self, folder: str | os.PathLike):
         self.folder = Path(folder)
+
+    @property
+    def location(self) -> str:
+        return str(self.folder)
 
     def scan(self) -> Iterator[tuple[str, MatchDocument | PoloReviewError]]:
         if not self.folder.is_dir():
@@ -87,6 +92,35 @@ class FileMatchStore:
         if not isinstance(on_disk, dict) or int(on_disk.get("revision", 0)) == doc.loaded_revision:
             return {**doc.data, "revision": doc.loaded_revision + 1}, None
         return merge_saved(target, doc, on_disk)
+
+    def stamp(self) -> tuple:
+        from review_app.model.catalog import folder_stamp
+
+        return folder_stamp(self.folder)
+
+    def stamp_of(self, key: str) -> tuple | None:
+        """What changes when the document `key` is saved again."""
+        from review_app.model.catalog import stamp
+
+        return stamp(Path(key))
+
+    def texts(self) -> Iterator[tuple[str, bytes]]:
+        if not self.folder.is_dir():
+            return
+        for path in find_documents([self.folder]):
+            yield path.relative_to(self.folder).as_posix(), path.read_bytes()
+
+    def put_text(self, key: str, body: bytes) -> None:
+        target = self.folder / key
+        if not target.resolve().is_relative_to(self.folder.resolve()):
+            raise DocumentError("a document's name leads outside the folder", path=key)
+        with lock_for(target):
+            atomic_write_bytes(target, body)
+
+    def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
+        from review_app.checker.season import count_documents
+
+        return count_documents(self.documents(), start, end)
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])
@@ -165,15 +199,22 @@ class FileFootageStore:
 
 
 class FileEvidenceStore:
-    """Evidence cases, one folder per match under `root`."""
+    """Evidence cases, one folder per match under `root`; `roster`: whose roles the logs enforce."""
 
-    def __init__(self, root: str | os.PathLike):
+    def __init__(self, root: str | os.PathLike, roster=None):
         self.root = Path(root)
+        self.roster = roster
 
     def case(self, match_id: str):
         from review_app.evidence.store import CaseFolder
 
-        return CaseFolder(self.root, match_id)
+        return CaseFolder(self.root, match_id, self.roster)
+
+    def cases(self) -> list[str]:
+        """The match ids with a case folder here."""
+        if not self.root.is_dir():
+            return []
+        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and MATCH_ID.match(p.name))
 
 
 class FileRecords:
@@ -196,7 +237,10 @@ class FileRecords:
 
 @dataclass(frozen=True)
 class FileStore:
+    location: str
     matches: FileMatchStore
     footage: FileFootageStore
     evidence: FileEvidenceStore
-    training: FileRecords
+    training: object  # store.training.FileTrainingRecords
+    people: object  # store.training.FileRoster
+    folders: object  # config.Folders: where each part is

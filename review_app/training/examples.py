@@ -1,28 +1,22 @@
 """Teaching examples: the tags a coach approved for the quiz. Only these are asked.
 
-An approval holds the tag as it was approved (a fingerprint of the event), so a tag edited since
-is no longer quizzed until a coach looks at it again: the quiz never teaches an answer nobody
-checked. The demo's expert tags are approved as shipped (by their own fingerprints), and so is the
-workspace's copy of a demo match while its tags are unchanged. Kept in one small JSON record of the
-workspace, changed under its lock. Plain module.
+The approvals are the store's (`store.base.TrainingRecords.approve`: on files or in the database, a
+coach's role enforced there). An approval holds the tag as it was approved (a fingerprint of the event),
+so a tag edited since is no longer quizzed until a coach looks at it again: the quiz never teaches an
+answer nobody checked. The demo's expert tags are approved as shipped (by their own fingerprints), and
+so is the workspace's copy of a demo match while its tags are unchanged. Plain module.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from pathlib import Path
 
-from review_app.errors import PoloReviewError
 from review_app.model.document import MatchDocument
-from review_app.store import open_records
-from review_app.training.people import Person
+from review_app.store.roles import Person
 
-VERSION = 1
 APPROVED, CHANGED, DEMO = "approved", "changed", "demo"
 
 
@@ -45,27 +39,15 @@ class Approval:
 
 
 class TeachingExamples:
-    """The workspace's approvals, plus the demo's expert tags."""
+    """The store's approvals (`records`: its training records), plus the demo's expert tags."""
 
-    def __init__(self, path: str | os.PathLike, demo: Iterable[MatchDocument] = ()):
-        self.path = Path(path)
-        self.records = open_records(self.path)
+    def __init__(self, records, demo: Iterable[MatchDocument] = ()):
+        self.records = records
         self.demo = {question_id(doc, e): fingerprint(e) for doc in demo for e in doc.events}
 
     def approvals(self) -> dict[str, Approval]:
-        try:
-            data = self.records.read()
-        except (OSError, ValueError) as exc:
-            raise PoloReviewError(f"cannot read the teaching examples ({exc})", path=self.path) from None
-        items = (data or {}).get("approved") if isinstance(data, dict) else None
-        if not isinstance(items, dict):
-            return {}
-        out = {}
-        for qid, a in items.items():
-            if isinstance(a, dict) and isinstance(a.get("fingerprint"), str):
-                out[qid] = Approval(qid, a["fingerprint"], str(a.get("by") or ""), str(a.get("at") or ""),
-                                    bool(a.get("withdrawn")))
-        return out
+        return {q: Approval(q, a.get("fingerprint") or "", a.get("by") or "", a.get("at") or "",
+                            bool(a.get("withdrawn"))) for q, a in self.records.approvals().items()}
 
     def status(self, qid: str, current: str, approvals: dict[str, Approval] | None = None) -> str | None:
         """APPROVED, DEMO (the demo's expert tag, unchanged), CHANGED (approved, edited since), or None."""
@@ -74,7 +56,7 @@ class TeachingExamples:
         if a is not None:
             if a.withdrawn:
                 return None
-            return APPROVED if a.fingerprint == current else CHANGED
+            return APPROVED if a.fingerprint in ("", current) else CHANGED
         if self.demo.get(qid) == current:
             return DEMO
         return None
@@ -85,21 +67,8 @@ class TeachingExamples:
         return [q for q in questions if self.status(q.id, q.fingerprint, approvals) in (APPROVED, DEMO)]
 
     def approve(self, coach: Person, qid: str, current: str) -> None:
-        self._change(coach, qid, {"fingerprint": current, "by": coach.name,
-                                  "at": datetime.now(UTC).isoformat(timespec="seconds")})
+        self.records.approve(qid, coach.name, current)
 
     def withdraw(self, coach: Person, qid: str) -> None:
         """Out of the quiz (a demo's expert tag too), until approved again."""
-        self._change(coach, qid, {"fingerprint": "", "withdrawn": True, "by": coach.name,
-                                  "at": datetime.now(UTC).isoformat(timespec="seconds")})
-
-    def _change(self, coach: Person, qid: str, approval: dict) -> None:
-        if not isinstance(coach, Person) or not coach.is_coach:
-            raise PoloReviewError("only a coach approves teaching examples")
-
-        def update(data: object | None) -> dict:
-            items = dict(data.get("approved") or {}) if isinstance(data, dict) else {}
-            items[qid] = approval
-            return {"version": VERSION, "approved": items}
-
-        self.records.update(update)
+        self.records.withdraw(qid, coach.name)

@@ -1,30 +1,22 @@
-"""Each trainee's attempts, kept across sessions in one JSON file written atomically.
+"""Each trainee's attempts, kept across sessions by the store's training records (`store.base.TrainingRecords`:
+a JSON file written atomically under its lock on files, rows in a database), summarised per trainee.
 
-A trainee's record is read and written only for a `Person` who signed in (`training.people`): never
-for a name typed in. All the records at once are for a coach. Two sessions may record at the same
-moment; the read-change-write is one `update` of the store's record, done under its lock
-(`store.files.lock_for`, on every platform), so neither attempt is lost. A damaged or unreadable
-store is never overwritten: it is reported as an error.
+Two sessions may record at the same moment; neither attempt is lost (one `update` under the lock on files,
+one row each in a database). A damaged or unreadable file is never overwritten: it is reported as an error.
+The store enforces the roles: a trainee reads only their own attempts once a roster exists, and the pages
+pass as `viewer` only a person who signed in (`training.people`), never a name typed in.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
-from review_app.errors import PoloReviewError
-from review_app.store import open_records
-from review_app.training.people import Person
+from review_app.store.training import STORE_VERSION, RecordsError  # noqa: F401  (STORE_VERSION: the file's format)
 
-STORE_VERSION = 1
-
-
-class ScoreStoreError(PoloReviewError):
-    """The score file cannot be read as a score store (it is left as it is)."""
+ScoreStoreError = RecordsError  # the training records cannot be read (they are left as they are)
 
 
 def trainee_key(name: str) -> str:
@@ -48,73 +40,41 @@ class TraineeSummary:
 
 
 class ScoreStore:
-    def __init__(self, path: str | os.PathLike):
-        self.path = Path(path)
-        self.records = open_records(self.path)
+    """`where`: the store's training records, or the path of a score file (its roster beside it).
+    `viewer`: the person reading (default: each trainee reads their own)."""
+
+    def __init__(self, where, viewer: str | None = None):
+        if isinstance(where, str | os.PathLike):
+            from review_app.store.training import FileRoster, FileTrainingRecords
+
+            self.path = Path(where)
+            where = FileTrainingRecords(self.path, FileRoster(self.path.parent / "reviewers.json"))
+        self.records = where
+        self.viewer = viewer
 
     # -- reading ------------------------------------------------------------------------
-    def _read(self) -> dict:
-        try:
-            data = self.records.read()
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
-        return self._checked(data)
-
-    def _checked(self, data: object | None) -> dict:
-        if data is None:
-            return {"version": STORE_VERSION, "trainees": {}}
-        if not isinstance(data, dict) or not isinstance(data.get("trainees"), dict):
-            raise ScoreStoreError("not a training score file", path=self.path)
-        if int(data.get("version", 0)) > STORE_VERSION:
-            raise ScoreStoreError(f"written by a newer polo-review (version {data.get('version')})", path=self.path)
-        return data
-
-    def attempts(self, person: Person) -> list[dict]:
-        """The signed-in trainee's own attempts."""
-        entry = self._read()["trainees"].get(_key_of(person))
-        return list(entry["attempts"]) if entry else []
-
-    def has_record(self, name: str) -> bool:
-        """Whether scores are kept under `name` (they stay unreadable without signing in)."""
-        return trainee_key(name) in self._read()["trainees"]
+    def attempts(self, name: str) -> list[dict]:
+        return self.records.attempts(name, viewer=self.viewer)
 
     def trainees(self) -> list[str]:
-        return sorted((t.get("name") or k) for k, t in self._read()["trainees"].items())
+        return self.records.trainees(viewer=self.viewer)
 
-    def everyone(self, coach: Person) -> dict[str, list[dict]]:
-        """Every trainee's attempts, by name: for a coach only."""
-        if not coach.is_coach:
-            raise ScoreStoreError(f"{coach.name} is not a coach: only a coach sees every trainee's record")
-        return {(t.get("name") or k): list(t.get("attempts") or []) for k, t in self._read()["trainees"].items()}
+    def has_record(self, name: str) -> bool:
+        """Whether attempts are kept under `name` (it says no more than that: they stay unreadable)."""
+        return self.records.has_attempts(name)
 
-    def summary(self, person: Person) -> TraineeSummary:
-        return summarise(person.name, self.attempts(person))
+    def everyone(self) -> dict[str, list[dict]]:
+        """Every trainee's attempts the viewer may see, by name (a coach sees them all)."""
+        return {n: self.records.attempts(n, viewer=self.viewer) for n in self.trainees()}
+
+    def summary(self, name: str) -> TraineeSummary:
+        return summarise(name, self.attempts(name))
 
     # -- writing ------------------------------------------------------------------------
-    def record(self, person: Person, attempt: Mapping) -> TraineeSummary:
-        """Add one attempt for the signed-in trainee (stamped with the time) and return their totals."""
-        key, name = _key_of(person), person.name
-        if not key:
-            raise ScoreStoreError("a trainee needs a name")
-
-        def add(data: object | None) -> dict:
-            data = self._checked(data)
-            entry = data["trainees"].setdefault(key, {"name": " ".join(name.split()), "attempts": []})
-            entry["attempts"].append({**attempt, "at": datetime.now(UTC).isoformat(timespec="seconds")})
-            data["version"] = STORE_VERSION
-            return data
-
-        try:
-            self.records.update(add)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ScoreStoreError(f"cannot read the training scores ({exc})", path=self.path) from None
-        return self.summary(person)
-
-
-def _key_of(person: Person) -> str:
-    if not isinstance(person, Person):
-        raise TypeError("the score store opens a record only for a Person who signed in (training.people)")
-    return trainee_key(person.name)
+    def record(self, name: str, attempt: Mapping) -> TraineeSummary:
+        """Add one attempt for `name` (stamped with the time) and return the trainee's totals."""
+        self.records.record(name, dict(attempt))
+        return self.summary(name)
 
 
 def summarise(name: str, attempts: list[dict]) -> TraineeSummary:

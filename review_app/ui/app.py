@@ -1,7 +1,8 @@
 """The app's entry point: shared settings in the sidebar (language, reviewer), then the pages.
 
 Run with `polo-review app`, which passes the footage and annotations folders in environment
-variables; `streamlit run review_app/ui/app.py` works too and opens on the bundled samples.
+variables; `streamlit run review_app/ui/server.py` works too and opens on the bundled samples
+(server.py serves this script with the frame addresses the frame view loads pictures from).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ pages = [
     st.Page(PAGES / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
     st.Page(PAGES / "training.py", title=_("Training"), icon=":material/school:", url_path="training"),
     st.Page(PAGES / "coach.py", title=_("Coach"), icon=":material/supervisor_account:", url_path="coach"),
+    st.Page(PAGES / "panel.py", title=_("Panel"), icon=":material/groups:", url_path="panel"),
+    st.Page(PAGES / "agreement.py", title=_("Agreement"), icon=":material/compare_arrows:", url_path="agreement"),
+    st.Page(PAGES / "assessment.py", title=_("Assessment"), icon=":material/assignment_ind:", url_path="assessment"),
 ]
 
 

@@ -10,14 +10,16 @@ import streamlit as st
 
 from review_app import i18n
 from review_app.config import Folders
-from review_app.config import folders as read_folders
+from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
+from review_app.store import configured, open_store
 from review_app.textsafe import md
 
-__all__ = ["N_", "_", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "ngettext", "pgettext",
-           "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash", "translate", "documents"]
+__all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
+           "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
+           "store", "translate"]
 
 LANG_KEY = "app.lang"
 REVIEWER_KEY = "app.reviewer"
@@ -58,30 +60,55 @@ def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
     return lambda option: table.get(option, str(option))
 
 
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _store(location: str | None, files: str | None, configured_folders: Folders, evidence: str | None):
+    # Keyed by everything the environment says about where things are: one store per configuration.
+    return open_store(location or configured_folders, files=files, evidence=evidence)
+
+
+def store():
+    """The one store of this app (`--store`: $POLO_REVIEW_STORE, else the configured folders): the pages never
+    know whether it is files or a database. One that cannot be opened stops the page with its one line."""
+    import os
+
+    from review_app.config import ENV_EVIDENCE, ENV_FILES
+    from review_app.config import folders as configured_folders
+
+    try:
+        return _store(configured(), os.environ.get(ENV_FILES), configured_folders(), os.environ.get(ENV_EVIDENCE))
+    except PoloReviewError as exc:
+        error_line(exc)
+        st.stop()
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
-def _listing(where: Folders, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
-    return list_all(where, allowed_roots(where), archived=archived)
+def _listing(location: str, roots: tuple, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
+    return list_all(store().matches, folders().demo, roots, archived=archived)
 
 
 def listing(archived: bool = False) -> list:
-    """The match documents the app offers (`model.catalog.Listed`): the workspace's, then the demo's,
-    read again only when a document or the register of footage changed; shared by the pages, so a
-    rerun re-validates nothing. Archived matches only when asked for."""
-    f = folders()
-    changed = (folder_stamp(f.annotations), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
-    return _listing(f, archived, changed)
+    """The match documents the app offers (`model.catalog.Listed`): the store's, then the read-only demo's,
+    read again only when a document, the demo or the register of footage changed; shared by the pages,
+    so a rerun re-validates nothing. Archived matches only when asked for."""
+    matches, f = store().matches, folders()
+    changed = (matches.stamp(), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
+    return _listing(matches.location, roots(), archived, changed)
+
+
+def load_listed(listed):
+    """The document a listing names: the demo's from its read-only folder, the others from the store."""
+    from review_app.model import load_document
+
+    return load_document(listed.path) if listed.demo else store().matches.load(str(listed.path))
 
 
 def documents() -> list:
-    """The readable match documents the app offers (the workspace's, then the demo's), loaded."""
-    from review_app.errors import PoloReviewError
-    from review_app.model import load_document
-
+    """The readable match documents the app offers (the store's, then the demo's), loaded."""
     out = []
     for x in listing():
         if not x.error:
             try:
-                out.append(load_document(x.path))
+                out.append(load_listed(x))
             except PoloReviewError:
                 continue  # changed since it was listed: the next run lists it again
     return out
@@ -93,12 +120,30 @@ def roots() -> tuple[Path, ...]:
 
 
 def folders() -> Folders:
-    if "app.folders" not in st.session_state:
-        st.session_state["app.folders"] = read_folders()
-    return st.session_state["app.folders"]
+    """Where the store keeps its parts (footage, annotations, data): the shared storage of a database."""
+    return store().folders
+
+
+def signed_in_name() -> str | None:
+    """Where the deployment configures sign-in ([auth] in .streamlit/secrets.toml): the identity of the
+    signed-in user, from Streamlit's built-in OIDC login (`st.user`), never typed; else None."""
+    if not sign_in_configured() or not st.user.is_logged_in:
+        return None
+    name = st.user.get("name") or st.user.get("email")
+    return " ".join(str(name).split())[:200] or None
+
+
+def sign_in_configured() -> bool:
+    try:
+        return "auth" in st.secrets
+    except FileNotFoundError:  # no secrets file: the single-machine default, no sign-in
+        return False
 
 
 def reviewer() -> str | None:
+    """The person using the app: who signed in where sign-in is configured, else the name typed in the sidebar."""
+    if sign_in_configured():
+        return signed_in_name()
     return st.session_state.get(REVIEWER_KEY) or None
 
 
@@ -120,11 +165,28 @@ def language_switch() -> None:
         st.sidebar.caption(_("English text prevails."))
 
 
+def sign_in_box() -> None:
+    """With sign-in configured: the signed-in user and a sign-out button, or only the sign-in button
+    (the pages ask nothing of someone unknown)."""
+    if not st.user.is_logged_in:
+        st.sidebar.info(_("Sign in to review: your name comes from your account."))
+        if st.sidebar.button(_("Sign in"), key="app.login", type="primary"):
+            st.login()
+        st.stop()
+    st.sidebar.markdown(md(_("Signed in as {name}", name=reviewer() or "—")))
+    if st.sidebar.button(_("Sign out"), key="app.logout"):
+        st.logout()
+
+
 def reviewer_box() -> None:
     """Ask the reviewer's name once on this browser (a cookie keeps it across reloads and sessions);
-    it is recorded on every tag."""
+    it is recorded on every tag. Where the deployment configures sign-in, the name is the signed-in
+    user's instead."""
     from review_app.ui import remember
 
+    if sign_in_configured():
+        sign_in_box()
+        return
     if REVIEWER_KEY not in st.session_state and not st.session_state.get("app.reviewer_forgotten"):
         known = remember.remembered()
         if known:
@@ -150,7 +212,7 @@ def reviewer_box() -> None:
 def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[], None]]:
     """A progress bar and the `progress(stage, fraction)` callback the library layers call."""
     bar = st.progress(0.0, text=label)
-    stage_names = {"index": _("indexing frames"), "hash": _("computing checksum"),
+    stage_names = {"index": _("reading the file (frame index and checksum)"),
                    "filmstrip": _("building filmstrip"), "export": _("exporting clip"),
                    "upload": _("storing upload"), "check": _("checking documents")}
 

@@ -9,29 +9,41 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.textsafe import md
 from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
-from review_app.ui.context import _, error_line, folders, reviewer
+from review_app.ui.context import N_, _, error_line, reviewer, sign_in_configured, store
 
 
 def people() -> People:
-    return People(folders().people)
+    return People(store().people)
 
 
 def limits() -> None:
-    st.caption(_("Passphrases are kept only as scrypt hashes in this workspace. They keep one trainee from opening "
-                 "another's record in this app; they do not encrypt the scores, which anyone who can read the "
-                 "workspace folder on the server can read. A forgotten passphrase cannot be recovered: a coach "
-                 "sets a new one."))
+    st.caption(_("Passphrases are kept only as scrypt hashes, with the reviewers' roles. They keep one trainee from "
+                 "opening another's record in this app; they do not encrypt the scores, which anyone who can read "
+                 "the workspace folder or the database on the server can read. A forgotten passphrase cannot be "
+                 "recovered: a coach sets a new one. Once anyone has a passphrase, every role is enforced: "
+                 "committee members get theirs with `polo-review people`."))
+
+
+ROLE_WORDS = {"coach": N_("coach"), "committee": N_("committee"), "trainee": N_("trainee")}
+
+
+def roles_text(person: Person) -> str:
+    return ", ".join(_(ROLE_WORDS.get(r, r)) for r in sorted(person.roles)) or "—"
 
 
 def signed_in(key: str) -> Person | None:
+    if sign_in_configured():  # the account is the identity: the roster says what it may do
+        name = reviewer()
+        return (people().find(name) or Person(name, frozenset())) if name else None
     return st.session_state.get(f"{key}.person")
 
 
 def sign_out_bar(key: str) -> None:
     person = signed_in(key)
     c1, c2 = st.columns([4, 1], vertical_alignment="center")
-    c1.markdown(_("Signed in as **{name}** ({role}).", name=md(person.name),
-                  role=_("coach") if person.is_coach else _("trainee")))
+    c1.markdown(_("Signed in as **{name}** ({role}).", name=md(person.name), role=roles_text(person)))
+    if sign_in_configured():
+        return  # signing out is the sidebar's
     if c2.button(_("Sign out"), key=f"{key}.sign_out", icon=":material/logout:"):
         st.session_state.pop(f"{key}.person", None)
         st.rerun()
@@ -63,7 +75,7 @@ def _enrol_form(key: str, role: str) -> None:
                 st.warning(_("The two passphrases differ."))
                 return
             try:
-                has_scores = role == TRAINEE and ScoreStore(folders().scores).has_record(name)
+                has_scores = role == TRAINEE and ScoreStore(store().training).has_record(name)
                 st.session_state[f"{key}.person"] = people().enrol(name, secret, role=role, has_scores=has_scores)
             except PoloReviewError as exc:
                 error_line(exc)
@@ -88,9 +100,13 @@ def trainee_sign_in(key: str = "training") -> Person | None:
 
 def coach_sign_in(key: str = "coach") -> Person | None:
     """The coach signed in, or the form to sign in (or, on a new workspace, to set up the first coach)."""
-    if signed_in(key):
+    if signed_in(key) and signed_in(key).is_coach:
         sign_out_bar(key)
         return signed_in(key)
+    if sign_in_configured():
+        st.info(_("Coaches only: your account does not hold the coach role (`polo-review people`)."),
+                icon=":material/lock:")
+        return None
     try:
         first = not people().has_coach()
     except PoloReviewError as exc:

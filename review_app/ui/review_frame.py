@@ -1,8 +1,9 @@
-"""Review page, left: the exact frame at the current position, stepping and jumping, the
-filmstrip and the timeline with the tags, and a short clip around the position.
+"""Review page, the frame side: the frame view (stepping, playing, looping and zooming in the
+browser), Tag here, jumps to a time or frame, the timeline with the tags and the filmstrip.
 
-The frame area is a fragment: a step reruns only it, and the decoder kept in the session
-decodes just the frames in between."""
+The frame area is a fragment: a position the view reports, a jump or a timeline click reruns only
+it. While a new recording is indexed, the view shows its first frame and the page says what comes
+when the index is built."""
 
 from __future__ import annotations
 
@@ -10,24 +11,14 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
+from review_app.model.edits import MOMENT_KEYS, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
-from review_app.ui import step_keys
-from review_app.ui.context import N_, _, error_line, folders, lang, progress_bar
+from review_app.ui import frame_view
+from review_app.ui.context import N_, _, error_line, lang, progress_bar
 
-CLIP_BEFORE_S = 3.0
-CLIP_AFTER_S = 3.0
 STRIP_COUNT = 10
-
-# (key, label, what it does, frames, seconds, keyboard shortcut); the words are translated where shown
-STEPS = (
-    ("review.back5s", N_("−5 s"), N_("five seconds back"), 0, -5.0, "J"),
-    ("review.back1s", N_("−1 s"), N_("one second back"), 0, -1.0, "Shift+Left"),
-    ("review.back1f", N_("−1 f"), N_("one frame back"), -1, 0.0, "Left"),
-    ("review.fwd1f", N_("+1 f"), N_("one frame forward"), 1, 0.0, "Right"),
-    ("review.fwd1s", N_("+1 s"), N_("one second forward"), 0, 1.0, "Shift+Right"),
-    ("review.fwd5s", N_("+5 s"), N_("five seconds forward"), 0, 5.0, "L"),
-)
+VIEW = "review.frame"  # the frame view's key
 
 
 def _viewer() -> FrameViewer | None:
@@ -35,16 +26,47 @@ def _viewer() -> FrameViewer | None:
 
 
 def go_to(frame: int) -> None:
+    """Move to `frame`: the page's position and the frame view (which takes the keyboard focus)."""
     viewer = _viewer()
-    if viewer is not None:
+    if viewer is not None and viewer.ready and viewer.error is None:
         st.session_state["review.pos"] = viewer.clamp(frame)
+        frame_view.seek(VIEW, st.session_state["review.pos"])
         st.session_state["review.jump_error"] = None  # a move answers an old complaint
 
 
-def _step(frames: int, seconds: float) -> None:
+def _settled(frame: int) -> None:
+    """The view stopped on `frame` (a pause, a run of steps): the page's position, no seek back."""
+    st.session_state["review.pos"] = frame
+    st.session_state["review.jump_error"] = None
+
+
+def _tag_at(frame: int) -> None:
     viewer = _viewer()
-    if viewer is not None:
-        go_to(viewer.step(st.session_state.get("review.pos", 0), frames=frames, seconds=seconds))
+    st.session_state["review.pos"] = frame
+    st.session_state["review.form_request"] = (frame, viewer.time_of(frame))
+
+
+def _action(name: str, frame: int) -> None:
+    if name == "tag":
+        _tag_at(frame)
+    elif name.startswith("moment."):  # a tag's moment, at the frame painted when its key was pressed
+        form = st.session_state.get("review.form")
+        if form is not None:
+            viewer = _viewer()
+            st.session_state["review.pos"] = frame
+            set_moment(form, name.removeprefix("moment."), frame, viewer.time_of(frame))
+            st.session_state["review.form_request_moment"] = True
+
+
+def _actions() -> tuple:
+    """Tag here, and while a tag is open its moments: each key carries the frame on screen."""
+    out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen"))]
+    if st.session_state.get("review.form"):
+        out += [frame_view.Action(f"moment.{moment}", key, _(label),
+                                  _("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
+                                    shortcut=key))
+                for moment, label, key in MOMENT_KEYS if key]
+    return tuple(out)
 
 
 def _jump_time() -> None:
@@ -95,80 +117,48 @@ def frame_area(marks: list[dict]) -> None:
     viewer = _viewer()
     if viewer is None:
         return
-    pos = viewer.clamp(st.session_state.get("review.pos", 0))
-    moves = step_keys.take()  # key presses since the last run, every one of them
-    for frames, seconds in moves:
-        pos = viewer.step(pos, frames=frames, seconds=seconds)
-    if moves:
-        go_to(pos)
+    if viewer.error is not None:
+        error_line(viewer.error)
+        return
+    ready = viewer.ready
+    pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
-    t = viewer.time_of(pos)
-    png = bool(st.session_state.get("review.png"))
-    st.markdown(_("**Frame {frame}** of {last} · **{time}** ({seconds} s)", frame=pos, last=viewer.frame_count - 1,
-                  time=format_time(t, 3), seconds=format(t, ".3f")))
-    image = viewer.image(pos, "png" if png else "jpeg")
-    st.image(data_url(image, "image/png" if png else "image/jpeg"), width="stretch")
+    frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
+                          actions=_actions(), on_position=_settled, on_action=_action)
+    if st.session_state.get("review.form_request") is not None \
+            or st.session_state.pop("review.form_request_moment", None):
+        st.rerun(scope="app")  # the tag form is outside this fragment
+    if not ready:
+        frame_view.opening(viewer)
+        return
 
-    # back on one row, forward on the next: each button keeps room for its shortcut's hint
-    for row in (STEPS[:3], STEPS[3:]):
-        for col, (key, label, what, frames, seconds, shortcut) in zip(st.columns(3), row, strict=True):
-            col.button(_(label), key=key, on_click=_step, args=(frames, seconds), shortcut=shortcut,
-                       width="stretch", help=_("Step {what} ({shortcut})", what=_(what), shortcut=shortcut))
-    c1, c2, c3 = st.columns(3, vertical_alignment="center")
-    if c1.button(_("Tag here"), key="review.tag", type="primary", shortcut="T", width="stretch",
-                 icon=":material/sell:"):
-        st.session_state["review.form_request"] = (pos, t)
+    c1, c2, c3, c4, c5, c6 = st.columns([2, 3, 1, 3, 1, 2], vertical_alignment="bottom")
+    if c1.button(_("Tag here"), key="review.tag", type="primary", width="stretch", icon=":material/sell:",
+                 help=_("Tag the frame on screen (T)")):
+        _tag_at(pos)
         st.rerun(scope="app")
-    play = c2.button(_("Play ±3 s"), key="review.play", shortcut="P", icon=":material/play_arrow:",
-                     width="stretch")
-    with c3:
-        st.toggle(_("Lossless PNG"), key="review.png")
-
-    c1, c2, c3, c4 = st.columns([3, 1, 3, 1], vertical_alignment="bottom")
-    c1.text_input(_("Go to time (s or m:ss)"), key="review.jump_time_value", placeholder="0:41.2", on_change=_jump_time,
+    c2.text_input(_("Go to time (s or m:ss)"), key="review.jump_time_value", placeholder="0:41.2", on_change=_jump_time,
                   max_chars=40)
-    c2.button(_("Go"), key="review.jump_time_go", on_click=_jump_time, width="stretch")
-    c3.text_input(_("Go to frame"), key="review.jump_frame_value", placeholder=f"0–{viewer.frame_count - 1}",
+    c3.button(_("Go"), key="review.jump_time_go", on_click=_jump_time, width="stretch")
+    c4.text_input(_("Go to frame"), key="review.jump_frame_value", placeholder=f"0–{viewer.frame_count - 1}",
                   on_change=_jump_frame, max_chars=12)
-    c4.button(_("Go"), key="review.jump_frame_go", on_click=_jump_frame, width="stretch")
+    c5.button(_("Go"), key="review.jump_frame_go", on_click=_jump_frame, width="stretch")
+    with c6:
+        st.toggle(_("Lossless PNG"), key="review.png", help=_("Frames as lossless PNG: slower, for close inspection"))
     if st.session_state.get("review.jump_error"):
         st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")
 
     st.caption(_("Timeline: click to jump; ticks are tags coloured by verdict"))
-    st.vega_lite_chart(spec=timeline.spec(viewer.info.duration_s, viewer.frame_count, marks, t, lang(),
-                                     _("Time")),
+    st.vega_lite_chart(spec=timeline.spec(viewer.info.duration_s, viewer.frame_count, marks, viewer.time_of(pos),
+                                          lang(), _("Time")),
                        key=timeline_key(), on_select=_timeline_clicked, selection_mode=["seek", "tag"],
-                       height=timeline.HEIGHT,
-                       width="stretch")
-    _clip_area(viewer, pos, play)
-    step_keys.listen((shortcut, frames, seconds) for _key, _label, _what, frames, seconds, shortcut in STEPS)
-
-
-def _clip_area(viewer: FrameViewer, pos: int, play: bool) -> None:
-    if play:
-        update, done = progress_bar(_("Play ±3 s"))
-        try:
-            path = viewer.clip_around(pos, folders().clips, before_s=CLIP_BEFORE_S, after_s=CLIP_AFTER_S,
-                                      progress=update)
-            st.session_state["review.clip"] = (str(path), pos)
-        except PoloReviewError as exc:
-            error_line(exc)
-        finally:
-            done()
-    clip = st.session_state.get("review.clip")
-    if clip:
-        path, at = clip
-        if st.button(_("Close clip"), key="review.close_clip", icon=":material/close:"):
-            st.session_state.pop("review.clip", None)
-            st.rerun(scope="fragment")
-        st.video(path, autoplay=True, muted=True)
-        first = viewer.index_at(max(0.0, viewer.time_of(at) - CLIP_BEFORE_S))
-        last = viewer.index_at(min(viewer.info.duration_s, viewer.time_of(at) + CLIP_AFTER_S))
-        st.caption(_("Frames {first}–{last} (time and frame burnt in)", first=first, last=last))
+                       height=timeline.HEIGHT, width="stretch")
 
 
 def filmstrip(viewer: FrameViewer) -> None:
     """Thumbnails spread over the match; each button jumps to its frame."""
+    if not viewer.ready or viewer.error is not None:
+        return
     if ("strip", viewer.path) != st.session_state.get("review._strip_for"):
         update, done = progress_bar(_("Filmstrip"))
         try:
@@ -187,9 +177,26 @@ def filmstrip(viewer: FrameViewer) -> None:
                    width="stretch")
 
 
+# (keys, what they do) in the frame view; the words are translated where shown
+SHORTCUTS = (
+    ("← / →", N_("one frame back / forward (pauses first)")),
+    ("Shift+← / Shift+→", N_("one second back / forward")),
+    ("J / K / L", N_("play backwards / pause / play forwards; J or L again: faster")),
+    (N_("Space"), N_("play / pause")),
+    ("↑ / ↓", N_("faster / slower (0.1×, 0.25×, 0.5×, 1×, 2×)")),
+    ("I / O", N_("loop from / up to the frame on screen")),
+    ("P / C", N_("loop three seconds either side of the frame / stop looping")),
+    (N_("Home / End"), N_("first / last frame")),
+    ("T", N_("tag the frame on screen")),
+    ("F", N_("full screen (the frame number and the keys stay)")),
+    (N_("wheel or pinch / drag / 0"), N_("zoom / pan / whole picture")),
+)
+
+
 def shortcuts_help() -> None:
     with st.expander(_("Keyboard shortcuts"), icon=":material/keyboard:"):
-        st.markdown(_("| Key | Action |\n|---|---|\n| ← / → | one frame back / forward |\n"
-                      "| Shift+← / Shift+→ | one second back / forward |\n| J / L | five seconds back / forward |\n"
-                      "| T | tag the current frame |\n| P | play ±3 s around the frame |\n\n"
-                      "Shortcuts work when the cursor is not in a text field."))
+        key, action = _("Key"), _("Action")
+        rows = "".join(f"| {_(keys)} | {_(what)} |\n" for keys, what in SHORTCUTS)
+        st.markdown(f"| {key} | {action} |\n|---|---|\n{rows}\n" +
+                    _("Shortcuts work when the cursor is not in a text field; after a jump the frame view has them "
+                      "again."))

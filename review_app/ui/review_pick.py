@@ -17,8 +17,12 @@ from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots
+from review_app.ui import frame_view
+from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
 from review_app.ui.footage_intake import intake_forms
+from review_app.ui.review_frame import VIEW
+
+OPEN_WAIT_S = 0.15  # how long opening waits for the index before showing the first frame alone
 
 
 def _apply_link_params(listed: list[Listed]) -> None:
@@ -81,7 +85,7 @@ def writable(doc: MatchDocument) -> MatchDocument:
     (the page then switches to the copy, at the same frame)."""
     if not is_demo(doc.path, folders()):
         return doc
-    copy = copy_to_workspace(doc, folders(), by=reviewer())
+    copy = copy_to_workspace(doc, store(), folders().demo, by=reviewer())
     st.session_state["review.match_next"] = str(copy.path)
     st.session_state["review.demo_copy"] = str(copy.path)
     st.session_state["review.goto"] = (str(copy.path), int(st.session_state.get("review.pos", 0)))
@@ -93,9 +97,10 @@ def current_document(path: Path) -> MatchDocument:
     shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
     someone else is found by the revision check when it saves."""
     doc = st.session_state.get("review.doc")
-    now = stamp(path)
+    demo = is_demo(path, folders())  # the demo's documents are files beside the package, never the store's
+    now = stamp(path) if demo else store().matches.stamp_of(str(path))
     if doc is None or doc.path != path or st.session_state.get("review.doc_stamp") != now:
-        doc = load_document(path)
+        doc = load_document(path) if demo else store().matches.load(str(path))
         st.session_state["review.doc"] = doc
         st.session_state["review.doc_stamp"] = now
     return doc
@@ -103,7 +108,7 @@ def current_document(path: Path) -> MatchDocument:
 
 def remember(doc: MatchDocument) -> None:
     st.session_state["review.doc"] = doc
-    st.session_state["review.doc_stamp"] = stamp(doc.path)
+    st.session_state["review.doc_stamp"] = store().matches.stamp_of(str(doc.path))
 
 
 def choose_footage(doc: MatchDocument) -> Path | None:
@@ -137,7 +142,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
 
     def label(option: str) -> str:
         if option == "doc":
-            return _("The match's footage: {name}", name=names.get(str(own)) or shown_name(own))
+            return _("The match's footage: {name}", name=names.get(str(own)) or shown_name(own, store().footage))
         if option == "attach":
             return _("Attach footage to this match…")
         if option == "none":
@@ -165,6 +170,10 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             viewer = open_viewer(path)
             if viewer is None:
                 return path
+            # the document records the file's checksum: wait for it
+            update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+            viewer.source.wait(progress=update)
+            done()
             try:
                 target = writable(doc)
                 how = "registered" if not path.is_relative_to(root) else "folder"
@@ -188,27 +197,25 @@ def _save_attached(changed: MatchDocument) -> MatchDocument:
 
 
 def open_viewer(path: Path, shown_as: str | None = None) -> FrameViewer | None:
-    """The session's decoder for `path`, opened (with progress) the first time it is asked for.
-    `shown_as`: the name the reviewer knows the file by (an upload's own name, not its stored one)."""
+    """The session's viewer of `path`, opened the first time it is asked for: its first frame at
+    once, its index built in the background (the frame area shows the progress). A file that is no
+    video is one line on the page. `shown_as`: the name the reviewer knows the file by (an upload's
+    own name, not its stored one)."""
     viewer = st.session_state.get("review.viewer")
     if viewer is not None and viewer.path == path:
         return viewer
-    if viewer is not None:
-        viewer.close()
-        st.session_state.pop("review.viewer", None)
-    update, done = progress_bar(_("Opening {name}", name=shown_as or path.name))
+    st.session_state.pop("review.viewer", None)
     try:
-        viewer = FrameViewer(path, progress=update)
+        viewer = FrameViewer(path, wait=False)
+        viewer.source.wait(OPEN_WAIT_S)  # a small or known file is ready by then: no progress shown
     except PoloReviewError as exc:
         if shown_as:
             exc = PoloReviewError(problem_of(exc), path=shown_as)
         error_line(exc)
         return None
-    finally:
-        done()
     st.session_state["review.viewer"] = viewer
     st.session_state["review.pos"] = 0
-    st.session_state.pop("review.clip", None)
+    frame_view.seek(VIEW, 0)
     return viewer
 
 

@@ -13,7 +13,6 @@ from review_app.i18n import DEFAULT_LANGUAGE
 from review_app.model import (
     MatchDocument,
     RevisionConflict,
-    load_document,
 )
 from review_app.model.edits import (
     Change,
@@ -35,7 +34,7 @@ from review_app.rules.labels import (
 from review_app.rules.provision import Provision
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, error_line, lang, rendered
+from review_app.ui.context import N_, _, error_line, lang, rendered, store
 from review_app.ui.review_pick import remember
 
 FORM = "review.form"  # the open tag form's state in the session
@@ -191,7 +190,7 @@ def conflict_panel(doc: MatchDocument) -> bool:
                  width="stretch"):
         try:
             saved, made = replay(conflict["path"], conflict["change"], mine=conflict["mine"],
-                                 base=conflict.get("base"))
+                                 base=conflict.get("base"), matches=store().matches)
         except RevisionConflict as exc:  # saved again meanwhile: show the newest
             conflict.update(mine=exc.mine, theirs=exc.theirs, base=exc.base, overlaps=exc.overlaps,
                             mine_rev=exc.mine.get("revision"))
@@ -206,7 +205,7 @@ def conflict_panel(doc: MatchDocument) -> bool:
         st.rerun()
     if st.button(_("Discard my change"), key="review.conflict.discard", width="stretch"):
         st.session_state.pop("review.conflict", None)
-        remember(load_document(conflict["path"]))
+        remember(store().matches.load(conflict["path"]))
         st.rerun()
     return True
 

@@ -16,10 +16,12 @@ from review_app.model import (
     next_event_id,
 )
 from review_app.model.edits import (
+    MOMENT_KEYS,
     TagError,
     build_event,
     delete_event,
     put_event,
+    set_moment,
 )
 from review_app.model.match_setup import with_new_mounts
 from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
@@ -34,7 +36,7 @@ from review_app.rules.provision import CALL_FIELDS, Fact
 from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_pick import writable
 from review_app.ui.review_saves import FORM, clause_text, save_change
 
@@ -297,20 +299,14 @@ def _offender(choice: str | None) -> dict | None:
     return {"team": team, "number": int(number)} if number else {"team": team}
 
 
-# The moments of a tag, each set to the current frame with one key: (moment, label, shortcut).
-MOMENT_KEYS = (
-    ("incident", N_("Incident"), "I"),
-    ("whistle", N_("Whistle"), "W"),
-    ("restart", N_("Restart or return"), "E"),  # R and C are Streamlit's own (rerun, clear cache)
-    ("neutral_play", N_("Neutral play"), "N"),
-)
-
-
 def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
-    if moment == "incident":
-        form.update(frame=frame, time_s=time_s)
-    else:
-        form.setdefault("moments", {})[moment] = {"frame": frame, "time_s": time_s}
+    # The frame on screen when the key was pressed: the page's position at this moment, not the one the
+    # button was drawn with (a step key may have moved it since, in the same run that drew the form).
+    viewer = st.session_state.get("review.viewer")
+    if viewer is not None and "review.pos" in st.session_state:
+        frame = viewer.clamp(st.session_state["review.pos"])
+        time_s = viewer.time_of(frame)
+    set_moment(form, moment, frame, time_s)
 
 
 def _clear_moments(form: dict) -> None:
@@ -324,16 +320,16 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
         form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
     moments = form["moments"]
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
-    cols = st.columns(len(MOMENT_KEYS) + 1)
-    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=False):
+    cols = [c for _row in range(2) for c in st.columns(2)]  # two by two: the labels stay whole in a side column
+    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=True):
         at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
             _("{what}: not set", what=_(label))
-        col.button(shown, key=f"review.moment.{moment}", shortcut=shortcut, width="stretch",
+        col.button(shown, key=f"review.moment.{moment}", width="stretch",
                    on_click=_set_moment, args=(form, moment, current_frame, current_time),
                    help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
-                          shortcut=shortcut))
-    cols[-1].button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
+                          shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
+    st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
                     help=_("Clear the whistle, restart and neutral-play moments"))
     measured = measure(form["time_s"], moments)
     parts = []

@@ -19,7 +19,7 @@ from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.rules.search import clause_label
 from review_app.textsafe import data_url, md
-from review_app.training import Answer, Person, Question, Score, ScoreStore
+from review_app.training import Answer, Question, Score, ScoreStore
 from review_app.training.questions import KEY_FIELDS, LEAD_S
 from review_app.training.quiz_clip import quiz_footage, sample_scenarios
 from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar, rendered
@@ -29,8 +29,6 @@ def viewer_for(path: str) -> FrameViewer | None:
     viewer = st.session_state.get("training.viewer")
     if viewer is not None and str(viewer.path) == path:
         return viewer
-    if viewer is not None:
-        viewer.close()
     update, done = progress_bar(_("Opening {name}", name=path))
     try:
         viewer = FrameViewer(path, progress=update)
@@ -149,14 +147,14 @@ def show_result(q: Question, result: Score) -> None:
         st.caption(_("The expert left no notes on this example."))
 
 
-def record_line(store: ScoreStore, person: Person, total: int) -> None:
+def record_line(store: ScoreStore, name: str, total: int) -> None:
     try:
-        s = store.summary(person)
+        s = store.summary(name)
     except PoloReviewError as exc:
         error_line(exc)
         return
     st.info(md(_("{name}: {points} of {max} points ({percent:.0f}%) · answers: {n} · examples tried: {seen} of "
-                 "{total}", name=person.name, points=s.points, max=s.max_points, percent=s.percent, n=s.attempts,
+                 "{total}", name=name, points=s.points, max=s.max_points, percent=s.percent, n=s.attempts,
                  seen=s.questions_seen, total=total)), icon=":material/school:")
     if s.by_clause:
         with st.expander(_("By clause")):

@@ -180,3 +180,29 @@ def test_csv_cells_never_start_a_formula_and_line_breaks_stay_in_their_cell(tmp_
     umpires = {row[rows[0].index("umpire")] for row in rows[1:]}
     assert umpires == {"'=HYPERLINK(\"http://x\")", "'+1", "'@SUM(A1)", "'-2", "'\tTab"}
     assert "Coach\rwith a CR" in {row[rows[0].index("reviewer")] for row in rows[1:]}
+
+
+def test_a_typed_excusal_the_register_contradicts_is_reported_beside_the_derived_one(tmp_path):
+    """21.f(5)'s clause comes from the mount register; the reviewer's own reading is kept and shown."""
+    import json
+
+    from match_docs import base_document, event
+
+    from review_app.checker import check_paths
+
+    doc = base_document()
+    doc["schema_version"] = "2.0"
+    excusal = event("e1", 100, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                    {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200},
+                    players=[{"team": "red", "number": 2, "mount": "Luna"}], mount="Luna")
+    back = event("e2", 900, "21.f(5)", {"detected_during_game": True}, {"penalty": "forfeiture"},
+                 players=[{"team": "red", "number": 2, "mount": "Luna"}], mount="Luna")
+    back["reading"] = {"excused_under": "21.f(3)"}
+    doc["events"] = [excusal, back]
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    e2 = next(r for r in check_paths([path]).events if r.event == "e2")
+    assert e2.verdict == "consistent"  # forfeiture for a mount excused under 21.f(4), as the register shows
+    assert e2.reading == {"excused_under": "21.f(3)", "derived": "21.f(4)"}
+    assert "reviewer's reading: excused under 21.f(3)" in e2.explanation.render("en")
+    assert "Lectura del revisor" in e2.explanation.render("es")

@@ -67,7 +67,8 @@ def test_marking_frames_and_deciding_forfeiture(page, case, videos):
     at = page()
     at.number_input(key="evidence.frame.m21.ev1").set_value(10).run()
     at.button(key="evidence.add_frame").click().run()
-    at.button(key="evidence.step1").click().run()
+    at.number_input(key="evidence.frame.m21.ev1").set_value(11).run()
+    assert at.session_state["evidence.view.m21.ev1.seek"][1] == 11  # the frame view went there
     at.button(key="evidence.add_frame").click().run()
     assert not at.exception and "10, 11" in _text(at)
     at.button(key="evidence.mark").click().run()

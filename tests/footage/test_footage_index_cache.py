@@ -10,6 +10,7 @@ import pytest
 
 from review_app.footage import Footage, cache
 from review_app.footage import footage as footage_module
+from review_app.store import files
 
 
 @pytest.fixture
@@ -30,8 +31,7 @@ def test_second_open_neither_demuxes_nor_hashes(private_copy, monkeypatch):
     def forbidden(*a, **k):
         raise AssertionError("should have come from the cache")
 
-    monkeypatch.setattr(footage_module, "build_index", forbidden)
-    monkeypatch.setattr(footage_module, "file_sha256", forbidden)
+    monkeypatch.setattr(footage_module, "scan_file", forbidden)
     with Footage(private_copy) as again:
         assert again.info == info
         assert again.frame(77).index == 77
@@ -47,8 +47,8 @@ def test_cache_lives_in_the_cache_dir_not_beside_the_footage(private_copy, tmp_p
 def test_a_changed_file_is_indexed_again(private_copy, monkeypatch):
     Footage(private_copy).close()
     built = []
-    real = footage_module.build_index
-    monkeypatch.setattr(footage_module, "build_index", lambda *a, **k: built.append(1) or real(*a, **k))
+    real = footage_module.scan_file
+    monkeypatch.setattr(footage_module, "scan_file", lambda *a, **k: built.append(1) or real(*a, **k))
     st = private_copy.stat()
     os.utime(private_copy, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
     Footage(private_copy).close()
@@ -63,13 +63,26 @@ def test_a_damaged_cache_entry_is_rebuilt(private_copy, tmp_path):
         assert video.frame_count == 150
 
 
-def test_progress_reports_indexing_and_hashing(private_copy):
+def test_progress_reports_indexing_and_hashing_as_one_read(private_copy):
     seen = []
     Footage(private_copy, progress=lambda stage, f: seen.append((stage, f))).close()
-    stages = [s for s, _ in seen]
-    assert "index" in stages and "hash" in stages
-    assert ("index", 1.0) in seen and seen[-1] == ("hash", 1.0)
-    assert all(0.0 <= f <= 1.0 for _, f in seen)
+    assert {s for s, _ in seen} == {"index"} and seen[-1] == ("index", 1.0)
+    fractions = [f for _, f in seen]
+    assert fractions == sorted(fractions) and all(0.0 <= f <= 1.0 for f in fractions)
+
+
+def test_the_index_and_the_hash_read_the_file_once(private_copy, monkeypatch):
+    read = []
+    real = files.HashedReads.read
+    monkeypatch.setattr(files.HashedReads, "read", lambda self, n=-1: read.append(data := real(self, n)) or data)
+    real_tail = files.HashedReads.sha256
+    tail = []
+    monkeypatch.setattr(files.HashedReads, "sha256", lambda self: tail.append(self._hashed) or real_tail(self))
+    with Footage(private_copy) as video:
+        assert video.info.sha256 == files.file_sha256(private_copy)
+    size = private_copy.stat().st_size
+    assert sum(map(len, read)) <= size * 1.05  # the demuxer's reads: about the file, once
+    assert tail == [size]  # and the hash needed nothing more
 
 
 def test_cache_dir_follows_the_environment(monkeypatch, tmp_path):

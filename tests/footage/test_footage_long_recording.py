@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-import av
 import framecode
 import pytest
 
 from review_app.footage import Footage, VideoWriter
+from review_app.footage.writer import repeat_recording
 
 GOP = 60  # frames per repeated block, 2 s at 30 fps
 REPEATS = 600  # 20 minutes
@@ -21,19 +21,7 @@ def twenty_minute_recording(tmp_path_factory):
     with VideoWriter(block, 160, 96, fps=30, gop=GOP, bframes=3) as w:
         for i in range(GOP):
             w.write(framecode.draw(i, 160, 96))
-    path = d / "twenty_minutes.mp4"
-    with av.open(str(block)) as src:
-        s = src.streams.video[0]
-        packets = [(bytes(p), p.pts, p.dts, p.is_keyframe, p.duration) for p in src.demux(s) if p.size]
-        span = packets[0][4] * GOP
-        with av.open(str(path), "w", format="mp4") as dst:
-            out = dst.add_stream_from_template(s)
-            for k in range(REPEATS):
-                for data, pts, dts, key, dur in packets:
-                    p = av.Packet(data)
-                    p.pts, p.dts, p.duration, p.is_keyframe = pts + k * span, dts + k * span, dur, key
-                    p.time_base, p.stream = s.time_base, out
-                    dst.mux(p)
+    path = repeat_recording(block, d / "twenty_minutes.mp4", REPEATS)
     return path
 
 

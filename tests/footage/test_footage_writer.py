@@ -53,10 +53,10 @@ def test_another_process_writes_the_same_bytes(tmp_path, name, codec):
     import sys
     from pathlib import Path
 
-    here = Path(__file__).resolve().parent
+    tests = Path(__file__).resolve().parents[1]  # where framecode is
     ours = write(tmp_path / name, codec, bframes=3, gop=12)
     theirs = tmp_path / f"fresh_{name}"
-    subprocess.run([sys.executable, "-c", FRESH_PROCESS, str(here), str(here.parents[1]), str(theirs), codec],
+    subprocess.run([sys.executable, "-c", FRESH_PROCESS, str(tests), str(tests.parent), str(theirs), codec],
                    check=True, timeout=60)
     assert theirs.read_bytes() == ours
 

@@ -1,4 +1,6 @@
-"""The store interface's contract, run against every implementation `open_*` can return (files today)."""
+"""The store interface's contract, run against every implementation `open_*` can return: the file store
+and the PostgreSQL store (the `location` fixture of tests/store/conftest.py; the database's runs are
+skipped, with the reason, where no server is configured)."""
 
 from __future__ import annotations
 
@@ -15,17 +17,12 @@ from match_docs import base_document
 from review_app.errors import PoloReviewError
 from review_app.model import DocumentError, MatchDocument, RevisionConflict
 from review_app.store import StoreError, open_evidence, open_footage, open_matches, open_records, open_store
-from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Store
-from review_app.store.files import atomic_create_bytes, file_sha256, lock_for, safe_extension
+from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Roster, Store, TrainingRecords
+from review_app.store.files import atomic_create_bytes, file_sha256, json_bytes, lock_for, safe_extension
 
 
 def new_document(match_id: str) -> dict:
     return {**base_document(match_id), "revision": 0}  # as `model.catalog.new_match` builds it
-
-
-@pytest.fixture
-def matches(tmp_path) -> MatchStore:
-    return open_matches(tmp_path / "annotations")
 
 
 # -- match documents ------------------------------------------------------------------------------
@@ -36,9 +33,28 @@ def test_the_factories_return_the_interfaces(tmp_path):
     assert isinstance(open_records(tmp_path / "r.json"), RecordStore)
 
 
+def test_every_store_is_the_one_interface(store):
+    assert isinstance(store, Store)
+    assert isinstance(store.matches, MatchStore) and isinstance(store.footage, FootageStore)
+    assert isinstance(store.evidence, EvidenceStore) and isinstance(store.training, TrainingRecords)
+    assert isinstance(store.people, Roster)
+
+
 def test_a_location_of_another_kind_is_refused_in_one_line(tmp_path):
-    with pytest.raises(StoreError, match="postgresql://"):
-        open_matches("postgresql://reviewer@db/polo")
+    with pytest.raises(StoreError, match="mysql://"):
+        open_matches("mysql://reviewer@db/polo")
+
+
+@pytest.mark.parametrize("url, said", [
+    ("postgresql://reviewer:s3cret@127.0.0.1:1/polo", "Connection refused"),
+    ("postgresql://reviewer:s3cret@127.0.0.1:5432/polo?nonsense=1", "polo"),
+])
+def test_a_database_that_cannot_be_used_is_one_line_without_the_password(url, said):
+    pytest.importorskip("psycopg")
+    with pytest.raises(StoreError) as caught:
+        open_store(url)
+    line = str(caught.value)
+    assert "\n" not in line and "s3cret" not in line and "reviewer@127.0.0.1" in line
 
 
 def test_create_save_load_and_list(matches):
@@ -76,15 +92,15 @@ def test_create_refuses_an_existing_id(matches):
 
 def test_scan_names_a_broken_document_without_stopping(matches):
     matches.create(new_document("m1"))
-    (matches.folder / "broken.json").write_text("{", "utf-8")
+    matches.put_text("broken.json", b"{")
     found = dict(matches.scan())
     assert isinstance(found[str(matches.folder / "broken.json")], PoloReviewError)
     assert [d.match_id for d in matches.documents()] == ["m1"]
 
 
 # -- footage received -----------------------------------------------------------------------------
-def test_the_same_bytes_twice_are_one_read_only_file_and_the_names_are_kept(tmp_path):
-    footage = open_footage(tmp_path / "uploads")
+def test_the_same_bytes_twice_are_one_read_only_file_and_the_names_are_kept(store, tmp_path):
+    footage = store.footage
     data = b"\x00\x00\x00\x18ftypmp42" + os.urandom(4000)
     first = footage.receive(io.BytesIO(data), ".mp4")
     footage.remember_name(first, "chukker 3.mp4")
@@ -98,13 +114,13 @@ def test_the_same_bytes_twice_are_one_read_only_file_and_the_names_are_kept(tmp_
     assert footage.name_of(first) == "again.mp4"  # the latest arrival names it, never as a path
 
 
-def test_an_empty_or_too_large_intake_leaves_nothing(tmp_path):
-    footage = open_footage(tmp_path / "uploads")
+def test_an_empty_or_too_large_intake_leaves_nothing(store):
+    footage = store.footage
     with pytest.raises(OSError, match="empty"):
         footage.receive(io.BytesIO(b""), ".mp4")
     with pytest.raises(OSError, match="limit"):
         footage.receive(io.BytesIO(b"x" * 100), ".mp4", limit=10)
-    assert list((tmp_path / "uploads").iterdir()) == []
+    assert list(footage.folder.iterdir()) == [] and footage.names() == {}
 
 
 def test_safe_extension_keeps_only_a_plain_extension():
@@ -164,10 +180,10 @@ def test_open_store_gathers_the_configured_folders(tmp_path, monkeypatch):
 
 
 
-def _save_from(folder: str, key: str, name: str, both_read, results) -> None:
+def _save_from(location: str, key: str, name: str, both_read, results) -> None:
     from review_app.model import RevisionConflict as Conflict
 
-    matches = open_matches(folder)
+    matches = open_matches(location)
     doc = matches.load(key)
     doc.data["match"]["name"] = name
     both_read.wait(60)  # both copies are at the same revision before either saves
@@ -182,7 +198,7 @@ def test_two_processes_saving_one_revision_one_wins_one_conflicts(matches):
     created = matches.create(new_document("m1"))
     ctx = multiprocessing.get_context("spawn")
     both_read, results = ctx.Barrier(2), ctx.Queue()
-    procs = [ctx.Process(target=_save_from, args=(str(matches.folder), str(created.path), n, both_read, results))
+    procs = [ctx.Process(target=_save_from, args=(matches.location, str(created.path), n, both_read, results))
              for n in ("first", "second")]
     for p in procs:
         p.start()
@@ -245,65 +261,84 @@ def test_a_dead_writers_temporary_file_is_cleaned_up_on_the_next_save(tmp_path):
 
 # -- many reviewers, one match ------------------------------------------------------------------
 def test_create_refuses_an_id_held_by_a_document_under_another_name(matches):
-    matches.create(new_document("m1"))
-    (matches.folder / "m1.json").rename(matches.folder / "renamed.json")
+    held = {**new_document("m1"), "revision": 1}
+    matches.put_text("renamed.json", json_bytes(held))
     with pytest.raises(DocumentError, match="exists already"):
         matches.create(new_document("m1"))
-    assert [p.name for p in matches.folder.glob("*.json")] == ["renamed.json"]
+    assert [key for key, _ in matches.texts()] == ["renamed.json"]
 
 
-def _create_from(folder: str, name: str, both_ready, results) -> None:
+def _create_from(location: str, name: str, both_ready, results) -> None:
     both_ready.wait(60)
     try:
         doc = new_document("same-id")
         doc["match"]["name"] = name
-        open_matches(folder).create(doc)
+        open_matches(location).create(doc)
         results.put("created")
     except DocumentError:
         results.put("refused")
 
 
 def test_two_processes_creating_one_match_id_one_wins(matches):
-    matches.folder.mkdir(parents=True)
+    matches.folder.mkdir(parents=True, exist_ok=True)
     ctx = multiprocessing.get_context("spawn")
     both_ready, results = ctx.Barrier(2), ctx.Queue()
-    procs = [ctx.Process(target=_create_from, args=(str(matches.folder), n, both_ready, results))
+    procs = [ctx.Process(target=_create_from, args=(matches.location, n, both_ready, results))
              for n in ("first", "second")]
     for p in procs:
         p.start()
     for p in procs:
         p.join(120)
     assert sorted(results.get(timeout=5) for _ in procs) == ["created", "refused"]
-    assert len(list(matches.folder.glob("*.json"))) == 1
+    assert len(list(matches.texts())) == 1
 
 
-def _edits_from(path: str, who: str, edits: int, results) -> None:
+def _edits_from(location: str, who: str, edits: int, results, key: str | None = None) -> None:
     from concurrent_edits import edit_loop
 
-    results.put(edit_loop(path, who, edits))
+    results.put(edit_loop(location, who, edits, key=key))
 
 
-def test_two_processes_editing_one_match_lose_nothing_and_conflict_only_where_they_overlap(tmp_path):
+def _two_editors(matches, edits: int) -> tuple[list[dict], dict]:
+    """Two processes making `edits` edits each to one shared document of `matches`; (their results, the end)."""
     from concurrent_edits import count_in, shared_document
 
-    path = tmp_path / "m1.json"
-    path.write_text(json.dumps(shared_document()), "utf-8")
+    matches.put_text("m1.json", json.dumps(shared_document()).encode("utf-8"))
+    if isinstance(matches, type(open_matches("."))):  # the file store: the loop reads and saves the file itself
+        where, key = str(matches.folder / "m1.json"), None
+    else:
+        where, key = matches.location, "m1.json"
     ctx = multiprocessing.get_context("spawn")
     results = ctx.Queue()
-    procs = [ctx.Process(target=_edits_from, args=(str(path), who, 30, results)) for who in ("a", "b")]
+    procs = [ctx.Process(target=_edits_from, args=(where, who, edits, results, key)) for who in ("a", "b")]
     for p in procs:
         p.start()
-    got = [results.get(timeout=300) for _ in procs]
+    got = [results.get(timeout=600) for _ in procs]
     for p in procs:
         p.join(60)
+    return got, count_in(where, got, key)
+
+
+def test_two_processes_editing_one_match_lose_nothing_and_conflict_only_where_they_overlap(matches):
+    got, final = _two_editors(matches, 30)
     assert sum(r["made"] for r in got) == 60
     assert sum(r["lost_on_save"] for r in got) == 0
     assert all(r["conflicts"]["add"] == r["conflicts"]["own"] == 0 for r in got)  # merged, never a conflict
-    final = count_in(path, got)
     assert final["missing"] == []
     assert final["events"] == 2 + 20  # 10 new tags each
 
 
+@pytest.mark.slow
+def test_two_servers_making_100_edits_each_keep_all_200(matches):
+    got, final = _two_editors(matches, 100)
+    assert sum(r["made"] for r in got) == 200 and sum(r["lost_on_save"] for r in got) == 0
+    assert sum(r["merged"] for r in got) > 0  # edits that did not overlap were merged, not refused
+    assert sum(r["conflicts"]["overlap"] for r in got) > 0  # the ones that did were conflicts
+    assert all(r["conflicts"]["add"] == r["conflicts"]["own"] == 0 for r in got)
+    assert final["missing"] == [] and final["events"] == 2 + 2 * 34
+
+
+# -- the file store only: a writer killed mid-save ------------------------------------------------------
 def test_a_killed_save_never_leaves_a_broken_document(tmp_path):
     from concurrent_edits import kill_loop, shared_document
 
@@ -312,3 +347,80 @@ def test_a_killed_save_never_leaves_a_broken_document(tmp_path):
     result = kill_loop(path, kills=8)
     assert result["broken"] == []
     assert result["final_revision"] > 1
+
+
+# -- season-wide counts -----------------------------------------------------------------------------------
+def _season(matches) -> None:
+    from match_docs import event
+
+    for n, day in enumerate(("2026-03-01", "2026-06-14", "2027-01-10")):
+        doc = new_document(f"s{n}")
+        doc["match"]["date"] = day
+        doc["events"] = [
+            event("e1", 10, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
+            event("e2", 20, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "none"},
+                  umpire="Ben Umpire"),
+            event("e3", 30, "21.j", {"period_time_expired": True}, {"whistle": "at_once"}),
+        ]
+        matches.create(doc)
+
+
+def test_season_counts_are_the_documents_checked_and_counted(matches):
+    from datetime import date
+
+    from review_app.checker.season import count_documents
+
+    _season(matches)
+    everything = matches.verdict_counts()
+    assert everything == count_documents(matches.documents())
+    assert sum(c.events for c in everything) == 9
+    assert {(c.clause, c.umpire) for c in everything} == {("21.i", "Ana Umpire"), ("21.i", "Ben Umpire"),
+                                                        ("21.j", "Ana Umpire")}
+    season = matches.verdict_counts(date(2026, 1, 1), date(2026, 12, 31))
+    assert sum(c.events for c in season) == 6
+    assert season == count_documents(matches.documents(), date(2026, 1, 1), date(2026, 12, 31))
+
+
+def test_season_counts_follow_a_save(matches):
+    _season(matches)
+    doc = matches.find("s0")
+    doc.events.pop()
+    matches.save(doc)
+    assert sum(c.events for c in matches.verdict_counts()) == 8
+
+
+def test_season_counts_keep_events_that_name_no_umpire(matches):
+    from match_docs import event
+
+    doc = new_document("s9")
+    doc["events"] = [event("e1", 10, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
+                     event("e2", 20, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"})]
+    del doc["events"][1]["involved"]["umpire"]
+    matches.create(doc)
+    counts = matches.verdict_counts()
+    assert [(c.umpire, c.events) for c in counts] == [("Ana Umpire", 1), (None, 1)]
+
+
+def _rename_in_child(matches, key: str, times: int, results) -> None:
+    for n in range(times):
+        doc = matches.load(key)
+        doc.data["match"]["name"] = f"renamed {n}"
+        matches.save(doc)
+    results.put(matches.load(key).revision)
+
+
+def test_forked_processes_save_through_the_store_their_parent_opened(matches):
+    """A server that forks its workers after opening the store: each process uses connections of its own."""
+    keys = [str(matches.create(new_document(f"m{n}")).path) for n in (1, 2, 3)]
+    ctx = multiprocessing.get_context("fork")
+    results = ctx.Queue()
+    children = [ctx.Process(target=_rename_in_child, args=(matches, key, 20, results)) for key in keys[:2]]
+    for child in children:
+        child.start()
+    for _ in range(20):  # the parent goes on working meanwhile
+        assert matches.load(keys[2]).revision == 1
+    for child in children:
+        child.join(120)
+    assert [child.exitcode for child in children] == [0, 0]
+    assert sorted(results.get(timeout=5) for _ in children) == [21, 21]
+    assert [matches.find(f"m{n}").revision for n in (1, 2, 3)] == [21, 21, 1]

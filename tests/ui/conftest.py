@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from ui_fixtures import make_app, make_video, make_workspace
+from ui_fixtures import make_app, make_video, make_workspace, settle
 
 
 @pytest.fixture(scope="session")
@@ -31,5 +31,6 @@ def app(workspace) -> AppTest:
     """The app through its entry point, on the workspace, with a reviewer named Tester."""
     at = make_app()
     at.run()
+    settle(at)
     assert not at.exception, at.exception
     return at

@@ -23,7 +23,7 @@ def args(*argv):
 def test_defaults_keep_everything_in_the_workspace_and_show_the_bundled_samples_as_a_demo(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cmd, env = app_cmd.command(args(), environ={"XDG_DATA_HOME": str(tmp_path / "data-home")})
-    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/app.py")
+    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/server.py")
     assert "--server.headless=true" in cmd and "--server.port=8501" in cmd
     assert "--server.maxUploadSize=1024" in cmd
     assert f"--global.minCachedMessageSize={2**40}" in cmd  # fast stepping must not meet a cache miss

@@ -1,5 +1,7 @@
 """End to end in real headless Chromium: `polo-review app` on a free port with temp copies of a
-small recording and its document; step frames with the keyboard, tag an event, see it in the report."""
+recording and its document. Step and play in the frame view, with the number shown checked against
+the number drawn into each picture; the layout a reviewer judges from; tag an event, see it in the
+report."""
 
 from __future__ import annotations
 
@@ -14,12 +16,16 @@ import time
 import urllib.request
 from pathlib import Path
 
+import framecode
 import pytest
 from ui_fixtures import make_workspace
+
+from review_app.footage import VideoWriter
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
+FRAME = "[data-testid=polo-frame]"  # the picture on screen (in the frame view's shadow root)
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,9 +39,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def server(tmp_path, small_video):
-    ws = make_workspace(tmp_path, copy_from=small_video)
+def start_app(tmp_path: Path, ws: dict):
     port = free_port()
     exe = shutil.which("polo-review")
     cmd = [exe] if exe else [sys.executable, "-m", "review_app"]
@@ -45,70 +49,236 @@ def server(tmp_path, small_video):
     with open(tmp_path / "server.log", "wb") as log:
         proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the app did not start: " + (tmp_path / "server.log").read_text(errors="replace"))
-            time.sleep(0.3)
-        yield url, ws
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # the app's own process group (start_new_session)
+    deadline = time.monotonic() + 60
+    while True:
         try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return proc, url
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_app(proc)
+            raise RuntimeError("the app did not start: " + (tmp_path / "server.log").read_text(errors="replace"))
+        time.sleep(0.3)
+
+
+def stop_app(proc) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)  # the app's own process group (start_new_session)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
 
 
 @pytest.fixture
-def page():
+def app_on(tmp_path):
+    """`app_on(video)`: the app on a workspace holding a copy of `video` as the match's footage."""
+    running = []
+
+    def start(video: Path) -> tuple[str, dict]:
+        ws = make_workspace(tmp_path / f"ws{len(running)}", copy_from=video)
+        proc, url = start_app(tmp_path, ws)
+        running.append(proc)
+        return url, ws
+
+    yield start
+    for proc in running:
+        stop_app(proc)
+
+
+@pytest.fixture
+def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        pg = browser.new_page(viewport={"width": 1500, "height": 1300})
-        pg.set_default_timeout(60_000)  # a busy 2-core CI machine
-        yield pg
-        browser.close()
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
 
 
-def test_step_tag_and_report_in_chromium(server, page):
-    url, ws = server
+def open_page(browser, url: str, width: int = 1500, height: int = 1000, reviewer: str | None = "Browser Coach"):
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(60_000)  # a busy 2-core CI machine
     page.goto(url)
-    page.get_by_text("Frame 0 of 199").wait_for()
-    page.get_by_label("Your name (recorded on every tag)").fill("Browser Coach")
-    page.get_by_role("button", name="Start reviewing").click()
-    page.get_by_text("Reviewer: Browser Coach").wait_for()
+    if reviewer:
+        page.get_by_label("Your name (recorded on every tag)").fill(reviewer)
+        page.get_by_role("button", name="Start reviewing").click()
+        page.get_by_text(f"Reviewer: {reviewer}").wait_for(state="attached")
+    page.wait_for_selector(f"{FRAME}[data-polo-frame]")
+    return page
 
-    page.mouse.click(1450, 1250)  # focus the page, not a field: shortcuts only act outside text fields
+
+def on_screen(page, frame: int) -> None:
+    page.wait_for_selector(f"{FRAME}[data-polo-frame='{frame}']")
+
+
+# -- the number shown is the number drawn -------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def coded_video(tmp_path_factory) -> Path:
+    """10 s of 1280x720 at 25 fps, each frame showing its own number as framecode's blocks; GOPs of
+    25 with B-frames. Wider than a preview, so playing at 1x shows previews and pausing the full frame."""
+    path = tmp_path_factory.mktemp("coded") / "coded.mp4"
+    with VideoWriter(path, 1280, 720, fps=25, gop=25, bframes=2, crf=30) as out:
+        for i in range(250):
+            out.write(framecode.draw(i, 1280, 720))
+    return path
+
+
+# Started in the page, it samples on every animation frame until stopped: the picture's data-polo-frame,
+# the number in the badge, and the number read back from the picture's pixels (framecode's 4x4 blocks).
+SAMPLER = """() => {
+  const host = [...document.querySelectorAll('[data-testid=stBidiComponentIsolated]')]
+    .find((h) => h.shadowRoot && h.shadowRoot.querySelector('[data-testid=polo-frame]'));
+  const picture = host.shadowRoot.querySelector('[data-testid=polo-frame]');
+  const badge = host.shadowRoot.querySelector('[data-testid=polo-frame-number]');
+  const canvas = document.createElement('canvas');
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const drawn = () => {
+    const W = canvas.width = picture.naturalWidth, H = canvas.height = picture.naturalHeight, bits = [];
+    ctx.drawImage(picture, 0, 0);  // the image the element shows now
+    for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) {
+      const x = Math.floor((c + 0.5) * W / 4), y = Math.floor((r + 0.5) * H / 4);
+      const d = ctx.getImageData(x - 2, y - 2, 4, 4).data;
+      let sum = 0;
+      for (let k = 0; k < d.length; k += 4) sum += d[k] + d[k + 1] + d[k + 2];
+      bits.push(sum / (d.length / 4 * 3) > 128);
+    }
+    if (!bits[0] || bits[15]) return null;
+    let n = 0;
+    for (let k = 1; k < 15; k++) if (bits[k]) n += 1 << (k - 1);
+    return n;
+  };
+  window.__samples = [];
+  window.__sampling = true;
+  const tick = () => {
+    const attr = picture.getAttribute('data-polo-frame');
+    if (attr !== null) window.__samples.push([Number(attr), Number(badge.textContent), drawn()]);
+    if (window.__sampling) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def sampled(page, act) -> list[tuple[int, int, int]]:
+    """Every animation frame's (data-polo-frame, badge, drawn number) while `act()` runs."""
+    page.evaluate(SAMPLER)
+    act()
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(window.__sampling = false)))")
+    return [tuple(s) for s in page.evaluate("() => window.__samples")]
+
+
+def assert_exact(samples: list[tuple[int, int, int]]) -> list[int]:
+    wrong = [s for s in samples if not s[0] == s[1] == s[2]]
+    assert not wrong, f"{len(wrong)} of {len(samples)} samples show another number than the picture's: {wrong[:5]}"
+    return [s[0] for s in samples]
+
+
+def test_the_number_shown_is_the_picture_on_screen_while_stepping_and_playing(app_on, browser, coded_video):
+    url, _ = app_on(coded_video)
+    page = open_page(browser, url)
+    on_screen(page, 0)
+
+    def step():
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+        on_screen(page, 12)
+        for _ in range(30):  # back across a keyframe (25), faster than frames arrive
+            page.keyboard.press("ArrowLeft")
+            page.wait_for_timeout(20)
+        on_screen(page, 0)
+        page.keyboard.press("Shift+ArrowRight")
+        on_screen(page, 25)
+
+    frames = assert_exact(sampled(page, step))
+    assert {0, 12, 25} <= set(frames) and len(set(frames)) >= 10
+
+    def play(speed_keys: list[str], key: str, seconds: float):
+        def run():
+            for k in speed_keys:
+                page.keyboard.press(k)
+            page.keyboard.press(key)
+            page.wait_for_timeout(seconds * 1000)
+            page.keyboard.press("k")
+            page.wait_for_timeout(500)  # the full picture replaces the preview
+        return run
+
+    slow = assert_exact(sampled(page, play(["ArrowDown", "ArrowDown"], "l", 3)))  # 1x -> 0.5x -> 0.25x
+    assert slow == sorted(slow) and len(set(slow)) >= 5  # forwards, frame after frame
+    normal = assert_exact(sampled(page, play(["ArrowUp", "ArrowUp"], "l", 3)))  # back to 1x
+    assert normal == sorted(normal) and len(set(normal)) >= 15
+    back = assert_exact(sampled(page, play([], "j", 2)))  # backwards at 1x, across keyframes
+    assert back == sorted(back, reverse=True) and len(set(back)) >= 10
+
+
+# -- the layout a reviewer judges from ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def portrait_video(tmp_path_factory) -> Path:
+    """A phone held upright: stored 320x180, shown 180x320 (rotation metadata)."""
+    path = tmp_path_factory.mktemp("portrait") / "phone.mp4"
+    with VideoWriter(path, 320, 180, fps=25, gop=25, rotation=90) as out:
+        for i in range(50):
+            out.write(framecode.draw(i, 320, 180))
+    return path
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (1920, 1080)])
+def test_the_frame_takes_the_width_and_stays_in_view_beside_the_tag_form(app_on, browser, small_video, width, height):
+    url, _ = app_on(small_video)
+    page = open_page(browser, url, width, height)
+    box = page.locator(FRAME).bounding_box()
+    assert box["width"] >= 0.65 * width, box
+    page.keyboard.press("t")
+    page.get_by_text("New tag e3 at frame 0").wait_for()
+    after = page.locator(FRAME).bounding_box()
+    assert after["width"] == box["width"] and 0 <= after["y"] and after["y"] + after["height"] <= height
+
+
+def test_a_portrait_recording_fits_the_height_and_full_screen_keeps_the_number_and_the_keys(
+        app_on, browser, portrait_video):
+    url, _ = app_on(portrait_video)
+    page = open_page(browser, url, 1280, 800)
+    box = page.locator(FRAME).bounding_box()
+    assert box["y"] + box["height"] <= 800  # the whole picture on screen, no scrolling to its feet
+    shown = page.locator(FRAME).evaluate("(img) => [img.naturalWidth, img.naturalHeight]")
+    assert shown == [180, 320]  # turned upright
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.fullscreenElement !== null")
     page.keyboard.press("ArrowRight")
-    page.get_by_text("Frame 1 of 199").wait_for()
+    on_screen(page, 1)
+    assert page.locator("[data-testid=polo-frame-number]").inner_text() == "1"
+    assert page.locator("[data-testid=polo-frame-number]").is_visible()
+
+
+# -- a reviewer's session ---------------------------------------------------------------------------
+
+def test_step_jump_tag_and_report_in_chromium(app_on, browser, small_video):
+    url, ws = app_on(small_video)
+    page = open_page(browser, url)
+    on_screen(page, 0)
     page.keyboard.press("ArrowRight")
-    page.get_by_text("Frame 2 of 199").wait_for()
+    on_screen(page, 1)
+    page.keyboard.press("ArrowRight")
+    on_screen(page, 2)
     page.keyboard.press("Shift+ArrowRight")
-    page.get_by_text("Frame 27 of 199").wait_for()
-    page.keyboard.press("l")
-    page.get_by_text("Frame 152 of 199").wait_for()
-    page.keyboard.press("ArrowLeft")
-    page.get_by_text("Frame 151 of 199").wait_for()
-    page.get_by_role("button", name="+1 f").click()
-    page.get_by_text("Frame 152 of 199").wait_for()
-    for _ in range(8):  # faster than frames are drawn: every press counts, the connection holds
+    on_screen(page, 27)
+    page.get_by_label("Go to frame").fill("152")
+    page.keyboard.press("Enter")
+    on_screen(page, 152)
+    page.keyboard.press("ArrowLeft")  # no click: after the jump the keys are the frame view's again
+    on_screen(page, 151)
+    for _ in range(8):  # faster than frames are drawn: every press counts
         page.keyboard.press("ArrowLeft")
-    page.get_by_text("Frame 144 of 199").wait_for()
+    on_screen(page, 143)
     for _ in range(8):
         page.keyboard.press("ArrowRight")
-    page.get_by_text("Frame 152 of 199").wait_for()
+    on_screen(page, 151)
 
     page.keyboard.press("t")
-    page.get_by_text("New tag e3 at frame 152").wait_for()
+    page.get_by_text("New tag e3 at frame 151").wait_for()
     page.get_by_label("Find the situation (clause or name)").fill("period ends")
     page.keyboard.press("Enter")
     page.get_by_role("radiogroup", name="The period's time had expired").get_by_text("Yes").click()
@@ -122,9 +292,10 @@ def test_step_tag_and_report_in_chromium(server, page):
 
     saved = json.loads(ws["document"].read_text("utf-8"))
     e3 = next(e for e in saved["events"] if e["id"] == "e3")
-    assert e3["position"]["frame"] == 152 and e3["situation"] == "21.j" and e3["reviewer"] == "Browser Coach"
+    assert e3["position"]["frame"] == 151 and e3["situation"] == "21.j" and e3["reviewer"] == "Browser Coach"
     assert saved["revision"] == 1
 
+    page.get_by_test_id("stExpandSidebarButton").click()  # folded away on the Review page, for the frame
     page.get_by_role("link", name="Report").click()
     page.get_by_text("Consistency report").wait_for()
     events = page.get_by_test_id("stMetric").filter(has_text="Events")

@@ -15,9 +15,19 @@ from review_app.training import COACH, People, Person, TeachingExamples, questio
 PASS = "correct horse battery"
 
 
+def the_store():
+    """The store the app opens on the workspace (its folders come from the fixture's environment)."""
+    from review_app.store import open_store
+
+    return open_store()
+
+
 def approve(workspace, *event_ids):
-    coach = Person("coach", "Coach", COACH)
-    examples = TeachingExamples(workspace["data"] / "teaching-examples.json")
+    """Approve the tags as a coach would (no one is on the roster yet: the store enforces no role)."""
+    people = People(the_store().people)
+    coach = people.find("Coach") or (people.enrol("Coach", "coach passphrase", role=COACH)
+                                     if the_store().people.people() else Person("Coach", frozenset()))
+    examples = TeachingExamples(the_store().training)
     for q in questions_from([load_document(workspace["document"])]):
         if q.event_id in event_ids:
             examples.approve(coach, q.id, q.fingerprint)
@@ -112,7 +122,7 @@ def test_a_blank_answer_is_asked_for_not_scored_then_a_wrong_one_in_spanish(work
     at.button(key="training.submit").click().run()
     assert not at.exception
     assert any("Elija la situación y silbato, reanudación" in w.value for w in at.warning)
-    assert not (workspace["data"] / "training-scores.json").exists()  # nothing recorded for a blank answer
+    assert the_store().training.trainees() == []  # nothing recorded for a blank answer
     answer(at, "21.a", whistle="none", restart="knock_in")
     assert any("0 de 2 puntos" in e.value for e in at.error)
     assert any("eligió 21\\.a Bocha" in e.value for e in at.error)  # Markdown-escaped
@@ -139,8 +149,8 @@ def test_a_trainees_record_opens_only_with_their_passphrase(workspace):
     assert any("Ben: 0 of 0 points" in i.value.replace("\\", "") for i in ben.info)  # his own, empty record
     stored = json.loads((workspace["data"] / "training-scores.json").read_text("utf-8"))
     assert list(stored["trainees"]) == ["ana"] and len(stored["trainees"]["ana"]["attempts"]) == 1
-    people = json.loads((workspace["data"] / "people.json").read_text("utf-8"))["people"]
-    assert PASS not in json.dumps(people) and people["ana"]["secret"]["kdf"] == "scrypt"
+    people = json.loads((workspace["data"] / "reviewers.json").read_text("utf-8"))["people"]
+    assert PASS not in json.dumps(people) and people["ana"]["passphrase"]["kdf"] == "scrypt"
 
 
 def test_the_coach_page_shows_every_trainees_progress_and_exports_it(workspace):
@@ -168,11 +178,11 @@ def test_the_coach_page_shows_every_trainees_progress_and_exports_it(workspace):
     trainee.text_input(key="coach.passphrase").input(PASS)
     trainee.button(key="coach.sign_in").click().run()
     assert any("Ana is not a coach" in e.value for e in trainee.error)
-    assert People(workspace["data"] / "people.json").find("cleo").is_coach
+    assert People(the_store().people).find("cleo").is_coach
 
 
 def test_the_coach_approves_an_example_and_it_is_asked(workspace):
-    people = People(workspace["data"] / "people.json")
+    people = People(the_store().people)
     people.enrol("Cleo", "coach passphrase", role=COACH)
     coach = make_app(reviewer="Cleo", lang="en")
     coach.switch_page("app_pages/coach.py").run()

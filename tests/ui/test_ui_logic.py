@@ -13,8 +13,9 @@ from ui_fixtures import document_data
 from review_app.config import folders
 from review_app.errors import PoloReviewError
 from review_app.footage import Footage
+from review_app.footage.frames import encode
 from review_app.footage.uploads import UploadError, remember_name, shown_name, store_upload
-from review_app.footage.viewer import FrameViewer, encode, format_time, parse_time
+from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model import document_from_data, load_document
 from review_app.model.catalog import (
     link_footage,
@@ -51,15 +52,13 @@ def test_every_step_shows_the_exact_frame(small_video, tmp_path, monkeypatch):
     assert viewer.image(5, "png")[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_steps_stay_inside_the_footage(small_video, tmp_path, monkeypatch):
+def test_positions_stay_inside_the_footage_and_a_clip_ends_at_the_moment(small_video, tmp_path, monkeypatch):
     monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path))
     v = FrameViewer(small_video)
-    assert (v.step(0, frames=-1), v.step(0, frames=1), v.step(0, seconds=1.0)) == (0, 1, 25)
-    assert (v.step(190, seconds=5.0), v.step(10, seconds=-5.0), v.step(199, frames=1)) == (199, 0, 199)
     assert v.index_at(3.5) == 87 and v.index_at(-1) == 0 and v.index_at(1e9) == 199
+    assert (v.clamp(-5), v.clamp(500)) == (0, 199)
     clip = v.clip_until(100, tmp_path / "clips", before_s=4.0)
     assert Footage(clip).frame_count == 101  # frames 0..100: up to and including the moment
-    assert v.clip_around(100, tmp_path / "clips", before_s=1.0, after_s=1.0).stat().st_size > 0
 
 
 @pytest.mark.parametrize("text,seconds", [("41.2", 41.2), ("41,5 s", 41.5), ("0:41.2", 41.2), ("1:02:05", 3725.0),
@@ -107,7 +106,11 @@ def test_build_event_keeps_only_what_was_recorded():
     assert e == {"id": "e9", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
                  "facts": {"period_time_expired": True}, "call": {"whistle": "at_once"}, "period": 2,
                  "clock": "6:30", "involved": {"players": [{"team": "A", "number": 2}]}, "reviewer": "Ana",
-                 "not_recorded": ["moments.whistle"]}  # a whistle called, its moment not set: said, not guessed
+                 "not_recorded": ["moments.whistle"]}  # a whistle without its moment: said, not guessed
+    with_moment = build_event(event_id="e9", frame=10, time_s=0.4, situation="21.j", facts={},
+                              call={"whistle": "at_once"}, moments={"whistle": {"frame": 12, "time_s": 0.48},
+                                                                    "restart": None})
+    assert with_moment["moments"] == {"whistle": {"frame": 12, "time_s": 0.48}} and "not_recorded" not in with_moment
     with pytest.raises(TagError, match="minutes:seconds"):
         build_event(event_id="e9", frame=0, time_s=0, situation="21.j", facts={}, call={}, clock="6.30")
 
@@ -149,18 +152,6 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
     assert made.event_id == "e5" and made.event["id"] == "e5" and saved.event("e3")["notes"] == "theirs"
     edit = put_event(saved, {**saved.event("e3"), "notes": "edited"})  # an edit keeps its id
     assert replay(path, edit)[1].event_id == "e3"
-
-
-def test_step_keys_every_press_once():
-    from review_app.ui.review_frame import STEPS
-    from review_app.ui.step_keys import browser_keys, pending
-
-    keys = browser_keys((shortcut, frames, seconds) for _key, _label, _what, frames, seconds, shortcut in STEPS)
-    assert keys["ArrowRight"] == [1, 0.0] and keys["Shift+ArrowLeft"] == [0, -1.0]
-    assert keys["L"] == keys["Shift+L"] == [0, 5.0] and keys["J"] == [0, -5.0]
-    value = {"moves": [[3, 1, 0], [1, 1, 0], [2, 0, -1.0], ["x"], [4, 99, 0], "junk"]}
-    assert pending(value, 1) == [(2, 0, -1.0), (3, 1, 0.0)]  # in order, applied ones and nonsense dropped
-    assert pending(value, 3) == [] and pending(None, 0) == [] and pending({"moves": "no"}, 0) == []
 
 
 # -- uploads, escaping ---------------------------------------------------------------------------

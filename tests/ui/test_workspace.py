@@ -48,7 +48,7 @@ def test_tagging_on_a_demo_match_copies_it_into_the_workspace_and_the_checkout_s
     assert "Demo (read-only) · Sample: Safety (Rule 21.a) (sample-safety)" in at.selectbox(key="review.match").options
     at.selectbox(key="review.match").set_value(demo).run()
     assert any("A demo match" in c.value for c in at.caption)
-    at.button(key="review.fwd5s").click().run()
+    at.text_input(key="review.jump_frame_value").input("125").run()  # Go to frame, then T
     at.button(key="review.tag").click().run()
     assert not at.exception, at.exception
     copy = default_app / "matches" / "sample-safety.json"

@@ -26,6 +26,16 @@ def make_app(reviewer: str | None = "Tester", lang: str | None = "en") -> AppTes
     return at
 
 
+def settle(at: AppTest) -> AppTest:
+    """Run again once the recording the Review page opened is indexed: the page waits a moment for
+    that and otherwise shows the first frame alone, which a busy test machine may make it do."""
+    viewer = at.session_state["review.viewer"] if "review.viewer" in at.session_state else None
+    if viewer is not None and not viewer.ready:
+        viewer.source.wait(60)
+        at.run()
+    return at
+
+
 def make_video(path: Path, seconds: float = 8, fps: int = FPS, size=(320, 180)) -> Path:
     """A clip whose frames differ visibly: a bar moves across and the background shifts shade."""
     w, h = size

@@ -6,15 +6,14 @@ import pandas as pd
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.model import load_document
 from review_app.model.catalog import match_documents
 from review_app.rules import provision
 from review_app.textsafe import md
 from review_app.training import ScoreStore, TeachingExamples, questions_from
 from review_app.training import progress as prog
 from review_app.training.examples import APPROVED, CHANGED, DEMO
-from review_app.ui.context import _, error_line, fixed, folders, listing, rendered, roots
-from review_app.ui.people_parts import coach_sign_in, people
+from review_app.ui.context import _, error_line, fixed, folders, listing, load_listed, rendered, roots, store
+from review_app.ui.people_parts import coach_sign_in, people, roles_text
 
 st.title(_("Coach"))
 st.caption(_("Trainees' progress, the teaching examples the quiz asks, and the people who train."))
@@ -26,7 +25,7 @@ t_progress, t_examples, t_people = st.tabs([_("Trainees' progress"), _("Teaching
 
 with t_progress:
     try:
-        frame = prog.attempts_frame(ScoreStore(folders().scores).everyone(coach))
+        frame = prog.attempts_frame(ScoreStore(store().training, viewer=coach.name).everyone())
     except PoloReviewError as exc:
         error_line(exc)
         frame = None
@@ -75,11 +74,11 @@ with t_examples:
     for listed in listing():
         if not listed.error and listed.has_footage:
             try:
-                docs.append(load_document(listed.path))
+                docs.append(load_listed(listed))
             except PoloReviewError as exc:
                 error_line(exc)
     demo = match_documents(folders().demo.annotations) if folders().demo else []
-    examples = TeachingExamples(folders().teaching, demo)
+    examples = TeachingExamples(store().training, demo)
     questions = questions_from(docs, roots=roots())
     try:
         approvals = examples.approvals()
@@ -122,7 +121,7 @@ with t_people:
     except PoloReviewError as exc:
         error_line(exc)
         everyone = []
-    st.dataframe(pd.DataFrame([{_("Name"): p.name, _("Role"): _("coach") if p.is_coach else _("trainee")}
+    st.dataframe(pd.DataFrame([{_("Name"): p.name, _("Roles"): roles_text(p)}
                                for p in everyone]), hide_index=True, width="stretch", key="coach.people")
     left, right = st.columns(2, gap="large")
     with left, st.form("coach.reset_form"):

@@ -24,16 +24,28 @@ from review_app.evidence import (
     CaseState,
     EvidenceCase,
     default_match,
-    store_root,
     verify_case,
     window,
 )
 from review_app.evidence.grounds import rule_text
 from review_app.evidence.verify import check_head
-from review_app.footage import Footage
+from review_app.footage.viewer import FrameViewer
 from review_app.i18n import DEFAULT_LANGUAGE, Message
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, documents, error_line, fixed, folders, lang, pgettext, rendered, reviewer
+from review_app.ui import frame_view
+from review_app.ui.context import (
+    N_,
+    _,
+    documents,
+    error_line,
+    fixed,
+    folders,
+    lang,
+    pgettext,
+    rendered,
+    reviewer,
+    store,
+)
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
@@ -52,7 +64,7 @@ first = {} if "evidence.match" in st.session_state else {"index": default_match(
 match_id = st.selectbox(_("Match"), list(by_id), key="evidence.match", **first,
                         format_func=fixed(by_id, lambda i: f"{by_id[i].match.get('name') or i} ({i})"))
 doc = by_id[match_id]
-case = EvidenceCase(doc, store_root())
+case = EvidenceCase(doc, store().evidence)
 st.caption(md(_("Evidence store: {path}", path=str(case.folder.root.resolve()))))
 me = reviewer()
 item = pgettext("one piece of evidence", "Evidence")  # "Evidence" the page is another word in Spanish
@@ -114,7 +126,7 @@ try:
     anchor_bad = False
 except PoloReviewError:
     anchor, anchor_bad = "", True  # said in the Integrity tab, in the page's language
-report = shown(verify_case, case.folder, head=anchor or None) if case.folder.path.exists() else None
+report = shown(verify_case, case.folder, head=anchor or None)
 if report is not None and report.empty and not anchor:
     report = None  # nothing received or recorded yet (a folder may hold only the lock): nothing broken
 wrote = False  # an entry appended further down this run: the Integrity tab checks again
@@ -253,23 +265,35 @@ with t_mark:
         chosen_key = f"evidence.chosen.{match_id}.{ev_id}"
         chosen: list[int] = st.session_state.setdefault(chosen_key, [])
         last = max(0, int(ev.video["frame_count"]) - 1)
-        frame_key = f"evidence.frame.{match_id}.{ev_id}"
+        frame_key, view_key = f"evidence.frame.{match_id}.{ev_id}", f"evidence.view.{match_id}.{ev_id}"
         st.session_state.setdefault(frame_key, 0)
-        cols = st.columns(5)
-        for col, step in zip(cols, (-10, -1, 1, 10), strict=False):
-            if col.button(f"{step:+d}", key=f"evidence.step{step}"):
-                st.session_state[frame_key] = max(0, min(last, st.session_state[frame_key] + step))
-        index = cols[4].number_input(_("Frame"), 0, last, key=frame_key, step=1)
-        frame = None
-        video = shown(Footage, case.original_path(ev))  # a missing or altered original is one line, not a crash
-        if video is not None:
-            with video:
-                frame = shown(video.frame, int(index))
-        if frame is not None:
-            st.image(frame.image, channels="BGR", caption=_("Frame {i} at {t} s (of {n})", i=frame.index,
-                                                              t=format(frame.time_s, ".3f"), n=ev.video["frame_count"]))
+
+        def settled(at: int) -> None:  # the view stopped on a frame: the Frame field follows it
+            st.session_state[frame_key] = at
+
+        def typed() -> None:  # a frame typed: the view goes there
+            frame_view.seek(view_key, st.session_state[frame_key])
+
+        def add(_name: str, at: int) -> None:
+            settled(at)
+            if at not in chosen:
+                chosen.append(at)
+
+        # a missing or altered original is one line, not a crash
+        viewer = shown(FrameViewer, case.original_path(ev), wait=False)
+        if viewer is not None and viewer.error is None:
+            viewer.source.wait(0.3)
+            frame_view.frame_view(viewer, key=view_key, position=st.session_state[frame_key],
+                                  actions=(frame_view.Action("add", "A", _("Add this frame")),),
+                                  on_position=settled, on_action=add)
+            if not viewer.ready:
+                frame_view.opening(viewer)
+        elif viewer is not None:
+            error_line(viewer.error)
+        index = st.number_input(_("Frame"), 0, last, key=frame_key, step=1, on_change=typed)
         b1, b2 = st.columns(2)
-        if b1.button(_("Add this frame"), key="evidence.add_frame") and int(index) not in chosen:
+        if b1.button(_("Add this frame"), key="evidence.add_frame", help=_("Add the frame on screen (A)")) and \
+                int(index) not in chosen:
             chosen.append(int(index))
         if b2.button(_("Clear"), key="evidence.clear_frames"):
             chosen.clear()

@@ -119,7 +119,7 @@ if shown.findings:
                     f"{md(rendered(f.explanation))}")
 
 with st.expander(_("All events")):
-    from review_app.checker.summary import events_frame
+    from review_app.checker.tables import events_frame
 
     frame = events_frame(shown)
     frame["verdict"] = frame["verdict"].map(lambda v: verdict_label(v, lang()))

@@ -1,10 +1,12 @@
 """Review: pick a match and its footage, step to each stoppage, tag it, see the verdict."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from review_app.checker import check_document
 from review_app.evidence import store_root
-from review_app.ui.context import _
+from review_app.ui.context import _, reviewer
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -15,6 +17,9 @@ from review_app.ui.review_pick import (
 from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
 from review_app.ui.review_tags import findings_banner, open_form, tag_form, tag_list
 
+if reviewer():  # named: the sidebar's work is done, the frame gets the width
+    st.set_page_config(initial_sidebar_state="collapsed")
+st.html(Path(__file__).resolve().parents[1] / "review_layout.css")
 st.title(_("Review a match"))
 
 pick_match, pick_footage = st.columns(2)
@@ -26,11 +31,15 @@ with pick_footage:
     footage = choose_footage(doc)
 viewer = open_viewer(footage) if footage else None
 
-# A tag asked for from the frame area (button or T) or a link from the Report page.
-goto = st.session_state.pop("review.goto", None)
-if viewer is not None and goto and goto[0] == str(doc.path):
-    go_to(goto[1])
-    st.session_state.pop("review.tag_pick", None)  # show the tag at that frame
+# A link from the Report page: applied once the recording's index is built.
+ready = viewer is not None and viewer.ready and viewer.error is None
+goto = st.session_state.get("review.goto")
+if goto and (ready or viewer is None):
+    st.session_state.pop("review.goto")
+    if ready and goto[0] == str(doc.path):
+        go_to(goto[1])
+        st.session_state.pop("review.tag_pick", None)  # show the tag at that frame
+# A tag asked for from the frame area (Tag here, T).
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
@@ -39,15 +48,18 @@ checked, findings = check_document(doc, store_root())
 results = {r.event: r.to_dict() for r in checked}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
          for e, r in results.items()]
-position = st.session_state.get("review.pos", 0) if viewer else 0
-position_time = viewer.time_of(position) if viewer else 0.0
+position = st.session_state.get("review.pos", 0) if ready else 0
+position_time = viewer.time_of(position) if ready else 0.0
 
 if viewer is not None:
-    left, right = st.columns([7, 5], gap="medium")
+    # the frame as wide as the page allows beside the tag form and list, which keep it in view
+    left, side = st.columns([5, 2], gap="small")
     with left:
         frame_area(marks)
         filmstrip(viewer)
         shortcuts_help()
+    # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
+    right = side.container(key="review-side")
 else:  # no frames to show: the tags take the page's width
     right = st.container()
 with right:
@@ -59,5 +71,5 @@ with right:
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
-        tag_list(doc, results, go_to if viewer is not None else None, position)
+        tag_list(doc, results, go_to if ready else None, position)
     new_match_form()

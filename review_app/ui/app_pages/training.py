@@ -7,11 +7,10 @@ shown; scores are kept in the trainee's own record."""
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.model import load_document
 from review_app.model.catalog import match_documents
 from review_app.textsafe import md
 from review_app.training import ScoreStore, TeachingExamples, next_question, questions_from, score
-from review_app.ui.context import _, error_line, folders, listing, roots
+from review_app.ui.context import _, error_line, folders, listing, load_listed, roots, store
 from review_app.ui.people_parts import trainee_sign_in
 from review_app.ui.training_parts import (
     answer_form,
@@ -27,17 +26,18 @@ st.caption(_("Watch the play up to the moment, then name the situation and the c
 person = trainee_sign_in()
 if person is None:
     st.stop()
+name = person.name  # the store is asked as this person, never as a name typed in
 
 docs = []
 for listed in listing():
     if not listed.error and listed.has_footage:
         try:
-            docs.append(load_document(listed.path))
+            docs.append(load_listed(listed))
         except PoloReviewError as exc:  # changed since it was listed
             error_line(exc)
 demo = match_documents(folders().demo.annotations) if folders().demo else []
 try:
-    questions = TeachingExamples(folders().teaching, demo).quizzed(questions_from(docs, roots=roots()))
+    questions = TeachingExamples(store().training, demo).quizzed(questions_from(docs, roots=roots()))
 except PoloReviewError as exc:
     error_line(exc)
     st.stop()
@@ -47,10 +47,10 @@ if not questions:
     st.stop()
 order = {q.id: n for n, q in enumerate(questions, start=1)}
 by_id = {q.id: q for q in questions}
-store = ScoreStore(folders().scores)
+scores = ScoreStore(store().training, viewer=name)
 
 try:
-    attempts = store.attempts(person)
+    attempts = scores.attempts(name)
 except PoloReviewError as exc:
     error_line(exc)
     st.stop()
@@ -61,7 +61,7 @@ if current is None:
     st.session_state["training.current"] = current.id
     st.session_state.pop("training.result", None)
 
-record_line(store, person, len(questions))
+record_line(scores, name, len(questions))
 # Nothing in the heading names the match or the clause: a sample's match name says its rule.
 st.subheader(md(_("Example {n} of {total}: period {period}, clock {clock}", n=order[current.id], total=len(questions),
                   period=current.period or "—", clock=current.clock or "—")))
@@ -76,7 +76,7 @@ with answer_side:
         if answer is not None:
             result = score(current, answer)
             try:
-                store.record(person, result.record())
+                scores.record(name, result.record())
             except PoloReviewError as exc:
                 error_line(exc)
             st.session_state["training.result"] = result
@@ -84,7 +84,7 @@ with answer_side:
     else:
         show_result(current, result)
     if st.button(_("Next example"), key="training.next", icon=":material/skip_next:"):
-        upcoming = next_question(questions, store.attempts(person), rng=session_rng(), avoid=current.id)
+        upcoming = next_question(questions, scores.attempts(name), rng=session_rng(), avoid=current.id)
         st.session_state["training.current"] = upcoming.id
         st.session_state.pop("training.result", None)
         st.rerun()

@@ -1,0 +1,158 @@
+"""Benchmark: `polo-review check DIR --format json` end to end on a season of 1,000 match documents.
+
+    python benchmarks/bench_check_cli.py [--matches 1000] [--events-per-match 100] [--repeat 3]
+                                         [--season DIR] [--save FILE] [--no-subprocess]
+
+Writes the season (named players on every team, some of them knocked unconscious, so the match and
+cross-match checks have work to do), then measures in the same run, as medians over the repeats:
+
+- the reference, the work no check can avoid: reading every file, parsing it strictly with
+  `review_app.model.jsontext.loads` (what `load_document` uses) and validating it with the
+  compiled jsonschema-rs validator (compiled once before timing); the same with plain `json.loads`
+  is shown beside it, for scale;
+- `main(["check", DIR, "--format", "json"])` in this process, standard output sent to a file;
+- the same command as a subprocess (`python -m review_app check ...`), start-up and imports included.
+
+and prints each as a ratio to the reference, in elapsed time and in CPU time (this process's and its
+children's), which a busy machine disturbs less. `--season DIR` keeps the season there (made if the folder
+is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_checker import make_season
+
+from review_app.cli import main
+from review_app.model import find_documents, jsontext
+from review_app.model.io import fast_validator
+
+FIRST = ["Ana", "Bruno", "Carla", "Diego", "Elena", "Facundo", "Gala", "Hugo", "Inés", "Juan", "Lucía", "Mateo"]
+LAST = ["Pieres", "Cambiaso", "Heguy", "Novillo", "Castagnola", "Zubía", "Merlos", "Laprida", "Astrada",
+        "Gracida", "Stirling", "Bollini", "Gómez", "Ruiz", "Ibarra"]
+
+
+def name_the_players(folder: Path, seed: int = 21) -> None:
+    """Give every team four named players (drawn from 180 names, so a name recurs across the same
+    day's matches, spelt with stray spaces or capitals now and then) and knock about one player in
+    twenty 21.d events unconscious."""
+    rng = random.Random(seed)
+    names = [f"{a} {b}" for a in FIRST for b in LAST]
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_bytes())
+        for team in doc["match"]["teams"]:
+            team["players"] = []
+            for number in range(1, 5):
+                name = rng.choice(names)
+                if rng.random() < 0.1:
+                    name = " " + name.upper().replace(" ", "  ")
+                team["players"].append({"number": number, "name": name})
+        for ev in doc["events"]:
+            if ev["situation"] == "21.d" and rng.random() < 0.05:
+                ev["facts"]["unconscious"] = True
+        path.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+
+
+def reference(files: list[Path], parse=jsontext.loads) -> None:
+    validator = fast_validator()
+    for f in files:
+        data = parse(f.read_bytes().decode("utf-8"))
+        if not validator.is_valid(data):
+            raise SystemExit(f"{f}: not valid")
+
+
+def in_process(folder: Path, out: Path) -> None:
+    with out.open("w", encoding="utf-8") as fh, contextlib.redirect_stdout(fh):
+        code = main(["check", str(folder), "--format", "json"])
+    if code != 0:
+        raise SystemExit(f"check exited {code}")
+
+
+def as_subprocess(folder: Path, out: Path) -> None:
+    # `python -m review_app` is what the installed `polo-review` runs (cli.main), from this checkout.
+    with out.open("wb") as fh:
+        subprocess.run([sys.executable, "-m", "review_app", "check", str(folder), "--format", "json"], stdout=fh,
+                       check=True, cwd=ROOT)
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children: what a run costs even on a busy machine."""
+    mine, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(files: list[Path], fn, *args) -> tuple[float, float]:
+    for f in files:  # every run starts with the files in the page cache, the first as much as the last
+        f.read_bytes()
+    gc.collect()  # ... and from the same heap, not the last one's garbage
+    t, c = time.perf_counter(), cpu_seconds()
+    fn(*args)
+    return time.perf_counter() - t, cpu_seconds() - c
+
+
+def main_bench() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=1000)
+    ap.add_argument("--events-per-match", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--season", type=Path, help="keep the season in this folder (made if empty)")
+    ap.add_argument("--save", type=Path, help="keep the last JSON report here")
+    ap.add_argument("--no-subprocess", action="store_true", help="measure the command in this process only")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = args.season or Path(tmp) / "season"
+        folder.mkdir(parents=True, exist_ok=True)
+        if not any(folder.glob("*.json")):
+            t = time.perf_counter()
+            make_season(folder, args.matches, args.events_per_match)
+            name_the_players(folder)
+            print(f"generated {args.matches} matches of {args.events_per_match} events in "
+                  f"{time.perf_counter() - t:.1f} s")
+        files = find_documents([folder])
+        size = sum(f.stat().st_size for f in files)
+        print(f"season: {len(files)} documents, {size / 2**20:.1f} MiB in {folder}")
+        t = time.perf_counter()
+        fast_validator()
+        print(f"schema compiled (jsonschema-rs) in {time.perf_counter() - t:.3f} s, not counted in the reference")
+        out = Path(tmp) / "report.json"
+        runs = {"reference: read + jsontext.loads + jsonschema-rs": lambda: reference(files),
+                "(plain json.loads instead of jsontext.loads)": lambda: reference(files, json.loads),
+                "check --format json, in process": lambda: in_process(folder, out)}
+        if not args.no_subprocess:
+            runs["check --format json, subprocess"] = lambda: as_subprocess(folder, out)
+        times: dict[str, list[float]] = {k: [] for k in runs}
+        cpu: dict[str, list[float]] = {k: [] for k in runs}
+        for _ in range(args.repeat):
+            for name, run in runs.items():  # interleaved, so a busy spell on the machine hits every run
+                wall, used = timed(files, run)
+                times[name].append(wall)
+                cpu[name].append(used)
+        print(f"report: {out.stat().st_size / 2**20:.1f} MiB of JSON")
+        if args.save:
+            args.save.write_bytes(out.read_bytes())
+    first = next(iter(times))
+    ref, ref_cpu = statistics.median(times[first]), statistics.median(cpu[first])
+    print(f"\n{'run':52} {'median s':>9} {'min s':>8} {'x reference':>12} {'cpu s':>8} {'x ref cpu':>10}")
+    for name, values in times.items():
+        med, med_cpu = statistics.median(values), statistics.median(cpu[name])
+        print(f"{name:52} {med:9.3f} {min(values):8.3f} {med / ref:12.2f} {med_cpu:8.3f} {med_cpu / ref_cpu:10.2f}")
+
+
+if __name__ == "__main__":
+    main_bench()

@@ -1,0 +1,297 @@
+"""A match document's event as an instance, and an instance as an event.
+
+The situation (the clause) is the code and the window the instance's start and end; everything
+else the event records is a label whose group names the field and whose text is its value:
+
+    call.<part>          whistle, restart, restart_place, penalty, penalty_to, card, card_to, ...
+    fact.<name>          a fact of the situation ("true"/"false", a number, a choice)
+    moment.<name>        incident, whistle, restart, neutral_play: "7.2 (frame 180)"
+    period, clock, umpire, reviewer, notes
+    involved.player      "red #1 (Bandolera)": a player, with the mount ridden (repeats)
+    involved.offender    "red #3" or "red"; involved.mount: the mount concerned
+    reading.excused_under, not_recorded (repeats)
+
+Values are the document's own ("at_once", "penalty_2", a team id), so another tool shows them as
+text and a file read back gives the same event. A label this module cannot place on the event
+(a group it does not know, a fact the situation does not have, a value the field does not take)
+is reported and kept in the event's notes, never dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from review_app.exchange.timeline import Instance, Label
+from review_app.model import MatchDocument
+from review_app.rules import provision
+from review_app.rules.provision import CALL_FIELDS
+
+CALL, FACT, MOMENT = "call.", "fact.", "moment."
+PERIOD, CLOCK, UMPIRE, REVIEWER, NOTES = "period", "clock", "umpire", "reviewer", "notes"
+PLAYER, OFFENDER, MOUNT = "involved.player", "involved.offender", "involved.mount"
+EXCUSED_UNDER, NOT_RECORDED = "reading.excused_under", "not_recorded"
+INCIDENT = "incident"  # the event's position: the moment of the incident
+MOMENTS = (INCIDENT, "whistle", "restart", "neutral_play")
+# Groups that may hold several labels: a format with one value per group (a CSV cell, an EAF annotation)
+# holds one per line.
+REPEATING = (PLAYER, NOT_RECORDED)
+# Groups another tool may show as columns, in the order they are written.
+PLAIN_GROUPS = (REVIEWER, UMPIRE, PERIOD, CLOCK)
+
+EVENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+CLOCK_TEXT = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
+_SOMEONE = re.compile(r"^(?P<team>.+?)(?: #(?P<number>[1-4]))?$")
+_PLAYER = re.compile(r"^(?P<team>.+?) #(?P<number>[1-4])(?: \((?P<mount>.*)\))?$")
+_MOMENT = re.compile(r"^\s*(?P<s>[0-9]+(?:\.[0-9]*)?)\s*(?:\(frame (?P<frame>[0-9]+)\))?\s*$")
+TRUE, FALSE = ("true", "yes", "y", "si", "sí", "1"), ("false", "no", "n", "0")
+
+
+# -- writing -----------------------------------------------------------------------------------------
+def seconds(value: float) -> str:
+    """A time as text: the shortest that reads back as the same number."""
+    return repr(round(float(value), 6))
+
+
+def _value_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def someone_text(who: dict) -> str:
+    return f"{who['team']} #{who['number']}" if who.get("number") else str(who["team"])
+
+
+def player_text(player: dict) -> str:
+    mount = f" ({player['mount']})" if player.get("mount") else ""
+    return f"{player['team']} #{player['number']}{mount}"
+
+
+def moment_text(moment: dict) -> str:
+    return f"{seconds(moment['time_s'])} (frame {int(moment['frame'])})"
+
+
+def window_of(event: dict, frame_s: float) -> tuple[float, float]:
+    """The event's window in seconds; without one, the span of its moments (at least one frame)."""
+    window = event.get("window")
+    if window:
+        return float(window["start"]["time_s"]), float(window["end"]["time_s"])
+    times = [event["position"]["time_s"], *(m["time_s"] for m in (event.get("moments") or {}).values() if m)]
+    start, end = min(times), max(times)
+    return float(start), float(max(end, start + frame_s))
+
+
+def to_instance(event: dict, frame_s: float) -> Instance:
+    """The event as an instance: its situation as the code, every other field as labels."""
+    start, end = window_of(event, frame_s)
+    labels: list[Label] = []
+    involved = event.get("involved") or {}
+    plain = {REVIEWER: event.get("reviewer"), UMPIRE: involved.get("umpire"), PERIOD: event.get("period"),
+             CLOCK: event.get("clock")}
+    labels += [Label(group, _value_text(value)) for group, value in plain.items() if value not in (None, "")]
+    labels.append(Label(MOMENT + INCIDENT, moment_text(event["position"])))
+    for name, moment in (event.get("moments") or {}).items():
+        if moment:
+            labels.append(Label(MOMENT + name, moment_text(moment)))
+    for name in CALL_FIELDS:
+        value = (event.get("call") or {}).get(name)
+        if value is None:
+            continue
+        labels.append(Label(CALL + name, someone_text(value) if isinstance(value, dict) else _value_text(value)))
+    for name, value in (event.get("facts") or {}).items():
+        if value is not None:
+            labels.append(Label(FACT + name, _value_text(value)))
+    labels += [Label(PLAYER, player_text(p)) for p in involved.get("players") or []]
+    if involved.get("offender"):
+        labels.append(Label(OFFENDER, someone_text(involved["offender"])))
+    if involved.get("mount"):
+        labels.append(Label(MOUNT, involved["mount"]))
+    if (event.get("reading") or {}).get("excused_under"):
+        labels.append(Label(EXCUSED_UNDER, event["reading"]["excused_under"]))
+    labels += [Label(NOT_RECORDED, item) for item in event.get("not_recorded") or []]
+    if event.get("notes"):
+        labels.append(Label(NOTES, event["notes"]))
+    return Instance(event["id"], start, end, event["situation"], labels)
+
+
+def instances(doc: MatchDocument, frame_s: float, reviewer: str | None = None) -> list[Instance]:
+    """Every event of the match in footage order (only `reviewer`'s, if given)."""
+    return [to_instance(e, frame_s) for e in doc.events_in_order()
+            if reviewer is None or e.get("reviewer") == reviewer]
+
+
+def split_values(group: str | None, text: str) -> list[str]:
+    """The labels a one-value cell holds: a line each for a repeating group, else the text whole."""
+    return text.split("\n") if group in REPEATING else [text]
+
+
+# -- reading -----------------------------------------------------------------------------------------
+@dataclass
+class Decoded:
+    """An instance read as an event, and the labels that could not be placed on it (with why)."""
+
+    event: dict
+    left: list[tuple[Label, str]] = field(default_factory=list)
+    guessed_position: bool = False  # the file gave no incident moment: the window's start stands for it
+
+
+def _moment(text: str, timebase) -> dict | None:
+    m = _MOMENT.match(text)
+    if not m:
+        return None
+    at = float(m["s"])
+    if not math.isfinite(at):
+        return None
+    frame = int(m["frame"]) if m["frame"] is not None else timebase.frame_of(at)
+    time_s = round(at, 6) if m["frame"] is not None else timebase.time_of(frame)
+    return {"frame": frame, "time_s": time_s}
+
+
+def _someone(text: str, teams: dict[str, set[int]]) -> dict | None:
+    m = _SOMEONE.match(text.strip())
+    if not m or m["team"] not in teams:
+        return None
+    out = {"team": m["team"]}
+    if m["number"]:
+        out["number"] = int(m["number"])
+    return out
+
+
+def _number(text: str) -> float | int | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if not math.isfinite(value) or value < 0:
+        return None
+    return int(value) if value.is_integer() else value
+
+
+def _boolean(text: str) -> bool | None:
+    low = text.strip().lower()
+    return True if low in TRUE else False if low in FALSE else None
+
+
+def _call_value(name: str, text: str, teams: dict[str, set[int]]):
+    spec = CALL_FIELDS[name]
+    if spec == "team":
+        return text if text in teams else None
+    if spec == "player":
+        return _someone(text, teams)
+    if spec == "number":
+        return _number(text)
+    if spec == "bool":
+        return _boolean(text)
+    if spec == "text":
+        return text
+    return text if text in spec else None
+
+
+def _fact_value(fact, text: str):
+    if fact.kind == "bool":
+        return _boolean(text)
+    if fact.kind == "number":
+        return _number(text)
+    if fact.kind == "text":
+        return text
+    return text if text in fact.choices else None
+
+
+def from_instance(instance: Instance, situation: str, doc: MatchDocument, timebase) -> Decoded:
+    """The event `instance` records under `situation` (its code, mapped), on the match's frames."""
+    teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in doc.match["teams"]}
+    p = provision(situation)
+    start, end = timebase.frame_of(instance.start), timebase.frame_of(instance.end)
+    window = {"start": {"frame": start, "time_s": timebase.time_of(start)},
+              "end": {"frame": max(start, end), "time_s": timebase.time_of(max(start, end))}}
+    event: dict = {"id": instance.id, "position": dict(window["start"]), "window": window, "situation": situation,
+                   "facts": {}, "call": {}}
+    involved: dict = {}
+    notes: list[str] = []
+    out = Decoded(event)
+
+    def refuse(label: Label, why: str) -> None:
+        out.left.append((label, why))
+
+    for label in instance.labels:
+        group, text = label.group or "", label.text
+        if group == PERIOD:
+            period = _number(text)
+            if isinstance(period, int) and 1 <= period <= doc.match["periods"]:
+                event["period"] = period
+            else:
+                refuse(label, f"not a period of this match (1-{doc.match['periods']})")
+        elif group == CLOCK:
+            if CLOCK_TEXT.match(text.strip()):
+                event["clock"] = text.strip()
+            else:
+                refuse(label, "not a clock reading (m:ss)")
+        elif group == UMPIRE:
+            involved["umpire"] = text
+        elif group == REVIEWER:
+            event["reviewer"] = text
+        elif group == NOTES:
+            notes.append(text)
+        elif group.startswith(MOMENT) and group[len(MOMENT):] in MOMENTS:
+            moment = _moment(text, timebase)
+            if moment is None:
+                refuse(label, "not a time in seconds")
+            elif group == MOMENT + INCIDENT:
+                event["position"] = moment
+            else:
+                event.setdefault("moments", {})[group[len(MOMENT):]] = moment
+        elif group.startswith(CALL) and group[len(CALL):] in CALL_FIELDS:
+            name = group[len(CALL):]
+            value = _call_value(name, text, teams)
+            if value is None:
+                refuse(label, "not a value this part of the call takes")
+            else:
+                event["call"][name] = value
+        elif group.startswith(FACT):
+            fact = p.fact_named(group[len(FACT):])
+            value = None if fact is None else _fact_value(fact, text)
+            if fact is None:
+                refuse(label, f"not a fact of {situation}")
+            elif value is None:
+                refuse(label, "not a value this fact takes")
+            else:
+                event["facts"][fact.name] = value
+        elif group == PLAYER:
+            m = _PLAYER.match(text.strip())
+            if m and m["team"] in teams:
+                player = {"team": m["team"], "number": int(m["number"])}
+                if m["mount"]:
+                    player["mount"] = m["mount"]
+                involved.setdefault("players", []).append(player)
+            else:
+                refuse(label, "not a player of this match (team #number)")
+        elif group == OFFENDER:
+            who = _someone(text, teams)
+            if who is None:
+                refuse(label, "not a team of this match (team or team #number)")
+            else:
+                involved["offender"] = who
+        elif group == MOUNT:
+            involved["mount"] = text
+        elif group == EXCUSED_UNDER:
+            event["reading"] = {"excused_under": text}
+        elif group == NOT_RECORDED:
+            if text not in event.setdefault("not_recorded", []):
+                event["not_recorded"].append(text)
+        else:
+            refuse(label, "a label group polo-review does not know")
+    if involved:
+        event["involved"] = involved
+    if not any(lb.group == MOMENT + INCIDENT for lb in instance.labels):
+        out.guessed_position = True
+        notes.append("The incident's moment is taken as the window's start: the file gives none.")
+    if out.left:
+        kept = "; ".join(f"{lb.group}: {lb.text}" if lb.group else lb.text for lb, _ in out.left)
+        notes.append(f"Labels not imported: {kept}")
+    if notes:
+        event["notes"] = "\n".join(notes)
+    return out

@@ -1,0 +1,92 @@
+"""Seconds to frames and back for one match's footage, so an imported window or moment lands on the
+frame the reviewer meant.
+
+Where the footage file is at hand its frame index is used (exact on variable-rate phone video);
+else the frame rate the match document records; else the one the user gives (`--fps`).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+from review_app.errors import PoloReviewError
+from review_app.exchange.errors import ExchangeError
+from review_app.model import MatchDocument
+
+log = logging.getLogger(__name__)
+
+# Where nothing says the rate (an export of a match without footage), a frame is taken as 1/25 s:
+# PAL, the most common rate of match footage; used only to pad an instant to one frame.
+FALLBACK_FPS = 25.0
+
+
+@dataclass(frozen=True)
+class ConstantRate:
+    fps: float
+
+    def frame_of(self, seconds: float) -> int:
+        """The frame on screen at `seconds` (a frame's own time, however rounded, gives that frame)."""
+        return max(0, math.floor(seconds * self.fps + 1e-6))
+
+    def time_of(self, frame: int) -> float:
+        return round(frame / self.fps, 6)
+
+    @property
+    def frame_s(self) -> float:
+        return 1.0 / self.fps
+
+
+class FootageTimes:
+    """The footage's own frame index: the frame on screen at a time, the time of a frame."""
+
+    def __init__(self, footage):
+        self._footage = footage
+
+    def frame_of(self, seconds: float) -> int:
+        return self._footage.frame_on_screen(max(0.0, seconds))
+
+    def time_of(self, frame: int) -> float:
+        return round(self._footage.time_of(min(frame, self._footage.frame_count - 1)), 6)
+
+    @property
+    def frame_s(self) -> float:
+        return 1.0 / self._footage.info.fps
+
+
+def _valid_fps(fps) -> bool:
+    return isinstance(fps, (int, float)) and math.isfinite(fps) and 0 < fps <= 1000
+
+
+def for_export(doc: MatchDocument) -> ConstantRate:
+    """Only the length of one frame is needed to write: the document's rate, else the fallback."""
+    fps = (doc.data.get("footage") or {}).get("fps")
+    return ConstantRate(float(fps) if _valid_fps(fps) else FALLBACK_FPS)
+
+
+def for_import(doc: MatchDocument, fps: float | None = None, *, use_footage: bool = True):
+    """The timebase to place imported times on frames: `fps` if given, else the footage's index, else
+    the document's recorded rate; ExchangeError if none is known."""
+    if fps is not None:
+        if not _valid_fps(fps):
+            raise ExchangeError(f"--fps {fps}: give the footage's frame rate, more than 0 and at most 1000")
+        return ConstantRate(float(fps))
+    if use_footage and (doc.data.get("footage") or {}).get("path"):
+        try:
+            path = doc.footage_path()
+        except PoloReviewError as exc:
+            log.info("footage of %s not used for timing: %s", doc.match_id, exc)
+        else:
+            if path.is_file():
+                from review_app.footage import Footage
+
+                try:
+                    return FootageTimes(Footage(path))
+                except PoloReviewError as exc:  # unreadable footage: the recorded rate below
+                    log.warning("footage %s not used for timing: %s", path, exc)
+    recorded = (doc.data.get("footage") or {}).get("fps")
+    if _valid_fps(recorded):
+        return ConstantRate(float(recorded))
+    raise ExchangeError(f"match {doc.match_id}: no frame rate recorded and no footage at hand to place "
+                        "times on frames; give --fps", path=doc.path)

@@ -1,0 +1,184 @@
+"""Export a match's events to an interchange file, and import a file's instances into a match.
+
+    data = export_match(doc, "sportscode-xml")
+    report = import_file(path, doc, mapping=load("map.toml"))   # report.document: the match with them
+
+An import maps each instance's code to a situation (`mapping`), reads its labels as the event's
+fields (`codes`) and places its times on the match's frames (`timebase`). Nothing it cannot use is
+dropped in silence: the report lists the instances whose code nothing maps, those the mapping
+leaves out on purpose, those that do not make a valid event (with the reason), the labels kept in
+an event's notes because they fit no field, and whatever the file held that could not be read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from review_app.exchange import FORMATS, codes, eaf, sportscode, table, timebase
+from review_app.exchange.errors import ExchangeError
+from review_app.exchange.mapping import Mapping
+from review_app.exchange.timeline import Instance, Label, Timeline
+from review_app.model import DocumentError, MatchDocument, next_event_id, validate
+from review_app.rules import PROVISIONS
+
+
+def export_match(doc: MatchDocument, fmt: str, *, reviewer: str | None = None,
+                 media: str | None = None) -> bytes:
+    """The match's events (only `reviewer`'s, if given) in `fmt` (one of `FORMATS`)."""
+    if fmt not in FORMATS:
+        raise ExchangeError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
+    frame_s = timebase.for_export(doc).frame_s
+    instances = codes.instances(doc, frame_s, reviewer)
+    if fmt == "eaf":
+        return eaf.write(instances, frame_s, media)
+    timeline = Timeline(instances)
+    if fmt == "csv":
+        return table.write(timeline).encode("utf-8")
+    timeline.rows = sportscode.rows_for([i.code for i in instances], [p.id for p in PROVISIONS])
+    return sportscode.write(timeline)
+
+
+def detect(path: Path, fmt: str | None = None) -> str:
+    """The format of `path`: as given, else by its extension, else by its first element."""
+    if fmt is not None:
+        if fmt not in FORMATS:
+            raise ExchangeError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
+        return fmt
+    by_ext = {ext: name for name, ext in FORMATS.items()}
+    if path.suffix.lower() in by_ext:
+        return by_ext[path.suffix.lower()]
+    with path.open("rb") as fh:
+        head = fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if b"<ANNOTATION_DOCUMENT" in head:
+        return "eaf"
+    if b"<file" in head:
+        return "sportscode-xml"
+    raise ExchangeError("unknown format: name it .xml (Sportscode), .eaf (ELAN) or .csv, or give --format",
+                        path=path)
+
+
+def read_file(path: str | Path, fmt: str | None = None) -> tuple[Timeline, list[str]]:
+    """The instances a file holds, and one line for each part of it that could not be read."""
+    path = Path(path)
+    if not path.exists():
+        raise ExchangeError("no such file", path=path)
+    if path.is_dir():
+        raise ExchangeError("is a folder, not an interchange file", path=path)
+    fmt = detect(path, fmt)
+    if fmt == "eaf":
+        return eaf.parse(path)
+    raw = path.read_bytes()
+    if fmt == "csv":
+        return table.parse(raw, str(path))
+    return sportscode.parse(raw, str(path))
+
+
+@dataclass
+class ImportReport:
+    source: str
+    match_id: str
+    document: MatchDocument  # the match with the imported events (not saved by `import_timeline`)
+    imported: list[tuple[str, str]] = field(default_factory=list)  # (instance id, event id it became)
+    unmapped: list[Instance] = field(default_factory=list)  # codes nothing maps
+    left_out: list[Instance] = field(default_factory=list)  # codes the mapping leaves out ("")
+    refused: list[tuple[Instance, str]] = field(default_factory=list)  # not a valid event, and why
+    labels_kept: list[tuple[str, Label, str]] = field(default_factory=list)  # (event id, label, why) in its notes
+    unreadable: list[str] = field(default_factory=list)  # parts of the file that could not be read
+    already: list[str] = field(default_factory=list)  # instances the match holds already, as they are
+    position_guessed: list[str] = field(default_factory=list)  # event ids whose incident is the window's start
+
+    @property
+    def complete(self) -> bool:
+        """Every instance imported (or already there, or left out on purpose) and every part of the file read."""
+        return not (self.unmapped or self.refused or self.unreadable)
+
+    def unmapped_codes(self) -> dict[str, list[str]]:
+        """Each code nothing maps, with the ids of its instances."""
+        out: dict[str, list[str]] = {}
+        for inst in self.unmapped:
+            out.setdefault(inst.code, []).append(inst.id)
+        return out
+
+
+def _mapped_labels(inst: Instance, mapping: Mapping) -> list[Label]:
+    return [mapping.label(label) or label for label in inst.labels]
+
+
+def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb,
+                    reviewer: str | None = None) -> ImportReport:
+    """The match with the timeline's instances added as events (ids kept where free), and what was not."""
+    out = doc.copy()
+    report = ImportReport(timeline.source or "", doc.match_id, out)
+    for inst in timeline.instances:
+        situation = mapping.situation(inst.code)
+        if situation is None:
+            report.unmapped.append(inst)
+            continue
+        if situation == "":
+            report.left_out.append(inst)
+            continue
+        mapped = Instance(inst.id, inst.start, inst.end, inst.code, _mapped_labels(inst, mapping))
+        decoded = codes.from_instance(mapped, situation, doc, tb)
+        event = decoded.event
+        if reviewer and not event.get("reviewer"):
+            event["reviewer"] = reviewer
+        existing = out.event(inst.id) if codes.EVENT_ID.match(inst.id) else None
+        if existing is not None and _same_moment(existing, event):
+            differ = _differences(existing, event)
+            if not differ:
+                report.already.append(inst.id)
+            else:  # the file's copy of an event the match holds, changed since: never a second copy
+                report.refused.append((inst, f"the match holds {inst.id} at this moment under {situation}, with "
+                                             f"other {', '.join(differ)}; not imported (delete or change it in "
+                                             "the app first)"))
+            continue
+        if existing is not None or not codes.EVENT_ID.match(inst.id):
+            event["id"] = next_event_id(out)
+        try:
+            validate({**out.data, "events": [*out.events, event]}, out.path)
+        except DocumentError as exc:
+            problem = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
+            report.refused.append((inst, problem))
+            continue
+        out.events.append(event)
+        report.imported.append((inst.id, event["id"]))
+        report.labels_kept += [(event["id"], label, why) for label, why in decoded.left]
+        if decoded.guessed_position:
+            report.position_guessed.append(event["id"])
+    return report
+
+
+def _same_moment(existing: dict, event: dict) -> bool:
+    return existing.get("situation") == event.get("situation") and \
+        existing["position"]["frame"] == event["position"]["frame"]
+
+
+def _present(value):
+    """A value with what records nothing (None, empty) left out: a moment not tagged is no moment."""
+    if isinstance(value, dict):
+        value = {k: p for k, v in value.items() if (p := _present(v)) is not None}
+    return value if value not in (None, "", [], {}) else None
+
+
+def _differences(existing: dict, event: dict) -> list[str]:
+    """The fields in which the file's event differs from the match's (a window the file adds, where the
+    event had none, is no difference: every instance is a window)."""
+    keys = (set(existing) | set(event)) - {"id"}
+    if "window" not in existing:
+        keys.discard("window")
+    out = []
+    for key in sorted(keys):
+        if _present(existing.get(key)) != _present(event.get(key)):
+            out.append(key)
+    return out
+
+
+def import_file(path: str | Path, doc: MatchDocument, *, mapping: Mapping | None = None, fmt: str | None = None,
+                fps: float | None = None, reviewer: str | None = None) -> ImportReport:
+    """Read `path` and add its instances to (a copy of) `doc`; the caller saves `report.document`."""
+    timeline, problems = read_file(path, fmt)
+    report = import_timeline(timeline, doc, mapping or Mapping(), timebase.for_import(doc, fps), reviewer)
+    report.source = str(path)
+    report.unreadable = problems
+    return report

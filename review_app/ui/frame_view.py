@@ -1,0 +1,132 @@
+"""The frame view: one recording's exact frames, stepped and played in the browser.
+
+A custom component (Streamlit components v2; the JavaScript and CSS beside this file, shipped as
+they are, no build step). The browser fetches each frame by its address on the app's own server
+(review_app.footage.web) and keeps the frames around the playhead; stepping and playing happen
+there, with no rerun of the app per frame. The app hears the position only when it matters: when
+a pause or a run of steps settles (`position`), with an action such as Tag here (`action`, which
+carries its frame), on a click elsewhere on the page. The app moves the view with `seek`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from review_app.footage import frames, web
+from review_app.footage.viewer import FrameViewer
+from review_app.textsafe import md
+from review_app.ui.context import _
+
+_HERE = Path(__file__).resolve().parent
+_component = st.components.v2.component(
+    "polo_review_frame_view",
+    js=(_HERE / "frame_view.js").read_text("utf-8"),
+    css=(_HERE / "frame_view.css").read_text("utf-8"),
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button (and key) of the view that hands the app the frame on screen."""
+
+    name: str
+    key: str  # one letter
+    label: str
+    help: str = ""
+
+
+def seek(key: str, frame: int) -> None:
+    """Move the view `key` to `frame` on its next run (and give it the keyboard focus)."""
+    number, _frame = st.session_state.get(f"{key}.seek", (0, 0))
+    st.session_state[f"{key}.seek"] = (number + 1, int(frame))
+
+
+def _value(key: str, name: str):
+    value = st.session_state.get(key)
+    return value.get(name) if isinstance(value, dict) else getattr(value, name, None)
+
+
+def _texts() -> dict[str, str]:
+    return {
+        "back1s": _("−1 s"), "back1sHelp": _("One second back"),
+        "back1f": _("−1 f"), "back1fHelp": _("One frame back"),
+        "fwd1f": _("+1 f"), "fwd1fHelp": _("One frame forward"),
+        "fwd1s": _("+1 s"), "fwd1sHelp": _("One second forward"),
+        "reverseHelp": _("Play backwards; again: faster"),
+        "pauseHelp": _("Pause"),
+        "playHelp": _("Play; again: faster"),
+        "speedHelp": _("Speed"),
+        "loopIn": _("In"), "loopInHelp": _("Loop from this frame"),
+        "loopOut": _("Out"), "loopOutHelp": _("Loop up to this frame"),
+        "loopAround": _("Loop ±3 s"), "loopAroundHelp": _("Play three seconds either side, over and over"),
+        "loopClear": _("No loop"), "loopClearHelp": _("Stop looping"),
+        "zoomResetHelp": _("Whole picture (wheel or pinch zooms, drag pans, double-click resets)"),
+        "fullscreenHelp": _("Full screen"),
+        "viewHelp": _("Frame view: arrow keys step, J K L play, wheel zooms"),
+        "position": _("Frame {frame} of {last} · {time} ({seconds} s)"),
+        "first": _("First frame"),
+        "paused": _("paused"),
+        "loop": _("loop {a}–{b}"),
+        "loading": _("loading frame {frame}…"),
+        "preview": _("smaller picture while playing"),
+        "noFrames": _("This server does not serve frames: start the app with polo-review app."),
+    }
+
+
+def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = False,
+               actions: tuple[Action, ...] = (), on_position: Callable[[int], None] | None = None,
+               on_action: Callable[[str, int], None] | None = None) -> None:
+    """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
+    browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
+    a frame; `on_action(name, frame)` when one of `actions` is used."""
+    source = viewer.source
+    ready = source.ready and source.error is None
+    info = viewer.info if ready else None
+    number, frame = st.session_state.setdefault(f"{key}.seek", (0, int(position)))
+    data = {
+        "src": f"{web.prefix(st.get_option('server.baseUrlPath'))}/{source.token}",
+        "fmt": "png" if png else "jpg",
+        "width": source.width,
+        "height": source.height,
+        "ready": ready,
+        "count": info.frame_count if info else None,
+        "duration": info.duration_s if info else None,
+        # the progress itself is the bar under the view (a fragment of its own): this text is sent once
+        "status": None if ready else _("The first frame is shown while the file is read; stepping, playing and exact "
+                                       "seeking come when the frame index is built."),
+        "seek": {"id": number, "frame": frame},
+        "budget": frames.BROWSER_FRAME_BYTES,
+        "previewSide": frames.PREVIEW_SIDE,
+        "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
+        "text": _texts(),
+    }
+
+    def moved() -> None:
+        value = _value(key, "position")
+        if on_position is not None and isinstance(value, int) and ready:
+            on_position(viewer.clamp(value))
+
+    def acted() -> None:
+        value = _value(key, "action")
+        if on_action is None or not isinstance(value, dict) or not ready:
+            return
+        name, at = value.get("name"), value.get("frame")
+        if name in {a.name for a in actions} and isinstance(at, int):
+            on_action(name, viewer.clamp(at))
+
+    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, height="content",
+               width="stretch")
+
+
+@st.fragment(run_every=0.5)
+def opening(viewer: FrameViewer) -> None:
+    """While the recording's index is built: its progress; once built, the whole page again."""
+    if viewer.ready:
+        st.rerun(scope="app")
+    _stage, fraction = viewer.progress
+    st.progress(fraction, text=_("Reading {name} (frame index and checksum): {percent}", name=md(viewer.path.name),
+                                 percent=format(fraction, ".0%")))

@@ -1,0 +1,43 @@
+"""The JSON report is the text the standard library's encoder writes (ensure_ascii off, indent 2),
+whatever the strings hold, and what orjson cannot write is still written."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from review_app.checker import CheckResult, EventResult
+from review_app.checker.formats import to_json, to_json_bytes
+from review_app.checker.summary import summary
+from review_app.i18n import Message
+from review_app.rules import VERDICTS
+
+AWKWARD = ["Ñandú \"Zoë\" <b>&</b>", "tab\there\nnew line\r\x00\x1f\x7f", "\u2028\u2029 emoji 😀", "back\\slash", ""]
+
+
+def result_with(**fields) -> CheckResult:
+    base = dict(match="m1", event="e1", clause="21.a", verdict=VERDICTS[0], explanation=Message("Why {x}.", x="y"),
+                missing=["a", "b"], mandatory=False, cites=["21.a"], frame=10, time_s=0.4, period=None,
+                clock="3:00", umpire="Ana", reviewer=None, document="/tmp/m1.json")
+    return CheckResult(events=[EventResult(**{**base, **fields})], errors=["x.json: bad"], matches=["m1"])
+
+
+def standard(result: CheckResult) -> str:
+    report = {"events": [e.to_dict() for e in result.events], "findings": [f.to_dict() for f in result.findings],
+              "errors": list(result.errors), "summary": summary(result)}
+    return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+
+
+@pytest.mark.parametrize("text", AWKWARD)
+def test_the_report_is_the_standard_encoders_text(text):
+    result = result_with(umpire=text, reviewer=text, clock=text, time_s=1234.56789)
+    assert to_json(result) == standard(result)
+    assert to_json_bytes(result) == standard(result).encode("utf-8")
+
+
+@pytest.mark.parametrize("fields", [{"frame": 2**70}, {"reviewer": "lone \ud800 surrogate"}],
+                         ids=["big-int", "surrogate"])
+def test_what_orjson_refuses_is_written_by_the_standard_library(fields):
+    result = result_with(**fields)
+    assert to_json(result) == standard(result)

@@ -1,0 +1,103 @@
+"""Schema 1.0 documents: `check` reads them by migrating in memory, `migrate` rewrites them as 2.0, and
+nothing a 1.0 document said is lost on the way. The 1.0 corpus in `data/v1` is the bundled documents as
+they were before 2.0; `data/verdicts-before-2.0.json` what the checker of that time said of them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from review_app.checker import check_paths
+from review_app.cli import main
+from review_app.model import load_document, validate
+from review_app.model.migrate import migrate
+
+DATA = Path(__file__).parent / "data"
+V1 = sorted((DATA / "v1").glob("*.json"))
+# Where the verdict changed, and why: the old verdict hid an error the match shows.
+CHANGED = {
+    "sample-excused-mount-returns/e2": ("incomplete", "inconsistent",
+                                        "the mandatory 21.f(5) finding falls on it: the excused mount is back in "
+                                        "play and forfeiture was not exacted"),
+}
+# Where a 1.0 value moved in 2.0: (path in 1.0) -> (path in 2.0).
+MOVED = {("facts", "excused_under"): ("reading", "excused_under")}
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    else:
+        yield path, value
+
+
+def _at(value, path):
+    for part in path:
+        value = value[part]
+    return value
+
+
+@pytest.mark.parametrize("path", V1, ids=[p.stem for p in V1])
+def test_migration_loses_no_field(path):
+    old = json.loads(path.read_text("utf-8"))
+    assert old["schema_version"] == "1.0"
+    new = migrate(old)
+    validate(new)
+    assert new["schema_version"] == "2.0" and new["migrated_from"] == "1.0"
+    for leaf, value in _leaves(old):
+        if leaf == ("schema_version",):
+            continue
+        moved = next((leaf[:-2] + to for frm, to in MOVED.items() if leaf[-2:] == frm), leaf)
+        assert _at(new, moved) == value, leaf
+    assert old == json.loads(path.read_text("utf-8"))  # the 1.0 data itself is left as it was
+
+
+def test_check_reads_1_0_documents_with_the_verdicts_it_gave_before_or_says_why(tmp_path):
+    before = json.loads((DATA / "verdicts-before-2.0.json").read_text("utf-8"))
+    result = check_paths(V1)
+    assert not result.errors
+    now = {f"{e.match}/{e.event}": e for e in result.events}
+    assert set(now) == set(before)
+    for key, old in before.items():
+        if key in CHANGED:
+            was, becomes, _why = CHANGED[key]
+            assert (old, now[key].verdict) == (was, becomes)
+            assert now[key].findings  # the finding that changed it is named on the event
+        else:
+            assert now[key].verdict == old, (key, now[key].explanation.render("en"))
+
+
+def test_migrate_command_rewrites_in_place_and_a_second_run_has_nothing_to_do(tmp_path, capsys):
+    folder = tmp_path / "annotations"
+    folder.mkdir()
+    for p in V1[:3]:
+        shutil.copy(p, folder / p.name)
+    assert main(["migrate", str(folder), "--dry-run"]) == 0
+    assert "would migrate 1.0 -> 2.0" in capsys.readouterr().out
+    assert all(json.loads(p.read_text("utf-8"))["schema_version"] == "1.0" for p in folder.glob("*.json"))
+    assert main(["migrate", str(folder)]) == 0
+    for p in folder.glob("*.json"):
+        data = json.loads(p.read_text("utf-8"))
+        assert data["schema_version"] == "2.0" and data["revision"] == 2
+        load_document(p)
+    capsys.readouterr()
+    assert main(["migrate", str(folder)]) == 0
+    assert capsys.readouterr().out.count("already 2.0") == 3
+
+
+def test_migrate_reports_a_bad_document_in_one_line_and_goes_on(tmp_path, capsys):
+    folder = tmp_path / "annotations"
+    folder.mkdir()
+    shutil.copy(V1[0], folder / V1[0].name)
+    (folder / "broken.json").write_text('{"schema_version": "1.0", "match": ', "utf-8")
+    assert main(["migrate", str(folder)]) == 2
+    captured = capsys.readouterr()
+    assert "broken.json" in captured.err and "Traceback" not in captured.err
+    assert "migrated 1.0 -> 2.0" in captured.out
