@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+
 from review_app.training import ScoreStore
 from review_app.training import progress as prog
 

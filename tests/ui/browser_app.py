@@ -100,5 +100,9 @@ def choose(page, label: str, option: str) -> None:
 
 
 def nav(page, name: str) -> None:
-    """Go to a page by the sidebar's link."""
-    page.get_by_test_id("stSidebarNavItems").get_by_role("link", name=name, exact=True).click()
+    """Go to a page by the sidebar's link (opening the sidebar first where the Review page folded it away)."""
+    link = page.get_by_test_id("stSidebarNavItems").get_by_role("link", name=name, exact=True)
+    expand = page.get_by_test_id("stExpandSidebarButton")
+    if not link.is_visible() or expand.is_visible():
+        expand.click()
+    link.click()

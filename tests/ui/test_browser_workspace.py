@@ -80,7 +80,7 @@ def test_a_session_with_the_default_options_leaves_the_checkout_as_it_was(tmp_pa
         page.get_by_role("button", name="Check my answer").wait_for()
         answer_whatever_is_asked(page)
         page.get_by_text("What the rulebook says:").wait_for()
-        assert (ws / "training-scores.json").is_file() and (ws / "people.json").is_file()
+        assert (ws / "training-scores.json").is_file() and (ws / "reviewers.json").is_file()
     assert list((ws / "footage" / "uploads").glob("*.mp4"))
     assert git_status() == before_status
     assert tracked() == before
