@@ -20,6 +20,11 @@ def register(sub) -> None:
     def where(q) -> None:
         q.add_argument("--workspace", metavar="DIR", help="the app's workspace (default: the platform's data folder)")
         q.add_argument("--annotations", metavar="DIR", help="a folder of match documents (default: WORKSPACE/matches)")
+        q.add_argument("--store", metavar="LOCATION",
+                       help="the store the app runs on: a postgresql:// URL or a store folder (default "
+                            "$POLO_REVIEW_STORE, else the workspace)")
+        q.add_argument("--files", metavar="DIR", help="with a database store: its shared folder of files "
+                                                      "(default $POLO_REVIEW_FILES)")
 
     def details(q, new: bool) -> None:
         q.add_argument("--name", required=new, help="the match's name (edit: renames it; the id stays)")
@@ -115,8 +120,13 @@ def _folders(args):
 
 
 def _store(args):
-    from review_app.store import open_matches
+    """The match documents where the app keeps them: --store / $POLO_REVIEW_STORE (a database or a store
+    folder), else the workspace's (or --annotations) folder, as `polo-review app` opens them."""
+    from review_app.store import configured, open_matches, open_store
 
+    location = getattr(args, "store", None) or (None if args.annotations or args.workspace else configured())
+    if location:
+        return open_store(location, files=getattr(args, "files", None)).matches
     return open_matches(_folders(args).annotations)
 
 
@@ -125,7 +135,7 @@ def _find(args):
 
     doc = _store(args).find(args.match_id)
     if doc is None:
-        raise PoloReviewError(f"no match {args.match_id!r} in {_folders(args).annotations}")
+        raise PoloReviewError(f"no match {args.match_id!r} in {_store(args).folder}")
     return doc
 
 
@@ -237,7 +247,7 @@ def run_new(args) -> int:
         store = _store(args)
         if store.find(match_id) is not None:
             raise PoloReviewError(f"a match with the id {match_id} exists already")
-        doc = _with_footage(args, MatchDocument(data, folders.annotations / f"{match_id}.json"), folders)
+        doc = _with_footage(args, MatchDocument(data, Path(store.folder) / f"{match_id}.json"), folders)
         made = store.create(doc.data)
         print(f"{made.path}: created {made.match_id} (revision {made.revision})")
         return 0

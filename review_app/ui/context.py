@@ -120,8 +120,16 @@ def roots() -> tuple[Path, ...]:
 
 
 def folders() -> Folders:
-    """Where the store keeps its parts (footage, annotations, data): the shared storage of a database."""
-    return store().folders
+    """Where the store keeps its parts (footage, annotations, data): the shared storage of a database.
+    On a store named by --store the bundled samples are still offered as the read-only demo."""
+    import dataclasses
+
+    from review_app.config import folders as configured_folders
+
+    where = store().folders
+    if where.demo is None and configured():
+        where = dataclasses.replace(where, demo=configured_folders().demo)
+    return where
 
 
 def signed_in_name() -> str | None:

@@ -18,7 +18,7 @@ from review_app.footage.uploads import remember_name, store_upload
 from review_app.model import MatchDocument
 from review_app.model.recordings import attach, checked_path, register_of
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer
+from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, store
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,12 @@ def _open(path: Path, shown_as: str):
 def receive_upload(got) -> Received:
     """Store an upload (read-only, under its SHA-256) and open it; a file that is not a recording is
     not kept."""
-    before = set(folders().uploads.glob("*")) if folders().uploads.is_dir() else set()
+    received = store().footage  # the store's footage, on files or a database's shared folder
+    uploads = Path(received.folder)
+    before = set(uploads.glob("*")) if uploads.is_dir() else set()
     update, done = progress_bar(_("storing upload"))
     try:
-        stored = store_upload(got, got.name, got.size, folders().uploads, max_bytes=MAX_UPLOAD_MB * 2**20,
+        stored = store_upload(got, got.name, got.size, received, max_bytes=MAX_UPLOAD_MB * 2**20,
                               progress=lambda f: update("upload", f))
     finally:
         done()
@@ -58,7 +60,7 @@ def receive_upload(got) -> Received:
             stored.unlink(missing_ok=True)
         raise PoloReviewError(str(exc).replace(str(stored), got.name)) from None
     try:
-        remember_name(stored, got.name)
+        remember_name(stored, got.name, received)
     except OSError:
         pass  # only a label: the upload itself is stored
     return Received(stored, info, "upload", got.name)

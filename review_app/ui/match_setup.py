@@ -16,6 +16,7 @@ from review_app.errors import PoloReviewError
 from review_app.model import MatchDocument, RevisionConflict, load_document, save_document
 from review_app.model import roster as rosters
 from review_app.model.catalog import stamp
+from review_app.model.demo import is_demo
 from review_app.model.match_setup import (
     Details,
     archived,
@@ -29,9 +30,8 @@ from review_app.model.match_setup import (
     zone_names,
 )
 from review_app.model.recordings import recording_path, recordings, review_on
-from review_app.store import open_matches
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots
+from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, store
 from review_app.ui.footage_intake import attached, intake_forms, receive_path, receive_upload
 
 HELD = "matches.held"  # the match as read when its forms were drawn: the base a save merges against
@@ -43,10 +43,15 @@ def _gen() -> int:
     return st.session_state.setdefault(GEN, 0)
 
 
+def _load(path: Path) -> MatchDocument:
+    """The match from the store (the demo's from its read-only folder)."""
+    return load_document(path) if is_demo(path, folders()) else store().matches.load(str(path))
+
+
 def held(path: Path) -> MatchDocument:
     doc = st.session_state.get(HELD)
     if doc is None or doc.path != path:
-        doc = load_document(path)
+        doc = _load(path)
         st.session_state[HELD] = doc
         st.session_state[GEN] = _gen() + 1
     return doc
@@ -54,7 +59,7 @@ def held(path: Path) -> MatchDocument:
 
 def changed_on_disk(doc: MatchDocument) -> bool:
     try:
-        now = load_document(doc.path)
+        now = _load(doc.path)
     except PoloReviewError:
         return False
     return now.revision != doc.revision
@@ -317,10 +322,10 @@ def new_match_panel() -> None:
         roster = rosters.parse(roster_file.getvalue()) if roster_file is not None else None
         teams = None if roster else [{"name": team_a, "color": colour_a}, {"name": team_b, "color": colour_b}]
         data = new_match_data(match_id.strip() or suggest_id(d.name, d.day), d, teams=teams, roster=roster)
-        matches = open_matches(folders().annotations)
+        matches = store().matches
         if matches.find(data["match"]["id"]) is not None:  # said before any footage is taken in
             raise PoloReviewError(f"a match with the id {data['match']['id']} exists already")
-        doc = MatchDocument(data, folders().annotations / f"{data['match']['id']}.json")
+        doc = MatchDocument(data, Path(matches.folder) / f"{data['match']['id']}.json")
         if upload is not None:
             doc = attached(doc, receive_upload(upload))
         if path.strip():
