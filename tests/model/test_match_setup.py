@@ -32,7 +32,7 @@ from review_app.model.match_setup import (
     with_teams,
 )
 from review_app.model.recordings import FootageRegister, RecordingError, allowed_roots, attach, review_on
-from review_app.store import open_matches
+from review_app.store import open_matches, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -216,16 +216,18 @@ def snapshot(folder: Path) -> dict:
 def test_tagging_on_the_demo_copies_it_into_the_workspace_and_leaves_the_demo_alone(tmp_path):
     demo = Demo(ROOT / "sample_clips", ROOT / "annotations", shipped=True)
     before = snapshot(demo.annotations), snapshot(demo.footage)
-    folders = Folders(tmp_path / "footage", tmp_path / "matches", tmp_path, tmp_path, demo)
+    folders = Folders(tmp_path / "footage", tmp_path / "matches", tmp_path, tmp_path / "evidence", workspace=tmp_path,
+                      demo=demo)
+    store = open_store(folders)
     sample = load_document(demo.annotations / "sample-safety.json")
     assert is_demo(sample.path, folders)
-    mine = copy_to_workspace(sample, folders, by="Coach")
+    mine = copy_to_workspace(sample, store, demo, by="Coach")
     assert mine.path == tmp_path / "matches" / "sample-safety.json" and not is_demo(mine.path, folders)
     assert mine.events == sample.events and mine.footage["sha256"] == sample.footage["sha256"]
     clip = mine.footage_path((folders.footage,))
     assert clip.is_relative_to(folders.uploads) and clip.read_bytes() == (demo.footage / "safety.mp4").read_bytes()
     assert mine.data["recordings"][0]["how"] == "demo"
-    assert copy_to_workspace(sample, folders).path == mine.path  # once
+    assert copy_to_workspace(sample, store, demo).path == mine.path  # once
     assert (snapshot(demo.annotations), snapshot(demo.footage)) == before
 
 
