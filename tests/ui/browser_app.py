@@ -27,9 +27,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@contextlib.contextmanager
-def running_app(args: list[str], env: dict[str, str], log: Path):
-    """`polo-review app ARGS` until the block ends; yields its address."""
+def start_app(args: list[str], env: dict[str, str], log: Path) -> tuple[subprocess.Popen, str]:
+    """`polo-review app ARGS` started and answering its health check: (the process, its address)."""
     port = free_port()
     exe = shutil.which("polo-review")
     cmd = ([exe] if exe else [sys.executable, "-m", "review_app"]) + ["app", "--port", str(port),
@@ -38,26 +37,37 @@ def running_app(args: list[str], env: dict[str, str], log: Path):
         proc = subprocess.Popen(cmd, env={**os.environ, **env}, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return proc, url
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_app(proc)
+            raise RuntimeError("the app did not start: " + log.read_text(errors="replace"))
+        time.sleep(0.3)
+
+
+def stop_app(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)  # the app's own process group (start_new_session)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the app did not start: " + log.read_text(errors="replace"))
-            time.sleep(0.3)
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+@contextlib.contextmanager
+def running_app(args: list[str], env: dict[str, str], log: Path):
+    """`polo-review app ARGS` until the block ends; yields its address."""
+    proc, url = start_app(args, env, log)
+    try:
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)  # the app's own process group (start_new_session)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_app(proc)
 
 
 @contextlib.contextmanager

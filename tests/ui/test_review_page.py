@@ -327,7 +327,7 @@ def test_a_reload_shows_what_is_on_disk(app, workspace):
 
 def test_tagging_needs_the_reviewers_name(workspace):
     at = make_app(reviewer=None)
-    at.run()
+    settle(at.run())  # the tag button comes once the recording is indexed
     click(at, "review.tag")
     assert any("Enter your name" in w.value for w in at.warning)
     assert at.button(key="review.form.save").disabled
