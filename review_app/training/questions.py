@@ -44,6 +44,7 @@ class Question:
     asked: tuple[str, ...] = KEY_FIELDS
     fingerprint: str = ""  # the tag as it stands (an approval holds the one it approved)
     footage_sha256: str | None = None  # what the match records of its footage (a demo clip is recognised by it)
+    drawings: tuple = ()  # the expert's drawings on the event's frames, shown with the answer
 
     @property
     def clip_start_s(self) -> float:
@@ -92,7 +93,8 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
                 situation=event["situation"], facts=dict(event.get("facts") or {}), expert_call=call,
                 period=event.get("period"), clock=event.get("clock"), context=doc.context(),
                 notes=event.get("notes"), asked=asked_fields(call), fingerprint=fingerprint(event),
-                footage_sha256=(doc.data.get("footage") or {}).get("sha256")))
+                footage_sha256=(doc.data.get("footage") or {}).get("sha256"),
+                drawings=tuple(event.get("drawings") or ())))
     return out
 
 

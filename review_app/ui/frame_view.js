@@ -138,6 +138,7 @@ class FrameView {
     this.info.setAttribute("aria-live", "polite");
     root.append(stage, bar, this.info);
     this.parent.append(root);
+    this.layer = new DrawingLayer(this); // drawing on the frame: frame_drawing.js
   }
 
   labels(text) {
@@ -213,6 +214,7 @@ class FrameView {
     this.previewScale = this.previews ? data.previewSide / Math.max(data.width, data.height) : 1;
     this.labels(data.text);
     this.actionsFrom(data.actions || []);
+    this.layer.update(data.drawing);
     if (this.ready && this.timesFor !== this.src) this.loadTimes();
     const seek = data.seek || { id: 0, frame: 0 };
     if (seek.id !== this.seekId) {
@@ -335,6 +337,7 @@ class FrameView {
     this.picture.src = entry.url;
     this.picture.setAttribute("data-polo-frame", String(i));
     this.painted = i;
+    this.layer.draw();
     this.show();
     return true;
   }
@@ -698,6 +701,7 @@ class FrameView {
     zm.x = Math.min(0, Math.max(w - w * zm.z, zm.x));
     zm.y = Math.min(0, Math.max(h - h * zm.z, zm.y));
     this.picture.style.transform = zm.z > 1.001 ? `translate(${zm.x}px, ${zm.y}px) scale(${zm.z})` : "";
+    this.layer.place(this.picture.style.transform);
     this.stage.classList.toggle("zoomed", zm.z > 1.001);
     this.show();
   }
@@ -823,6 +827,7 @@ class FrameView {
 
   key(ev) {
     if (window.__poloReviewActiveView !== this || !this.root.isConnected || !this.root.offsetWidth) return; // gone, hidden
+    if (this.layer.key(ev)) return ev.preventDefault(); // Escape puts a drawing tool down, from its text box too
     if (typing(ev) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const once = !ev.repeat;
@@ -864,6 +869,7 @@ class FrameView {
     document.removeEventListener("pointerdown", this.onOutside, true);
     document.removeEventListener("focusin", this.onOutside, true);
     this.resizer.disconnect();
+    this.layer.destroy();
     if (window.__poloReviewActiveView === this) window.__poloReviewActiveView = null;
     this.root.remove();
     this.destroyed = true;

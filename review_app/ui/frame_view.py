@@ -24,7 +24,8 @@ from review_app.ui.context import _
 _HERE = Path(__file__).resolve().parent
 _component = st.components.v2.component(
     "polo_review_frame_view",
-    js=(_HERE / "frame_view.js").read_text("utf-8"),
+    # one module: the view, then its drawing layer (a file of its own, a separate concern)
+    js=(_HERE / "frame_view.js").read_text("utf-8") + "\n" + (_HERE / "frame_drawing.js").read_text("utf-8"),
     css=(_HERE / "frame_view.css").read_text("utf-8"),
 )
 
@@ -79,10 +80,13 @@ def _texts() -> dict[str, str]:
 
 def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = False,
                actions: tuple[Action, ...] = (), on_position: Callable[[int], None] | None = None,
-               on_action: Callable[[str, int], None] | None = None) -> None:
+               on_action: Callable[[str, int], None] | None = None, drawing: dict | None = None,
+               on_drawing: Callable[[dict], None] | None = None) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
-    a frame; `on_action(name, frame)` when one of `actions` is used."""
+    a frame; `on_action(name, frame)` when one of `actions` is used. `drawing`: the drawing layer's
+    data (review_drawings.layer_data: the tag drawn on, its drawings, the words); `on_drawing(value)`
+    with a shape drawn ({op: "add", shape, tag, frame}) or one erased ({op: "remove", id, tag})."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -103,6 +107,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "previewSide": frames.PREVIEW_SIDE,
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
         "text": _texts(),
+        "drawing": drawing or {},
     }
 
     def moved() -> None:
@@ -118,8 +123,13 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         if name in {a.name for a in actions} and isinstance(at, int):
             on_action(name, viewer.clamp(at))
 
-    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, height="content",
-               width="stretch")
+    def drew() -> None:
+        value = _value(key, "drawing")
+        if on_drawing is not None and isinstance(value, dict) and ready:
+            on_drawing(value)
+
+    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, on_drawing_change=drew,
+               height="content", width="stretch")
 
 
 @st.fragment(run_every=0.5)

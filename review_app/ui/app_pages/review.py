@@ -7,6 +7,7 @@ import streamlit as st
 from review_app.checker import check_document
 from review_app.evidence import store_root
 from review_app.ui.context import _, reviewer
+from review_app.ui.review_drawings import apply_request, drawings_panel, layer_data
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -43,6 +44,7 @@ if goto and (ready or viewer is None):
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
+apply_request(doc)  # a shape drawn on the frame, saved on its tag
 
 checked, findings = check_document(doc, store_root())
 results = {r.event: r.to_dict() for r in checked}
@@ -55,7 +57,7 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(marks)
+        frame_area(marks, layer_data(doc))
         filmstrip(viewer)
         shortcuts_help()
     # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
@@ -72,4 +74,5 @@ with right:
             open_form(doc, 0, 0.0)
             st.rerun()
         tag_list(doc, results, go_to if ready else None, position)
+        drawings_panel(doc, go_to if ready else None)
     new_match_form()
