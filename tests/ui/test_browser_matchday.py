@@ -41,7 +41,7 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         name_the_reviewer(page, "Ana Coach")
 
         # -- a new match from a roster, with an end time and announcements ------------------------------
-        page.get_by_role("button", name="Create the match").wait_for()
+        page.get_by_role("button", name="Create the match").wait_for(timeout=240_000)  # a cold start on a busy machine
         page.get_by_label("Match name").fill("Copa Oro final")
         page.get_by_role("spinbutton", name="year, Date").click()
         page.keyboard.type(yesterday.strftime("%Y%m%d"))
