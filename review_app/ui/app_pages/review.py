@@ -17,7 +17,7 @@ from review_app.ui.review_pick import (
 )
 from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
 from review_app.ui.review_sounds import not_reviewed_list, sounds
-from review_app.ui.review_tags import open_form, tag_form, tag_list
+from review_app.ui.review_tags import findings_banner, open_form, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
     st.set_page_config(initial_sidebar_state="collapsed")
@@ -51,7 +51,8 @@ if request is not None:
     open_form(doc, *request)  # a new tag's whistle moment pre-filled from the whistle heard after it
 apply_request(doc)  # a shape drawn on the frame, saved on its tag
 
-results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
+checked, findings = check_document(doc, store_root())
+results = {r.event: r.to_dict() for r in checked}
 marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
          for e, r in results.items()]
 position = st.session_state.get("review.pos", 0) if ready else 0
@@ -71,6 +72,7 @@ else:  # no frames to show: the tags take the page's width
 with right:
     if not conflict_panel(doc):
         verdict_banner(doc, results)
+        findings_banner(doc, findings)
         undo_bar(doc)
         tag_form(doc, position, position_time)
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
