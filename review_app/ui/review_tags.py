@@ -24,6 +24,7 @@ from review_app.model.edits import (
     set_moment,
 )
 from review_app.model.match_setup import with_new_mounts
+from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.labels import (
@@ -271,12 +272,16 @@ def findings_banner(doc: MatchDocument, findings: list) -> None:
 
 
 def mount_strings(doc: MatchDocument) -> dict[str, str]:
-    """Every mount in the match's strings, with whose string it is in ('Lucero' -> 'Red #2')."""
+    """Every mount in the match's strings, with its marks and whose string it is in
+    ('Lucero' -> 'Lucero (grey) · Red #2')."""
     out: dict[str, str] = {}
     for team in doc.match["teams"]:
         for p in team.get("players") or []:
+            marks = p.get("mount_marks") or {}
+            whose = "{} #{}".format(team["name"], p["number"])
             for mount in p.get("mounts") or []:
-                out.setdefault(mount, f"{team['name']} #{p['number']}")
+                out.setdefault(mount, _("{mount} · string of {player}", mount=shown_mount(mount, marks.get(mount)),
+                                        player=whose))
     return out
 
 
@@ -288,8 +293,7 @@ def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str
                            help=_("From the players' strings of mounts; a new name typed here is added to the "
                                   "string of the player in this row when the tag is saved."),
                            format_func=fixed(options, lambda m: _("(none)") if m is None else
-                                             _("{mount} · string of {player}", mount=m, player=strings[m])
-                                             if m in strings else m))
+                                             strings[m] if m in strings else m))
 
 
 def _offender(choice: str | None) -> dict | None:
