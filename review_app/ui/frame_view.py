@@ -22,10 +22,11 @@ from review_app.textsafe import md
 from review_app.ui.context import _
 
 _HERE = Path(__file__).resolve().parent
+# one module: the timeline and the code keys (frame_timeline.js) beside the view that holds them
 _component = st.components.v2.component(
     "polo_review_frame_view",
-    js=(_HERE / "frame_view.js").read_text("utf-8"),
-    css=(_HERE / "frame_view.css").read_text("utf-8"),
+    js="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_timeline.js", "frame_view.js")),
+    css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
 )
 
 
@@ -36,6 +37,16 @@ class Action:
     name: str
     key: str  # one letter
     label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Code:
+    """A code key of the view: it tags the frame on screen while playback goes on."""
+
+    key: str  # one character
+    label: str
+    situation: str
     help: str = ""
 
 
@@ -77,12 +88,31 @@ def _texts() -> dict[str, str]:
     }
 
 
+def timeline_texts() -> dict[str, str]:
+    return {
+        "rows": _("Rows of the timeline"), "byClause": _("Rows by clause"), "byUmpire": _("Rows by umpire"),
+        "zoomIn": _("Zoom in (or the wheel over the timeline)"), "zoomOut": _("Zoom out"),
+        "whole": _("Whole match"), "wholeHelp": _("Show the whole match"),
+        "wholeShown": _("whole match"), "framesShown": _("{n} frames shown"), "secondsShown": _("{s} s shown"),
+        "noUmpire": _("(no umpire)"), "empty": _("No tags yet"),
+        "hint": _("Click to go there; drag to scroll; wheel to zoom; drag a window's edge to move it"),
+        "tagHint": _("{id} · {clause} · {verdict} · frame {frame}"), "windowHint": _("window {a}–{b}"),
+        "toComplete": _("to complete"), "saving": _("being saved"),
+        "dragStart": _("Drag to move the window's start"), "dragEnd": _("Drag to move the window's end"),
+    }
+
+
 def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = False,
                actions: tuple[Action, ...] = (), on_position: Callable[[int], None] | None = None,
-               on_action: Callable[[str, int], None] | None = None) -> None:
+               on_action: Callable[[str, int], None] | None = None, codes: tuple[Code, ...] = (),
+               timeline: dict | None = None, edits_ack: dict | None = None,
+               on_edits: Callable[[dict], None] | None = None) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
-    a frame; `on_action(name, frame)` when one of `actions` is used."""
+    a frame; `on_action(name, frame)` when one of `actions` is used. `codes`: the code keys;
+    `timeline`: {marks, styles} (reports.timeline) to draw under the view. `on_edits({view, items})`:
+    the codes made and window edges dragged that the app has not acknowledged yet (numbered `seq`
+    in order); `edits_ack`: {view, seq}, the last one saved."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -102,6 +132,9 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "budget": frames.BROWSER_FRAME_BYTES,
         "previewSide": frames.PREVIEW_SIDE,
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
+        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help}
+                            for c in codes], "ack": edits_ack},
+        "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),
     }
 
@@ -118,8 +151,13 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         if name in {a.name for a in actions} and isinstance(at, int):
             on_action(name, viewer.clamp(at))
 
-    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, height="content",
-               width="stretch")
+    def edited() -> None:
+        value = _value(key, "edits")
+        if on_edits is not None and isinstance(value, dict) and isinstance(value.get("items"), list) and ready:
+            on_edits(value)
+
+    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, on_edits_change=edited,
+               height="content", width="stretch")
 
 
 @st.fragment(run_every=0.5)

@@ -6,7 +6,9 @@ import streamlit as st
 
 from review_app.checker import check_document
 from review_app.evidence import store_root
-from review_app.ui.context import _, reviewer
+from review_app.reports import timeline
+from review_app.ui import review_coding
+from review_app.ui.context import _, lang, reviewer
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -43,10 +45,12 @@ if goto and (ready or viewer is None):
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
+# Codes made and window edges dragged in the frame view: saved before the page is drawn.
+doc = review_coding.apply_edits(doc, viewer)
 
 results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
-marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
-         for e, r in results.items()]
+tags = timeline.data(doc.events, results, lang(), doc.revision)
+review_coding.drawn(doc)
 position = st.session_state.get("review.pos", 0) if ready else 0
 position_time = viewer.time_of(position) if ready else 0.0
 
@@ -54,9 +58,10 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(marks)
+        frame_area(tags, review_coding.codes(review_coding.current_window()))
         filmstrip(viewer)
         shortcuts_help()
+        review_coding.code_window_editor()
     # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
     right = side.container(key="review-side")
 else:  # no frames to show: the tags take the page's width
@@ -66,6 +71,7 @@ with right:
         verdict_banner(doc, results)
         undo_bar(doc)
         tag_form(doc, position, position_time)
+        review_coding.to_complete_list(doc, open_form, go_to if ready else None)
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
