@@ -19,6 +19,8 @@ const SHAPES = {
   diamond: "M6 0.6 11.4 6 6 11.4 0.6 6z",
   triangle: "M6 0.8 11.4 10.8H0.6z",
 };
+const ROW_H = 22; // px a line of a row (frame_timeline.css: .tl-label, .tl-lane)
+const MARK_PX = 14; // a tag's mark (.tl-mark)
 const MIN_SPAN_FRAMES = 12; // the deepest zoom: a dozen frames across the track
 const TICK_PX = 90; // about this far apart, the ruler's ticks
 const TICK_FRAMES = [1, 2, 5, 10];
@@ -196,23 +198,40 @@ class Timeline {
     const rows = [...keys].sort((a, b) => (a === "") - (b === "") || a.localeCompare(b, undefined, { numeric: true }));
     this.labels.replaceChildren(el("div", "tl-label tl-label-ruler"));
     this.lanes.replaceChildren();
-    const lane = new Map();
+    // each row's tags, stacked in as many lines as their windows (and marks) overlap on screen
+    const items = new Map(rows.map((key) => [key, []]));
+    for (const m of this.marks) items.get(this.rowKey(m)).push({ m, ...this.extent(m) });
+    for (const g of ghosts) {
+      items.get(this.by === "umpire" ? "" : g.situation).push({ g, ...this.extent({ frame: g.frame }) });
+    }
     for (const key of rows) {
+      const ends = []; // per line: where its last item ends (px)
+      const row = items.get(key).filter((it) => it.x1 >= 0 && it.x0 <= this.width).sort((p, q) => p.x0 - q.x0);
+      for (const it of row) {
+        let line = ends.findIndex((end) => end < it.x0);
+        if (line < 0) line = ends.push(0) - 1;
+        ends[line] = it.x1 + 2;
+        it.line = line;
+      }
+      const height = `${Math.max(1, ends.length) * ROW_H}px`;
       const label = el("div", "tl-label", key || t.noUmpire || "—");
       label.title = label.textContent;
+      label.style.height = height;
       this.labels.append(label);
-      const div = el("div", "tl-lane");
-      div.dataset.row = key;
-      this.lanes.append(div);
-      lane.set(key, div);
+      const lane = el("div", "tl-lane");
+      lane.dataset.row = key;
+      lane.style.height = height;
+      this.lanes.append(lane);
+      for (const it of row) {
+        if (it.m) this.drawMark(it.m, lane, it.line);
+        else this.drawGhost(it.g, lane, it.line);
+      }
     }
     if (!rows.length) {
       const empty = el("div", "tl-label tl-empty", t.empty || "");
       this.labels.append(empty);
       this.lanes.append(el("div", "tl-lane"));
     }
-    for (const m of this.marks) this.drawMark(m, lane.get(this.rowKey(m)));
-    for (const g of ghosts) this.drawGhost(g, lane.get(this.by === "umpire" ? "" : g.situation));
     this.drawRuler();
     const span = this.span();
     this.spanLabel.textContent = span >= n ? t.wholeShown || "" :
@@ -223,13 +242,21 @@ class Timeline {
     this.placeCursor();
   }
 
-  drawMark(m, lane) {
-    if (!lane) return;
+  // where a tag is drawn across the track (px): its window, and its mark at its frame
+  extent(m) {
+    const hasWindow = m.start !== null && m.start !== undefined;
+    const at = this.x(m.frame + 0.5);
+    const x0 = Math.min(at - MARK_PX / 2, hasWindow ? this.x(m.start) : at);
+    const x1 = Math.max(at + MARK_PX / 2, hasWindow ? this.x(m.end + 1) : at);
+    return { x0, x1 };
+  }
+
+  drawMark(m, lane, line) {
     const style = this.styles[m.verdict] || { color: "#777", shape: "circle", label: m.verdict };
     const hasWindow = m.start !== null && m.start !== undefined;
     const a = hasWindow ? m.start : m.frame;
     const b = hasWindow ? m.end + 1 : m.frame + 1;
-    if (b < this.v0 || a > this.v1) return;
+    const top = line * ROW_H;
     const t = this.text;
     const hint = (t.tagHint || "{id}").replace("{id}", m.id).replace("{clause}", m.clause)
       .replace("{verdict}", style.label).replace("{frame}", m.frame) +
@@ -239,11 +266,11 @@ class Timeline {
       const bar = el("div", "tl-win" + (m.toComplete ? " open" : ""));
       const left = this.x(a);
       bar.style.left = `${left}px`;
+      bar.style.top = `${top + 3}px`;
       bar.style.width = `${Math.max(2, this.x(b) - left)}px`;
       bar.style.setProperty("--c", style.color);
       bar.dataset.id = m.id;
-      bar.dataset.testid = `polo-window-${m.id}`;
-      bar.setAttribute("data-testid", `polo-window-${m.id}`);
+        bar.setAttribute("data-testid", `polo-window-${m.id}`);
       bar.title = hint;
       for (const edge of ["start", "end"]) {
         const handle = el("div", `tl-edge tl-edge-${edge}`);
@@ -257,6 +284,7 @@ class Timeline {
     }
     const mark = el("div", "tl-mark");
     mark.style.left = `${this.x(m.frame + 0.5)}px`;
+    mark.style.top = `${top + 4}px`;
     mark.dataset.id = m.id;
     mark.dataset.frame = m.frame;
     mark.setAttribute("data-testid", `polo-tag-${m.id}`);
@@ -266,10 +294,10 @@ class Timeline {
     lane.append(mark);
   }
 
-  drawGhost(g, lane) {
-    if (!lane || g.frame < this.v0 || g.frame > this.v1) return;
+  drawGhost(g, lane, line) {
     const mark = el("div", "tl-mark ghost");
     mark.style.left = `${this.x(g.frame + 0.5)}px`;
+    mark.style.top = `${line * ROW_H + 4}px`;
     mark.title = this.text.saving || "";
     mark.append(svgShape("circle", "#666", true));
     lane.append(mark);
@@ -464,7 +492,8 @@ class Coding {
   send() {
     this.stopResend();
     if (!this.pending.length || !this.view.trigger) return;
-    this.view.trigger("edits", { view: this.id, items: this.pending.map((e) => ({ ...e })) });
+    // `playing`: the app then saves them without drawing the whole page again until the view stops
+    this.view.trigger("edits", { view: this.id, playing: this.view.playing, items: this.pending.map((e) => ({ ...e })) });
     this.timer = setTimeout(() => this.send(), RESEND_MS);
   }
 

@@ -2,9 +2,10 @@
 view, arranged and saved here), the tags the keys make and the window edges dragged on the timeline
 (saved as they come, through the same revision check as every save), and the "to complete" list.
 
-The frame view sends the codes and drags it has not heard back about as numbered edits; the page
-saves those after the last one it saved and tells the view how far it got (`ack`). Playback never
-waits for any of it."""
+The frame view sends the codes and drags it has not heard back about as numbered edits; the frame
+area saves those after the last one it saved and tells the view how far it got (`ack`). Playback
+never waits for any of it: while the view plays, a code reruns only the frame area (its timeline
+shows the new tag) and the rest of the page follows when the view pauses."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import math
 import pandas as pd
 import streamlit as st
 
+from review_app.checker import check_document
 from review_app.errors import PoloReviewError
+from review_app.evidence import store_root
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument, RevisionConflict
 from review_app.model.coding import (
@@ -45,6 +48,8 @@ ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved
 PROBLEM = "review.edits_problem"
 WINDOW = "review.code_window"  # (reviewer, CodeWindow) as last read or saved
 DRAWN = "review.drawn"  # the match as the timeline last drew it: the base a drag was made on
+CHECKED = "review.checked"  # (path, revision, results): the checker's verdicts of the match as saved
+BEHIND = "review.page_behind"  # saved while playing: the page outside the frame area is to be drawn again
 
 
 def _records():
@@ -79,8 +84,29 @@ def codes(window: CodeWindow) -> tuple[frame_view.Code, ...]:
 # -- edits from the frame view -----------------------------------------------------------------------
 
 def on_edits(payload: dict) -> None:
-    """The view's unsaved codes and drags: kept for the page to save on its next run."""
+    """The view's unsaved codes and drags: kept for the frame area (or the page) to save on its next run."""
     st.session_state[EDITS] = payload
+
+
+def check(doc: MatchDocument) -> dict[str, dict]:
+    """The checker's result for each event of `doc` (the page's one check of the match as saved)."""
+    results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
+    st.session_state[CHECKED] = (str(doc.path), doc.revision, results)
+    return results
+
+
+def checked(doc: MatchDocument) -> dict[str, dict]:
+    """As `check`, reusing the page's check when `doc` is the revision it checked."""
+    held = st.session_state.get(CHECKED)
+    if held is not None and held[:2] == (str(doc.path), doc.revision):
+        return held[2]
+    return check(doc)
+
+
+def page_behind() -> bool:
+    """Whether codes saved while playing have not reached the rest of the page yet (it is drawn again
+    when the view stops); a run of the whole page clears it."""
+    return bool(st.session_state.get(BEHIND))
 
 
 def drawn(doc: MatchDocument) -> None:
@@ -119,8 +145,10 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
     """Save the view's codes and drags not saved yet, in order, each through the revision check; the
     match as saved. A save that meets someone else's change to the same tag goes to the conflict view."""
     payload = st.session_state.pop(EDITS, None)
-    if not payload or viewer is None or not viewer.ready or viewer.error is not None:
+    if not payload or doc is None or viewer is None or not viewer.ready or viewer.error is not None:
         return doc
+    if payload.get("playing"):
+        st.session_state[BEHIND] = True
     view = str(payload.get("view"))
     held_view, done = st.session_state.get(ACK) or (None, 0)
     if held_view != view:

@@ -13,9 +13,10 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model.edits import MOMENT_KEYS, set_moment
+from review_app.reports import timeline
 from review_app.textsafe import data_url, md
 from review_app.ui import frame_view, review_coding
-from review_app.ui.context import N_, _, error_line, progress_bar
+from review_app.ui.context import N_, _, error_line, lang, progress_bar
 
 STRIP_COUNT = 10
 VIEW = "review.frame"  # the frame view's key
@@ -38,6 +39,8 @@ def _settled(frame: int) -> None:
     """The view stopped on `frame` (a pause, a run of steps): the page's position, no seek back."""
     st.session_state["review.pos"] = frame
     st.session_state["review.jump_error"] = None
+    if review_coding.page_behind():  # codes saved while it played: the tag list and To complete catch up
+        st.session_state["review.form_request_moment"] = True
 
 
 def _tag_at(frame: int) -> None:
@@ -99,25 +102,33 @@ def _jump_frame() -> None:
 
 
 @st.fragment
-def frame_area(timeline: dict, codes: tuple[frame_view.Code, ...] = ()) -> None:
-    """`timeline`: the tags to draw under the view ({marks, styles}: reports.timeline); `codes`: the
-    reviewer's code keys."""
+def frame_area(codes: tuple[frame_view.Code, ...] = ()) -> None:
+    """The frame view with the reviewer's code keys and the timeline of the match's tags."""
     viewer = _viewer()
     if viewer is None:
         return
     if viewer.error is not None:
         error_line(viewer.error)
         return
+    # codes and drags from the view, saved here (a rerun of this fragment alone while the view plays)
+    before, conflict = st.session_state.get("review.doc"), st.session_state.get("review.conflict")
+    doc = review_coding.apply_edits(before, viewer)
+    new_conflict = st.session_state.get("review.conflict") is not conflict
+    if new_conflict or (doc is not before and not review_coding.page_behind()):
+        st.rerun(scope="app")  # a new conflict to show, or a save made while paused: the whole page at once
+    tags = None
+    if doc is not None:
+        tags = timeline.data(doc.events, review_coding.checked(doc), lang(), doc.revision)
+        review_coding.drawn(doc)
     ready = viewer.ready
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
                           actions=_actions(), on_position=_settled, on_action=_action, codes=codes,
-                          timeline=timeline, edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits)
+                          timeline=tags, edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits)
     if st.session_state.get("review.form_request") is not None \
-            or st.session_state.pop("review.form_request_moment", None) \
-            or st.session_state.get(review_coding.EDITS) is not None:
-        st.rerun(scope="app")  # the tag form, and the match the edits are saved to, are outside this fragment
+            or st.session_state.pop("review.form_request_moment", None):
+        st.rerun(scope="app")  # the tag form is outside this fragment
     if not ready:
         frame_view.opening(viewer)
         return

@@ -52,9 +52,10 @@ def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on
         page.wait_for_timeout(600)
         frames.append(painted(page))
         page.keyboard.press(key)
-    # playback went on through the codes: later frames keep coming
+    # playback went on through the codes: later frames keep coming, and the tags reach the timeline meanwhile
     after = painted(page)
     until(lambda: painted(page) > after + 3, "playback to go on after the codes", 30)
+    page.get_by_test_id("polo-tag-e7").wait_for(state="attached")
     assert "▶" in page.locator(".info").inner_text()
     page.keyboard.press("k")
 

@@ -4,11 +4,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from review_app.checker import check_document
-from review_app.evidence import store_root
-from review_app.reports import timeline
 from review_app.ui import review_coding
-from review_app.ui.context import _, lang, reviewer
+from review_app.ui.context import _, reviewer
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -45,12 +42,12 @@ if goto and (ready or viewer is None):
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
-# Codes made and window edges dragged in the frame view: saved before the page is drawn.
+# Codes made and window edges dragged in the frame view: saved before the page is drawn (the frame
+# area saves those it hears while playing by itself).
 doc = review_coding.apply_edits(doc, viewer)
+st.session_state.pop(review_coding.BEHIND, None)
 
-results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
-tags = timeline.data(doc.events, results, lang(), doc.revision)
-review_coding.drawn(doc)
+results = review_coding.check(doc)
 position = st.session_state.get("review.pos", 0) if ready else 0
 position_time = viewer.time_of(position) if ready else 0.0
 
@@ -58,7 +55,7 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(tags, review_coding.codes(review_coding.current_window()))
+        frame_area(review_coding.codes(review_coding.current_window()))
         filmstrip(viewer)
         shortcuts_help()
         review_coding.code_window_editor()
