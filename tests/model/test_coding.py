@@ -162,3 +162,21 @@ def test_a_dragged_edge_is_saved_in_order_and_meets_the_revision_check(saved):
 
 def test_the_default_window_is_the_lead_and_lag_the_reviewer_has_not_changed():
     assert CodeWindow().lag_s == DEFAULT_LAG_S == checked_window({"codes": []}).lag_s
+
+
+def test_no_code_key_is_one_the_frame_view_answers_itself():
+    """The keys frame_view.js handles (k === "x") and its actions' keys (review_frame: T, W, E, N) are
+    all in FRAME_VIEW_KEYS, so none can be given to a code."""
+    import re
+    from pathlib import Path
+
+    from review_app.model.coding import FRAME_VIEW_KEYS
+    from review_app.model.edits import MOMENT_KEYS
+
+    js = (Path(__file__).resolve().parents[2] / "review_app" / "ui" / "frame_view.js").read_text("utf-8")
+    handled = set(re.findall(r'k === "(.)"', js))
+    assert {"j", "k", "l", "f", "0"} <= handled  # the pattern still finds them
+    actions = {"t"} | {key.lower() for _m, _label, key in MOMENT_KEYS if key}
+    letters_and_digits = {k for k in handled | actions if k.isalnum()}
+    assert letters_and_digits <= FRAME_VIEW_KEYS
+    assert not letters_and_digits & set(CODE_KEYS)
