@@ -13,8 +13,8 @@ from review_app.errors import PoloReviewError
 
 @contextmanager
 def _collection_paused():
-    """The command owns its process: while it checks and renders, the cyclic garbage collector is
-    off. A season's results live to the end of the run and form no reference cycles (none were
+    """The command owns its process: while it checks, renders and writes, the cyclic garbage collector
+    is off. A season's results live to the end of the run and form no reference cycles (none were
     found after a season, unreadable documents included); the collector walking them again and
     again as they grew took about a fifth of the run (bench_check_cli.py). Turned back on after."""
     enabled = gc.isenabled()
@@ -40,6 +40,13 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # The whole command runs paused, so the results are freed (by reference counting) before the
+    # collector is back: turned on while they lived, its first pass would walk all of them.
+    with _collection_paused():
+        return _run(args)
+
+
+def _run(args) -> int:
     from review_app.checker import check_paths
     from review_app.checker.formats import render, to_json_bytes
     from review_app.textsafe import for_terminal
@@ -47,12 +54,11 @@ def run(args) -> int:
     for path in args.paths:
         if not Path(path).exists():
             raise PoloReviewError("no such file or folder", path=path)
-    with _collection_paused():
-        result = check_paths(args.paths, evidence_root=args.evidence)
-        for err in result.errors:
-            print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
-        # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
-        data = to_json_bytes(result) if args.format == "json" else render(result, args.format, args.lang)
+    result = check_paths(args.paths, evidence_root=args.evidence)
+    for err in result.errors:
+        print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
+    # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
+    data = to_json_bytes(result) if args.format == "json" else render(result, args.format, args.lang)
     if args.out:
         from review_app.store.files import atomic_write_bytes  # filelock and the store: only to write a file
 

@@ -101,15 +101,6 @@ def _reading(doc: MatchDocument, event: dict) -> dict:
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
 
 
-def _reading(doc: MatchDocument, event: dict) -> dict:
-    """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
-    typed = (event.get("reading") or {}).get("excused_under")
-    if not typed or event.get("situation") != "21.f(5)":
-        return {}
-    derived = doc.derived_facts(event).get("excused_under")
-    return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
-
-
 class _InOrder(MatchDocument):
     """The document as the checks read it: the same data, its events sorted once for all of them
     rather than once per check. The checks only read; nothing edits the document meanwhile."""

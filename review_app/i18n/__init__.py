@@ -93,11 +93,12 @@ class Message:
     Parameters that are themselves messages (a `Message`, a `Plural`, or an id marked with `N_`
     and wrapped in `Message`) are translated into the same language before formatting."""
 
-    __slots__ = ("id", "params")
+    __slots__ = ("id", "params", "_hash")
 
     def __init__(self, id: str, /, **params: Any):
         self.id = id
         self.params = params
+        self._hash: int | None = None
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return _format(gettext(self.id, lang), self.params, lang)
@@ -113,7 +114,12 @@ class Message:
             other.id, other.params)
 
     def __hash__(self) -> int:
-        return hash((type(self), self.id))
+        # Equal messages hash alike, so a rendered text can be looked up by its message (`translate`);
+        # a parameter that cannot be hashed (a list) makes the message unhashable, and it is rendered
+        # every time instead. A message is not changed once made, so its hash is kept.
+        if self._hash is None:
+            self._hash = hash((type(self), self.id, *sorted(self.params.items())))
+        return self._hash
 
 
 class Plural(Message):
@@ -141,10 +147,30 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     if value is None:
         return ""
     if isinstance(value, Message):
-        return value.render(lang)
+        return _rendered(value, lang)
     if isinstance(value, Mapping):
         return value.get(lang) or value.get(DEFAULT_LANGUAGE) or ""
     return gettext(str(value), lang)
+
+
+# Texts already rendered, by (message, language): a report says the same few sentences thousands of
+# times over a season (every consistent knock-in, every missing fact), and formatting the nested
+# messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
+_RENDERED: dict[tuple[Message, str], str] = {}
+_RENDERED_MAX = 20_000
+
+
+def _rendered(message: Message, lang: str) -> str:
+    try:
+        text = _RENDERED.get((message, lang))
+    except TypeError:  # a parameter that cannot be hashed
+        return message.render(lang)
+    if text is None:
+        text = message.render(lang)
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        _RENDERED[(message, lang)] = text
+    return text
 
 
 def both(value: Any) -> dict[str, str]:

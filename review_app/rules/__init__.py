@@ -6,7 +6,6 @@ them in the rulebook's order. Nothing here imports streamlit or cv2.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
 
 from review_app.rules import (
@@ -65,7 +64,7 @@ def unregister_edition(edition: Edition) -> None:
 
 def edition_on(day: date | None) -> Edition:
     """The edition in force on `day` (the newest for no day; the earliest held for a day before all)."""
-    held = sorted(EDITIONS)
+    held = sorted(EDITIONS) if len(EDITIONS) > 1 else list(EDITIONS)
     if day is None:
         return held[-1]
     in_force = [e for e in held if e.effective <= day]
@@ -85,5 +84,4 @@ def judge(case: Case) -> Verdict:
     with that edition's numbers."""
     edition = edition_on(case.match.day)
     with judging_on(case.match.day):
-        verdict = judge_case(EDITIONS[edition][case.situation], case)
-    return replace(verdict, edition=edition.name)
+        return judge_case(EDITIONS[edition][case.situation], case, edition=edition.name)

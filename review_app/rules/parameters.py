@@ -9,8 +9,6 @@ edition takes effect; `value_on(day)` is the value in force on a day, `value` th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
@@ -47,13 +45,21 @@ _JUDGING_DAY: ContextVar[date | None] = ContextVar("judging_day", default=None)
 _LATER: dict[str, tuple[tuple[Edition, float], ...]] = {}
 
 
-@contextmanager
-def judging_on(day: date | None) -> Iterator[None]:
-    token = _JUDGING_DAY.set(day)
-    try:
-        yield
-    finally:
-        _JUDGING_DAY.reset(token)
+class judging_on:  # noqa: N801  (used as a function: `with judging_on(day):`)
+    """Judge by the rulebook in force on `day` inside the block. A class rather than a generator
+    function: it is entered once per event judged, and a generator's context manager cost more than
+    some judges."""
+
+    __slots__ = ("day", "token")
+
+    def __init__(self, day: date | None):
+        self.day = day
+
+    def __enter__(self) -> None:
+        self.token = _JUDGING_DAY.set(self.day)
+
+    def __exit__(self, *exc) -> None:
+        _JUDGING_DAY.reset(self.token)
 
 
 @dataclass(frozen=True)

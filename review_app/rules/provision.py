@@ -125,7 +125,13 @@ class Case:
 
     @property
     def measured(self) -> Measured:
-        return measure(self.incident_s, self.moments)
+        # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
+        # frozen dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11).
+        try:
+            return self.__dict__["_measured"]
+        except KeyError:
+            self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)
+            return found
 
     def offending_team(self) -> str | None:
         return (self.offender or {}).get("team")
@@ -273,10 +279,21 @@ def effective(case: Case) -> Case:
         call["whistle"] = measured.whistle
     if measured.stopped_for_s is not None and call.get("time_allowed_s") is None:
         call["time_allowed_s"] = round(measured.stopped_for_s, 3)
-    return replace(case, call=call) if call != dict(case.call) else case
+    if call == dict(case.call):
+        return case
+    return _with(case, call=call)  # the same moments, so the measured timing it holds stays true
 
 
-def judge_case(provision: Provision, case: Case) -> Verdict:
+def _with(frozen: Any, **changes: Any) -> Any:
+    """A frozen dataclass (a verdict, a case) copied with `changes`, its cached values kept: these are
+    made for every event judged, and `dataclasses.replace` (which runs `__init__` again) was a tenth of
+    a season's check. Only for fields whose values need no checking."""
+    copy = object.__new__(type(frozen))
+    copy.__dict__.update(frozen.__dict__, **changes)
+    return copy
+
+
+def judge_case(provision: Provision, case: Case, edition: str | None = None) -> Verdict:
     """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict, then
     check every part of the call the provision fixes (`Provision.parts`, then the parts every clause
     shares): a wrong part makes the verdict `inconsistent`, naming that part, whatever the judge said.
@@ -285,7 +302,8 @@ def judge_case(provision: Provision, case: Case) -> Verdict:
 
     A fact is missing only if the judge needs it for this call: a verdict reached without it
     stands. An incomplete verdict names the fact needed first, then the clause's other required
-    facts not yet recorded, so the reviewer can fill them in one pass."""
+    facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
+    judged it, on the verdict."""
     from review_app.rules.parts import COMMON_PARTS
 
     case = effective(case)
@@ -307,8 +325,10 @@ def judge_case(provision: Provision, case: Case) -> Verdict:
             reasons.insert(0, verdict.explanation)
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
                           cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
-    return replace(verdict, measured=measured) if measured.whistle_delay_s is not None \
-        or measured.stopped_for_s is not None else verdict
+    extra: dict[str, Any] = {"edition": edition} if edition else {}
+    if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
+        extra["measured"] = measured
+    return _with(verdict, **extra) if extra else verdict
 
 
 def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
