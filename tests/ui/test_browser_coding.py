@@ -9,7 +9,16 @@ import json
 import time
 
 import pytest
-from test_browser import CHROMIUM, FRAME, app_on, browser, coded_video, on_screen, open_page  # noqa: F401
+from test_browser import (  # noqa: F401
+    CHROMIUM,
+    FRAME,
+    app_on,
+    browser,
+    choose,
+    coded_video,
+    on_screen,
+    open_page,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -76,8 +85,7 @@ def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on
     page.get_by_role("button", name="Complete", exact=True).click()
     page.get_by_text(f"Edit tag e3 at frame {at[0]}").wait_for()
     on_screen(page, at[0])  # the view went to it
-    page.get_by_label("Whistle").click()
-    page.get_by_role("option", name="At once").click()
+    choose(page, "Whistle", "At once")
     page.get_by_label("Notes").fill("coded while playing, completed later")
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved e3:").wait_for()
