@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "review_app._cli.exchange_cmd",
     "review_app._cli.agreement_cmd",
     "review_app._cli.assess_cmd",
+    "review_app._cli.reel_cmd",
     "review_app._cli.store_cmd",
 )
 

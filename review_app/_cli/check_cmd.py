@@ -36,6 +36,8 @@ def register(sub) -> None:
     p.add_argument("--evidence", metavar="DIR", default=os.environ.get("POLO_REVIEW_EVIDENCE"),
                    help="the 21.f(5) evidence store: a match's case there settles the evidence's timing and a "
                         "forfeiture decided after the game (default: $POLO_REVIEW_EVIDENCE)")
+    p.add_argument("--no-stills", action="store_true",
+                   help="HTML: leave out the stills of inconsistent calls (no footage is read)")
     p.set_defaults(func=run)
 
 
@@ -58,7 +60,8 @@ def _run(args) -> int:
     for err in result.errors:
         print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
     # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
-    data = to_json_bytes(result) if args.format == "json" else render(result, args.format, args.lang)
+    data = to_json_bytes(result) if args.format == "json" else render(
+        result, args.format, args.lang, **({"stills": not args.no_stills} if args.format == "html" else {}))
     if args.out:
         from review_app.store.files import atomic_write_bytes  # filelock and the store: only to write a file
 

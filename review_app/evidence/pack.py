@@ -103,6 +103,7 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
             clips.append(Clip(ev_id, ev.sha256, clip.first_frame, clip.last_frame, tuple(frames), target))
             for f in frames:
                 stills[(ev_id, f)] = _still_png(video.frame(f).image)
+    drawn = _drawn(case.doc)
     (out / "case.jsonl").write_bytes(case.log.raw())
     html_path = out / f"evidence-{case.doc.match_id}.html"
     generated = now or window.now_utc()
@@ -110,7 +111,7 @@ def build_pack(case: EvidenceCase, out: str | Path, *, margin: float = CLIP_MARG
               "evidence": c.evidence, "source_frames": [c.first_frame, c.last_frame], "marked_frames": list(c.frames)}
              for c in clips]
     files.append({"path": "case.jsonl", "sha256": file_sha256(out / "case.jsonl")})
-    atomic_write_text(html_path, render_html(case, state, report, stills, files, generated))
+    atomic_write_text(html_path, render_html(case, state, report, stills, files, generated, drawn))
     manifest = out / "manifest.json"
     atomic_write_json(manifest, {"match": case.doc.match_id, "generated_utc": window.utc_text(generated),
                                  "log_head": state.head, "verify": report.to_dict(),
@@ -151,6 +152,20 @@ def _prepare_out(case: EvidenceCase, out: Path) -> None:
     for path in ours:
         if target in path.parents and path.is_file():
             path.unlink()
+
+
+def _drawn(doc) -> list[dict]:
+    """The match's 21.f(5) tags drawn on (review_app.drawings), each with stills of its frames from the match
+    footage with the drawings painted in, or the one line saying why there are none."""
+    from review_app.drawings.stills import StillMaker
+
+    tagged = [e for e in doc.events_in_order() if e.get("situation") == "21.f(5)" and e.get("drawings")]
+    out = []
+    with StillMaker() as maker:
+        for event in tagged:
+            out.append({"event": event, "stills": maker.stills(doc, event),
+                        "problem": maker.problems.get(doc.match_id)})
+    return out
 
 
 def _still_png(image) -> str:
@@ -198,7 +213,7 @@ def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
 
 
 def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stills: dict, files: list[dict],
-                generated: datetime) -> str:
+                generated: datetime, drawn: list[dict] = ()) -> str:
     """The pack's report (templates `evidence_pack.html`, `evidence_section.html`): a section in each
     language, English first, then the log as it is stored."""
     context = {
@@ -206,7 +221,7 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
         "decision": state.decision, "report": report, "stills": stills, "files": files,
         "clips": [f for f in files if f["path"].startswith("clips/")], "generated": window.utc_text(generated),
         "window": window.WINDOW, "decisions": DECISIONS, "timeline": _timeline(state),
-        "duration_text": window.duration_text,
+        "duration_text": window.duration_text, "drawn": list(drawn),
     }
     sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGUAGES]
     raw_log = "\n".join(json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for e in state.entries)

@@ -69,7 +69,8 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
                 period: int | None = None, clock: str | None = None, players: list[dict] | None = None,
                 umpire: str | None = None, mount: str | None = None, reviewer: str | None = None,
                 notes: str | None = None, moments: dict | None = None, offender: dict | None = None,
-                reading: dict | None = None, window: dict | None = None) -> dict:
+                reading: dict | None = None, window: dict | None = None,
+                drawings: list[dict] | None = None) -> dict:
     """The event as the tag form describes it (schema 2.0). `moments`: whistle, restart, neutral_play,
     each {frame, time_s} or None; `offender`: {team[, number]}; `reading`: the reviewer's own reading
     kept from before (never asked again). What the call makes relevant and the record lacks is listed
@@ -116,6 +117,8 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         event["reading"] = dict(reading)
     if window:
         event["window"] = copy.deepcopy(window)
+    if drawings:  # drawn on the frame view, kept through the form's edits (review_app.drawings)
+        event["drawings"] = copy.deepcopy(drawings)
     missing = unrecorded_parts(event)
     if missing:
         event["not_recorded"] = missing

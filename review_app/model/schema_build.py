@@ -94,6 +94,32 @@ def _assessments_schema() -> dict:
             "propertyNames": {"minLength": 1, "maxLength": NAME_MAX}, "additionalProperties": umpire}
 
 
+def _drawings_schema(person: dict) -> dict:
+    """Drawings on the tag's frames (review_app.drawings): points in fractions of the frame's width and
+    height, so they fit the frame at any size; who drew each, and when."""
+    from review_app.drawings import shapes
+
+    fraction = {"type": "number", "minimum": 0, "maximum": 1}
+    point = {"type": "array", "prefixItems": [fraction, fraction], "minItems": 2, "maxItems": 2}
+    drawing = {"type": "object", "required": ["id", "kind", "frame", "points"],
+               "properties": {"id": {"type": "string", "pattern": shapes.ID_PATTERN},
+                              "kind": {"enum": list(shapes.KINDS)},
+                              "frame": {"type": "integer", "minimum": 0, "description": "The frame drawn on."},
+                              "points": {"type": "array", "minItems": 1,
+                                         "maxItems": max(most for _f, most in shapes.POINTS.values()),
+                                         "items": point,
+                                         "description": "[x, y] as fractions of the frame's width and height, "
+                                                        "0 at the top left."},
+                              "color": {"type": "string", "pattern": "^#[0-9a-f]{6}$"},
+                              "text": {"type": ["string", "null"], "maxLength": shapes.TEXT_MAX},
+                              "by": person,
+                              "at": {"type": ["string", "null"], "format": "date-time"}},
+               "additionalProperties": False}
+    return {"type": "array", "maxItems": shapes.MAX_DRAWINGS, "items": drawing,
+            "description": "Lines, arrows, circles, freehand strokes, text and the line of the ball drawn on the "
+                           "tag's frames."}
+
+
 def build() -> dict:
     clause_rules = [
         {
@@ -243,6 +269,7 @@ def build() -> dict:
                             "additionalProperties": False,
                         },
                         "reviewer": optional_name,
+                        "drawings": _drawings_schema(person),
                         "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
                         "reading": {
                             "type": "object",

@@ -41,6 +41,7 @@ class Question:
     context: MatchContext = field(default_factory=MatchContext)
     notes: str | None = None
     asked: tuple[str, ...] = KEY_FIELDS
+    drawings: tuple = ()  # the expert's drawings on the event's frames, shown with the answer
 
     @property
     def clip_start_s(self) -> float:
@@ -82,7 +83,7 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True) 
                 frame=int(event["position"]["frame"]), time_s=float(event["position"]["time_s"]),
                 situation=event["situation"], facts=dict(event.get("facts") or {}), expert_call=call,
                 period=event.get("period"), clock=event.get("clock"), context=doc.context(),
-                notes=event.get("notes"), asked=asked_fields(call)))
+                notes=event.get("notes"), asked=asked_fields(call), drawings=tuple(event.get("drawings") or ())))
     return out
 
 

@@ -175,7 +175,8 @@ def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[],
     bar = st.progress(0.0, text=label)
     stage_names = {"index": _("reading the file (frame index and checksum)"),
                    "filmstrip": _("building filmstrip"), "export": _("exporting clip"),
-                   "upload": _("storing upload"), "check": _("checking documents")}
+                   "upload": _("storing upload"), "check": _("checking documents"),
+                   "reel": _("title cards, windows and drawings")}
 
     def update(stage: str, fraction: float) -> None:
         bar.progress(min(1.0, max(0.0, float(fraction))), text=f"{label} — {stage_names.get(stage, stage)} "

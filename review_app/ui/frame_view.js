@@ -141,6 +141,7 @@ class FrameView {
     this.timeline = new Timeline(this);
     root.append(stage, bar, this.coding.box, this.info, this.timeline.root);
     this.parent.append(root);
+    this.layer = new DrawingLayer(this); // drawing on the frame: frame_drawing.js
   }
 
   labels(text) {
@@ -218,6 +219,7 @@ class FrameView {
     this.actionsFrom(data.actions || []);
     this.coding.update(data.codes);
     this.timeline.update(this.ready ? data.timeline : null);
+    this.layer.update(data.drawing);
     if (this.ready && this.timesFor !== this.src) this.loadTimes();
     const seek = data.seek || { id: 0, frame: 0 };
     if (seek.id !== this.seekId) {
@@ -352,6 +354,7 @@ class FrameView {
     this.picture.src = entry.url;
     this.picture.setAttribute("data-polo-frame", String(i));
     this.painted = i;
+    this.layer.draw();
     this.show();
     this.timeline.cursor(i);
     return true;
@@ -716,6 +719,7 @@ class FrameView {
     zm.x = Math.min(0, Math.max(w - w * zm.z, zm.x));
     zm.y = Math.min(0, Math.max(h - h * zm.z, zm.y));
     this.picture.style.transform = zm.z > 1.001 ? `translate(${zm.x}px, ${zm.y}px) scale(${zm.z})` : "";
+    this.layer.place(this.picture.style.transform);
     this.stage.classList.toggle("zoomed", zm.z > 1.001);
     this.show();
   }
@@ -844,6 +848,7 @@ class FrameView {
 
   key(ev) {
     if (window.__poloReviewActiveView !== this || !this.root.isConnected || !this.root.offsetWidth) return; // gone, hidden
+    if (this.layer.key(ev)) return ev.preventDefault(); // Escape puts a drawing tool down, from its text box too
     if (typing(ev) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const once = !ev.repeat;
@@ -889,6 +894,7 @@ class FrameView {
     this.resizer.disconnect();
     this.timeline.destroy();
     this.coding.destroy();
+    this.layer.destroy();
     if (window.__poloReviewActiveView === this) window.__poloReviewActiveView = null;
     this.root.remove();
     this.destroyed = true;

@@ -22,10 +22,12 @@ from review_app.textsafe import md
 from review_app.ui.context import _
 
 _HERE = Path(__file__).resolve().parent
-# one module: the timeline and the code keys (frame_timeline.js) beside the view that holds them
 _component = st.components.v2.component(
     "polo_review_frame_view",
-    js="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_timeline.js", "frame_view.js")),
+    # one module: the view, its drawing layer, and its timeline and code keys (files of their own,
+    # separate concerns)
+    js="\n".join((_HERE / name).read_text("utf-8")
+                  for name in ("frame_timeline.js", "frame_view.js", "frame_drawing.js")),
     css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
 )
 
@@ -104,15 +106,18 @@ def timeline_texts() -> dict[str, str]:
 
 def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = False,
                actions: tuple[Action, ...] = (), on_position: Callable[[int], None] | None = None,
-               on_action: Callable[[str, int], None] | None = None, codes: tuple[Code, ...] = (),
+               on_action: Callable[[str, int], None] | None = None, drawing: dict | None = None,
+               on_drawing: Callable[[dict], None] | None = None, codes: tuple[Code, ...] = (),
                timeline: dict | None = None, edits_ack: dict | None = None,
                on_edits: Callable[[dict], None] | None = None) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
-    a frame; `on_action(name, frame)` when one of `actions` is used. `codes`: the code keys;
-    `timeline`: {marks, styles} (reports.timeline) to draw under the view. `on_edits({view, items})`:
-    the codes made and window edges dragged that the app has not acknowledged yet (numbered `seq`
-    in order); `edits_ack`: {view, seq}, the last one saved."""
+    a frame; `on_action(name, frame)` when one of `actions` is used. `drawing`: the drawing layer's
+    data (review_drawings.layer_data: the tag drawn on, its drawings, the words); `on_drawing(value)`
+    with a shape drawn ({op: "add", shape, tag, frame}) or one erased ({op: "remove", id, tag}).
+    `codes`: the code keys; `timeline`: {marks, styles} (reports.timeline) to draw under the view.
+    `on_edits({view, items})`: the codes made and window edges dragged that the app has not
+    acknowledged yet (numbered `seq` in order); `edits_ack`: {view, seq}, the last one saved."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -136,6 +141,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
                             for c in codes], "ack": edits_ack},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),
+        "drawing": drawing or {},
     }
 
     def moved() -> None:
@@ -151,12 +157,18 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         if name in {a.name for a in actions} and isinstance(at, int):
             on_action(name, viewer.clamp(at))
 
+    def drew() -> None:
+        value = _value(key, "drawing")
+        if on_drawing is not None and isinstance(value, dict) and ready:
+            on_drawing(value)
+
     def edited() -> None:
         value = _value(key, "edits")
         if on_edits is not None and isinstance(value, dict) and isinstance(value.get("items"), list) and ready:
             on_edits(value)
 
-    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, on_edits_change=edited,
+    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, on_drawing_change=drew,
+               on_edits_change=edited,
                height="content", width="stretch")
 
 

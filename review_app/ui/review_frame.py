@@ -15,7 +15,7 @@ from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model.edits import MOMENT_KEYS, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
-from review_app.ui import frame_view, review_coding
+from review_app.ui import frame_view, review_coding, review_drawings
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
 
 STRIP_COUNT = 10
@@ -102,8 +102,9 @@ def _jump_frame() -> None:
 
 
 @st.fragment
-def frame_area(codes: tuple[frame_view.Code, ...] = ()) -> None:
-    """The frame view with the reviewer's code keys and the timeline of the match's tags."""
+def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = None) -> None:
+    """The frame view with the reviewer's code keys and the timeline of the match's tags; `drawing`: the
+    drawing layer's data (review_drawings.layer_data)."""
     viewer = _viewer()
     if viewer is None:
         return
@@ -124,8 +125,11 @@ def frame_area(codes: tuple[frame_view.Code, ...] = ()) -> None:
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
-                          actions=_actions(), on_position=_settled, on_action=_action, codes=codes,
-                          timeline=tags, edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits)
+                          actions=_actions(), on_position=_settled, on_action=_action, drawing=drawing,
+                          on_drawing=review_drawings.received, codes=codes, timeline=tags,
+                          edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits)
+    if review_drawings.pending():
+        st.rerun(scope="app")  # a shape drawn: the page saves it on its tag
     if st.session_state.get("review.form_request") is not None \
             or st.session_state.pop("review.form_request_moment", None):
         st.rerun(scope="app")  # the tag form is outside this fragment

@@ -233,7 +233,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
             reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
             moments=moments, offender=_offender(offender_choice), reading=event.get("reading"),
-            window=event.get("window"))
+            window=event.get("window"), drawings=event.get("drawings"))
         if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
             new_event["reviewer"] = name  # the last person to change a tag answers for it
     except (TagError, KeyError) as exc:

@@ -119,6 +119,26 @@ def show_result(q: Question, result: Score) -> None:
     if q.notes:
         with st.expander(_("Expert's notes")):
             st.text(q.notes)
+    expert_drawings(q)
+
+
+def expert_drawings(q: Question) -> None:
+    """The expert's drawings on the event's frames, painted on stills (review_app.drawings)."""
+    if not q.drawings or not q.footage:
+        return
+    from review_app.drawings.stills import stills_of
+    from review_app.footage import Footage
+
+    event = {"id": q.event_id, "position": {"frame": q.frame}, "drawings": list(q.drawings)}
+    try:
+        with Footage(q.footage) as footage:
+            stills = stills_of(footage, event)
+    except PoloReviewError as exc:
+        error_line(exc)
+        return
+    st.markdown("**" + _("What the expert drew") + "**")
+    for still in stills:
+        st.image(still.jpeg, caption=_("Frame {frame}", frame=still.frame), width="stretch")
 
 
 def record_line(store: ScoreStore, name: str, total: int) -> None:

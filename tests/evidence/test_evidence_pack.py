@@ -129,3 +129,31 @@ def test_a_repack_leaves_no_clip_of_a_withdrawn_mark(run, videos, tmp_path):
     (tmp_path / "pack" / "mine.txt").write_text("the chair's notes")
     code, _, err = run("evidence", "pack", "m21", "--out", tmp_path / "pack")
     assert code == 2 and "mine.txt" in err and (tmp_path / "pack" / "mine.txt").exists()
+
+
+def test_a_21f5_tag_drawn_on_shows_its_still_with_the_drawing(doc, videos, store, tmp_path):
+    """The match's 21.f(5) tags drawn on (review_app.drawings) are in the pack, their stills from the match
+    footage with the drawings painted in, in each language."""
+    import shutil
+
+    from review_app.evidence import EvidenceCase
+    from review_app.model import validate
+
+    shutil.copy(videos["drone"], doc.path.parent / "match.mp4")  # the match's own footage
+    doc.data["events"].append({
+        "id": "e9", "position": {"frame": 20, "time_s": 0.8}, "situation": "21.f(5)", "facts": {}, "call": {},
+        "reviewer": "Coach", "drawings": [{"id": "d1", "kind": "circle", "frame": 20, "points": [[0.5, 0.5],
+                                                                                              [0.7, 0.5]],
+                                           "color": "#ff0000", "by": "Coach"}]})
+    validate(doc.data)
+    case = EvidenceCase(doc, store)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW)
+    case.mark(ev.id, [10], "Referee", excusal="e2", now=NOW)
+    html = build_pack(case, tmp_path / "pack", now=NOW).html.read_text("utf-8")
+    stills = re.findall(r'src="data:image/jpeg;base64,([A-Za-z0-9+/=]+)" data-frame="20" data-drawings="1"', html)
+    assert len(stills) == 2  # English and Spanish
+    picture = cv2.imdecode(np.frombuffer(base64.b64decode(stills[0]), np.uint8), cv2.IMREAD_COLOR)
+    h, w = picture.shape[:2]
+    ring = picture[h // 2 - 2:h // 2 + 3, int(w * 0.7) - 2:int(w * 0.7) + 3].astype(int)
+    assert ((ring[..., 2] > 150) & (ring[..., 1] < 100)).any()  # the red ring at 0.7 of the width
+    assert "Drawn on the match footage" in html

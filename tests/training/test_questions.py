@@ -61,3 +61,16 @@ def test_next_question_prefers_new_then_wrong_then_oldest(tmp_path):
     assert next_question(qs, both_right, rng=rng).id == "quiz/e1"  # the longest ago
     assert next_question(qs, tried, rng=rng, avoid="quiz/e2").id == "quiz/e1"
     assert next_question([], [], rng=rng) is None
+
+
+def test_a_question_carries_the_experts_drawings():
+    from review_app.model import document_from_data
+    from review_app.training.questions import questions_from
+
+    data = {"schema_version": "2.0", "match": {"id": "m", "date": "2026-03-01", "periods": 6,
+                                               "teams": [{"id": "A", "name": "A"}, {"id": "B", "name": "B"}]},
+            "events": [{"id": "e1", "position": {"frame": 5, "time_s": 0.2}, "situation": "21.b", "facts": {},
+                        "call": {}, "drawings": [{"id": "d1", "kind": "line", "frame": 5,
+                                                  "points": [[0.1, 0.1], [0.2, 0.2]], "color": "#ffffff"}]}]}
+    (q,) = questions_from([document_from_data(data)], need_footage=False)
+    assert [d["id"] for d in q.drawings] == ["d1"]

@@ -26,6 +26,7 @@ from review_app.rules.labels import (
 )
 from review_app.textsafe import md
 from review_app.ui.context import _, fixed, folders, lang, listing, progress_bar, rendered
+from review_app.ui.report_reel import reel_section
 
 st.title(_("Consistency report"))
 
@@ -63,7 +64,20 @@ clauses = c2.multiselect(_("Clause"), options["clauses"], key="report.clause", p
 verdicts = c3.multiselect(_("Verdict"), options["verdicts"], key="report.verdict", placeholder=_("Any"),
                           format_func=fixed(options["verdicts"], lambda v: verdict_label(v, lang())))
 periods = c4.multiselect(_("Period"), options["periods"], key="report.period", placeholder=_("Any"))
-shown = filtered(result, Filters(tuple(umpires), tuple(clauses), tuple(verdicts), tuple(periods)))
+applied = Filters(tuple(umpires), tuple(clauses), tuple(verdicts), tuple(periods))
+shown = filtered(result, applied)
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def _report_html(_shown, key: tuple, applied: Filters, roots: tuple) -> str:
+    return render(_shown, "html", stills=True, filters=applied, roots=roots)
+
+
+def report_html(shown, applied: Filters) -> str:
+    """The HTML report with its stills (decoded from the footage): made again only when the documents or
+    the filters change."""
+    with st.spinner(_("Making the stills of the inconsistent calls…")):
+        return _report_html(shown, key, applied, (str(folders().footage),))
 
 # -- summary and charts -------------------------------------------------------------------
 counts = st.columns(5)
@@ -129,6 +143,8 @@ with st.expander(_("All events")):
     frame.columns = [column_label(c, lang()) for c in frame.columns]
     st.dataframe(frame, hide_index=True, width="stretch", key="report.table")
 
+reel_section(shown)
+
 # -- export ------------------------------------------------------------------------------------------
 st.subheader(_("Export (the filtered report)"))
 e1, e2, e3 = st.columns(3)
@@ -136,5 +152,6 @@ e1.download_button("CSV", render(shown, "csv"), "rule21-report.csv", "text/csv",
                    icon=":material/table:", width="stretch", on_click="ignore")
 e2.download_button("JSON", render(shown, "json"), "rule21-report.json", "application/json", key="report.json",
                    icon=":material/data_object:", width="stretch", on_click="ignore")
-e3.download_button("HTML", render(shown, "html"), "rule21-report.html", "text/html", key="report.html",
-                   icon=":material/description:", width="stretch", on_click="ignore")
+e3.download_button("HTML", report_html(shown, applied), "rule21-report.html", "text/html", key="report.html",
+                   icon=":material/description:", width="stretch", on_click="ignore",
+                   help=_("With a still, and what was drawn on it, for every inconsistent call"))

@@ -6,6 +6,7 @@ import streamlit as st
 
 from review_app.ui import review_coding
 from review_app.ui.context import _, reviewer
+from review_app.ui.review_drawings import apply_request, drawings_panel, layer_data
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
 from review_app.ui.review_pick import (
     choose_footage,
@@ -42,6 +43,7 @@ if goto and (ready or viewer is None):
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)
+apply_request(doc)  # a shape drawn on the frame, saved on its tag
 # Codes made and window edges dragged in the frame view: saved before the page is drawn (the frame
 # area saves those it hears while playing by itself).
 doc = review_coding.apply_edits(doc, viewer)
@@ -55,7 +57,7 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(review_coding.codes(review_coding.current_window()))
+        frame_area(review_coding.codes(review_coding.current_window()), layer_data(doc))
         filmstrip(viewer)
         shortcuts_help()
         review_coding.code_window_editor()
@@ -73,4 +75,5 @@ with right:
             open_form(doc, 0, 0.0)
             st.rerun()
         tag_list(doc, results, go_to if ready else None, position)
+        drawings_panel(doc, go_to if ready else None)
     new_match_form()

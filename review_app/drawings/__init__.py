@@ -1,0 +1,19 @@
+"""Drawings on a tag's frame: lines, arrows, circles, freehand strokes, text and the line of the
+ball, stored with the tag in fractions of the frame's width and height (independent of the size the
+frame is shown at), and rendered onto a still for reports, reels and the evidence pack.
+
+    shapes: what a drawing is, checked and cleaned (`clean`), added, changed and removed on an event
+    render: drawings painted onto a BGR picture with Pillow (real Unicode text)
+"""
+
+from review_app.drawings.shapes import (
+    KINDS,
+    DrawingError,
+    add_drawing,
+    clean,
+    drawings_on,
+    remove_drawing,
+    update_drawing,
+)
+
+__all__ = ["KINDS", "DrawingError", "add_drawing", "clean", "drawings_on", "remove_drawing", "update_drawing"]

@@ -1,0 +1,154 @@
+"""What a drawing is, and the edits of an event's drawings. Plain module: no streamlit, no cv2.
+
+A drawing, as stored in the event's `drawings` (schema 2.0, optional):
+
+    {"id": "d1", "kind": "arrow", "frame": 1234, "points": [[0.21, 0.40], [0.55, 0.38]],
+     "color": "#ffd400", "text": null, "by": "Ana", "at": "2026-12-01T05:02:11Z"}
+
+`points` are fractions of the frame's width (x) and height (y), 0 at the top left: the same drawing
+fits the frame at any size it is shown or rendered at. Two points for a line, an arrow, the line of
+the ball (from the ball towards where it travels) and a circle (centre, then a point on the circle);
+one point for text (its top left); two or more for a freehand stroke.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+from datetime import UTC, datetime
+
+from review_app.errors import PoloReviewError
+
+KINDS = ("line", "arrow", "circle", "freehand", "text", "ball_line")
+# how many points each kind takes: (fewest, most)
+POINTS = {"line": (2, 2), "arrow": (2, 2), "circle": (2, 2), "ball_line": (2, 2), "text": (1, 1),
+          "freehand": (2, 2000)}
+MAX_DRAWINGS = 100  # on one tag: a bound, so a pasted document cannot fill every still with strokes
+TEXT_MAX = 200
+DEFAULT_COLOR = "#ffd400"  # yellow: seen on grass and on both teams' shirts
+COLORS = ("#ffd400", "#ff3b30", "#ffffff", "#00c2ff", "#34c759", "#000000")
+_COLOR = re.compile(r"^#[0-9a-f]{6}$")
+ID_PATTERN = r"^d[0-9]{1,6}$"
+# points closer than this (a fraction of the frame) add nothing to a freehand stroke: they are dropped
+FREEHAND_STEP = 0.002
+
+
+class DrawingError(PoloReviewError):
+    """A drawing that cannot be stored, said in one line."""
+
+
+def _point(p, n: int) -> list[float]:
+    try:
+        x, y = (float(v) for v in p)
+    except (TypeError, ValueError):
+        raise DrawingError(f"point {n} of the drawing is not a pair of numbers: {p!r}") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise DrawingError(f"point {n} of the drawing is not finite: {p!r}")
+    # a drag that left the picture ends at its edge
+    return [round(min(1.0, max(0.0, x)), 5), round(min(1.0, max(0.0, y)), 5)]
+
+
+def _thin(points: list[list[float]]) -> list[list[float]]:
+    out = [points[0]]
+    for p in points[1:-1]:
+        if math.dist(p, out[-1]) >= FREEHAND_STEP:
+            out.append(p)
+    if len(points) > 1:
+        out.append(points[-1])
+    return out
+
+
+def clean(raw: dict, *, frame: int, by: str | None, now: datetime | None = None) -> dict:
+    """A drawing as the browser sends it (kind, points, color, text), checked and made storable on `frame`,
+    recording who drew it; DrawingError naming the problem otherwise."""
+    if not isinstance(raw, dict):
+        raise DrawingError("a drawing must be an object with kind and points")
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise DrawingError(f"no such kind of drawing {kind!r}; one of {', '.join(KINDS)}")
+    points = raw.get("points")
+    if not isinstance(points, list):
+        raise DrawingError("a drawing's points must be a list of [x, y] pairs")
+    points = [_point(p, n) for n, p in enumerate(points, start=1)]
+    if kind == "freehand" and points:
+        points = _thin(points)
+    fewest, most = POINTS[kind]
+    if not fewest <= len(points) <= most:
+        raise DrawingError(f"a {kind} takes {fewest}" + (f" to {most}" if most != fewest else "") +
+                           f" points, not {len(points)}")
+    if kind != "text" and kind != "freehand" and math.dist(points[0], points[1]) == 0:
+        raise DrawingError(f"a {kind} needs two different points")
+    color = str(raw.get("color") or DEFAULT_COLOR).lower()
+    if not _COLOR.match(color):
+        raise DrawingError(f"colour {color!r} must be written #rrggbb")
+    text = raw.get("text")
+    text = text.strip() if isinstance(text, str) else None
+    if kind == "text" and not text:
+        raise DrawingError("a text drawing needs its text")
+    if text and len(text) > TEXT_MAX:
+        raise DrawingError(f"a drawing's text is at most {TEXT_MAX} characters, not {len(text)}")
+    if not isinstance(frame, int) or frame < 0:
+        raise DrawingError(f"frame {frame!r} must be a frame number, 0 or more")
+    out = {"kind": kind, "frame": frame, "points": points, "color": color}
+    if text:
+        out["text"] = text
+    if by and by.strip():
+        out["by"] = by.strip()
+    out["at"] = f"{(now or datetime.now(UTC)):%Y-%m-%dT%H:%M:%SZ}"
+    return out
+
+
+def drawings_on(event: dict, frame: int | None = None) -> list[dict]:
+    """The event's drawings (on `frame`, if given), in the order they were drawn."""
+    drawings = event.get("drawings") or []
+    return [d for d in drawings if frame is None or d.get("frame") == frame]
+
+
+def _next_id(drawings: list[dict]) -> str:
+    taken = {d.get("id") for d in drawings}
+    n = len(taken) + 1
+    while f"d{n}" in taken:
+        n += 1
+    return f"d{n}"
+
+
+def add_drawing(event: dict, drawing: dict) -> tuple[dict, str]:
+    """A copy of `event` with the (cleaned) drawing added under a new id, and that id."""
+    out = copy.deepcopy(event)
+    drawings = out.setdefault("drawings", [])
+    if len(drawings) >= MAX_DRAWINGS:
+        raise DrawingError(f"tag {event.get('id')} has {MAX_DRAWINGS} drawings already; remove one first")
+    did = _next_id(drawings)
+    drawings.append({"id": did, **drawing})
+    return out, did
+
+
+def _find(event: dict, drawing_id: str) -> int:
+    for n, d in enumerate(event.get("drawings") or []):
+        if d.get("id") == drawing_id:
+            return n
+    raise DrawingError(f"tag {event.get('id')} has no drawing {drawing_id}")
+
+
+def update_drawing(event: dict, drawing_id: str, *, by: str | None = None, now: datetime | None = None,
+                   **changes) -> dict:
+    """A copy of `event` with drawing `drawing_id` changed (color, text, points, kind), checked again as a whole;
+    the one who changed it is recorded as its author."""
+    n = _find(event, drawing_id)
+    out = copy.deepcopy(event)
+    old = out["drawings"][n]
+    merged = {**old, **{k: v for k, v in changes.items() if k in ("kind", "points", "color", "text")}}
+    new = clean(merged, frame=old["frame"], by=by or old.get("by"), now=now)
+    out["drawings"][n] = {"id": drawing_id, **new}
+    return out
+
+
+def remove_drawing(event: dict, drawing_id: str) -> dict:
+    """A copy of `event` without drawing `drawing_id` (no empty list left behind)."""
+    n = _find(event, drawing_id)
+    out = copy.deepcopy(event)
+    out["drawings"].pop(n)
+    if not out["drawings"]:
+        del out["drawings"]
+    return out
