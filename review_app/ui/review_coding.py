@@ -40,8 +40,6 @@ from review_app.rules.search import clause_label
 from review_app.store import open_records
 from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, folders, lang, reviewer
-from review_app.ui.review_pick import remember
-from review_app.ui.review_saves import hold_conflict
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
 ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved
@@ -144,6 +142,9 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
 def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument:
     """Save the view's codes and drags not saved yet, in order, each through the revision check; the
     match as saved. A save that meets someone else's change to the same tag goes to the conflict view."""
+    # here, not at the top: review_pick and review_saves import the frame area, which imports this module
+    from review_app.ui import review_pick, review_saves
+
     payload = st.session_state.pop(EDITS, None)
     if not payload or doc is None or viewer is None or not viewer.ready or viewer.error is not None:
         return doc
@@ -168,12 +169,12 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
             base, change = _change(doc, viewer, window, item, name)
             saved = commit(base, change)
         except RevisionConflict as exc:
-            hold_conflict(base, change, exc)
+            review_saves.hold_conflict(base, change, exc)
             break
         except (PoloReviewError, KeyError, TypeError, ValueError) as exc:
             st.session_state[PROBLEM] = _("Error: {message}", message=str(exc))
             continue
-        remember(saved)
+        review_pick.remember(saved)
         doc = st.session_state[DRAWN] = saved
         if item.get("kind") == "code":
             st.toast(_("Tagged {id} ({clause}) at frame {frame}: to complete",
