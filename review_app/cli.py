@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "review_app._cli.rules_cmd",
     "review_app._cli.check_cmd",
     "review_app._cli.migrate_cmd",
+    "review_app._cli.match_cmd",
     "review_app._cli.footage_cmd",
     "review_app._cli.samples_cmd",
     "review_app._cli.evidence_cmd",

@@ -1,11 +1,21 @@
 """The one configuration: where the app finds footage and match documents, where it keeps uploads,
 scores and caches, and the limits it works within. Used by the command line and the app alike.
 
-`polo-review app` passes its folders to the Streamlit process in environment variables; with
-none given the app opens on the bundled `sample_clips/` and `annotations/` (in the current
-directory if they are there, else next to the package). The user's data and cache folders are the
-platform's (`platformdirs`), with $XDG_DATA_HOME / $XDG_CACHE_HOME honoured on every platform.
-Plain module: no streamlit.
+Everything the app writes goes to one workspace folder: `--workspace DIR` ($POLO_REVIEW_WORKSPACE),
+else the platform's user data folder (`platformdirs`; $XDG_DATA_HOME honoured on every platform):
+
+    <workspace>/matches/              match documents
+    <workspace>/footage/uploads/      footage received, read-only, under its SHA-256
+    <workspace>/evidence/             21.f(5) evidence cases (unless $POLO_REVIEW_EVIDENCE says otherwise)
+    <workspace>/*.json                training scores, trainees' passphrases, teaching examples,
+                                      footage registered by path
+    <workspace>/demo/                 the demo, generated on first run where no checkout ships it
+
+The bundled `sample_clips/` and `annotations/` beside the package are a read-only demo: the app lists
+them, and tagging on one first copies it into the workspace (`model.demo`). `--footage`,
+`--annotations` and `--data` still name folders of the user's own, which the app then writes to (and
+no demo is shown). `polo-review app` passes its choices to the Streamlit process in environment
+variables. Plain module: no streamlit.
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ from pathlib import Path
 import platformdirs
 
 APP_NAME = "polo-review"
+ENV_WORKSPACE = "POLO_REVIEW_WORKSPACE"  # the folder the app keeps everything it writes in
 ENV_FOOTAGE = "POLO_REVIEW_FOOTAGE"
 ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
@@ -44,6 +55,14 @@ def bundled(name: str, cwd: Path | None = None) -> Path:
     return here.resolve() if here.is_dir() else REPO_ROOT / name
 
 
+def package_samples() -> tuple[Path, Path] | None:
+    """The sample clips and their documents shipped beside the package (a checkout), if they are there."""
+    footage, annotations = REPO_ROOT / SAMPLE_FOOTAGE, REPO_ROOT / SAMPLE_ANNOTATIONS
+    if footage.is_dir() and annotations.is_dir() and any(annotations.glob("*.json")):
+        return footage, annotations
+    return None
+
+
 def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
     """$XDG_DATA_HOME/polo-review, else the platform's user data folder (~/.local/share/polo-review)."""
     environ = os.environ if environ is None else environ
@@ -62,12 +81,30 @@ def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
     return Path(xdg) / APP_NAME if xdg else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 
 
+def workspace_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """$POLO_REVIEW_WORKSPACE, else the platform's user data folder (~/.local/share/polo-review)."""
+    environ = os.environ if environ is None else environ
+    given = environ.get(ENV_WORKSPACE)
+    return Path(given).expanduser().resolve() if given else default_data_dir(environ)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """The read-only demo: sample clips and their expert documents."""
+
+    footage: Path
+    annotations: Path
+    shipped: bool  # beside the package (a checkout); False: generated into the workspace on first run
+
+
 @dataclass(frozen=True)
 class Folders:
     footage: Path
     annotations: Path
     data: Path
     evidence: Path | None = None  # the evidence cases; None: --store's fallbacks ($POLO_REVIEW_EVIDENCE, ...)
+    workspace: Path | None = None
+    demo: Demo | None = None  # None: the user named their own annotations folder, or a store
 
     @classmethod
     def rooted(cls, root: str | os.PathLike) -> Folders:
@@ -78,8 +115,13 @@ class Folders:
 
     @property
     def reviewers(self) -> Path:
-        """The reviewers and their roles (`polo-review people`), on a file store."""
+        """The reviewers, their roles and hashed passphrases (`polo-review people`), on a file store."""
         return self.data / "reviewers.json"
+
+    @property
+    def registered(self) -> Path:
+        """Footage registered by path (never copied): where each file is, its SHA-256 and size."""
+        return self.data / "registered-footage.json"
 
     @property
     def uploads(self) -> Path:
@@ -108,11 +150,23 @@ def folders(environ: Mapping[str, str] | None = None) -> Folders:
         value = environ.get(var)
         return Path(value).expanduser().resolve() if value else fallback
 
+    workspace = workspace_dir(environ)
     return Folders(
-        footage=pick(ENV_FOOTAGE, bundled(SAMPLE_FOOTAGE)),
-        annotations=pick(ENV_ANNOTATIONS, bundled(SAMPLE_ANNOTATIONS)),
-        data=pick(ENV_DATA, default_data_dir(environ)),
+        footage=pick(ENV_FOOTAGE, workspace / "footage"),
+        annotations=pick(ENV_ANNOTATIONS, workspace / "matches"),
+        data=pick(ENV_DATA, workspace),
+        evidence=pick(ENV_EVIDENCE, workspace / "evidence"),
+        workspace=workspace,
+        demo=None if environ.get(ENV_ANNOTATIONS) else demo_folders(workspace),
     )
+
+
+def demo_folders(workspace: Path) -> Demo:
+    """The samples beside the package if it is a checkout, else the workspace's generated copy."""
+    shipped = package_samples()
+    if shipped:
+        return Demo(*shipped, shipped=True)
+    return Demo(workspace / "demo" / SAMPLE_FOOTAGE, workspace / "demo" / SAMPLE_ANNOTATIONS, shipped=False)
 
 
 VIDEO_EXTENSIONS = (".mp4", ".m4v", ".mov", ".mkv", ".webm", ".avi", ".ts")

@@ -1,7 +1,9 @@
-"""`polo-review app [--port N] [--footage DIR] [--annotations DIR] [--data DIR]`: start the app.
+"""`polo-review app [--port N] [--workspace DIR] [--footage DIR] [--annotations DIR] [--data DIR]`: start the app.
 
-Runs `streamlit run` on the entry point (headless), passing the folders in environment
-variables; with no options it opens on the bundled `sample_clips/` and `annotations/`.
+Runs `streamlit run` on the entry point (headless), passing the folders in environment variables.
+With no options the app keeps everything it writes in the workspace (the platform's data folder) and
+shows the bundled samples as a read-only demo; where no checkout ships them, they are rendered into
+the workspace on the first run.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from review_app.config import ENV_EVIDENCE
 from review_app.errors import PoloReviewError
 
 ENTRY = Path(__file__).resolve().parents[1] / "ui" / "server.py"  # app.py with the frame addresses
@@ -23,12 +26,16 @@ def register(sub) -> None:
     p.add_argument("--port", type=int, default=8501, help="port to listen on (default 8501)")
     p.add_argument("--address", default=None,
                    help="address to listen on (default: Streamlit's, all interfaces; 127.0.0.1 for this machine only)")
-    p.add_argument("--footage", metavar="DIR", help="folder of match recordings (default: sample_clips/)")
-    p.add_argument("--annotations", metavar="DIR", help="folder of match documents (default: annotations/)")
-    p.add_argument("--data", metavar="DIR", help="folder for training scores (default: ~/.local/share/polo-review)")
+    p.add_argument("--workspace", metavar="DIR",
+                   help="folder the app keeps matches, footage, evidence and scores in "
+                        "(default: the platform's data folder, ~/.local/share/polo-review)")
+    p.add_argument("--footage", metavar="DIR", help="folder of match recordings (default: WORKSPACE/footage)")
+    p.add_argument("--annotations", metavar="DIR",
+                   help="folder of match documents, written to, with no demo shown (default: WORKSPACE/matches)")
+    p.add_argument("--data", metavar="DIR", help="folder for training scores and people (default: WORKSPACE)")
     p.add_argument("--store", metavar="LOCATION",
                    help="the store: a postgresql:// URL shared by several app servers, or a store folder "
-                        "(default $POLO_REVIEW_STORE, else the folders above)")
+                        "(default $POLO_REVIEW_STORE, else the workspace)")
     p.add_argument("--files", metavar="DIR",
                    help="with a database store: the shared folder of footage and evidence files every server "
                         "mounts (default $POLO_REVIEW_FILES)")
@@ -40,15 +47,23 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     from review_app import config as settings
 
     env = dict(os.environ if environ is None else environ)
-    for option, var, default in (("footage", settings.ENV_FOOTAGE, settings.SAMPLE_FOOTAGE),
-                                 ("annotations", settings.ENV_ANNOTATIONS, settings.SAMPLE_ANNOTATIONS)):
+    for option, var in (("footage", settings.ENV_FOOTAGE), ("annotations", settings.ENV_ANNOTATIONS)):
         given = getattr(args, option)
-        folder = Path(given).expanduser().resolve() if given else settings.bundled(default)
-        if given and not folder.is_dir():
+        if not given:
+            continue
+        folder = Path(given).expanduser().resolve()
+        if not folder.is_dir():
             raise PoloReviewError(f"--{option}: no such folder", path=given)
         env[var] = str(folder)
+    if args.workspace:
+        workspace = Path(args.workspace).expanduser().resolve()
+        if workspace.exists() and not workspace.is_dir():
+            raise PoloReviewError("--workspace: not a folder", path=args.workspace)
+        env[settings.ENV_WORKSPACE] = str(workspace)
     if args.data:
         env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
+    where = settings.folders(env)
+    env.setdefault(ENV_EVIDENCE, str(where.evidence))
     if getattr(args, "files", None):
         env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
     if getattr(args, "store", None):
@@ -76,13 +91,25 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
 
 
 def run(args) -> int:
+    from review_app.config import folders
+    from review_app.model.demo import ensure_demo
+
     cmd, env = command(args)
     from review_app.config import ENV_STORE
     from review_app.store.postgres.db import shown
 
-    where = f", store {shown(env[ENV_STORE])}" if env.get(ENV_STORE) else ""
-    print(f"polo-review: footage {env['POLO_REVIEW_FOOTAGE']}, annotations {env['POLO_REVIEW_ANNOTATIONS']}{where}",
-          file=sys.stderr)
+    where = folders(env)
+    if env.get(ENV_STORE):
+        print(f"polo-review: store {shown(env[ENV_STORE])}", file=sys.stderr)
+    else:
+        where.annotations.mkdir(parents=True, exist_ok=True)
+        print(f"polo-review: workspace {where.workspace} (the app writes only there: matches {where.annotations}, "
+              f"footage {where.footage}, scores {where.data}, evidence {env[ENV_EVIDENCE]})", file=sys.stderr)
+    if where.demo is not None:
+        if not where.demo.shipped and ensure_demo(where.demo, progress=lambda n, total, name: print(
+                f"polo-review: preparing the demo (first run only): {n}/{total} {name}", file=sys.stderr, flush=True)):
+            print(f"polo-review: demo ready in {where.demo.annotations.parent}", file=sys.stderr)
+        print(f"polo-review: demo (read-only) {where.demo.annotations}", file=sys.stderr)
     print(f"polo-review: open http://localhost:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
     sys.stderr.flush()
     if os.name == "posix":

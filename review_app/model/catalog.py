@@ -1,7 +1,8 @@
 """The match documents the app offers, and a new match document for a recording.
 
-Documents are listed from the annotations folder and read from disk whenever the file
-changed, so a reload after a crash always shows the last saved state. Plain module.
+Documents are listed from the annotations folder (the workspace's matches), then the demo's that the
+workspace holds no copy of, and read from disk whenever the file changed, so a reload after a crash
+always shows the last saved state. Plain module.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class Listed:
     events: int
     error: str | None = None
     footage_error: str | None = None  # the footage path is refused; the document itself is fine
+    demo: bool = False  # one of the read-only demo's; tagging on it makes a copy in the workspace
+    archived: bool = False  # set aside: kept, not offered for review
 
     def label(self) -> str:
         if self.error:
@@ -63,22 +66,36 @@ def folder_stamp(folder: Path) -> tuple:
     return tuple((str(p), stamp(p)) for p in files)
 
 
-def list_matches(where, roots: tuple[Path, ...] = ()) -> list[Listed]:
+def list_matches(where, roots: tuple[Path, ...] = (), *, demo: bool = False) -> list[Listed]:
     """The match documents the app offers: every document of the store (or folder), a broken one with its error."""
     out = []
     for key, doc in _matches(where).scan():
         path = Path(key)
         if not isinstance(doc, MatchDocument):
-            out.append(Listed(path, path.stem, path.stem, False, 0, str(doc)))
+            out.append(Listed(path, path.stem, path.stem, False, 0, str(doc), demo=demo))
             continue
+        name, archived = doc.match.get("name") or doc.match_id, bool(doc.match.get("archived"))
         try:
             has_footage = footage_of(doc, roots) is not None
         except PoloReviewError as exc:
-            out.append(Listed(path, doc.match_id, doc.match.get("name") or doc.match_id, False, len(doc.events),
-                              footage_error=str(exc)))
+            out.append(Listed(path, doc.match_id, name, False, len(doc.events), footage_error=str(exc), demo=demo,
+                              archived=archived))
             continue
-        out.append(Listed(path, doc.match_id, doc.match.get("name") or doc.match_id, has_footage, len(doc.events)))
+        out.append(Listed(path, doc.match_id, name, has_footage, len(doc.events), demo=demo, archived=archived))
     return out
+
+
+def list_all(matches, demo=None, roots: tuple[Path, ...] = (), *, archived: bool = False) -> list[Listed]:
+    """The store's matches (`matches`: a match store or folder), then those of the read-only `demo`
+    (`config.Demo`) the store holds no copy of (a copy made by tagging on a demo match takes its place).
+    Archived matches only when asked for."""
+    own = list_matches(matches, roots)
+    shown = []
+    folder = getattr(matches, "folder", matches)
+    if demo is not None and Path(demo.annotations).resolve() != Path(folder).resolve():
+        ids = {x.match_id for x in own}
+        shown = [x for x in list_matches(demo.annotations, roots, demo=True) if x.match_id not in ids]
+    return [x for x in own + shown if archived or not x.archived]
 
 
 def footage_of(doc: MatchDocument, roots: tuple[Path, ...] = ()) -> Path | None:

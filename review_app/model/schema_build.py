@@ -168,7 +168,13 @@ def build() -> dict:
                 "properties": {
                     "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
                     "name": name_text,
+                    "venue": {**optional_name, "description": "Where the game was played."},
                     "date": {"type": "string", "format": "date"},
+                    "time_zone": {"type": ["string", "null"], "maxLength": 64,
+                                  "description": "The IANA time zone the times were given in (they are stored in "
+                                                 "UTC); the app shows them in it."},
+                    "archived": {"type": "boolean",
+                                 "description": "Set aside: kept, but no longer offered for review."},
                     "start_time_utc": {"type": ["string", "null"], "format": "date-time",
                                        "description": "When the game began."},
                     "end_time_utc": {"type": ["string", "null"], "format": "date-time",
@@ -212,6 +218,8 @@ def build() -> dict:
                         "properties": {
                             "courtesy_changes_allowed": {"type": "boolean", "description": "21.f(2)"},
                             "tack_provision_6_goal": {"type": "boolean", "description": "21.g"},
+                            "other": {"type": ["string", "null"], "maxLength": TEXT_MAX,
+                                      "description": "Anything else announced, as it was said."},
                         },
                         "additionalProperties": False,
                     },
@@ -229,6 +237,31 @@ def build() -> dict:
                     "fps": {"type": ["number", "null"], "exclusiveMinimum": 0},
                 },
                 "additionalProperties": False,
+            },
+            "recordings": {
+                "type": "array", "maxItems": 100,
+                "description": "Every recording attached to the match, and how; `footage` is the one reviewed on.",
+                "items": {
+                    "type": "object",
+                    "required": ["path", "sha256", "how"],
+                    "properties": {
+                        "path": {"type": "string", "minLength": 1, "maxLength": PATH_MAX,
+                                 "description": "Relative to the folder holding this document, or absolute for a "
+                                                "file registered where it lies."},
+                        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                        "size": {"type": ["integer", "null"], "minimum": 0},
+                        "name": {**optional_name, "description": "The name the file came with (a label only)."},
+                        "how": {"enum": ["upload", "registered", "folder", "demo"],
+                                "description": "Uploaded and stored under its hash; registered by path and left "
+                                               "where it lies (read-only); chosen from the footage folder; copied "
+                                               "with the demo."},
+                        "added_utc": {"type": ["string", "null"], "format": "date-time"},
+                        "added_by": optional_name,
+                        "frame_count": {"type": ["integer", "null"], "minimum": 0},
+                        "fps": {"type": ["number", "null"], "exclusiveMinimum": 0},
+                    },
+                    "additionalProperties": False,
+                },
             },
             "events": {
                 "type": "array",

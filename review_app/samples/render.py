@@ -83,8 +83,9 @@ def display_size(footage: Footage) -> tuple[int, int]:
     return footage.width, footage.height
 
 
-def render_frame(sc: Scenario, t: float, index: int) -> np.ndarray:
-    """The picture as a viewer sees it at time t (before any storage rotation)."""
+def render_frame(sc: Scenario, t: float, index: int, *, quiz: bool = False) -> np.ndarray:
+    """The picture as a viewer sees it at time t (before any storage rotation). `quiz`: without the
+    clause caption and the running captions, which name the situation and the call."""
     width, height = display_size(sc.footage)
     img = np.empty((height, width, 3), np.uint8)
     cx, cy, scale = sc.camera.at(t)
@@ -111,12 +112,12 @@ def render_frame(sc: Scenario, t: float, index: int) -> np.ndarray:
 
     if sc.cut and sc.cut[0] <= t < sc.cut[0] + 0.8:
         hud.draw_card(img, sc.cut[1])
-    caption = f"Rule {sc.rule} - {sc.title}"
+    caption = "" if quiz else f"Rule {sc.rule} - {sc.title}"
     hud.draw_bar(img, caption, sc.score_at(t), sc.period_at(t), sc.periods, sc.clock_at(t))
     shown = sorted((m for m in sc.moments if m.cue and 0 <= t - m.t < hud.CUE_SECONDS), key=lambda m: -m.t)
     for row, m in enumerate(shown[:2]):  # the latest on top, the one before just under it
         hud.draw_cue(img, m.cue, t - m.t, row)
-    hud.draw_captions(img, [c.text for c in sc.captions if c.start <= t < c.end][-2:])
+    hud.draw_captions(img, [] if quiz else [c.text for c in sc.captions if c.start <= t < c.end][-2:])
     hud.draw_timecode(img, t, index)
     return img
 
@@ -158,7 +159,8 @@ def locate_moments(sc: Scenario, tm: Timing) -> dict[str, MomentAt]:
     return out
 
 
-def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int | None = None) -> Clip:
+def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int | None = None,
+                quiz: bool = False) -> Clip:
     """Render and encode `sc` to `<out_dir>/<id>.mp4`, replacing any earlier file in one step."""
     from review_app.footage.writer import (
         VideoWriter,  # pins threads and x264 settings: same bytes each run
@@ -178,7 +180,7 @@ def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int |
                          rotation=fp.rotation, time_base=tm.time_base) as writer:
             for i in range(count):
                 t = tm.seconds(i)
-                frame = to_storage(render_frame(sc, t, i), fp.rotation)
+                frame = to_storage(render_frame(sc, t, i, quiz=quiz), fp.rotation)
                 writer.write(frame, pts_seconds=tm.ticks[i] * tm.time_base)
         durable_replace(partial, final)
     except BaseException:

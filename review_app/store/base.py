@@ -162,7 +162,15 @@ class Roster(Protocol):
     def people(self) -> list: ...
 
     def set_roles(self, name: str, roles) -> object:
-        """Give `name` exactly `roles` (none: off the roster)."""
+        """Give `name` exactly `roles` (none: off the roster, passphrase and all)."""
+        ...
+
+    def passphrase(self, name: str) -> dict | None:
+        """`name`'s passphrase as stored (a salted hash, `training.people`), or None."""
+        ...
+
+    def set_passphrase(self, name: str, secret: dict) -> None:
+        """Keep `secret` (a salted hash) as the passphrase of `name`, who must be on the roster."""
         ...
 
 
@@ -177,9 +185,25 @@ class TrainingRecords(Protocol):
 
     def record(self, trainee: str, attempt: dict) -> None: ...
 
-    def approve(self, question: str, by: str) -> None: ...
+    def has_attempts(self, trainee: str) -> bool:
+        """Whether attempts are kept under `trainee` (and no more: who may read them is `attempts`')."""
+        ...
 
-    def approved(self) -> dict[str, str]: ...
+    def approve(self, question: str, by: str, fingerprint: str | None = None) -> None:
+        """A coach makes `question` a teaching example, as the tag stands (`fingerprint`)."""
+        ...
+
+    def withdraw(self, question: str, by: str) -> None:
+        """A coach takes `question` out of the quiz (a demo's expert tag too) until approved again."""
+        ...
+
+    def approved(self) -> dict[str, str]:
+        """{question: the coach who approved it}, withdrawn ones left out."""
+        ...
+
+    def approvals(self) -> dict[str, dict]:
+        """{question: {"by", "at", "fingerprint", "withdrawn"}}, withdrawn ones included."""
+        ...
 
 
 @runtime_checkable

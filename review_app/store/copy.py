@@ -125,6 +125,9 @@ def copy_store(src, dst) -> CopyReport:
     report.approved = len(records.get("approved") or {})
     for person in src.people.people():
         dst.people.set_roles(person.name, person.roles)
+        secret = src.people.passphrase(person.name)
+        if secret is not None:  # the hash moves as it is: nobody needs to choose a passphrase again
+            dst.people.set_passphrase(person.name, secret)
         report.people += 1
     return report
 

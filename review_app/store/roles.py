@@ -38,6 +38,10 @@ class Person:
     def to_dict(self) -> dict:
         return {"name": self.name, "roles": sorted(self.roles)}
 
+    @property
+    def is_coach(self) -> bool:
+        return COACH in self.roles
+
 
 def checked_roles(roles) -> frozenset[str]:
     out = frozenset(r.strip().lower() for r in roles if r and r.strip())

@@ -3,7 +3,9 @@ one JSON file changed under its lock (`store.files`), and the roster of reviewer
 database keeps the same in tables (`store.postgres.people`); both enforce the roles (`store.roles`).
 
     {"version": 1, "trainees": {"<key>": {"name": "...", "attempts": [...]}},
-     "approved": {"<match id>/<event id>": {"by": "...", "at": "..."}}}
+     "approved": {"<match id>/<event id>": {"by": "...", "at": "...", "fingerprint": "...", "withdrawn": false}}}
+
+The roster: {"people": {"<key>": {"name": "...", "roles": [...], "passphrase": {salted scrypt hash}}}}.
 """
 
 from __future__ import annotations
@@ -59,13 +61,30 @@ class FileRoster:
         def change(data):
             data = self._read(data)
             if roles:
-                data["people"][person_key(name)] = {"name": name, "roles": sorted(roles)}
+                kept = data["people"].get(person_key(name)) or {}
+                data["people"][person_key(name)] = {**kept, "name": name, "roles": sorted(roles)}
             else:
                 data["people"].pop(person_key(name), None)
             return data
 
         self._file.update(change)
         return Person(name, roles)
+
+    def passphrase(self, name: str) -> dict | None:
+        entry = self._read()["people"].get(person_key(name))
+        secret = entry.get("passphrase") if entry else None
+        return secret if isinstance(secret, dict) else None
+
+    def set_passphrase(self, name: str, secret: dict) -> None:
+        def change(data):
+            data = self._read(data)
+            entry = data["people"].get(person_key(name))
+            if entry is None:
+                raise RecordsError(f"{' '.join(name.split())} is not on the roster of reviewers", path=self.path)
+            entry["passphrase"] = dict(secret)
+            return data
+
+        self._file.update(change)
 
 
 class FileTrainingRecords:
@@ -102,6 +121,9 @@ class FileTrainingRecords:
         names = sorted((t.get("name") or k) for k, t in self._read()["trainees"].items())
         return [n for n in names if self.rules.may_see(viewer, n)]
 
+    def has_attempts(self, trainee: str) -> bool:
+        return bool((self._read()["trainees"].get(person_key(trainee)) or {}).get("attempts"))
+
     def record(self, trainee: str, attempt: Mapping) -> None:
         key = person_key(trainee)
         if not key:
@@ -119,21 +141,37 @@ class FileTrainingRecords:
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise RecordsError(f"cannot read the training scores ({exc})", path=self.path) from None
 
-    def approve(self, question: str, by: str) -> None:
+    def approve(self, question: str, by: str, fingerprint: str | None = None) -> None:
         """Make the event `question` ("<match id>/<event id>") a teaching example: a coach's call."""
+        self._approval(question, by, {"fingerprint": fingerprint, "withdrawn": False})
+
+    def withdraw(self, question: str, by: str) -> None:
+        self._approval(question, by, {"fingerprint": None, "withdrawn": True})
+
+    def _approval(self, question: str, by: str, what: dict) -> None:
         by = checked_name(by)
         self.rules.require(by, COACH, "approve teaching examples")
 
         def add(data: object | None) -> dict:
             data = self._checked(data)
-            data.setdefault("approved", {})[question] = {"by": by, "at": now_text()}
+            entry = {"by": by, "at": now_text()}
+            if what["fingerprint"]:
+                entry["fingerprint"] = what["fingerprint"]
+            if what["withdrawn"]:
+                entry["withdrawn"] = True
+            data.setdefault("approved", {})[question] = entry
             return data
 
         self._file.update(add)
 
+    def approvals(self) -> dict[str, dict]:
+        return {q: {"by": a["by"], "at": a.get("at"), "fingerprint": a.get("fingerprint"),
+                    "withdrawn": bool(a.get("withdrawn"))}
+                for q, a in (self._read().get("approved") or {}).items()}
+
     def approved(self) -> dict[str, str]:
-        """{question: the coach who approved it}."""
-        return {q: a["by"] for q, a in (self._read().get("approved") or {}).items()}
+        """{question: the coach who approved it}, withdrawn ones left out."""
+        return {q: a["by"] for q, a in self.approvals().items() if not a["withdrawn"]}
 
     # -- copying -------------------------------------------------------------------------------------
     def export(self) -> dict:

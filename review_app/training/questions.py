@@ -2,8 +2,9 @@
 "what is the situation, and what is the correct call?", shown as the clip up to the event's frame.
 
 The expert annotation supplies the answer's clause and the facts the rules judge the trainee's
-call on; the call fields asked are the key ones (whistle, restart, penalty) plus every other
-field the expert recorded, so the rules never judge a call on a field nobody was asked about.
+call on; the call fields asked are those the expert recorded, the key ones (whistle, restart,
+penalty) first: a field the expert left blank is neither asked nor scored. Only the tags a coach
+approved as teaching examples are asked (`training.examples`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class Question:
     context: MatchContext = field(default_factory=MatchContext)
     notes: str | None = None
     asked: tuple[str, ...] = KEY_FIELDS
+    fingerprint: str = ""  # the tag as it stands (an approval holds the one it approved)
+    footage_sha256: str | None = None  # what the match records of its footage (a demo clip is recognised by it)
     drawings: tuple = ()  # the expert's drawings on the event's frames, shown with the answer
 
     @property
@@ -54,19 +57,25 @@ ROSTER_SPECS = ("team", "player")
 
 
 def asked_fields(expert_call: Mapping) -> tuple[str, ...]:
-    extra = [name for name in CALL_FIELDS if name not in KEY_FIELDS and expert_call.get(name) is not None
-             and CALL_FIELDS[name] not in ROSTER_SPECS]
-    return (*KEY_FIELDS, *extra)
+    """The call fields the expert recorded, the key ones first; roster fields (who got the penalty) are
+    left to the record."""
+    recorded = [name for name in CALL_FIELDS if expert_call.get(name) is not None and CALL_FIELDS[name] not in
+                ROSTER_SPECS]
+    return (*[n for n in KEY_FIELDS if n in recorded], *[n for n in recorded if n not in KEY_FIELDS])
 
 
-def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True) -> list[Question]:
-    """One question per event of each document (in footage order); without footage only if asked."""
+def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
+                   roots: tuple = ()) -> list[Question]:
+    """One question per event of each document (in footage order); without footage only if asked.
+    `roots`: where footage may be besides the project (the workspace's registered files)."""
+    from review_app.training.examples import fingerprint
+
     out = []
     for doc in docs:
         footage = None
         if (doc.data.get("footage") or {}).get("path"):
             try:
-                path = doc.footage_path()
+                path = doc.footage_path(roots)
             except DocumentError as exc:  # a path outside the project is never opened
                 log.warning("%s: footage not used for training: %s", doc.match_id, exc)
                 path = None
@@ -83,7 +92,9 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True) 
                 frame=int(event["position"]["frame"]), time_s=float(event["position"]["time_s"]),
                 situation=event["situation"], facts=dict(event.get("facts") or {}), expert_call=call,
                 period=event.get("period"), clock=event.get("clock"), context=doc.context(),
-                notes=event.get("notes"), asked=asked_fields(call), drawings=tuple(event.get("drawings") or ())))
+                notes=event.get("notes"), asked=asked_fields(call), fingerprint=fingerprint(event),
+                footage_sha256=(doc.data.get("footage") or {}).get("sha256"),
+                drawings=tuple(event.get("drawings") or ())))
     return out
 
 

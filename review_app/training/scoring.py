@@ -1,6 +1,7 @@
 """Scoring a trainee's answer: the situation against the expert's clause, the call against the
 rules (the expert's facts judged with the trainee's call), and each call field beside the expert
-annotation. One point for the situation, one for a call the rules accept."""
+annotation. One point for the situation, one for a call the rules accept. Only the call fields the
+expert recorded are asked and scored: one left blank counts for nothing either way."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from review_app.rules import (
     judge,
     provision,
 )
+from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.vocabulary import VerdictKind
 from review_app.training.questions import KEY_FIELDS, Question
 
@@ -78,10 +80,14 @@ def score(q: Question, answer: Answer) -> Score:
     rules = judge(Case(situation=q.situation, facts=q.facts, call=given, period=q.period, match=q.context))
     expert = judge(Case(situation=q.situation, facts=q.facts, call=q.expert_call, period=q.period, match=q.context))
     situation_correct = answer.situation == q.situation
-    call_correct = rules.verdict in (CONSISTENT, DISCRETIONARY)
+    # A part nobody was asked (the expert left it blank) missing from the call is not the trainee's fault.
+    unasked_only = rules.verdict == INCOMPLETE and bool(rules.missing) and not set(rules.missing) & set(q.asked) \
+        and all(m in CALL_FIELDS for m in rules.missing)
+    call_correct = bool(q.asked) and (rules.verdict in (CONSISTENT, DISCRETIONARY) or unasked_only)
     fields = {k: (given.get(k), q.expert_call.get(k), given.get(k) == q.expert_call.get(k),
                   k not in typed and k not in KEY_FIELDS) for k in q.asked}
     points = int(situation_correct) + int(call_correct)
+    max_points = MAX_POINTS if q.asked else MAX_POINTS - 1  # nothing of the call recorded: nothing of it scored
     p = provision(q.situation)
     if situation_correct:
         sit = Message("Situation: right, {clause} {title}.", clause=p.id, title=p.title)
@@ -95,4 +101,4 @@ def score(q: Question, answer: Answer) -> Score:
     explanation = Message("{situation} Your call: {call} The umpire in the clip: {expert}.",
                           situation=sit, call=rules.explanation, expert=expert_words)
     return Score(q.id, answer.situation, q.situation, situation_correct, rules.verdict, call_correct,
-                 rules.explanation, expert.verdict, fields, points, MAX_POINTS, explanation)
+                 rules.explanation, expert.verdict, fields, points, max_points, explanation)

@@ -3,7 +3,8 @@ a JSON file written atomically under its lock on files, rows in a database), sum
 
 Two sessions may record at the same moment; neither attempt is lost (one `update` under the lock on files,
 one row each in a database). A damaged or unreadable file is never overwritten: it is reported as an error.
-The store enforces the roles: a trainee reads only their own attempts once a roster exists.
+The store enforces the roles: a trainee reads only their own attempts once a roster exists, and the pages
+pass as `viewer` only a person who signed in (`training.people`), never a name typed in.
 """
 
 from __future__ import annotations
@@ -58,25 +59,38 @@ class ScoreStore:
     def trainees(self) -> list[str]:
         return self.records.trainees(viewer=self.viewer)
 
+    def has_record(self, name: str) -> bool:
+        """Whether attempts are kept under `name` (it says no more than that: they stay unreadable)."""
+        return self.records.has_attempts(name)
+
+    def everyone(self) -> dict[str, list[dict]]:
+        """Every trainee's attempts the viewer may see, by name (a coach sees them all)."""
+        return {n: self.records.attempts(n, viewer=self.viewer) for n in self.trainees()}
+
     def summary(self, name: str) -> TraineeSummary:
-        out = TraineeSummary(name)
-        seen = set()
-        for a in self.attempts(name):
-            out.attempts += 1
-            out.points += int(a.get("points", 0))
-            out.max_points += int(a.get("max_points", 0))
-            out.situations_right += bool(a.get("situation_correct"))
-            out.calls_right += bool(a.get("call_correct"))
-            seen.add(a.get("question"))
-            row = out.by_clause.setdefault(a.get("situation"), [0, 0, 0])
-            row[0] += 1
-            row[1] += bool(a.get("situation_correct"))
-            row[2] += bool(a.get("call_correct"))
-        out.questions_seen = len(seen)
-        return out
+        return summarise(name, self.attempts(name))
 
     # -- writing ------------------------------------------------------------------------
     def record(self, name: str, attempt: Mapping) -> TraineeSummary:
         """Add one attempt for `name` (stamped with the time) and return the trainee's totals."""
         self.records.record(name, dict(attempt))
         return self.summary(name)
+
+
+def summarise(name: str, attempts: list[dict]) -> TraineeSummary:
+    """A trainee's totals and their results by clause."""
+    out = TraineeSummary(name)
+    seen = set()
+    for a in attempts:
+        out.attempts += 1
+        out.points += int(a.get("points", 0))
+        out.max_points += int(a.get("max_points", 0))
+        out.situations_right += bool(a.get("situation_correct"))
+        out.calls_right += bool(a.get("call_correct"))
+        seen.add(a.get("question"))
+        row = out.by_clause.setdefault(a.get("situation"), [0, 0, 0])
+        row[0] += 1
+        row[1] += bool(a.get("situation_correct"))
+        row[2] += bool(a.get("call_correct"))
+    out.questions_seen = len(seen)
+    return out

@@ -28,10 +28,12 @@ context.reviewer_box()
 PAGES = HERE / "app_pages"
 pages = [
     st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:", url_path="review", default=True),
+    st.Page(PAGES / "matches.py", title=_("Matches"), icon=":material/event:", url_path="matches"),
     st.Page(PAGES / "report.py", title=_("Report"), icon=":material/analytics:", url_path="report"),
     st.Page(PAGES / "evidence.py", title=_("Evidence"), icon=":material/gavel:", url_path="evidence"),
     st.Page(PAGES / "rules.py", title=_("Rules"), icon=":material/menu_book:", url_path="rules"),
     st.Page(PAGES / "training.py", title=_("Training"), icon=":material/school:", url_path="training"),
+    st.Page(PAGES / "coach.py", title=_("Coach"), icon=":material/supervisor_account:", url_path="coach"),
     st.Page(PAGES / "panel.py", title=_("Panel"), icon=":material/groups:", url_path="panel"),
     st.Page(PAGES / "agreement.py", title=_("Agreement"), icon=":material/compare_arrows:", url_path="agreement"),
     st.Page(PAGES / "assessment.py", title=_("Assessment"), icon=":material/assignment_ind:", url_path="assessment"),
@@ -39,7 +41,10 @@ pages = [
 
 
 folders = context.folders()
-st.sidebar.caption(md(_("Footage: {footage} · Annotations: {annotations}", footage=folders.footage,
+st.sidebar.caption(md(_("Workspace (everything the app saves): {workspace}", workspace=folders.workspace))
+                   if folders.demo is not None else
+                   md(_("Matches: {annotations} · Footage: {footage}", footage=folders.footage,
                         annotations=folders.annotations)))
 
+context.show_flash()
 st.navigation(pages).run()

@@ -12,12 +12,14 @@ from review_app import i18n
 from review_app.config import Folders
 from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
-from review_app.model.catalog import list_matches
+from review_app.model.catalog import folder_stamp, list_all, stamp
+from review_app.model.recordings import allowed_roots
 from review_app.store import configured, open_store
 from review_app.textsafe import md
 
-__all__ = ["N_", "_", "error_line", "fixed", "folders", "lang", "language_switch", "ngettext", "pgettext",
-           "progress_bar", "reviewer", "reviewer_box", "rendered", "translate"]
+__all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
+           "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
+           "store", "translate"]
 
 LANG_KEY = "app.lang"
 REVIEWER_KEY = "app.reviewer"
@@ -80,20 +82,54 @@ def store():
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
-def _listing(location: str, footage: str, changed: tuple) -> list:  # `changed` keys the cache
-    return list_matches(store().matches, (Path(footage),))
+def _listing(location: str, roots: tuple, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
+    return list_all(store().matches, folders().demo, roots, archived=archived)
 
 
-def listing() -> list:
-    """The match documents the app offers (`model.catalog.Listed`), read again only when a
-    document of the store changed; shared by the pages, so a rerun re-validates nothing."""
-    matches = store().matches
-    return _listing(matches.location, str(folders().footage), matches.stamp())
+def listing(archived: bool = False) -> list:
+    """The match documents the app offers (`model.catalog.Listed`): the store's, then the read-only demo's,
+    read again only when a document, the demo or the register of footage changed; shared by the pages,
+    so a rerun re-validates nothing. Archived matches only when asked for."""
+    matches, f = store().matches, folders()
+    changed = (matches.stamp(), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
+    return _listing(matches.location, roots(), archived, changed)
+
+
+def load_listed(listed):
+    """The document a listing names: the demo's from its read-only folder, the others from the store."""
+    from review_app.model import load_document
+
+    return load_document(listed.path) if listed.demo else store().matches.load(str(listed.path))
+
+
+def documents() -> list:
+    """The readable match documents the app offers (the store's, then the demo's), loaded."""
+    out = []
+    for x in listing():
+        if not x.error:
+            try:
+                out.append(load_listed(x))
+            except PoloReviewError:
+                continue  # changed since it was listed: the next run lists it again
+    return out
+
+
+def roots() -> tuple[Path, ...]:
+    """Where a match's footage may be (`model.recordings.allowed_roots`)."""
+    return allowed_roots(folders())
 
 
 def folders() -> Folders:
-    """Where the store keeps its parts (footage, annotations, data): the shared storage of a database."""
-    return store().folders
+    """Where the store keeps its parts (footage, annotations, data): the shared storage of a database.
+    On a store named by --store the bundled samples are still offered as the read-only demo."""
+    import dataclasses
+
+    from review_app.config import folders as configured_folders
+
+    where = store().folders
+    if where.demo is None and configured():
+        where = dataclasses.replace(where, demo=configured_folders().demo)
+    return where
 
 
 def signed_in_name() -> str | None:
@@ -151,22 +187,33 @@ def sign_in_box() -> None:
 
 
 def reviewer_box() -> None:
-    """Ask the reviewer's name once per session; it is recorded on every tag. Where the deployment
-    configures sign-in, the name is the signed-in user's instead."""
+    """Ask the reviewer's name once on this browser (a cookie keeps it across reloads and sessions);
+    it is recorded on every tag. Where the deployment configures sign-in, the name is the signed-in
+    user's instead."""
+    from review_app.ui import remember
+
     if sign_in_configured():
         sign_in_box()
         return
+    if REVIEWER_KEY not in st.session_state and not st.session_state.get("app.reviewer_forgotten"):
+        known = remember.remembered()
+        if known:
+            st.session_state[REVIEWER_KEY] = known
     name = reviewer()
+    remember.keep(name)
     if name:
         st.sidebar.markdown(md(_("Reviewer: {name}", name=name)))
         if st.sidebar.button(_("Change name"), key="app.reviewer_change"):
             del st.session_state[REVIEWER_KEY]
+            st.session_state["app.reviewer_forgotten"] = True  # the cookie is cleared on the next run
             st.rerun()
         return
     with st.sidebar.form("app.reviewer_form", border=False):
         typed = st.text_input(_("Your name (recorded on every tag)"), key="app.reviewer_input", max_chars=200)
+        st.caption(_("Remembered on this browser."))
         if st.form_submit_button(_("Start reviewing"), key="app.reviewer_ok") and typed.strip():
-            st.session_state[REVIEWER_KEY] = " ".join(typed.split())
+            st.session_state[REVIEWER_KEY] = remember.clean(typed)
+            st.session_state.pop("app.reviewer_forgotten", None)
             st.rerun()
 
 
@@ -185,6 +232,32 @@ def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[],
     return update, bar.empty
 
 
+FLASH_KEY = "app.flash"
+
+
+def flash(kind: str, text: str) -> None:
+    """A message for the next run (after st.rerun): `kind` is success, info, warning or error."""
+    st.session_state.setdefault(FLASH_KEY, []).append((kind, text))
+
+
+def show_flash() -> None:
+    for kind, text in st.session_state.pop(FLASH_KEY, []):
+        getattr(st, kind)(md(text))
+
+
+SHOWN_PROBLEMS = 20  # lines of a refused roster shown; the rest are counted
+
+
 def error_line(exc: Exception) -> None:
-    """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language."""
+    """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language.
+    An error that carries its problems as messages (a roster, a match detail) is said in the page's language,
+    one line each."""
+    problems = getattr(exc, "problems", None) or ([exc.message] if isinstance(getattr(exc, "message", None),
+                                                                                 i18n.Message) else [])
+    if problems:
+        lines = [md(rendered(p)) for p in problems[:SHOWN_PROBLEMS]]
+        if len(problems) > SHOWN_PROBLEMS:
+            lines.append(_("… and {n} more", n=len(problems) - SHOWN_PROBLEMS))
+        st.error("  \n".join(lines), icon=":material/warning:")
+        return
     st.error(_("Error: {message}", message=md(exc)), icon=":material/warning:")

@@ -86,19 +86,21 @@ def on_edits(payload: dict) -> None:
     st.session_state[EDITS] = payload
 
 
-def check(doc: MatchDocument) -> dict[str, dict]:
-    """The checker's result for each event of `doc` (the page's one check of the match as saved)."""
-    results = {r.event: r.to_dict() for r in check_document(doc, store_root())[0]}
+def check(doc: MatchDocument) -> tuple[dict[str, dict], list]:
+    """The checker's result for each event of `doc` and the match's findings (the page's one check of
+    the match as saved)."""
+    events, findings = check_document(doc, store_root())
+    results = {r.event: r.to_dict() for r in events}
     st.session_state[CHECKED] = (str(doc.path), doc.revision, results)
-    return results
+    return results, findings
 
 
 def checked(doc: MatchDocument) -> dict[str, dict]:
-    """As `check`, reusing the page's check when `doc` is the revision it checked."""
+    """The results of `check`, reusing the page's check when `doc` is the revision it checked."""
     held = st.session_state.get(CHECKED)
     if held is not None and held[:2] == (str(doc.path), doc.revision):
         return held[2]
-    return check(doc)
+    return check(doc)[0]
 
 
 def page_behind() -> bool:
@@ -167,6 +169,11 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
             continue
         try:
             base, change = _change(doc, viewer, window, item, name)
+            # a demo match is never written: its copy in the workspace takes the change (as save_change)
+            written = review_pick.writable(base)
+            if written.path != base.path:
+                st.session_state.pop(BEHIND, None)  # the page switches to the copy at once
+                base, change = _change(written, viewer, window, item, name)
             saved = commit(base, change)
         except RevisionConflict as exc:
             review_saves.hold_conflict(base, change, exc)

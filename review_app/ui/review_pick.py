@@ -1,28 +1,25 @@
-"""Review page, top: choose the match document and its footage (folder or upload), or start a
-new match; open the recording once per session and keep its decoder."""
+"""Review page, top: choose the match and the footage to review it on (its own, another attached to it,
+or one attached now); open the recording once per session and keep its decoder. A demo match is
+read-only: changing it first makes the workspace's copy (`writable`)."""
 
 from __future__ import annotations
 
-import contextlib
-from datetime import date
 from pathlib import Path
 
 import streamlit as st
 
-from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS, footage_files
+from review_app.config import footage_files
 from review_app.errors import PoloReviewError
-from review_app.footage.uploads import remember_name, shown_name, store_upload
+from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, RevisionConflict
-from review_app.model.catalog import (
-    Listed,
-    footage_of,
-    link_footage,
-    new_match,
-)
+from review_app.model import MatchDocument, load_document, save_document
+from review_app.model.catalog import Listed, footage_of, stamp
+from review_app.model.demo import copy_to_workspace, is_demo
+from review_app.model.recordings import attach, recording_path, recordings
 from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, store
+from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
+from review_app.ui.footage_intake import intake_forms
 from review_app.ui.review_frame import VIEW
 
 OPEN_WAIT_S = 0.15  # how long opening waits for the index before showing the first frame alone
@@ -47,12 +44,17 @@ def _apply_link_params(listed: list[Listed]) -> None:
             del qp[name]
 
 
+def match_label(x: Listed) -> str:
+    """A match in the pickers: the demo's marked read-only."""
+    return _("Demo (read-only) · {match}", match=x.label()) if x.demo else x.label()
+
+
 def choose_match() -> MatchDocument | None:
     listed = listing()
     _apply_link_params(listed)
     if not listed:
-        st.info(md(_("No match documents in {folder}.", folder=folders().annotations)))
-        new_match_form()
+        st.info(md(_("No matches yet in {folder}.", folder=folders().annotations)))
+        st.page_link("app_pages/matches.py", label=_("Set up a match"), icon=":material/add:")
         return None
     options = [str(x.path) for x in listed]
     pending = st.session_state.pop("review.match_next", None)
@@ -62,8 +64,15 @@ def choose_match() -> MatchDocument | None:
         with_footage = [str(x.path) for x in listed if x.has_footage]
         st.session_state["review.match"] = (with_footage or options)[0]
     by_path = {str(x.path): x for x in listed}
-    chosen = st.selectbox(_("Match"), options, format_func=fixed(options, lambda p: by_path[p].label()),
+    chosen = st.selectbox(_("Match"), options, format_func=fixed(options, lambda p: match_label(by_path[p])),
                           key="review.match")
+    if by_path[chosen].demo:
+        st.caption(md(_("A demo match: read-only. Tagging on it first copies it into your workspace ({folder}); "
+                        "the demo itself never changes.", folder=folders().annotations)))
+    copied = st.session_state.get("review.demo_copy")
+    if copied and copied == chosen:
+        st.info(md(_("This is your own copy of the demo match, saved in your workspace: {path}. Your tags go "
+                     "here; the demo is unchanged.", path=chosen)), icon=":material/content_copy:")
     try:
         return current_document(Path(chosen))
     except PoloReviewError as exc:
@@ -71,15 +80,27 @@ def choose_match() -> MatchDocument | None:
         return None
 
 
+def writable(doc: MatchDocument) -> MatchDocument:
+    """The match to change: `doc` itself, or for a demo match the workspace's copy of it, made now
+    (the page then switches to the copy, at the same frame)."""
+    if not is_demo(doc.path, folders()):
+        return doc
+    copy = copy_to_workspace(doc, store(), folders().demo, by=reviewer())
+    st.session_state["review.match_next"] = str(copy.path)
+    st.session_state["review.demo_copy"] = str(copy.path)
+    st.session_state["review.goto"] = (str(copy.path), int(st.session_state.get("review.pos", 0)))
+    return copy
+
+
 def current_document(path: Path) -> MatchDocument:
     """The match as saved on disk, re-read whenever the file changed (a reload after a crash
     shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
     someone else is found by the revision check when it saves."""
     doc = st.session_state.get("review.doc")
-    matches = store().matches
-    now = matches.stamp_of(str(path))
+    demo = is_demo(path, folders())  # the demo's documents are files beside the package, never the store's
+    now = stamp(path) if demo else store().matches.stamp_of(str(path))
     if doc is None or doc.path != path or st.session_state.get("review.doc_stamp") != now:
-        doc = matches.load(str(path))
+        doc = load_document(path) if demo else store().matches.load(str(path))
         st.session_state["review.doc"] = doc
         st.session_state["review.doc_stamp"] = now
     return doc
@@ -91,15 +112,24 @@ def remember(doc: MatchDocument) -> None:
 
 
 def choose_footage(doc: MatchDocument) -> Path | None:
+    """The recording to review on: the match's own (the one its tags were made on), another attached to
+    it, or a file in the footage folder; footage comes in only attached to this match (upload or path)."""
+    where = roots()
     try:
-        own = footage_of(doc, (folders().footage,))
+        own = footage_of(doc, where)
     except PoloReviewError as exc:
         error_line(exc)
         own = None
-    files = [p for p in footage_files(folders().footage) if own is None or p.resolve() != own.resolve()]
-    # A match without its own footage opens on none: another match's recording, shown unasked,
-    # would put its frames (and a link's frame number) under this match's tags.
-    options = (["doc"] if own else ["none"]) + [str(p) for p in files] + ["upload"]
+    attached = []
+    for entry in recordings(doc):
+        path = recording_path(doc, entry, where)
+        if path is not None and (own is None or path.resolve() != own.resolve()):
+            attached.append(path)
+    uploads = folders().uploads
+    folder_files = [p for p in footage_files(folders().footage) if not p.is_relative_to(uploads)
+                    and (own is None or p.resolve() != own.resolve()) and p not in attached]
+    names = {str(recording_path(doc, e, where)): e.get("name") for e in recordings(doc)}
+    options = (["doc"] if own else ["none"]) + [str(p) for p in (*attached, *folder_files)] + ["attach"]
     if st.session_state.get("review.footage_for") != str(doc.path):
         st.session_state["review.footage_for"] = str(doc.path)
         st.session_state["review.footage"] = options[0]
@@ -110,72 +140,60 @@ def choose_footage(doc: MatchDocument) -> Path | None:
         st.session_state["review.footage"] = options[0]
     root = folders().footage
 
-    uploads = folders().uploads
-
     def label(option: str) -> str:
         if option == "doc":
-            return _("The match's footage: {name}", name=shown_name(own, store().footage))
-        if option == "upload":
-            return _("Upload a recording…")
+            return _("The match's footage: {name}", name=names.get(str(own)) or shown_name(own, store().footage))
+        if option == "attach":
+            return _("Attach footage to this match…")
         if option == "none":
             return _("No footage (tags only)")
         p = Path(option)
-        if p.parent == uploads:
-            return shown_name(p, store().footage)
+        if option in names and names[option]:
+            return _("Attached: {name}", name=names[option])
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
     if own is None:
-        st.info(_("This match has no footage file (a rulebook worked example, a new match, or the file is missing). "
-                  "Its tags can be read and edited without it; choose or upload a recording to tag on it."))
+        st.info(_("This match has no footage yet (a rulebook worked example, a new match, or the file is missing). "
+                  "Its tags can be read and edited without it; attach a recording to tag on it."))
     choice = st.selectbox(_("Footage"), options, format_func=fixed(options, label), key="review.footage")
-    if choice == "upload":
-        _upload()
+    if choice == "attach":
+        target = writable(doc) if is_demo(doc.path, folders()) else doc
+        intake_forms(target, "review.intake", _save_attached)
         return None
     if choice == "none":
         return None
     path = own if choice == "doc" else Path(choice)
     if own is None or path.resolve() != own.resolve():
-        st.caption(_("This footage is not the match's own; tags are saved to the match document either way."))
-        if st.button(_("Use this footage for the match (saves the document)"), key="review.link"):
+        st.caption(_("This footage is not the one the match is reviewed on; tags are saved to the match document "
+                     "either way, with frames of the footage on screen."))
+        if st.button(_("Review the match on this footage (saves the document)"), key="review.link"):
             viewer = open_viewer(path)
-            if viewer is not None:  # the document records the file's checksum: wait for it
-                update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
-                viewer.source.wait(progress=update)
-                done()
+            if viewer is None:
+                return path
+            # the document records the file's checksum: wait for it
+            update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+            viewer.source.wait(progress=update)
+            done()
             try:
-                remember(link_footage(doc, path, viewer.info if viewer and viewer.error is None else None))
+                target = writable(doc)
+                how = "registered" if not path.is_relative_to(root) else "folder"
+                remember(save_document(attach(target, path, how=how, sha256=viewer.info.sha256,
+                                              size=viewer.info.file_size, name=path.name, by=reviewer(),
+                                              info=viewer.info, review_on=True)))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match now points at {name}.", name=shown_name(path, store().footage))))
+                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path))))
                 st.rerun()
-            except RevisionConflict as exc:
+            except PoloReviewError as exc:
                 error_line(exc)
     return path
 
 
-def _upload() -> None:
-    kinds = [e.lstrip(".") for e in VIDEO_EXTENSIONS]
-    got = st.file_uploader(_("Recording to upload (up to {mb} MB; larger files go in the footage folder)",
-                             mb=MAX_UPLOAD_MB), type=kinds, key="review.upload")
-    if got is None or st.session_state.get("review.upload_done") == got.file_id:
-        return
-    update, done = progress_bar(_("storing upload"))
-    try:
-        stored = store_upload(got, got.name, got.size, store().footage, max_bytes=MAX_UPLOAD_MB * 2**20,
-                              progress=lambda f: update("upload", f))
-    except PoloReviewError as exc:
-        error_line(exc)
-        return
-    finally:
-        done()
-    st.session_state["review.upload_done"] = got.file_id
-    if open_viewer(stored, shown_as=got.name) is None:  # not a recording after all: keep nothing of it
-        stored.unlink(missing_ok=True)
-        return
-    with contextlib.suppress(OSError):  # only a label: the upload itself is stored
-        remember_name(stored, got.name, store().footage)
-    st.session_state["review.footage_next"] = str(stored)
-    st.toast(md(_("Uploaded: {name}", name=shown_name(stored, store().footage))))
-    st.rerun()
+def _save_attached(changed: MatchDocument) -> MatchDocument:
+    saved = save_document(changed)
+    remember(saved)
+    st.session_state["review.match_next"] = str(saved.path)
+    st.session_state["review.footage_next"] = "doc"
+    return saved
 
 
 def open_viewer(path: Path, shown_as: str | None = None) -> FrameViewer | None:
@@ -208,35 +226,8 @@ def problem_of(exc: PoloReviewError) -> str:
 
 
 def new_match_form() -> None:
-    with st.expander(_("New match document")):
-        with st.form("review.new_form"):
-            match_id = st.text_input(_("Match id (letters, digits, . _ -)"), key="review.new_id", max_chars=100)
-            name = st.text_input(_("Match name"), key="review.new_name", max_chars=200)
-            c1, c2 = st.columns(2)
-            day = c1.date_input(_("Date"), value=date.today(), key="review.new_date")
-            periods = c2.number_input(_("Periods"), 1, 8, 6, key="review.new_periods")
-            team_a = c1.text_input(_("Team A"), key="review.new_team_a", max_chars=100)
-            team_b = c2.text_input(_("Team B"), key="review.new_team_b", max_chars=100)
-            umpires = st.text_input(_("Umpires (comma-separated)"), key="review.new_umpires", max_chars=400)
-            files = footage_files(folders().footage)
-            root = folders().footage
-            choices = [None, *map(str, files)]
-            received, uploads = store().footage, folders().uploads
-            footage = st.selectbox(_("Footage file"), choices, key="review.new_footage",
-                                   format_func=fixed(choices, lambda p: _("(none)") if p is None else
-                                                     shown_name(Path(p), received) if Path(p).parent == uploads
-                                                     else str(Path(p).relative_to(root))))
-            if not st.form_submit_button(_("Create match"), key="review.new_create"):
-                return
-        try:
-            doc = new_match(store().matches, match_id=match_id, name=name, day=day, periods=int(periods),
-                            teams=(team_a, team_b), umpires=umpires.split(","),
-                            footage=Path(footage) if footage else None)
-        except PoloReviewError as exc:
-            error_line(exc)
-            return
-        st.session_state["review.match_next"] = str(doc.path)
-        st.rerun()
+    st.page_link("app_pages/matches.py", label=_("New match, teams, rosters and footage: the Matches page"),
+                 icon=":material/add:")
 
 
-__all__ = ["choose_footage", "choose_match", "current_document", "lang", "open_viewer", "remember"]
+__all__ = ["choose_footage", "choose_match", "current_document", "lang", "open_viewer", "remember", "writable"]

@@ -9,6 +9,7 @@ import copy
 import pandas as pd
 import streamlit as st
 
+from review_app.checker.run import WRONG_CALL
 from review_app.footage.viewer import format_time
 from review_app.model import (
     MatchDocument,
@@ -22,10 +23,12 @@ from review_app.model.edits import (
     put_event,
     set_moment,
 )
-from review_app.model.schema_build import NAME_MAX, NOTES_MAX, TEXT_MAX
+from review_app.model.match_setup import with_new_mounts
+from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.labels import (
     call_field_label,
+    severity_label,
     value_label,
     verdict_label,
 )
@@ -34,12 +37,18 @@ from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.review_pick import writable
 from review_app.ui.review_saves import FORM, clause_text, save_change
 
 # -- opening the form ---------------------------------------------------------------
 
 def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None = None) -> None:
-    """Open the tag form on a copy of the match as it is now (the base its save is checked against)."""
+    """Open the tag form on a copy of the match as it is now (the base its save is checked against).
+    On a demo match, the form opens on the workspace's copy of it, made now (the page switches to it)."""
+    own = writable(doc)
+    if own is not doc:
+        open_form(own, frame, time_s, own.event(event["id"]) if event else None)
+        st.rerun()
     form = st.session_state.get(FORM)
     if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
@@ -168,19 +177,20 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                 call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
         st.markdown("**" + _("Who was involved") + "**")
         players = []
+        strings = mount_strings(form["base"])
         team_ids = [None, *[tm["id"] for tm in teams]]
         names = {tm["id"]: tm["name"] for tm in teams}
         team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
         for n in range(2):
             row = players_now[n] if n < len(players_now) else {}
-            c1, c2, c3 = st.columns([2, 1, 2])
+            c1, c2 = st.columns([3, 2])
             team = c1.selectbox(_("Player {n}: team", n=n + 1), team_ids, key=f"{base_key}.team{n}",
                                 index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
                                 format_func=team_label)
             number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
                                   index=int(row.get("number", 1)) - 1)
-            mount = c3.text_input(_("Mount ridden"), value=row.get("mount") or "", key=f"{base_key}.mount{n}",
-                                  max_chars=NAME_MAX)
+            # on its own line, wide enough to show whose string each mount is in
+            mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, st)
             players.append({"team": team, "number": number, "mount": mount})
         offender_options = [None, *[tm["id"] for tm in teams],
                             *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
@@ -201,8 +211,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                               index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
                               accept_new_options=True,
                               format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
-        mount_concerned = c2.text_input(_("Mount the situation concerns"), value=involved.get("mount") or "",
-                                        key=f"{base_key}.mount_concerned", max_chars=NAME_MAX)
+        mount_concerned = mount_picker(_("Mount the situation concerns"), f"{base_key}.mount_concerned",
+                                       involved.get("mount"), strings, c2)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
         period = c1.number_input(_("Period"), min_value=1, max_value=periods, step=1,
@@ -239,7 +249,47 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     except (TagError, KeyError) as exc:
         error_line(exc)
         return
-    save_change(form["base"], put_event(form["base"], new_event))
+    base, added = with_new_mounts(form["base"], players)  # a mount typed in: into the rider's string
+    for mount, team, number in added:
+        st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
+                      number=number)))
+    save_change(base, put_event(base, new_event))
+
+
+def findings_banner(doc: MatchDocument, findings: list) -> None:
+    """Beside the verdict of the tag just saved: every mandatory or error finding of the match that names it
+    (an excused mount ridden again, a second courtesy change...), at once, not only in the report."""
+    saved = st.session_state.get("review.last_verdict")
+    if not saved or saved.get("path") != str(doc.path):
+        return
+    for f in findings:
+        if f.severity in WRONG_CALL and saved["id"] in f.events:
+            st.error(md(_("Match finding naming {id} ({severity}, {clause}): {explanation} Tags concerned: {events}.",
+                          id=saved["id"], severity=severity_label(f.severity, lang()), clause=f.clause,
+                          explanation=rendered(f.explanation), events=", ".join(f.events))),
+                     icon=":material/report:")
+
+
+def mount_strings(doc: MatchDocument) -> dict[str, str]:
+    """Every mount in the match's strings, with whose string it is in ('Lucero' -> 'Red #2')."""
+    out: dict[str, str] = {}
+    for team in doc.match["teams"]:
+        for p in team.get("players") or []:
+            for mount in p.get("mounts") or []:
+                out.setdefault(mount, f"{team['name']} #{p['number']}")
+    return out
+
+
+def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str], where) -> str | None:
+    """A mount from the players' strings (shown with whose string it is in), or a new one typed in."""
+    options = [None, *strings] + ([value] if value and value not in strings else [])
+    return where.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                           accept_new_options=True, placeholder=_("Choose or type a new mount"),
+                           help=_("From the players' strings of mounts; a new name typed here is added to the "
+                                  "string of the player in this row when the tag is saved."),
+                           format_func=fixed(options, lambda m: _("(none)") if m is None else
+                                             _("{mount} · string of {player}", mount=m, player=strings[m])
+                                             if m in strings else m))
 
 
 def _offender(choice: str | None) -> dict | None:
@@ -344,4 +394,5 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
         st.rerun()
     if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="stretch"):
-        save_change(doc, delete_event(doc, chosen))
+        own = writable(doc)
+        save_change(own, delete_event(own, chosen))

@@ -1,5 +1,6 @@
-"""Training page helpers: the question's clip and still, the answer form, the result and the
-trainee's record. The logic (questions, scoring, the score store) is in review_app.training."""
+"""Training page helpers: the question's clip and still, the answer form, the result (with the
+rulebook's text and the expert's notes) and the trainee's record. The logic (questions, scoring, the
+score store, the quiz clip) is in review_app.training."""
 
 from __future__ import annotations
 
@@ -8,17 +9,20 @@ import random
 import pandas as pd
 import streamlit as st
 
+from review_app.config import cache_dir
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time
+from review_app.i18n import DEFAULT_LANGUAGE
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.labels import call_field_label, value_label, verdict_label
 from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.rules.search import clause_label
 from review_app.textsafe import data_url, md
 from review_app.training import Answer, Question, Score, ScoreStore
 from review_app.training.questions import KEY_FIELDS, LEAD_S
+from review_app.training.quiz_clip import quiz_footage, sample_scenarios
 from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar, rendered
-from review_app.ui.review_saves import clause_text
 
 
 def viewer_for(path: str) -> FrameViewer | None:
@@ -37,9 +41,15 @@ def viewer_for(path: str) -> FrameViewer | None:
     return viewer
 
 
-def show_question(q: Question) -> None:
-    """The clip up to the moment, then that frame as a still."""
-    viewer = viewer_for(q.footage)
+def show_question(q: Question, demo=()) -> None:
+    """The clip up to the moment, then that frame as a still; a sample clip in its quiz version (no captions)."""
+    scenarios = sample_scenarios(demo)
+    if q.footage_sha256 in scenarios and not quiz_ready(q, scenarios):
+        with st.spinner(_("Preparing the clip without its captions (once, about half a minute)…")):
+            footage = quiz_footage(q.footage, q.footage_sha256, scenarios, cache_dir())
+    else:
+        footage = quiz_footage(q.footage, q.footage_sha256, scenarios, cache_dir())
+    viewer = viewer_for(str(footage))
     if viewer is None:
         return
     update, done = progress_bar(_("exporting clip"))
@@ -58,6 +68,11 @@ def show_question(q: Question) -> None:
         st.image(data_url(viewer.image(q.frame), "image/jpeg"), width="stretch")
 
 
+def quiz_ready(q: Question, scenarios: dict) -> bool:
+    name = scenarios.get(q.footage_sha256 or "")
+    return name is None or (cache_dir() / "quiz" / q.footage_sha256[:16] / f"{name}.mp4").is_file()
+
+
 def _value_widget(name: str, spec, key: str):
     label = call_field_label(name, lang())
     if spec == "number":
@@ -70,30 +85,34 @@ def _value_widget(name: str, spec, key: str):
 
 
 def answer_form(q: Question) -> Answer | None:
-    """The trainee's answer: the clause, then the call fields the question asks."""
+    """The trainee's answer: the clause, then the call fields the expert recorded (only those are scored)."""
     with st.form(f"training.form.{q.id}"):
         ids = [None, *[p.id for p in PROVISIONS]]
         situation = st.selectbox(_("What is the situation? (type to search the clauses)"), ids,
                                  key=f"training.situation.{q.id}",
                                  format_func=fixed(ids, lambda c: _("(choose)") if c is None else
                                                    clause_label(provision(c), lang())))
-        st.markdown("**" + _("What is the correct call?") + "**")
-        if len(q.asked) > 3:
-            st.caption(_("Whistle, restart and penalty are yours to call; a field below them left blank takes the "
-                         "value the expert recorded."))
-        cols = st.columns(2)
         call = {}
-        for n, name in enumerate(q.asked):
-            with cols[n % 2]:
-                call[name] = _value_widget(name, CALL_FIELDS[name], f"training.call.{q.id}.{name}")
+        if q.asked:
+            st.markdown("**" + _("What is the correct call?") + "**")
+            if any(name not in KEY_FIELDS for name in q.asked):
+                st.caption(_("Whistle, restart and penalty are yours to call; a field below them left blank takes "
+                             "the value the expert recorded."))
+            cols = st.columns(2)
+            for n, name in enumerate(q.asked):
+                with cols[n % 2]:
+                    call[name] = _value_widget(name, CALL_FIELDS[name], f"training.call.{q.id}.{name}")
+        else:
+            st.caption(_("The expert recorded no call for this example: only the situation is asked."))
         submitted = st.form_submit_button(_("Check my answer"), type="primary", key="training.submit")
     if not submitted:
         return None
-    if situation is None or any(call.get(name) is None for name in KEY_FIELDS if name in q.asked):
+    required = [name for name in KEY_FIELDS if name in q.asked]
+    if situation is None or any(call.get(name) is None for name in required):
         # a blank key field would be scored as an incomplete call: ask for it instead
-        fields = ", ".join(call_field_label(name, lang()).lower() for name in KEY_FIELDS if name in q.asked)
-        st.warning(_("Choose the situation and {fields} before checking: each counts.", fields=fields),
-                   icon=":material/edit_note:")
+        fields = ", ".join(call_field_label(name, lang()).lower() for name in required)
+        st.warning(_("Choose the situation and {fields} before checking: each counts.", fields=fields) if fields
+                   else _("Choose the situation before checking."), icon=":material/edit_note:")
         return None
     return Answer(situation=situation, call=call)
 
@@ -114,11 +133,18 @@ def show_result(q: Question, result: Score) -> None:
              _("Your call"): shown(mine, carried),
              _("Umpire in the clip"): shown(theirs),
              _("Same"): "✓" if same else "✗"} for name, (mine, theirs, same, carried) in result.fields.items()]
-    st.table(pd.DataFrame(rows).set_index(_("Call field")))
-    clause_text(provision(q.situation))
+    if rows:
+        st.table(pd.DataFrame(rows).set_index(_("Call field")))
+    p = provision(q.situation)
+    st.markdown("**" + md(_("What the rulebook says: {clause} {title}", clause=p.id, title=rendered(p.title))) + "**")
+    st.markdown(md(rendered(p.text)))
+    if lang() != DEFAULT_LANGUAGE:
+        st.caption(rendered(TRANSLATION_NOTICE))
+    st.markdown("**" + _("The expert's notes") + "**")
     if q.notes:
-        with st.expander(_("Expert's notes")):
-            st.text(q.notes)
+        st.text(q.notes)
+    else:
+        st.caption(_("The expert left no notes on this example."))
     expert_drawings(q)
 
 
@@ -147,8 +173,8 @@ def record_line(store: ScoreStore, name: str, total: int) -> None:
     except PoloReviewError as exc:
         error_line(exc)
         return
-    st.info(md(_("{name}: {points} of {max} points ({percent:.0f}%) · answers: {n} · clips tried: {seen} of {total}",
-                 name=name, points=s.points, max=s.max_points, percent=s.percent, n=s.attempts,
+    st.info(md(_("{name}: {points} of {max} points ({percent:.0f}%) · answers: {n} · examples tried: {seen} of "
+                 "{total}", name=name, points=s.points, max=s.max_points, percent=s.percent, n=s.attempts,
                  seen=s.questions_seen, total=total)), icon=":material/school:")
     if s.by_clause:
         with st.expander(_("By clause")):

@@ -36,7 +36,9 @@ def _fill(store, videos) -> None:
     store.footage.remember_name(stored, "chukker 3.mp4")
     store.training.record("Tomás", {"question": "m21/e1", "points": 1, "max_points": 2, "situation": "21.i"})
     store.people.set_roles("Cora", ["coach"])
-    store.training.approve("m21/e1", "Cora")
+    store.people.set_passphrase("Cora", {"kdf": "scrypt", "n": 16384, "r": 8, "p": 1, "salt": "00", "hash": "11"})
+    store.training.approve("m21/e1", "Cora", "fingerprint-of-e1")
+    store.training.withdraw("m21/e2", "Cora")
 
 
 def _everything(store) -> dict:
@@ -47,7 +49,9 @@ def _everything(store) -> dict:
         "footage": store.footage.names(),
         "attempts": [(a["question"], a["points"]) for a in store.training.attempts("Tomás")],
         "approved": store.training.approved(),
+        "approvals": {q: (a["by"], a["fingerprint"], a["withdrawn"]) for q, a in store.training.approvals().items()},
         "people": [p.to_dict() for p in store.people.people()],
+        "passphrases": {p.name: store.people.passphrase(p.name) for p in store.people.people()},
     }
 
 

@@ -4,36 +4,54 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 import pytest
 
 from review_app._cli import app_cmd
 from review_app.cli import build_parser
+from review_app.config import folders
 from review_app.errors import PoloReviewError
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def args(*argv):
     return build_parser().parse_args(["app", *argv])
 
 
-def test_defaults_open_the_bundled_samples(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # no sample folders here: the ones next to the package
-    cmd, env = app_cmd.command(args(), environ={})
+def test_defaults_keep_everything_in_the_workspace_and_show_the_bundled_samples_as_a_demo(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    cmd, env = app_cmd.command(args(), environ={"XDG_DATA_HOME": str(tmp_path / "data-home")})
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/server.py")
     assert "--server.headless=true" in cmd and "--server.port=8501" in cmd
     assert "--server.maxUploadSize=1024" in cmd
     assert f"--global.minCachedMessageSize={2**40}" in cmd  # fast stepping must not meet a cache miss
-    assert env["POLO_REVIEW_FOOTAGE"].endswith("sample_clips")
-    assert env["POLO_REVIEW_ANNOTATIONS"].endswith("annotations")
+    assert "POLO_REVIEW_FOOTAGE" not in env and "POLO_REVIEW_ANNOTATIONS" not in env
+    assert env["POLO_REVIEW_EVIDENCE"] == str(tmp_path / "data-home" / "polo-review" / "evidence")
+    where = folders(env)
+    assert where.workspace == tmp_path / "data-home" / "polo-review"
+    assert where.annotations == where.workspace / "matches" and where.uploads == where.workspace / "footage" / "uploads"
+    assert where.scores == where.workspace / "training-scores.json"
+    assert where.demo.shipped and where.demo.annotations == ROOT / "annotations"  # the checkout's, read-only
 
 
-def test_folders_in_the_current_directory_come_first(tmp_path, monkeypatch):
-    (tmp_path / "sample_clips").mkdir()
-    (tmp_path / "annotations").mkdir()
-    monkeypatch.chdir(tmp_path)
-    _, env = app_cmd.command(args(), environ={})
-    assert env["POLO_REVIEW_FOOTAGE"] == str(tmp_path / "sample_clips")
-    assert env["POLO_REVIEW_ANNOTATIONS"] == str(tmp_path / "annotations")
+def test_workspace_option(tmp_path):
+    _, env = app_cmd.command(args("--workspace", str(tmp_path / "ws")), environ={})
+    assert env["POLO_REVIEW_WORKSPACE"] == str(tmp_path / "ws")
+    assert folders(env).annotations == tmp_path / "ws" / "matches"
+    assert env["POLO_REVIEW_EVIDENCE"] == str(tmp_path / "ws" / "evidence")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(PoloReviewError, match="--workspace: not a folder"):
+        app_cmd.command(args("--workspace", str(tmp_path / "file")), environ={})
+    _, env = app_cmd.command(args(), environ={"POLO_REVIEW_EVIDENCE": "/elsewhere"})
+    assert env["POLO_REVIEW_EVIDENCE"] == "/elsewhere"  # a committee's store, when set, is kept
+
+
+def test_own_annotations_folder_is_written_to_and_shows_no_demo(tmp_path):
+    _, env = app_cmd.command(args("--annotations", str(tmp_path)), environ={})
+    where = folders(env)
+    assert where.annotations == tmp_path and where.demo is None
 
 
 def test_options_pass_the_folders_and_port(tmp_path):

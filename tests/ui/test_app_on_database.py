@@ -77,3 +77,69 @@ def test_a_database_that_cannot_be_reached_is_one_line_on_the_page(workspace, mo
     at.run()
     assert not at.exception
     assert any("Connection refused" in e.value and "hunter2" not in e.value for e in at.error)
+
+
+def test_a_match_set_up_on_the_matches_page_goes_into_the_database(on_database, workspace):
+    from datetime import time
+
+    from review_app.model import roster as rosters
+
+    at = make_app()
+    at.switch_page("app_pages/matches.py").run()
+    assert not at.exception, at.exception
+    at.selectbox(key="matches.pick").set_value("new").run()
+
+    def field(suffix):
+        for kind in (at.text_input, at.selectbox, at.time_input, at.number_input, at.file_uploader):
+            found = [w for w in kind if w.key and w.key.startswith("matches.new.") and w.key.endswith(suffix)]
+            if found:
+                return found[0]
+        raise KeyError(suffix)
+
+    field(".name").input("Copa Oro final")
+    field(".end").set_value(time(16, 45))
+    field(".roster").set_value(("roster.csv", rosters.template().encode(), "text/csv"))
+    field(".upload").set_value(("final.mp4", workspace["video"].read_bytes(), "video/mp4"))
+    field(".id").input("copa-oro")
+    click(at, "matches.create")
+    made = on_database.matches.find("copa-oro")
+    assert made is not None and made.match["teams"][0]["players"][0]["mounts"] == ["Tormenta", "Lucero", "Bandolera"]
+    [rec] = made.data["recordings"]
+    assert (workspace["footage"].parent / "footage" / "uploads" / f"{rec['sha256']}.mp4").is_file()
+    assert not list(workspace["annotations"].glob("copa-oro*"))  # nothing written beside the database
+
+
+def test_tagging_a_demo_match_copies_it_into_the_database(pg_url, tmp_path, monkeypatch):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    demo = root / "annotations" / "sample-safety.json"
+    before = demo.read_bytes()
+    for var in ("POLO_REVIEW_FOOTAGE", "POLO_REVIEW_ANNOTATIONS", "POLO_REVIEW_DATA", "POLO_REVIEW_WORKSPACE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("POLO_REVIEW_STORE", pg_url)
+    monkeypatch.setenv("POLO_REVIEW_FILES", str(tmp_path / "shared"))
+    at = make_app()
+    at.run()
+    at.selectbox(key="review.match").set_value(str(demo)).run()
+    at.text_input(key="review.jump_frame_value").input("125").run()
+    click(at, "review.tag")
+    at.selectbox(key="review.form.situation").set_value("21.l").run()
+    click(at, "review.form.save")
+    store = open_store(pg_url, files=tmp_path / "shared")
+    copy = store.matches.find("sample-safety")
+    assert [e["id"] for e in copy.events] == ["e1", "e2"] and copy.data["recordings"][0]["how"] == "demo"
+    assert list((tmp_path / "shared" / "footage" / "uploads").glob("*.mp4"))  # its clip, on the shared folder
+    assert demo.read_bytes() == before
+
+
+def test_the_match_command_works_on_the_database(pg_url, tmp_path, capsys):
+    assert main(["match", "new", "cup", "--store", pg_url, "--files", str(tmp_path), "--name", "Cup",
+                 "--date", "2026-06-14", "--team", "Red", "--team", "Blue", "--end", "16:45"]) == 0
+    assert main(["match", "edit", "cup", "--store", pg_url, "--files", str(tmp_path), "--venue", "Pilar"]) == 0
+    doc = open_store(pg_url, files=tmp_path).matches.find("cup")
+    assert doc.revision == 2 and doc.match["venue"] == "Pilar"
+    assert main(["match", "show", "nothing", "--store", pg_url, "--files", str(tmp_path)]) == 2
+    assert pg_url.split("@")[0] not in capsys.readouterr().err  # never the password

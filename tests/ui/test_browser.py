@@ -6,25 +6,16 @@ report."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
+import browser_app
 import framecode
 import pytest
 from ui_fixtures import make_workspace
 
 from review_app.footage import VideoWriter
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+CHROMIUM, ARGS = browser_app.CHROMIUM, browser_app.ARGS
 FRAME = "[data-testid=polo-frame]"  # the picture on screen (in the frame view's shadow root)
 
 pytestmark = [
@@ -33,43 +24,13 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_app(tmp_path: Path, ws: dict):
-    port = free_port()
-    exe = shutil.which("polo-review")
-    cmd = [exe] if exe else [sys.executable, "-m", "review_app"]
-    cmd += ["app", "--port", str(port), "--address", "127.0.0.1", "--footage", str(ws["footage"]),
-            "--annotations", str(ws["annotations"]), "--data", str(ws["data"])]
-    env = {**os.environ, "POLO_REVIEW_CACHE": str(tmp_path / "cache")}
-    with open(tmp_path / "server.log", "wb") as log:
-        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                if r.status == 200:
-                    return proc, url
-        except OSError:
-            pass
-        if proc.poll() is not None or time.monotonic() > deadline:
-            stop_app(proc)
-            raise RuntimeError("the app did not start: " + (tmp_path / "server.log").read_text(errors="replace"))
-        time.sleep(0.3)
+    return browser_app.start_app(["--footage", str(ws["footage"]), "--annotations", str(ws["annotations"]),
+                                  "--data", str(ws["data"])], {"POLO_REVIEW_CACHE": str(tmp_path / "cache")},
+                                 tmp_path / "server.log")
 
 
-def stop_app(proc) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)  # the app's own process group (start_new_session)
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+stop_app = browser_app.stop_app
 
 
 @pytest.fixture

@@ -1,5 +1,7 @@
-"""The Training page: a clip up to the moment, an answer, its score and explanation, and the
-trainee's record kept in the score store across sessions."""
+"""The Training and Coach pages: only approved teaching examples are asked, with nothing in the heading
+or the clip that names the clause; an answer is scored (fields the expert left blank are not), then
+explained with the rulebook's text and the expert's notes; each trainee's record opens only with their
+passphrase; the coach sees every trainee's progress and exports it."""
 
 from __future__ import annotations
 
@@ -7,12 +9,50 @@ import json
 
 from ui_fixtures import make_app
 
+from review_app.model import load_document, save_document
+from review_app.training import COACH, People, Person, TeachingExamples, questions_from
 
-def open_training(lang: str = "en", reviewer: str | None = "Trainee"):
-    at = make_app(reviewer=reviewer, lang=lang)
+PASS = "correct horse battery"
+
+
+def the_store():
+    """The store the app opens on the workspace (its folders come from the fixture's environment)."""
+    from review_app.store import open_store
+
+    return open_store()
+
+
+def approve(workspace, *event_ids):
+    """Approve the tags as a coach would (no one is on the roster yet: the store enforces no role)."""
+    people = People(the_store().people)
+    coach = people.find("Coach") or (people.enrol("Coach", "coach passphrase", role=COACH)
+                                     if the_store().people.people() else Person("Coach", frozenset()))
+    examples = TeachingExamples(the_store().training)
+    for q in questions_from([load_document(workspace["document"])]):
+        if q.event_id in event_ids:
+            examples.approve(coach, q.id, q.fingerprint)
+
+
+def open_training(lang: str = "en", name: str = "Trainee", passphrase: str = PASS, new: bool = True):
+    at = make_app(reviewer=name, lang=lang)
     at.switch_page("app_pages/training.py").run()
     assert not at.exception, at.exception
+    if new:
+        at.text_input(key="training.new_name").input(name)
+        at.text_input(key="training.new_passphrase").input(passphrase)
+        at.text_input(key="training.new_again").input(passphrase)
+        at.button(key="training.enrol").click().run()
+    else:
+        at.text_input(key="training.name").input(name)
+        at.text_input(key="training.passphrase").input(passphrase)
+        at.button(key="training.sign_in").click().run()
+    assert not at.exception, at.exception
     return at
+
+
+def table(at, column: str):
+    """The data frame shown with this column (data frames carry no key in the test tree)."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
 def current(at) -> str:
@@ -27,47 +67,145 @@ def widget(at, suffix: str):
     raise KeyError(suffix)
 
 
-def test_answer_is_scored_explained_and_kept(workspace):
+def answer(at, situation: str, **call):
+    widget(at, f"situation.{current(at)}").set_value(situation)
+    for name, value in call.items():
+        widget(at, f".{name}").set_value(value)
+    at.button(key="training.submit").click().run()
+    assert not at.exception, at.exception
+
+
+def test_answer_is_scored_explained_with_the_rulebook_and_notes_and_kept(workspace):
+    approve(workspace, "e1", "e2")
     at = open_training()
     assert current(at) in {"test-match/e1", "test-match/e2"}
     assert list((workspace["footage"].parent / "cache" / "clips").glob("*.mp4"))  # the clip up to the moment
+    heading = at.subheader[0].value
+    assert heading.startswith("Example ") and "Test Cup" not in heading and "21." not in heading
     if current(at) != "test-match/e2":
         at.button(key="training.next").click().run()
     assert current(at) == "test-match/e2"  # 21.l inadvertent whistle; the umpire restarted wrongly
-    widget(at, "situation.test-match/e2").set_value("21.l")
-    widget(at, ".whistle").set_value("at_once")
-    widget(at, ".restart").set_value("throw_in_toward_boards")
-    widget(at, ".penalty").set_value("none")
-    at.button(key="training.submit").click().run()
-    assert not at.exception
+    assert [w.key.rsplit(".", 1)[1] for w in at.selectbox if w.key.startswith("training.call.")] == [
+        "whistle", "restart"]  # the penalty, left blank by the expert, is neither asked nor scored
+    answer(at, "21.l", whistle="at_once", restart="throw_in_toward_boards")
     assert any("2 of 2 points" in s.value for s in at.success)
     assert any("inconsistent" in s.value for s in at.success)  # the umpire's own call, explained
     assert list(at.table[0].value.columns) == ["Your call", "Umpire in the clip", "Same"]  # whole, not scrolled
+    shown = " ".join(m.value for m in at.markdown).replace("\\", "")
+    assert "What the rulebook says: 21.l" in shown and "The expert's notes" in shown
     stored = json.loads((workspace["data"] / "training-scores.json").read_text("utf-8"))
     [attempt] = stored["trainees"]["trainee"]["attempts"]
     assert attempt["question"] == "test-match/e2" and attempt["points"] == 2
 
-    again = open_training()  # a later session keeps the record
+    again = open_training(new=False)  # a later session, signed in again, keeps the record
     assert any("2 of 2 points" in i.value and "answers\\: 1" in i.value for i in again.info)
 
 
+def test_only_approved_examples_are_asked_and_an_edited_tag_leaves_the_quiz(workspace):
+    at = open_training()
+    assert any("No teaching examples" in i.value for i in at.info)
+    approve(workspace, "e1")
+    at.run()
+    assert current(at) == "test-match/e1"
+    at.button(key="training.next").click().run()
+    assert current(at) == "test-match/e1"  # the only one
+    doc = load_document(workspace["document"])
+    doc.events[0]["call"]["restart"] = "throw_in"  # edited after its approval
+    save_document(doc)
+    at.run()
+    assert any("No teaching examples" in i.value for i in at.info)
+
+
 def test_a_blank_answer_is_asked_for_not_scored_then_a_wrong_one_in_spanish(workspace):
+    approve(workspace, "e1", "e2")
     at = open_training(lang="es")
     at.button(key="training.submit").click().run()
     assert not at.exception
-    assert any("Elija la situación y silbato, reanudación, penal" in w.value for w in at.warning)
-    assert not (workspace["data"] / "training-scores.json").exists()  # nothing recorded for a blank answer
-    q = current(at)
-    widget(at, f"situation.{q}").set_value("21.a")
-    widget(at, ".whistle").set_value("none")
-    widget(at, ".restart").set_value("knock_in")
-    widget(at, ".penalty").set_value("none")
-    at.button(key="training.submit").click().run()
-    assert not at.exception
+    assert any("Elija la situación y silbato, reanudación" in w.value for w in at.warning)
+    assert the_store().training.trainees() == []  # nothing recorded for a blank answer
+    answer(at, "21.a", whistle="none", restart="knock_in")
     assert any("0 de 2 puntos" in e.value for e in at.error)
     assert any("eligió 21\\.a Bocha" in e.value for e in at.error)  # Markdown-escaped
 
 
-def test_training_needs_a_name(workspace):
-    at = open_training(reviewer=None)
-    assert any("Enter your name" in i.value for i in at.info)
+def test_a_trainees_record_opens_only_with_their_passphrase(workspace):
+    approve(workspace, "e1", "e2")
+    ana = open_training(name="Ana")
+    answer(ana, "21.j" if current(ana) == "test-match/e1" else "21.l", whistle="at_once",
+           restart="next_period" if current(ana) == "test-match/e1" else "throw_in_toward_boards")
+    ben = make_app(reviewer="Ana", lang="en")  # Ben types Ana's name
+    ben.switch_page("app_pages/training.py").run()
+    ben.text_input(key="training.name").input("Ana")
+    ben.text_input(key="training.passphrase").input("a wrong guess")
+    ben.button(key="training.sign_in").click().run()
+    assert any("do not match" in e.value for e in ben.error) and "training.person" not in ben.session_state
+    assert not any("points" in i.value for i in ben.info)
+    ben.text_input(key="training.new_name").input(" ana ")
+    ben.text_input(key="training.new_passphrase").input("another passphrase")
+    ben.text_input(key="training.new_again").input("another passphrase")
+    ben.button(key="training.enrol").click().run()
+    assert any("has a passphrase already" in e.value for e in ben.error)
+    ben = open_training(name="Ben", passphrase="bens own passphrase")
+    assert any("Ben: 0 of 0 points" in i.value.replace("\\", "") for i in ben.info)  # his own, empty record
+    stored = json.loads((workspace["data"] / "training-scores.json").read_text("utf-8"))
+    assert list(stored["trainees"]) == ["ana"] and len(stored["trainees"]["ana"]["attempts"]) == 1
+    people = json.loads((workspace["data"] / "reviewers.json").read_text("utf-8"))["people"]
+    assert PASS not in json.dumps(people) and people["ana"]["passphrase"]["kdf"] == "scrypt"
+
+
+def test_the_coach_page_shows_every_trainees_progress_and_exports_it(workspace):
+    approve(workspace, "e1", "e2")
+    for name in ("Ana", "Ben"):
+        at = open_training(name=name)
+        answer(at, "21.j" if current(at) == "test-match/e1" else "21.a", whistle="at_once",
+               restart="next_period" if current(at) == "test-match/e1" else "throw_in_toward_boards")
+    coach = make_app(reviewer="Cleo", lang="en")
+    coach.switch_page("app_pages/coach.py").run()
+    assert any("No coach account yet" in i.value for i in coach.info)
+    coach.text_input(key="coach.new_name").input("Cleo")
+    coach.text_input(key="coach.new_passphrase").input("coach passphrase")
+    coach.text_input(key="coach.new_again").input("coach passphrase")
+    coach.button(key="coach.enrol").click().run()
+    assert not coach.exception, coach.exception
+    summary = table(coach, "Examples tried")
+    assert list(summary["Trainee"]) == ["Ana", "Ben"] and list(summary["Answers"]) == [1, 1]
+    assert not table(coach, "Situation right (%)").empty
+    assert not table(coach, "Score so far (%)").empty
+    # a trainee cannot open the coach page: coaches only, by passphrase
+    trainee = make_app(reviewer="Ana", lang="en")
+    trainee.switch_page("app_pages/coach.py").run()
+    trainee.text_input(key="coach.name").input("Ana")
+    trainee.text_input(key="coach.passphrase").input(PASS)
+    trainee.button(key="coach.sign_in").click().run()
+    assert any("Ana is not a coach" in e.value for e in trainee.error)
+    assert People(the_store().people).find("cleo").is_coach
+
+
+def test_the_coach_approves_an_example_and_it_is_asked(workspace):
+    people = People(the_store().people)
+    people.enrol("Cleo", "coach passphrase", role=COACH)
+    coach = make_app(reviewer="Cleo", lang="en")
+    coach.switch_page("app_pages/coach.py").run()
+    coach.text_input(key="coach.passphrase").input("coach passphrase")
+    coach.button(key="coach.sign_in").click().run()
+    assert list(table(coach, "Teaching example")["Teaching example"]) == ["not approved"] * 2
+    coach.selectbox(key="coach.example").set_value("test-match/e2").run()
+    coach.button(key="coach.approve").click().run()
+    assert not coach.exception, coach.exception
+    assert list(table(coach, "Teaching example")["Teaching example"]) == ["not approved", "approved"]
+    at = open_training()
+    assert current(at) == "test-match/e2"
+
+
+def test_a_demo_question_plays_the_quiz_version_of_its_clip(tmp_path, monkeypatch):
+    """With the default options the demo's expert tags are the examples; a sample clip is shown without
+    the caption that names its rule and the running captions that say the call."""
+    for var in ("POLO_REVIEW_FOOTAGE", "POLO_REVIEW_ANNOTATIONS", "POLO_REVIEW_DATA", "POLO_REVIEW_WORKSPACE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    at = open_training()
+    viewer = at.session_state["training.viewer"]
+    assert viewer.path.is_relative_to(tmp_path / "cache" / "quiz")
+    heading = at.subheader[0].value
+    assert heading.startswith("Example ") and "Rule" not in heading and "Sample" not in heading

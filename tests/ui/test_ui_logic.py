@@ -200,8 +200,11 @@ def test_folders_from_environment_or_bundled(tmp_path):
     assert (f.footage, f.annotations, f.scores) == (tmp_path / "f", tmp_path / "a",
                                                     tmp_path / "d" / "training-scores.json")
     assert f.uploads == tmp_path / "f" / "uploads"
-    default = folders({"HOME": str(tmp_path)})
-    assert default.footage.name == "sample_clips" and default.annotations.name == "annotations"
+    default = folders({"XDG_DATA_HOME": str(tmp_path)})
+    ws = tmp_path / "polo-review"
+    assert (default.workspace, default.footage, default.annotations, default.data) == (
+        ws, ws / "footage", ws / "matches", ws)
+    assert default.demo.annotations.name == "annotations"  # the bundled samples: the demo, read-only
 
 
 def test_new_match_and_linking_footage(tmp_path, small_video):

@@ -32,6 +32,18 @@ class DatabaseRoster:
                 conn.execute("DELETE FROM reviewers WHERE key = %s", (person_key(name),))
         return Person(name, roles)
 
+    def passphrase(self, name: str) -> dict | None:
+        with self.db.connection() as conn:
+            row = conn.execute("SELECT passphrase FROM reviewers WHERE key = %s", (person_key(name),)).fetchone()
+        return row[0] if row and isinstance(row[0], dict) else None
+
+    def set_passphrase(self, name: str, secret: dict) -> None:
+        with self.db.connection() as conn:
+            done = conn.execute("UPDATE reviewers SET passphrase = %s WHERE key = %s",
+                                (Jsonb(dict(secret)), person_key(name))).rowcount
+        if not done:
+            raise RecordsError(f"{' '.join(name.split())} is not on the roster of reviewers")
+
 
 class DatabaseTrainingRecords:
     def __init__(self, db: Database, roster):
@@ -51,6 +63,11 @@ class DatabaseTrainingRecords:
                                 "ORDER BY trainee_key, id").fetchall()
         return sorted(n for (n,) in rows if self.rules.may_see(viewer, n))
 
+    def has_attempts(self, trainee: str) -> bool:
+        with self.db.connection() as conn:
+            return conn.execute("SELECT 1 FROM training_attempts WHERE trainee_key = %s LIMIT 1",
+                                (person_key(trainee),)).fetchone() is not None
+
     def record(self, trainee: str, attempt: Mapping) -> None:
         key = person_key(trainee)
         if not key:
@@ -59,30 +76,45 @@ class DatabaseTrainingRecords:
             conn.execute("INSERT INTO training_attempts (trainee_key, trainee, attempt) VALUES (%s, %s, %s)",
                          (key, " ".join(trainee.split()), Jsonb({**attempt, "at": now_text()})))
 
-    def approve(self, question: str, by: str) -> None:
+    def approve(self, question: str, by: str, fingerprint: str | None = None) -> None:
+        self._approval(question, by, fingerprint, False)
+
+    def withdraw(self, question: str, by: str) -> None:
+        self._approval(question, by, None, True)
+
+    def _approval(self, question: str, by: str, fingerprint: str | None, withdrawn: bool) -> None:
         by = checked_name(by)
         self.rules.require(by, COACH, "approve teaching examples")
         with self.db.connection() as conn:
-            conn.execute("INSERT INTO teaching_examples (question, approved_by) VALUES (%s, %s) ON CONFLICT "
-                         "(question) DO UPDATE SET approved_by = EXCLUDED.approved_by, approved_at = now()",
-                         (question, by))
+            conn.execute("INSERT INTO teaching_examples (question, approved_by, fingerprint, withdrawn) "
+                         "VALUES (%s, %s, %s, %s) ON CONFLICT (question) DO UPDATE SET approved_by = "
+                         "EXCLUDED.approved_by, approved_at = now(), fingerprint = EXCLUDED.fingerprint, "
+                         "withdrawn = EXCLUDED.withdrawn", (question, by, fingerprint, withdrawn))
+
+    def approvals(self) -> dict[str, dict]:
+        with self.db.connection() as conn:
+            rows = conn.execute("SELECT question, approved_by, approved_at, fingerprint, withdrawn "
+                                "FROM teaching_examples").fetchall()
+        return {q: {"by": by, "at": at.isoformat(timespec="seconds"), "fingerprint": fp, "withdrawn": w}
+                for q, by, at, fp, w in rows}
 
     def approved(self) -> dict[str, str]:
-        with self.db.connection() as conn:
-            return dict(conn.execute("SELECT question, approved_by FROM teaching_examples").fetchall())
+        return {q: a["by"] for q, a in self.approvals().items() if not a["withdrawn"]}
 
     # -- copying -------------------------------------------------------------------------------------
     def export(self) -> dict:
         with self.db.connection() as conn:
             rows = conn.execute("SELECT trainee_key, trainee, attempt FROM training_attempts ORDER BY id").fetchall()
-            approved = conn.execute("SELECT question, approved_by, approved_at FROM teaching_examples "
-                                    "ORDER BY question").fetchall()
+            approved = conn.execute("SELECT question, approved_by, approved_at, fingerprint, withdrawn "
+                                    "FROM teaching_examples ORDER BY question").fetchall()
         trainees: dict = {}
         for key, name, attempt in rows:
             trainees.setdefault(key, {"name": name, "attempts": []})["attempts"].append(attempt)
         out = {"version": STORE_VERSION, "trainees": trainees}
         if approved:
-            out["approved"] = {q: {"by": by, "at": at.isoformat(timespec="seconds")} for q, by, at in approved}
+            out["approved"] = {q: {"by": by, "at": at.isoformat(timespec="seconds"),
+                                   **({"fingerprint": fp} if fp else {}), **({"withdrawn": True} if w else {})}
+                               for q, by, at, fp, w in approved}
         return out
 
     def import_(self, data: dict) -> None:
@@ -93,7 +125,8 @@ class DatabaseTrainingRecords:
                 cur.executemany("INSERT INTO training_attempts (trainee_key, trainee, attempt) VALUES (%s, %s, %s)",
                                 [(key, t.get("name") or key, Jsonb(a))
                                  for key, t in (data.get("trainees") or {}).items() for a in t.get("attempts", [])])
-                cur.executemany("INSERT INTO teaching_examples (question, approved_by, approved_at) "
-                                "VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                                [(q, a["by"], a["at"]) for q, a in (data.get("approved") or {}).items()])
+                cur.executemany("INSERT INTO teaching_examples (question, approved_by, approved_at, fingerprint, "
+                                "withdrawn) VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                                [(q, a["by"], a["at"], a.get("fingerprint"), bool(a.get("withdrawn")))
+                                 for q, a in (data.get("approved") or {}).items()])
 

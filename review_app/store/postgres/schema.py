@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # The revisions in order; the last is the schema this code needs (a test holds it to Alembic's own list).
-REVISIONS = ("0001_initial",)
+REVISIONS = ("0001_initial", "0002_passphrases_fingerprints")
 HEAD = REVISIONS[-1]
 MIGRATE_LOCK = 0x706F6C6F_0001  # pg_advisory_xact_lock key of a migration ("polo" + 1)
 

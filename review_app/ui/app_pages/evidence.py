@@ -31,10 +31,21 @@ from review_app.evidence.grounds import rule_text
 from review_app.evidence.verify import check_head
 from review_app.footage.viewer import FrameViewer
 from review_app.i18n import DEFAULT_LANGUAGE, Message
-from review_app.model.catalog import match_documents
 from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import N_, _, error_line, fixed, folders, lang, pgettext, rendered, reviewer, store
+from review_app.ui.context import (
+    N_,
+    _,
+    documents,
+    error_line,
+    fixed,
+    folders,
+    lang,
+    pgettext,
+    rendered,
+    reviewer,
+    store,
+)
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
@@ -43,7 +54,7 @@ st.title(_("Post-game evidence (21.f(5))"))
 st.caption(_("Evidence that an excused mount was returned to play, presented within 24 hours after the game, grounds "
              "a forfeiture. Every step below is recorded in a tamper-evident log."))
 
-docs = match_documents(store().matches)
+docs = documents()  # the workspace's matches and the demo's
 if not docs:
     st.info(_("No match documents in {folder}.", folder=str(folders().annotations)))
     st.stop()

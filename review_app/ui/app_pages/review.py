@@ -15,7 +15,7 @@ from review_app.ui.review_pick import (
     open_viewer,
 )
 from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
-from review_app.ui.review_tags import open_form, tag_form, tag_list
+from review_app.ui.review_tags import findings_banner, open_form, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
     st.set_page_config(initial_sidebar_state="collapsed")
@@ -49,7 +49,7 @@ apply_request(doc)  # a shape drawn on the frame, saved on its tag
 doc = review_coding.apply_edits(doc, viewer)
 st.session_state.pop(review_coding.BEHIND, None)
 
-results = review_coding.check(doc)
+results, findings = review_coding.check(doc)
 position = st.session_state.get("review.pos", 0) if ready else 0
 position_time = viewer.time_of(position) if ready else 0.0
 
@@ -68,6 +68,7 @@ else:  # no frames to show: the tags take the page's width
 with right:
     if not conflict_panel(doc):
         verdict_banner(doc, results)
+        findings_banner(doc, findings)
         undo_bar(doc)
         tag_form(doc, position, position_time)
         review_coding.to_complete_list(doc, open_form, go_to if ready else None)

@@ -1,13 +1,17 @@
-"""Training: study annotated clips. The app plays the footage up to the moment of a situation;
-the trainee says what the situation is and what the correct call is; the answer is scored against
-the rules and the expert annotation and explained with the clause; scores are kept per trainee."""
+"""Training: study the tags coaches approved as teaching examples. The app plays the footage up to the
+moment of a situation (a sample clip in its quiz version, without the captions that name it); the
+trainee, signed in, says what the situation is and what the correct call is; the answer is scored
+against the rules and the expert annotation, then the rulebook's text and the expert's notes are
+shown; scores are kept in the trainee's own record."""
 
 import streamlit as st
 
 from review_app.errors import PoloReviewError
+from review_app.model.catalog import match_documents
 from review_app.textsafe import md
-from review_app.training import ScoreStore, next_question, questions_from, score
-from review_app.ui.context import _, error_line, folders, listing, reviewer, store
+from review_app.training import ScoreStore, TeachingExamples, next_question, questions_from, score
+from review_app.ui.context import _, error_line, folders, listing, load_listed, roots, store
+from review_app.ui.people_parts import trainee_sign_in
 from review_app.ui.training_parts import (
     answer_form,
     record_line,
@@ -19,22 +23,29 @@ from review_app.ui.training_parts import (
 st.title(_("Training"))
 st.caption(_("Watch the play up to the moment, then name the situation and the correct call."))
 
-name = reviewer()
-if not name:
-    st.info(_("Enter your name in the sidebar: your scores are kept under it across sessions."))
+person = trainee_sign_in()
+if person is None:
     st.stop()
+name = person.name  # the store is asked as this person, never as a name typed in
 
 docs = []
 for listed in listing():
     if not listed.error and listed.has_footage:
-        docs.append(store().matches.load(str(listed.path)))
-questions = questions_from(docs)
-approved = store().training.approved()
-if approved:  # once coaches have approved teaching examples, trainees study those
-    questions = [q for q in questions if q.id in approved] or questions
-if not questions:
-    st.info(md(_("No annotated clips with footage in {folder}.", folder=folders().annotations)))
+        try:
+            docs.append(load_listed(listed))
+        except PoloReviewError as exc:  # changed since it was listed
+            error_line(exc)
+demo = match_documents(folders().demo.annotations) if folders().demo else []
+try:
+    questions = TeachingExamples(store().training, demo).quizzed(questions_from(docs, roots=roots()))
+except PoloReviewError as exc:
+    error_line(exc)
     st.stop()
+if not questions:
+    st.info(_("No teaching examples with footage yet: a coach approves tags as teaching examples on the Coach page, "
+              "and only those are asked."))
+    st.stop()
+order = {q.id: n for n, q in enumerate(questions, start=1)}
 by_id = {q.id: q for q in questions}
 scores = ScoreStore(store().training, viewer=name)
 
@@ -51,14 +62,13 @@ if current is None:
     st.session_state.pop("training.result", None)
 
 record_line(scores, name, len(questions))
-# clips come in the order a trainee needs them (untried first), not in the folder's order, so the
-# heading names the clip; the record line above counts the clips tried
-st.subheader(md(_("{match}: period {period}, clock {clock}", match=current.match_name, period=current.period or "—",
-                   clock=current.clock or "—")))
+# Nothing in the heading names the match or the clause: a sample's match name says its rule.
+st.subheader(md(_("Example {n} of {total}: period {period}, clock {clock}", n=order[current.id], total=len(questions),
+                  period=current.period or "—", clock=current.clock or "—")))
 
 clip, answer_side = st.columns([3, 2], gap="large")
 with clip:
-    show_question(current)
+    show_question(current, demo)
 with answer_side:
     result = st.session_state.get("training.result")
     if result is None or result.question != current.id:
@@ -73,7 +83,7 @@ with answer_side:
             st.rerun()
     else:
         show_result(current, result)
-    if st.button(_("Next clip"), key="training.next", icon=":material/skip_next:"):
+    if st.button(_("Next example"), key="training.next", icon=":material/skip_next:"):
         upcoming = next_question(questions, scores.attempts(name), rng=session_rng(), avoid=current.id)
         st.session_state["training.current"] = upcoming.id
         st.session_state.pop("training.result", None)

@@ -1,0 +1,260 @@
+"""A match's roster from a CSV file a club fills in a spreadsheet: one row per player.
+
+    team,colour,number,name,handicap,mounts
+    Red,#c62828,1,Tomás Ferreyra,4,Tormenta; Lucero; Bandolera
+
+Columns may come in any order, with English or Spanish headings (equipo, color, número, nombre,
+hándicap, caballos) and an optional `id` (the person: the same id in every match recognises the same
+player). A spreadsheet's CSV is read whether it is separated by commas, semicolons (a Spanish
+spreadsheet's own) or tabs, in UTF-8 (with or without the mark some spreadsheets write) or Windows
+Latin-1. Mounts are separated by `;`, `|` or `,` within their cell.
+
+Nothing is half-imported: the whole file is checked first, and each bad row gets one line naming its
+row (as the spreadsheet numbers it, the headings being row 1) and its column. Plain module.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+
+from review_app.i18n import Message, Plural
+from review_app.model.errors import DocumentError
+from review_app.model.migrate import person_id
+from review_app.model.schema_build import NAME_MAX
+
+# The columns, each with the headings it is known by (lower case, accents as typed or not).
+COLUMNS = {
+    "team": ("team", "equipo"),
+    "colour": ("colour", "color", "team colour", "team color", "color del equipo"),
+    "number": ("number", "número", "numero", "no", "no.", "nº", "#"),
+    "name": ("name", "nombre", "player", "jugador"),
+    "handicap": ("handicap", "hándicap", "hcp"),
+    "mounts": ("mounts", "caballos", "string", "string of mounts", "horses"),
+    "id": ("id", "person id", "player id"),
+}
+REQUIRED = ("team", "number", "name")
+HEADINGS = {  # the template's headings in each language
+    "en": ("team", "colour", "number", "name", "handicap", "mounts"),
+    "es": ("equipo", "color", "número", "nombre", "hándicap", "caballos"),
+}
+EXAMPLE = (
+    ("Red", "#c62828", 1, "Tomás Ferreyra", 4, "Tormenta; Lucero; Bandolera"),
+    ("Red", "#c62828", 2, "Lucía Arana", 2, "Mora; Alondra"),
+    ("Red", "#c62828", 3, "Mateo Ibarra", 6, "Gaucha; Hornero; India"),
+    ("Red", "#c62828", 4, "Owen Hale", 3, "Malbec; Nube"),
+    ("Blue", "#1565c0", 1, "Sofia Brandt", 1, "Salina; Tala"),
+    ("Blue", "#1565c0", 2, "Jack Whitcombe", 5, "Aurora; Bruma; Cierzo"),
+    ("Blue", "#1565c0", 3, "Diego Salvat", 7, "Chiquita; Gitana"),
+    ("Blue", "#1565c0", 4, "Hannah Pryor", 2, "Lola; Milonga; Nieve"),
+)
+HANDICAP_RANGE = (-2, 10)
+MAX_MOUNTS = 40
+MAX_ROWS = 200
+MAX_BYTES = 1 << 20  # a roster is a few hundred bytes; a megabyte is not one
+MOUNT_SEPARATORS = re.compile(r"[;|,\n]")
+SHOWN = 40  # characters of a bad value quoted in its line
+
+
+class RosterError(DocumentError):
+    """A roster that cannot be imported: one line per problem, each naming its row and column."""
+
+    def __init__(self, problems: list[Message], path: object | None = None):
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems), path=path)
+
+
+@dataclass
+class RosterTeam:
+    name: str
+    colour: str | None = None
+    players: list[dict] = field(default_factory=list)
+
+
+def template(lang: str = "en") -> str:
+    """A roster to fill in (two teams of four), with the headings in `lang`; CRLF rows as spreadsheets write."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(HEADINGS.get(lang, HEADINGS["en"]))
+    writer.writerows(EXAMPLE)
+    return out.getvalue()
+
+
+def _text(data: bytes) -> str:
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise RosterError([Message("the file is not text (save the spreadsheet as CSV)")])
+
+
+def _delimiter(first_line: str) -> str:
+    counts = {d: first_line.count(d) for d in (",", ";", "\t")}
+    return max(counts, key=lambda d: counts[d]) if any(counts.values()) else ","
+
+
+def _column_of(heading: str) -> str | None:
+    key = " ".join(heading.strip().lower().split())
+    return next((name for name, known in COLUMNS.items() if key in known), None)
+
+
+def _shown(value: str) -> str:
+    return value if len(value) <= SHOWN else value[:SHOWN] + "…"
+
+
+def parse(data: bytes) -> list[RosterTeam]:
+    """The two teams of a roster file, in the order they first appear; RosterError naming every bad row."""
+    if len(data) > MAX_BYTES:
+        raise RosterError([Message("the file is larger than {kb} KB; a roster is one row per player",
+                                   kb=MAX_BYTES // 1024)])
+    text = _text(data)
+    lines = text.splitlines()
+    if not any(line.strip() for line in lines):
+        raise RosterError([Message("the file is empty; download the template to see the columns")])
+    rows = list(csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0])))
+    header = rows[0]
+    where: dict[str, int] = {}
+    for i, heading in enumerate(header):
+        column = _column_of(heading)
+        if column is None:
+            if heading.strip():
+                raise RosterError([Message("row 1: column {heading!r} is not one of the roster's columns ({known})",
+                                           heading=_shown(heading.strip()), known=", ".join(HEADINGS["en"]))])
+            continue
+        if column in where:
+            raise RosterError([Message("row 1: column {column} is given twice", column=column)])
+        where[column] = i
+    missing = [c for c in REQUIRED if c not in where]
+    if missing:
+        raise RosterError([Message("row 1: column {column} is missing (the template's columns: {known})",
+                                   column=missing[0], known=", ".join(HEADINGS["en"]))])
+    if len(rows) - 1 > MAX_ROWS:
+        raise RosterError([Message("the file has {n} rows; a roster has at most {max}", n=len(rows) - 1,
+                                   max=MAX_ROWS)])
+    problems: list[Message] = []
+    teams: dict[str, RosterTeam] = {}
+    colour_row: dict[str, int] = {}
+    numbers: dict[tuple[str, int], int] = {}
+    for n, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue  # a blank line a spreadsheet leaves at the end
+
+        def cell(column: str, row=row) -> str:
+            i = where.get(column)
+            return " ".join(row[i].split()) if i is not None and i < len(row) else ""
+
+        def bad(column: str, problem: Message, n=n) -> None:
+            heading = header[where[column]].strip() if column in where else column  # as the file names it
+            problems.append(Message("row {row}, column {column}: {problem}", row=n, column=heading, problem=problem))
+
+        before = len(problems)
+        team_name, name = cell("team"), cell("name")
+        if not team_name:
+            bad("team", Message("empty; every player needs a team"))
+        elif len(team_name) > NAME_MAX:
+            bad("team", Message("longer than {max} characters", max=NAME_MAX))
+        number = None
+        raw = cell("number")
+        if not raw:
+            bad("number", Message("empty; give the player's number, 1 to 4"))
+        else:
+            try:
+                number = int(raw)
+            except ValueError:
+                bad("number", Message("{value!r} is not a number from 1 to 4", value=_shown(raw)))
+            else:
+                if not 1 <= number <= 4:
+                    bad("number", Message("{value} is not a number from 1 to 4", value=number))
+                    number = None
+        if not name:
+            bad("name", Message("empty; give the player's name"))
+        elif len(name) > NAME_MAX:
+            bad("name", Message("longer than {max} characters", max=NAME_MAX))
+        handicap = None
+        raw = cell("handicap")
+        if raw:
+            try:
+                handicap = float(raw.replace(",", "."))
+            except ValueError:
+                bad("handicap", Message("{value!r} is not a handicap ({low} to {high} goals)", value=_shown(raw),
+                    low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
+            else:
+                if not HANDICAP_RANGE[0] <= handicap <= HANDICAP_RANGE[1]:
+                    bad("handicap", Message("{value:g} is outside {low} to {high} goals", value=handicap,
+                        low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
+                    handicap = None
+                elif handicap == int(handicap):
+                    handicap = int(handicap)
+        mounts: list[str] = []
+        for mount in (" ".join(m.split()) for m in MOUNT_SEPARATORS.split(cell("mounts"))):
+            if not mount:
+                continue
+            if len(mount) > NAME_MAX:
+                bad("mounts", Message("a mount's name is longer than {max} characters", max=NAME_MAX))
+            elif mount.casefold() in (m.casefold() for m in mounts):
+                bad("mounts", Message("{mount!r} is listed twice", mount=_shown(mount)))
+            else:
+                mounts.append(mount)
+        if len(mounts) > MAX_MOUNTS:
+            bad("mounts", Message("{n} mounts; a string holds at most {max}", n=len(mounts), max=MAX_MOUNTS))
+        person = cell("id")
+        if person and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", person):
+            bad("id", Message("{value!r}: use letters, digits, '.', '_' or '-'", value=_shown(person)))
+        colour = cell("colour")
+        if len(colour) > NAME_MAX:
+            bad("colour", Message("longer than {max} characters", max=NAME_MAX))
+        if not team_name or len(team_name) > NAME_MAX:
+            continue
+        key = team_name.casefold()
+        if key not in teams:
+            if len(teams) == 2:
+                bad("team", Message("{team!r} would be a third team; a match has two ({teams})", team=_shown(team_name),
+                    teams=", ".join(t.name for t in teams.values())))
+                continue
+            teams[key] = RosterTeam(team_name)
+        team = teams[key]
+        if colour and len(colour) <= NAME_MAX:
+            if team.colour is None:
+                team.colour, colour_row[key] = colour, n
+            elif team.colour.casefold() != colour.casefold():
+                bad("colour", Message("{colour!r} differs from {first!r} given for {team} in row {at}",
+                                      colour=_shown(colour), first=team.colour, team=team.name, at=colour_row[key]))
+        if number is not None:
+            if (key, number) in numbers:
+                bad("number", Message("{team} #{number} is given twice (also in row {at})", team=team.name,
+                                      number=number, at=numbers[(key, number)]))
+                continue
+            numbers[(key, number)] = n
+        if len(problems) > before:
+            continue
+        player = {"number": number, "id": person or person_id(name), "name": name}
+        if handicap is not None:
+            player["handicap"] = handicap
+        if mounts:
+            player["mounts"] = mounts
+        team.players.append(player)
+    if not problems and len(teams) != 2:
+        problems.append(Plural("the roster names {n} team; a match has two",
+                               "the roster names {n} teams; a match has two", n=len(teams)))
+    if problems:
+        raise RosterError(problems)
+    for team in teams.values():
+        team.players.sort(key=lambda p: p["number"])
+    return list(teams.values())
+
+
+def to_csv(teams: list[dict], lang: str = "en") -> str:
+    """A match's teams as a roster file (the same columns as the template), to edit and import again."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow((*HEADINGS.get(lang, HEADINGS["en"]), "id"))
+    for team in teams:
+        for p in team.get("players") or []:
+            handicap = p.get("handicap")
+            writer.writerow((team["name"], team.get("color") or "", p["number"], p.get("name") or "",
+                             "" if handicap is None else f"{handicap:g}", "; ".join(p.get("mounts") or []),
+                             p.get("id") or ""))
+    return out.getvalue()

@@ -1,0 +1,117 @@
+"""Footage coming in, always to a match the user names: an upload (stored read-only under its
+SHA-256), or a file already on the server's disk registered by its path (any size, never copied,
+hashed and made read-only). Used by the Matches page (also for a new match, in the same step) and by
+the Review page. The logic is `model.recordings`; this module adds the widgets and progress bars."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS
+from review_app.errors import PoloReviewError
+from review_app.footage import Footage
+from review_app.footage.uploads import remember_name, store_upload
+from review_app.model import MatchDocument
+from review_app.model.recordings import attach, checked_path, register_of
+from review_app.textsafe import md
+from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, store
+
+
+@dataclass(frozen=True)
+class Received:
+    """A recording received and opened: where it is, what it holds, how it came."""
+
+    path: Path
+    info: object  # footage.FootageInfo
+    how: str
+    name: str
+
+
+def _open(path: Path, shown_as: str):
+    update, done = progress_bar(_("Opening {name}", name=shown_as))
+    try:
+        with Footage(path, progress=update) as video:
+            return video.info
+    finally:
+        done()
+
+
+def receive_upload(got) -> Received:
+    """Store an upload (read-only, under its SHA-256) and open it; a file that is not a recording is
+    not kept."""
+    received = store().footage  # the store's footage, on files or a database's shared folder
+    uploads = Path(received.folder)
+    before = set(uploads.glob("*")) if uploads.is_dir() else set()
+    update, done = progress_bar(_("storing upload"))
+    try:
+        stored = store_upload(got, got.name, got.size, received, max_bytes=MAX_UPLOAD_MB * 2**20,
+                              progress=lambda f: update("upload", f))
+    finally:
+        done()
+    existed = stored in before  # content-addressed: the same bytes received before land on the same name
+    try:
+        info = _open(stored, got.name)
+    except PoloReviewError as exc:
+        if not existed:
+            stored.unlink(missing_ok=True)
+        raise PoloReviewError(str(exc).replace(str(stored), got.name)) from None
+    try:
+        remember_name(stored, got.name, received)
+    except OSError:
+        pass  # only a label: the upload itself is stored
+    return Received(stored, info, "upload", got.name)
+
+
+def receive_path(text: str) -> Received:
+    """Register a file where it lies (hashed while it is opened, made read-only) and open it."""
+    path = checked_path(text)
+    info = _open(path, path.name)
+    register_of(folders()).register(path, reviewer(), sha256=info.sha256)
+    return Received(path, info, "registered", path.name)
+
+
+def attached(doc: MatchDocument, got: Received, review_on: bool | None = None) -> MatchDocument:
+    return attach(doc, got.path, how=got.how, sha256=got.info.sha256, size=got.info.file_size, name=got.name,
+                  by=reviewer(), info=got.info, review_on=review_on)
+
+
+def intake_forms(doc: MatchDocument, key: str, save: Callable[[MatchDocument], MatchDocument | None]) -> None:
+    """Upload a recording to `doc`, or register one by its path; `save` stores the changed match."""
+    name = doc.match.get("name") or doc.match_id
+    left, right = st.columns(2, gap="medium")
+    with left, st.form(f"{key}.upload_form", border=True):
+        st.markdown("**" + md(_("Upload a recording to {match}", match=name)) + "**")
+        got = st.file_uploader(_("Recording (up to {mb} MB)", mb=MAX_UPLOAD_MB),
+                               type=[e.lstrip(".") for e in VIDEO_EXTENSIONS], key=f"{key}.upload")
+        st.caption(_("Stored read-only in the workspace under its SHA-256; the name it came with is kept as a label."))
+        if st.form_submit_button(_("Upload and attach"), key=f"{key}.upload_go"):
+            if got is None:
+                st.warning(_("Choose a recording first."))
+            else:
+                _take(doc, lambda: receive_upload(got), save)
+    with right, st.form(f"{key}.path_form", border=True):
+        st.markdown("**" + md(_("Register a file already on this computer for {match}", match=name)) + "**")
+        text = st.text_input(_("Full path of the recording on the server"), key=f"{key}.path",
+                             placeholder="/media/recordings/final.mp4", max_chars=1000)
+        st.caption(_("Any size. The file stays where it is and is never copied; its SHA-256 is recorded and "
+                     "its write permission removed."))
+        if st.form_submit_button(_("Register and attach"), key=f"{key}.path_go"):
+            _take(doc, lambda: receive_path(text), save)
+
+
+def _take(doc: MatchDocument, receive: Callable[[], Received], save) -> None:
+    try:
+        got = receive()
+        saved = save(attached(doc, got))
+    except PoloReviewError as exc:
+        error_line(exc)
+        return
+    if saved is not None:
+        flash("success", _("{name} is attached to {match} (SHA-256 {sha}).",
+                                                      name=got.name, match=saved.match.get("name") or saved.match_id,
+                                 sha=got.info.sha256[:16] + "…"))
+        st.rerun()

@@ -1,0 +1,123 @@
+"""Signing in on the Training and Coach pages: a name and a passphrase (`training.people`). The person
+signed in is kept for this browser session only; a reload asks again. A trainee new to the workspace
+chooses a passphrase; the first coach account is set up on the Coach page of a new workspace."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from review_app.errors import PoloReviewError
+from review_app.textsafe import md
+from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
+from review_app.ui.context import N_, _, error_line, reviewer, sign_in_configured, store
+
+
+def people() -> People:
+    return People(store().people)
+
+
+def limits() -> None:
+    st.caption(_("Passphrases are kept only as scrypt hashes, with the reviewers' roles. They keep one trainee from "
+                 "opening another's record in this app; they do not encrypt the scores, which anyone who can read "
+                 "the workspace folder or the database on the server can read. A forgotten passphrase cannot be "
+                 "recovered: a coach sets a new one. Once anyone has a passphrase, every role is enforced: "
+                 "committee members get theirs with `polo-review people`."))
+
+
+ROLE_WORDS = {"coach": N_("coach"), "committee": N_("committee"), "trainee": N_("trainee")}
+
+
+def roles_text(person: Person) -> str:
+    return ", ".join(_(ROLE_WORDS.get(r, r)) for r in sorted(person.roles)) or "—"
+
+
+def signed_in(key: str) -> Person | None:
+    if sign_in_configured():  # the account is the identity: the roster says what it may do
+        name = reviewer()
+        return (people().find(name) or Person(name, frozenset())) if name else None
+    return st.session_state.get(f"{key}.person")
+
+
+def sign_out_bar(key: str) -> None:
+    person = signed_in(key)
+    c1, c2 = st.columns([4, 1], vertical_alignment="center")
+    c1.markdown(_("Signed in as **{name}** ({role}).", name=md(person.name), role=roles_text(person)))
+    if sign_in_configured():
+        return  # signing out is the sidebar's
+    if c2.button(_("Sign out"), key=f"{key}.sign_out", icon=":material/logout:"):
+        st.session_state.pop(f"{key}.person", None)
+        st.rerun()
+
+
+def _sign_in_form(key: str, role: str | None) -> None:
+    with st.form(f"{key}.sign_in_form"):
+        name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.name", max_chars=200)
+        secret = st.text_input(_("Passphrase"), type="password", key=f"{key}.passphrase", max_chars=1024)
+        if st.form_submit_button(_("Sign in"), type="primary", key=f"{key}.sign_in"):
+            try:
+                st.session_state[f"{key}.person"] = people().sign_in(name, secret, role)
+            except PoloReviewError as exc:
+                error_line(exc)
+                return
+            st.rerun()
+
+
+def _enrol_form(key: str, role: str) -> None:
+    with st.form(f"{key}.enrol_form"):
+        name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.new_name", max_chars=200)
+        c1, c2 = st.columns(2)
+        secret = c1.text_input(_("Choose a passphrase (at least 8 characters)"), type="password",
+                               key=f"{key}.new_passphrase", max_chars=1024)
+        again = c2.text_input(_("The passphrase again"), type="password", key=f"{key}.new_again", max_chars=1024)
+        label = _("Set up the coach account") if role == COACH else _("Start my training record")
+        if st.form_submit_button(label, type="primary", key=f"{key}.enrol"):
+            if secret != again:
+                st.warning(_("The two passphrases differ."))
+                return
+            try:
+                has_scores = role == TRAINEE and ScoreStore(store().training).has_record(name)
+                st.session_state[f"{key}.person"] = people().enrol(name, secret, role=role, has_scores=has_scores)
+            except PoloReviewError as exc:
+                error_line(exc)
+                return
+            st.rerun()
+
+
+def trainee_sign_in(key: str = "training") -> Person | None:
+    """The trainee signed in, or the forms to sign in or start a record (then None)."""
+    if signed_in(key):
+        sign_out_bar(key)
+        return signed_in(key)
+    st.info(_("Sign in to see and add to your own training record."), icon=":material/lock:")
+    sign_in, new = st.tabs([_("Sign in"), _("New trainee")])
+    with sign_in:
+        _sign_in_form(key, None)
+    with new:
+        _enrol_form(key, TRAINEE)
+    limits()
+    return None
+
+
+def coach_sign_in(key: str = "coach") -> Person | None:
+    """The coach signed in, or the form to sign in (or, on a new workspace, to set up the first coach)."""
+    if signed_in(key) and signed_in(key).is_coach:
+        sign_out_bar(key)
+        return signed_in(key)
+    if sign_in_configured():
+        st.info(_("Coaches only: your account does not hold the coach role (`polo-review people`)."),
+                icon=":material/lock:")
+        return None
+    try:
+        first = not people().has_coach()
+    except PoloReviewError as exc:
+        error_line(exc)
+        return None
+    if first:
+        st.info(_("No coach account yet in this workspace. Set one up: its name and passphrase open this page, "
+                  "approve teaching examples and reset trainees' passphrases."), icon=":material/lock:")
+        _enrol_form(key, COACH)
+    else:
+        st.info(_("Coaches only: sign in with a coach's name and passphrase."), icon=":material/lock:")
+        _sign_in_form(key, COACH)
+    limits()
+    return None

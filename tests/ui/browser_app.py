@@ -1,0 +1,118 @@
+"""Starting `polo-review app` on a free port for the browser tests, and a Chromium page to drive it
+(Debian's /usr/bin/chromium through Playwright)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_app(args: list[str], env: dict[str, str], log: Path) -> tuple[subprocess.Popen, str]:
+    """`polo-review app ARGS` started and answering its health check: (the process, its address)."""
+    port = free_port()
+    exe = shutil.which("polo-review")
+    cmd = ([exe] if exe else [sys.executable, "-m", "review_app"]) + ["app", "--port", str(port),
+                                                                     "--address", "127.0.0.1", *args]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, env={**os.environ, **env}, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return proc, url
+        except OSError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            stop_app(proc)
+            raise RuntimeError("the app did not start: " + log.read_text(errors="replace"))
+        time.sleep(0.3)
+
+
+def stop_app(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)  # the app's own process group (start_new_session)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+@contextlib.contextmanager
+def running_app(args: list[str], env: dict[str, str], log: Path):
+    """`polo-review app ARGS` until the block ends; yields its address."""
+    proc, url = start_app(args, env, log)
+    try:
+        yield url
+    finally:
+        stop_app(proc)
+
+
+@contextlib.contextmanager
+def chromium_page(width: int = 1280, height: int = 1100):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.set_default_timeout(90_000)  # a busy 2-core CI machine
+        try:
+            yield page
+        finally:
+            browser.close()
+
+
+def large_recording(small: Path, target: Path, mb: int = 1030) -> Path:
+    """A playable recording larger than the upload limit: `small` followed by an MP4 'free' box (which
+    players skip) written as a sparse file, so it costs no disk."""
+    shutil.copyfile(small, target)
+    size = mb * 2**20
+    with open(target, "r+b") as fh:
+        fh.seek(0, os.SEEK_END)
+        fh.write(struct.pack(">I4sQ", 1, b"free", size))  # a 64-bit box size: header included
+        fh.truncate(small.stat().st_size + size)
+    return target
+
+
+def name_the_reviewer(page, name: str) -> None:
+    page.get_by_label("Your name (recorded on every tag)").fill(name)
+    page.get_by_role("button", name="Start reviewing").click()
+    page.get_by_text(f"Reviewer: {name}").wait_for()
+
+
+def choose(page, label: str, option: str) -> None:
+    """Pick `option` in the select box labelled `label` (typing to filter, as a user does)."""
+    page.get_by_label(label, exact=True).click()
+    page.keyboard.type(option)
+    page.get_by_role("option", name=option).first.click()
+
+
+def nav(page, name: str) -> None:
+    """Go to a page by the sidebar's link (opening the sidebar first where the Review page folded it away)."""
+    link = page.get_by_test_id("stSidebarNavItems").get_by_role("link", name=name, exact=True)
+    expand = page.get_by_test_id("stExpandSidebarButton")
+    if not link.is_visible() or expand.is_visible():
+        expand.click()
+    link.click()

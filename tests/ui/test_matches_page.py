@@ -1,0 +1,168 @@
+"""The Matches page through the app's entry point: a new match from a roster CSV with footage in the
+same step, every detail edited and saved as a revision, a bad roster refused whole, footage attached
+to the named match only, archive and restore."""
+
+from __future__ import annotations
+
+import json
+from datetime import time
+
+from ui_fixtures import make_app
+
+from review_app.model import load_document, save_document
+from review_app.model import roster as rosters
+
+
+def open_matches(lang: str = "en"):
+    at = make_app(lang=lang)
+    at.switch_page("app_pages/matches.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def widget(at, suffix: str, prefix: str = "matches."):
+    for kind in (at.text_input, at.date_input, at.selectbox, at.number_input, at.time_input, at.radio,
+                 at.text_area, at.file_uploader):
+        for w in kind:
+            if w.key and w.key.startswith(prefix) and w.key.endswith(suffix):
+                return w
+    raise KeyError(suffix)
+
+
+def run(at):
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_new_match_from_a_roster_with_an_end_time_announcements_and_an_upload(workspace):
+    at = open_matches()
+    at.selectbox(key="matches.pick").set_value("new")
+    run(at)
+    widget(at, ".name", "matches.new.").input("Copa Oro final")
+    widget(at, ".venue", "matches.new.").input("Campo 1, Pilar")
+    widget(at, ".zone", "matches.new.").set_value("America/Argentina/Buenos_Aires")
+    widget(at, ".start", "matches.new.").set_value(time(15, 0))
+    widget(at, ".end", "matches.new.").set_value(time(16, 45))
+    widget(at, ".goal", "matches.new.").set_value(6)
+    widget(at, ".referee", "matches.new.").input("Martín Oyarzábal")
+    widget(at, ".umpires", "matches.new.").input("Carlos Medina, Emily Rhodes")
+    widget(at, ".courtesy", "matches.new.").set_value(True)
+    widget(at, ".other", "matches.new.").input("Ten-minute half time")
+    widget(at, ".roster", "matches.new.").set_value(("roster.csv", rosters.template().encode(), "text/csv"))
+    widget(at, ".upload", "matches.new.").set_value(("final.mp4", workspace["video"].read_bytes(), "video/mp4"))
+    widget(at, ".id", "matches.new.").input("copa-oro-final")
+    at.button(key="matches.create").click()
+    run(at)
+    assert any("created" in s.value for s in at.success), [e.value for e in at.error]
+    doc = load_document(workspace["annotations"] / "copa-oro-final.json")
+    m = doc.match
+    assert m["venue"] == "Campo 1, Pilar" and m["time_zone"] == "America/Argentina/Buenos_Aires"
+    assert m["start_time_utc"] == f"{m['date']}T18:00:00Z" and m["end_time_utc"] == f"{m['date']}T19:45:00Z"
+    assert m["upper_handicap"] == 6 and m["referee"] == "Martín Oyarzábal"
+    assert m["umpires"] == ["Carlos Medina", "Emily Rhodes"]
+    assert m["announcements"] == {"courtesy_changes_allowed": True, "other": "Ten-minute half time"}
+    red, blue = m["teams"]
+    assert (red["name"], red["color"], blue["name"]) == ("Red", "#c62828", "Blue")
+    assert red["players"][0] == {"number": 1, "id": "tomas-ferreyra", "name": "Tomás Ferreyra", "handicap": 4,
+                                 "mounts": ["Tormenta", "Lucero", "Bandolera"]}
+    [rec] = doc.data["recordings"]
+    assert rec["how"] == "upload" and rec["name"] == "final.mp4" and rec["added_by"] == "Tester"
+    assert doc.footage["sha256"] == rec["sha256"] and doc.footage["frame_count"] == 200
+    stored = workspace["footage"] / "uploads" / f"{rec['sha256']}.mp4"
+    assert stored.is_file() and not stored.stat().st_mode & 0o222  # read-only
+    assert at.session_state["matches.pick"].endswith("copa-oro-final.json")
+    # the other match got nothing: an upload goes to the match named only
+    assert "recordings" not in json.loads(workspace["document"].read_text("utf-8"))
+
+
+def test_a_roster_with_bad_rows_creates_nothing_and_names_each_row_and_column(workspace):
+    at = open_matches(lang="es")
+    at.selectbox(key="matches.pick").set_value("new")
+    run(at)
+    widget(at, ".name", "matches.new.").input("Semifinal")
+    bad = "equipo;número;nombre;hándicap\nRojo;1;Ana;3\nRojo;9;Bea;2\nAzul;1;;x\n".encode("cp1252")
+    widget(at, ".roster", "matches.new.").set_value(("roster.csv", bad, "text/csv"))
+    at.button(key="matches.create").click()
+    run(at)
+    [error] = at.error
+    assert "fila 3, columna número" in error.value and "fila 4, columna nombre" in error.value
+    assert "fila 4, columna hándicap" in error.value
+    assert [p.name for p in workspace["annotations"].iterdir() if p.suffix == ".json"] == ["test-match.json"]
+
+
+def test_every_detail_is_edited_and_saved_as_a_revision_merged_with_another_save(workspace):
+    at = open_matches()
+    assert at.session_state["matches.pick"].endswith("test-match.json")
+    other = load_document(workspace["document"])  # someone else adds a tag note meanwhile
+    other.events[0]["notes"] = "seen by the other coach"
+    save_document(other)
+    run(at)
+    assert any("Someone else saved this match" in w.value for w in at.warning)
+    widget(at, ".name", "matches.d.").input("Test Cup final (replayed)")
+    widget(at, ".zone", "matches.d.").set_value("Europe/London")
+    widget(at, ".start", "matches.d.").set_value(time(23, 30))
+    widget(at, ".end", "matches.d.").set_value(time(0, 50))
+    widget(at, ".periods", "matches.d.").set_value(4)
+    widget(at, ".tack", "matches.d.").set_value(False)
+    at.button(key="matches.details_save").click()
+    run(at)
+    saved = json.loads(workspace["document"].read_text("utf-8"))
+    m = saved["match"]
+    assert saved["revision"] == 2 and saved["events"][0]["notes"] == "seen by the other coach"  # both kept
+    assert m["name"] == "Test Cup final (replayed)" and m["periods"] == 4
+    assert m["start_time_utc"] == "2026-03-01T23:30:00Z" and m["end_time_utc"] == "2026-03-02T00:50:00Z"
+    assert m["announcements"] == {"tack_provision_6_goal": False}
+    assert any("next day" in i.value for i in at.info)
+
+
+def test_the_roster_tab_imports_and_the_archive_hides_the_match(workspace):
+    at = open_matches()
+    at.file_uploader(key=next(w.key for w in at.file_uploader if w.key.startswith("matches.roster_file"))).set_value(
+        ("r.csv", rosters.template().replace("Red", "Alpha").replace("Blue", "Bravo").encode(), "text/csv"))
+    at.button(key="matches.roster_go").click()
+    run(at)
+    teams = json.loads(workspace["document"].read_text("utf-8"))["match"]["teams"]
+    assert [t["id"] for t in teams] == ["A", "B"] and teams[1]["players"][2]["mounts"] == ["Chiquita", "Gitana"]
+    at.button(key="matches.archive").click()
+    run(at)
+    assert json.loads(workspace["document"].read_text("utf-8"))["match"]["archived"] is True
+    assert at.session_state["matches.pick"] == "new"  # no longer offered
+    review = make_app()
+    review.run()
+    assert any("No matches yet" in i.value for i in review.info)
+    at.toggle(key="matches.show_archived").set_value(True)
+    run(at)
+    at.selectbox(key="matches.pick").set_value(str(workspace["document"]))
+    run(at)
+    at.button(key="matches.restore").click()
+    run(at)
+    assert "archived" not in json.loads(workspace["document"].read_text("utf-8"))["match"]
+
+
+def test_footage_registered_by_path_is_attached_read_only_and_never_copied(workspace, tmp_path_factory):
+    big = tmp_path_factory.mktemp("elsewhere") / "final-camera-2.mp4"  # outside the workspace
+    big.write_bytes(workspace["video"].read_bytes())
+    at = open_matches()
+    widget(at, "intake.path").input(str(big))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    doc = load_document(workspace["document"])
+    rec = doc.data["recordings"][-1]
+    assert rec["how"] == "registered" and rec["path"] == str(big) and len(rec["sha256"]) == 64
+    assert not big.stat().st_mode & 0o222
+    assert not (workspace["footage"] / "uploads").exists()  # nothing copied
+    register = json.loads((workspace["data"] / "registered-footage.json").read_text("utf-8"))
+    assert register["files"][0]["path"] == str(big)
+    widget(at, "intake.path").input(str(big.parent / "nope.mp4"))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    assert any("no such file" in e.value for e in at.error)
+
+
+def test_a_match_whose_goal_level_is_a_whole_number_opens(workspace):
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    data["match"]["upper_handicap"] = 6  # as the samples and hand-written documents hold it
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = open_matches()
+    assert widget(at, ".goal", "matches.d.").value == 6.0
