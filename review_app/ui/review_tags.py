@@ -362,12 +362,13 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
             _("Tag"): e["id"],
             _("Frame"): e["position"]["frame"],
             _("Time"): format_time(e["position"]["time_s"], 2),
-            _("Period"): e.get("period"),
+            # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
+            _("Period"): str(e["period"]) if e.get("period") else "—",
             _("Clause"): e["situation"],
             _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
-            _("Umpire"): (e.get("involved") or {}).get("umpire"),
-            _("Reviewer"): e.get("reviewer"),
-            _("Notes"): e.get("notes"),
+            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
+            _("Reviewer"): e.get("reviewer") or "—",
+            _("Notes"): e.get("notes") or "",
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]
