@@ -133,6 +133,11 @@ class Folders:
         return self.data / "training-scores.json"
 
     @property
+    def code_windows(self) -> Path:
+        """Each reviewer's code window (model.coding): one record, kept with the store's other data."""
+        return self.data / "code-windows.json"
+
+    @property
     def clips(self) -> Path:
         """Short clips exported for playback: a cache, safe to delete."""
         return cache_dir() / "clips"

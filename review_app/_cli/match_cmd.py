@@ -300,6 +300,7 @@ def run_template(args) -> int:
 def run_show(args) -> int:
     from review_app.model.match_setup import local
     from review_app.model.recordings import allowed_roots, recording_path, recordings
+    from review_app.model.roster import string_text
     from review_app.textsafe import for_terminal
 
     doc = _find(args)
@@ -327,7 +328,7 @@ def run_show(args) -> int:
         lines.append(f"  {team['name']} [{team['id']}]" + (f" ({team['color']})" if team.get("color") else ""))
         for p in team.get("players") or []:
             hcp = f", {p['handicap']:g}" if p.get("handicap") is not None else ""
-            lines.append(f"    #{p['number']} {p.get('name') or '—'}{hcp}: {'; '.join(p.get('mounts') or []) or '—'}")
+            lines.append(f"    #{p['number']} {p.get('name') or '—'}{hcp}: {string_text(p) or '—'}")
     roots = allowed_roots(_folders(args))
     current = (doc.data.get("footage") or {}).get("sha256")
     for r in recordings(doc):

@@ -19,6 +19,7 @@ from review_app.i18n import Message
 from review_app.model.document import MATCH_ID, MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.io import validate
+from review_app.model.roster import MOUNT_SEPARATORS, split_mount
 from review_app.model.schema_build import NAME_MAX, SCHEMA_VERSION, TEXT_MAX
 
 TEAM_IDS = ("A", "B")
@@ -249,14 +250,25 @@ def with_teams(doc: MatchDocument, teams: list[dict]) -> MatchDocument:
             if number in seen:
                 raise MatchSetupError(Message("{team}: number {n} is given twice", team=name, n=number))
             seen.add(number)
-            player = {k: v for k, v in p.items() if k in ("id", "name", "handicap", "mounts") and v not in (None, "")}
+            player = {k: v for k, v in p.items()
+                      if k in ("id", "name", "handicap", "mounts", "mount_marks") and v not in (None, "", {})}
             player["number"] = number
             if "name" in player:
                 player["name"] = _name(player["name"], Message("player's name"))
             if "mounts" in player:
+                # Written as text (the Matches page, a roster), the marks are those in brackets there;
+                # given as a list, the marks given beside it.
+                marks = (player.get("mount_marks") or {}) if isinstance(player["mounts"], list) \
+                    else mount_marks(player["mounts"])
                 player["mounts"] = mount_list(player["mounts"])
+                marks = {m: _name(marks[m], Message("mount's marks")) for m in player["mounts"] if marks.get(m)}
+                player.pop("mount_marks", None)
+                if marks:
+                    player["mount_marks"] = marks
                 if not player["mounts"]:
                     del player["mounts"]
+            else:
+                player.pop("mount_marks", None)
             if player.get("handicap") is not None:
                 try:
                     player["handicap"] = float(player["handicap"])
@@ -278,14 +290,23 @@ def with_teams(doc: MatchDocument, teams: list[dict]) -> MatchDocument:
 
 
 def mount_list(value) -> list[str]:
-    """A string of mounts from a list or from text separated by ; , or |, without repeats."""
-    items = value if isinstance(value, list) else re.split(r"[;|,\n]", str(value or ""))
+    """A string of mounts from a list or from text separated by ; , or |, without repeats; in text, the
+    marks in brackets after a name are not part of it (`mount_marks` reads them)."""
+    items = value if isinstance(value, list) else MOUNT_SEPARATORS.split(str(value or ""))
     out: list[str] = []
     for item in items:
-        name = " ".join(str(item).split())
+        name = split_mount(item)[0] if not isinstance(value, list) else " ".join(str(item).split())
         if name and name.casefold() not in (m.casefold() for m in out):
             out.append(_name(name, Message("mount's name")))
     return out
+
+
+def mount_marks(value) -> dict[str, str]:
+    """The marks written in brackets after the names in a string of mounts given as text."""
+    if isinstance(value, list):
+        return {}
+    pairs = (split_mount(item) for item in MOUNT_SEPARATORS.split(str(value or "")))
+    return {name: marks for name, marks in pairs if name and marks}
 
 
 def string_of(doc_or_match, team: str | None, number: int | None) -> list[str]:

@@ -7,7 +7,8 @@ Columns may come in any order, with English or Spanish headings (equipo, color, 
 hándicap, caballos) and an optional `id` (the person: the same id in every match recognises the same
 player). A spreadsheet's CSV is read whether it is separated by commas, semicolons (a Spanish
 spreadsheet's own) or tabs, in UTF-8 (with or without the mark some spreadsheets write) or Windows
-Latin-1. Mounts are separated by `;`, `|` or `,` within their cell.
+Latin-1. Mounts are separated by `;`, `|` or `,` within their cell, each with its distinguishing marks in
+brackets after its name if the club gives them: `Mora (white blaze); Alondra (bay, two white socks)`.
 
 Nothing is half-imported: the whole file is checked first, and each bad row gets one line naming its
 row (as the spreadsheet numbers it, the headings being row 1) and its column. Plain module.
@@ -42,7 +43,7 @@ HEADINGS = {  # the template's headings in each language
 }
 EXAMPLE = (
     ("Red", "#c62828", 1, "Tomás Ferreyra", 4, "Tormenta; Lucero; Bandolera"),
-    ("Red", "#c62828", 2, "Lucía Arana", 2, "Mora; Alondra"),
+    ("Red", "#c62828", 2, "Lucía Arana", 2, "Mora (white blaze); Alondra (bay, two white socks)"),
     ("Red", "#c62828", 3, "Mateo Ibarra", 6, "Gaucha; Hornero; India"),
     ("Red", "#c62828", 4, "Owen Hale", 3, "Malbec; Nube"),
     ("Blue", "#1565c0", 1, "Sofia Brandt", 1, "Salina; Tala"),
@@ -54,7 +55,32 @@ HANDICAP_RANGE = (-2, 10)
 MAX_MOUNTS = 40
 MAX_ROWS = 200
 MAX_BYTES = 1 << 20  # a roster is a few hundred bytes; a megabyte is not one
-MOUNT_SEPARATORS = re.compile(r"[;|,\n]")
+# Mounts in a string are separated by ; , | or a line break, except inside the brackets that hold a
+# mount's distinguishing marks: "Mora (white blaze, two socks); Reina".
+MOUNT_SEPARATORS = re.compile(r"[;|,\n](?![^()]*\))")
+# A mount's distinguishing marks (coat, blaze, socks, brand) follow its name in brackets, in a roster's
+# cell and on the Matches page; the name alone identifies the mount in tags and the mount register.
+_MARKED = re.compile(r"^(?P<name>[^()]*?)\s*\((?P<marks>[^()]*)\)$")
+
+
+def split_mount(text: str) -> tuple[str, str | None]:
+    """'Mora (white blaze)' -> ('Mora', 'white blaze'); a name without brackets has no marks."""
+    text = " ".join(str(text).split())
+    found = _MARKED.match(text)
+    if not found or not found["name"]:
+        return text, None
+    return found["name"], (" ".join(found["marks"].split()) or None)
+
+
+def shown_mount(name: str, marks: str | None) -> str:
+    """A mount as a string of mounts writes it: its name, then its marks in brackets."""
+    return f"{name} ({marks})" if marks else name
+
+
+def string_text(player: dict) -> str:
+    """A player's string of mounts as text (the roster's cell, the Matches page's column)."""
+    marks = player.get("mount_marks") or {}
+    return "; ".join(shown_mount(m, marks.get(m)) for m in player.get("mounts") or [])
 SHOWN = 40  # characters of a bad value quoted in its line
 
 
@@ -189,15 +215,18 @@ def parse(data: bytes) -> list[RosterTeam]:
                 elif handicap == int(handicap):
                     handicap = int(handicap)
         mounts: list[str] = []
-        for mount in (" ".join(m.split()) for m in MOUNT_SEPARATORS.split(cell("mounts"))):
+        marks: dict[str, str] = {}
+        for mount, mark in (split_mount(m) for m in MOUNT_SEPARATORS.split(cell("mounts"))):
             if not mount:
                 continue
-            if len(mount) > NAME_MAX:
-                bad("mounts", Message("a mount's name is longer than {max} characters", max=NAME_MAX))
+            if len(mount) > NAME_MAX or (mark and len(mark) > NAME_MAX):
+                bad("mounts", Message("a mount's name or marks are longer than {max} characters", max=NAME_MAX))
             elif mount.casefold() in (m.casefold() for m in mounts):
                 bad("mounts", Message("{mount!r} is listed twice", mount=_shown(mount)))
             else:
                 mounts.append(mount)
+                if mark:
+                    marks[mount] = mark
         if len(mounts) > MAX_MOUNTS:
             bad("mounts", Message("{n} mounts; a string holds at most {max}", n=len(mounts), max=MAX_MOUNTS))
         person = cell("id")
@@ -235,6 +264,8 @@ def parse(data: bytes) -> list[RosterTeam]:
             player["handicap"] = handicap
         if mounts:
             player["mounts"] = mounts
+        if marks:
+            player["mount_marks"] = marks
         team.players.append(player)
     if not problems and len(teams) != 2:
         problems.append(Plural("the roster names {n} team; a match has two",
@@ -255,6 +286,6 @@ def to_csv(teams: list[dict], lang: str = "en") -> str:
         for p in team.get("players") or []:
             handicap = p.get("handicap")
             writer.writerow((team["name"], team.get("color") or "", p["number"], p.get("name") or "",
-                             "" if handicap is None else f"{handicap:g}", "; ".join(p.get("mounts") or []),
+                             "" if handicap is None else f"{handicap:g}", string_text(p),
                              p.get("id") or ""))
     return out.getvalue()

@@ -204,7 +204,14 @@ def build() -> dict:
                                                    "mounts": {"type": "array", "maxItems": 40,
                                                               "items": {"type": "string", "minLength": 1,
                                                                         "maxLength": NAME_MAX},
-                                                              "description": "The player's string of mounts."}},
+                                                              "description": "The player's string of mounts."},
+                                                   "mount_marks": {"type": "object", "maxProperties": 40,
+                                                                   "additionalProperties": {
+                                                                       "type": "string", "minLength": 1,
+                                                                       "maxLength": NAME_MAX},
+                                                                   "description": "Each mount's distinguishing "
+                                                                   "marks (coat, blaze, socks, brand), by its "
+                                                                   "name in the string."}},
                                     "additionalProperties": False}},
                             },
                             "additionalProperties": False,

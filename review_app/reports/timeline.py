@@ -1,82 +1,64 @@
-"""The match timeline as a Vega-Lite chart: a clickable band over the whole recording, the
-tags as ticks coloured by verdict, and the current position. Built as a plain dict (cheap on
-every step, no altair). Plain module: no streamlit."""
+"""The match timeline's data, drawn by the frame view in the browser (ui/frame_timeline.js): each tag
+with its frame, its window, its clause, its umpire and its verdict, and how each verdict is drawn.
+
+Verdicts are told apart by shape as well as colour, and the colours are Okabe and Ito's set, which
+stays distinct under the common colour-vision deficiencies; none of them is the cursor's (near black
+with a white edge, a head on the ruler where no tag is drawn). Plain module: no streamlit."""
 
 from __future__ import annotations
 
-from review_app.rules.labels import VERDICT_COLORS, verdict_label
+from review_app.model.coding import TO_COMPLETE, window_of
+from review_app.rules.labels import verdict_label
+from review_app.rules.vocabulary import VerdictKind
 
-BAND_STEPS = 240  # clickable slices of the band: a click lands within 1/240 of the match
-
-# m:ss tick labels
-_LABEL = ("floor(datum.value / 60) + ':' + (datum.value % 60 < 10 ? '0' : '') + floor(datum.value % 60)")
-
-
-HEIGHT = 72  # pass to st.vega_lite_chart: a height inside the spec is not honoured there
-
-
-# Whistles and horns heard: triangles along the top of the band, in colours apart from the verdicts'.
-SOUND_COLORS = {"whistle": "#1e88e5", "horn": "#6d4c41"}
-
-
-def spec(duration_s: float, frame_count: int, events: list[dict], position_s: float, lang: str,
-         time_label: str = "Time", sounds: list[dict] | None = None) -> dict:
-    """`events`: dicts with id, frame, time_s, clause, verdict (the checker's per-event result);
-    `sounds`: dicts with kind ("whistle" | "horn"), label (its word), frame, time_s."""
-    duration = max(float(duration_s), 1e-3)
-    n = min(BAND_STEPS, max(1, frame_count))
-    band = [{"t0": duration * k / n, "t1": duration * (k + 1) / n,
-             "frame": min(frame_count - 1, round(frame_count * (k + 0.5) / n))} for k in range(n)]
-    marks = [{"time_s": e["time_s"], "frame": e["frame"], "tag": e["id"], "clause": e["clause"],
-              "verdict": verdict_label(e["verdict"], lang), "v": e["verdict"]} for e in events]
-    x = {"type": "quantitative", "scale": {"domain": [0, duration], "nice": False},
-         "axis": {"labelExpr": _LABEL, "title": None, "tickCount": 10, "grid": False}}
-    verdicts = list(VERDICT_COLORS)
-    return {
-        # the sounds' colours are their own, not drawn from the verdicts' scale
-        "resolve": {"scale": {"color": "independent"}},
-        "layer": [
-            {"data": {"values": band}, "name": "band",
-             "params": [{"name": "seek", "select": {"type": "point", "fields": ["frame"], "on": "click",
-                                                    "clear": "dblclick"}}],
-             "mark": {"type": "rect", "color": "#9aa5b1", "opacity": 0.25, "cursor": "pointer"},
-             "encoding": {"x": {"field": "t0", **x, "title": time_label}, "x2": {"field": "t1"}}},
-            {"data": {"values": marks}, "name": "tags",
-             "params": [{"name": "tag", "select": {"type": "point", "fields": ["frame"], "on": "click",
-                                                   "clear": "dblclick"}}],
-             "mark": {"type": "rule", "strokeWidth": 5, "cursor": "pointer"},
-             "encoding": {
-                 "x": {"field": "time_s", **x},
-                 "color": {"field": "v", "type": "nominal", "legend": None,
-                           "scale": {"domain": verdicts, "range": [VERDICT_COLORS[v] for v in verdicts]}},
-                 "tooltip": [{"field": "tag"}, {"field": "clause"}, {"field": "verdict"}, {"field": "frame"}],
-             }},
-            {"data": {"values": [{"time_s": s["time_s"], "frame": s["frame"], "kind": s["kind"],
-                                  "sound": s["label"]} for s in sounds or []]}, "name": "sounds",
-             "params": [{"name": "sound", "select": {"type": "point", "fields": ["frame"], "on": "click",
-                                                     "clear": "dblclick"}}],
-             "mark": {"type": "point", "shape": "triangle-down", "filled": True, "size": 90, "y": 6,
-                      "cursor": "pointer"},
-             "encoding": {
-                 "x": {"field": "time_s", **x},
-                 "color": {"field": "kind", "type": "nominal", "legend": None,
-                           "scale": {"domain": list(SOUND_COLORS), "range": list(SOUND_COLORS.values())}},
-                 "tooltip": [{"field": "sound"}, {"field": "frame"}],
-             }},
-            {"data": {"values": [{"time_s": position_s}]},
-             "mark": {"type": "rule", "color": "#d81b60", "strokeWidth": 2},
-             "encoding": {"x": {"field": "time_s", **x}}},
-        ],
-    }
+# verdict -> (colour, shape); the shapes are drawn by the timeline (frame_timeline.js, SHAPES). The four
+# of Okabe and Ito's colours that stay furthest apart under protan, deutan and tritan vision.
+VERDICT_STYLES = {
+    VerdictKind.CONSISTENT: ("#56B4E9", "circle"),  # sky blue
+    VerdictKind.INCONSISTENT: ("#D55E00", "cross"),  # vermillion
+    VerdictKind.DISCRETIONARY: ("#0072B2", "diamond"),  # blue
+    VerdictKind.INCOMPLETE: ("#F0E442", "triangle"),  # yellow
+}
+CURSOR_COLOR = "#111111"  # with a white edge; a line and a head on the ruler, never a shape
 
 
-def clicked_frame(selection) -> int | None:
-    """The frame a click on the timeline asks for (a tag, then a sound, wins over the band under it)."""
-    if not selection:
-        return None
-    sel = selection.get("selection", selection) if isinstance(selection, dict) else getattr(selection, "selection", {})
-    for name in ("tag", "sound", "seek"):
-        points = (sel or {}).get(name) or []
-        if points and isinstance(points, list) and "frame" in points[0]:
-            return int(points[0]["frame"])
-    return None
+def marks(events: list[dict], results: dict[str, dict]) -> list[dict]:
+    """The tags as the timeline draws them. `events`: the match's events; `results`: the checker's
+    result for each event id (its `verdict`). A tag without a window gets none (a mark at its frame)."""
+    out = []
+    for e in events:
+        window = window_of(e)
+        out.append({
+            "id": e["id"], "frame": int(e["position"]["frame"]),
+            "start": window[0] if window else None, "end": window[1] if window else None,
+            "clause": e["situation"], "umpire": (e.get("involved") or {}).get("umpire") or "",
+            "verdict": str((results.get(e["id"]) or {}).get("verdict") or VerdictKind.INCOMPLETE),
+            "toComplete": TO_COMPLETE in (e.get("not_recorded") or []),
+        })
+    return out
+
+
+# Whistles and horns heard: their own row of downward triangles above the tags' rows, in colours apart
+# from the verdicts' (none of VERDICT_STYLES), so a sound is never read as a verdict.
+SOUND_COLORS = {"whistle": "#1e88e5", "horn": "#6d4c41"}  # blue, brown
+
+
+def sound_marks(sounds: list[dict] | None) -> list[dict]:
+    """`sounds`: dicts with kind ("whistle" | "horn"), label (its word in the page's language), frame."""
+    return [{"kind": s["kind"], "label": s["label"], "frame": int(s["frame"]),
+             "color": SOUND_COLORS.get(s["kind"], SOUND_COLORS["whistle"])} for s in sounds or []]
+
+
+def styles(lang: str) -> dict[str, dict]:
+    """Each verdict's colour, shape and name in `lang` (the legend and the tags' hints)."""
+    return {str(v): {"color": color, "shape": shape, "label": verdict_label(v, lang)}
+            for v, (color, shape) in VERDICT_STYLES.items()}
+
+
+def data(events: list[dict], results: dict[str, dict], lang: str, revision: int = 0,
+         sounds: list[dict] | None = None) -> dict:
+    """What the frame view's timeline draws: the tags, the whistles and horns heard (`sounds`, see
+    sound_marks), the verdicts' styles, the cursor's colour, and the revision of the match they are
+    from (a drag names it: the base its save is checked against)."""
+    return {"marks": marks(events, results), "sounds": sound_marks(sounds), "styles": styles(lang),
+            "cursor": CURSOR_COLOR, "revision": revision}

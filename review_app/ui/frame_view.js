@@ -138,7 +138,10 @@ class FrameView {
     );
     this.info = el("div", "info");
     this.info.setAttribute("aria-live", "polite");
-    root.append(stage, bar, this.info);
+    // the code keys and the timeline (frame_timeline.js)
+    this.coding = new Coding(this);
+    this.timeline = new Timeline(this);
+    root.append(stage, bar, this.coding.box, this.info, this.timeline.root);
     this.parent.append(root);
     this.layer = new DrawingLayer(this); // drawing on the frame: frame_drawing.js
   }
@@ -220,6 +223,8 @@ class FrameView {
     this.actionsFrom(data.actions || []);
     this.whistles = data.whistles || []; // frames where a whistle was heard, in order
     this.soundBox.hidden = !this.whistles.length;
+    this.coding.update(data.codes);
+    this.timeline.update(this.ready ? data.timeline : null);
     this.layer.update(data.drawing);
     if (this.ready && this.timesFor !== this.src) this.loadTimes();
     const seek = data.seek || { id: 0, frame: 0 };
@@ -304,6 +309,18 @@ class FrameView {
     return this.ready && this.times !== null;
   }
 
+  fps() {
+    return this.count > 1 && this.duration > 0 ? this.count / this.duration : 25;
+  }
+
+  // a click on the timeline: go there and keep the keys
+  jump(frame) {
+    if (!this.canMove()) return;
+    this.pause(false);
+    this.goTo(frame, true);
+    this.focus();
+  }
+
   step(frames, seconds) {
     if (!this.canMove()) return;
     this.pause(false);
@@ -356,6 +373,7 @@ class FrameView {
     this.painted = i;
     this.layer.draw();
     this.show();
+    this.timeline.cursor(i);
     return true;
   }
 
@@ -730,7 +748,9 @@ class FrameView {
     if (!width || !this.width) return;
     // below the picture: its bar and line; above it: whatever the page puts there (at the top of the page)
     const top = full ? 0 : this.topInPage();
-    const room = window.innerHeight - top - this.bar.offsetHeight - this.info.offsetHeight - (full ? 24 : 16);
+    // the code keys stay in view with the picture; the timeline may be scrolled to
+    const below = this.bar.offsetHeight + this.coding.box.offsetHeight + this.info.offsetHeight;
+    const room = window.innerHeight - top - below - (full ? 24 : 16);
     const height = Math.max(240, Math.min(full ? room : (width * this.height) / this.width, room));
     this.stage.style.height = `${Math.round(height)}px`;
     this.applyZoom();
@@ -770,6 +790,7 @@ class FrameView {
     this.root.addEventListener("click", (ev) => {
       const b = ev.target.closest("button");
       if (!b || b.disabled) return;
+      if (b.dataset.code) return this.coding.code(b.dataset.code); // playback goes on
       if (b.dataset.action) return this.act(b.dataset.action);
       this.command(b.dataset.do);
       this.root.focus({ preventScroll: true });
@@ -814,7 +835,7 @@ class FrameView {
   }
 
   command(name) {
-    const fps = this.count > 1 && this.duration > 0 ? this.count / this.duration : 25;
+    const fps = this.fps();
     switch (name) {
       case "back1s": return this.step(0, -1);
       case "back1f": return this.step(-1, 0);
@@ -873,10 +894,12 @@ class FrameView {
     else if (k === "+" || k === "=") name = "zoomIn";
     else if (k === "-") name = "zoomOut";
     const action = once && !name && (this.actions || []).find((a) => a.key === k);
-    if (!name && !action && !(k.startsWith("Arrow") || k === "Home" || k === "End")) return;
+    const code = once && !name && !action && this.coding.byKey(k);
+    if (!name && !action && !code && !(k.startsWith("Arrow") || k === "Home" || k === "End")) return;
     ev.preventDefault();
     ev.stopImmediatePropagation();
     if (action) this.act(action.name);
+    else if (code) this.coding.code(code.key);
     else if (name) this.command(name);
   }
 
@@ -890,6 +913,8 @@ class FrameView {
     document.removeEventListener("pointerdown", this.onOutside, true);
     document.removeEventListener("focusin", this.onOutside, true);
     this.resizer.disconnect();
+    this.timeline.destroy();
+    this.coding.destroy();
     this.layer.destroy();
     if (window.__poloReviewActiveView === this) window.__poloReviewActiveView = null;
     this.root.remove();

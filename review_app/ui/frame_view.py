@@ -24,9 +24,11 @@ from review_app.ui.context import _
 _HERE = Path(__file__).resolve().parent
 _component = st.components.v2.component(
     "polo_review_frame_view",
-    # one module: the view, then its drawing layer (a file of its own, a separate concern)
-    js=(_HERE / "frame_view.js").read_text("utf-8") + "\n" + (_HERE / "frame_drawing.js").read_text("utf-8"),
-    css=(_HERE / "frame_view.css").read_text("utf-8"),
+    # one module: the view, its drawing layer, and its timeline and code keys (files of their own,
+    # separate concerns)
+    js="\n".join((_HERE / name).read_text("utf-8")
+                  for name in ("frame_timeline.js", "frame_view.js", "frame_drawing.js")),
+    css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
 )
 
 
@@ -37,6 +39,16 @@ class Action:
     name: str
     key: str  # one letter
     label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Code:
+    """A code key of the view: it tags the frame on screen while playback goes on."""
+
+    key: str  # one character
+    label: str
+    situation: str
     help: str = ""
 
 
@@ -80,15 +92,35 @@ def _texts() -> dict[str, str]:
     }
 
 
+def timeline_texts() -> dict[str, str]:
+    return {
+        "rows": _("Rows of the timeline"), "byClause": _("Rows by clause"), "byUmpire": _("Rows by umpire"),
+        "zoomIn": _("Zoom in (or the wheel over the timeline)"), "zoomOut": _("Zoom out"),
+        "whole": _("Whole match"), "wholeHelp": _("Show the whole match"),
+        "wholeShown": _("whole match"), "framesShown": _("{n} frames shown"), "secondsShown": _("{s} s shown"),
+        "noUmpire": _("(no umpire)"), "empty": _("No tags yet"),
+        "hint": _("Click to go there; drag to scroll; wheel to zoom; drag a window's edge to move it"),
+        "tagHint": _("{id} · {clause} · {verdict} · frame {frame}"), "windowHint": _("window {a}–{b}"),
+        "toComplete": _("to complete"), "saving": _("being saved"),
+        "dragStart": _("Drag to move the window's start"), "dragEnd": _("Drag to move the window's end"),
+        "sounds": _("Whistles and horns"), "soundHint": _("{sound} heard · frame {frame} · click to go there"),
+    }
+
+
 def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = False,
                actions: tuple[Action, ...] = (), on_position: Callable[[int], None] | None = None,
                on_action: Callable[[str, int], None] | None = None, drawing: dict | None = None,
-               on_drawing: Callable[[dict], None] | None = None, whistles: list[int] | None = None) -> None:
+               on_drawing: Callable[[dict], None] | None = None, codes: tuple[Code, ...] = (),
+               timeline: dict | None = None, edits_ack: dict | None = None,
+               on_edits: Callable[[dict], None] | None = None, whistles: list[int] | None = None) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
     a frame; `on_action(name, frame)` when one of `actions` is used. `drawing`: the drawing layer's
     data (review_drawings.layer_data: the tag drawn on, its drawings, the words); `on_drawing(value)`
     with a shape drawn ({op: "add", shape, tag, frame}) or one erased ({op: "remove", id, tag}).
+    `codes`: the code keys; `timeline`: {marks, sounds, styles} (reports.timeline) to draw under the view.
+    `on_edits({view, items})`: the codes made and window edges dragged that the app has not
+    acknowledged yet (numbered `seq` in order); `edits_ack`: {view, seq}, the last one saved.
     `whistles`: the frames where whistles were heard, which the previous / next whistle keys (, and .)
     jump between in the browser."""
     source = viewer.source
@@ -111,6 +143,9 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "previewSide": frames.PREVIEW_SIDE,
         "whistles": sorted(int(f) for f in whistles or ()),
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
+        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help}
+                            for c in codes], "ack": edits_ack},
+        "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),
         "drawing": drawing or {},
     }
@@ -133,7 +168,13 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         if on_drawing is not None and isinstance(value, dict) and ready:
             on_drawing(value)
 
+    def edited() -> None:
+        value = _value(key, "edits")
+        if on_edits is not None and isinstance(value, dict) and isinstance(value.get("items"), list) and ready:
+            on_edits(value)
+
     _component(key=key, data=data, on_position_change=moved, on_action_change=acted, on_drawing_change=drew,
+               on_edits_change=edited,
                height="content", width="stretch")
 
 

@@ -161,7 +161,7 @@ def details_tab(doc: MatchDocument) -> None:
 
 def _players_frame(team: dict) -> pd.DataFrame:
     rows = [{"number": p["number"], "name": p.get("name") or "", "handicap": p.get("handicap"),
-             "mounts": "; ".join(p.get("mounts") or []), "id": p.get("id") or ""} for p in team.get("players") or []]
+             "mounts": rosters.string_text(p), "id": p.get("id") or ""} for p in team.get("players") or []]
     return pd.DataFrame(rows, columns=["number", "name", "handicap", "mounts", "id"])
 
 
@@ -195,7 +195,9 @@ def teams_tab(doc: MatchDocument) -> None:
                                                             required=True),
                     "name": st.column_config.TextColumn(_("Player"), max_chars=200),
                     "handicap": st.column_config.NumberColumn(_("Handicap"), min_value=-2, max_value=10, step=1),
-                    "mounts": st.column_config.TextColumn(_("String of mounts (separated by ;)"), width="large"),
+                    "mounts": st.column_config.TextColumn(_("String of mounts (separated by ;)"),
+                        help=_("Each mount's distinguishing marks in brackets after its name: Mora (white blaze); "
+                               "Reina (bay, two white socks)"), width="large"),
                     "id": None})
             edited.append({"name": name, "color": colour, "players": _players(frame)})
         submitted = st.form_submit_button(_("Save the teams"), type="primary", key="matches.teams_save")

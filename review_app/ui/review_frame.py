@@ -1,9 +1,10 @@
 """Review page, the frame side: the frame view (stepping, playing, looping and zooming in the
-browser), Tag here, jumps to a time or frame, the timeline with the tags and the filmstrip.
+browser, with its code keys and its timeline of the tags), Tag here, jumps to a time or frame, and
+the filmstrip.
 
-The frame area is a fragment: a position the view reports, a jump or a timeline click reruns only
-it. While a new recording is indexed, the view shows its first frame and the page says what comes
-when the index is built."""
+The frame area is a fragment: a position the view reports or a jump reruns only it (a code or a
+dragged window edge reruns the page, which saves it). While a new recording is indexed, the view
+shows its first frame and the page says what comes when the index is built."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model.edits import MOMENT_KEYS, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
-from review_app.ui import frame_view, review_drawings
+from review_app.ui import frame_view, review_coding, review_drawings
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
 from review_app.ui.review_sounds import timeline_marks, whistle_frames
 
@@ -39,6 +40,8 @@ def _settled(frame: int) -> None:
     """The view stopped on `frame` (a pause, a run of steps): the page's position, no seek back."""
     st.session_state["review.pos"] = frame
     st.session_state["review.jump_error"] = None
+    if review_coding.page_behind():  # codes saved while it played: the tag list and To complete catch up
+        st.session_state["review.form_request_moment"] = True
 
 
 def _tag_at(frame: int) -> None:
@@ -99,24 +102,12 @@ def _jump_frame() -> None:
     go_to(int(text))  # past the end: the last frame
 
 
-def timeline_key() -> str:
-    """The chart's key changes after each click it answers: a chart keeps its selection, so
-    clicking the same spot again (after stepping away) would otherwise do nothing."""
-    return f"review.timeline.{st.session_state.get('review.timeline_n', 0)}"
-
-
-def _timeline_clicked() -> None:
-    frame = timeline.clicked_frame(st.session_state.get(timeline_key()))
-    if frame is not None:
-        go_to(frame)
-        st.session_state["review.timeline_n"] = st.session_state.get("review.timeline_n", 0) + 1
-
-
 @st.fragment
-def frame_area(marks: list[dict], drawing: dict | None = None, heard: list | None = None) -> None:
-    """`marks`: the tags to show on the timeline (id, frame, time_s, clause, verdict); `drawing`: the
+def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = None,
+               heard: list | None = None) -> None:
+    """The frame view with the reviewer's code keys and the timeline of the match's tags; `drawing`: the
     drawing layer's data (review_drawings.layer_data); `heard`: the whistles and horns detected in the
-    footage (review_app.sound.Sound), on the timeline and under the next / previous whistle keys."""
+    footage (review_app.sound.Sound), on the timeline and under the previous / next whistle keys."""
     heard = heard or []
     viewer = _viewer()
     if viewer is None:
@@ -124,12 +115,25 @@ def frame_area(marks: list[dict], drawing: dict | None = None, heard: list | Non
     if viewer.error is not None:
         error_line(viewer.error)
         return
+    # codes and drags from the view, saved here (a rerun of this fragment alone while the view plays)
+    before, conflict = st.session_state.get("review.doc"), st.session_state.get("review.conflict")
+    doc = review_coding.apply_edits(before, viewer)
+    new_conflict = st.session_state.get("review.conflict") is not conflict
+    if new_conflict or (doc is not before and not review_coding.page_behind()):
+        st.rerun(scope="app")  # a new conflict to show, or a save made while paused: the whole page at once
+    tags = None
+    if doc is not None:
+        tags = timeline.data(doc.events, review_coding.checked(doc), lang(), doc.revision,
+                             sounds=timeline_marks(heard))
+        review_coding.drawn(doc)
     ready = viewer.ready
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
                           actions=_actions(), on_position=_settled, on_action=_action, drawing=drawing,
-                          on_drawing=review_drawings.received, whistles=whistle_frames(heard))
+                          on_drawing=review_drawings.received, codes=codes, timeline=tags,
+                          edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits,
+                          whistles=whistle_frames(heard))
     if review_drawings.pending():
         st.rerun(scope="app")  # a shape drawn: the page saves it on its tag
     if st.session_state.get("review.form_request") is not None \
@@ -154,13 +158,7 @@ def frame_area(marks: list[dict], drawing: dict | None = None, heard: list | Non
         st.toggle(_("Lossless PNG"), key="review.png", help=_("Frames as lossless PNG: slower, for close inspection"))
     if st.session_state.get("review.jump_error"):
         st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")
-
-    st.caption(_("Timeline: click to jump; ticks are tags coloured by verdict, triangles the whistles and horns "
-                 "heard"))
-    st.vega_lite_chart(spec=timeline.spec(viewer.info.duration_s, viewer.frame_count, marks, viewer.time_of(pos),
-                                          lang(), _("Time"), sounds=timeline_marks(heard)),
-                       key=timeline_key(), on_select=_timeline_clicked, selection_mode=["seek", "tag", "sound"],
-                       height=timeline.HEIGHT, width="stretch")
+    review_coding.problem_line()
 
 
 def filmstrip(viewer: FrameViewer) -> None:
@@ -197,6 +195,7 @@ SHORTCUTS = (
     (N_("Home / End"), N_("first / last frame")),
     ("T", N_("tag the frame on screen")),
     (", / .", N_("previous / next whistle heard")),
+    (N_("1–9, letters"), N_("your code keys: tag the frame on screen while playing (playback goes on)")),
     ("F", N_("full screen (the frame number and the keys stay)")),
     (N_("wheel or pinch / drag / 0"), N_("zoom / pan / whole picture")),
 )

@@ -49,6 +49,14 @@ def clause_text(p: Provision) -> None:
 
 # -- saving, conflicts, undo ----------------------------------------------------------------------
 
+def hold_conflict(base: MatchDocument, change: Change, exc: RevisionConflict) -> None:
+    """Keep a save that met someone else's for the side-by-side view (conflict_panel)."""
+    st.session_state["review.conflict"] = {"path": str(base.path), "change": change, "mine": exc.mine,
+                                           "theirs": exc.theirs, "base": exc.base, "overlaps": exc.overlaps,
+                                           "mine_rev": base.loaded_revision}
+    st.session_state.pop(FORM, None)
+
+
 def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> None:
     # Every change of the Review page (a tag, a drawing, an undo) lands here: a demo match is never
     # written, its copy in the workspace is made first and takes the change.
@@ -56,10 +64,7 @@ def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> N
     try:
         saved = commit(base, change)
     except RevisionConflict as exc:
-        st.session_state["review.conflict"] = {"path": str(base.path), "change": change, "mine": exc.mine,
-                                               "theirs": exc.theirs, "base": exc.base, "overlaps": exc.overlaps,
-                                               "mine_rev": base.loaded_revision}
-        st.session_state.pop(FORM, None)
+        hold_conflict(base, change, exc)
         st.rerun()
     except PoloReviewError as exc:
         error_line(exc)

@@ -24,6 +24,7 @@ from review_app.model.edits import (
     set_moment,
 )
 from review_app.model.match_setup import with_new_mounts
+from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.labels import (
@@ -277,12 +278,16 @@ def findings_banner(doc: MatchDocument, findings: list) -> None:
 
 
 def mount_strings(doc: MatchDocument) -> dict[str, str]:
-    """Every mount in the match's strings, with whose string it is in ('Lucero' -> 'Red #2')."""
+    """Every mount in the match's strings, with its marks and whose string it is in
+    ('Lucero' -> 'Lucero (grey) · Red #2')."""
     out: dict[str, str] = {}
     for team in doc.match["teams"]:
         for p in team.get("players") or []:
+            marks = p.get("mount_marks") or {}
+            whose = "{} #{}".format(team["name"], p["number"])
             for mount in p.get("mounts") or []:
-                out.setdefault(mount, f"{team['name']} #{p['number']}")
+                out.setdefault(mount, _("{mount} · string of {player}", mount=shown_mount(mount, marks.get(mount)),
+                                        player=whose))
     return out
 
 
@@ -294,8 +299,7 @@ def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str
                            help=_("From the players' strings of mounts; a new name typed here is added to the "
                                   "string of the player in this row when the tag is saved."),
                            format_func=fixed(options, lambda m: _("(none)") if m is None else
-                                             _("{mount} · string of {player}", mount=m, player=strings[m])
-                                             if m in strings else m))
+                                             strings[m] if m in strings else m))
 
 
 def _offender(choice: str | None) -> dict | None:
@@ -368,12 +372,13 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
             _("Tag"): e["id"],
             _("Frame"): e["position"]["frame"],
             _("Time"): format_time(e["position"]["time_s"], 2),
-            _("Period"): e.get("period"),
+            # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
+            _("Period"): str(e["period"]) if e.get("period") else "—",
             _("Clause"): e["situation"],
             _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
-            _("Umpire"): (e.get("involved") or {}).get("umpire"),
-            _("Reviewer"): e.get("reviewer"),
-            _("Notes"): e.get("notes"),
+            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
+            _("Reviewer"): e.get("reviewer") or "—",
+            _("Notes"): e.get("notes") or "",
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]

@@ -57,14 +57,18 @@ def test_the_distribution_per_umpire_and_per_situation():
     assert delay_distribution(rows.iloc[0:0], "umpire").empty
 
 
-def test_the_timeline_marks_whistles_and_horns_and_a_click_on_one_jumps_to_it():
+def test_the_timeline_carries_the_whistles_and_horns_heard_in_colours_of_their_own():
+    """The frame view's timeline (frame_timeline.js) draws these in a row of their own, a click on one
+    going to its frame (tests/ui/test_browser_sound.py clicks one)."""
     sounds = [{"kind": "whistle", "label": "Whistle", "frame": 75, "time_s": 3.01},
               {"kind": "horn", "label": "Horn", "frame": 280, "time_s": 11.2}]
-    spec = timeline.spec(25.0, 625, [], 0.0, "en", sounds=sounds)
-    layer = next(x for x in spec["layer"] if x.get("name") == "sounds")
-    assert [v["frame"] for v in layer["data"]["values"]] == [75, 280]
-    assert [v["kind"] for v in layer["data"]["values"]] == ["whistle", "horn"]
-    assert timeline.clicked_frame({"selection": {"seek": [{"frame": 9}], "sound": [{"frame": 280}]}}) == 280
-    assert timeline.clicked_frame({"selection": {"seek": [{"frame": 9}], "sound": [], "tag": [{"frame": 5}]}}) == 5
-    assert spec["resolve"]["scale"]["color"] == "independent"  # a whistle is never coloured as a verdict
-    assert layer["encoding"]["color"]["scale"]["range"] == list(timeline.SOUND_COLORS.values())
+    data = timeline.data([], {}, "en", sounds=sounds)
+    assert data["sounds"] == [
+        {"kind": "whistle", "label": "Whistle", "frame": 75, "color": timeline.SOUND_COLORS["whistle"]},
+        {"kind": "horn", "label": "Horn", "frame": 280, "color": timeline.SOUND_COLORS["horn"]},
+    ]
+    # a whistle is never coloured as a verdict, nor a horn as a whistle
+    verdict_colors = {c.lower() for c, _shape in timeline.VERDICT_STYLES.values()}
+    assert not {c.lower() for c in timeline.SOUND_COLORS.values()} & verdict_colors
+    assert timeline.SOUND_COLORS["whistle"] != timeline.SOUND_COLORS["horn"]
+    assert timeline.data([], {}, "en")["sounds"] == []

@@ -99,6 +99,32 @@ def test_a_match_exported_as_a_roster_imports_back_unchanged():
     assert again.match["teams"] == doc.match["teams"]
 
 
+def test_a_mounts_marks_are_kept_beside_its_name_never_in_it():
+    red, _blue = rosters.parse(rosters.template().encode())
+    lucia = red.players[1]
+    # the comma inside the brackets separates no mounts
+    assert lucia["mounts"] == ["Mora", "Alondra"]
+    assert lucia["mount_marks"] == {"Mora": "white blaze", "Alondra": "bay, two white socks"}
+    doc = with_roster(document_from_data(base_document()), [red, _blue])
+    assert string_of(doc, "red", 2) == ["Mora", "Alondra"]  # a tag names the mount, not its marks
+    assert "Mora (white blaze); Alondra (bay, two white socks)" in rosters.to_csv(doc.match["teams"])
+    # edited as text on the Matches page: marks changed, one removed, one added
+    edited = with_teams(doc, [{"name": "Red", "players": [
+        {"number": 2, "name": "Lucía Arana", "mounts": "Mora (white blaze, star); Alondra; Nube ( grey )"}]},
+        {"name": "Blue", "players": []}])
+    player = edited.match["teams"][0]["players"][0]
+    assert player["mounts"] == ["Mora", "Alondra", "Nube"]
+    assert player["mount_marks"] == {"Mora": "white blaze, star", "Nube": "grey"}
+    plain = with_teams(edited, [{"name": "Red", "players": [{"number": 2, "mounts": "Mora; Alondra"}]},
+                                {"name": "Blue", "players": []}])
+    assert "mount_marks" not in plain.match["teams"][0]["players"][0]
+
+
+def test_marks_too_long_are_a_bad_cell_named_by_row_and_column():
+    data = rosters.template().replace("Mora (white blaze)", "Mora (" + "x" * 300 + ")").encode()
+    assert problems(data) == ["row 3, column mounts: a mount's name or marks are longer than 200 characters"]
+
+
 def test_a_roster_keeps_the_team_ids_the_tags_use():
     doc = document_from_data(base_document())  # teams red (Red) and blue (Blue)
     swapped = rosters.parse(rosters.template().replace("Red", "Tmp").replace("Blue", "Red").replace("Tmp", "Blue")

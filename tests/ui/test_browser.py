@@ -75,6 +75,26 @@ def on_screen(page, frame: int) -> None:
     page.wait_for_selector(f"{FRAME}[data-polo-frame='{frame}']")
 
 
+def choose(page, label: str, option: str, *, exact: bool = False) -> None:
+    """Pick `option` in the selectbox `label`. Playwright scrolls the page to the box before it clicks,
+    and a scroll that lands after the click closes the list again (the side panel is sticky, so the
+    page may scroll to its end): scroll first, let that scroll land, and open the list again if it
+    closed all the same."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    box = page.get_by_label(label, exact=exact)
+    for attempt in range(3):
+        box.scroll_into_view_if_needed()
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        box.click()
+        try:
+            page.get_by_role("option", name=option).click(timeout=5_000)
+            return
+        except Timeout:  # the list closed under the click: open it again
+            if attempt == 2:
+                raise
+
+
 # -- the number shown is the number drawn -------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -243,10 +263,8 @@ def test_step_jump_tag_and_report_in_chromium(app_on, browser, small_video):
     page.get_by_label("Find the situation (clause or name)").fill("period ends")
     page.keyboard.press("Enter")
     page.get_by_role("radiogroup", name="The period's time had expired").get_by_text("Yes").click()
-    page.get_by_label("Whistle", exact=True).click()  # not the frame view's whistle buttons
-    page.get_by_role("option", name="At once").click()
-    page.get_by_label("Restart", exact=True).click()
-    page.get_by_role("option", name="Next period").click()
+    choose(page, "Whistle", "At once", exact=True)  # not the frame view's whistle buttons
+    choose(page, "Restart", "Next period", exact=True)
     page.get_by_label("Notes").fill("<img src=x onerror=alert(1)> horn")
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved e3: Consistent").wait_for()

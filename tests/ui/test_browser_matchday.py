@@ -75,7 +75,9 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         page.get_by_text("camera-1-full-game.mp4 is attached to Copa Oro final").wait_for()
         page.get_by_role("tab", name="Footage").click()
         uploader(page, "Recording (up to 1024 MB)").set_input_files(small)
-        page.get_by_text("phone-clip.mp4", exact=True).wait_for()
+        # the upload is sent, stored and hashed before the page lists it: over 90 s once in a full suite run
+        # beside other suites on 2 cores (60 s for the whole test alone)
+        page.get_by_text("phone-clip.mp4", exact=True).wait_for(timeout=240_000)
         page.get_by_role("button", name="Upload and attach").click()
         page.get_by_text("phone-clip.mp4 is attached to Copa Oro final").wait_for()
         doc = load_document(path)

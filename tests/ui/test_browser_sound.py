@@ -117,6 +117,18 @@ def test_jump_between_whistles_tag_with_the_whistle_pre_filled_and_read_the_dela
         assert abs(e1["moments"]["whistle"]["time_s"] - whistle_s) <= 1 / FPS
         delay = e1["moments"]["whistle"]["time_s"] - incident_s
 
+        # the timeline: the whistles and horns heard in a row of their own beside the tag, one click away
+        heard = page.get_by_test_id("polo-timeline-sounds")
+        assert heard.locator(".tl-sound[data-kind=whistle]").count() == len(whistle_frames)
+        assert heard.locator(".tl-sound[data-kind=horn]").count() == sum(e.kind == "horn" for e in EVENTS)
+        page.get_by_test_id("polo-tag-e1").wait_for(state="attached")
+        page.get_by_test_id(f"polo-sound-{whistle_frames[2]}").click()
+        on_screen(page, whistle_frames[2])
+        if SHOTS:
+            page.get_by_test_id("polo-timeline").scroll_into_view_if_needed()
+            page.wait_for_timeout(500)
+            shot(page, "2b-timeline-whistles-horns-and-a-tag")
+
         page.get_by_test_id("stExpandSidebarButton").click()
         page.get_by_role("link", name="Report").click()
         page.get_by_text("Whistle delay after the incident").wait_for()

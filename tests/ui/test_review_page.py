@@ -113,7 +113,7 @@ def test_tag_an_event_records_reviewer_and_shows_the_verdict(app, workspace):
     form_key(app, "team0").set_value("A")
     form_key(app, "number0").set_value(3)
     assert form_key(app, "mount0").options == ["(none)", "Lucero · string of Alpha #3",
-                                               "Morena · string of Alpha #3"]
+                                               "Morena (dark bay, star) · string of Alpha #3"]
     form_key(app, "mount0").set_value("Lucero")
     form_key(app, "notes").input("<script>alert(1)</script> **bold**")
     submit_form(app)

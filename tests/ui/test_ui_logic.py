@@ -34,7 +34,6 @@ from review_app.model.edits import (
     replay,
     undo_of,
 )
-from review_app.reports import timeline
 from review_app.rules.search import search_provisions
 from review_app.textsafe import html_text, md
 
@@ -194,18 +193,6 @@ def test_no_page_ever_renders_raw_html():
 
 
 # -- timeline, folders, documents ------------------------------------------------------------------
-
-def test_timeline_marks_tags_and_position():
-    spec = timeline.spec(8.0, 200, [{"id": "e1", "frame": 50, "time_s": 2.0, "clause": "21.j",
-                                     "verdict": "inconsistent"}], 3.0, "es")
-    band, tags, here = [layer for layer in spec["layer"] if layer.get("name") != "sounds"]  # no sounds heard here
-    assert len(band["data"]["values"]) == 200 and band["data"]["values"][-1]["frame"] == 199
-    assert tags["data"]["values"][0]["verdict"] == "Incoherente"
-    assert here["data"]["values"] == [{"time_s": 3.0}]
-    assert timeline.clicked_frame({"selection": {"seek": [{"frame": 77}], "tag": []}}) == 77
-    assert timeline.clicked_frame({"selection": {"seek": [{"frame": 77}], "tag": [{"frame": 50}]}}) == 50
-    assert timeline.clicked_frame({"selection": {"seek": [], "tag": []}}) is None
-
 
 def test_folders_from_environment_or_bundled(tmp_path):
     f = folders({"POLO_REVIEW_FOOTAGE": str(tmp_path / "f"), "POLO_REVIEW_ANNOTATIONS": str(tmp_path / "a"),

@@ -55,7 +55,8 @@ def document_data(footage: str | None = "match.mp4", events: list[dict] | None =
         "match": {
             "id": "test-match", "name": "Test Cup final", "date": "2026-03-01", "periods": 6,
             "teams": [{"id": "A", "name": "Alpha", "players": [{"number": n} for n in (1, 2)] + [
-                {"number": 3, "name": "Ana Alpha", "mounts": ["Lucero", "Morena"]}, {"number": 4}]},
+                {"number": 3, "name": "Ana Alpha", "mounts": ["Lucero", "Morena"],
+                 "mount_marks": {"Morena": "dark bay, star"}}, {"number": 4}]},
                       {"id": "B", "name": "Bravo", "players": [{"number": n} for n in range(1, 5)]}],
             "umpires": ["Umpire One", "Umpire Two"],
         },

@@ -4,8 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from review_app.checker import check_document
-from review_app.evidence import store_root
+from review_app.ui import review_coding
 from review_app.ui.context import _, reviewer
 from review_app.ui.review_drawings import apply_request, drawings_panel, layer_data
 from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
@@ -50,11 +49,12 @@ request = st.session_state.pop("review.form_request", None)
 if request is not None:
     open_form(doc, *request)  # a new tag's whistle moment pre-filled from the whistle heard after it
 apply_request(doc)  # a shape drawn on the frame, saved on its tag
+# Codes made and window edges dragged in the frame view: saved before the page is drawn (the frame
+# area saves those it hears while playing by itself).
+doc = review_coding.apply_edits(doc, viewer)
+st.session_state.pop(review_coding.BEHIND, None)
 
-checked, findings = check_document(doc, store_root())
-results = {r.event: r.to_dict() for r in checked}
-marks = [{"id": e, "frame": r["frame"], "time_s": r["time_s"], "clause": r["clause"], "verdict": r["verdict"]}
-         for e, r in results.items()]
+results, findings = review_coding.check(doc)
 position = st.session_state.get("review.pos", 0) if ready else 0
 position_time = viewer.time_of(position) if ready else 0.0
 
@@ -62,9 +62,10 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(marks, layer_data(doc), heard)
+        frame_area(review_coding.codes(review_coding.current_window()), layer_data(doc), heard)
         filmstrip(viewer)
         shortcuts_help()
+        review_coding.code_window_editor()
     # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
     right = side.container(key="review-side")
 else:  # no frames to show: the tags take the page's width
@@ -75,6 +76,7 @@ with right:
         findings_banner(doc, findings)
         undo_bar(doc)
         tag_form(doc, position, position_time)
+        review_coding.to_complete_list(doc, open_form, go_to if ready else None)
         if viewer is None and st.button(_("Tag here"), key="review.tag_nofootage"):
             open_form(doc, 0, 0.0)
             st.rerun()
