@@ -43,3 +43,37 @@ def test_no_library_module_imports_streamlit(path):
 @pytest.mark.parametrize("path", modules(PACKAGE / "rules"), ids=lambda p: p.name)
 def test_rules_never_import_streamlit_or_cv2(path):
     assert not imported(path) & {"streamlit", "cv2"}
+
+
+def _top_level_ui_imports(path: Path) -> set[str]:
+    """The ui modules `path` imports when it is imported (imports inside functions run later)."""
+    found = set()
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("review_app.ui"):
+            found |= {f"{node.module}.{a.name}" if node.module == "review_app.ui" else node.module for a in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("review_app.ui")}
+    return found
+
+
+def test_the_ui_modules_import_one_another_without_a_cycle():
+    # A cycle works only in the order the page happens to import it, and breaks a module imported alone
+    # (a test, another page): review_pick -> review_frame -> review_drawings -> review_saves -> review_pick.
+    graph = {}
+    for path in modules(UI):
+        name = "review_app." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+        graph[name] = {m for m in _top_level_ui_imports(path) if m != name}
+    visiting, done = [], set()
+
+    def visit(node):
+        if node in done:
+            return
+        assert node not in visiting, "import cycle: " + " -> ".join([*visiting[visiting.index(node):], node])
+        visiting.append(node)
+        for nxt in graph.get(node, ()):
+            visit(nxt)
+        visiting.pop()
+        done.add(node)
+
+    for node in graph:
+        visit(node)

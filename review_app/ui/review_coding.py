@@ -38,7 +38,7 @@ from review_app.model.edits import commit, put_event
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.search import clause_label
 from review_app.store import open_records
-from review_app.ui import frame_view
+from review_app.ui import frame_view, review_pick, review_saves
 from review_app.ui.context import _, error_line, folders, lang, reviewer
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
@@ -144,9 +144,6 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
 def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument:
     """Save the view's codes and drags not saved yet, in order, each through the revision check; the
     match as saved. A save that meets someone else's change to the same tag goes to the conflict view."""
-    # here, not at the top: review_pick and review_saves import the frame area, which imports this module
-    from review_app.ui import review_pick, review_saves
-
     payload = st.session_state.pop(EDITS, None)
     if not payload or doc is None or viewer is None or not viewer.ready or viewer.error is not None:
         return doc

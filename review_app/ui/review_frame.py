@@ -17,10 +17,10 @@ from review_app.reports import timeline
 from review_app.textsafe import data_url, md
 from review_app.ui import frame_view, review_coding, review_drawings
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
+from review_app.ui.review_pick import VIEW
 from review_app.ui.review_sounds import timeline_marks, whistle_frames
 
 STRIP_COUNT = 10
-VIEW = "review.frame"  # the frame view's key
 
 
 def _viewer() -> FrameViewer | None:
