@@ -25,6 +25,7 @@ def _label(e) -> str:
 def reel_section(shown) -> None:
     """`shown`: the report's filtered CheckResult."""
     from review_app.reels import Slow
+    from review_app.reels.kept import prune_reels
     from review_app.reels.reel import items_from_results, make_reel
 
     st.subheader(_("Reel"))
@@ -58,6 +59,7 @@ def reel_section(shown) -> None:
             return
         finally:
             done()
+        prune_reels(out.parent, current=result.path)
         st.session_state["report.reel.made"] = {"path": str(result.path), "tags": len(result.tags),
                                                 "seconds": result.duration_s, "render": result.render_s}
     made = st.session_state.get("report.reel.made")
