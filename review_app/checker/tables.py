@@ -23,7 +23,9 @@ def events_frame(result: CheckResult) -> pd.DataFrame:
 
 def counts_by(frame: pd.DataFrame, key: str) -> pd.DataFrame:
     """Verdict counts per value of `key`, with every verdict as a column and a total."""
-    data = frame.assign(**{key: frame[key].fillna("—").astype(str)}) if key in ("umpire", "period") else frame
+    # as objects first: a period column of numbers (float with a gap) refuses a text fill in pandas 3+
+    data = frame.assign(**{key: frame[key].astype(object).where(frame[key].notna(), "—").astype(str)}) \
+        if key in ("umpire", "period") else frame
     table = pd.crosstab(data[key], data["verdict"]).reindex(columns=list(VERDICTS), fill_value=0)
     table["total"] = table.sum(axis=1)
     if key == "clause":
