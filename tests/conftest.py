@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 
 import pytest
 from match_docs import base_document
 from pg_fixtures import pg_server, pg_url  # noqa: F401  (the database store's tests, skipped without a server)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_cache(tmp_path_factory):
+    """Every test session indexes footage and keeps detected sounds in its own cache, never the developer's."""
+    path = tmp_path_factory.mktemp("index-cache")
+    old = os.environ.get("POLO_REVIEW_CACHE")
+    os.environ["POLO_REVIEW_CACHE"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("POLO_REVIEW_CACHE", None)
+    else:
+        os.environ["POLO_REVIEW_CACHE"] = old
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import sys
-from pathlib import Path
 
 
 def register(sub) -> None:
@@ -50,8 +49,8 @@ def table(result) -> str:
 
 
 def run(args) -> int:
+    from review_app._cli.documents import read_documents
     from review_app.errors import PoloReviewError
-    from review_app.model import find_documents, load_document
     from review_app.panels.agreement import DEFAULT_TOLERANCE_S, agreement, to_csv, units_csv
     from review_app.store.files import atomic_write_text
     from review_app.textsafe import for_terminal
@@ -59,16 +58,7 @@ def run(args) -> int:
     tolerance = DEFAULT_TOLERANCE_S if args.tolerance is None else args.tolerance
     if not math.isfinite(tolerance) or tolerance < 0:
         raise PoloReviewError(f"--tolerance {args.tolerance}: give seconds, 0 or more")
-    for path in args.paths:
-        if not Path(path).exists():
-            raise PoloReviewError("no such file or folder", path=path)
-    docs, failed = [], 0
-    for path in find_documents(args.paths):
-        try:
-            docs.append(load_document(path))
-        except PoloReviewError as exc:
-            print(for_terminal(f"polo-review: error: {exc}"), file=sys.stderr)
-            failed += 1
+    docs, failed = read_documents(args.paths)
     result = agreement(docs, tolerance, args.reviewer)
     text = {"csv": to_csv, "units-csv": units_csv}.get(args.format, table)(result)
     if args.out:

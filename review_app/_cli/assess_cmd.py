@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 
 def register(sub) -> None:
@@ -26,23 +25,14 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from review_app._cli.documents import read_documents
     from review_app.assessment.output import to_csv, to_html
     from review_app.assessment.report import assess, reviewers_of, umpires
     from review_app.errors import PoloReviewError
-    from review_app.model import find_documents, load_document
     from review_app.store.files import atomic_write_text
     from review_app.textsafe import for_terminal
 
-    for path in args.paths:
-        if not Path(path).exists():
-            raise PoloReviewError("no such file or folder", path=path)
-    docs, failed = [], 0
-    for path in find_documents(args.paths):
-        try:
-            docs.append(load_document(path))
-        except PoloReviewError as exc:
-            print(for_terminal(f"polo-review: error: {exc}"), file=sys.stderr)
-            failed += 1
+    docs, failed = read_documents(args.paths)
     known = umpires(docs)
     if not args.umpire or args.umpire not in known:
         said = f"no umpire {args.umpire!r} in these matches" if args.umpire else "name the umpire with --umpire"

@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from footage_cases import KINDS, FootageCase, make_case
-
-
-@pytest.fixture(scope="session", autouse=True)
-def isolated_cache(tmp_path_factory):
-    """Every test session indexes into its own cache, never the developer's."""
-    path = tmp_path_factory.mktemp("index-cache")
-    old = os.environ.get("POLO_REVIEW_CACHE")
-    os.environ["POLO_REVIEW_CACHE"] = str(path)
-    yield path
-    if old is None:
-        os.environ.pop("POLO_REVIEW_CACHE", None)
-    else:
-        os.environ["POLO_REVIEW_CACHE"] = old
 
 
 @pytest.fixture(scope="session")

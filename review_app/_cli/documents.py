@@ -1,0 +1,28 @@
+"""Reading the match documents a command is given (files or folders of them), as the commands that
+work on several matches at once do: a path that is not there stops the command; a document that
+cannot be read is one line on standard error and the others are still read."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from review_app.errors import PoloReviewError
+
+
+def read_documents(paths) -> tuple[list, int]:
+    """The documents readable under `paths`, and how many could not be read."""
+    from review_app.model import find_documents, load_document
+    from review_app.textsafe import for_terminal
+
+    for path in paths:
+        if not Path(path).exists():
+            raise PoloReviewError("no such file or folder", path=path)
+    docs, failed = [], 0
+    for path in find_documents(paths):
+        try:
+            docs.append(load_document(path))
+        except PoloReviewError as exc:
+            print(for_terminal(f"polo-review: error: {exc}"), file=sys.stderr)
+            failed += 1
+    return docs, failed
