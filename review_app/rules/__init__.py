@@ -44,12 +44,16 @@ PROVISIONS: tuple[Provision, ...] = tuple(_BY_ID[i] for i in ORDER)
 # Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an
 # edition takes the provisions of the one before it and replaces those it names. Only USPA 2026 ships.
 EDITIONS: dict[Edition, dict[str, Provision]] = {USPA_2026: dict(_BY_ID)}
+# The edition in force on each day asked, kept: every event judged asks it. Emptied when an edition is
+# registered or removed.
+_IN_FORCE: dict[date | None, Edition] = {}
 
 
 def register_edition(edition: Edition, changes: dict[str, Provision] | None = None,
                      values: dict[str, float] | None = None) -> None:
     """Add an edition: the provisions it rewrites (by id) and the numbers it changes (by parameter name)."""
     previous = edition_on(edition.effective)
+    _IN_FORCE.clear()
     EDITIONS[edition] = {**EDITIONS[previous], **(changes or {})}
     if values:
         set_values(edition, values)
@@ -59,11 +63,20 @@ def unregister_edition(edition: Edition) -> None:
     if edition == USPA_2026:
         raise ValueError("the shipped edition stays")
     EDITIONS.pop(edition, None)
+    _IN_FORCE.clear()
     clear_values(edition)
 
 
 def edition_on(day: date | None) -> Edition:
     """The edition in force on `day` (the newest for no day; the earliest held for a day before all)."""
+    try:
+        return _IN_FORCE[day]
+    except KeyError:
+        _IN_FORCE[day] = found = _in_force(day)
+        return found
+
+
+def _in_force(day: date | None) -> Edition:
     held = sorted(EDITIONS) if len(EDITIONS) > 1 else list(EDITIONS)
     if day is None:
         return held[-1]

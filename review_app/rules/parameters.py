@@ -43,6 +43,10 @@ _JUDGING_DAY: ContextVar[date | None] = ContextVar("judging_day", default=None)
 # Values set by editions registered after the module was built (a test edition, a later rulebook
 # loaded as data): {parameter name: ((edition, value), ...)}.
 _LATER: dict[str, tuple[tuple[Edition, float], ...]] = {}
+# Each parameter's value by day, as `Parameter.value` found it: a judge reads a number for every event
+# of a season, and finding it again (every edition's value sorted) cost more than some judges. Emptied
+# whenever an edition's values change.
+_ON_DAY: dict[tuple[str, date], float] = {}
 
 
 class judging_on:  # noqa: N801  (used as a function: `with judging_on(day):`)
@@ -84,12 +88,18 @@ class Parameter:
     def value(self) -> float:
         """The value in force on the day being judged (`judging_on`); outside a judgement, the newest."""
         day = _JUDGING_DAY.get()
-        if day is not None:
-            try:
-                return self.value_on(day)
-            except NotInForce:  # a match before every edition held: judged by the earliest
-                return self.history[0][1]
-        return self.history[-1][1]
+        if day is None:
+            return self.history[-1][1]
+        try:
+            return _ON_DAY[self.name, day]
+        except KeyError:
+            pass
+        try:
+            found = self.value_on(day)
+        except NotInForce:  # a match before every edition held: judged by the earliest
+            found = self.history[0][1]
+        _ON_DAY[self.name, day] = found
+        return found
 
     @property
     def edition(self) -> Edition:
@@ -109,12 +119,14 @@ class Parameter:
 
 def set_values(edition: Edition, values: dict[str, float]) -> None:
     """Record what a later edition sets (by parameter name); `clear_values(edition)` undoes it."""
+    _ON_DAY.clear()
     for name, value in values.items():
         _LATER[name] = tuple(sorted((*(ev for ev in _LATER.get(name, ()) if ev[0] != edition), (edition, value)),
                                     key=lambda ev: ev[0]))
 
 
 def clear_values(edition: Edition) -> None:
+    _ON_DAY.clear()
     for name in list(_LATER):
         _LATER[name] = tuple(ev for ev in _LATER[name] if ev[0] != edition)
         if not _LATER[name]:

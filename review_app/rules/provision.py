@@ -274,6 +274,8 @@ def effective(case: Case) -> Case:
     the measured one (a reviewer's "at once" for a whistle 3 s late is a delay); where the restart's
     moment is tagged too and no time allowed was typed, the time actually allowed is the measured one."""
     measured = case.measured
+    if measured.whistle is None and measured.stopped_for_s is None:
+        return case
     call = dict(case.call)
     if measured.whistle is not None:
         call["whistle"] = measured.whistle
@@ -318,7 +320,7 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     late = _late_whistle(provision, case, verdict, measured)
     if late is not None:
         findings.insert(0, (None, late))
-    wrong = _one_finding_per_part(verdict, findings)
+    wrong = _one_finding_per_part(verdict, findings) if findings else ()
     if wrong:
         reasons = [w.message for w in wrong]
         if verdict.verdict == INCONSISTENT:

@@ -47,8 +47,12 @@ class Measured:
         return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items() if v is not None}
 
 
+# What a case with no moment tagged shows (most of a 1.0 season): one shared value, not one per event.
+NOTHING_MEASURED = Measured()
+
+
 def _time(moment: Mapping | None) -> float | None:
-    if not isinstance(moment, Mapping):
+    if moment is None or not isinstance(moment, Mapping):
         return None
     value = moment.get("time_s")
     return float(value) if isinstance(value, (int, float)) else None
@@ -56,7 +60,8 @@ def _time(moment: Mapping | None) -> float | None:
 
 def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
     """The timing the moments show (any not tagged: what depends on it is None)."""
-    moments = moments or {}
+    if not moments:
+        return NOTHING_MEASURED
     whistle_s, restart_s = _time(moments.get("whistle")), _time(moments.get("restart"))
     neutral_s = _time(moments.get("neutral_play"))
     delay = whistle_s - incident_s if whistle_s is not None and incident_s is not None else None
