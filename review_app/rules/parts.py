@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from review_app.i18n import N_, Message
 from review_app.rules.facts import NO_SAFETY_DEFLECTIONS
 from review_app.rules.phrases import any_of
-from review_app.rules.provision import Case
+from review_app.rules.provision import Case, gated
 from review_app.rules.vocabulary import Card, Official, Penalty, Place, Restart
 
 # Who, as a sentence names them: "play was stopped by {the Referee}".
@@ -41,11 +41,23 @@ class Wrong:
     message: Message
 
 
+def needs(field: str):
+    """Marks a part's check as one that finds nothing while the call does not record `field`: `judge_case`
+    skips it then. A season's calls mostly record none of the parts every clause shares, and these four
+    checks were a fifth of judging one (bench_check_cli.py); a test runs every check ungated over the
+    whole test corpus to keep the marks true."""
+    def mark(check):
+        check.needs = field
+        return check
+    return mark
+
+
 def _awarded(case: Case) -> bool:
     return case.call.get("penalty") not in (None, Penalty.NONE)
 
 
 # -- every clause --------------------------------------------------------------------------------
+@needs("stopped_by")
 def stopped_by_the_umpire(case: Case) -> Wrong | None:
     """Rule 21: "The game is stopped only by the Umpire's whistle"."""
     who = case.call.get("stopped_by")
@@ -55,6 +67,7 @@ def stopped_by_the_umpire(case: Case) -> Wrong | None:
                                        "(Rule 21).", who=_who(who)))
 
 
+@needs("penalty_to")
 def penalty_to_the_opponents(case: Case) -> Wrong | None:
     """A penalty goes to the side the offence was against: 21.a's Safety to the attackers, 21.b's foul
     penalty to the fouled team, 21.f(4)'s "to the opposing team", the dead-ball foul's against the
@@ -72,6 +85,7 @@ def penalty_to_the_opponents(case: Case) -> Wrong | None:
         team=to, other=other))
 
 
+@needs("card_to")
 def card_to_the_offender(case: Case) -> Wrong | None:
     card, to, offender = case.call.get("card"), case.call.get("card_to"), case.offender
     if card in (None, Card.NONE) or not isinstance(to, dict) or not offender or not offender.get("team"):
@@ -98,6 +112,7 @@ PLACE_OF_KIND = {
 }
 
 
+@needs("restart_place")
 def place_of_the_restart_kind(case: Case) -> Wrong | None:
     want = PLACE_OF_KIND.get(case.call.get("restart"))
     return _place(case, want)
@@ -114,7 +129,9 @@ def _place(case: Case, want: Place | None, why: Message | None = None) -> Wrong 
                                           why=why, **places))
 
 
-COMMON_PARTS = (stopped_by_the_umpire, penalty_to_the_opponents, card_to_the_offender, place_of_the_restart_kind)
+# Each with the call field it needs (`needs`), as `judge_case` reads them.
+COMMON_PARTS = gated((stopped_by_the_umpire, penalty_to_the_opponents, card_to_the_offender,
+                      place_of_the_restart_kind))
 
 
 # -- a clause's own ------------------------------------------------------------------------------

@@ -221,6 +221,15 @@ class Provision:
     parts: tuple[Callable[[Case], Message | None], ...] = ()
 
     @property
+    def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
+        """Each of `parts` with the call field it needs (`rules.parts.needs`), if any."""
+        try:
+            return self.__dict__["_gated_parts"]
+        except KeyError:
+            self.__dict__["_gated_parts"] = found = gated(self.parts)
+            return found
+
+    @property
     def text(self) -> dict[str, str]:
         parts = [s.text() for s in self.source]
         return {lang: " ".join(p[lang] for p in parts) for lang in LANGUAGES}
@@ -269,6 +278,10 @@ class Verdicts:
         return self._v(DISCRETIONARY, explanation, **kw)
 
 
+def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:
+    return tuple((check, getattr(check, "needs", None)) for check in checks)
+
+
 def effective(case: Case) -> Case:
     """The case as the footage shows it: where the whistle's moment is tagged, the whistle's timing is
     the measured one (a reviewer's "at once" for a whistle 3 s late is a delay); where the restart's
@@ -315,7 +328,9 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
         others = [f.name for f in provision.facts
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
         verdict = incomplete(provision.id, [*exc.names, *others], provision)
-    findings = [(rule, found) for rule in (*provision.parts, *COMMON_PARTS) if (found := rule(case)) is not None]
+    call = case.call
+    findings = [(rule, found) for rule, needs in (*provision.gated_parts, *COMMON_PARTS)
+                if (needs is None or needs in call) and (found := rule(case)) is not None]
     measured = case.measured
     late = _late_whistle(provision, case, verdict, measured)
     if late is not None:

@@ -486,3 +486,25 @@ def test_a_part_left_unrecorded_is_not_judged():
                 if k not in ("stopped_by", "penalty_to", "card_to", "restart_place", "decided_by")}
         v = judge(replace(base.case(), call=bare, offender=None))
         assert v.verdict == base.expected, (base.name, translate(v.explanation, "en"))
+
+
+def test_a_check_skipped_for_want_of_its_field_would_have_found_nothing():
+    """`judge_case` skips a part's check whose call field is not recorded (`rules.parts.needs`). Over every
+    case here, with that field taken out as well as left in, each check run anyway agrees: nothing found
+    without its field. And each gated check finds something in some case, so the marks are not idle."""
+    from review_app.rules.parts import COMMON_PARTS
+    from review_app.rules.provision import effective
+
+    gated = {check: needs for check, needs in COMMON_PARTS}
+    for p in PROVISIONS:
+        gated.update({check: needs for check, needs in p.gated_parts if needs})
+    assert set(gated.values()) >= {"stopped_by", "penalty_to", "card_to", "restart_place"}
+    found_by = set()
+    for base, variant in [(b, None) for b in BASES] + CASES:
+        case = effective(base.case(variant))
+        for check, needs in gated.items():
+            if check(case) is not None:
+                found_by.add(check)
+            without = replace(case, call={k: v for k, v in case.call.items() if k != needs})
+            assert check(without) is None, (check.__name__, base.name, variant and variant.name)
+    assert found_by == set(gated), sorted(c.__name__ for c in set(gated) - found_by)
