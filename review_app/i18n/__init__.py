@@ -153,28 +153,38 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     return gettext(str(value), lang)
 
 
-# Texts already rendered, by (message, language): a report says the same few sentences thousands of
-# times over a season (every consistent knock-in, every missing fact), and formatting the nested
-# messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
-_RENDERED: dict[tuple[Message, str], str] = {}
+# Texts already rendered, by message, in each language asked: a report says the same few sentences
+# thousands of times over a season (every consistent knock-in, every missing fact), and formatting the
+# nested messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
+_RENDERED: dict[Message, dict[str, str]] = {}
 _RENDERED_MAX = 20_000
 
 
 def _rendered(message: Message, lang: str) -> str:
     try:
-        text = _RENDERED.get((message, lang))
+        texts = _RENDERED.get(message)
     except TypeError:  # a parameter that cannot be hashed
         return message.render(lang)
-    if text is None:
-        text = message.render(lang)
+    if texts is None:
         if len(_RENDERED) >= _RENDERED_MAX:
             _RENDERED.clear()
-        _RENDERED[(message, lang)] = text
+        _RENDERED[message] = texts = {}
+    text = texts.get(lang)
+    if text is None:
+        texts[lang] = text = message.render(lang)
     return text
 
 
 def both(value: Any) -> dict[str, str]:
     """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
+    if isinstance(value, Message):
+        # A season's report asks this of every event: one look-up of the message for both languages.
+        try:
+            texts = _RENDERED.get(value)
+        except TypeError:
+            texts = None
+        if texts is not None and len(texts) == len(LANGUAGES):
+            return {lang: texts[lang] for lang in LANGUAGES}
     return {lang: translate(value, lang) for lang in LANGUAGES}
 
 
