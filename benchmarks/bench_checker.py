@@ -45,6 +45,8 @@ REPERTOIRE = [
     ("21.g", {"item": "girth", "presents_danger": True},
      {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 240}),
     ("21.h", {}, {"whistle": "neutral_play"}),
+    # An excused mount ridden again: its excusal is derived from the match's mount register.
+    ("21.f(5)", {"detected_during_game": True}, {"whistle": "at_once", "penalty": "forfeiture"}),
     ("21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
     ("21.j", {"period_time_expired": True}, {"whistle": "at_once"}),
     ("21.l", {"fair_play_possession_applies": False}, {"whistle": "at_once", "restart": "throw_in_toward_boards"}),

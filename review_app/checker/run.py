@@ -18,6 +18,7 @@ from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
+from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
@@ -74,17 +75,17 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
         if evidence.forfeiture_exacted:
             case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
     v = judge(case)
-    reading = _reading(doc, event)
     explanation = v.explanation
+    reading = _reading(doc, event) if case.situation == "21.f(5)" else {}
     if reading:  # the report says where the reviewer reads it otherwise
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
             "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
-    involved = event.get("involved") or {}
+    involved, position = event.get("involved") or {}, event["position"]
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
         explanation=explanation, missing=list(v.missing), mandatory=v.mandatory,
-        cites=list(v.cites) or [v.clause], frame=event["position"]["frame"], time_s=event["position"]["time_s"],
+        cites=list(v.cites) or [v.clause], frame=position["frame"], time_s=position["time_s"],
         period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
         reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
         wrong=list(v.wrong), measured=v.measured.to_dict() if v.measured else {},
@@ -108,9 +109,21 @@ class _InOrder(MatchDocument):
     def __init__(self, doc: MatchDocument):
         super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
         self._order = list(doc.events_in_order())
+        self._register: MountRegister | None = None
 
     def events_in_order(self) -> Iterator[dict]:
         return iter(self._order)
+
+    def derived_facts(self, event: dict, register: MountRegister | None = None) -> dict:
+        # Every 21.f(5) event derives its excusal from the register: made once for the match, not once per
+        # event (which made a match's check grow with its 21.f(5) events times its events).
+        if event.get("situation") != "21.f(5)":
+            return {}
+        if register is None:
+            if self._register is None:
+                self._register = mount_register(self)
+            register = self._register
+        return super().derived_facts(event, register)
 
 
 def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,

@@ -112,13 +112,14 @@ class MatchDocument:
             offender=(event.get("involved") or {}).get("offender"),
         )
 
-    def derived_facts(self, event: dict) -> dict:
-        """Facts the tool derives rather than asks: 21.f(5)'s excusal clause, from the mount register."""
+    def derived_facts(self, event: dict, register=None) -> dict:
+        """Facts the tool derives rather than asks: 21.f(5)'s excusal clause, from the mount register
+        (`register`: the match's, if the caller holds it; else made here)."""
         if event.get("situation") != "21.f(5)":
             return {}
         from review_app.model.mounts import derived_excusal
 
-        clause, _source = derived_excusal(self, event)
+        clause, _source = derived_excusal(self, event, register)
         return {"excused_under": clause} if clause else {}
 
     def events_in_order(self) -> Iterator[dict]:

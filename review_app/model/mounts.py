@@ -134,7 +134,8 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     return MountRegister(doc.match_id, mounts, excusals, unnamed)
 
 
-def derived_excusal(doc: MatchDocument, event: dict) -> tuple[str | None, str]:
+def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
+                    ) -> tuple[str | None, str]:
     """The clause the mount a 21.f(5) event concerns was excused under, as the match's own events show
     it, and where that came from:
     - ("21.f(3)"-style clause, "register"): an earlier event excused it (one whose facts contradict the
@@ -142,7 +143,10 @@ def derived_excusal(doc: MatchDocument, event: dict) -> tuple[str | None, str]:
     - ("not_excused", "register"): the mount is in the register but no earlier event excused it;
     - (the reviewer's reading, "reading"): the register does not know the mount (its excusal may be
       before the footage); the reviewer's `reading.excused_under` stands in, and the report says so;
-    - (None, "unknown"): neither."""
+    - (None, "unknown"): neither.
+
+    `register`: the match's register if the caller holds it (the checker makes it once per match, not
+    once per 21.f(5) event)."""
     from review_app.rules.mounts import excusal_contradicted
 
     involved = event.get("involved") or {}
@@ -152,7 +156,7 @@ def derived_excusal(doc: MatchDocument, event: dict) -> tuple[str | None, str]:
     if not name:
         return (reading, "reading") if reading else (None, "unknown")
     frame = (event.get("position") or {}).get("frame", 0)
-    register = mount_register(doc)
+    register = register if register is not None else mount_register(doc)
     for exc in register.excusals:
         if _key(exc.mount) != _key(name) or exc.event == event["id"] or exc.frame > frame:
             continue

@@ -95,6 +95,7 @@ def is_clause(clause: str) -> bool:
 def judge(case: Case) -> Verdict:
     """The verdict of the provision the case is tagged with, by the edition in force on the match's day,
     with that edition's numbers."""
-    edition = edition_on(case.match.day)
-    with judging_on(case.match.day):
+    day = case.match.day
+    edition = edition_on(day)
+    with judging_on(day):
         return judge_case(EDITIONS[edition][case.situation], case, edition=edition.name)
