@@ -114,16 +114,18 @@ class _InOrder(MatchDocument):
     def events_in_order(self) -> Iterator[dict]:
         return iter(self._order)
 
+    def register(self) -> MountRegister:
+        """The match's mount register, made once: every 21.f(5) event derives its excusal from it and the
+        returned-mount check reads it (made for each, a match's check grew with its 21.f(5) events
+        times its events)."""
+        if self._register is None:
+            self._register = mount_register(self, records=False)
+        return self._register
+
     def derived_facts(self, event: dict, register: MountRegister | None = None) -> dict:
-        # Every 21.f(5) event derives its excusal from the register: made once for the match, not once per
-        # event (which made a match's check grow with its 21.f(5) events times its events).
         if event.get("situation") != "21.f(5)":
             return {}
-        if register is None:
-            if self._register is None:
-                self._register = mount_register(self)
-            register = self._register
-        return super().derived_facts(event, register)
+        return super().derived_facts(event, register if register is not None else self.register())
 
 
 def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
@@ -131,7 +133,7 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
     events = [check_event(doc, e, context, evidence) for e in doc.events_in_order()]
-    findings = check_match(doc, evidence)
+    findings = check_match(doc, evidence, doc.register())
     apply_findings(events, findings)
     return events, findings
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from review_app.i18n import Message, both
 from review_app.model.document import MatchDocument
-from review_app.model.mounts import mount_register
+from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import parameters as P
 from review_app.rules import provision
 from review_app.rules.calls import minutes
@@ -47,10 +47,11 @@ def _who(team, number) -> str:
     return f"{team} #{number}" if team else "?"
 
 
-def returned_mounts(doc: MatchDocument, evidence=None) -> list[Finding]:
+def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister | None = None) -> list[Finding]:
     """`evidence`: the match's 21.f(5) evidence case (`checker.evidence_facts.EvidenceView`), which settles
-    the evidence's timing and a forfeiture decided after the game."""
-    reg = mount_register(doc, records=False)
+    the evidence's timing and a forfeiture decided after the game. `register`: the match's mount register
+    if the caller holds it."""
+    reg = register if register is not None else mount_register(doc, records=False)
     by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
     for ev in doc.events:
         by_id.setdefault(ev["id"], ev)
@@ -222,11 +223,13 @@ def teammates_changing(doc: MatchDocument) -> list[Finding]:
     return out
 
 
-MATCH_CHECKS = (returned_mounts, time_allowances, courtesy_changes, injuries, teammates_changing)
+# The checks of one match besides `returned_mounts`, which reads the mount register and the evidence too.
+MATCH_CHECKS = (time_allowances, courtesy_changes, injuries, teammates_changing)
 
 
-def check_match(doc: MatchDocument, evidence=None) -> list[Finding]:
-    return [f for check in MATCH_CHECKS for f in (check(doc, evidence) if check is returned_mounts else check(doc))]
+def check_match(doc: MatchDocument, evidence=None, register: MountRegister | None = None) -> list[Finding]:
+    """Every finding of one match; `register`: its mount register, if the caller made it already."""
+    return [*returned_mounts(doc, evidence, register), *(f for check in MATCH_CHECKS for f in check(doc))]
 
 
 def _name_key(name: str) -> str:

@@ -51,6 +51,8 @@ class MountRegister:
     mounts: dict[str, MountRecord]
     excusals: list[Excusal]
     unnamed_excusals: list[str]  # event ids where a mount was excused but not named
+    # normalised mount name -> the frame a player was first seen riding it (kept with or without `records`)
+    first_ridden: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {
@@ -84,6 +86,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     excused: dict[str, list[Excusal]] = {}  # normalised mount name -> its excusals so far, in order
     unnamed: list[str] = []
     keys: dict[str, str] = {}  # each mount name as written -> its normalised form
+    first_ridden: dict[str, int] = {}
 
     def key(name: str) -> str:
         k = keys.get(name)
@@ -98,6 +101,8 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
         players = involved.get("players") or []
         # (name, key, team, number) of each player riding a named mount here
         riders = [(p["mount"], key(p["mount"]), p["team"], p["number"]) for p in players if p.get("mount")]
+        for _name, k, _team, _number in riders:
+            first_ridden.setdefault(k, pos["frame"])
         if records:
             for name, k, team, number in riders:
                 rec = mounts.get(k)
@@ -131,7 +136,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
             excused.setdefault(k, []).append(exc)
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
-    return MountRegister(doc.match_id, mounts, excusals, unnamed)
+    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden)
 
 
 def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
@@ -156,13 +161,13 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
     if not name:
         return (reading, "reading") if reading else (None, "unknown")
     frame = (event.get("position") or {}).get("frame", 0)
-    register = register if register is not None else mount_register(doc)
+    register = register if register is not None else mount_register(doc, records=False)
     for exc in register.excusals:
         if _key(exc.mount) != _key(name) or exc.event == event["id"] or exc.frame > frame:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
             return exc.clause, "register"
-    if _key(name) in register.mounts and any(s.frame < frame for s in register.mounts[_key(name)].sightings):
+    if register.first_ridden.get(_key(name), frame) < frame:
         return "not_excused", "register"
     return (reading, "reading") if reading else (None, "unknown")
