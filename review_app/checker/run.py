@@ -20,6 +20,7 @@ from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import MatchContext, is_clause, judge, provision
+from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
 
@@ -144,7 +145,8 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
                     ) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
-    events = [check_event(doc, e, context, evidence) for e in doc.events_in_order()]
+    with judging_on(context.day):  # the numbers of the edition in force that day, for every event
+        events = [check_event(doc, e, context, evidence) for e in doc.events_in_order()]
     findings = check_match(doc, evidence, doc.register())
     apply_findings(events, findings)
     return events, findings

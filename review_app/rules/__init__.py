@@ -17,7 +17,7 @@ from review_app.rules import (
     players,
     tack,
 )
-from review_app.rules.parameters import USPA_2026, Edition, clear_values, judging_on, set_values
+from review_app.rules.parameters import USPA_2026, Edition, clear_values, judging_day, judging_on, set_values
 from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     CONSISTENT,
     DISCRETIONARY,
@@ -44,9 +44,9 @@ PROVISIONS: tuple[Provision, ...] = tuple(_BY_ID[i] for i in ORDER)
 # Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an
 # edition takes the provisions of the one before it and replaces those it names. Only USPA 2026 ships.
 EDITIONS: dict[Edition, dict[str, Provision]] = {USPA_2026: dict(_BY_ID)}
-# The edition in force on each day asked, kept: every event judged asks it. Emptied when an edition is
-# registered or removed.
-_IN_FORCE: dict[date | None, Edition] = {}
+# The edition in force on each day asked, with its provisions, kept: every event judged asks it. Emptied
+# when an edition is registered or removed.
+_IN_FORCE: dict[date | None, tuple[Edition, dict[str, Provision]]] = {}
 
 
 def register_edition(edition: Edition, changes: dict[str, Provision] | None = None,
@@ -69,10 +69,15 @@ def unregister_edition(edition: Edition) -> None:
 
 def edition_on(day: date | None) -> Edition:
     """The edition in force on `day` (the newest for no day; the earliest held for a day before all)."""
+    return _in_force_on(day)[0]
+
+
+def _in_force_on(day: date | None) -> tuple[Edition, dict[str, Provision]]:
     try:
         return _IN_FORCE[day]
     except KeyError:
-        _IN_FORCE[day] = found = _in_force(day)
+        edition = _in_force(day)
+        _IN_FORCE[day] = found = (edition, EDITIONS[edition])
         return found
 
 
@@ -96,6 +101,8 @@ def judge(case: Case) -> Verdict:
     """The verdict of the provision the case is tagged with, by the edition in force on the match's day,
     with that edition's numbers."""
     day = case.match.day
-    edition = edition_on(day)
+    edition, provisions = _in_force_on(day)
+    if judging_day() == day:  # inside `judging_on(day)` already: a match's events judged together
+        return judge_case(provisions[case.situation], case, edition=edition.name)
     with judging_on(day):
-        return judge_case(EDITIONS[edition][case.situation], case, edition=edition.name)
+        return judge_case(provisions[case.situation], case, edition=edition.name)

@@ -66,6 +66,11 @@ class judging_on:  # noqa: N801  (used as a function: `with judging_on(day):`)
         _JUDGING_DAY.reset(self.token)
 
 
+def judging_day() -> date | None:
+    """The day being judged (`judging_on`), None outside a judgement."""
+    return _JUDGING_DAY.get()
+
+
 @dataclass(frozen=True)
 class Parameter:
     name: str

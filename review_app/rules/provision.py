@@ -332,9 +332,10 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     findings = [(rule, found) for rule, needs in (*provision.gated_parts, *COMMON_PARTS)
                 if (needs is None or needs in call) and (found := rule(case)) is not None]
     measured = case.measured
-    late = _late_whistle(provision, case, verdict, measured)
-    if late is not None:
-        findings.insert(0, (None, late))
+    if verdict.verdict == INCONSISTENT and measured.whistle is not None:
+        late = _late_whistle(provision, case, verdict, measured)
+        if late is not None:
+            findings.insert(0, (None, late))
     wrong = _one_finding_per_part(verdict, findings) if findings else ()
     if wrong:
         reasons = [w.message for w in wrong]
@@ -363,12 +364,10 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
 
 
 def _late_whistle(provision: Provision, case: Case, verdict: Verdict, measured: Measured):
-    """Where the measured whistle makes the call inconsistent and a whistle at another moment would not
-    have, the whistle is the wrong part: say what the footage measured."""
+    """Where the measured whistle makes the call inconsistent (the caller checks both) and a whistle at
+    another moment would not have, the whistle is the wrong part: say what the footage measured."""
     from review_app.rules.parts import Wrong
 
-    if verdict.verdict != INCONSISTENT or measured.whistle is None:
-        return None
     for other in Whistle:
         if other == measured.whistle:
             continue
