@@ -77,6 +77,13 @@ def _excused_under(event: dict) -> str | None:
     return situation if situation in EXCUSING_CLAUSES else None
 
 
+def _where(event: dict, pos: dict) -> dict:
+    """Where an event is, as a sighting or an excusal records it (made only for those: most events of a
+    match neither excuse a mount nor show an excused one)."""
+    return dict(event=event["id"], frame=pos["frame"], time_s=pos["time_s"], period=event.get("period"),
+                clock=event.get("clock"))
+
+
 def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
     """The register, in one pass over the events: each mount name is normalised once, and excusals are
     found by mount, so the work grows with the events, not events times excusals. With `records` off
@@ -96,8 +103,6 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
 
     for event in doc.events_in_order():
         pos, involved = event["position"], event.get("involved") or {}
-        base = dict(event=event["id"], frame=pos["frame"], time_s=pos["time_s"], period=event.get("period"),
-                    clock=event.get("clock"))
         players = involved.get("players") or []
         # (name, key, team, number) of each player riding a named mount here
         riders = [(p["mount"], key(p["mount"]), p["team"], p["number"]) for p in players if p.get("mount")]
@@ -110,7 +115,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                     rec = mounts[k] = MountRecord(name)
                 if (team, number) not in rec.riders:
                     rec.riders.append((team, number))
-                rec.sightings.append(Sighting(team=team, number=number, **base))
+                rec.sightings.append(Sighting(team=team, number=number, **_where(event, pos)))
         concerned = involved.get("mount")
         concerned_key = key(concerned) if concerned else None
         if excused:
@@ -120,7 +125,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                 for exc in excused.get(k, ()):
                     if k in seen_here or event["id"] != exc.event:
                         rider = next(((t, n) for _m, mk, t, n in riders if mk == k), (None, None))
-                        exc.returned.append(Sighting(team=rider[0], number=rider[1], **base))
+                        exc.returned.append(Sighting(team=rider[0], number=rider[1], **_where(event, pos)))
         clause = _excused_under(event)
         if clause:
             name = concerned or (riders[0][0] if riders else None)
@@ -131,7 +136,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
             # The player is the one riding the excused mount, not whoever happens to be listed first.
             team, number = next(((t, n) for _m, mk, t, n in riders if mk == k),
                                 (players[0].get("team"), players[0].get("number")) if players else (None, None))
-            exc = Excusal(mount=name, clause=clause, team=team, number=number, **base)
+            exc = Excusal(mount=name, clause=clause, team=team, number=number, **_where(event, pos))
             excusals.append(exc)
             excused.setdefault(k, []).append(exc)
             if records and k not in mounts:

@@ -110,7 +110,10 @@ class MatchContext:
     day: date | None = None  # the match's date: the rulebook edition in force on it judges it
 
 
-@dataclass(frozen=True)
+# Not frozen, though nothing changes a case or a verdict once made: one of each is made for every event
+# judged, and a frozen dataclass's __init__ (each field set through object.__setattr__) was a twentieth
+# of a season's check (bench_check_cli.py). Copies with a change are made by `_with` or `replace`.
+@dataclass
 class Case:
     """One tagged moment as a judge sees it: the facts, the call and the match around it."""
 
@@ -126,7 +129,7 @@ class Case:
     @property
     def measured(self) -> Measured:
         # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
-        # frozen dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11).
+        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11).
         try:
             return self.__dict__["_measured"]
         except KeyError:
@@ -166,7 +169,7 @@ class Case:
         return default if value is None else value
 
 
-@dataclass(frozen=True)
+@dataclass  # not frozen: see Case
 class Verdict:
     verdict: VerdictKind
     clause: str
@@ -299,12 +302,12 @@ def effective(case: Case) -> Case:
     return _with(case, call=call)  # the same moments, so the measured timing it holds stays true
 
 
-def _with(frozen: Any, **changes: Any) -> Any:
-    """A frozen dataclass (a verdict, a case) copied with `changes`, its cached values kept: these are
+def _with(made: Any, **changes: Any) -> Any:
+    """A dataclass (a verdict, a case) copied with `changes`, its cached values kept: these are
     made for every event judged, and `dataclasses.replace` (which runs `__init__` again) was a tenth of
     a season's check. Only for fields whose values need no checking."""
-    copy = object.__new__(type(frozen))
-    copy.__dict__.update(frozen.__dict__, **changes)
+    copy = object.__new__(type(made))
+    copy.__dict__.update(made.__dict__, **changes)
     return copy
 
 
