@@ -145,9 +145,9 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
                     ) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
-    with judging_on(context.day):  # the numbers of the edition in force that day, for every event
+    with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         events = [check_event(doc, e, context, evidence) for e in doc.events_in_order()]
-    findings = check_match(doc, evidence, doc.register())
+        findings = check_match(doc, evidence, doc.register())
     apply_findings(events, findings)
     return events, findings
 

@@ -257,13 +257,13 @@ class PlayedThatDay:
                 for t in match["teams"] for p in t.get("players", []) if p.get("name") or p.get("id")}
         if not keys:
             return
+        match_id, seen = doc.match_id, self._seen
         for ev in doc.events_in_order():
             knocked_out = bool(ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious"))
-            for p in _players(ev):
-                named = keys.get(p)
+            for p in (ev.get("involved") or {}).get("players", ()):
+                named = keys.get((p["team"], p["number"]))
                 if named:
-                    self._seen.append((date, end, ev["position"]["frame"], doc.match_id, ev["id"], *named,
-                                       knocked_out))
+                    seen.append((date, end, ev["position"]["frame"], match_id, ev["id"], *named, knocked_out))
 
     def findings(self) -> list[Finding]:
         # Only a player knocked unconscious that day can be found playing again.

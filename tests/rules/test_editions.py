@@ -66,3 +66,24 @@ def test_removing_the_edition_restores_the_shipped_rules():
     assert judge(_injury(date(2027, 6, 14), 11 * 60)).verdict == "inconsistent"
     with pytest.raises(ValueError):
         unregister_edition(USPA_2026)
+
+
+def test_the_match_checks_use_the_numbers_in_force_on_the_matchs_day(test_edition):
+    """A season's match checks (time allowed beyond the clause's number) read the edition of the match's day,
+    as its events' verdicts do: eleven minutes for an injury is past 2026's ten, within the test edition's
+    twelve."""
+    from match_docs import base_document, event
+
+    from review_app.checker.run import check_document
+    from review_app.model import document_from_data
+
+    def exceeded(day: str) -> list[str]:
+        data = base_document(date=day)
+        data["events"] = [event("e1", 100, "21.d", {"unconscious": False, "recurrence_of_same_injury": False},
+                                {"whistle": "at_once", "time_allowed_s": 11 * 60},
+                                players=[{"team": "red", "number": 1}])]
+        _events, findings = check_document(document_from_data(data))
+        return [f.kind for f in findings if f.kind == "time_allowance_exceeded"]
+
+    assert exceeded("2026-06-14") == ["time_allowance_exceeded"]
+    assert exceeded("2027-06-14") == []
