@@ -147,6 +147,8 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     if value is None:
         return ""
     if isinstance(value, Message):
+        if not value.params and type(value) is Message:  # a sentence with nothing to fill: looked up, not kept
+            return gettext(value.id, lang)
         return _rendered(value, lang)
     if isinstance(value, Mapping):
         return value.get(lang) or value.get(DEFAULT_LANGUAGE) or ""
@@ -177,7 +179,7 @@ def _rendered(message: Message, lang: str) -> str:
 
 def both(value: Any) -> dict[str, str]:
     """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
-    if isinstance(value, Message):
+    if isinstance(value, Message) and value.params:
         # A season's report asks this of every event: one look-up of the message for both languages.
         try:
             texts = _RENDERED.get(value)
