@@ -225,11 +225,14 @@ class Provision:
 
     @property
     def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
-        """Each of `parts` with the call field it needs (`rules.parts.needs`), if any."""
+        """Each part's check `judge_case` runs, its own (`parts`) then those every clause shares
+        (`rules.parts.COMMON_PARTS`), with the call field it needs (`rules.parts.needs`), if any."""
         try:
             return self.__dict__["_gated_parts"]
         except KeyError:
-            self.__dict__["_gated_parts"] = found = gated(self.parts)
+            from review_app.rules.parts import COMMON_PARTS
+
+            self.__dict__["_gated_parts"] = found = (*gated(self.parts), *COMMON_PARTS)
             return found
 
     @property
@@ -322,8 +325,6 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     stands. An incomplete verdict names the fact needed first, then the clause's other required
     facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
     judged it, on the verdict."""
-    from review_app.rules.parts import COMMON_PARTS
-
     case = effective(case)
     try:
         verdict = provision.judge(case)
@@ -332,7 +333,7 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
         verdict = incomplete(provision.id, [*exc.names, *others], provision)
     call = case.call
-    findings = [(rule, found) for rule, needs in (*provision.gated_parts, *COMMON_PARTS)
+    findings = [(rule, found) for rule, needs in provision.gated_parts
                 if (needs is None or needs in call) and (found := rule(case)) is not None]
     measured = case.measured
     if verdict.verdict == INCONSISTENT and measured.whistle is not None:

@@ -497,6 +497,7 @@ def test_a_check_skipped_for_want_of_its_field_would_have_found_nothing():
 
     gated = {check: needs for check, needs in COMMON_PARTS}
     for p in PROVISIONS:
+        assert set(COMMON_PARTS) <= set(p.gated_parts), p.id
         gated.update({check: needs for check, needs in p.gated_parts if needs})
     assert set(gated.values()) >= {"stopped_by", "penalty_to", "card_to", "restart_place"}
     found_by = set()
