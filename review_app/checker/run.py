@@ -18,6 +18,7 @@ from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
+from review_app.model.document import DERIVES_FACTS
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.parameters import judging_on
@@ -27,7 +28,7 @@ from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
 log = logging.getLogger(__name__)
 
 
-@dataclass
+@dataclass(slots=True)  # a season's report holds one per event: slots are smaller and quicker to make
 class EventResult:
     match: str
     event: str
@@ -136,7 +137,7 @@ class _InOrder(MatchDocument):
         return self._register
 
     def derived_facts(self, event: dict, register: MountRegister | None = None) -> dict:
-        if event.get("situation") != "21.f(5)":
+        if event.get("situation") not in DERIVES_FACTS:
             return {}
         return super().derived_facts(event, register if register is not None else self.register())
 

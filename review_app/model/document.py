@@ -20,6 +20,10 @@ MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
 MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 
+# The situations whose facts the tool derives in part (`MatchDocument.derived_facts`): 21.f(5)'s excusal.
+DERIVES_FACTS = frozenset({"21.f(5)"})
+
+
 @dataclass
 class MatchDocument:
     data: dict
@@ -98,7 +102,7 @@ class MatchDocument:
         for what a reviewer might have typed."""
         facts = event.get("facts") or {}
         if derived is None:
-            derived = self.derived_facts(event)
+            derived = self.derived_facts(event) if event["situation"] in DERIVES_FACTS else None
         if derived:
             facts = {**facts, **derived}
         return Case(
@@ -115,7 +119,7 @@ class MatchDocument:
     def derived_facts(self, event: dict, register=None) -> dict:
         """Facts the tool derives rather than asks: 21.f(5)'s excusal clause, from the mount register
         (`register`: the match's, if the caller holds it; else made here)."""
-        if event.get("situation") != "21.f(5)":
+        if event.get("situation") not in DERIVES_FACTS:
             return {}
         from review_app.model.mounts import derived_excusal
 
