@@ -20,8 +20,11 @@ MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
 MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 
-# The situations whose facts the tool derives in part (`MatchDocument.derived_facts`): 21.f(5)'s excusal.
-DERIVES_FACTS = frozenset({"21.f(5)"})
+# The facts the tool derives rather than asks (`MatchDocument.derived_facts`), by situation: 21.f(5)'s
+# excusal, a legal conclusion, comes from the mount register. A reviewer who reads it otherwise records
+# that as the event's `reading`, never as a fact.
+DERIVED_FACTS = {"21.f(5)": ("excused_under",)}
+DERIVES_FACTS = frozenset(DERIVED_FACTS)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from review_app.model import (
     MatchDocument,
     next_event_id,
 )
+from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import (
     MOMENT_KEYS,
     TagError,
@@ -108,6 +109,29 @@ def fact_widget(fact: Fact, key: str, value):
     return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
 
 
+def reading_widget(doc: MatchDocument, event: dict, situation: str, derived: tuple[str, ...],
+                   base_key: str) -> dict | None:
+    """A fact the tool derives (21.f(5)'s excusal, from the mount register) is shown, not asked; a reviewer
+    who reads it otherwise says so here, and the report shows both while the verdict follows the register."""
+    reading = dict(event.get("reading") or {})
+    for name in derived:
+        fact = provision(situation).fact_named(name)
+        found = doc.derived_facts({**event, "situation": situation}).get(name) if event.get("id") else None
+        st.caption(md(_("{fact}: {value}, from the mount register (derived, not typed; it follows the mount the "
+                        "situation concerns, once saved).", fact=rendered(fact.label),
+                        value=_("not yet known") if found is None else found)))
+        options = [None, *fact.choices]
+        now = reading.get(name)
+        chosen = st.selectbox(_("Your reading, only if you read the register otherwise"), options,
+                              index=options.index(now) if now in options else 0, key=f"{base_key}.reading.{name}",
+                              format_func=fixed(options, lambda x: _("(the register's)") if x is None else x))
+        if chosen is None:
+            reading.pop(name, None)
+        else:
+            reading[name] = chosen
+    return reading or None
+
+
 def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
     label = call_field_label(name, lang())
     if spec == "team":
@@ -175,7 +199,10 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     teams = form["base"].match["teams"]
     with st.form(base_key, border=True):
         st.markdown("**" + _("Facts seen") + "**")
-        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", facts_now.get(f.name)) for f in p.facts}
+        derived = DERIVED_FACTS.get(situation, ())
+        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", facts_now.get(f.name)) for f in p.facts
+                 if f.name not in derived}
+        reading = reading_widget(form["base"], event, situation, derived, base_key)
         st.markdown("**" + _("The call made") + "**")
         cols = st.columns(2)
         call = {}
@@ -249,7 +276,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             event_id=eid, frame=frame, time_s=time_s, situation=situation, facts=facts, call=call,
             period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
             reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
-            moments=moments, offender=_offender(offender_choice), reading=event.get("reading"),
+            moments=moments, offender=_offender(offender_choice), reading=reading,
             window=event.get("window"), drawings=event.get("drawings"))
         if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
             new_event["reviewer"] = name  # the last person to change a tag answers for it

@@ -159,6 +159,27 @@ def test_a_tag_records_its_moments_with_one_key_each_and_the_call_in_every_part(
     assert "awarded to A, the side that committed the offence" in verdict  # the wrong team, named
 
 
+def test_the_excusal_of_a_returned_mount_is_derived_never_typed_and_a_disagreeing_reading_is_kept(app, workspace):
+    """21.f(5): the clause a mount was excused under is a legal conclusion the register derives. The tag form
+    does not ask it as a fact; a reviewer who reads it otherwise records a reading, kept apart from the facts."""
+    jump(app, 150)
+    click(app, "review.tag")
+    app.selectbox(key="review.form.situation").set_value("21.f(5)").run()
+    with pytest.raises(KeyError):
+        form_key(app, "fact.excused_under")
+    assert any("from the mount register" in c.value for c in app.caption)
+    form_key(app, "fact.detected_during_game").set_value(True)
+    form_key(app, "call.whistle").set_value("at_once")
+    form_key(app, "reading.excused_under").set_value("21.f(4)")
+    submit_form(app)
+    e3 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e3")
+    assert "excused_under" not in e3["facts"]
+    assert e3["reading"] == {"excused_under": "21.f(4)"}
+    click(app, "review.tag")  # nothing asked of the next tag's reading unless the reviewer disagrees
+    app.selectbox(key="review.form.situation").set_value("21.f(5)").run()
+    assert form_key(app, "reading.excused_under").value is None
+
+
 def test_tag_search_finds_clauses_by_name_in_spanish(workspace):
     at = make_app(lang="es")
     at.run()
