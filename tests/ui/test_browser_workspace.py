@@ -35,11 +35,25 @@ def tracked() -> dict[str, tuple[int, int]]:
 
 def answer_whatever_is_asked(page) -> None:
     choose(page, "What is the situation? (type to search the clauses)", "21.a — Ball hit across end line (Safety)")
+    from playwright.sync_api import TimeoutError as Timeout
+
     for field in ("Whistle", "Restart", "Penalty"):
         box = page.get_by_role("combobox", name=field, exact=True)
-        if box.count():
+        if not box.count():
+            continue
+        # A scroll that lands after the click closes the list again (see test_browser.choose): scroll first,
+        # let it land, and open the list again until the answer shows.
+        for _attempt in range(3):
+            box.scroll_into_view_if_needed()
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             box.click()
-            page.get_by_role("option").nth(1).click()  # the first answer after "(choose)"
+            try:
+                page.get_by_role("option").nth(1).click(timeout=5_000)  # the first answer after "(choose)"
+            except Timeout:
+                continue
+            shown = page.get_by_test_id("stSelectbox").filter(has=page.get_by_text(field, exact=True))
+            if "(choose)" not in shown.first.inner_text():
+                break
     page.get_by_role("button", name="Check my answer").click()
 
 
