@@ -38,6 +38,7 @@ from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.review_angle import tagging_on
 from review_app.ui.review_pick import writable
 from review_app.ui.review_saves import FORM, clause_text, save_change
 from review_app.ui.review_sounds import heard, prefill
@@ -54,7 +55,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
     form = st.session_state.get(FORM)
     if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
-        form.update(frame=frame, time_s=time_s)
+        form.update(frame=frame, time_s=time_s, angle=tagging_on())
         prefill(form, heard())  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
@@ -63,6 +64,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
         last = previous[-1] if previous else {}
         st.session_state[FORM] = {
             "mode": "new", "id": next_event_id(doc), "frame": frame, "time_s": time_s, "base": base,
+            "angle": tagging_on(),  # the recording the reviewer is tagging on, when not the footage
             "event": {"situation": last.get("situation", "21.b"), "period": last.get("period"),
                       "involved": {"umpire": (last.get("involved") or {}).get("umpire")}},
         }
@@ -250,7 +252,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
             reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
             moments=moments, offender=_offender(offender_choice), reading=event.get("reading"),
-            window=event.get("window"), drawings=event.get("drawings"))
+            window=event.get("window"), drawings=event.get("drawings"),
+            angle=form.get("angle") if form["mode"] == "new" else event.get("angle"))
         if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
             new_event["reviewer"] = name  # the last person to change a tag answers for it
     except (TagError, KeyError) as exc:
