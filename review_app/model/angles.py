@@ -74,6 +74,15 @@ def other_recordings(doc: MatchDocument, footage_sha256: str | None) -> list[dic
     return [r for r in recordings(doc) if r.get("sha256") and r.get("sha256") != footage_sha256]
 
 
+def recording_label(doc: MatchDocument, sha256: str) -> str:
+    """A recording of the match as a reviewer knows it: the name it came with, else its file's name, else
+    the start of its checksum (a tag's angle whose recording is no longer attached)."""
+    entry = next((r for r in recordings(doc) if r.get("sha256") == sha256), None)
+    if entry is None:
+        return sha256[:12]
+    return entry.get("name") or entry["path"].replace("\\", "/").rsplit("/", 1)[-1]
+
+
 def with_offset(doc: MatchDocument, sha256: str, seconds: float, *, footage_sha256: str, how: str,
                 confidence: float | None = None, by: str | None = None) -> MatchDocument:
     """A copy of `doc` with recording `sha256`'s offset from the footage `footage_sha256` set. `confidence`:

@@ -14,7 +14,7 @@ from review_app.footage import web
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
 from review_app.model import MatchDocument, RevisionConflict, save_document
-from review_app.model.angles import Offset, nudged, offset_of, other_recordings, with_offset
+from review_app.model.angles import Offset, nudged, offset_of, other_recordings, recording_label, with_offset
 from review_app.model.recordings import recording_path
 from review_app.sound import SoundError, find_offset
 from review_app.textsafe import md
@@ -52,7 +52,7 @@ def _name(doc: MatchDocument, entry: dict) -> str:
     if entry.get("name"):
         return entry["name"]
     path = recording_path(doc, entry, roots())
-    return shown_name(path, store().footage) if path is not None else entry["path"].rsplit("/", 1)[-1]
+    return shown_name(path, store().footage) if path is not None else recording_label(doc, entry["sha256"])
 
 
 def _open(path) -> FrameViewer | None:
@@ -104,7 +104,7 @@ def tagging_on() -> str | None:
 
 
 def offset_text(seconds: float) -> str:
-    return _("Offset {offset} s", offset=f"{seconds:+.3f}")
+    return _("Offset {offset} s", offset=format(seconds, "+.3f"))
 
 
 def component_data(angle: Shown | None) -> dict | None:
@@ -181,7 +181,7 @@ def _find_from_sound(doc: MatchDocument, angle: Shown) -> None:
                                              how="sound", confidence=found.confidence, by=reviewer()))
     if saved is not None:
         _note("success", _("Offset found from the sound and saved: {offset} s (confidence {confidence}).",
-                           offset=f"{found.offset_s:+.3f}", confidence=f"{found.confidence:.2f}"))
+                           offset=format(found.offset_s, "+.3f"), confidence=format(found.confidence, ".2f")))
 
 
 def _status(angle: Shown) -> None:
@@ -195,13 +195,13 @@ def _status(angle: Shown) -> None:
     who = off.set_by or _("someone")
     if off.how == "sound":
         st.caption(_("{offset}: found from the sound (confidence {confidence}), by {who}.",
-                     offset=offset_text(off.seconds), confidence=f"{off.confidence:.2f}", who=md(who)))
+                     offset=offset_text(off.seconds), confidence=format(off.confidence, ".2f"), who=md(who)))
     else:
         st.caption(_("{offset}: nudged frame by frame by {who}.", offset=offset_text(off.seconds), who=md(who)))
     if off.low_confidence:
         st.warning(_("Low confidence ({confidence}): the offset the sound gave may be wrong. Check it against one "
                      "whistle seen in both angles, and nudge it with [ and ] if they differ.",
-                     confidence=f"{off.confidence:.2f}"), icon=":material/warning:")
+                     confidence=format(off.confidence, ".2f")), icon=":material/warning:")
 
 
 def controls(doc: MatchDocument | None, angle: Shown | None) -> None:

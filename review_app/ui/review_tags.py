@@ -15,6 +15,7 @@ from review_app.model import (
     MatchDocument,
     next_event_id,
 )
+from review_app.model.angles import recording_label
 from review_app.model.edits import (
     MOMENT_KEYS,
     TagError,
@@ -151,6 +152,10 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     where = {"id": eid, "frame": form["frame"], "time": format_time(form["time_s"], 2)}
     st.subheader(_("New tag {id} at frame {frame} ({time})", **where) if form["mode"] == "new" else
                  _("Edit tag {id} at frame {frame} ({time})", **where))
+    angle = form.get("angle") if form["mode"] == "new" else event.get("angle")
+    if angle:
+        st.caption(md(_("Made on the second angle {name}; its frames are the footage's.",
+                        name=recording_label(doc, angle))))
 
     query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
                           placeholder="21.d / injured / lesión")
@@ -369,6 +374,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         st.caption(_("No tags yet. Step to a stoppage and press Tag here (T)."))
         return
     rows = []
+    angles = any(e.get("angle") for e in events)  # the column only where some tag was made on another angle
     for e in events:
         r = results.get(e["id"], {})
         rows.append({
@@ -382,6 +388,8 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
             _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
             _("Reviewer"): e.get("reviewer") or "—",
             _("Notes"): e.get("notes") or "",
+            **({_("Made on"): recording_label(doc, e["angle"]) if e.get("angle") else _("the footage")}
+               if angles else {}),
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]

@@ -103,4 +103,7 @@ def test_a_tag_made_on_the_second_angle_records_it(two_angles):
     made = [e for e in saved(two_angles)["events"] if e["position"]["frame"] == 50 and e.get("angle")]
     assert [e["angle"] for e in made] == [two_angles["angle_sha"]]
     assert all("angle" not in e for e in saved(two_angles)["events"] if e not in made)  # the tags made before
+    at.run()
+    table = next(d.value for d in at.dataframe if "Made on" in d.value.columns)
+    assert sorted(table["Made on"]) == ["angle.mp4", "the footage", "the footage"]
 
