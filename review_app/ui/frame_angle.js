@@ -73,8 +73,7 @@ class SecondAngle {
     this.height = d.height;
     this.text = d.text || {};
     this.stage.classList.toggle("focused", !!d.focused);
-    this.view.stage.classList.toggle("focused", !d.focused);
-    this.caption.textContent = d.name || "";
+    this.caption.textContent = d.focused && this.text.tagging ? `${d.name} · ${this.text.tagging}` : d.name || "";
     this.label.textContent = d.offsetText || "";
     this.title.textContent = this.text.title || "";
     this.earlier.textContent = this.text.earlier || "−1 f";

@@ -97,7 +97,7 @@ class FrameView {
     const root = (this.root = el("div", "pv"));
     root.tabIndex = 0;
     root.setAttribute("role", "application");
-    const stage = (this.stage = el("div", "stage"));
+    const stage = (this.stage = el("div", "stage main"));
     this.picture = el("img", "frame");
     this.picture.setAttribute("data-testid", "polo-frame");
     this.picture.alt = "";

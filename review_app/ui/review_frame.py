@@ -200,6 +200,7 @@ SHORTCUTS = (
     (N_("Home / End"), N_("first / last frame")),
     ("T", N_("tag the frame on screen")),
     (", / .", N_("previous / next whistle heard")),
+    ("[ / ]", N_("with a second angle: it one of its frames earlier / later (saved with the match)")),
     (N_("1–9, letters"), N_("your code keys: tag the frame on screen while playing (playback goes on)")),
     ("F", N_("full screen (the frame number and the keys stay)")),
     (N_("wheel or pinch / drag / 0"), N_("zoom / pan / whole picture")),
