@@ -172,15 +172,17 @@ class At:
         return {"frame": int(self.frame), "time_s": round(float(self.time_s), 6)}
 
 
-def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], reviewer: str | None) -> dict:
+def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], reviewer: str | None,
+                angle: str | None = None) -> dict:
     """The tag `code` makes at `at` with `window` (lead and lag already placed on frames): the clause, the
-    frame, the window, the reviewer and the umpire of the tag before it; the call still to record."""
+    frame, the window, the reviewer and the umpire of the tag before it; the call still to record. `angle`:
+    the recording it was made on, when not the footage (model.angles)."""
     before = [e for e in doc.events_in_order() if e["position"]["frame"] <= at.frame]
     umpire = (before[-1].get("involved") or {}).get("umpire") if before else None
     start, end = window
     event = build_event(event_id=next_event_id(doc), frame=at.frame, time_s=at.time_s, situation=code.situation,
                         facts={}, call={}, period=before[-1].get("period") if before else None, umpire=umpire,
-                        reviewer=reviewer, window={"start": start.to_dict(), "end": end.to_dict()})
+                        reviewer=reviewer, window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle)
     event["not_recorded"] = [TO_COMPLETE, *[p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]]
     return event
 

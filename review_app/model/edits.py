@@ -70,11 +70,12 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
                 umpire: str | None = None, mount: str | None = None, reviewer: str | None = None,
                 notes: str | None = None, moments: dict | None = None, offender: dict | None = None,
                 reading: dict | None = None, window: dict | None = None,
-                drawings: list[dict] | None = None) -> dict:
+                drawings: list[dict] | None = None, angle: str | None = None) -> dict:
     """The event as the tag form describes it (schema 2.0). `moments`: whistle, restart, neutral_play,
     each {frame, time_s} or None; `offender`: {team[, number]}; `reading`: the reviewer's own reading
-    kept from before (never asked again). What the call makes relevant and the record lacks is listed
-    in `not_recorded`."""
+    kept from before (never asked again); `angle`: the SHA-256 of the recording the tag was made on when it
+    is not the footage (model.angles). What the call makes relevant and the record lacks is listed in
+    `not_recorded`."""
     from review_app.model.migrate import unrecorded_parts
 
     p = provision(situation)
@@ -111,6 +112,8 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         event["moments"] = kept
     if (reviewer or "").strip():
         event["reviewer"] = reviewer.strip()
+    if angle:
+        event["angle"] = angle
     if (notes or "").strip():
         event["notes"] = notes.strip()
     if reading:

@@ -202,8 +202,17 @@ def attach(doc: MatchDocument, footage: Path, *, how: str, sha256: str, size: in
     kept = [r for r in recordings(doc) if r.get("sha256") != sha256]
     changed.data["recordings"] = [*kept, {k: v for k, v in entry.items() if v is not None}]
     if review_on or (review_on is None and not (doc.data.get("footage") or {}).get("path")):
-        changed.data["footage"] = reviewed_on(entry)
+        _review_on(changed, entry)
     return changed
+
+
+def _review_on(changed: MatchDocument, entry: dict) -> None:
+    """`changed` reviewed on `entry`, its other recordings' offsets measured from it where they can be."""
+    from review_app.model.angles import rebased
+
+    old = (changed.data.get("footage") or {}).get("sha256")
+    changed.data["footage"] = reviewed_on(entry)
+    rebased(changed, old, entry.get("sha256"))
 
 
 def reviewed_on(entry: dict) -> dict:
@@ -217,7 +226,7 @@ def review_on(doc: MatchDocument, sha256: str) -> MatchDocument:
     if entry is None:
         raise RecordingError(f"no recording {sha256[:12]} is attached to this match", path=doc.path)
     changed = doc.copy()
-    changed.data["footage"] = reviewed_on(entry)
+    _review_on(changed, entry)
     return changed
 
 

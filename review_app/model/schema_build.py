@@ -120,6 +120,39 @@ def _drawings_schema(person: dict) -> dict:
                            "tag's frames."}
 
 
+SHA256_PATTERN = "^[0-9a-f]{64}$"
+
+
+def _offsets_schema(person: dict) -> dict:
+    """Each other recording's offset from the footage reviewed on (review_app.model.angles), keyed by its
+    SHA-256 so that two reviewers setting two recordings' offsets at once merge."""
+    return {
+        "type": "object",
+        "description": "Each other recording of the match against the footage reviewed on: an instant at t s in "
+                       "the footage is at t + seconds in that recording.",
+        "propertyNames": {"pattern": SHA256_PATTERN},
+        "maxProperties": 100,
+        "additionalProperties": {
+            "type": "object",
+            "required": ["seconds", "relative_to", "how"],
+            "properties": {
+                "seconds": {"type": "number", "minimum": -86400, "maximum": 86400,
+                            "description": "Time in this recording minus time in the footage it is relative to."},
+                "relative_to": {"type": "string", "pattern": SHA256_PATTERN,
+                                "description": "The SHA-256 of the footage the offset is measured from."},
+                "how": {"enum": ["sound", "nudged"],
+                        "description": "Found from the two recordings' sound, or nudged frame by frame by eye."},
+                "confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
+                               "description": "The sound's confidence in the offset it found (kept after nudges); "
+                                              "null if it was never found from the sound."},
+                "set_by": {**person, "description": "Who set it last."},
+                "set_utc": {"type": "string", "format": "date-time"},
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
 def build() -> dict:
     clause_rules = [
         {
@@ -270,6 +303,7 @@ def build() -> dict:
                     "additionalProperties": False,
                 },
             },
+            "offsets": _offsets_schema(person),
             "events": {
                 "type": "array",
                 "items": {
@@ -309,6 +343,11 @@ def build() -> dict:
                             "additionalProperties": False,
                         },
                         "reviewer": optional_name,
+                        "angle": {"type": ["string", "null"], "pattern": SHA256_PATTERN,
+                                  "description": "The SHA-256 of the recording the tag was made on, when it was "
+                                                 "another angle than the footage (review_app.model.angles); "
+                                                 "absent or null: the footage. Its frames are the footage's "
+                                                 "either way."},
                         "drawings": _drawings_schema(person),
                         "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
                         "reading": {

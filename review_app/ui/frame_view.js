@@ -97,7 +97,7 @@ class FrameView {
     const root = (this.root = el("div", "pv"));
     root.tabIndex = 0;
     root.setAttribute("role", "application");
-    const stage = (this.stage = el("div", "stage"));
+    const stage = (this.stage = el("div", "stage main"));
     this.picture = el("img", "frame");
     this.picture.setAttribute("data-testid", "polo-frame");
     this.picture.alt = "";
@@ -107,6 +107,10 @@ class FrameView {
     this.status = el("div", "status");
     this.status.hidden = true;
     stage.append(this.picture, this.badge, this.status);
+    // the second angle's picture beside this one (frame_angle.js), hidden until the app sends one
+    this.angle = new SecondAngle(this);
+    const stages = (this.stages = el("div", "stages"));
+    stages.append(stage, this.angle.stage);
     const bar = (this.bar = el("div", "bar"));
     this.buttons = {};
     const button = (name, cls) => {
@@ -134,6 +138,7 @@ class FrameView {
       group("loop", button("loopIn"), button("loopOut"), button("loopAround"), button("loopClear")),
       group("view", button("zoomReset"), button("fullscreen")),
       (this.soundBox = group("sound", button("prevWhistle"), button("nextWhistle"))),
+      this.angle.bar,
       (this.actionsBox = group("actions")),
     );
     this.info = el("div", "info");
@@ -141,7 +146,7 @@ class FrameView {
     // the code keys and the timeline (frame_timeline.js)
     this.coding = new Coding(this);
     this.timeline = new Timeline(this);
-    root.append(stage, bar, this.coding.box, this.info, this.timeline.root);
+    root.append(stages, bar, this.coding.box, this.info, this.timeline.root);
     this.parent.append(root);
     this.layer = new DrawingLayer(this); // drawing on the frame: frame_drawing.js
   }
@@ -181,6 +186,7 @@ class FrameView {
     this.actions = actions;
     this.actionsBox.replaceChildren();
     for (const a of actions) {
+      if (a.name.startsWith("angle.")) continue; // the second angle's own buttons, beside its offset
       const b = el("button", "action", a.label);
       b.type = "button";
       b.dataset.action = a.name;
@@ -226,6 +232,7 @@ class FrameView {
     this.coding.update(data.codes);
     this.timeline.update(this.ready ? data.timeline : null);
     this.layer.update(data.drawing);
+    this.angle.update(data.angle);
     if (this.ready && this.timesFor !== this.src) this.loadTimes();
     const seek = data.seek || { id: 0, frame: 0 };
     if (seek.id !== this.seekId) {
@@ -251,6 +258,7 @@ class FrameView {
       if (this.src === src) {
         this.times = times;
         this.show();
+        this.angle.follow(this.painted);
       }
     } catch (err) {
       if (this.src === src) {
@@ -374,6 +382,7 @@ class FrameView {
     this.layer.draw();
     this.show();
     this.timeline.cursor(i);
+    this.angle.follow(i);
     return true;
   }
 
@@ -736,6 +745,7 @@ class FrameView {
     zm.x = Math.min(0, Math.max(w - w * zm.z, zm.x));
     zm.y = Math.min(0, Math.max(h - h * zm.z, zm.y));
     this.picture.style.transform = zm.z > 1.001 ? `translate(${zm.x}px, ${zm.y}px) scale(${zm.z})` : "";
+    this.angle.picture.style.transform = this.picture.style.transform; // both angles zoom and pan together
     this.layer.place(this.picture.style.transform);
     this.stage.classList.toggle("zoomed", zm.z > 1.001);
     this.show();
@@ -753,6 +763,7 @@ class FrameView {
     const room = window.innerHeight - top - below - (full ? 24 : 16);
     const height = Math.max(240, Math.min(full ? room : (width * this.height) / this.width, room));
     this.stage.style.height = `${Math.round(height)}px`;
+    this.angle.stage.style.height = this.stage.style.height;
     this.applyZoom();
   }
 
@@ -916,6 +927,7 @@ class FrameView {
     this.timeline.destroy();
     this.coding.destroy();
     this.layer.destroy();
+    this.angle.destroy();
     if (window.__poloReviewActiveView === this) window.__poloReviewActiveView = null;
     this.root.remove();
     this.destroyed = true;

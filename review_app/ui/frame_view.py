@@ -27,7 +27,7 @@ _component = st.components.v2.component(
     # one module: the view, its drawing layer, and its timeline and code keys (files of their own,
     # separate concerns)
     js="\n".join((_HERE / name).read_text("utf-8")
-                  for name in ("frame_timeline.js", "frame_view.js", "frame_drawing.js")),
+                  for name in ("frame_timeline.js", "frame_view.js", "frame_drawing.js", "frame_angle.js")),
     css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
 )
 
@@ -112,7 +112,8 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
                on_action: Callable[[str, int], None] | None = None, drawing: dict | None = None,
                on_drawing: Callable[[dict], None] | None = None, codes: tuple[Code, ...] = (),
                timeline: dict | None = None, edits_ack: dict | None = None,
-               on_edits: Callable[[dict], None] | None = None, whistles: list[int] | None = None) -> None:
+               on_edits: Callable[[dict], None] | None = None, whistles: list[int] | None = None,
+               angle: dict | None = None) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
     a frame; `on_action(name, frame)` when one of `actions` is used. `drawing`: the drawing layer's
@@ -122,7 +123,8 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
     `on_edits({view, items})`: the codes made and window edges dragged that the app has not
     acknowledged yet (numbered `seq` in order); `edits_ack`: {view, seq}, the last one saved.
     `whistles`: the frames where whistles were heard, which the previous / next whistle keys (, and .)
-    jump between in the browser."""
+    jump between in the browser. `angle`: a second recording to show beside this one at the same instant
+    (review_angle.component_data: its frames' address, its offset, its words), or None."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -148,6 +150,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),
         "drawing": drawing or {},
+        "angle": angle if ready else None,
     }
 
     def moved() -> None:

@@ -38,7 +38,7 @@ from review_app.model.edits import commit, put_event
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.search import clause_label
 from review_app.store import open_records
-from review_app.ui import frame_view, review_pick, review_saves
+from review_app.ui import frame_view, review_angle, review_pick, review_saves
 from review_app.ui.context import _, error_line, folders, lang, reviewer
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
@@ -131,7 +131,7 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         here = at(item["frame"])
         start = at(viewer.index_at(max(0.0, here.time_s - window.lead_s)))
         end = at(viewer.index_at(here.time_s + window.lag_s))
-        return doc, put_event(doc, coded_event(doc, code, here, (start, end), name))
+        return doc, put_event(doc, coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on()))
     if item.get("kind") == "window":
         # made on the match as the timeline showed it, so that the revision check finds someone else's
         # change to the same window meanwhile (not only on the match as it is now)

@@ -15,7 +15,7 @@ from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model.edits import MOMENT_KEYS, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
-from review_app.ui import frame_view, review_coding, review_drawings
+from review_app.ui import frame_view, review_angle, review_coding, review_drawings
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
 from review_app.ui.review_pick import VIEW
 from review_app.ui.review_sounds import timeline_marks, whistle_frames
@@ -53,6 +53,8 @@ def _tag_at(frame: int) -> None:
 def _action(name: str, frame: int) -> None:
     if name == "tag":
         _tag_at(frame)
+    elif name.startswith("angle."):  # [ or ]: the second angle's offset, one of its frames
+        review_angle.nudge(name, frame)
     elif name.startswith("moment."):  # a tag's moment, at the frame painted when its key was pressed
         form = st.session_state.get("review.form")
         if form is not None:
@@ -62,9 +64,10 @@ def _action(name: str, frame: int) -> None:
             st.session_state["review.form_request_moment"] = True
 
 
-def _actions() -> tuple:
-    """Tag here, and while a tag is open its moments: each key carries the frame on screen."""
-    out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen"))]
+def _actions(angle: review_angle.Shown | None = None) -> tuple:
+    """Tag here, while a tag is open its moments, and with a second angle its nudges: each key carries the
+    frame on screen."""
+    out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen")), *review_angle.actions(angle)]
     if st.session_state.get("review.form"):
         out += [frame_view.Action(f"moment.{moment}", key, _(label),
                                   _("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
@@ -129,11 +132,12 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
     ready = viewer.ready
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
+    angle = review_angle.shown(doc) if ready else None
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
-                          actions=_actions(), on_position=_settled, on_action=_action, drawing=drawing,
+                          actions=_actions(angle), on_position=_settled, on_action=_action, drawing=drawing,
                           on_drawing=review_drawings.received, codes=codes, timeline=tags,
                           edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits,
-                          whistles=whistle_frames(heard))
+                          whistles=whistle_frames(heard), angle=review_angle.component_data(angle))
     if review_drawings.pending():
         st.rerun(scope="app")  # a shape drawn: the page saves it on its tag
     if st.session_state.get("review.form_request") is not None \
@@ -159,6 +163,7 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
     if st.session_state.get("review.jump_error"):
         st.warning(md(st.session_state["review.jump_error"]), icon=":material/warning:")
     review_coding.problem_line()
+    review_angle.controls(doc, angle)
 
 
 def filmstrip(viewer: FrameViewer) -> None:
@@ -195,6 +200,7 @@ SHORTCUTS = (
     (N_("Home / End"), N_("first / last frame")),
     ("T", N_("tag the frame on screen")),
     (", / .", N_("previous / next whistle heard")),
+    ("[ / ]", N_("with a second angle: it one of its frames earlier / later (saved with the match)")),
     (N_("1–9, letters"), N_("your code keys: tag the frame on screen while playing (playback goes on)")),
     ("F", N_("full screen (the frame number and the keys stay)")),
     (N_("wheel or pinch / drag / 0"), N_("zoom / pan / whole picture")),

@@ -15,6 +15,7 @@ from review_app.model import (
     MatchDocument,
     next_event_id,
 )
+from review_app.model.angles import recording_label
 from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import (
     MOMENT_KEYS,
@@ -39,6 +40,7 @@ from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.review_angle import tagging_on
 from review_app.ui.review_pick import writable
 from review_app.ui.review_saves import FORM, clause_text, save_change
 from review_app.ui.review_sounds import heard, prefill
@@ -55,7 +57,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
     form = st.session_state.get(FORM)
     if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
-        form.update(frame=frame, time_s=time_s)
+        form.update(frame=frame, time_s=time_s, angle=tagging_on())
         prefill(form, heard())  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
@@ -64,6 +66,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
         last = previous[-1] if previous else {}
         st.session_state[FORM] = {
             "mode": "new", "id": next_event_id(doc), "frame": frame, "time_s": time_s, "base": base,
+            "angle": tagging_on(),  # the recording the reviewer is tagging on, when not the footage
             "event": {"situation": last.get("situation", "21.b"), "period": last.get("period"),
                       "involved": {"umpire": (last.get("involved") or {}).get("umpire")}},
         }
@@ -173,6 +176,10 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     where = {"id": eid, "frame": form["frame"], "time": format_time(form["time_s"], 2)}
     st.subheader(_("New tag {id} at frame {frame} ({time})", **where) if form["mode"] == "new" else
                  _("Edit tag {id} at frame {frame} ({time})", **where))
+    angle = form.get("angle") if form["mode"] == "new" else event.get("angle")
+    if angle:
+        st.caption(md(_("Made on the second angle {name}; its frames are the footage's.",
+                        name=recording_label(doc, angle))))
 
     query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
                           placeholder="21.d / injured / lesión")
@@ -277,7 +284,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
             period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
             reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
             moments=moments, offender=_offender(offender_choice), reading=reading,
-            window=event.get("window"), drawings=event.get("drawings"))
+            window=event.get("window"), drawings=event.get("drawings"),
+            angle=form.get("angle") if form["mode"] == "new" else event.get("angle"))
         if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
             new_event["reviewer"] = name  # the last person to change a tag answers for it
     except (TagError, KeyError) as exc:
@@ -393,6 +401,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         st.caption(_("No tags yet. Step to a stoppage and press Tag here (T)."))
         return
     rows = []
+    angles = any(e.get("angle") for e in events)  # the column only where some tag was made on another angle
     for e in events:
         r = results.get(e["id"], {})
         rows.append({
@@ -406,6 +415,8 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
             _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
             _("Reviewer"): e.get("reviewer") or "—",
             _("Notes"): e.get("notes") or "",
+            **({_("Made on"): recording_label(doc, e["angle"]) if e.get("angle") else _("the footage")}
+               if angles else {}),
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]

@@ -76,6 +76,9 @@ def test_marking_frames_and_deciding_forfeiture(page, case, videos):
     assert "Intact: 3 entries chained, 1 originals match their hashes." in [s.value for s in at.success]  # this run's
     mark = case.state().marks[0]
     assert [f["frame"] for f in mark.frames] == [10, 11] and mark.excusal == "e2" and mark.by == "Committee chair"
+    marks = next(d.value for d in at.dataframe if "Marked on" in d.value.columns)  # the video, named
+    ev = case.state().evidence["ev1"]
+    assert list(marks["Marked on"]) == [f"{ev.presented_name} · {ev.sha256[:12]}"]
     at.radio(key="evidence.decision").set_value("forfeiture").run()
     at.button(key="evidence.record").click().run()
     assert not at.exception

@@ -143,6 +143,13 @@ def late(margin: str) -> str:
     return _("LATE by {d}: recorded, but it cannot ground a forfeiture under 21.f(5).", d=margin)
 
 
+def _marked_on(state, m) -> str:
+    """The video a mark's frames were marked on: its name as presented and the start of its SHA-256."""
+    ev = state.evidence.get(m.evidence)
+    name = ev.presented_name if ev is not None and ev.presented_name else m.evidence
+    return f"{name} · {m.sha256[:12]}"
+
+
 def rider(team: str | None, number: int | None) -> str:
     return f"{team} #{number}" if team else ""
 
@@ -327,6 +334,8 @@ with t_mark:
         st.subheader(_("Marked frames"))
         st.dataframe(pd.DataFrame([{
             _("Entry"): m.seq, item: m.evidence,
+            # the video the frames were marked on (each mark records its item and checksum): the angle
+            _("Marked on"): _marked_on(state, m),
             _("Frame"): ", ".join(f"{f['frame']} ({f['time_s']:.3f} s)" for f in m.frames),
             _("Excusal (event)"): m.excusal or "—", _("Mount"): m.mount, _("By"): m.by,
             _("Withdrawn by entry"): m.withdrawn_by or ""}
