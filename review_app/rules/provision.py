@@ -296,7 +296,9 @@ def effective(case: Case) -> Case:
     if measured.whistle is None and measured.stopped_for_s is None:
         return case
     call = dict(case.call)
-    if measured.whistle is not None:
+    if measured.whistle is not None and call.get("whistle") not in measured.fits:
+        # What the reviewer typed stands where the footage bears it out (a whistle half a second after a
+        # fall at a neutral moment came at once and at the neutral play); otherwise the footage's timing.
         call["whistle"] = measured.whistle
     if measured.stopped_for_s is not None and call.get("time_allowed_s") is None:
         call["time_allowed_s"] = round(measured.stopped_for_s, 3)

@@ -42,9 +42,13 @@ class Measured:
     early_s: float | None = None  # how long before the tagged neutral play the whistle came, if before it
     late_s: float | None = None  # how long after the tagged neutral play the whistle came, if after it
     stopped_for_s: float | None = None  # restart (or return) minus whistle: the time actually allowed
+    # Every timing the moments bear out, `whistle` first: a whistle within a second of the incident and
+    # of the tagged neutral play came both at once and at the neutral play.
+    fits: tuple[Whistle, ...] = ()
 
     def to_dict(self) -> dict:
-        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items() if v is not None}
+        return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()
+                if v is not None and k != "fits"}
 
 
 # What a case with no moment tagged shows (most of a 1.0 season): one shared value, not one per event.
@@ -66,16 +70,17 @@ def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
     neutral_s = _time(moments.get("neutral_play"))
     delay = whistle_s - incident_s if whistle_s is not None and incident_s is not None else None
     kind = early = late = None
+    fits: tuple[Whistle, ...] = ()
     if delay is not None:
         if neutral_s is not None and whistle_s is not None and abs(whistle_s - neutral_s) <= AT_NEUTRAL_PLAY.seconds:
-            kind = Whistle.NEUTRAL_PLAY
-        elif delay <= AT_ONCE.seconds:
-            kind = Whistle.AT_ONCE
-        else:
-            kind = Whistle.DELAYED
+            fits += (Whistle.NEUTRAL_PLAY,)
+        if delay <= AT_ONCE.seconds:
+            fits += (Whistle.AT_ONCE,)
+        fits = fits or (Whistle.DELAYED,)
+        kind = fits[0]
         if neutral_s is not None and whistle_s is not None and whistle_s < neutral_s - AT_NEUTRAL_PLAY.seconds:
             early = neutral_s - whistle_s
         if neutral_s is not None and whistle_s is not None and whistle_s > neutral_s + AT_NEUTRAL_PLAY.seconds:
             late = whistle_s - neutral_s
     stopped = restart_s - whistle_s if restart_s is not None and whistle_s is not None else None
-    return Measured(delay, kind, early, late_s=late, stopped_for_s=stopped)
+    return Measured(delay, kind, early, late_s=late, stopped_for_s=stopped, fits=fits)

@@ -509,3 +509,16 @@ def test_a_check_skipped_for_want_of_its_field_would_have_found_nothing():
             without = replace(case, call={k: v for k, v in case.call.items() if k != needs})
             assert check(without) is None, (check.__name__, base.name, variant and variant.name)
     assert found_by == set(gated), sorted(c.__name__ for c in set(gated) - found_by)
+
+
+def test_a_whistle_that_came_both_at_once_and_at_the_neutral_play_is_either():
+    """A mount falls while play is already neutral; the whistle half a second later came at once and at the
+    neutral play. A reviewer's "at once" stands: 21.f(3) stops play immediately, and this whistle did."""
+    falls = Case("21.f(3)", {"mount_sound": True}, call(whistle="at_once", mount_excused=False), 2, MATCH, INCIDENT,
+                 {"neutral_play": at(INCIDENT), "whistle": at(INCIDENT + 0.5)})
+    v = judge(falls)
+    assert v.verdict != INCONSISTENT, translate(v.explanation, "en")
+    assert set(v.measured.fits) == {"at_once", "neutral_play"}
+    # The footage still overrules a word it does not bear out: "at once" for a whistle 4 s after the fall.
+    late = judge(replace(falls, moments={"neutral_play": at(INCIDENT), "whistle": at(INCIDENT + 4.0)}))
+    assert late.verdict == INCONSISTENT and "whistle" in late.wrong
