@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from review_app.i18n import Message, both
 from review_app.model.document import MatchDocument
+from review_app.model.migrate import person_id
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import parameters as P
 from review_app.rules import provision
@@ -232,10 +233,6 @@ def check_match(doc: MatchDocument, evidence=None, register: MountRegister | Non
     return [*returned_mounts(doc, evidence, register), *(f for check in MATCH_CHECKS for f in check(doc))]
 
 
-def _name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
 class PlayedThatDay:
     """21.d says 'in any game that day': named players followed across the day's documents.
 
@@ -251,9 +248,9 @@ class PlayedThatDay:
         match = doc.match
         date, end = match["date"], match.get("end_time_utc") or ""
         # The person: by the roster's player id where it gives one (the same id in every match of the day),
-        # else by the name, normalised.
-        keys = {(t["id"], p["number"]): (p.get("name") or p["id"], f"id:{p['id']}" if p.get("id")
-                                         else _name_key(p["name"]))
+        # else by the id the name makes (`person_id`, what migration gives a named player), so a roster with
+        # ids and one with names only find the same person.
+        keys = {(t["id"], p["number"]): (p.get("name") or p["id"], p.get("id") or person_id(p["name"]))
                 for t in match["teams"] for p in t.get("players", []) if p.get("name") or p.get("id")}
         if not keys:
             return
@@ -266,21 +263,33 @@ class PlayedThatDay:
                     seen.append((date, end, ev["position"]["frame"], match_id, ev["id"], *named, knocked_out))
 
     def findings(self) -> list[Finding]:
-        # Only a player knocked unconscious that day can be found playing again.
-        out_cold = {(date, key) for date, *_, key, knocked_out in self._seen if knocked_out}
-        seen = [x for x in self._seen if (x[0], x[6]) in out_cold]
-        names: dict[tuple[str, str], tuple[str, str]] = {}
+        # Only a player knocked unconscious that day can be found playing again: the first knock-out of each
+        # person each day, by match end and frame (a match with no end recorded, last).
+        knocked: dict[tuple[str, str], tuple] = {}
+        for x in sorted((x for x in self._seen if x[7]), key=lambda x: (x[0], x[1] or "~", x[2])):
+            knocked.setdefault((x[0], x[6]), x)
         out = []
-        for date, _end, _frame, match, event_id, name, key, knocked_out in sorted(seen, key=lambda x: x[:3]):
-            if (date, key) in names and names[date, key][0] != match:
-                first_match, first_event = names[date, key]
+        again = [x for x in self._seen if (x[0], x[6]) in knocked]
+        for date, end, _frame, match, event_id, name, key, _knocked_out in sorted(again, key=lambda x: x[:4]):
+            first = knocked[date, key]
+            if first[3] == match:
+                continue  # the same match is the match's own check (`injuries`)
+            first_end, first_match, first_event = first[1], first[3], first[4]
+            if end and first_end:
+                if end <= first_end:
+                    continue  # a game that ended before the knock-out's
                 out.append(Finding(
                     match, "unconscious_player_played_that_day", "21.d", ERROR, [event_id],
                     Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and "
                             "plays again; no such player may resume play in any game that day.", player=name,
                             match=first_match, event=first_event)))
-            if knocked_out and (date, key) not in names:
-                names[date, key] = (match, event_id)
+            else:  # which game came first cannot be told: said, never left out
+                out.append(Finding(
+                    match, "unconscious_player_played_that_day", "21.d", WARNING, [event_id],
+                    Message("{player} was rendered unconscious that day (match {match}, event {event}) and plays in "
+                            "this game; with no end time recorded for one of the two, which came first cannot be "
+                            "told. No such player may resume play in any game that day.", player=name,
+                            match=first_match, event=first_event)))
         return out
 
 

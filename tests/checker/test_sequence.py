@@ -7,8 +7,10 @@ from match_docs import event
 from review_app.checker import check_documents
 from review_app.i18n import translate
 from review_app.model import document_from_data
+from review_app.rules.vocabulary import Severity
 
 RED1 = {"team": "red", "number": 1}
+ERROR, WARNING = Severity.ERROR, Severity.WARNING
 BLUE2 = {"team": "blue", "number": 2}
 
 
@@ -163,3 +165,26 @@ def test_a_mount_recorded_excused_though_its_facts_let_it_return_is_a_warning_no
                     players=[{**RED1, "mount": "Bombón"}], mount="Bombón")
     found = findings(doc_factory([unsound, ridden("e2", 900, "Bombón", player=RED1)]))
     assert [f.severity for f in found] == ["mandatory"]
+
+
+def test_the_same_person_is_found_across_the_days_games_whatever_the_roster_gives(doc_factory):
+    """21.d "any game that day": a roster with ids and one with names only name the same person; a game with
+    no end time recorded is said to be undecidable, never left out."""
+    ko = event("e1", 10, "21.d", {"unconscious": True, "recurrence_of_same_injury": False},
+               {"whistle": "at_once", "time_allowed_s": 600}, players=[RED1])
+    morning = doc_factory([ko], match_id="morning", end_time_utc="2026-06-14T12:00:00Z")
+    for team in morning["match"]["teams"]:
+        for p in team["players"]:
+            p["id"] = p["name"].lower().replace(" ", "-")  # "red-player-1", as migration makes it
+    afternoon = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="afternoon",
+                            end_time_utc="2026-06-14T18:00:00Z")
+    found = findings(morning, afternoon)
+    assert kinds(found) == ["unconscious_player_played_that_day"] and found[0].severity == ERROR
+    earlier = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="early",
+                          end_time_utc="2026-06-14T09:00:00Z")
+    assert findings(morning, earlier) == []  # that game was over before the knock-out
+    unknown = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="no-end")
+    del unknown["match"]["end_time_utc"]
+    found = findings(morning, unknown)
+    assert kinds(found) == ["unconscious_player_played_that_day"] and found[0].severity == WARNING
+    assert "cannot be told" in translate(found[0].explanation, "en")
