@@ -175,14 +175,35 @@ def _players(ev) -> list[tuple[str, int]]:
     return [(p["team"], p["number"]) for p in (ev.get("involved") or {}).get("players", [])]
 
 
+def shared_numbers(match: dict) -> set[tuple[str, int]]:
+    """(team, number) the roster gives to more than one player: a substitute wearing the number of the player
+    replaced. An event names a player by team and number, so who played under such a number cannot be told."""
+    seen: set[tuple[str, int]] = set()
+    shared = set()
+    for team in match.get("teams") or []:
+        for player in team.get("players") or []:
+            key = (team["id"], player["number"])
+            (shared if key in seen else seen).add(key)
+    return shared
+
+
 def injuries(doc: MatchDocument) -> list[Finding]:
     out = []
     timeouts: dict[tuple, str] = {}
     unconscious: dict[tuple, str] = {}
+    shared = shared_numbers(doc.match)
     for ev in doc.events_in_order():
         players = _players(ev)
         for p in players:
             if p in unconscious and unconscious[p] != ev["id"]:
+                if p in shared:  # the roster has a substitute under this number: say so, never accuse
+                    out.append(Finding(
+                        doc.match_id, "unconscious_player_played", "21.d", WARNING, [unconscious[p], ev["id"]],
+                        Message("{player} was rendered unconscious (event {event}) and the number is in play again "
+                                "(event {again}); the roster gives it to more than one player, so it may be the "
+                                "substitute: check who played. No player rendered unconscious may resume play in "
+                                "any game that day.", player=_who(*p), event=unconscious[p], again=ev["id"])))
+                    continue
                 out.append(Finding(
                     doc.match_id, "unconscious_player_played", "21.d", ERROR, [unconscious[p], ev["id"]],
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
@@ -238,7 +259,9 @@ class PlayedThatDay:
 
     Documents are given one at a time (`add`) and only what the check needs is kept of each:
     every appearance of a named player, its name normalised once per roster entry. `findings()`
-    then orders the appearances of the players knocked unconscious by day, match end and frame."""
+    then orders the appearances of the players knocked unconscious by day, match end and frame.
+    A number the roster gives to two players of a team (a substitute) names neither for sure, so it
+    is not followed across games; the match's own check warns about it (`injuries`)."""
 
     def __init__(self) -> None:
         # (date, end, frame, match, event id, name, key, knocked out here), in the order met
@@ -252,6 +275,9 @@ class PlayedThatDay:
         # ids and one with names only find the same person.
         keys = {(t["id"], p["number"]): (p.get("name") or p["id"], p.get("id") or person_id(p["name"]))
                 for t in match["teams"] for p in t.get("players", []) if p.get("name") or p.get("id")}
+        # A number the roster gives to several players (a substitute) names none of them for sure.
+        for number in shared_numbers(match):
+            keys.pop(number, None)
         if not keys:
             return
         match_id, seen = doc.match_id, self._seen

@@ -188,3 +188,21 @@ def test_the_same_person_is_found_across_the_days_games_whatever_the_roster_give
     found = findings(morning, unknown)
     assert kinds(found) == ["unconscious_player_played_that_day"] and found[0].severity == WARNING
     assert "cannot be told" in translate(found[0].explanation, "en")
+
+
+def test_a_substitute_under_the_knocked_out_players_number_is_a_warning_not_an_error(doc_factory):
+    """21.d lets "an eligible player" be substituted; an event names a player by team and number, and a
+    substitute wears the number of the player replaced. Where the roster gives the number to two players,
+    the number in play again is a warning to check who played, never an error that makes the call wrong."""
+    ko = event("e1", 10, "21.d", {"unconscious": True, "recurrence_of_same_injury": False},
+               {"whistle": "at_once", "time_allowed_s": 600}, players=[RED1])
+    later = ridden("e2", 900, "Pampa", player=RED1)
+    with_substitute = doc_factory([ko, later])
+    with_substitute["match"]["teams"][0]["players"].append({"number": 1, "name": "Red Substitute"})
+    found = findings(with_substitute)
+    assert kinds(found) == ["unconscious_player_played"] and found[0].severity == WARNING
+    assert "substitute" in translate(found[0].explanation, "en")
+    result = check_documents([document_from_data(with_substitute)])
+    assert next(e for e in result.events if e.event == "e2").verdict != "inconsistent"
+    found = findings(doc_factory([ko, later]))  # one player with that number: still an error
+    assert found[0].severity == ERROR
