@@ -45,3 +45,16 @@ def test_the_rules_import_neither_streamlit_nor_opencv():
                 [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             for name in names:
                 assert name.split(".")[0] not in banned, f"{path.name} imports {name}"
+
+
+def test_every_reading_the_encoding_makes_quotes_the_rulebook_word_for_word():
+    """`review_app/rules/READINGS.md` lists the debatable readings, each with the sentence it rests on: a
+    quotation that is not in the rulebook would make a reading rest on nothing."""
+    import re
+
+    text = (ROOT / "review_app" / "rules" / "READINGS.md").read_text("utf-8")
+    quotes = re.findall(r'^\s*- Rulebook: "(.*)"\s*$', text, flags=re.MULTILINE)
+    assert len(quotes) >= 50
+    book = rulebook_text()
+    missing = [q for q in quotes if q not in book]
+    assert not missing, missing
