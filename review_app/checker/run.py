@@ -96,14 +96,13 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
             "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
     involved, position = event.get("involved") or {}, event["position"]
+    # In the order of EventResult's fields (a test checks each against the event): made for every event of a
+    # season, by position it is made in half the time.
     return EventResult(
-        match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict,
-        explanation=explanation, missing=list(v.missing), mandatory=v.mandatory,
-        cites=list(v.cites) or [v.clause], frame=position["frame"], time_s=position["time_s"],
-        period=event.get("period"), clock=event.get("clock"), umpire=involved.get("umpire"),
-        reviewer=event.get("reviewer"), document=str(doc.path) if doc.path else None,
-        wrong=list(v.wrong), measured=v.measured.to_dict() if v.measured else {},
-        reading=reading, edition=v.edition,
+        doc.match_id, event["id"], v.clause, v.verdict, explanation, list(v.missing), v.mandatory,
+        list(v.cites) or [v.clause], position["frame"], position["time_s"], event.get("period"),
+        event.get("clock"), involved.get("umpire"), event.get("reviewer"), str(doc.path) if doc.path else None,
+        list(v.wrong), v.measured.to_dict() if v.measured else {}, [], reading, v.edition,
     )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from review_app.i18n import Message, both
 from review_app.model.document import MatchDocument
@@ -254,6 +255,12 @@ def check_match(doc: MatchDocument, evidence=None, register: MountRegister | Non
     return [*returned_mounts(doc, evidence, register), *(f for check in MATCH_CHECKS for f in check(doc))]
 
 
+@lru_cache(maxsize=4096)
+def _person(name: str) -> str:
+    """A roster name's person id, found once per name: the same names recur through a season's rosters."""
+    return person_id(name)
+
+
 class PlayedThatDay:
     """21.d says 'in any game that day': named players followed across the day's documents.
 
@@ -273,7 +280,7 @@ class PlayedThatDay:
         # The person: by the roster's player id where it gives one (the same id in every match of the day),
         # else by the id the name makes (`person_id`, what migration gives a named player), so a roster with
         # ids and one with names only find the same person.
-        keys = {(t["id"], p["number"]): (p.get("name") or p["id"], p.get("id") or person_id(p["name"]))
+        keys = {(t["id"], p["number"]): (p.get("name") or p["id"], p.get("id") or _person(p["name"]))
                 for t in match["teams"] for p in t.get("players", []) if p.get("name") or p.get("id")}
         # A number the roster gives to several players (a substitute) names none of them for sure.
         for number in shared_numbers(match):

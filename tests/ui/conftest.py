@@ -34,3 +34,15 @@ def app(workspace) -> AppTest:
     settle(at)
     assert not at.exception, at.exception
     return at
+
+
+@pytest.fixture
+def chromium():
+    """Debian's chromium (never a browser download), driven by Playwright, for one test."""
+    from browser_app import ARGS, CHROMIUM
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()

@@ -50,13 +50,8 @@ def app_on(tmp_path):
 
 
 @pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
+def browser(chromium):
+    return chromium
 
 
 def open_page(browser, url: str, width: int = 1500, height: int = 1000, reviewer: str | None = "Browser Coach"):

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from angle_cases import A_FPS, B_FPS, OFFSET_S, two_cameras, workspace_with_two_angles
-from test_browser import ARGS, CHROMIUM, FRAME, choose, on_screen, open_page, start_app, stop_app
+from test_browser import CHROMIUM, FRAME, choose, on_screen, open_page, start_app, stop_app
 
 from review_app.footage import Footage
 from review_app.model.angles import angle_frame
@@ -19,16 +19,6 @@ pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed at /usr/bin/chromium"),
 ]
 ANGLE = "[data-testid=polo-angle-frame]"  # the second picture (in the frame view's shadow root)
-
-
-@pytest.fixture
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def angle_on_screen(page) -> int:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import framecode
 import pytest
-from test_browser import ARGS, CHROMIUM, on_screen, open_page, start_app, stop_app
+from test_browser import CHROMIUM, on_screen, open_page, start_app, stop_app
 from ui_fixtures import make_workspace
 
 from review_app.footage import Footage, VideoWriter
@@ -42,16 +42,6 @@ def sounding_video(tmp_path_factory) -> Path:
             w.write_audio(samples[done:upto])
             done = upto
     return path
-
-
-@pytest.fixture
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield b
-        b.close()
 
 
 def shot(page, name: str) -> None:
