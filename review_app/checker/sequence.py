@@ -308,20 +308,20 @@ class PlayedThatDay:
             if first[3] == match:
                 continue  # the same match is the match's own check (`injuries`)
             first_end, first_match, first_event = first[1], first[3], first[4]
-            if end and first_end:
-                if end <= first_end:
+            if end and first_end and end != first_end:
+                if end < first_end:
                     continue  # a game that ended before the knock-out's
                 out.append(Finding(
                     match, "unconscious_player_played_that_day", "21.d", ERROR, [event_id],
                     Message("{player} was rendered unconscious earlier that day (match {match}, event {event}) and "
                             "plays again; no such player may resume play in any game that day.", player=name,
                             match=first_match, event=first_event)))
-            else:  # which game came first cannot be told: said, never left out
+            else:  # which game came first cannot be told (an end time missing, or the same): said, never left out
                 out.append(Finding(
                     match, "unconscious_player_played_that_day", "21.d", WARNING, [event_id],
                     Message("{player} was rendered unconscious that day (match {match}, event {event}) and plays in "
-                            "this game; with no end time recorded for one of the two, which came first cannot be "
-                            "told. No such player may resume play in any game that day.", player=name,
+                            "this game; the end times recorded (one missing, or both the same) cannot tell which "
+                            "game came first. No such player may resume play in any game that day.", player=name,
                             match=first_match, event=first_event)))
         return out
 

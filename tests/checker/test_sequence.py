@@ -187,7 +187,10 @@ def test_the_same_person_is_found_across_the_days_games_whatever_the_roster_give
     del unknown["match"]["end_time_utc"]
     found = findings(morning, unknown)
     assert kinds(found) == ["unconscious_player_played_that_day"] and found[0].severity == WARNING
-    assert "cannot be told" in translate(found[0].explanation, "en")
+    assert "cannot tell which game came first" in translate(found[0].explanation, "en")
+    same_end = doc_factory([ridden("e1", 50, "Pampa", player=RED1)], match_id="same-end",
+                           end_time_utc="2026-06-14T12:00:00Z")
+    assert [f.severity for f in findings(morning, same_end)] == [WARNING]
 
 
 def test_a_substitute_under_the_knocked_out_players_number_is_a_warning_not_an_error(doc_factory):
