@@ -115,6 +115,12 @@ def judge_damaged_ball(case: Case):
             "discretion).", umpire=umpire))
     # Minor damage: not before neither team is favoured; the largest piece is played on otherwise.
     if whistle == Whistle.NONE:
+        played = case.facts.get("played_after_break")
+        if played not in (None, "largest_piece"):
+            # "In the case of a broken ball, the largest piece shall be played unless the Umpire stops the game."
+            return _c.inconsistent(Message(
+                "Play went on without a stop, and what was played was not the largest piece: in the case of a broken "
+                "ball, the largest piece shall be played unless the Umpire stops the game."))
         return _c.discretionary(
             Message("Play went on with a minorly damaged ball (the largest piece is played); the Umpire's discretion."))
     if whistle != Whistle.NEUTRAL_PLAY and not case.fact("neither_team_favored"):
@@ -132,6 +138,7 @@ DAMAGED_BALL = Provision(
     facts=(
         fact("ball_state"),
         fact("neither_team_favored"),
+        fact("played_after_break"),
     ),
     stop=STOP_AT_DISCRETION,
     restart=Message("Not set by 21.c; the largest piece is played unless play is stopped"),

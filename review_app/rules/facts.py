@@ -59,6 +59,11 @@ FOUL_KINDS = ("dangerous", "right_of_way", "mechanics", "other")
 ITEMS = ("girth", "martingale", "rein", "bit", "curb_chain", "bandages_or_boots", "stirrup_leather",
          "stirrup_hanger", "mallet", "other")
 SUSPENSION_REASONS = ("darkness", "inclement_weather", "other")
+# What the player did after a mount fell, as the footage shows it (21.f(3): "the player may remount but otherwise
+# he must change mounts").
+AFTER_FALL = ("remounted", "changed_mount")
+# What was played after the ball broke (21.c: "the largest piece shall be played unless the Umpire stops the game").
+PLAYED_AFTER_BREAK = ("largest_piece", "smaller_piece", "new_ball")
 # 21.f(5): the provisions under which an excused mount may not return (forfeiture if it does).
 EXCUSING_CLAUSES = ("21.f(1)(i)", "21.f(1)(ii)", "21.f(3)", "21.f(4)")
 
@@ -89,6 +94,11 @@ CHOICE_LABELS = {
     "mallet": N_("Mallet"),
     "darkness": N_("Darkness"),
     "inclement_weather": N_("Inclement weather"),
+    "remounted": N_("Remounted the same mount"),
+    "changed_mount": N_("Changed to another mount"),
+    "largest_piece": N_("The largest piece"),
+    "smaller_piece": N_("A smaller piece"),
+    "new_ball": N_("A new ball"),
 }
 
 # --- shared by several clauses -------------------------------------------------------------------------------
@@ -108,6 +118,8 @@ yes_no("last_hit_by_defender",
 choice("deflection", N_("What the ball struck after the hit, before crossing"),
        SAFETY_DEFLECTIONS + NO_SAFETY_DEFLECTIONS)
 choice("ball_state", N_("State of the ball"), BALL_STATES)
+choice("played_after_break", N_("What was played after the ball broke, play going on"), PLAYED_AFTER_BREAK,
+       required=False)
 yes_no("neither_team_favored", N_("Ball in a position where neither team is favored"), required=False)
 yes_no("cannot_be_dropped_immediately", N_("Lodged so that it cannot be dropped immediately"))
 yes_no("dead_at_point_first_lodged", N_("Restart placed where the ball first lodged"), required=False)
@@ -146,6 +158,7 @@ yes_no("play_neutral_when_lost", N_("Play was in a neutral position when the hel
 yes_no("ball_out_of_play_or_neutral", N_("The ball was out of play or at a neutral play"))
 _declare("elapsed_in_period_s", "number", N_("Time elapsed in the period"), required=False, unit="s")
 yes_no("mount_sound", N_("Trotted and examined, the mount was sound with no evidence of injury"))
+choice("after_fall", N_("What the player did after the fall"), AFTER_FALL, required=False)
 yes_no("player_requested_timeout", N_("The player asked for a time-out for the mount"))
 choice("excused_under", N_("The clause the mount was excused under"), EXCUSING_CLAUSES + ("not_excused",))
 yes_no("detected_during_game", N_("The violation was detected during the game"))

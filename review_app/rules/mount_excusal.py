@@ -38,6 +38,11 @@ def judge_mount_falls(case: Case) -> Verdict:
     if bad:
         return bad
     if not case.fact("mount_sound"):
+        if case.facts.get("after_fall") == "remounted":
+            # "If the mount is sound ... the player may remount but otherwise he must change mounts".
+            return _f3.inconsistent(Message("The fallen mount was not sound, yet the player remounted it: otherwise "
+                                            "than sound, the player must change mounts (21.f(3), under 21.f(1)(i))."),
+                                    cites=("21.f(3)", "21.f(1)(i)"))
         if case.called("mount_excused") is not True:
             return _f3.inconsistent(Message("The fallen mount was not sound: the player must change under 21.f(1)(i) "
                                             "and the mount is excused."),
@@ -55,6 +60,7 @@ MOUNT_FALLS = Provision(
     title=Message("Mount falls"),
     source=(Source("Mount Falls"),),
     facts=(fact("mount_sound"),
+           fact("after_fall"),
            ALREADY_STOPPED),
     stop=STOP_AT_ONCE,
     restart=Message("Not set by 21.f(3)"),

@@ -522,3 +522,22 @@ def test_a_whistle_that_came_both_at_once_and_at_the_neutral_play_is_either():
     # The footage still overrules a word it does not bear out: "at once" for a whistle 4 s after the fall.
     late = judge(replace(falls, moments={"neutral_play": at(INCIDENT), "whistle": at(INCIDENT + 4.0)}))
     assert late.verdict == INCONSISTENT and "whistle" in late.wrong
+
+
+def test_what_followed_is_recorded_and_judged_what_the_player_did_after_a_fall_and_what_was_played_on():
+    """Outcomes the rule names: 21.f(3) "the player may remount but otherwise he must change mounts"; 21.c "the
+    largest piece shall be played unless the Umpire stops the game"."""
+    unsound = Case("21.f(3)", {"mount_sound": False, "after_fall": "remounted"}, call(mount_excused=True), 2, MATCH,
+                   INCIDENT, AT_ONCE)
+    v = judge(unsound)
+    assert v.verdict == INCONSISTENT and "remounted" in translate(v.explanation, "en")
+    assert "volvió a montarlo" in translate(v.explanation, "es")
+    changed = replace(unsound, facts={"mount_sound": False, "after_fall": "changed_mount"})
+    assert judge(changed).verdict == CONSISTENT
+    played_on = Case("21.c", {"ball_state": "minor_damage", "played_after_break": "smaller_piece"},
+                     call(whistle="none"), 2, MATCH, INCIDENT, {})
+    v = judge(played_on)
+    assert v.verdict == INCONSISTENT and "largest piece" in translate(v.explanation, "en")
+    assert judge(replace(played_on, facts={"ball_state": "minor_damage", "played_after_break": "largest_piece"})
+                 ).verdict == DISCRETIONARY
+    assert judge(replace(played_on, facts={"ball_state": "minor_damage"})).verdict == DISCRETIONARY  # not recorded
