@@ -23,8 +23,10 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import parameters as P
 from review_app.rules import provision
 from review_app.rules.calls import minutes
+from review_app.rules.labels import CALL_FIELD_NAMES
 from review_app.rules.mounts import excusal_contradicted
 from review_app.rules.phrases import LowerFirst, any_of
+from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.vocabulary import Penalty, Severity, Whistle
 
 MANDATORY, ERROR, WARNING, INFO = Severity.MANDATORY, Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -134,15 +136,17 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
     out = []
     for ev in doc.events_in_order():
         rule = ALLOWANCES.get(ev["situation"])
-        allowed = (ev.get("call") or {}).get("time_allowed_s")
-        facts = ev.get("facts") or {}
+        call = ev.get("call") or {}
+        allowed = call.get("time_allowed_s")
         if not rule or allowed is None or not _counts(ev):
             continue
         param, lifts = rule
-        if allowed <= param.value or any(facts.get(f) is True for f in lifts):
+        # What lifts the limit: a decision of the officials (in the call) or a fact seen.
+        recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
+        if allowed <= param.value or any(v is True for v in recorded.values()):
             continue
         # Exceeded unless a lifting fact nobody recorded applies: then a warning naming it, not an error.
-        unknown = [LowerFirst(provision(param.clause).fact_named(f).label) for f in lifts if facts.get(f) is None]
+        unknown = [LowerFirst(_lift_label(param.clause, f)) for f, v in recorded.items() if v is None]
         times = {"allowed": minutes(allowed), "clause": param.clause, "limit": minutes(param.value)}
         if unknown:
             why = Message("{allowed} allowed where {clause} allows {limit}; unless {lifts} (not recorded).",
@@ -153,6 +157,11 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
             doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
             {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
     return out
+
+
+def _lift_label(clause: str, name: str) -> Message:
+    fact = provision(clause).fact_named(name)
+    return fact.label if fact is not None else Message(CALL_FIELD_NAMES[name])
 
 
 def courtesy_changes(doc: MatchDocument) -> list[Finding]:

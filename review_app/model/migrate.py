@@ -7,7 +7,10 @@ or the card, where play restarted, who committed the offence) is listed in the e
   clause is derived from the mount register, and where the reviewer's reading differs the report
   says so;
 - each named player gets a person `id` (from the name, as the 1.0 checker already recognised a
-  player across the day's matches by the name).
+  player across the day's matches by the name);
+- the officials' decisions recorded as facts (21.d's extra time granted, 21.g's play waiting off the
+  field, 21.k's officials agreeing) go to the call, with the value they had. A 2.0 document saved
+  before they moved is read the same way (`lift_decisions`), its version unchanged.
 Everything else is kept as it was, field for field.
 """
 
@@ -23,7 +26,7 @@ FROM, TO = "1.0", "2.0"
 
 
 def needs_migration(data: object) -> bool:
-    return isinstance(data, dict) and str(data.get("schema_version")) == FROM
+    return isinstance(data, dict) and (str(data.get("schema_version")) == FROM or _decisions_as_facts(data))
 
 
 def person_id(name: str) -> str:
@@ -56,20 +59,59 @@ def unrecorded_parts(event: dict) -> list[str]:
     return out
 
 
+def _decisions() -> dict[str, tuple[str, ...]]:
+    from review_app.rules import PROVISIONS  # the rules import the model's vocabulary: late, to avoid a cycle
+
+    return {p.id: p.decisions for p in PROVISIONS if p.decisions}
+
+
+def _decisions_as_facts(data: object) -> bool:
+    """A 2.0 document saved while the officials' decisions were facts."""
+    if not isinstance(data, dict) or str(data.get("schema_version")) != TO or not isinstance(data.get("events"), list):
+        return False
+    decisions = _decisions()
+    return any(isinstance(e, dict) and isinstance(e.get("facts"), dict)
+               and not e["facts"].keys().isdisjoint(decisions.get(e.get("situation"), ()))
+               for e in data["events"])
+
+
+def lift_decisions(event: dict, decisions: dict[str, tuple[str, ...]] | None = None) -> None:
+    """Move the officials' decisions an event records as facts into its call (what the call records first)."""
+    names = (decisions or _decisions()).get(event.get("situation"), ())
+    facts = event.get("facts")
+    if not names or not isinstance(facts, dict):
+        return
+    call = event.get("call") if isinstance(event.get("call"), dict) else {}
+    for name in names:
+        if name in facts:
+            value = facts.pop(name)
+            call.setdefault(name, value)
+    event["call"] = call
+
+
 def migrate(data: dict) -> dict:
-    """The 2.0 form of a 1.0 document (a new dict; `data` is left as it is)."""
+    """The 2.0 form of a 1.0 document (a new dict; `data` is left as it is), or of a 2.0 one that records
+    the officials' decisions as facts."""
     if not needs_migration(data):
         return data
     out = copy.deepcopy(data)
+    if str(out.get("schema_version")) == TO:
+        decisions = _decisions()
+        for event in out["events"]:
+            if isinstance(event, dict):
+                lift_decisions(event, decisions)
+        return out
     out["schema_version"] = TO
     out["migrated_from"] = FROM
     for team in (out.get("match") or {}).get("teams") or []:
         for player in team.get("players") or []:
             if isinstance(player, dict) and player.get("name") and not player.get("id"):
                 player["id"] = person_id(str(player["name"]))
+    decisions = _decisions()
     for event in out.get("events") or []:
         if not isinstance(event, dict):
             continue
+        lift_decisions(event, decisions)
         facts = event.get("facts")
         if isinstance(facts, dict) and "excused_under" in facts:
             event["reading"] = {"excused_under": facts.pop("excused_under")}

@@ -143,7 +143,6 @@ yes_no("between_periods", N_("The conduct took place between periods"))
 # --- players: 21.d, 21.e, 21.h -------------------------------------------------------------------------------
 yes_no("unconscious", N_("The player was rendered unconscious"))
 yes_no("recurrence_of_same_injury", N_("A recurrence of an injury already given a time-out"))
-yes_no("extra_time_granted", N_("The Umpires granted additional time"), required=False)
 yes_no("removal_needed_more_time", N_("Treatment on the field needed more time to remove the player"),
        required=False)
 yes_no("resumed_play", N_("The player resumed play"), required=False)
@@ -173,8 +172,6 @@ yes_no("player_rested_after_repair", N_("The player kept resting after the repai
 yes_no("may_pose_risk", N_("Damaged equipment may pose a risk to a player or mount"), required=False)
 yes_no("may_interfere_or_endanger_immediately", N_("It may immediately interfere with play or endanger someone"),
        required=False)
-yes_no("play_waited_off_field", N_("Play waited while the player repaired or changed off the field (rather than "
-                                   "restarting once he or she left)"), required=False)
 yes_no("play_neutral_when_damaged", N_("Play was in a neutral position when the equipment was damaged"),
        required=False)
 
@@ -182,6 +179,4 @@ yes_no("play_neutral_when_damaged", N_("Play was in a neutral position when the 
 yes_no("stopped_without_whistle", N_("Play or the clock stopped without the Umpire's whistle"))
 yes_no("period_time_expired", N_("The period's time had expired"))
 choice("reason", N_("Reason for the suspension"), SUSPENSION_REASONS)
-yes_no("officials_agree", N_("Umpires, Referee and Host Tournament Committee believe it in the game's interest"),
-       required=False)
 yes_no("fair_play_possession_applies", N_("Rule 22.h (Fair Play Possession) applies"))

@@ -72,7 +72,7 @@ REASON_WORDS = {"darkness": N_("darkness"), "inclement_weather": N_("inclement w
 
 def judge_suspension(case: Case) -> Verdict:
     reason = case.fact("reason")
-    if reason == "other" and not case.fact("officials_agree"):
+    if reason == "other" and not case.called("officials_agree"):
         return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host "
                                        "Tournament "
                                        "Committee to believe it in the best interest of the game."))
@@ -84,8 +84,8 @@ def judge_suspension(case: Case) -> Verdict:
 
 SUSPENSION = Provision(
     id="21.k", title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
-    facts=(fact("reason"),
-           fact("officials_agree")),
+    facts=(fact("reason"),),
+    decisions=("officials_agree",),
     stop=STOP_AT_DISCRETION, restart=Message("When the game is resumed"), mount=None, penalty=None,
     judge=judge_suspension,
     parts=(parts.suspended_by_the_umpire,),

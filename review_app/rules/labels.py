@@ -29,6 +29,10 @@ CALL_FIELD_NAMES = {
     "mount_excused": N_("Mount excused"),
     "mount_change_permitted": N_("Mount change permitted"),
     "announcement": N_("Announcement"),
+    "extra_time_granted": N_("The Umpires granted additional time"),
+    "play_waited_off_field": N_("Play waited while the player repaired or changed off the field (rather than "
+                                "restarting once he or she left)"),
+    "officials_agree": N_("Umpires, Referee and Host Tournament Committee believe it in the game's interest"),
 }
 
 UNITS = {

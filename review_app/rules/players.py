@@ -11,6 +11,7 @@ from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
     Case,
+    MissingFact,
     Provision,
     Source,
     Verdict,
@@ -23,6 +24,7 @@ _d = Verdicts("21.d")
 RECOVERY = P.INJURY_RECOVERY
 # "unless the injured player's treatment on the field requires additional time ... or the Umpire has
 # granted additional time"
+# What lifts 21.d's ten minutes: the Umpires' decision (in the call) or what removing the player needed (a fact).
 EXTRA_TIME = ("extra_time_granted", "removal_needed_more_time")
 
 
@@ -39,11 +41,16 @@ def judge_injury(case: Case) -> Verdict:
     allowed = case.called_or("time_allowed_s", None)
     limit = duration(RECOVERY.value)
     if allowed is not None and allowed > RECOVERY.value:
-        if any(case.facts.get(name) for name in EXTRA_TIME):
+        granted, removal = case.call.get("extra_time_granted"), case.facts.get("removal_needed_more_time")
+        if granted or removal:
             return _d.discretionary(Message(
                 "Time beyond {limit} was allowed, as extra time the Umpires may grant or that removing the player "
                 "from the field required.", limit=limit))
-        case.require(*EXTRA_TIME)  # neither recorded as granted: both must be known to be false
+        # Neither recorded as granted: both must be known to be false.
+        missing = [name for name, value in (("call.extra_time_granted", granted),
+                                            ("removal_needed_more_time", removal)) if value is None]
+        if missing:
+            raise MissingFact(*missing)
         return _d.inconsistent(Message(
             "The game was continued after {allowed}; it shall continue not more than {limit} after the stoppage "
             "unless extra time was granted or removing the player needed it.", allowed=minutes(allowed), limit=limit),
@@ -70,7 +77,6 @@ INJURY = Provision(
     facts=(
         fact("unconscious"),
         fact("recurrence_of_same_injury"),
-        fact("extra_time_granted"),
         fact("removal_needed_more_time"),
         fact("resumed_play"),
         fact("injury"),
@@ -81,6 +87,7 @@ INJURY = Provision(
     mount=None,
     penalty=None,
     judge=judge_injury,
+    decisions=("extra_time_granted",),
     parameters=(P.INJURY_RECOVERY,),
     summary=Message("Stop at once; 10 minutes to recover unless extra time is granted; no time-out for a recurrence; "
                     "an "

@@ -67,7 +67,13 @@ CALL_FIELDS = {
     "mount_change_permitted": "bool",
     "announcement": "text",
     "decided_by": (Official.UMPIRE.value, Official.REFEREE.value, Official.COMMITTEE.value),
+    # Decisions one clause rules on (`Provision.decisions`): the officials', so part of the call, not facts seen.
+    "extra_time_granted": "bool",
+    "play_waited_off_field": "bool",
+    "officials_agree": "bool",
 }
+# The call fields a form asks only for the clause they belong to.
+DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree")
 
 
 @dataclass(frozen=True)
@@ -222,6 +228,9 @@ class Provision:
     # returns why the recorded part is wrong, or None. Checked whatever the judge concluded, so a part
     # the rule leaves to discretion never hides one it fixes.
     parts: tuple[Callable[[Case], Message | None], ...] = ()
+    # The call fields only this provision asks for: the officials' decisions it rules on (21.d's extra time
+    # granted, 21.g's play waiting off the field, 21.k's officials agreeing), asked with the call, not as facts.
+    decisions: tuple[str, ...] = ()
 
     @property
     def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
@@ -288,6 +297,14 @@ def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ..
     return tuple((check, getattr(check, "needs", None)) for check in checks)
 
 
+def decisions_in_the_call(case: Case, decisions: tuple[str, ...]) -> Case:
+    """A case made before the officials' decisions moved from the facts to the call (a panel's entry, an older
+    case): each decision the facts hold, in the call (what the call records first)."""
+    facts = {k: v for k, v in case.facts.items() if k not in decisions}
+    call = {**{k: v for k, v in case.facts.items() if k in decisions}, **case.call}
+    return _with(case, facts=facts, call=call)
+
+
 def effective(case: Case) -> Case:
     """The case as the footage shows it: where the whistle's moment is tagged, the whistle's timing is
     the measured one (a reviewer's "at once" for a whistle 3 s late is a delay); where the restart's
@@ -327,6 +344,8 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     stands. An incomplete verdict names the fact needed first, then the clause's other required
     facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
     judged it, on the verdict."""
+    if provision.decisions and not case.facts.keys().isdisjoint(provision.decisions):
+        case = decisions_in_the_call(case, provision.decisions)
     case = effective(case)
     try:
         verdict = provision.judge(case)

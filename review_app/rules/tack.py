@@ -101,7 +101,7 @@ def _time_beyond_allowance(case: Case) -> Verdict | None:
     else:
         # Time to leave the field, or a quick repair on the ground ("may allow ... if it can be done quickly"),
         # is no waiting for the player.
-        if not case.fact("play_waited_off_field"):
+        if not case.called("play_waited_off_field"):
             return None
         why = Message("play does not wait: the player must leave the field and play restarts as soon as he or she "
                       "has done so")
@@ -122,7 +122,6 @@ BROKEN_TACK = Provision(
         fact("player_rested_after_repair"),
         fact("may_pose_risk"),
         fact("may_interfere_or_endanger_immediately"),
-        fact("play_waited_off_field"),
         fact("play_neutral_when_damaged"),
         ALREADY_STOPPED,
     ),
@@ -132,6 +131,7 @@ BROKEN_TACK = Provision(
     mount=Message("A change needs the Umpires' permission"),
     penalty=Message("Changing mounts without permission: dead-ball foul and penalty"),
     judge=judge_broken_tack,
+    decisions=("play_waited_off_field",),
     parameters=(P.TACK_PROVISION_MAX_HANDICAP, P.TACK_REPAIR, P.TACK_CONTACT_DELAY),
     summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and "
                     "on "

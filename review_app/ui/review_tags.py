@@ -35,7 +35,7 @@ from review_app.rules.labels import (
     value_label,
     verdict_label,
 )
-from review_app.rules.provision import CALL_FIELDS, Fact
+from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact
 from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import measure
 from review_app.textsafe import md
@@ -213,7 +213,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         st.markdown("**" + _("The call made") + "**")
         cols = st.columns(2)
         call = {}
-        for n, (name, spec) in enumerate(CALL_FIELDS.items()):
+        asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
+        for n, (name, spec) in enumerate(asked):
             with cols[n % 2]:
                 call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
         st.markdown("**" + _("Who was involved") + "**")

@@ -24,7 +24,9 @@ CHANGED = {
                                         "play and forfeiture was not exacted"),
 }
 # Where a 1.0 value moved in 2.0: (path in 1.0) -> (path in 2.0).
-MOVED = {("facts", "excused_under"): ("reading", "excused_under")}
+MOVED = {("facts", "excused_under"): ("reading", "excused_under"),
+         # the officials' decisions, from the facts seen to the call
+         **{("facts", d): ("call", d) for d in ("extra_time_granted", "play_waited_off_field", "officials_agree")}}
 
 
 def _leaves(value, path=()):
@@ -101,3 +103,36 @@ def test_migrate_reports_a_bad_document_in_one_line_and_goes_on(tmp_path, capsys
     captured = capsys.readouterr()
     assert "broken.json" in captured.err and "Traceback" not in captured.err
     assert "migrated 1.0 -> 2.0" in captured.out
+
+
+def test_a_2_0_document_saved_with_the_officials_decisions_as_facts_reads_them_in_the_call(tmp_path):
+    """21.d's extra time granted, 21.g's play waiting off the field and 21.k's officials agreeing are decisions
+    of the officials, part of the call. A 2.0 document saved while they were facts still reads, each in the
+    call with its value, and judges as before."""
+    from match_docs import base_document, event
+
+    from review_app.model import document_from_data
+
+    data = base_document()
+    data["schema_version"] = "2.0"
+    data["events"] = [
+        event("e1", 100, "21.d", {"unconscious": False, "recurrence_of_same_injury": False,
+                                  "extra_time_granted": True}, {"whistle": "at_once", "time_allowed_s": 700}),
+        event("e2", 300, "21.k", {"reason": "other", "officials_agree": False}, {"whistle": "at_once"}),
+    ]
+    for team in data["match"]["teams"]:
+        for p in team["players"]:
+            p["id"] = p["name"].lower().replace(" ", "-")
+    doc = document_from_data(data)
+    assert doc.data["schema_version"] == "2.0" and "migrated_from" not in doc.data
+    e1, e2 = doc.events
+    assert "extra_time_granted" not in e1["facts"] and e1["call"]["extra_time_granted"] is True
+    assert e2["call"]["officials_agree"] is False and "officials_agree" not in e2["facts"]
+    verdicts = {r.event: r.verdict for r in check_paths([_saved(tmp_path, data)]).events}
+    assert verdicts == {"e1": "discretionary", "e2": "inconsistent"}
+
+
+def _saved(tmp_path, data) -> Path:
+    path = tmp_path / "decisions-as-facts.json"
+    path.write_text(json.dumps(data), "utf-8")
+    return path

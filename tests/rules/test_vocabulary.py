@@ -111,7 +111,10 @@ def test_provisions_carry_their_edition():
 
 
 def test_messages_made_of_messages_are_translated_part_by_part():
-    parts = [LowerFirst(FACTS["extra_time_granted"].label), LowerFirst(FACTS["removal_needed_more_time"].label)]
+    from review_app.rules.labels import CALL_FIELD_NAMES
+
+    parts = [LowerFirst(Message(CALL_FIELD_NAMES["extra_time_granted"])),
+             LowerFirst(FACTS["removal_needed_more_time"].label)]
     assert translate(any_of(parts), "en") == ("the Umpires granted additional time or treatment on the field needed "
                                               "more time to remove the player")
     assert translate(any_of(parts), "es").startswith("los Umpires concedieron tiempo adicional o la atención")

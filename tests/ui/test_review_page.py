@@ -180,6 +180,26 @@ def test_the_excusal_of_a_returned_mount_is_derived_never_typed_and_a_disagreein
     assert form_key(app, "reading.excused_under").value is None
 
 
+def test_an_officials_decision_is_asked_with_the_call_of_its_own_clause_only(app, workspace):
+    """21.d's extra time granted is the Umpires' decision: asked with the call, for 21.d, never as a fact seen."""
+    jump(app, 150)
+    click(app, "review.tag")
+    app.selectbox(key="review.form.situation").set_value("21.j").run()
+    with pytest.raises(KeyError):
+        form_key(app, "call.extra_time_granted")
+    app.selectbox(key="review.form.situation").set_value("21.d").run()
+    with pytest.raises(KeyError):
+        form_key(app, "fact.extra_time_granted")
+    form_key(app, "fact.unconscious").set_value(False)
+    form_key(app, "fact.recurrence_of_same_injury").set_value(False)
+    form_key(app, "call.whistle").set_value("at_once")
+    form_key(app, "call.time_allowed_s").set_value(700.0)
+    form_key(app, "call.extra_time_granted").set_value(True)
+    submit_form(app)
+    e3 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e3")
+    assert e3["call"]["extra_time_granted"] is True and "extra_time_granted" not in e3["facts"]
+
+
 def test_tag_search_finds_clauses_by_name_in_spanish(workspace):
     at = make_app(lang="es")
     at.run()
