@@ -17,6 +17,7 @@ Everything else is kept as it was, field for field.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 import unicodedata
 
@@ -59,6 +60,7 @@ def unrecorded_parts(event: dict) -> list[str]:
     return out
 
 
+@functools.cache
 def _decisions() -> dict[str, tuple[str, ...]]:
     from review_app.rules import PROVISIONS  # the rules import the model's vocabulary: late, to avoid a cycle
 
@@ -70,8 +72,9 @@ def _decisions_as_facts(data: object) -> bool:
     if not isinstance(data, dict) or str(data.get("schema_version")) != TO or not isinstance(data.get("events"), list):
         return False
     decisions = _decisions()
-    return any(isinstance(e, dict) and isinstance(e.get("facts"), dict)
-               and not e["facts"].keys().isdisjoint(decisions.get(e.get("situation"), ()))
+    # Asked of every document read: only the events of a clause that has decisions are looked into.
+    return any(isinstance(e, dict) and e.get("situation") in decisions and isinstance(e.get("facts"), dict)
+               and not e["facts"].keys().isdisjoint(decisions[e["situation"]])
                for e in data["events"])
 
 
