@@ -30,6 +30,24 @@ const TICK_FRAMES = [1, 2, 5, 10];
 const TICK_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
 const RESEND_MS = 5000; // edits the app has not acknowledged by then are sent again
 
+// The items of a row that are on screen, in order, each given the line it sits on: an item goes on the first
+// line whose last item ends before it starts, so marks that would overlap stack instead.
+function onScreenInLines(items, width) {
+  const row = items.filter((it) => it.x1 >= 0 && it.x0 <= width).sort((p, q) => p.x0 - q.x0);
+  const ends = []; // per line: where its last item ends (px)
+  for (const it of row) {
+    let line = ends.findIndex((end) => end < it.x0);
+    if (line < 0) line = ends.push(0) - 1;
+    ends[line] = it.x1 + 2;
+    it.line = line;
+  }
+  return row;
+}
+
+function lineCount(row) {
+  return Math.max(1, ...row.map((it) => it.line + 1));
+}
+
 function svgShape(shape, color, hollow) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -218,15 +236,8 @@ class Timeline {
       items.get(this.by === "umpire" ? "" : g.situation).push({ g, ...this.extent({ frame: g.frame }) });
     }
     for (const key of rows) {
-      const ends = []; // per line: where its last item ends (px)
-      const row = items.get(key).filter((it) => it.x1 >= 0 && it.x0 <= this.width).sort((p, q) => p.x0 - q.x0);
-      for (const it of row) {
-        let line = ends.findIndex((end) => end < it.x0);
-        if (line < 0) line = ends.push(0) - 1;
-        ends[line] = it.x1 + 2;
-        it.line = line;
-      }
-      const height = `${Math.max(1, ends.length) * ROW_H}px`;
+      const row = onScreenInLines(items.get(key), this.width);
+      const height = `${lineCount(row) * ROW_H}px`;
       const label = el("div", "tl-label", key || t.noUmpire || "—");
       label.title = label.textContent;
       label.style.height = height;
@@ -309,16 +320,8 @@ class Timeline {
 
   // the whistles and horns heard: a row of their own, stacked where they overlap on screen
   drawSounds() {
-    const ends = [];
-    const shown = this.sounds.map((s) => ({ s, ...this.extent({ frame: s.frame }) }))
-      .filter((it) => it.x1 >= 0 && it.x0 <= this.width).sort((p, q) => p.x0 - q.x0);
-    for (const it of shown) {
-      let line = ends.findIndex((end) => end < it.x0);
-      if (line < 0) line = ends.push(0) - 1;
-      ends[line] = it.x1 + 2;
-      it.line = line;
-    }
-    const height = `${Math.max(1, ends.length) * ROW_H}px`;
+    const shown = onScreenInLines(this.sounds.map((s) => ({ s, ...this.extent({ frame: s.frame }) })), this.width);
+    const height = `${lineCount(shown) * ROW_H}px`;
     const label = el("div", "tl-label tl-label-sounds", this.text.sounds || "");
     label.title = label.textContent;
     label.style.height = height;
