@@ -73,8 +73,9 @@ def _version_tuple(v: str) -> tuple[int, ...]:
         return (0,)
 
 
-def validate(data: object, path: Path | str | None = None) -> None:
-    """Raise DocumentError naming the bad field; check the version first so a newer file says so."""
+def validate(data: object, path: Path | str | None = None) -> dict:
+    """Raise DocumentError naming the bad field; check the version first so a newer file says so. Returns
+    the document as it was checked: an older one as the migration makes it (`data` itself is left as it is)."""
     if not isinstance(data, dict):
         raise DocumentError("not a match document (expected a JSON object)", path=path)
     version = data.get("schema_version")
@@ -96,6 +97,7 @@ def validate(data: object, path: Path | str | None = None) -> None:
         if error is not None:
             raise DocumentError(_describe(error), path=path)
     _check_references(data, path)
+    return data
 
 
 def _relevance(error: ValidationError):
@@ -147,14 +149,13 @@ def parse_document(raw: bytes, path: str | Path | None = None, origin: str | Non
         raise DocumentError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", path=path) from None
     except jsontext.JSONTextError as exc:
         raise DocumentError(str(exc), path=path) from None
-    validate(data, path)
-    return MatchDocument(migrate(data), Path(path) if path is not None else None, int(data.get("revision", 0)), text,
+    checked = validate(data, path)  # migrated once, where it was older
+    return MatchDocument(checked, Path(path) if path is not None else None, int(data.get("revision", 0)), text,
                          origin=origin)
 
 
 def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
-    validate(data, path)
-    return MatchDocument(migrate(data), Path(path) if path else None, int(data.get("revision", 0)))
+    return MatchDocument(validate(data, path), Path(path) if path else None, int(data.get("revision", 0)))
 
 
 def find_documents(paths: Iterable[str | Path]) -> list[Path]:
