@@ -2,7 +2,8 @@
 
 - an excused mount ridden again (21.f(5): forfeiture, mandatory), unless the event that excused it
   shows a mount its clause lets return (then the excusal is what to review);
-- time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g);
+- time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g), as each event's judge reads them, and a courtesy
+  change restarted before its minute;
 - a second courtesy change in a period (21.f(2));
 - a second time-out for the same injury (21.d);
 - a player who lost consciousness playing again that day (21.d);
@@ -24,9 +25,11 @@ from review_app.rules import parameters as P
 from review_app.rules import provision
 from review_app.rules.calls import minutes
 from review_app.rules.labels import CALL_FIELD_NAMES
+from review_app.rules.mount_welfare import EARLY, courtesy_restart_timing
 from review_app.rules.mounts import excusal_contradicted
 from review_app.rules.phrases import LowerFirst, any_of
 from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.timing import AFTER_ONE_MINUTE
 from review_app.rules.vocabulary import Penalty, Severity, Whistle
 
 MANDATORY, ERROR, WARNING, INFO = Severity.MANDATORY, Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -141,6 +144,9 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
         if not rule or allowed is None or not _counts(ev):
             continue
         param, lifts = rule
+        if ev["situation"] == "21.f(2)":
+            out.extend(_courtesy_minute(doc, ev, allowed))
+            continue
         # What lifts the limit: a decision of the officials (in the call) or a fact seen.
         recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
         if allowed <= param.value or any(v is True for v in recorded.values()):
@@ -157,6 +163,26 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
             doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
             {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
     return out
+
+
+def _courtesy_minute(doc: MatchDocument, ev: dict, allowed: float) -> list[Finding]:
+    """21.f(2) "after one minute has elapsed", as the event's judge reads it (`courtesy_restart_timing`): before the
+    minute, or well after it with no unwarranted delay penalized."""
+    when = courtesy_restart_timing(allowed, ev.get("facts") or {}, ev.get("call") or {})
+    if when is None:
+        return []
+    times = {"allowed": minutes(allowed), "limit": minutes(P.COURTESY_CHANGE.value)}
+    if when == EARLY:
+        kind, why = "courtesy_restart_before_the_minute", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, before the minute ({limit}) had elapsed "
+            "(21.f(2)).", **times)
+    else:
+        kind, why = "time_allowance_exceeded", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, well after the minute ({limit}), with no "
+            "penalty for an unwarranted delay recorded (21.f(2)).", **times)
+    return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev["id"]], why,
+                    {"allowed_s": allowed, "limit_s": P.COURTESY_CHANGE.value, "parameter": P.COURTESY_CHANGE.name,
+                     "tolerance_s": AFTER_ONE_MINUTE.seconds})]
 
 
 def _lift_label(clause: str, name: str) -> Message:

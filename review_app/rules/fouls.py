@@ -216,7 +216,9 @@ FOUL_AT_HORN = Provision(
         fact("at_or_slightly_after_horn"),
         fact("final_period"),
     ),
-    stop=STOP_AT_ONCE,
+    # The horn has ended the period; the paragraph sets no stop of its own ("a great deal of discretion as to
+    # whether or when to stop play").
+    stop=STOP_AT_DISCRETION,
     restart=Message("Penalty at the start of the next period; after the final period, 5 seconds on the clock"),
     mount=None,
     penalty=Message("An appropriate penalty"),

@@ -108,9 +108,10 @@ def judge_mount_timeout(case: Case) -> Verdict:
     if whistle == Whistle.NONE:
         return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount "
                                       "handled as 21.f(4) says."))
-    return _f4.discretionary(Message(
-        "The Umpire {umpire}; stopping immediately or at a neutral play is at the Umpires' discretion.",
-        umpire=whistle_words(whistle)))
+    # Every obligation met; when to stop ("immediately or at a neutral play") is the Umpires' choice, named.
+    return _f4.consistent(Message(
+        "The time-out was handled as 21.f(4) says; the Umpire {umpire}, and stopping immediately or at a neutral "
+        "play is at the Umpires' discretion.", umpire=whistle_words(whistle)))
 
 
 MOUNT_TIMEOUT = Provision(

@@ -3,6 +3,8 @@ visibly injured, and 21.f(2) the courtesy change."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
@@ -32,6 +34,7 @@ from review_app.rules.provision import (
     Verdicts,
     incomplete,
 )
+from review_app.rules.timing import AFTER_ONE_MINUTE
 from review_app.rules.vocabulary import Penalty, Restart
 
 # --- 21.f(1)(i) visibly injured or distressed ---------------------------------------------------------
@@ -133,6 +136,22 @@ _f2 = Verdicts("21.f(2)")
 COURTESY_RESTARTS = (Restart.THROW_IN, Restart.PENALTY, Restart.FREE_HIT, Restart.KNOCK_IN)
 
 
+EARLY, LATE = "early", "late"
+
+
+def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> str | None:
+    """21.f(2) "Play will be restarted ... after one minute has elapsed": EARLY before the minute, LATE well after
+    it (more than `timing.AFTER_ONE_MINUTE` past it) unless an unwarranted delay was recorded and penalized ("Any
+    unwarranted delay by either team will be penalized"), else None. The event's judge and the match check
+    (`checker.sequence.time_allowances`) both ask this, so they agree."""
+    if allowed < P.COURTESY_CHANGE.value:
+        return EARLY
+    if allowed <= P.COURTESY_CHANGE.value + AFTER_ONE_MINUTE.seconds:
+        return None
+    penalized = facts.get(UNWARRANTED_DELAY.name) is True and call.get("penalty") not in (None, Penalty.NONE)
+    return None if penalized else LATE
+
+
 def judge_courtesy_change(case: Case) -> Verdict:
     announced = case.match.courtesy_changes_announced
     if announced is None:
@@ -145,10 +164,18 @@ def judge_courtesy_change(case: Case) -> Verdict:
                                         "neutral play."))
     minute = duration(P.COURTESY_CHANGE.value)
     allowed = case.called("time_allowed_s")
-    if allowed != P.COURTESY_CHANGE.value:
+    when = courtesy_restart_timing(allowed, case.facts, case.call)
+    if when == EARLY:
         return _f2.inconsistent(UpperFirst(Message(
-            "{limit} shall be allowed for a courtesy change, play restarting after it has elapsed; the time allowed "
-            "was {allowed}.", limit=minute, allowed=minutes(allowed))), wrong=("time_allowed_s",))
+            "{limit} shall be allowed for a courtesy change, play restarting after it has elapsed; play restarted "
+            "after {allowed}, before the minute had elapsed.", limit=minute, allowed=minutes(allowed))),
+            wrong=("time_allowed_s",))
+    if when == LATE:
+        return _f2.inconsistent(Message(
+            "Play restarted {allowed} after the courtesy change was allowed, well after {limit} had elapsed (this "
+            "tool allows {tolerance:g} s to set up the restart), and no penalty for an unwarranted delay was "
+            "recorded: any unwarranted delay by either team will be penalized.", allowed=minutes(allowed),
+            limit=minute, tolerance=AFTER_ONE_MINUTE.seconds), wrong=("time_allowed_s",))
     if case.called("restart") not in COURTESY_RESTARTS:
         return _f2.inconsistent(Message(
             "After {limit} play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
@@ -185,9 +212,9 @@ COURTESY_CHANGE = Provision(
     parts=(parts.not_before_the_neutral_play, parts.courtesy_change_allowed_by),
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
                 P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),
-    summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral, "
-                    "one "
-                    "minute, not more and not less; an unwarranted delay is penalized."),
+    summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral; "
+                    "play restarts after one minute has elapsed, not before; a later restart is an unwarranted delay, "
+                    "penalized."),
 )
 
 

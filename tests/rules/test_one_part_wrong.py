@@ -169,7 +169,8 @@ BASES = (
           "removal_needed_more_time": False},
          call(restart="throw_in", time_allowed_s=420),
          variants=(
-             TOO_SLOW,
+             Variant("play not stopped for an injured player", "whistle", {"whistle": "none"}, moments={},
+                     words=("shall stop the game", "detendrá el partido")),
              Variant("twelve minutes to recover", "time_allowed_s", {"time_allowed_s": 720},
                      words=("10 minutes", "10 minutos")),
              Variant("twelve minutes to recover, as the restart's moment measures them", "time_allowed_s",
@@ -290,7 +291,7 @@ BASES = (
     Base("a time-out for a tired mount", "21.f(4)",
          {"player_requested_timeout": True, "player_changed_mount": True, "teammates_changed_mounts": False},
          call(whistle="neutral_play", restart="throw_in", time_allowed_s=200, mount_excused=True),
-         expected=DISCRETIONARY, moments=dict(AT_NEUTRAL),
+         moments=dict(AT_NEUTRAL),
          variants=(
              Variant("seven minutes to change", "time_allowed_s", {"time_allowed_s": 420},
                      words=("5 minutes", "5 minutos")),
@@ -300,7 +301,7 @@ BASES = (
     Base("teammates changed in the time-out, penalized", "21.f(4)",
          {"player_requested_timeout": True, "player_changed_mount": True, "teammates_changed_mounts": True},
          call(time_allowed_s=200, mount_excused=True, **PENALTY_TO_BLUE),
-         expected=DISCRETIONARY, offender=RED_2,
+         offender=RED_2,
          variants=(
              penalty_to("red"),
              place("centre"),
