@@ -1,12 +1,13 @@
 """Whole-match checks: what no single event shows, only the match as a sequence.
 
 - an excused mount ridden again (21.f(5): forfeiture, mandatory), unless the event that excused it
-  shows a mount its clause lets return (then the excusal is what to review);
+  shows a mount its clause lets return (then the excusal is what to review), or it is seen only in a
+  break in play (a warning: "returns a mount to play");
 - time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g), as each event's judge reads them, and a courtesy
   change restarted before its minute;
 - a second courtesy change in a period (21.f(2));
 - a second time-out for the same injury (21.d);
-- a player who lost consciousness playing again that day (21.d);
+- a player who lost consciousness (in an injury, a fall or any event) playing again that day (21.d);
 - teammates changing mounts during a 21.f(4) time-out.
 """
 
@@ -26,7 +27,7 @@ from review_app.rules import provision
 from review_app.rules.calls import minutes
 from review_app.rules.labels import CALL_FIELD_NAMES
 from review_app.rules.mount_welfare import EARLY, courtesy_restart_timing
-from review_app.rules.mounts import excusal_contradicted
+from review_app.rules.mounts import during_a_break, excusal_contradicted
 from review_app.rules.phrases import LowerFirst, any_of
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.timing import AFTER_ONE_MINUTE
@@ -68,6 +69,16 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
         contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
             ev = by_id.get(s.event) or {}
+            if during_a_break(ev):
+                # "returns a mount to play": a break is not play. Said, so the reviewer can look, never forfeiture.
+                out.append(Finding(
+                    doc.match_id, "excused_mount_seen_in_a_break", "21.f(5)", WARNING, [exc.event, s.event],
+                    Message("Mount {mount} was excused under {clause} (event {event}) and is seen again during a break "
+                            "in play (event {again}); forfeiture is for a mount returned to play, and a break is not "
+                            "play: check whether it played afterwards.", mount=exc.mount, clause=exc.clause,
+                            event=exc.event, again=s.event),
+                    {"mount": exc.mount, "excused_under": exc.clause}))
+                continue
             exacted = (evidence is not None and evidence.forfeiture_exacted) \
                 or (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
             facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
@@ -245,11 +256,15 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        if ev["situation"] != "21.d" or not players:
+        if not players:
             continue
         facts, call = ev.get("facts") or {}, ev.get("call") or {}
+        # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
+        # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
             unconscious.setdefault(players[0], ev["id"])
+        if ev["situation"] != "21.d":
+            continue
         injury = facts.get("injury")
         if not injury:
             continue
@@ -324,7 +339,7 @@ class PlayedThatDay:
             return
         match_id, seen = doc.match_id, self._seen
         for ev in doc.events_in_order():
-            knocked_out = bool(ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious"))
+            knocked_out = bool((ev.get("facts") or {}).get("unconscious"))  # under any clause (21.e's fall too)
             for p in (ev.get("involved") or {}).get("players", ()):
                 named = keys.get((p["team"], p["number"]))
                 if named:

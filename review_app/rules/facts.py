@@ -139,6 +139,9 @@ yes_no("at_or_slightly_after_horn", N_("The foul occurred at or slightly after t
 yes_no("final_period", N_("The horn ended the final regulation period (else taken from the period number)"),
        required=False)
 yes_no("between_periods", N_("The conduct took place between periods"))
+# 21.general: "executed at the beginning of the next period": after the final period there is none (else taken from
+# the period number; an overtime period that follows is a next period).
+yes_no("after_final_period", N_("Assessed after the final period, with no next period to follow"), required=False)
 
 # --- players: 21.d, 21.e, 21.h -------------------------------------------------------------------------------
 yes_no("unconscious", N_("The player was rendered unconscious"))

@@ -46,6 +46,16 @@ def judge_foul(case: Case) -> Verdict:
                              cites=("21.b", "21.general.dangerous-fouls"))
     if whistle == Whistle.AT_ONCE:
         return _b.consistent(Message("The foul was called and play stopped, as 21.b allows."))
+    if kind == "mechanics":
+        # Closing provisions: "An infraction involving mechanics or "advantage" may be a non-call, or delayed call,
+        # at the Umpire's discretion." The same call under 21.general.dangerous-fouls gets the same verdict.
+        return _b.discretionary(Message("An infraction involving mechanics may be a non-call or a delayed call at the "
+                                        "Umpire's discretion; the Umpire {umpire}.", umpire=umpire),
+                                cites=("21.b", "21.general.dangerous-fouls"))
+    if case.call.get("best_interest_of_the_game") is True:
+        # "if the Umpire deems it to be in the best interest of the game": a ground of its own, the Umpire's.
+        return _b.discretionary(Message("The Umpire {umpire}, deeming it in the best interest of the game, as 21.b "
+                                        "allows.", umpire=umpire))
     if whistle == Whistle.NONE:
         # Either ground justifies the non-call, so one recorded as true is enough.
         if case.has("stoppage_would_disadvantage_fouled_team") and case.fact("stoppage_would_disadvantage_fouled_team"):
@@ -58,8 +68,9 @@ def judge_foul(case: Case) -> Verdict:
                         "the Umpire may elect not to stop play."), cites=("21.b", "21.general.dangerous-fouls"))
         case.fact("stoppage_would_disadvantage_fouled_team")  # known false from here on, or named as missing
         return _b.inconsistent(
-            Message("The foul disadvantaged the fouled team and stopping play would not have cost it an advantage: the "
-                    "non-call is outside the advantage 21.b allows."), wrong=("whistle",))
+            Message("The foul disadvantaged the fouled team, stopping play would not have cost it an advantage, and "
+                    "the Umpire is not recorded as deeming play going on in the best interest of the game: the "
+                    "non-call rests on neither ground 21.b allows."), wrong=("whistle",))
     # Delayed (or at a neutral play): the advantage, assessed right after the next play.
     if case.has("assessed_after_next_play") and not case.fact("assessed_after_next_play"):
         return _b.inconsistent(
@@ -87,6 +98,7 @@ FOUL = Provision(
     mount=None,
     penalty=Message("As the foul rules set"),
     judge=judge_foul,
+    decisions=("best_interest_of_the_game",),
     summary=Message("A foul may be called, delayed for the advantage (assessed right after the next play) or not "
                     "called; "
                     "a dangerous foul must be called at the instant; Umpires never coach players."),
@@ -240,6 +252,11 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
         case.called("penalty")  # nothing recorded of what was assessed: named as missing
     if penalty in (None, Penalty.NONE) and card in (None, Card.NONE):
         return _us.discretionary(Message("No penalty was assessed for the conduct between periods."))
+    if _after_the_final_period(case):
+        # "shall be executed at the beginning of the next period": after the final period there is none, and
+        # Rule 21 sets no other time; whatever timing was recorded, this sentence does not fault it.
+        return _us.consistent(Message("The penalty was assessed after the final period, when no next period "
+                                      "follows; Rule 21 sets no time for executing it then."))
     if case.called("penalty_timing") != PenaltyTiming.START_OF_NEXT_PERIOD:
         return _us.inconsistent(
             Message("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of "
@@ -252,13 +269,22 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
     return _us.consistent(Message("The penalty assessed between periods opens the next period."))
 
 
+def _after_the_final_period(case: Case) -> bool:
+    """Assessed after the final period, with no next period to open: as recorded (`after_final_period`), else from
+    the period number (the last scheduled one; an overtime that follows is a next period, recorded as such)."""
+    recorded = case.facts.get("after_final_period")
+    if recorded is not None:
+        return recorded
+    return case.period is not None and case.match.periods is not None and case.period >= case.match.periods
+
+
 UNSPORTSMANLIKE = Provision(
     id="21.general.unsportsmanlike",
     title=Message("Unsportsmanlike conduct between periods"),
     source=(Source(GENERAL, en_from="An unsportsmanlike", es_from="Un penal por conducta"),),
-    facts=(fact("between_periods"),),
+    facts=(fact("between_periods"), fact("after_final_period")),
     stop=STOP_NOT_AT_ALL,
-    restart=Message("The next period starts with the penalty"),
+    restart=Message("The next period starts with the penalty (after the final period, no next one)"),
     mount=None,
     penalty=Message("Unsportsmanlike conduct penalty, executed at the start of the next period"),
     judge=judge_unsportsmanlike,

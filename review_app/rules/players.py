@@ -143,6 +143,9 @@ PLAYER_FALLS = Provision(
         fact("may_be_injured_or_in_jeopardy"),
         fact("imminent_scoring_opportunity"),
         fact("clear_fall"),
+        # 21.d's "no player who has been rendered unconscious shall be allowed to resume play in any game that day"
+        # holds for a knock-out in a fall; the match check follows it (`checker.sequence.injuries`).
+        fact("unconscious", required=False),
     ),
     stop=STOP_AT_NEUTRAL_PLAY,
     restart=Message("Not set by 21.e"),

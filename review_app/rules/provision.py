@@ -72,9 +72,11 @@ CALL_FIELDS = {
     "extra_time_granted": "bool",
     "play_waited_off_field": "bool",
     "officials_agree": "bool",
+    # 21.b: the Umpire deemed not stopping (or a brief delay) to be in the best interest of the game.
+    "best_interest_of_the_game": "bool",
 }
 # The call fields a form asks only for the clause they belong to.
-DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree")
+DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree", "best_interest_of_the_game")
 
 
 @dataclass(frozen=True)

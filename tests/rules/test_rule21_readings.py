@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from review_app.i18n import translate
-from review_app.rules import CONSISTENT, DISCRETIONARY, INCOMPLETE, INCONSISTENT, PROVISIONS, Case, MatchContext
+from review_app.rules import CONSISTENT, DISCRETIONARY, INCONSISTENT, PROVISIONS, Case, MatchContext
 from review_app.rules import judge as _judge
 from review_app.rules.labels import stop_label
 from review_app.rules.rulebook import rulebook_text
@@ -119,3 +117,154 @@ def test_53_every_provision_taught_at_once_says_immediately_or_at_the_instant():
     for p in PROVISIONS:
         if p.stop == Stop.AT_ONCE:
             assert "immediately" in p.text["en"] or "at the instant" in p.text["en"], p.id
+
+
+# --- 21.f(4): a correct time-out is consistent, its timing the Umpires' discretion --------------------------------
+def test_f4_a_correct_time_out_with_the_teammates_penalty_to_the_opponents_is_consistent():
+    says("the Umpire(s) may, in their discretion, stop the game immediately or at a neutral play")
+    says("an appropriate penalty will be awarded to the opposing team and play will resume immediately")
+    timeout = case("21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True,
+                               "teammates_changed_mounts": True},
+                   {"whistle": "neutral_play", "time_allowed_s": 200, "mount_excused": True,
+                    "penalty": "appropriate_penalty", "penalty_to": "blue", "restart": "penalty",
+                    "restart_place": "penalty_spot"}, offender=RED_2)
+    right(timeout, words=("discretion", "criterio"))
+    wrong_in(replace(timeout, call={**timeout.call, "penalty_to": "red"}), "penalty_to", ("awarded to", "se otorgó a"))
+
+
+# --- entry 22: 21.f(2) "after one minute has elapsed" ---------------------------------------------------------------
+COURTESY = {"ball_out_of_play_or_neutral": True, "elapsed_in_period_s": 240}
+
+
+def courtesy(allowed: float, **call) -> Case:
+    return case("21.f(2)", COURTESY, {"whistle": "neutral_play", "time_allowed_s": allowed, "restart": "throw_in",
+                                      "decided_by": "umpire", **call})
+
+
+def test_22_a_restart_just_after_the_minute_is_the_restart_after_one_minute():
+    says("Play will be restarted with a throw-in, penalty, free hit or knock-in, as the case may be, after one "
+         "minute has elapsed.")
+    says("Any unwarranted delay by either team will be penalized.")
+    from review_app.rules.timing import AFTER_ONE_MINUTE
+
+    assert AFTER_ONE_MINUTE.seconds == 10.0 and AFTER_ONE_MINUTE.reason  # the tool's own number, with its reason
+    for allowed in (60, 62, 70):
+        right(courtesy(allowed), expected=DISCRETIONARY)  # whether to allow the change is the Umpires' whole call
+    wrong_in(courtesy(45), "time_allowed_s", ("before the minute", "antes de que transcurriera el minuto"))
+    wrong_in(courtesy(71), "time_allowed_s", ("unwarranted delay", "demora injustificada"))
+    # Well after the minute, a team's delay penalized: the restart is the penalty, and the call is right.
+    penalized = replace(courtesy(90, penalty="appropriate_penalty", penalty_to="blue", restart="penalty"),
+                        facts={**COURTESY, "unwarranted_delay": True}, offender=RED_2)
+    right(penalized, expected=DISCRETIONARY)
+
+
+def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    def found(allowed, facts=COURTESY, **call):
+        ev = event("e1", 10, "21.f(2)", facts, {"whistle": "neutral_play", "time_allowed_s": allowed,
+                                                "restart": "throw_in", **call}, period=2)
+        doc = document_from_data(doc_factory([ev]))
+        result = check_documents([doc])
+        return sorted(f.kind for f in result.findings), result.events[0].verdict
+
+    assert found(62) == ([], "discretionary")
+    assert found(71) == (["time_allowance_exceeded"], "inconsistent")
+    assert found(45) == (["courtesy_restart_before_the_minute"], "inconsistent")
+    assert found(90, {**COURTESY, "unwarranted_delay": True}, penalty="appropriate_penalty",
+                 restart="penalty") == ([], "discretionary")
+
+
+# --- entry 48: "at the beginning of the next period", when there is one --------------------------------------------
+def test_48_a_penalty_after_the_final_period_is_not_sent_to_a_next_period_there_is_not():
+    says("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of the next "
+         "period.")
+    card = {"whistle": "none", "card": "yellow", "card_to": BLUE_3, "penalty": "appropriate_penalty",
+            "penalty_to": "red", "penalty_timing": "immediately", "restart": "penalty"}
+    after_last = case("21.general.unsportsmanlike", {"between_periods": True}, card, period=6, offender=BLUE_3)
+    right(after_last, words=("no next period", "no sigue ningún período"))
+    right(replace(after_last, period=2, facts={"between_periods": True, "after_final_period": True}))
+    # Between two periods the sentence holds: a penalty taken at once is wrong in its timing alone.
+    wrong_in(replace(after_last, period=2), "penalty_timing", ("next period", "período siguiente"))
+    # An overtime follows the last scheduled period: recorded so, it is a next period.
+    wrong_in(replace(after_last, facts={"between_periods": True, "after_final_period": False}), "penalty_timing",
+             ("next period", "período siguiente"))
+
+
+# --- entry 3 and U17: 21.b's own ground, and mechanics left to the Umpire --------------------------------------------
+def test_3_the_umpires_judgement_of_the_best_interest_of_the_game_is_a_ground_of_its_own():
+    says("The Umpire may also elect not to stop play by calling a foul, or to briefly delay the stoppage of play for "
+         "a foul, if the Umpire deems it to be in the best interest of the game or if interrupting the game and "
+         "awarding a penalty would result in a disadvantage to the team fouled.")
+    hurt = {"kind": "right_of_way", "fouled_team_disadvantaged": True, "stoppage_would_disadvantage_fouled_team": False}
+    deemed = case("21.b", hurt, {"whistle": "none", "best_interest_of_the_game": True})
+    right(deemed, expected=DISCRETIONARY, words=("best interest of the game", "favorece los intereses del partido"))
+    wrong_in(replace(deemed, call={**deemed.call, "best_interest_of_the_game": False}), "whistle",
+             ("best interest of the game", "los intereses del partido"))
+    # A decision of the Umpire's, so part of the call: a schema-2.0 document may hold it among the facts.
+    from review_app.rules import provision
+
+    assert "best_interest_of_the_game" in provision("21.b").decisions
+
+
+def test_u17_a_mechanics_non_call_gets_one_verdict_under_21b_and_the_closing_words():
+    says("An infraction involving mechanics or “advantage” may be a non-call, or delayed call, at the Umpire’s "
+         "discretion.")
+    mechanics = case("21.b", {"kind": "mechanics", "fouled_team_disadvantaged": True,
+                              "stoppage_would_disadvantage_fouled_team": False}, {"whistle": "none"})
+    right(mechanics, expected=DISCRETIONARY, words=("mechanics", "mecánica"))
+    closing = case("21.general.dangerous-fouls", {"involves_safety": False}, {"whistle": "none"})
+    assert judge(closing)[0].verdict == judge(mechanics)[0].verdict == DISCRETIONARY
+    # The same non-call of a foul that is not mechanics, with neither ground, stays wrong in the whistle.
+    wrong_in(replace(mechanics, facts={**mechanics.facts, "kind": "right_of_way"}), "whistle",
+             ("neither ground", "ninguno de los dos motivos"))
+
+
+# --- entry 14: a knock-out under any clause ----------------------------------------------------------------------
+def test_14_a_player_knocked_out_in_a_fall_may_not_resume_play(doc_factory):
+    says("no player who has been rendered unconscious shall be allowed to resume play in any game that day")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+    from review_app.rules import provision
+
+    assert provision("21.e").fact_named("unconscious") is not None  # recordable with the fall
+    red1 = [{"team": "red", "number": 1}]
+    fall = lambda unconscious: event("e1", 10, "21.e", {"may_be_injured_or_in_jeopardy": True,
+                                                         "unconscious": unconscious},
+                                     {"whistle": "at_once"}, players=red1)
+    later = event("e2", 900, "21.h", {"play_neutral_when_lost": True}, {"whistle": "at_once"}, players=red1)
+    found = lambda u: [f.kind for f in check_documents([document_from_data(doc_factory([fall(u), later]))])
+                       .findings]
+    assert found(True) == ["unconscious_player_played"]
+    assert found(False) == []
+
+
+# --- entry 33: "returns a mount to play" ---------------------------------------------------------------------------
+def test_33_an_excused_mount_seen_in_a_break_has_not_been_returned_to_play(doc_factory):
+    says("If a player returns a mount to play after it has been excused under provision 21.f(1), 21.f(3) or 21.f(4), "
+         "the penalty shall be forfeiture.")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    blue2 = {"team": "blue", "number": 2}
+    excused = event("e1", 100, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                    {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200},
+                    players=[{**blue2, "mount": "Luna"}], mount="Luna")
+
+    def seen(facts, situation="21.b.dead-ball"):
+        again = event("e2", 900, situation, facts, {"whistle": "none", "card": "yellow"},
+                      players=[{**blue2, "mount": "Luna"}])
+        return [(f.kind, f.severity) for f in check_documents([document_from_data(doc_factory([excused, again]))])
+                .findings]
+
+    assert seen({"play_already_stopped": True}) == [("excused_mount_seen_in_a_break", "warning")]
+    assert seen({"between_periods": True}, "21.general.unsportsmanlike") == [("excused_mount_seen_in_a_break",
+                                                                              "warning")]
+    assert seen({"play_neutral_when_lost": True}, "21.h") == [("excused_mount_returned", "mandatory")]
