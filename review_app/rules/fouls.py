@@ -121,6 +121,12 @@ def judge_dead_ball_foul(case: Case) -> Verdict:
         signal = Message(CARD_WORDS.get(card, N_("sounding the whistle again")))
         return _db.consistent(Message(
             "A dead-ball foul signalled by {signal}; the choice of signal is the Umpire's.", signal=signal))
+    if case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
+        # "the Umpire may so signal by: a) again sounding the whistle; or b) displaying a yellow or red card": a foul
+        # called (a penalty awarded) is signalled one of these two ways.
+        return _db.inconsistent(Message("A penalty was awarded for a foul with play already stopped, but it was not "
+                                        "signalled: the Umpire signals it by again sounding the whistle or by "
+                                        "displaying a yellow or red card."), wrong=("card",))
     return _db.discretionary(
         Message("No dead-ball foul was signalled; with play already stopped the Umpire may, not must, signal one."))
 
@@ -250,6 +256,13 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
     penalty, card = case.called_or("penalty", None), case.called_or("card", None)
     if penalty is None and card is None:
         case.called("penalty")  # nothing recorded of what was assessed: named as missing
+    if case.facts.get("unsportsmanlike_conduct") is True:
+        # Worked example: "A yellow card should be displayed and the next period started with a penalty."
+        missing = tuple(part for part, given, none in (("card", card, Card.NONE), ("penalty", penalty, Penalty.NONE))
+                        if given in (None, none))
+        if missing:
+            return _us.inconsistent(Message("For this conduct between periods a yellow card should be displayed and "
+                                            "the next period started with a penalty."), wrong=missing)
     if penalty in (None, Penalty.NONE) and card in (None, Card.NONE):
         return _us.discretionary(Message("No penalty was assessed for the conduct between periods."))
     if _after_the_final_period(case):
@@ -282,7 +295,7 @@ UNSPORTSMANLIKE = Provision(
     id="21.general.unsportsmanlike",
     title=Message("Unsportsmanlike conduct between periods"),
     source=(Source(GENERAL, en_from="An unsportsmanlike", es_from="Un penal por conducta"),),
-    facts=(fact("between_periods"), fact("after_final_period")),
+    facts=(fact("between_periods"), fact("after_final_period"), fact("unsportsmanlike_conduct")),
     stop=STOP_NOT_AT_ALL,
     restart=Message("The next period starts with the penalty (after the final period, no next one)"),
     mount=None,

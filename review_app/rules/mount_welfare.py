@@ -52,6 +52,9 @@ def judge_visibly_injured(case: Case) -> Verdict:
     announcement = case.call.get("announcement")
     if announcement is not None and ALL_MAY_CHANGE not in announcement.upper():
         return _f1i.inconsistent(Message('The Umpires should announce "ALL MAY CHANGE".'), wrong=("announcement",))
+    if case.facts.get("mount_led_off") is False:
+        return _f1i.inconsistent(Message("The mount in question must be led off the field or taken off by horse "
+                                         "ambulance; it was not."))
     restarts = (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS)
     if case.facts.get(UNWARRANTED_DELAY.name) and case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
         # "Any unwarranted delay on his or her part will be penalized": the penalty is then how play restarts.
@@ -71,6 +74,7 @@ VISIBLY_INJURED = Provision(
     title=Message("Mount visibly injured or distressed"),
     source=(WELFARE, Source("The Umpires determine that the mount is visibly injured")),
     facts=(fact("visibly_injured_or_distressed"),
+           fact("mount_led_off"),
            ALREADY_STOPPED, UNWARRANTED_DELAY),
     stop=STOP_AT_ONCE,
     restart=Message("Throw-in when the player returns on another mount"),
@@ -134,6 +138,8 @@ NOT_VISIBLY_INJURED = Provision(
 # --- 21.f(2) courtesy change ----------------------------------------------------------------------------------
 _f2 = Verdicts("21.f(2)")
 COURTESY_RESTARTS = (Restart.THROW_IN, Restart.PENALTY, Restart.FREE_HIT, Restart.KNOCK_IN)
+# "Ideally ... by announcing “ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE.”": the words that make it a courtesy change.
+COURTESY_ANNOUNCEMENT = "COURTESY CHANGE"
 
 
 EARLY, LATE = "early", "late"
@@ -162,6 +168,16 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if not case.fact("ball_out_of_play_or_neutral"):
         return _f2.inconsistent(Message("A courtesy change is allowed only when the ball is out of play or at a "
                                         "neutral play."))
+    if case.facts.get("offered_to_all_players") is False:
+        return _f2.inconsistent(Message("The courtesy change is one per period for all players on both teams; it was "
+                                        "not open to all of them."))
+    if case.facts.get("each_umpire_had_two_horses") is False and case.match.periods is not None \
+            and case.match.periods >= P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value:
+        return _f2.inconsistent(Message(
+            "With courtesy changes allowed, the teams shall be required to provide each Umpire {horses:g} horses for "
+            "any game lasting {periods:g} periods or more; this game has {played}, and they did not.",
+            horses=P.COURTESY_UMPIRE_HORSES.value, periods=P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value,
+            played=case.match.periods))
     minute = duration(P.COURTESY_CHANGE.value)
     allowed = case.called("time_allowed_s")
     when = courtesy_restart_timing(allowed, case.facts, case.call)
@@ -176,10 +192,20 @@ def judge_courtesy_change(case: Case) -> Verdict:
             "tool allows {tolerance:g} s to set up the restart), and no penalty for an unwarranted delay was "
             "recorded: any unwarranted delay by either team will be penalized.", allowed=minutes(allowed),
             limit=minute, tolerance=AFTER_ONE_MINUTE.seconds), wrong=("time_allowed_s",))
-    if case.called("restart") not in COURTESY_RESTARTS:
+    restart = case.called("restart")
+    if restart not in COURTESY_RESTARTS:
         return _f2.inconsistent(Message(
             "After {limit} play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
             limit=minute), wrong=("restart",))
+    due = case.facts.get("restart_as_the_case_may_be")
+    given = Restart.THROW_IN if restart == Restart.THROW_IN_TOWARD_BOARDS else restart
+    if due is not None and given != due and not (given in (Restart.PENALTY, Restart.FREE_HIT)
+                                                  and case.facts.get(UNWARRANTED_DELAY.name) is True):
+        # "as the case may be": as play stood when it stopped (a team's delay penalized restarts with its penalty).
+        return _f2.inconsistent(Message(
+            "Play restarts with a throw-in, penalty, free hit or knock-in, as the case may be: as play stood, it was "
+            "due to restart with this: {due}; it restarted with this: {given}.", due=Message(Restart(due).label),
+            given=Message(Restart(restart).label)), wrong=("restart",))
     if case.call.get("mount_excused"):
         return _f2.inconsistent(Message("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) "
                                         "and (4)."), wrong=("mount_excused",))
@@ -187,6 +213,12 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if bad:
         return bad
     elapsed = case.facts.get("elapsed_in_period_s")
+    announcement = case.call.get("announcement")
+    if announcement is not None and COURTESY_ANNOUNCEMENT not in " ".join(announcement.upper().split()):
+        # "Ideally ... by announcing": advice, so a note, not a fault.
+        return _f2.discretionary(Message(
+            'A courtesy change allowed as 21.f(2) says; ideally the Umpires announce "ALL MAY CHANGE – COURTESY '
+            'CHANGE, ONE MINUTE", and the announcement recorded does not say so.'))
     if elapsed is not None and elapsed < P.COURTESY_CHANGE_IDEAL_ELAPSED.value:
         return _f2.discretionary(Message(
             "A courtesy change was allowed before {ideal} had elapsed in the period; ideally it comes after.",
@@ -202,6 +234,9 @@ COURTESY_CHANGE = Provision(
     facts=(
         fact("ball_out_of_play_or_neutral"),
         fact("elapsed_in_period_s"),
+        fact("offered_to_all_players"),
+        fact("each_umpire_had_two_horses"),
+        fact("restart_as_the_case_may_be"),
         UNWARRANTED_DELAY,
     ),
     stop=STOP_AT_DISCRETION,
@@ -209,6 +244,7 @@ COURTESY_CHANGE = Provision(
     mount=Message("Not excused: the mount may return"),
     penalty=Message("Any unwarranted delay by either team is penalized"),
     judge=judge_courtesy_change,
+    measures_time=True,
     parts=(parts.not_before_the_neutral_play, parts.courtesy_change_allowed_by),
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
                 P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),

@@ -253,6 +253,15 @@ def suspended_by_the_umpire(case: Case) -> Wrong | None:
                                        who=_who(who)))
 
 
+def tack_provision_determined_by(case: Case) -> Wrong | None:
+    """21.g: the 6-goal provision is "determined by the Host Tournament Committee or the Umpires"."""
+    who = case.call.get("decided_by")
+    if who is None or who in (Official.UMPIRE, Official.COMMITTEE):
+        return None
+    return Wrong("decided_by", Message("The 6-goal provision was determined by {who}; 21.g leaves it to the Host "
+                                       "Tournament Committee or the Umpires.", who=_who(who)))
+
+
 def courtesy_change_allowed_by(case: Case) -> Wrong | None:
     """21.f(2): courtesy changes are "determined by the Host Tournament Committee or the Umpires"."""
     who = case.call.get("decided_by")

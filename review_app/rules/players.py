@@ -73,6 +73,12 @@ def _recurrence(case: Case) -> Verdict:
     allowed = case.called_or("time_allowed_s", None)
     if allowed is None and case.called("whistle") != Whistle.NONE:
         allowed = case.called("time_allowed_s")  # play stopped: was time given? named if not recorded
+    if allowed and case.time_measured:
+        # Play stood stopped that long, as the footage measures it; a time-out is time granted to recover, which
+        # the reviewer records (a substitute brought on takes time too).
+        return _d.consistent(Message(
+            "Play stood stopped {allowed} for the recurrence, as measured on the footage; that is not a time-out "
+            "granted, and none was recorded.", allowed=minutes(allowed)))
     if allowed:
         return _d.inconsistent(Message("There shall be no subsequent time-outs for a recurrence of the same injury."),
                                wrong=("time_allowed_s",))
@@ -96,6 +102,7 @@ INJURY = Provision(
     mount=None,
     penalty=None,
     judge=judge_injury,
+    measures_time=True,
     decisions=("extra_time_granted",),
     parameters=(P.INJURY_RECOVERY,),
     summary=Message("Play shall be stopped (21.d sets no timing); 10 minutes to recover unless extra time is granted; "

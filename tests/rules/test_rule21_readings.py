@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from review_app.i18n import translate
-from review_app.rules import CONSISTENT, DISCRETIONARY, INCONSISTENT, PROVISIONS, Case, MatchContext
+from review_app.rules import CONSISTENT, DISCRETIONARY, INCOMPLETE, INCONSISTENT, PROVISIONS, Case, MatchContext
 from review_app.rules import judge as _judge
 from review_app.rules.labels import stop_label
 from review_app.rules.rulebook import rulebook_text
@@ -268,3 +268,168 @@ def test_33_an_excused_mount_seen_in_a_break_has_not_been_returned_to_play(doc_f
     assert seen({"between_periods": True}, "21.general.unsportsmanlike") == [("excused_mount_seen_in_a_break",
                                                                               "warning")]
     assert seen({"play_neutral_when_lost": True}, "21.h") == [("excused_mount_returned", "mandatory")]
+
+
+# --- U2: 21.f(1)(i) the mount led off --------------------------------------------------------------------------
+def test_u2_a_visibly_injured_mount_must_be_led_off_or_taken_off_by_horse_ambulance():
+    says("The mount in question must be led off the field or taken off by horse ambulance.")
+    led = case("21.f(1)(i)", {"visibly_injured_or_distressed": True, "mount_led_off": True},
+               {"whistle": "at_once", "announcement": "ALL MAY CHANGE", "restart": "throw_in", "mount_excused": True})
+    right(led)
+    wrong_in(replace(led, facts={**led.facts, "mount_led_off": False}), None,
+             ("led off the field", "llevado de tiro fuera de la cancha"))
+
+
+# --- U6, U7, U8: 21.f(2) for all players, two horses per Umpire, "as the case may be" -------------------------------
+def test_u6_a_courtesy_change_is_for_all_players_on_both_teams_and_ideally_announced_so():
+    says("the Umpires may allow one courtesy horse change per period for all players on both teams when the ball is "
+         "out of play or at a neutral play")
+    says("Ideally, the Umpires will allow any such courtesy horse change after three minutes have elapsed in the "
+         "period by announcing “ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE.”")
+    open_to_all = replace(courtesy(60), facts={**COURTESY, "offered_to_all_players": True})
+    right(open_to_all, expected=DISCRETIONARY)
+    wrong_in(replace(open_to_all, facts={**COURTESY, "offered_to_all_players": False}), None,
+             ("all players on both teams", "todos los jugadores de ambos equipos"))
+    # "Ideally": advice, so an announcement without its words is a note, never a fault.
+    right(courtesy(60, announcement="Red may change"), expected=DISCRETIONARY, words=("ideally", "idealmente"))
+    v, en, _ = judge(courtesy(60, announcement="ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE"))
+    assert "ideally" not in en.lower()
+
+
+def test_u7_the_teams_provide_each_umpire_two_horses_in_a_game_of_four_periods_or_more():
+    says("the teams shall be required to provide each Umpire two horses for any game lasting four periods or more")
+    horses = replace(courtesy(60), facts={**COURTESY, "each_umpire_had_two_horses": False})
+    wrong_in(horses, None, ("2 horses", "2 caballos"))
+    right(replace(horses, facts={**COURTESY, "each_umpire_had_two_horses": True}), expected=DISCRETIONARY)
+    right(replace(horses, match=replace(MATCH, periods=3)), expected=DISCRETIONARY)  # a game under four periods
+
+
+def test_u8_the_courtesy_restart_is_the_one_play_stood_for():
+    says("Play will be restarted with a throw-in, penalty, free hit or knock-in, as the case may be, after one "
+         "minute has elapsed.")
+    over_the_end_line = replace(courtesy(60, restart="knock_in"),
+                                facts={**COURTESY, "restart_as_the_case_may_be": "knock_in"})
+    right(over_the_end_line, expected=DISCRETIONARY)
+    wrong_in(replace(over_the_end_line, call={**over_the_end_line.call, "restart": "throw_in"}), "restart",
+             ("as the case may be", "según corresponda"))
+
+
+# --- U9: 21.f(3) trotted and examined; an unsound mount changed as in 21.f(1)(i) -------------------------------------
+def test_u9_a_remounted_mount_is_trotted_and_examined_and_an_unsound_one_changed_as_21f1i_says():
+    says("if the player wishes to remount, ensure that the mount is trotted and examined for soundness")
+    says("otherwise he must change mounts in accordance with subparagraph 21.f(1)(i), above")
+    says("Play will be restarted with a throw-in when the player with the injured mount has returned on another "
+         "mount.")
+    remounted = case("21.f(3)", {"mount_sound": True, "after_fall": "remounted", "trotted_and_examined": True},
+                     {"whistle": "at_once", "mount_excused": False, "restart": "throw_in"})
+    right(remounted)
+    wrong_in(replace(remounted, facts={**remounted.facts, "trotted_and_examined": False}), None,
+             ("trotted and examined", "trotado y examinado"))
+    unsound = case("21.f(3)", {"mount_sound": False, "after_fall": "changed_mount"},
+                   {"whistle": "at_once", "mount_excused": True, "restart": "throw_in"})
+    right(unsound)
+    wrong_in(replace(unsound, call={**unsound.call, "restart": "knock_in"}), "restart",
+             ("21.f(1)(i)", "21.f(1)(i)"))
+
+
+# --- U12, U13, U14: 21.g ---------------------------------------------------------------------------------------
+TACK = {"broken_by_contact_with_another_horse": False, "player_changed_mount": False,
+        "player_rested_after_repair": False}
+
+
+def test_u12_tack_the_rule_names_presents_a_danger_whatever_else_was_recorded():
+    says("The game will be stopped immediately in the interest of safety for tack which presents a danger to any "
+         "player or horse such as a broken girth or broken martingale if the end trails on the ground, broken rein "
+         "if single, broken or loose bit, broken curb chain or loose bandages or boots.")
+    girth = case("21.g", {**TACK, "item": "girth", "presents_danger": False, "may_pose_risk": True,
+                          "may_interfere_or_endanger_immediately": False},
+                 {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 120})
+    right(girth)
+    wrong_in(replace(girth, call={**girth.call, "whistle": "neutral_play"}), "whistle",
+             ("immediately", "de inmediato"))
+    trailing = replace(girth, facts={**girth.facts, "item": "martingale", "martingale_end_trails": True},
+                       call={**girth.call, "whistle": "neutral_play"})
+    wrong_in(trailing, "whistle", ("immediately", "de inmediato"))
+    # A martingale whose end does not trail is judged as damaged equipment: a neutral play is right then.
+    right(replace(trailing, facts={**trailing.facts, "martingale_end_trails": False}))
+    single_rein = replace(trailing, facts={**girth.facts, "item": "rein", "rein_single": True})
+    wrong_in(single_rein, "whistle", ("immediately", "de inmediato"))
+
+
+def test_u13_the_six_goal_provision_is_the_committees_or_the_umpires():
+    says("In games or events with an upper handicap level of 6 goals or less, to be determined by the Host "
+         "Tournament Committee or the Umpires in their discretion")
+    five = case("21.g", {**TACK, "item": "girth", "presents_danger": True},
+                {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 280, "decided_by": "committee"})
+    right(five)
+    right(replace(five, call={**five.call, "decided_by": "umpire"}))
+    wrong_in(replace(five, call={**five.call, "decided_by": "referee"}), "decided_by",
+             ("Host Tournament Committee or the Umpires", "Comité Organizador del Torneo o a los Umpires"))
+
+
+def test_u14_permission_to_change_rather_than_repair_needs_the_change_to_be_quicker():
+    says("Permission may be granted if the change can be made more quickly than the repair")
+    quicker = case("21.g", {**TACK, "item": "stirrup_hanger", "presents_danger": True, "player_changed_mount": True,
+                            "change_quicker_than_repair": True},
+                   {"whistle": "at_once", "restart": "throw_in", "mount_change_permitted": True})
+    right(quicker, expected=DISCRETIONARY)  # whether to grant it is the Umpire's whole question
+    wrong_in(replace(quicker, facts={**quicker.facts, "change_quicker_than_repair": False}),
+             "mount_change_permitted", ("more quickly than the repair", "más rápido que la reparación"))
+
+
+# --- U15: the glasses example's card and penalty --------------------------------------------------------------
+def test_u15_a_card_and_a_penalty_for_the_conduct_the_glasses_example_describes():
+    says("A yellow card should be displayed and the next period started with a penalty.")
+    glasses = case("21.general.unsportsmanlike", {"between_periods": True, "unsportsmanlike_conduct": True},
+                   {"whistle": "none", "card": "yellow", "card_to": {"team": "blue", "number": 2},
+                    "penalty": "appropriate_penalty", "penalty_to": "red", "penalty_timing": "start_of_next_period",
+                    "restart": "penalty"}, offender={"team": "blue", "number": 2})
+    right(glasses)
+    wrong_in(replace(glasses, call={**glasses.call, "card": "none", "card_to": None}), "card",
+             ("yellow card should be displayed", "tarjeta amarilla"))
+    wrong_in(replace(glasses, call={**glasses.call, "penalty": "none", "penalty_to": None}), "penalty",
+             ("started with a penalty", "comenzar el período siguiente con un penal"))
+    # Conduct the reviewer does not record as calling for it: whether to penalize stays the Umpire's.
+    bare = replace(glasses, facts={"between_periods": True}, call={"whistle": "none", "card": "none",
+                                                                   "penalty": "none"})
+    right(bare, expected=DISCRETIONARY)
+
+
+# --- U16: a dead-ball foul called is signalled ------------------------------------------------------------------
+def test_u16_a_dead_ball_foul_penalized_is_signalled_by_the_whistle_or_a_card():
+    says("the Umpire may so signal by: a) again sounding the whistle; or b) displaying a yellow or red card, at the "
+         "option of the Umpire")
+    carded = case("21.b.dead-ball", {"play_already_stopped": True},
+                  {"whistle": "none", "card": "yellow", "card_to": BLUE_3, "penalty": "appropriate_penalty",
+                   "penalty_to": "red"}, offender=BLUE_3)
+    right(carded)
+    right(replace(carded, call={**carded.call, "card": "none", "card_to": None, "whistle": "at_once"}))
+    wrong_in(replace(carded, call={**carded.call, "card": "none", "card_to": None}), "card",
+             ("not signalled", "no se señaló"))
+    right(replace(carded, call={"whistle": "none", "card": "none", "penalty": "none"}), expected=DISCRETIONARY)
+
+
+# --- U18: a stoppage measured on the footage is not time granted --------------------------------------------------
+def test_u18_time_play_stood_stopped_is_not_time_granted():
+    says("Time should not be granted.")
+    says("There shall be no subsequent time-outs for a recurrence of the same injury.")
+    # The dropped mallet: the ball over the boards, a throw-in 25 s later.
+    mallet = case("21.g.equipment", {"item": "mallet"}, {"whistle": "neutral_play", "restart": "throw_in"},
+                  moments={"whistle": at(30.0), "restart": at(55.0)})
+    v, en, _ = judge(mallet)  # what time was granted is asked, not read off the stoppage
+    assert v.verdict == INCOMPLETE and v.missing == ("call.time_allowed_s",), en
+    mallet = replace(mallet, call={**mallet.call, "time_allowed_s": 0})
+    right(mallet)
+    wrong_in(replace(mallet, call={**mallet.call, "time_allowed_s": 60}), "time_allowed_s",
+             ("Time should not be granted", "No debe concederse"))
+    # A recurrence stopped 30 s for a substitute: not a time-out; 5 minutes typed as time allowed is one.
+    recurrence = case("21.d", {"unconscious": False, "recurrence_of_same_injury": True},
+                      {"whistle": "at_once", "restart": "throw_in"}, moments={"whistle": at(10.4), "restart": at(40.4)})
+    right(recurrence, words=("not a time-out", "no es un tiempo muerto"))
+    wrong_in(replace(recurrence, call={**recurrence.call, "time_allowed_s": 300}), "time_allowed_s",
+             ("recurrence", "recaída"))
+    # Where the clause's clock runs from the stoppage (21.d's ten minutes), the measured stoppage still counts.
+    long = case("21.d", {**INJURED, "recurrence_of_same_injury": False}, {"whistle": "at_once",
+                                                                         "extra_time_granted": False},
+                moments={"whistle": at(10.4), "restart": at(10.4 + 720)})
+    wrong_in(long, "time_allowed_s", ("10 minutes", "10 minutos"))
