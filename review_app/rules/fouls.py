@@ -279,6 +279,9 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
         "The next period starts with the penalty assessed between periods; it restarted with this: {given}."))
     if bad:
         return bad
+    if card in CARD_WORDS:
+        return _us.consistent(Message("A card was displayed and the penalty assessed between periods opens the next "
+                                      "period."))
     return _us.consistent(Message("The penalty assessed between periods opens the next period."))
 
 

@@ -49,11 +49,11 @@ def test_an_event_in_the_report_carries_every_field_and_leaves_out_only_empty_op
     from dataclasses import fields
 
     full = result_with(wrong=["penalty_to"], measured={"whistle_delay_s": 1.2}, findings=["second_courtesy_change"],
-                       reading={"excused_under": "21.f(3)"}, edition="USPA 2026").events[0].to_dict()
+                       reading={"excused_under": "21.f(3)"}, edition="USPA 2026", penalty_to="blue").events[0].to_dict()
     assert list(full) == [f.name for f in fields(EventResult)]
     assert full["explanation"] == {"en": "Why y.", "es": full["explanation"]["es"]}
     bare = result_with().events[0].to_dict()
-    assert set(full) - set(bare) == {"wrong", "measured", "findings", "reading", "edition"}
+    assert set(full) - set(bare) == {"wrong", "measured", "findings", "reading", "edition", "penalty_to"}
 
 
 def test_an_events_result_carries_each_part_of_the_event_in_its_own_field(doc_factory, tmp_path):
