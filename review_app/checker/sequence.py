@@ -29,7 +29,8 @@ from review_app.rules.labels import CALL_FIELD_NAMES
 from review_app.rules.mount_welfare import EARLY, courtesy_restart_timing
 from review_app.rules.mounts import during_a_break, excusal_contradicted
 from review_app.rules.phrases import LowerFirst, any_of
-from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.provision import CALL_FIELDS, MissingFact
+from review_app.rules.tack import time_beyond_allowance
 from review_app.rules.timing import AFTER_ONE_MINUTE
 from review_app.rules.vocabulary import Penalty, Severity, Whistle
 
@@ -158,6 +159,9 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
         if ev["situation"] == "21.f(2)":
             out.extend(_courtesy_minute(doc, ev, allowed))
             continue
+        if ev["situation"] == "21.g":
+            out.extend(_tack_allowance(doc, ev, allowed))
+            continue
         # What lifts the limit: a decision of the officials (in the call) or a fact seen.
         recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
         if allowed <= param.value or any(v is True for v in recorded.values()):
@@ -194,6 +198,23 @@ def _courtesy_minute(doc: MatchDocument, ev: dict, allowed: float) -> list[Findi
     return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev["id"]], why,
                     {"allowed_s": allowed, "limit_s": P.COURTESY_CHANGE.value, "parameter": P.COURTESY_CHANGE.name,
                      "tolerance_s": AFTER_ONE_MINUTE.seconds})]
+
+
+def _tack_allowance(doc: MatchDocument, ev: dict, allowed: float) -> list[Finding]:
+    """21.g's allowance as the event's judge reads it (`tack.time_beyond_allowance`): five minutes under the announced
+    6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
+    the document lacks makes a warning naming it, as for the other allowances."""
+    try:
+        bad = time_beyond_allowance(doc.case(ev))
+    except MissingFact as missing:
+        return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+            "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
+            "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
+            {"allowed_s": allowed, "parameter": P.TACK_REPAIR.name})] if allowed > P.TACK_REPAIR.value else []
+    if bad is None:
+        return []
+    return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
+                    {"allowed_s": allowed, "limit_s": P.TACK_REPAIR.value, "parameter": P.TACK_REPAIR.name})]
 
 
 def _lift_label(clause: str, name: str) -> Message:

@@ -94,7 +94,7 @@ def judge_broken_tack(case: Case) -> Verdict:
         return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
                                        "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
                                wrong=("restart",))
-    bad = _time_beyond_allowance(case)
+    bad = time_beyond_allowance(case)
     if bad:
         return bad
     if changed:
@@ -103,7 +103,11 @@ def judge_broken_tack(case: Case) -> Verdict:
     return _g.consistent(Message("Dangerous tack stopped play at once, with no more time than the rule allows."))
 
 
-def _time_beyond_allowance(case: Case) -> Verdict | None:
+def time_beyond_allowance(case: Case) -> Verdict | None:
+    """The time allowed, against the allowance of the branch of 21.g that applies (the announced 6-goal provision,
+    contact with another horse, or play not waiting for the player off the field). The event's judge and the match
+    check (`checker.sequence.time_allowances`) both ask this, so they agree; a fact it needs and lacks is named
+    (`MissingFact`)."""
     allowed = case.call.get("time_allowed_s")
     if not allowed:
         return None

@@ -433,3 +433,30 @@ def test_u18_time_play_stood_stopped_is_not_time_granted():
                                                                          "extra_time_granted": False},
                 moments={"whistle": at(10.4), "restart": at(10.4 + 720)})
     wrong_in(long, "time_allowed_s", ("10 minutes", "10 minutos"))
+
+
+# --- entry 35: 21.g's allowances, the same in the event and the match check -------------------------------------
+def test_35_the_match_check_reads_21g_s_allowance_as_the_event_does(doc_factory):
+    says("In all other games or events, the player must leave the field of play and play will be restarted as soon "
+         "as the player has done so, unless the tack has been broken by contact with another horse in which case the "
+         "start of play will be delayed for five (5) minutes or until his or her return, whichever occurs first.")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    def both_checks(facts, call, announced):
+        data = doc_factory([event("e1", 10, "21.g", {**TACK, "item": "girth", "presents_danger": True, **facts},
+                                  {"whistle": "at_once", "restart": "throw_in", **call})])
+        data["match"]["announcements"]["tack_provision_6_goal"] = announced
+        result = check_documents([document_from_data(data)])
+        return result.events[0].verdict, sorted(f.kind for f in result.findings)
+
+    # A quick repair on the ground in a game over 6 goals: no cap, and play did not wait off the field.
+    assert both_checks({}, {"time_allowed_s": 420, "play_waited_off_field": False}, False) == ("consistent", [])
+    # Play waited for the player off the field: wrong in both.
+    assert both_checks({}, {"time_allowed_s": 420, "play_waited_off_field": True}, False) == (
+        "inconsistent", ["time_allowance_exceeded"])
+    # The announced 6-goal provision: five minutes, in both.
+    assert both_checks({}, {"time_allowed_s": 280}, True) == ("consistent", [])
+    assert both_checks({}, {"time_allowed_s": 420}, True) == ("inconsistent", ["time_allowance_exceeded"])
