@@ -290,10 +290,17 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         if not injury:
             continue
         key = (players[0], " ".join(injury.split()).casefold())
-        # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one.
+        # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one. Play stopped
+        # with no time recorded may be either (the event's judge asks for the time): a warning, not an error.
         allowed = call.get("time_allowed_s")
         gave_time = allowed > 0 if allowed is not None else call.get("whistle") not in (None, Whistle.NONE)
-        if key in timeouts and gave_time:
+        if key in timeouts and gave_time and allowed is None:
+            out.append(Finding(
+                doc.match_id, "second_injury_timeout", "21.d", WARNING, [timeouts[key], ev["id"]],
+                Message("Play stopped again for the same injury ({injury}) of {player}, and no time allowed is "
+                        "recorded: there shall be no subsequent time-outs for a recurrence; record whether time was "
+                        "given.", injury=injury, player=_who(*players[0]))))
+        elif key in timeouts and gave_time:
             out.append(Finding(
                 doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev["id"]],
                 Message("A second time-out for the same injury ({injury}) of {player}; there shall be no subsequent "

@@ -460,3 +460,25 @@ def test_35_the_match_check_reads_21g_s_allowance_as_the_event_does(doc_factory)
     # The announced 6-goal provision: five minutes, in both.
     assert both_checks({}, {"time_allowed_s": 280}, True) == ("consistent", [])
     assert both_checks({}, {"time_allowed_s": 420}, True) == ("inconsistent", ["time_allowance_exceeded"])
+
+
+def test_12_a_recurrence_stopped_with_no_time_recorded_is_asked_about_in_both_checks(doc_factory):
+    says("There shall be no subsequent time-outs for a recurrence of the same injury.")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    def hurt(eid, frame, recurrence, **call):
+        return event(eid, frame, "21.d", {"unconscious": False, "recurrence_of_same_injury": recurrence,
+                                          "injury": "Left wrist"}, {"whistle": "at_once", **call},
+                     players=[{"team": "red", "number": 1}])
+
+    result = check_documents([document_from_data(doc_factory([hurt("e1", 10, False, time_allowed_s=300),
+                                                              hurt("e2", 500, True)]))])
+    assert result.events[1].verdict == "incomplete" and result.events[1].missing == ["call.time_allowed_s"]
+    assert [(f.kind, f.severity) for f in result.findings] == [("second_injury_timeout", "warning")]
+    typed = check_documents([document_from_data(doc_factory([hurt("e1", 10, False, time_allowed_s=300),
+                                                             hurt("e2", 500, True, time_allowed_s=120)]))])
+    assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ["time_allowed_s"]
+    assert [(f.kind, f.severity) for f in typed.findings] == [("second_injury_timeout", "error")]
