@@ -147,14 +147,15 @@ EARLY, LATE = "early", "late"
 
 def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> str | None:
     """21.f(2) "Play will be restarted ... after one minute has elapsed": EARLY before the minute, LATE well after
-    it (more than `timing.AFTER_ONE_MINUTE` past it) unless an unwarranted delay was recorded and penalized ("Any
+    it (more than `timing.AFTER_ONE_MINUTE` past it) unless a penalty was awarded for the delay ("Any
     unwarranted delay by either team will be penalized"), else None. The event's judge and the match check
     (`checker.sequence.time_allowances`) both ask this, so they agree."""
     if allowed < P.COURTESY_CHANGE.value:
         return EARLY
     if allowed <= P.COURTESY_CHANGE.value + AFTER_ONE_MINUTE.seconds:
         return None
-    penalized = facts.get(UNWARRANTED_DELAY.name) is True and call.get("penalty") not in (None, Penalty.NONE)
+    # A penalty on a late courtesy restart is the delay's, unless the facts say there was no unwarranted delay.
+    penalized = facts.get(UNWARRANTED_DELAY.name) is not False and call.get("penalty") not in (None, Penalty.NONE)
     return None if penalized else LATE
 
 

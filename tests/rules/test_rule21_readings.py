@@ -156,6 +156,9 @@ def test_22_a_restart_just_after_the_minute_is_the_restart_after_one_minute():
     penalized = replace(courtesy(90, penalty="appropriate_penalty", penalty_to="blue", restart="penalty"),
                         facts={**COURTESY, "unwarranted_delay": True}, offender=RED_2)
     right(penalized, expected=DISCRETIONARY)
+    right(replace(penalized, facts=COURTESY), expected=DISCRETIONARY)  # the penalty is the delay's
+    wrong_in(replace(penalized, facts={**COURTESY, "unwarranted_delay": False}), "time_allowed_s",
+             ("unwarranted delay", "demora injustificada"))
 
 
 def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):
