@@ -245,6 +245,11 @@ def test_14_a_player_knocked_out_in_a_fall_may_not_resume_play(doc_factory):
                        .findings]
     assert found(True) == ["unconscious_player_played"]
     assert found(False) == []
+    # "in any game that day": the knock-out in a fall, followed to the afternoon's game.
+    morning = doc_factory([fall(True)], match_id="morning", end_time_utc="2026-06-14T12:00:00Z")
+    afternoon = doc_factory([later], match_id="afternoon", end_time_utc="2026-06-14T18:00:00Z")
+    day = [f.kind for f in check_documents([document_from_data(morning), document_from_data(afternoon)]).findings]
+    assert day == ["unconscious_player_played_that_day"]
 
 
 # --- entry 33: "returns a mount to play" ---------------------------------------------------------------------------
