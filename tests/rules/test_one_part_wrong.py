@@ -148,7 +148,10 @@ BASES = (
          call(whistle="none", card="yellow", card_to=BLUE_3, penalty="appropriate_penalty", penalty_to="red",
               restart="penalty", restart_place="penalty_spot"),
          offender=BLUE_3, moments={},
-         variants=(penalty_to("blue"), card_to("blue", 1), place("point_of_stoppage"), REFEREE)),
+         variants=(penalty_to("blue"), card_to("blue", 1), place("point_of_stoppage"),
+                   Variant("the penalty awarded with neither the whistle again nor a card", "card",
+                           {"card": "none", "card_to": None}, words=("not signalled", "no se señaló")),
+                   REFEREE)),
     # --- 21.c: unplayable ball; a minorly damaged one waits until neither team is favored -------------------
     Base("an unplayable ball", "21.c", {"ball_state": "unplayable"},
          call(restart="throw_in", decided_by="umpire"),
@@ -285,6 +288,8 @@ BASES = (
          variants=(
              TOO_SLOW,
              Variant("the unsound mount not excused", "mount_excused", {"mount_excused": False}),
+             Variant("a knock-in where 21.f(1)(i) restarts with a throw-in", "restart", {"restart": "knock_in"},
+                     words=("throw-in", "throw-in")),
              REFEREE,
          )),
     # --- 21.f(4): 5 minutes to change; the mount excused; teammates' changes penalized -------------------------
@@ -332,6 +337,8 @@ BASES = (
                      words=("5 minutes", "5 minutos")),
              Variant("a knock-in after the repair", "restart", {"restart": "knock_in"},
                      words=("throw-in", "throw-in")),
+             Variant("the 6-goal provision determined by the Referee", "decided_by", {"decided_by": "referee"},
+                     words=("determined by", "determinó")),
              REFEREE,
          )),
     Base("a horse changed in a tack time-out without permission, carded", "21.g",
