@@ -144,7 +144,7 @@ def _missed(result: EventResult, call: dict) -> bool:
     if result.mandatory or result.findings:
         return True
     p = provision(result.clause)
-    if call.get("whistle") in OMITTED and p.stop in (Stop.AT_ONCE, Stop.AT_NEUTRAL_PLAY):
+    if call.get("whistle") in OMITTED and p.stop in (Stop.AT_ONCE, Stop.AT_NEUTRAL_PLAY, Stop.REQUIRED):
         return True
     if call.get("penalty") in OMITTED and p.penalty is not None:
         return True

@@ -50,6 +50,9 @@ class EventResult:
     findings: list[str] = field(default_factory=list)  # the match findings that make this event inconsistent
     reading: dict = field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
     edition: str | None = None  # the rulebook edition in force on the match's day, which judged it
+    # The team the call awarded the penalty to, as recorded and judged (`rules.parts.penalty_to_the_opponents`):
+    # a worked example's "an appropriate penalty to Blue" is read here.
+    penalty_to: str | None = None
 
     def to_dict(self) -> dict:
         # Written out field by field, in their order, the optional ones only when they hold something: a
@@ -68,6 +71,8 @@ class EventResult:
             out["reading"] = self.reading
         if self.edition:
             out["edition"] = self.edition
+        if self.penalty_to:
+            out["penalty_to"] = self.penalty_to
         return out
 
 
@@ -103,6 +108,7 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
         list(v.cites) or [v.clause], position["frame"], position["time_s"], event.get("period"),
         event.get("clock"), involved.get("umpire"), event.get("reviewer"), str(doc.path) if doc.path else None,
         list(v.wrong), v.measured.to_dict() if v.measured else {}, [], reading, v.edition,
+        case.call.get("penalty_to") if case.call.get("penalty") not in (None, Penalty.NONE) else None,
     )
 
 

@@ -8,8 +8,8 @@ from review_app.rules import parts
 from review_app.rules.facts import fact
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
-    STOP_AT_ONCE,
     STOP_NOT_AT_ALL,
+    STOP_REQUIRED,
     Case,
     Provision,
     Source,
@@ -61,7 +61,7 @@ def judge_period_ends(case: Case) -> Verdict:
 PERIOD_ENDS = Provision(
     id="21.j", title=Message("Period ends"), source=(Source("Period Ends"),),
     facts=(fact("period_time_expired"),),
-    stop=STOP_AT_ONCE, restart=Message("The next period"), mount=None, penalty=None,
+    stop=STOP_REQUIRED, restart=Message("The next period"), mount=None, penalty=None,
     judge=judge_period_ends,
     summary=Message("The game is stopped at the end of each period."),
 )

@@ -32,6 +32,7 @@ CALL_FIELD_NAMES = {
     "extra_time_granted": N_("The Umpires granted additional time"),
     "play_waited_off_field": N_("Play waited while the player repaired or changed off the field (rather than "
                                 "restarting once he or she left)"),
+    "best_interest_of_the_game": N_("The Umpire deemed not stopping play in the best interest of the game"),
     "officials_agree": N_("Umpires, Referee and Host Tournament Committee believe it in the game's interest"),
 }
 

@@ -27,7 +27,7 @@ from review_app.rules.provision import (
     Verdict,
     Verdicts,
 )
-from review_app.rules.vocabulary import Penalty, Whistle
+from review_app.rules.vocabulary import Penalty, Restart, Whistle
 
 # --- 21.f(3) mount falls ------------------------------------------------------------------------------------------
 _f3 = Verdicts("21.f(3)")
@@ -37,6 +37,9 @@ def judge_mount_falls(case: Case) -> Verdict:
     bad = stopped_at_once(_f3, case, N_("A mount fell"))
     if bad:
         return bad
+    if case.facts.get("after_fall") == "remounted" and case.facts.get("trotted_and_examined") is False:
+        return _f3.inconsistent(Message("The player remounted the fallen mount without it being trotted and examined "
+                                        "for soundness: if the player wishes to remount, the Umpires ensure it is."))
     if not case.fact("mount_sound"):
         if case.facts.get("after_fall") == "remounted":
             # "If the mount is sound ... the player may remount but otherwise he must change mounts".
@@ -47,6 +50,14 @@ def judge_mount_falls(case: Case) -> Verdict:
             return _f3.inconsistent(Message("The fallen mount was not sound: the player must change under 21.f(1)(i) "
                                             "and the mount is excused."),
                                     cites=("21.f(3)", "21.f(1)(i)"), wrong=("mount_excused",))
+        restart = case.call.get("restart")
+        if restart is not None and restart not in (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS):
+            # "in accordance with subparagraph 21.f(1)(i)": "restarted with a throw-in when the player with the
+            # injured mount has returned on another mount".
+            return _f3.inconsistent(Message("The unsound mount is changed in accordance with 21.f(1)(i): play restarts "
+                                            "with a throw-in when the player has returned on another mount; it "
+                                            "restarted with this: {given}.", given=Message(Restart(restart).label)),
+                                    cites=("21.f(3)", "21.f(1)(i)"), wrong=("restart",))
         return _f3.consistent(Message("Stopped at once; the unsound mount was changed and excused."))
     if case.call.get("mount_excused"):
         return _f3.inconsistent(Message("The mount trotted out sound; if the player elects to change, the mount may "
@@ -61,9 +72,10 @@ MOUNT_FALLS = Provision(
     source=(Source("Mount Falls"),),
     facts=(fact("mount_sound"),
            fact("after_fall"),
+           fact("trotted_and_examined"),
            ALREADY_STOPPED),
     stop=STOP_AT_ONCE,
-    restart=Message("Not set by 21.f(3)"),
+    restart=Message("If unsound, as 21.f(1)(i): a throw-in when the player returns on another mount"),
     mount=Message("If unsound, excused under 21.f(1)(i); if sound, it may return"),
     penalty=None,
     judge=judge_mount_falls,
@@ -108,9 +120,10 @@ def judge_mount_timeout(case: Case) -> Verdict:
     if whistle == Whistle.NONE:
         return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount "
                                       "handled as 21.f(4) says."))
-    return _f4.discretionary(Message(
-        "The Umpire {umpire}; stopping immediately or at a neutral play is at the Umpires' discretion.",
-        umpire=whistle_words(whistle)))
+    # Every obligation met; when to stop ("immediately or at a neutral play") is the Umpires' choice, named.
+    return _f4.consistent(Message(
+        "The time-out was handled as 21.f(4) says; the Umpire {umpire}, and stopping immediately or at a neutral "
+        "play is at the Umpires' discretion.", umpire=whistle_words(whistle)))
 
 
 MOUNT_TIMEOUT = Provision(
@@ -128,6 +141,7 @@ MOUNT_TIMEOUT = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Teammates changing mounts: an appropriate penalty to the opposing team"),
     judge=judge_mount_timeout,
+    measures_time=True,
     parameters=(P.MOUNT_CHANGE_TIMEOUT,),
     summary=Message("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to "
                     "change; the "

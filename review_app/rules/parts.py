@@ -253,10 +253,21 @@ def suspended_by_the_umpire(case: Case) -> Wrong | None:
                                        who=_who(who)))
 
 
-def courtesy_change_allowed_by(case: Case) -> Wrong | None:
-    """21.f(2): courtesy changes are "determined by the Host Tournament Committee or the Umpires"."""
+def _committee_or_umpires(case: Case, why: str) -> Wrong | None:
+    """`why` (a message id with {who}) where the call's `decided_by` is neither the Committee nor the Umpire."""
     who = case.call.get("decided_by")
     if who is None or who in (Official.UMPIRE, Official.COMMITTEE):
         return None
-    return Wrong("decided_by", Message("The courtesy change was allowed by {who}; 21.f(2) leaves it to the Host "
-                                       "Tournament Committee or the Umpires.", who=_who(who)))
+    return Wrong("decided_by", Message(why, who=_who(who)))
+
+
+def tack_provision_determined_by(case: Case) -> Wrong | None:
+    """21.g: the 6-goal provision is "determined by the Host Tournament Committee or the Umpires"."""
+    return _committee_or_umpires(case, N_("The 6-goal provision was determined by {who}; 21.g leaves it to the Host "
+                                          "Tournament Committee or the Umpires."))
+
+
+def courtesy_change_allowed_by(case: Case) -> Wrong | None:
+    """21.f(2): courtesy changes are "determined by the Host Tournament Committee or the Umpires"."""
+    return _committee_or_umpires(case, N_("The courtesy change was allowed by {who}; 21.f(2) leaves it to the Host "
+                                          "Tournament Committee or the Umpires."))

@@ -45,6 +45,7 @@ VERDICTS = tuple(VerdictKind)
 
 STOP_AT_ONCE = Stop.AT_ONCE
 STOP_AT_NEUTRAL_PLAY = Stop.AT_NEUTRAL_PLAY
+STOP_REQUIRED = Stop.REQUIRED
 STOP_AT_DISCRETION = Stop.AT_DISCRETION
 STOP_NOT_AT_ALL = Stop.NOT_AT_ALL
 
@@ -71,9 +72,11 @@ CALL_FIELDS = {
     "extra_time_granted": "bool",
     "play_waited_off_field": "bool",
     "officials_agree": "bool",
+    # 21.b: the Umpire deemed not stopping (or a brief delay) to be in the best interest of the game.
+    "best_interest_of_the_game": "bool",
 }
 # The call fields a form asks only for the clause they belong to.
-DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree")
+DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree", "best_interest_of_the_game")
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,9 @@ class Case:
     incident_s: float | None = None  # the incident's moment (the event's position)
     moments: Mapping[str, Any] = field(default_factory=dict)  # whistle, restart, neutral_play: {frame, time_s}
     offender: Mapping[str, Any] | None = None  # {"team", "number"}: who committed the foul or caused the stop
+    # The call's time allowed was measured on the footage (whistle to restart), not typed: play stopped that long,
+    # which is not necessarily time granted (a recurrence's substitution, a ball out over the boards).
+    time_measured: bool = False
 
     @property
     def measured(self) -> Measured:
@@ -231,6 +237,10 @@ class Provision:
     # The call fields only this provision asks for: the officials' decisions it rules on (21.d's extra time
     # granted, 21.g's play waiting off the field, 21.k's officials agreeing), asked with the call, not as facts.
     decisions: tuple[str, ...] = ()
+    # Whether the time play stood stopped, measured from the footage, counts as the time allowed where none was
+    # typed: for the allowances of 21.d, 21.f(2), 21.f(4) and 21.g, whose clock runs from the stoppage. Elsewhere
+    # (a dropped mallet's "Time should not be granted") a stoppage is not time granted.
+    measures_time: bool = False
 
     @property
     def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
@@ -305,10 +315,11 @@ def decisions_in_the_call(case: Case, decisions: tuple[str, ...]) -> Case:
     return _with(case, facts=facts, call=call)
 
 
-def effective(case: Case) -> Case:
+def effective(case: Case, provision: Provision | None = None) -> Case:
     """The case as the footage shows it: where the whistle's moment is tagged, the whistle's timing is
     the measured one (a reviewer's "at once" for a whistle 3 s late is a delay); where the restart's
-    moment is tagged too and no time allowed was typed, the time actually allowed is the measured one."""
+    moment is tagged too and no time allowed was typed, the time actually allowed is the measured one (only for a
+    `provision` that `measures_time`; with no provision given, always)."""
     measured = case.measured
     if measured.whistle is None and measured.stopped_for_s is None:
         return case
@@ -317,11 +328,15 @@ def effective(case: Case) -> Case:
         # What the reviewer typed stands where the footage bears it out (a whistle half a second after a
         # fall at a neutral moment came at once and at the neutral play); otherwise the footage's timing.
         call["whistle"] = measured.whistle
-    if measured.stopped_for_s is not None and call.get("time_allowed_s") is None:
+    measured_time = False
+    if measured.stopped_for_s is not None and call.get("time_allowed_s") is None \
+            and (provision is None or provision.measures_time):
         call["time_allowed_s"] = round(measured.stopped_for_s, 3)
+        measured_time = True
     if call == dict(case.call):
         return case
-    return _with(case, call=call)  # the same moments, so the measured timing it holds stays true
+    # the same moments, so the measured timing it holds stays true
+    return _with(case, call=call, time_measured=measured_time) if measured_time else _with(case, call=call)
 
 
 def _with(made: Any, **changes: Any) -> Any:
@@ -346,7 +361,7 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     judged it, on the verdict."""
     if provision.decisions and not case.facts.keys().isdisjoint(provision.decisions):
         case = decisions_in_the_call(case, provision.decisions)
-    case = effective(case)
+    case = effective(case, provision)
     try:
         verdict = provision.judge(case)
     except MissingFact as exc:

@@ -38,8 +38,27 @@ def six_goal_provision_applies(case: Case) -> bool:
     return True
 
 
+# 21.g: "tack which presents a danger to any player or horse such as a broken girth or broken martingale if the end
+# trails on the ground, broken rein if single, broken or loose bit, broken curb chain or loose bandages or boots".
+NAMED_DANGERS = ("girth", "bit", "curb_chain", "bandages_or_boots")
+NAMED_IF = {"martingale": "martingale_end_trails", "rein": "rein_single"}
+
+
+def named_as_danger(case: Case) -> bool:
+    """The rule names this broken tack as tack which presents a danger (a girth; a martingale whose end trails; a
+    single rein; ...): then it does, whatever else was recorded."""
+    item = case.facts.get("item")
+    return item in NAMED_DANGERS or (item in NAMED_IF and case.facts.get(NAMED_IF[item]) is True)
+
+
 def judge_broken_tack(case: Case) -> Verdict:
     changed = case.has("player_changed_mount") and case.fact("player_changed_mount")
+    if changed and case.call.get("mount_change_permitted") is True \
+            and case.facts.get("change_quicker_than_repair") is False:
+        # Worked example: "Permission may be granted if the change can be made more quickly than the repair".
+        return _g.inconsistent(Message("Permission to change mounts rather than repair may be granted if the change "
+                                       "can be made more quickly than the repair; it could not."),
+                               wrong=("mount_change_permitted",))
     if changed and not case.called("mount_change_permitted"):
         # Worked example: changing horses in a tack time-out without permission violates 21.g.
         signalled = (case.called_or("whistle", Whistle.NONE) == Whistle.AT_ONCE
@@ -55,7 +74,7 @@ def judge_broken_tack(case: Case) -> Verdict:
                                        "or a yellow card "
                                        "should signal the dead-ball foul and the appropriate penalty be applied."),
                                cites=("21.g", "21.b.dead-ball"), wrong=missing)
-    if not case.fact("presents_danger"):
+    if not named_as_danger(case) and not case.fact("presents_danger"):
         return judge_damaged_equipment(case)
     late = missed_stop(case)
     if late:
@@ -75,7 +94,7 @@ def judge_broken_tack(case: Case) -> Verdict:
         return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
                                        "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
                                wrong=("restart",))
-    bad = _time_beyond_allowance(case)
+    bad = time_beyond_allowance(case)
     if bad:
         return bad
     if changed:
@@ -84,7 +103,11 @@ def judge_broken_tack(case: Case) -> Verdict:
     return _g.consistent(Message("Dangerous tack stopped play at once, with no more time than the rule allows."))
 
 
-def _time_beyond_allowance(case: Case) -> Verdict | None:
+def time_beyond_allowance(case: Case) -> Verdict | None:
+    """The time allowed, against the allowance of the branch of 21.g that applies (the announced 6-goal provision,
+    contact with another horse, or play not waiting for the player off the field). The event's judge and the match
+    check (`checker.sequence.time_allowances`) both ask this, so they agree; a fact it needs and lacks is named
+    (`MissingFact`)."""
     allowed = case.call.get("time_allowed_s")
     if not allowed:
         return None
@@ -120,6 +143,9 @@ BROKEN_TACK = Provision(
         fact("broken_by_contact_with_another_horse"),
         fact("player_changed_mount", required=False),  # most tack is repaired, not changed
         fact("player_rested_after_repair"),
+        fact("martingale_end_trails"),
+        fact("rein_single"),
+        fact("change_quicker_than_repair"),
         fact("may_pose_risk"),
         fact("may_interfere_or_endanger_immediately"),
         fact("play_neutral_when_damaged"),
@@ -131,6 +157,8 @@ BROKEN_TACK = Provision(
     mount=Message("A change needs the Umpires' permission"),
     penalty=Message("Changing mounts without permission: dead-ball foul and penalty"),
     judge=judge_broken_tack,
+    measures_time=True,
+    parts=(parts.tack_provision_determined_by,),
     decisions=("play_waited_off_field",),
     parameters=(P.TACK_PROVISION_MAX_HANDICAP, P.TACK_REPAIR, P.TACK_CONTACT_DELAY),
     summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and "
@@ -143,6 +171,8 @@ def judge_damaged_equipment(case: Case) -> Verdict:
     v = _ge
     if case.fact("item") == "mallet":
         # Worked example: a dropped mallet is replaced on the player's own time.
+        # Time granted is what the call records; the time the ball stood out of play (measured whistle to restart)
+        # is not time granted (`Provision.measures_time` is off here), so it is asked for, never measured.
         if case.called("time_allowed_s") > 0:
             return v.inconsistent(Message("Time should not be granted to retrieve a dropped mallet; the player "
                                           "procures a new one on his own time."), wrong=("time_allowed_s",))

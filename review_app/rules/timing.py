@@ -30,7 +30,12 @@ AT_ONCE = Threshold("AT_ONCE", 1.0, "reaction time (0.3-0.5 s) plus raising and 
 # A whistle this close to the tagged neutral-play moment is "at the neutral play": the reviewer tags
 # the moment the play became neutral to the frame, and the Umpire reacts to it as to an incident.
 AT_NEUTRAL_PLAY = Threshold("AT_NEUTRAL_PLAY", 1.0, "the same reaction time, counted from the neutral play")
-THRESHOLDS = (AT_ONCE, AT_NEUTRAL_PLAY)
+# 21.f(2): "Play will be restarted ... after one minute has elapsed". A restart this long after the minute is
+# still the restart after one minute: the Umpire calls the minute and bowls the throw-in (or the penalty is set
+# up) in a few seconds. Later than this, play waited on a team, which 21.f(2) calls "unwarranted delay" and
+# penalizes; unpenalized, the restart is late. This tool's number, not the rulebook's.
+AFTER_ONE_MINUTE = Threshold("AFTER_ONE_MINUTE", 10.0, "calling the minute and setting up the restart: a few seconds")
+THRESHOLDS = (AT_ONCE, AT_NEUTRAL_PLAY, AFTER_ONE_MINUTE)
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,9 @@ class Stop(Labelled):
 
     AT_ONCE = "at_once", N_("At once")
     AT_NEUTRAL_PLAY = "neutral_play", N_("At the next neutral play")
+    # "shall stop the game" with no word of when (21.a, 21.d, 21.i, 21.j): a stop is owed, its moment is not
+    # fixed. Rule 21 writes "immediately" where it means it (21.e, 21.f(1), 21.f(3), 21.g).
+    REQUIRED = "required", N_("Shall be stopped; the rule sets no timing")
     AT_DISCRETION = "discretion", N_("At the Umpire's discretion")
     NOT_AT_ALL = "not_at_all", N_("Play is not stopped for it")
 

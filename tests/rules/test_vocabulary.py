@@ -35,7 +35,7 @@ SERIALISED = {
               "appropriate_penalty", "forfeiture"),
     Card: ("none", "yellow", "red"),
     PenaltyTiming: ("immediately", "start_of_next_period", "five_seconds_on_clock"),
-    Stop: ("at_once", "neutral_play", "discretion", "not_at_all"),
+    Stop: ("at_once", "neutral_play", "required", "discretion", "not_at_all"),
     VerdictKind: ("consistent", "inconsistent", "discretionary", "incomplete"),
     Severity: ("mandatory", "error", "warning", "info"),
 }
