@@ -140,9 +140,34 @@ def load_window(records, reviewer: str | None) -> CodeWindow:
     if entry is None:
         return default_window()
     try:
-        return checked_window(entry.get("window") if isinstance(entry, dict) else None)
+        return checked_window(_rekeyed(entry.get("window") if isinstance(entry, dict) else None))
     except CodingError as exc:
         raise CodingError(f"{reviewer}'s code window: {exc}", path=getattr(records, "path", None)) from None
+
+
+# Keys the frame view took after windows were saved with them (schema 2.1's wait moments: A M X S).
+TAKEN_SINCE = frozenset("amxs")
+
+
+def _rekeyed(window: object) -> object:
+    """A saved window whose codes sit on keys the frame view has taken since (`TAKEN_SINCE`): each such code
+    moved to the first key still free, in `CODE_KEYS` order, so the reviewer's window still opens with every
+    code (dropped only if no key is left); saving it keeps the new keys."""
+    if not isinstance(window, dict) or not isinstance(window.get("codes"), list):
+        return window
+    rows = window["codes"]
+    keys = [str(r.get("key") or "").strip().lower() if isinstance(r, dict) else "" for r in rows]
+    if not TAKEN_SINCE.intersection(keys):
+        return window
+    free = [k for k in CODE_KEYS if k not in keys]
+    codes = []
+    for row, key in zip(rows, keys, strict=True):
+        if key in TAKEN_SINCE:
+            if not free:
+                continue
+            row = {**row, "key": free.pop(0)}
+        codes.append(row)
+    return {**window, "codes": codes}
 
 
 def save_window(records, reviewer: str, window: CodeWindow) -> CodeWindow:

@@ -29,7 +29,7 @@ def events() -> list[dict]:
                       "umpire": "Ana Umpire", "offender": {"team": "red", "number": 3}},
          "reviewer": "Carla Coach", "notes": "Red 3 crossed Blue 1 & rode on <fast>.\n\nSecond paragraph."},
         {"id": "e2", "position": at(900), "window": {"start": at(880), "end": at(960)},
-         "moments": {"whistle": at(905)},
+         "moments": {"whistle": at(905), "player_returned": at(940)},  # a wait's event (schema 2.1) too
          "period": 2, "clock": "2:00", "situation": "21.a",
          "facts": {"last_hit_by_defender": True, "deflection": "none"},
          "call": {"whistle": "at_once", "restart": "penalty", "penalty": "penalty_5", "penalty_to": "red"},
