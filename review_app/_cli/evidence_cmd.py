@@ -323,7 +323,10 @@ def cmd_status(args) -> int:
     for e in s["evidence"]:
         when = (f"in time, {window.duration_text(e['margin_s'])} before the deadline" if e["in_time"]
                 else f"LATE by {window.duration_text(e['margin_s'])}: cannot ground a forfeiture")
-        print(f"  {e['id']}  received {e['received_at']} from {e['presented_by']} by {e['received_by']}  {when}")
+        to = f" ({e['presented_to']})" if e.get("presented_to") else ""
+        if e.get("presented_to") == "other":
+            when += "; presented to someone else (21.f(5)): cannot ground a forfeiture"
+        print(f"  {e['id']}  received {e['received_at']} from {e['presented_by']} by {e['received_by']}{to}  {when}")
         print(f"       sha256 {e['sha256']}  {e['video']['frame_count']} frames, {e['video']['duration_s']:.3f} s")
         if len(e["receipts"]) > 1:  # every presentation, with the entry that recorded it and when
             for r in e["receipts"]:
@@ -338,8 +341,9 @@ def cmd_status(args) -> int:
     d = s["decision"]
     if d:
         extra = f": {d['reason']}" if d.get("reason") else ""
-        print(f"decision: {d['decision']} ({d['clause']}) by {d['by']} at {d['at']} (entry {d['entry']}){extra}; "
-              "case locked")
+        authority = f" as {d['authority']}" if d.get("authority") else ""
+        print(f"decision: {d['decision']} ({d['clause']}) by {d['by']}{authority} at {d['at']} (entry {d['entry']})"
+              f"{extra}; case locked")
     else:
         print("decision: none yet")
     for c in s["corrections"]:

@@ -47,6 +47,8 @@ def test_a_forfeiture_decided_by_a_team_captain_is_refused_in_one_line_quoting_t
     assert code == 0 and "decision: none yet" in out  # nothing recorded
     code, out, _ = run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Chair", "--as", "committee")
     assert code == 0 and "by Chair as committee" in out
+    code, out, _ = run("evidence", "status", "m21")
+    assert "by Committee (committee)" in out and "by Chair as committee at" in out
 
 
 def test_an_umpire_or_referee_decides_only_as_the_match_documents_own(tmp_path, videos):
@@ -75,6 +77,11 @@ def test_the_check_reports_the_authority_the_case_recorded(tmp_path, videos):
     case.decide("forfeiture", "Rita Referee", now=NOW, authority="referee")
     e4 = _e4(path, tmp_path / "store")
     assert e4.verdict == "consistent", e4.explanation.render("en")
+    from review_app.evidence.pack import _timeline  # the pack's account of the case says the same
+
+    told = [what.render("en") for _at, what in _timeline(case.state()) if not isinstance(what, str)]
+    assert "ev1 received from Ana by Committee (Host Tournament Committee)" in told
+    assert "Decision: Forfeiture, by Rita Referee (Referee)" in told
 
 
 def test_evidence_presented_to_someone_else_grounds_no_forfeiture(tmp_path, videos):
