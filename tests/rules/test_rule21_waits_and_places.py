@@ -260,3 +260,25 @@ def test_done_when_a_forfeiture_decided_by_a_team_captain():
     v = verdict("21.f(5)", EXCUSED, {"penalty": "forfeiture", "decided_by": "other",
                                      "decided_by_name": "Blue team captain"})
     assert v.verdict == INCONSISTENT and v.wrong == ("decided_by",)
+
+
+def test_every_judge_gives_a_verdict_whatever_wait_moments_are_tagged():
+    """Any clause, any of the wait moments tagged or not, before or after the restart: a verdict, in both
+    languages, never an exception; a restart timing found wrong is always named `moments.restart`."""
+    import random
+
+    from review_app.rules import PROVISIONS, VERDICTS
+    from review_app.rules.timing import WAIT_MOMENTS
+
+    rng = random.Random(2026)
+    for p in PROVISIONS:
+        for _ in range(60):
+            tagged = moments(restart=rng.choice([None, 5.0, 60.0, 400.0]),
+                             **{m: rng.choice([1.0, 30.0, 200.0]) for m in WAIT_MOMENTS if rng.random() < 0.5})
+            facts = {f.name: (rng.choice([True, False]) if f.kind == "bool" else
+                              rng.choice(f.choices) if f.choices else None) for f in p.facts}
+            call = {"whistle": "at_once", "restart": rng.choice(["throw_in", "penalty", "lineup"]),
+                    "time_allowed_s": rng.choice([None, 30, 700])}
+            v = verdict(p.id, facts, call, tagged, rng.choice([MATCH, HIGH_GOAL]))
+            assert v.verdict in VERDICTS and translate(v.explanation, "es")
+            assert all(not w.startswith("moments.") or w == "moments.restart" for w in v.wrong)
