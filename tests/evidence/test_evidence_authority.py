@@ -108,3 +108,22 @@ def test_a_presented_to_that_is_not_one_of_the_choices_is_refused(tmp_path, vide
     case = EvidenceCase(load_document(path), tmp_path / "store")
     with pytest.raises(EvidenceError, match="say whom it was presented to"):
         case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, presented_to="captain")
+
+
+def test_a_corrected_decision_is_made_as_an_authority_too(tmp_path, videos, run):
+    _path, case = _marked(tmp_path, videos)
+    first = case.decide("forfeiture", "Chair", now=NOW)
+    with pytest.raises(EvidenceError, match="decision refused: Red team captain decides as 'captain'"):
+        case.correct(first.seq, "Red team captain", "we disagree", decision="not-proven", now=NOW,
+                     authority="captain")
+    entry = case.correct(first.seq, "Rita Referee", "the video is not conclusive", decision="not-proven", now=NOW,
+                         authority="referee")
+    assert entry["data"]["decision"]["authority"] == "referee" and case.state().decision.decision == "not-proven"
+    # through the command line, a corrected decision without --as is refused like a decision
+    assert run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
+               "--received-at", "2026-06-15T09:30:00-03:00")[0] == 0
+    assert run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "C", "--as", "committee",
+               "--reason", "blurry")[0] == 0
+    code, _out, err = run("evidence", "correct", "m21", "--entry", "3", "--by", "C", "--reason", "seen again",
+                          "--decision", "not-proven")
+    assert code == 2 and "decision refused" in err and QUOTE in err and len(err.strip().splitlines()) == 1
