@@ -81,6 +81,11 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                     "{again}, "
                     "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
                     "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
+            elif post_game and facts.get("presented_to") == "other" and not exacted:
+                severity, why = INFO, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
+                    "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
             elif post_game and in_time is False:
                 severity, why = INFO, Message(
                     "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
@@ -107,6 +112,7 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                 doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
                  "detected_during_game": not post_game, "evidence_within_24_hours": in_time,
+                 "presented_to": facts.get("presented_to"),
                  "returned_at": {"frame": s.frame, "time_s": s.time_s}},
             ))
     for event_id in reg.unnamed_excusals:

@@ -157,6 +157,9 @@ def judge_returned_mount(case: Case) -> Verdict:
         return _f5.consistent(Message(
             "The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",
             hours=hours))
+    if penalty != Penalty.FORFEITURE and _presented_to_someone_else(case):
+        return _f5.consistent(Message("The evidence was presented to someone other than the Umpire(s), a Referee or "
+                                      "the Host Tournament Committee: it cannot ground a forfeiture under 21.f(5)."))
     if penalty != Penalty.FORFEITURE:
         return _f5.inconsistent(Message(
             "A mount excused under {under} was returned to play: the penalty shall be forfeiture, and unlike other "
@@ -164,6 +167,11 @@ def judge_returned_mount(case: Case) -> Verdict:
             wrong=("penalty",))
     return _f5.consistent(Message("Forfeiture exacted for returning a mount excused under {under}.", under=under),
                           mandatory=True)
+
+
+def _presented_to_someone_else(case: Case) -> bool:
+    """Missed during the game, and the evidence presented to none of those 21.f(5) names (schema 2.1)."""
+    return case.facts.get("detected_during_game") is False and case.facts.get("presented_to") == "other"
 
 
 RETURNED_MOUNT = Provision(

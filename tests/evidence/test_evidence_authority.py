@@ -95,6 +95,12 @@ def test_a_presentation_to_someone_else_is_inconsistent_in_the_match_check_namin
     """The match document's view of the presentation comes from the case: a forfeiture recorded in the document on
     evidence the case says was presented to someone else is inconsistent, in that part."""
     path, _case = _marked(tmp_path, videos, presented_to="other")
+    result = check_paths([path], evidence_root=tmp_path / "store")
+    e4 = next(r for r in result.events if r.event == "e4")  # no forfeiture: none could be grounded
+    assert e4.verdict == "consistent", e4.explanation.render("en")
+    returned = [f for f in result.findings if f.kind == "excused_mount_returned"]
+    assert returned and all(f.severity == "info" and "presented to someone other than" in f.explanation.render("en")
+                            for f in returned)
     data = load_document(path).data
     data["events"][-1]["call"] = {"penalty": "forfeiture", "decided_by": "committee"}
     path.write_text(__import__("json").dumps(data), "utf-8")

@@ -232,6 +232,11 @@ def test_21f5_evidence_presented_to_someone_else_grounds_no_forfeiture():
     to_captain = verdict("21.f(5)", {**AFTER_THE_GAME, "presented_to": "other", "presented_to_name": "Red captain"},
                          {"penalty": "forfeiture", "decided_by": "committee"})
     wrong_in(to_captain, "presented_to", "presented to Red captain")
+    # and so no forfeiture is due on it
+    none_due = verdict("21.f(5)", {**AFTER_THE_GAME, "presented_to": "other"}, {"penalty": "none"})
+    assert none_due.verdict == CONSISTENT, translate(none_due.explanation, "en")
+    assert verdict("21.f(5)", {**AFTER_THE_GAME, "presented_to": "committee"}, {"penalty": "none"}).verdict \
+        == INCONSISTENT  # presented to the Committee, it must be exacted
 
 
 # --- the four the issue is done with -------------------------------------------------------------------------------
