@@ -187,6 +187,11 @@ DECISIONS = {"forfeiture": Message("Forfeiture"), "not-proven": Message("Not pro
              "out-of-time": Message("Out of time")}
 
 
+# Whom 21.f(5) names, and anyone else (a receipt's `presented_to`, a decision's `authority`).
+AUTHORITY = {"umpire": Message("Umpire"), "referee": Message("Referee"),
+             "committee": Message("Host Tournament Committee"), "other": Message("Someone else")}
+
+
 def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
     """The case's moments, oldest first: (UTC time, what happened, to be translated where shown)."""
     opened = state.opened or {}
@@ -197,13 +202,20 @@ def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
         d, who = e["data"], e["by"]
         if e["type"] in ("evidence_received", "evidence_received_again"):
             received = Message("{ev} received from {who}", ev=d["evidence"], who=d["presented_by"])
+            if d.get("presented_to") in AUTHORITY:  # schema 2.1: whom it was presented to, 21.f(5)
+                received = Message("{ev} received from {who} by {to} ({authority})", ev=d["evidence"],
+                                   who=d["presented_by"], to=d["received_by"], authority=AUTHORITY[d["presented_to"]])
             items.append((d["received_at"], received))
         elif e["type"] == "frames_marked":
             items.append((e["at"], Plural("{n} frame of {ev} marked by {who}", "{n} frames of {ev} marked by {who}",
                                           n=len(d["frames"]), ev=d["evidence"], who=who)))
         elif e["type"] == "decision":
-            items.append((e["at"], Message("Decision: {d}, by {who}", d=DECISIONS.get(d["decision"], d["decision"]),
-                                           who=who)))
+            decision = DECISIONS.get(d["decision"], d["decision"])
+            if d.get("authority") in AUTHORITY:
+                items.append((e["at"], Message("Decision: {d}, by {who} ({authority})", d=decision, who=who,
+                                               authority=AUTHORITY[d["authority"]])))
+            else:
+                items.append((e["at"], Message("Decision: {d}, by {who}", d=decision, who=who)))
         elif e["type"] == "correction":
             items.append((e["at"], Message("Correction of entry {n} by {who}", n=d["corrects"], who=who)))
         elif e["type"] == "repair":

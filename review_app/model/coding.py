@@ -24,9 +24,9 @@ from review_app.store.roles import checked_name, person_key
 TO_COMPLETE = "call"
 
 # The keys a code may take: digits and letters the page leaves free. Taken elsewhere: the frame view's
-# own (J K L play, I O P C loop, F full screen, T tag here, W E N a tag's moments, 0 whole picture, and
+# own (J K L play, I O P C loop, F full screen, T tag here, W E N A M X S a tag's moments, 0 whole picture, and
 # , . the previous / next whistle heard) and Streamlit's (R reruns the page, C clears its cache).
-FRAME_VIEW_KEYS = frozenset("jklopicftwen0,.")
+FRAME_VIEW_KEYS = frozenset("jklopicftwenamxs0,.")
 STREAMLIT_KEYS = frozenset("rc")
 CODE_KEYS = tuple(k for k in "123456789abdghmqsuvxyz" if k not in FRAME_VIEW_KEYS | STREAMLIT_KEYS)
 MAX_CODES = len(CODE_KEYS)
@@ -140,9 +140,34 @@ def load_window(records, reviewer: str | None) -> CodeWindow:
     if entry is None:
         return default_window()
     try:
-        return checked_window(entry.get("window") if isinstance(entry, dict) else None)
+        return checked_window(_rekeyed(entry.get("window") if isinstance(entry, dict) else None))
     except CodingError as exc:
         raise CodingError(f"{reviewer}'s code window: {exc}", path=getattr(records, "path", None)) from None
+
+
+# Keys the frame view took after windows were saved with them (schema 2.1's wait moments: A M X S).
+TAKEN_SINCE = frozenset("amxs")
+
+
+def _rekeyed(window: object) -> object:
+    """A saved window whose codes sit on keys the frame view has taken since (`TAKEN_SINCE`): each such code
+    moved to the first key still free, in `CODE_KEYS` order, so the reviewer's window still opens with every
+    code (dropped only if no key is left); saving it keeps the new keys."""
+    if not isinstance(window, dict) or not isinstance(window.get("codes"), list):
+        return window
+    rows = window["codes"]
+    keys = [str(r.get("key") or "").strip().lower() if isinstance(r, dict) else "" for r in rows]
+    if not TAKEN_SINCE.intersection(keys):
+        return window
+    free = [k for k in CODE_KEYS if k not in keys]
+    codes = []
+    for row, key in zip(rows, keys, strict=True):
+        if key in TAKEN_SINCE:
+            if not free:
+                continue
+            row = {**row, "key": free.pop(0)}
+        codes.append(row)
+    return {**window, "codes": codes}
 
 
 def save_window(records, reviewer: str, window: CodeWindow) -> CodeWindow:

@@ -103,6 +103,7 @@ INJURY = Provision(
     penalty=None,
     judge=judge_injury,
     measures_time=True,
+    parts=(parts.continue_when_able_or_substituted,),
     decisions=("extra_time_granted",),
     parameters=(P.INJURY_RECOVERY,),
     summary=Message("Play shall be stopped (21.d sets no timing); 10 minutes to recover unless extra time is granted; "

@@ -70,6 +70,13 @@ me = reviewer()
 item = pgettext("one piece of evidence", "Evidence")  # "Evidence" the page is another word in Spanish
 
 
+# 21.f(5)'s authorities (the Committee first: this page is usually its), and anyone else evidence is presented to.
+AUTHORITIES = ("committee", "umpire", "referee")
+PRESENTED_TO = (*AUTHORITIES, "other")
+AUTHORITY_LABELS = {"committee": N_("Host Tournament Committee"), "umpire": N_("Umpire"), "referee": N_("Referee"),
+                    "other": N_("Someone else")}
+
+
 def shown(call, *args, **kwargs):
     """Run a library call; a user error becomes one line on the page."""
     try:
@@ -201,6 +208,11 @@ with t_in:
         if me and not (st.session_state.get("evidence.received_by") or "").strip():
             st.session_state["evidence.received_by"] = me  # the reviewer, also once named after the page opened
         received_by = st.text_input(_("Received by"), key="evidence.received_by", max_chars=200, disabled=off)
+        presented_to = st.selectbox(_("Presented to"), PRESENTED_TO, key="evidence.presented_to", disabled=off,
+                                    format_func=fixed(PRESENTED_TO, lambda k: _(AUTHORITY_LABELS[k])),
+                                    help=_("21.f(5): evidence presented to the Umpire(s), a Referee or the Host "
+                                           "Tournament Committee; presented to anyone else, it grounds no "
+                                           "forfeiture."))
         at_now = st.checkbox(_("Received now (the moment you press Receive)"), value=True,
                              key=f"evidence.at_now.{gen}", disabled=off)
         c1, c2 = st.columns(2)
@@ -229,7 +241,8 @@ with t_in:
                         # The upload is written under a fixed name; its own name is only recorded as a fact.
                         path = Path(tmp) / "upload.bin"
                         path.write_bytes(upload.getbuffer())
-                        got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name)
+                        got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name,
+                                    presented_to=presented_to)
                     if got:
                         ev, duplicate = got
                         r = ev.receipts[-1]
@@ -246,6 +259,7 @@ with t_in:
         st.dataframe(pd.DataFrame([{
             item: e.id, _("Received (UTC)"): e.received_at, _("Presented by"): e.presented_by,
             _("Received by"): e.received_by,
+            _("Presented to"): _(AUTHORITY_LABELS[e.presented_to]) if e.presented_to else "—",
             _("24-hour window"): (in_time if e.in_time else late)(window.duration_text(e.margin_s)),
             _("Presentations"): len(e.receipts),
             "SHA-256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
@@ -352,6 +366,8 @@ with t_dec:
         d = state.decision
         st.success(_("Decision: {d}, by {by}, {at} (entry {n}).", d=decision_label(d.decision), by=md(d.by), at=d.at,
                      n=d.seq))
+        if d.data.get("authority") in AUTHORITY_LABELS:
+            st.caption(_("Decided as: {who} (21.f(5)).", who=_(AUTHORITY_LABELS[d.data["authority"]])))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
         altered = sorted({g["evidence"] for g in d.data.get("grounds", [])} & set(report.altered if report else ()))
@@ -376,12 +392,16 @@ with t_dec:
                           horizontal=True, disabled=not can_decide)
         reason = st.text_area(_("Reason (required for not proven)"), key="evidence.reason", max_chars=5000,
                               disabled=not can_decide)
+        authority = st.radio(_("Deciding as"), AUTHORITIES, key="evidence.authority", horizontal=True,
+                             format_func=fixed(AUTHORITIES, lambda k: _(AUTHORITY_LABELS[k])), disabled=not can_decide,
+                             help=_("21.f(5) names the Umpire(s), a Referee and the Host Tournament Committee; an "
+                                    "Umpire or the Referee must be the match's own."))
         if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide):
             if not me:
                 st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
             elif choice == "not-proven" and not reason.strip():
                 st.warning(_("A not-proven decision needs its reason."))
-            elif shown(case.decide, choice, me, reason):
+            elif shown(case.decide, choice, me, reason, authority=authority):
                 st.rerun()
     if state.entries:
         with st.expander(_("Record a correction")), st.form("evidence.correction"):
