@@ -1,6 +1,6 @@
-"""An excused mount comes back (21.f(5)): in chukker 2 Blue 2 asks for a time-out for a tired
+"""An excused mount comes back (21.f(5)): in period 2 Blue 2 asks for a time-out for a tired
 mount, Luna (21.f(4)); play is stopped at a neutral play, Blue 2 leads Luna off by the shortest
-line to the boards and returns on Bruma, and Luna is excused. In chukker 4 Blue 2 is back in play
+line to the boards and returns on Bruma, and Luna is excused. In period 4 Blue 2 is back in play
 on Luna and the Umpires do not notice: no whistle. The footage is the committee's evidence."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def excused_mount_returns() -> Scenario:
     back, hit2, end = 7.4, 9.0, 10.6
     forever = (-math.inf, math.inf)
 
-    # --- chukker 2: the time-out, Luna led off, Blue 2 back on Bruma ---------------------------------
+    # --- period 2: the time-out, Luna led off, Blue 2 back on Bruma ---------------------------------
     blue3 = Keyframes([(-2, 198, 35), (0, 186, 33.5), (hit, 168, 32.5), (2.4, 161, 33.5), (3.4, 158, 34.5),
                        (cut, 157, 35)])
     luna1 = Keyframes([(-2, 198, 22), (0, 187, 20), (asked, 180, 19), (whistle, 168, 18), (3.2, 165, 17.5),
@@ -75,9 +75,9 @@ def excused_mount_returns() -> Scenario:
     spare = Rider(BLUE, 2, SPARE, bruma, BRUMA_COAT, shown=(-math.inf, cut), name_tag=(forever,),
                   off_mount=(OffMount(-math.inf, at_boards, None), OffMount(at_boards, mounted, walk)))
 
-    # --- chukker 4: Blue 2 back in play on Luna; no whistle ---------------------------------------------
+    # --- period 4: Blue 2 back in play on Luna; no whistle ---------------------------------------------
     luna2 = Keyframes([(2.0, 250, 104), (cut, 205, 96), (hit2, 181, 92.5), (end, 166, 90)])
-    # the play in chukker 4, carried on from before the edit so that no one looks back across it
+    # the play in period 4, carried on from before the edit so that no one looks back across it
     play2 = Func(lambda t: ball.pos(t) if t >= cut else b2_late.ball_spot(t))
     part2 = squad(LATER_PERIOD, play2, BLUE, None, {
         (BLUE, 2): {"mount": EXCUSED, "coat": LUNA_COAT, "path": luna2, "swings": (hit2,),
@@ -124,32 +124,33 @@ def excused_mount_returns() -> Scenario:
                    note=f"{EXCUSED} is excused: she may not play again in the game"),
             Moment("remounted", mounted, note=f"Blue 2 returns on {SPARE}"),
             Moment("excused_mount_in_play", back, "EXCUSED MOUNT IN PLAY",
-                   note=f"Chukker {LATER_PERIOD}: Blue 2 is back in play on {EXCUSED}"),
+                   note=f"Period {LATER_PERIOD}: Blue 2 is back in play on {EXCUSED}"),
             Moment("no_whistle", hit2 + 0.2, "NO WHISTLE", note="Blue 2 hits on Luna; the Umpires do not notice"),
         ),
         captions=(
-            Caption(0.0, asked, f"Chukker 2: Blue 2 is riding {EXCUSED}"),
+            Caption(0.0, asked, f"Period 2: Blue 2 is riding {EXCUSED}"),
             Caption(asked, neutral, f"Blue 2 asks for a time-out: {EXCUSED} is tired"),
             Caption(neutral, whistle + 0.9, "The umpire stops play at a neutral play"),
             Caption(led, at_boards, f"Blue 2 leads {EXCUSED} off by the shortest line to the boards"),
             Caption(at_boards, mounted + 0.3, f"{EXCUSED} is excused: she may not play again in this game"),
             Caption(mounted + 0.3, cut, f"Blue 2 returns on {SPARE}; play restarts with a throw-in"),
-            Caption(back, hit2, f"Chukker {LATER_PERIOD}: Blue 2 is back in play on {EXCUSED}"),
+            Caption(back, hit2, f"Period {LATER_PERIOD}: Blue 2 is back in play on {EXCUSED}"),
             Caption(hit2, end, "No whistle: the umpires do not notice. For the committee: 21.f(5)"),
         ),
         markers=(Marker(asked, whistle, b2_early, "Blue 2"), Marker(back, end, b2_late, "Blue 2")),
         score=(2, 3),
-        cut=(cut, f"Chukker {LATER_PERIOD}, {later}"),
+        cut=(cut, f"Period {LATER_PERIOD}, {later}"),
         later=Later(cut, LATER_PERIOD, Clock(start=LATER_CLOCK_S), (4, 5)),
         tagged=(
             Tagged(
                 "timeout_asked", "21.f(4)",
                 facts={"player_requested_timeout": True, "player_changed_mount": True,
                        "teammates_changed_mounts": False},
-                call={"whistle": "neutral_play", "restart": "throw_in", "penalty": "none", "card": "none",
-                      "mount_excused": True, "time_allowed_s": TIME_OUT_S},
+                call={"whistle": "neutral_play", "restart": "throw_in", "restart_place": "point_of_stoppage",
+                      "penalty": "none", "card": "none", "mount_excused": True, "time_allowed_s": TIME_OUT_S},
                 players=((BLUE, 2),),
                 mount_of=(BLUE, 2),
+                moments={"neutral_play": "neutral_play"},
                 notes=f"Blue 2 asked for a time-out for {EXCUSED}, a tired mount. The Umpire let play run on to a "
                       f"neutral play (the ball loose at midfield) and then stopped it. Blue 2 led {EXCUSED} off by the "
                       f"shortest line to the boards and returned on {SPARE} in {_clock_text(TIME_OUT_S)} (5:00 "
@@ -164,8 +165,8 @@ def excused_mount_returns() -> Scenario:
                 players=((BLUE, 2),),
                 mount_of=(BLUE, 2),
                 whistled=False,
-                notes=f"Chukker {LATER_PERIOD}, clock {later} on: Blue 2 is back in play on {EXCUSED}, the mount "
-                      f"excused under 21.f(4) in chukker {period} (event e1). The Umpires missed it on the day: "
+                notes=f"Period {LATER_PERIOD}, clock {later} on: Blue 2 is back in play on {EXCUSED}, the mount "
+                      f"excused under 21.f(4) in period {period} (event e1). The Umpires missed it on the day: "
                       "no whistle, no penalty. For the Host Tournament Committee under 21.f(5): if this footage "
                       "is presented as conclusive evidence within 24 hours after the game (it ended "
                       f"{END_TIME_UTC}, so by {evidence_deadline(END_TIME_UTC)}), the penalty is forfeiture, "
