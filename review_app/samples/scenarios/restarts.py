@@ -49,13 +49,16 @@ class Spliced:
         return (self.before if t < self.at else self.after).pos(t)
 
 
-def lineup(team: str, number: int, spot: Point, cut: float, ready: float, throw: float) -> Keyframes:
-    """Walk into the line for the throw-in (facing the umpire), wait, then go for the ball."""
+def lineup(team: str, number: int, spot: Point, cut: float, ready: float, throw: float,
+           start: Point | None = None) -> Keyframes:
+    """Walk into the line for the throw-in (facing the umpire), wait, then go for the ball; from `start` at
+    `cut` if given (play stopped in the same footage), else from just beside the line (after an edit)."""
     side = -1.0 if team == RED else 1.0  # each team on the side of the goal it defends
     x = spot[0] + side * LINEUP_GAP
     y = spot[1] - 6.0 + LINEUP_STEP * (number - 1)
     chase = (spot[0] + side * (2.0 + 3.0 * number), spot[1] + 10.0 + 5.0 * number)
-    return Keyframes([(cut, x, y + 5.0), (ready, x, y), (throw + 0.25, x, y), (throw + 2.4, *chase)])
+    first = (x, y + 5.0) if start is None else start
+    return Keyframes([(cut, *first), (ready, x, y), (throw + 0.25, x, y), (throw + 2.4, *chase)])
 
 
 def _taker_path(spot: Point, heading: float, cut: float, throw: float, end: float) -> Keyframes:
