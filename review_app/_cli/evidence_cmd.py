@@ -77,6 +77,9 @@ def register(sub) -> None:
     p.add_argument("file", metavar="FILE", help="the video presented")
     p.add_argument("--from", dest="presented_by", required=True, metavar="NAME", help="who presented it")
     p.add_argument("--received-by", required=True, metavar="NAME", help="who received it (umpire, referee, committee)")
+    p.add_argument("--presented-to", choices=("umpire", "referee", "committee", "other"),
+                   help="21.f(5): whom it was presented to (the --received-by person is an Umpire, the Referee, the "
+                        "Host Tournament Committee, or someone else)")
     p.add_argument("--received-at", metavar="TIME",
                    help="when it was received, ISO 8601 with offset or Z (default: now), "
                         "e.g. 2026-06-15T09:30:00-03:00")
@@ -100,6 +103,9 @@ def register(sub) -> None:
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--decision", required=True, choices=("forfeiture", "not-proven", "out-of-time"))
     p.add_argument("--by", required=True, metavar="NAME")
+    p.add_argument("--as", dest="authority", metavar="AUTHORITY",
+                   help="as whom --by decides: umpire, referee or committee, the authorities 21.f(5) names "
+                        "(anyone else is refused)")
     p.add_argument("--reason", metavar="TEXT", help="required for not-proven")
     p.set_defaults(func=_edge(cmd_decide))
 
@@ -109,6 +115,8 @@ def register(sub) -> None:
     p.add_argument("--by", required=True, metavar="NAME")
     p.add_argument("--reason", required=True, metavar="TEXT")
     p.add_argument("--decision", choices=("forfeiture", "not-proven", "out-of-time"), help="the corrected decision")
+    p.add_argument("--as", dest="authority", metavar="AUTHORITY",
+                   help="with --decision: as whom --by decides (umpire, referee or committee)")
     p.add_argument("--withdraw", action="store_true", help="withdraw the marks made by entry N")
     p.add_argument("--evidence", dest="evidence_id", metavar="EVIDENCE_ID", help="add marks of this evidence")
     _mark_options(p, required=False)
@@ -230,7 +238,8 @@ def cmd_add(args) -> int:
                             "is now, so give both or neither")
     case = _case(args)
     received = window.parse_time(args.received_at, args.tz) if args.received_at else None
-    ev, duplicate = case.add(args.file, args.presented_by, args.received_by, received)
+    ev, duplicate = case.add(args.file, args.presented_by, args.received_by, received,
+                             presented_to=args.presented_to)
     now = window.now_utc()
     receipt = ev.receipts[-1]
     if duplicate:
@@ -242,7 +251,8 @@ def cmd_add(args) -> int:
     else:
         print(f"received {ev.id}: sha256 {ev.sha256}, {ev.size} bytes, "
               f"stored read-only as {case.folder.path / ev.stored}")
-    print(f"received at {receipt['received_at']} from {receipt['presented_by']} by {receipt['received_by']}")
+    to = f" ({receipt['presented_to']})" if receipt.get("presented_to") else ""
+    print(f"received at {receipt['received_at']} from {receipt['presented_by']} by {receipt['received_by']}{to}")
     deadline, end = case.deadline(), case.game_end()
     if receipt["in_time"]:
         taken = window.from_utc_text(receipt["received_at"])
@@ -276,7 +286,8 @@ def _status_dict(case) -> dict:
         "now_utc": window.utc_text(now), "seconds_left": int((deadline - now).total_seconds()),
         "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause},
         "evidence": [{"id": e.id, "sha256": e.sha256, "received_at": e.received_at, "presented_by": e.presented_by,
-                      "received_by": e.received_by, "in_time": e.in_time, "margin_s": e.margin_s, "video": e.video,
+                      "received_by": e.received_by, "presented_to": e.presented_to, "in_time": e.in_time,
+                      "margin_s": e.margin_s, "video": e.video,
                       "receipts": e.receipts, "stored": str(case.folder.path / e.stored)}
                      for e in state.evidence.values()],
         "marks": [{"entry": m.seq, "evidence": m.evidence, "frames": m.frames, "excusal": m.excusal, "mount": m.mount,
@@ -349,8 +360,9 @@ def cmd_mark(args) -> int:
 
 def cmd_decide(args) -> int:
     case = _case(args)
-    d = case.decide(args.decision, args.by, args.reason)
-    print(f"entry {d.seq}: decision {d.decision} ({d.data['clause']}) by {d.by} at {d.at}; the case is now locked")
+    d = case.decide(args.decision, args.by, args.reason, authority=args.authority)
+    print(f"entry {d.seq}: decision {d.decision} ({d.data['clause']}) by {d.by} as {d.data['authority']} at {d.at}; "
+          "the case is now locked")
     if d.data.get("mandatory"):
         teams = ", ".join(t["name"] for t in d.data["forfeiting_teams"])
         print(f"forfeiture by {teams}: under 21.f(5) this penalty must be exacted")
@@ -361,7 +373,7 @@ def cmd_correct(args) -> int:
     case = _case(args)
     entry = case.correct(args.entry, args.by, args.reason, decision=args.decision, withdraw=args.withdraw,
                          evidence_id=args.evidence_id, frames=args.frames, excusal=args.excusal, mount=args.mount,
-                         note=args.note)
+                         note=args.note, authority=args.authority)
     d = entry["data"]
     what = [f"withdraws the marks of entry {d['corrects']}"] if d.get("withdraw") else []
     if d.get("marks"):

@@ -27,8 +27,8 @@ from review_app.rules.vocabulary import Stop, VerdictKind
 
 CORRECT = (VerdictKind.CONSISTENT, VerdictKind.DISCRETIONARY)
 # The parts of a call shown in "the call made", in this order.
-SHOWN_PARTS = ("whistle", "restart", "restart_place", "penalty", "penalty_to", "card", "card_to", "penalty_timing",
-               "time_allowed_s", "mount_excused", "decided_by")
+SHOWN_PARTS = ("whistle", "restart", "restart_direction", "restart_point", "penalty", "penalty_to", "card", "card_to",
+               "penalty_timing", "time_allowed_s", "mount_excused", "decided_by")
 OMITTED = (None, "none")
 
 

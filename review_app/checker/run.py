@@ -23,7 +23,7 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
-from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
+from review_app.rules.vocabulary import Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +86,9 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
         # forfeiture exacted after the game by its decision.
         case = doc.case(event, context, derived={**doc.derived_facts(event), **evidence.facts()})
-        if evidence.forfeiture_exacted:
-            case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
+        if evidence.forfeiture_exacted:  # by the authority the case recorded, never assumed the Committee
+            case = replace(case, call={**{k: v for k, v in case.call.items()
+                                          if k not in ("decided_by", "decided_by_name")}, **evidence.call()})
     v = judge(case)
     explanation = v.explanation
     reading = _reading(doc, event) if case.situation == "21.f(5)" else {}

@@ -116,12 +116,12 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
     return out
 
 
-# Allowance for each clause, and the facts that lift it.
+# Allowance for each clause, and the facts that lift it. 21.g's depends on which of its cases the tack is in
+# (`rules.tack.tack_limit`, the reading the event's verdict uses): `_tack_allowance`.
 ALLOWANCES = {
     "21.d": (P.INJURY_RECOVERY, ("extra_time_granted", "removal_needed_more_time")),
     "21.f(2)": (P.COURTESY_CHANGE, ()),
     "21.f(4)": (P.MOUNT_CHANGE_TIMEOUT, ()),
-    "21.g": (P.TACK_REPAIR, ()),
 }
 # 21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count.
 COUNTS_WHEN = {"21.f(4)": "player_changed_mount"}
@@ -134,10 +134,17 @@ def _counts(ev: dict) -> bool:
 
 def time_allowances(doc: MatchDocument) -> list[Finding]:
     out = []
+    context = None
     for ev in doc.events_in_order():
-        rule = ALLOWANCES.get(ev["situation"])
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
+        if ev["situation"] == "21.g" and allowed is not None:
+            context = context or doc.context()
+            found = _tack_allowance(doc, ev, allowed, context)
+            if found is not None:
+                out.append(found)
+            continue
+        rule = ALLOWANCES.get(ev["situation"])
         if not rule or allowed is None or not _counts(ev):
             continue
         param, lifts = rule
@@ -157,6 +164,43 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
             doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
             {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
     return out
+
+
+def _tack_allowance(doc: MatchDocument, ev: dict, allowed: float, context) -> Finding | None:
+    """21.g's time allowed, by its case: the 6-goal provision's five minutes, the five minutes (or the return)
+    for tack broken by contact with another horse, and in all other games no waiting at all. Tack that presents
+    no danger is the damaged-equipment paragraph's, which sets no time."""
+    from review_app.rules.provision import MissingFact
+    from review_app.rules.tack import tack_limit
+
+    if (ev.get("facts") or {}).get("presents_danger") is False:
+        return None
+    try:
+        limit, why = tack_limit(doc.case(ev, context))
+    except MissingFact as exc:
+        if allowed <= P.TACK_REPAIR.value:
+            return None
+        return Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+            "{allowed} allowed where 21.g allows {limit} at most; which of its cases applies is not recorded "
+            "({missing}).", allowed=minutes(allowed), limit=minutes(P.TACK_REPAIR.value), missing=", ".join(exc.names)),
+            {"allowed_s": allowed, "limit_s": P.TACK_REPAIR.value, "parameter": P.TACK_REPAIR.name})
+    if limit is not None:
+        if allowed <= limit.value:
+            return None
+        return Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], Message(
+            "{allowed} allowed where 21.g allows {limit}: {why}.", allowed=minutes(allowed),
+            limit=minutes(limit.value), why=why),
+            {"allowed_s": allowed, "limit_s": limit.value, "parameter": limit.name})
+    waited = (ev.get("call") or {}).get("play_waited_off_field")
+    if not allowed or waited is False:
+        return None
+    details = {"allowed_s": allowed, "limit_s": None, "parameter": None}
+    if waited is None:
+        return Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+            "{allowed} allowed under 21.g, where {why}; whether play waited off the field is not recorded.",
+            allowed=minutes(allowed), why=why), details)
+    return Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], Message(
+        "{allowed} allowed under 21.g, where {why}.", allowed=minutes(allowed), why=why), details)
 
 
 def _lift_label(clause: str, name: str) -> Message:

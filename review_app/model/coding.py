@@ -24,9 +24,9 @@ from review_app.store.roles import checked_name, person_key
 TO_COMPLETE = "call"
 
 # The keys a code may take: digits and letters the page leaves free. Taken elsewhere: the frame view's
-# own (J K L play, I O P C loop, F full screen, T tag here, W E N a tag's moments, 0 whole picture, and
+# own (J K L play, I O P C loop, F full screen, T tag here, W E N A M X S a tag's moments, 0 whole picture, and
 # , . the previous / next whistle heard) and Streamlit's (R reruns the page, C clears its cache).
-FRAME_VIEW_KEYS = frozenset("jklopicftwen0,.")
+FRAME_VIEW_KEYS = frozenset("jklopicftwenamxs0,.")
 STREAMLIT_KEYS = frozenset("rc")
 CODE_KEYS = tuple(k for k in "123456789abdghmqsuvxyz" if k not in FRAME_VIEW_KEYS | STREAMLIT_KEYS)
 MAX_CODES = len(CODE_KEYS)

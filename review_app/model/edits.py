@@ -21,6 +21,7 @@ from review_app.model import (  # noqa: F401
 )
 from review_app.rules import Provision, provision
 from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.timing import WAIT_MOMENTS
 
 _CLOCK = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
 
@@ -71,10 +72,11 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
                 notes: str | None = None, moments: dict | None = None, offender: dict | None = None,
                 reading: dict | None = None, window: dict | None = None,
                 drawings: list[dict] | None = None, angle: str | None = None) -> dict:
-    """The event as the tag form describes it (schema 2.0). `moments`: whistle, restart, neutral_play,
-    each {frame, time_s} or None; `offender`: {team[, number]}; `reading`: the reviewer's own reading
-    kept from before (never asked again); `angle`: the SHA-256 of the recording the tag was made on when it
-    is not the footage (model.angles). What the call makes relevant and the record lacks is listed in
+    """The event as the tag form describes it (schema 2.1). `moments`: whistle, restart, neutral_play and the
+    events a wait ends at (`MOMENTS`), each {frame, time_s} or None; `offender`: {team[, number]}; `reading`:
+    the reviewer's own reading kept from before (never asked again); `angle`: the SHA-256 of the recording the
+    tag was made on when it is not the footage (model.angles). What the call makes relevant and the record lacks
+    is listed in
     `not_recorded`."""
     from review_app.model.migrate import unrecorded_parts
 
@@ -128,16 +130,37 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     return event
 
 
-# The moments a tag records beside the incident (its position), in the order the form asks for them.
-MOMENTS = ("whistle", "restart", "neutral_play")
+# The moments a tag records beside the incident (its position), in the order the form asks for them: the
+# whistle, the restart and the neutral play, then (schema 2.1) the events a wait ends at.
+MOMENTS = ("whistle", "restart", "neutral_play", *WAIT_MOMENTS)
 # Each with its key in the frame view, which carries the frame painted when the key is pressed:
-# (moment, label, key); the incident is the tag's own frame, set by T.
+# (moment, label, key); the incident is the tag's own frame, set by T. The keys of the waits: A back on
+# Another mount, M the Mount off the field, X the player eXits the field, S able to reSume or a Substitute on.
 MOMENT_KEYS = (
     ("incident", N_("Incident"), None),
     ("whistle", N_("Whistle"), "W"),
     ("restart", N_("Restart"), "E"),
     ("neutral_play", N_("Neutral play"), "N"),
+    ("player_returned", N_("Player back on another mount"), "A"),
+    ("mount_off_field", N_("Mount off the field"), "M"),
+    ("player_off_field", N_("Player off the field"), "X"),
+    ("resumed_or_substituted", N_("Player able to resume, or substitute on"), "S"),
 )
+# The clauses whose restart waits for each of those moments: the form offers a wait's moment for these.
+WAIT_CLAUSES = {
+    "player_returned": ("21.f(1)(i)", "21.g"),
+    "mount_off_field": ("21.f(1)(ii)",),
+    "player_off_field": ("21.g",),
+    "resumed_or_substituted": ("21.d",),
+}
+
+
+def moments_for(situation: str | None, moments: dict | None = None) -> tuple[tuple, ...]:
+    """The moment keys a tag of `situation` is offered: the incident, whistle, restart and neutral play, the
+    waits its clause ends at, and any other already set."""
+    set_already = moments or {}
+    return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_CLAUSES or situation in WAIT_CLAUSES[m[0]]
+                 or set_already.get(m[0]))
 
 
 def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:

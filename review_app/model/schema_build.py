@@ -22,10 +22,22 @@ TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
 
-SCHEMA_VERSION = "2.0"
-SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.0.schema.json"
+SCHEMA_VERSION = "2.1"
+SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.1.schema.json"
 # Versions this polo-review reads: older ones are migrated in memory (`model.migrate`) before validation.
-READS = ("1.0", "2.0")
+READS = ("1.0", "2.0", "2.1")
+
+
+# The moments a wait ends at (schema 2.1), as the rule says them: play restarts when they happen.
+WAIT_MOMENT_TEXT = {
+    "player_returned": "The player back in play: on another mount (21.f(1)(i)) or after the tack was put right "
+                       "(21.g).",
+    "mount_off_field": "The mount off the field (21.f(1)(ii): play resumes as soon as it is).",
+    "player_off_field": "The player off the field of play (21.g in all other games: play restarts as soon as the "
+                        "player has left).",
+    "resumed_or_substituted": "The injured player able to resume play, or an eligible player substituted (21.d: the "
+                              "Umpire then continues the game).",
+}
 
 
 def _fact_schema(fact) -> dict:
@@ -317,7 +329,9 @@ def build() -> dict:
                             "description": "The other moments of the call, as frames of the same footage; the "
                                            "delays are measured from them (rules.timing).",
                             "properties": {"whistle": optional_moment, "restart": optional_moment,
-                                           "neutral_play": optional_moment},
+                                           "neutral_play": optional_moment,
+                                           **{name: {**optional_moment, "description": text}
+                                              for name, text in WAIT_MOMENT_TEXT.items()}},
                             "additionalProperties": False,
                         },
                         "window": {

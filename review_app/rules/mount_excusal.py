@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
     duration,
@@ -173,12 +174,17 @@ RETURNED_MOUNT = Provision(
         fact("excused_under"),
         fact("detected_during_game"),
         fact("evidence_within_24_hours"),
+        fact("presented_to"),
+        fact("presented_to_name"),
+        fact("presented_by"),
+        fact("presented_at"),
     ),
     stop=STOP_NOT_AT_ALL,
     restart=Message("None: the game is forfeited"),
     mount=MAY_NOT_RETURN,
     penalty=Message("Forfeiture, which must be exacted"),
     judge=judge_returned_mount,
+    parts=(parts.evidence_presented_to_an_authority, parts.decided_by_an_authority),
     parameters=(P.FORFEITURE_EVIDENCE_WINDOW,),
     summary=Message("A mount excused under 21.f(1), (3) or (4) that plays again means forfeiture, mandatory, also on "
                     "conclusive evidence within 24 hours after the game."),

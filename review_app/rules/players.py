@@ -87,6 +87,7 @@ INJURY = Provision(
     mount=None,
     penalty=None,
     judge=judge_injury,
+    parts=(parts.continue_when_able_or_substituted,),
     decisions=("extra_time_granted",),
     parameters=(P.INJURY_RECOVERY,),
     summary=Message("Stop at once; 10 minutes to recover unless extra time is granted; no time-out for a recurrence; "

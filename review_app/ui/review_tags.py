@@ -18,10 +18,10 @@ from review_app.model import (
 from review_app.model.angles import recording_label
 from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import (
-    MOMENT_KEYS,
     TagError,
     build_event,
     delete_event,
+    moments_for,
     put_event,
     set_moment,
 )
@@ -37,7 +37,7 @@ from review_app.rules.labels import (
 )
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact
 from review_app.rules.search import clause_label, search_provisions
-from review_app.rules.timing import measure
+from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review_angle import tagging_on
@@ -196,7 +196,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     st.caption(md(rendered(p.summary)))
     clause_text(p)
 
-    moments = moments_bar(form, current_frame, current_time)
+    moments = moments_bar(form, current_frame, current_time, situation)
 
     base_key = f"review.f.{eid}.{situation}"
     facts_now = event.get("facts") or {}
@@ -359,15 +359,18 @@ def _clear_moments(form: dict) -> None:
     form["moments"] = {}
 
 
-def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
-    """The tag's moments, each set to the frame on screen with one key (I, W, E, N), and what they measure:
-    the whistle's delay after the incident and the time play stood."""
+def moments_bar(form: dict, current_frame: int, current_time: float, situation: str | None = None) -> dict:
+    """The tag's moments, each set to the frame on screen with one key (W, E, N, and the events the clause's
+    wait ends at: A, M, X, S), and what they measure: the whistle's delay after the incident and the time play
+    stood."""
     if "moments" not in form:
         form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
     moments = form["moments"]
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
-    cols = [c for _row in range(2) for c in st.columns(2)]  # two by two: the labels stay whole in a side column
-    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=True):
+    offered = moments_for(situation, moments)
+    # two by two: the labels stay whole in a side column
+    cols = [c for _row in range((len(offered) + 1) // 2) for c in st.columns(2)]
+    for col, (moment, label, shortcut) in zip(cols, offered, strict=False):
         at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
             _("{what}: not set", what=_(label))
@@ -376,7 +379,7 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
                    help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
                           shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
     st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
-                    help=_("Clear the whistle, restart and neutral-play moments"))
+                    help=_("Clear the whistle, restart and neutral-play moments, and those the restart waits for"))
     heard = form.get("whistle_heard")
     if heard is not None and (moments.get("whistle") or {}).get("frame") == heard:
         st.info(_("Whistle pre-filled from the sound track: frame {frame}. Saving confirms it; to move it, step to "
@@ -388,6 +391,11 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
                        timing=value_label(measured.whistle, lang())))
     if measured.stopped_for_s is not None:
         parts.append(_("play stood {seconds:.1f} s", seconds=measured.stopped_for_s))
+    for moment, label, _key in offered:
+        after = measured.after(moment) if moment in WAIT_MOMENTS else None
+        if after is not None:
+            parts.append(_("restart {seconds:.1f} s after: {what}", seconds=after, what=_(label).lower()) if after >= 0
+                         else _("restart {seconds:.1f} s before: {what}", seconds=-after, what=_(label).lower()))
     if parts:
         st.caption(_("Measured: {what}", what="; ".join(parts)))
     return dict(moments)

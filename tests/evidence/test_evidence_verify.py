@@ -172,7 +172,7 @@ def test_status_lists_every_presentation_and_when_it_was_recorded(run, videos):
 
 def test_a_receipt_after_the_decision_says_it_changes_nothing(run, videos):
     _add(run, videos)
-    run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "C", "--reason", "blurry")
+    run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "C", "--as", "committee", "--reason", "blurry")
     code, out, _ = _add(run, videos, which="drone")
     assert code == 0 and "note: the case is decided (not-proven, entry 3)" in out
 

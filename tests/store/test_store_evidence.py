@@ -208,11 +208,11 @@ def test_the_evidence_commands_work_on_a_database(pg_url, tmp_path, monkeypatch,
     assert main(["people", "Carla", "--role", "committee", "--store", pg_url]) == 0
     capsys.readouterr()
     assert main(["evidence", "decide", "m21", "--decision", "not-proven", "--reason", "unclear", "--by", "Ana",
-                 "--store", pg_url]) == 2
+                 "--as", "committee", "--store", pg_url]) == 2
     err = capsys.readouterr().err
     assert "Ana may not decide evidence cases" in err and len(err.strip().splitlines()) == 1
     assert main(["evidence", "decide", "m21", "--decision", "not-proven", "--reason", "unclear", "--by", "Carla",
-                 "--store", pg_url]) == 0
+                 "--as", "committee", "--store", pg_url]) == 0
     assert main(["evidence", "verify", "m21", "--store", pg_url]) == 0
     assert capsys.readouterr().out.splitlines()[-2].startswith("intact: 3 entries chained, 1 originals")
     assert (tmp_path / "shared" / "evidence" / "m21" / "originals").is_dir()

@@ -144,7 +144,7 @@ def test_a_tag_records_its_moments_with_one_key_each_and_the_call_in_every_part(
     form_key(app, "fact.kind").set_value("dangerous")
     form_key(app, "call.whistle").set_value("at_once")  # the reviewer's word; the footage says otherwise
     form_key(app, "call.restart").set_value("penalty")
-    form_key(app, "call.restart_place").set_value("penalty_spot")
+    form_key(app, "call.restart_point").set_value("penalty_spot")
     form_key(app, "call.penalty").set_value("penalty_2")
     form_key(app, "call.penalty_to").set_value("A")
     form_key(app, "offender").set_value("A#2")
@@ -225,10 +225,11 @@ def test_edit_an_event(app, workspace):
     app.selectbox(key="review.tag_pick").set_value("e2").run()
     click(app, "review.tag_edit")
     assert any("Edit tag e2" in s.value for s in app.subheader)
-    form_key(app, "call.restart").set_value("throw_in_toward_boards")
+    form_key(app, "call.restart").set_value("throw_in")
+    form_key(app, "call.restart_direction").set_value("toward_boards")  # schema 2.1: the direction, apart
     submit_form(app)
     e2 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e2")
-    assert e2["call"]["restart"] == "throw_in_toward_boards"
+    assert (e2["call"]["restart"], e2["call"]["restart_direction"]) == ("throw_in", "toward_boards")
     assert e2["reviewer"] == "Tester"
     assert any("Saved e2: Consistent" in s.value for s in app.success)
 
@@ -298,7 +299,8 @@ def test_save_meets_another_reviewers_save_elsewhere_in_the_match_and_both_are_k
     save_document(other)
     app.selectbox(key="review.form.situation").set_value("21.l").run()
     form_key(app, "fact.fair_play_possession_applies").set_value(False)
-    form_key(app, "call.restart").set_value("throw_in_toward_boards")
+    form_key(app, "call.restart").set_value("throw_in")
+    form_key(app, "call.restart_direction").set_value("toward_boards")
     submit_form(app)
     assert not app.error  # different tags: merged, no conflict to resolve by hand
     saved = on_disk(workspace)

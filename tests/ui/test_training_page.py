@@ -87,7 +87,7 @@ def test_answer_is_scored_explained_with_the_rulebook_and_notes_and_kept(workspa
     assert current(at) == "test-match/e2"  # 21.l inadvertent whistle; the umpire restarted wrongly
     assert [w.key.rsplit(".", 1)[1] for w in at.selectbox if w.key.startswith("training.call.")] == [
         "whistle", "restart"]  # the penalty, left blank by the expert, is neither asked nor scored
-    answer(at, "21.l", whistle="at_once", restart="throw_in_toward_boards")
+    answer(at, "21.l", whistle="at_once", restart="throw_in")
     assert any("2 of 2 points" in s.value for s in at.success)
     assert any("inconsistent" in s.value for s in at.success)  # the umpire's own call, explained
     assert list(at.table[0].value.columns) == ["Your call", "Umpire in the clip", "Same"]  # whole, not scrolled
@@ -132,7 +132,7 @@ def test_a_trainees_record_opens_only_with_their_passphrase(workspace):
     approve(workspace, "e1", "e2")
     ana = open_training(name="Ana")
     answer(ana, "21.j" if current(ana) == "test-match/e1" else "21.l", whistle="at_once",
-           restart="next_period" if current(ana) == "test-match/e1" else "throw_in_toward_boards")
+           restart="next_period" if current(ana) == "test-match/e1" else "throw_in")
     ben = make_app(reviewer="Ana", lang="en")  # Ben types Ana's name
     ben.switch_page("app_pages/training.py").run()
     ben.text_input(key="training.name").input("Ana")
@@ -158,7 +158,7 @@ def test_the_coach_page_shows_every_trainees_progress_and_exports_it(workspace):
     for name in ("Ana", "Ben"):
         at = open_training(name=name)
         answer(at, "21.j" if current(at) == "test-match/e1" else "21.a", whistle="at_once",
-               restart="next_period" if current(at) == "test-match/e1" else "throw_in_toward_boards")
+               restart="next_period" if current(at) == "test-match/e1" else "throw_in")
     coach = make_app(reviewer="Cleo", lang="en")
     coach.switch_page("app_pages/coach.py").run()
     assert any("No coach account yet" in i.value for i in coach.info)
