@@ -2,7 +2,7 @@
 version this polo-review writes and valid against the schema it ships (read as it is on disk, not as a
 migration would make it); each scenario sample records the whole call (the incident, the whistle, the
 restart and the other moments it shows, who committed the offence, who got the penalty, where play
-restarted); and `polo-review samples` writes them again byte for byte.
+restarted, the event a wait ended at); and `polo-review samples` writes them again byte for byte.
 
 Rendering every clip takes about a minute on one core, so the default run regenerates one clip and all ten
 documents (from the committed clips); the `slow` test renders all ten clips."""
@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 
 from review_app.cli import main
 from review_app.model.schema_build import SCHEMA_VERSION
+from review_app.rules.timing import WAIT_MOMENTS
 from review_app.rules.vocabulary import Penalty, Restart, Whistle
 from review_app.samples.generate import write_document
 from review_app.samples.scenarios import BUILDERS, build
@@ -74,7 +75,9 @@ def test_each_sample_records_the_whole_call(name):
             assert _frame(moments.get("whistle")) is not None, key
             assert event["position"]["frame"] <= moments["whistle"]["frame"], key
         if call.get("restart", Restart.NONE) != Restart.NONE:
-            assert call.get("restart_place"), key  # where play restarted
+            assert call.get("restart_point"), key  # where play restarted
+            if call["restart"] == Restart.THROW_IN:
+                assert call.get("restart_direction"), key  # which way the ball went in
             if moments.get("restart") is None:
                 missing.append("moments.restart")
             else:  # after the whistle, within the clip
@@ -83,11 +86,21 @@ def test_each_sample_records_the_whole_call(name):
             offender = involved.get("offender")
             assert offender and offender["team"] in teams, key
             assert call.get("penalty_to") in teams - {offender["team"]}, key  # to the other side
+        for wait in WAIT_MOMENTS:  # the event the wait ended at, where the clip shows one: between the two
+            if wait in moments:
+                assert moments["whistle"]["frame"] < moments[wait]["frame"] <= moments["restart"]["frame"], key
         if whistle := moments.get("whistle"):
             if call["whistle"] == Whistle.NEUTRAL_PLAY:  # the neutral play the whistle waited for is tagged
                 assert moments.get("neutral_play") and moments["neutral_play"]["frame"] <= whistle["frame"], key
         assert missing == NOT_SHOWN.get(key, []), key
         assert event.get("not_recorded", []) == missing, key  # and says so, no more
+
+
+def test_the_samples_with_a_wait_record_the_event_it_ended_at():
+    """Blue 2 back on Bruma (21.f(4)), Red 1 back with the girth put right (21.g): the player's return."""
+    returns = {(doc["match"]["id"], e["id"]) for doc in map(_doc, BUILDERS) for e in doc["events"]
+               if "player_returned" in e.get("moments", {})}
+    assert returns == {("sample-excused-mount-returns", "e1"), ("sample-broken-girth", "e1")}
 
 
 def test_the_restarts_are_the_ones_the_calls_name():

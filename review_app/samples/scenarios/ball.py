@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
-from review_app.samples.scenarios.restarts import resume
+from review_app.samples.scenarios.restarts import resume, throw_in
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -64,7 +64,7 @@ def safety() -> Scenario:
         tagged=(Tagged(
             "ball_crosses_end_line", "21.a",
             facts={"last_hit_by_defender": True, "deflection": "none"},
-            call={"whistle": "at_once", "restart": "penalty", "restart_place": "penalty_spot",
+            call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
                   "penalty": "penalty_6", "penalty_to": RED, "card": "none"},
             players=((BLUE, 4), (RED, 1)),
             offender=(BLUE, 4),
@@ -131,7 +131,7 @@ def lodged_ball() -> Scenario:
         tagged=(Tagged(
             "ball_lodges", "21.i",
             facts={"cannot_be_dropped_immediately": True, "dead_at_point_first_lodged": True},
-            call={"whistle": "at_once", "restart": "throw_in", "restart_place": "where_first_lodged",
+            call={"whistle": "at_once", **throw_in("where_first_lodged"),
                   "penalty": "none", "card": "none"},
             players=((RED, 2), (BLUE, 1)),
             mount_of=(RED, 2),

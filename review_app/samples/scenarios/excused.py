@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from review_app.samples.motion import Func, Halt, Keyframes, Then
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
-from review_app.samples.scenarios.restarts import lineup
+from review_app.samples.scenarios.restarts import lineup, throw_in
 from review_app.samples.scene import (
     BLUE,
     Ball,
@@ -172,11 +172,11 @@ def excused_mount_returns() -> Scenario:
                 "timeout_asked", "21.f(4)",
                 facts={"player_requested_timeout": True, "player_changed_mount": True,
                        "teammates_changed_mounts": False},
-                call={"whistle": "neutral_play", "restart": "throw_in", "restart_place": "point_of_stoppage",
+                call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
                       "penalty": "none", "card": "none", "mount_excused": True, "time_allowed_s": TIME_OUT_S},
                 players=((BLUE, 2),),
                 mount_of=(BLUE, 2),
-                moments={"neutral_play": "neutral_play", "restart": "restart"},
+                moments={"neutral_play": "neutral_play", "player_returned": "remounted", "restart": "restart"},
                 notes=f"Blue 2 asked for a time-out for {EXCUSED}, a tired mount. The Umpire let play run on to a "
                       f"neutral play (the ball loose at midfield) and then stopped it. Blue 2 led {EXCUSED} off by the "
                       f"shortest line to the boards and returned on {SPARE} in {_clock_text(TIME_OUT_S)} (5:00 "

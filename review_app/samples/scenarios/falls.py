@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes, smoothstep
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
-from review_app.samples.scenarios.restarts import resume
+from review_app.samples.scenarios.restarts import resume, throw_in
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -78,7 +78,7 @@ def lost_helmet() -> Scenario:
         tagged=(Tagged(
             "helmet_falls", "21.h",
             facts={"play_neutral_when_lost": False},
-            call={"whistle": "neutral_play", "restart": "throw_in", "restart_place": "point_of_stoppage",
+            call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
                   "penalty": "none", "card": "none"},
             players=((RED, 2),),
             moments={"neutral_play": "neutral_play", "restart": "restart"},
@@ -148,7 +148,7 @@ def player_falls() -> Scenario:
             "player_falls", "21.e",
             facts={"may_be_injured_or_in_jeopardy": False, "imminent_scoring_opportunity": True,
                    "clear_fall": True},
-            call={"whistle": "neutral_play", "restart": "throw_in", "restart_place": "point_of_stoppage",
+            call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
                   "penalty": "none", "card": "none"},
             players=((RED, 3),),
             moments={"neutral_play": "neutral_play", "restart": "restart"},
@@ -233,9 +233,9 @@ def mount_falls(late: bool = False) -> Scenario:
         tagged=(Tagged(
             "mount_falls", "21.f(3)",
             facts={"mount_sound": True},
-            call={"whistle": "delayed" if late else "at_once", "restart": "knock_in" if late else "throw_in",
-                  "restart_place": "end_line" if late else "point_of_stoppage", "penalty": "none", "card": "none",
-                  "mount_excused": False},
+            call={"whistle": "delayed" if late else "at_once",
+                  **({"restart": "knock_in", "restart_point": "end_line"} if late else throw_in("point_of_stoppage")),
+                  "penalty": "none", "card": "none", "mount_excused": False},
             players=((RED, 3), (BLUE, 2)),
             mount_of=(RED, 3),
             moments={"restart": "restart"},

@@ -74,7 +74,7 @@ def foul_at_horn(final: bool = False) -> Scenario:
         tagged=(Tagged(
             "foul", "21.general.foul-at-horn",
             facts={"at_or_slightly_after_horn": True, "final_period": final},
-            call={"whistle": "at_once", "restart": "penalty", "restart_place": "penalty_spot",
+            call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
                   "penalty": "appropriate_penalty", "penalty_to": BLUE, "card": "none",
                   "penalty_timing": "five_seconds_on_clock" if final else "start_of_next_period"},
             players=((RED, 1), (BLUE, 4)),
@@ -86,7 +86,7 @@ def foul_at_horn(final: bool = False) -> Scenario:
             Tagged(
             "foul", "21.general.dangerous-fouls",
             facts={"involves_safety": True},
-            call={"whistle": "at_once", "restart": "penalty", "restart_place": "penalty_spot",
+            call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
                   "penalty": "appropriate_penalty", "penalty_to": BLUE, "card": "none"},
             players=((RED, 1), (BLUE, 4)),
             offender=(RED, 1),

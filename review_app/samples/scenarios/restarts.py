@@ -36,6 +36,12 @@ THROW_S = 1.9  # from the edit until the ball is put in play
 TAIL_S = 2.3  # play after the restart, until the clip ends
 
 
+def throw_in(point: str) -> dict:
+    """A call's restart as a throw-in between the lined-up teams at `point` (schema 2.1's kind, direction and
+    point: `call.restart`, `call.restart_direction`, `call.restart_point`)."""
+    return {"restart": "throw_in", "restart_direction": "between_teams", "restart_point": point}
+
+
 class Spliced:
     """The ball of the clip until the edit at `at`, then the restart's."""
 
@@ -156,4 +162,4 @@ def resume(sc: Scenario, *, kind: str, spot: Point, card: str, caption: str, cue
         cut=(cut, card), later=later)
 
 
-__all__ = ["BLUE", "RED", "lineup", "resume"]
+__all__ = ["BLUE", "RED", "lineup", "resume", "throw_in"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes, Then
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
-from review_app.samples.scenarios.restarts import lineup
+from review_app.samples.scenarios.restarts import lineup, throw_in
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -76,6 +76,7 @@ def broken_girth() -> Scenario:
         moments=(
             Moment("girth_breaks", breaks, "GIRTH BROKEN", note="Red 1's girth breaks in a hard turn, in traffic"),
             Moment("whistle", whistle, "WHISTLE", by=umps[0], blasts="repeated"),
+            Moment("player_back", ready, note="Red 1 back in the line, the girth put right"),
             Moment("throw_in", throw, "THROW-IN", note="Throw-in after repairs"),
         ),
         captions=(
@@ -92,11 +93,11 @@ def broken_girth() -> Scenario:
             "girth_breaks", "21.g",
             facts={"item": "girth", "presents_danger": True, "broken_by_contact_with_another_horse": False,
                    "player_changed_mount": False, "player_rested_after_repair": False},
-            call={"whistle": "at_once", "restart": "throw_in", "restart_place": "point_of_stoppage",
+            call={"whistle": "at_once", **throw_in("point_of_stoppage"),
                   "penalty": "none", "card": "none", "time_allowed_s": REPAIR_S},
             players=((RED, 1),),
             mount_of=(RED, 1),
-            moments={"restart": "throw_in"},
+            moments={"player_returned": "player_back", "restart": "throw_in"},
             notes="Red 1's girth broke in a hard turn in traffic: in danger of falling, no control of the mount. "
                   "Whistle at once regardless of the ball; repairs took 2:30 (6-goal provision announced, "
                   "5 minutes at most); play resumed with a throw-in."),),
