@@ -167,6 +167,7 @@ def test_a_term_translated_another_way_is_found(glossary, msgid, msgstr):
     ("the penalty shall be forfeiture", "la sanción es la pérdida del partido"),  # 21.f(5)'s own words
     ("Field", "Campo"),  # a column of a table, not the polo field
     ("Time-outs", "Tiempos muertos"),
+    ("The conduct called for a card", "La conducta requería una tarjeta"),  # required, not the Umpire's call
 ])
 def test_the_glossarys_spanish_passes(glossary, msgid, msgstr):
     assert problems(glossary, msgid, msgstr) == []
