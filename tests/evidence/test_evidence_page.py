@@ -285,7 +285,7 @@ def test_every_evidence_string_has_its_spanish(page, case, videos):
     case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
     at = page("es")
     assert not at.exception
-    assert {"Período", "Cláusula", "Fotograma"} <= set(_columns(at))
+    assert {"Período", "Disposición", "Fotograma"} <= set(_columns(at))
     assert {"Prueba", "Recibida (UTC)", "Plazo de 24 horas"} <= set(_columns(at))
     assert "quedan " in _text(at) or "cerrado hace " in _text(at)  # the time left, in Spanish words
     assert at.selectbox(key="evidence.mark_evidence").label == "Prueba"

@@ -314,7 +314,7 @@ BASES = (
              place("centre"),
              Variant("the teammates' change not penalized", "penalty",
                      {"penalty": "none", "penalty_to": None, "restart": "throw_in", "restart_place": None},
-                     words=("opposing team", "rival")),
+                     words=("opposing team", "equipo contrario")),
              REFEREE,
          )),
     # --- 21.f(5): forfeiture, mandatory --------------------------------------------------------------------

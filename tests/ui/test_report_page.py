@@ -64,7 +64,7 @@ def test_report_in_spanish(workspace):
     assert [t.value for t in at.title] == ["Informe de coherencia"]
     assert metrics(at)["Incoherente"] == "1"
     table = at.dataframe[0].value
-    assert list(table.columns)[:4] == ["Partido", "Etiqueta", "Cláusula", "Veredicto"]
+    assert list(table.columns)[:4] == ["Partido", "Etiqueta", "Disposición", "Veredicto"]
     assert "Por qué" in table.columns and "explanation_en" not in table.columns
 
 
