@@ -67,9 +67,11 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     if getattr(args, "files", None):
         env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
     if getattr(args, "store", None):
-        from review_app.store import is_database, open_store
+        from review_app.store import _files, is_database, open_store
 
-        location = args.store if is_database(args.store) else str(Path(args.store).expanduser().resolve())
+        # A URL of no store's kind is refused here, not taken for a folder named "mysql:"
+        location = args.store if is_database(args.store) or not _files(args.store) else \
+            str(Path(args.store).expanduser().resolve())
         env[settings.ENV_STORE] = location
         # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
         open_store(location, files=env.get(settings.ENV_FILES))

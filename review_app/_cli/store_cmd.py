@@ -76,7 +76,7 @@ def cmd_migrate(args) -> int:
     from review_app.store.postgres.schema import migrate
 
     if not is_database(args.to):
-        raise StoreError(f"--to {args.to}: not a database URL (postgresql://USER@HOST/NAME); a folder needs no "
+        raise StoreError(f"--to {shown(args.to)}: not a database URL (postgresql://USER@HOST/NAME); a folder needs no "
                          "migration")
     before, after = migrate(args.to)
     if before == after:
