@@ -99,7 +99,11 @@ def cmd_copy(args) -> int:
     for match_id, (before, after) in report.cases.items():
         said = "verifies the same" if before == after else "VERIFIES DIFFERENTLY"
         print(f"  case {match_id}: {said}: {after}")
-    return 0 if report.same else 1
+    from review_app.textsafe import for_terminal
+
+    for what, why in report.refused:  # named one by one; everything else was copied
+        print(for_terminal(f"polo-review: NOT COPIED: {what}: {why}"), file=sys.stderr)
+    return 0 if report.complete else 1
 
 
 def cmd_people(args) -> int:
