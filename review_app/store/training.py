@@ -114,7 +114,7 @@ class FileTrainingRecords:
             raise RecordsError(f"cannot read the training scores ({exc})", path=self.path) from None
 
     def attempts(self, trainee: str, *, viewer: str | None = None) -> list[dict]:
-        self.rules.require_sight(trainee if viewer is None else viewer, trainee)
+        self.rules.require_sight(viewer, trainee)
         entry = self._read()["trainees"].get(person_key(trainee))
         return list(entry["attempts"]) if entry else []
 

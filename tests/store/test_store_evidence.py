@@ -107,7 +107,9 @@ def test_a_trainee_sees_only_their_own_record(store):
     store.people.set_roles("Tomás", ["trainee"])
     store.people.set_roles("Teresa", ["trainee"])
     store.people.set_roles("Cora", ["coach"])
-    assert [a["points"] for a in store.training.attempts("Tomás")] == [2]
+    assert [a["points"] for a in store.training.attempts("Tomás", viewer="Tomás")] == [2]
+    with pytest.raises(RoleRefused, match="say who is asking"):  # no viewer is nobody, never the trainee
+        store.training.attempts("Tomás")
     with pytest.raises(RoleRefused, match="own"):
         store.training.attempts("Teresa", viewer="Tomás")
     assert store.training.trainees(viewer="Tomás") == ["Tomás"]

@@ -52,7 +52,7 @@ class DatabaseTrainingRecords:
         self.rules = Rules(roster)
 
     def attempts(self, trainee: str, *, viewer: str | None = None) -> list[dict]:
-        self.rules.require_sight(trainee if viewer is None else viewer, trainee)
+        self.rules.require_sight(viewer, trainee)
         with self.db.connection() as conn:
             rows = conn.execute("SELECT attempt FROM training_attempts WHERE trainee_key = %s ORDER BY id",
                                 (person_key(trainee),)).fetchall()
