@@ -213,15 +213,15 @@ class People:
             raise ValueError(role)
         by_coach = by is not None and by.is_coach
         known = self.find(name)
-        if known is not None and self.has_passphrase(name):
-            raise PeopleError(Message("{name} has a passphrase already; sign in, or ask a coach to reset it",
-                                      name=name))
         if role == COACH and not by_coach:
             if self.anyone():
                 raise PeopleError(Message("only a coach can add a coach: reviewers with roles exist already"))
             if not setup:
                 raise PeopleError(Message("the first coach account is made on the machine the app runs on, or with "
                                           "the set-up code `polo-review app` printed when it started"))
+        if known is not None and self.has_passphrase(name):
+            raise PeopleError(Message("{name} has a passphrase already; sign in, or ask a coach to reset it",
+                                      name=name))
         if role == TRAINEE and not by_coach and known is not None:
             raise PeopleError(Message("{name} is on the roster of reviewers without a passphrase; a coach sets the "
                                       "first passphrase on the Coach page", name=name))

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 SCHEMES = ("postgresql", "postgres")
 CONNECT_TIMEOUT_S = 5
 _PASSWORD_PARAM = re.compile(r"((?:^|[?&\s])password=)[^&\s]*", re.IGNORECASE)
-WAIT_FOR_CONNECTION_S = 10  # a page waits this long for a free connection before it says the database is away
+WAIT_FOR_CONNECTION_S = CONNECT_TIMEOUT_S  # a free connection waited for, then the database is said away
 
 
 class DatabaseError(StoreError):
@@ -123,6 +123,13 @@ def unavailable(url: str) -> Unavailable:
     return Unavailable(f"the database at {where(url)} is not answering; nothing was saved; try again")
 
 
+def _outage(exc: Exception) -> bool:
+    """Whether `exc` says the server is away (no connection, shut down, starting up), not that it refused the work:
+    the pool's own timeouts, or SQLSTATE class 08 (connection exception) and 57P (operator intervention)."""
+    state = getattr(exc, "sqlstate", None)
+    return state is None or state.startswith(("08", "57P"))
+
+
 class Database:
     """Connections to one database URL, shared by the stores opened on it in this process."""
 
@@ -131,6 +138,7 @@ class Database:
         self._pool = None
         self._pid = os.getpid()
         self._lock = threading.Lock()
+        self._answered = False  # whether the server has answered this process once (then a failure is an outage)
 
     def __repr__(self) -> str:
         return f"Database({shown(self.url)!r})"
@@ -139,15 +147,33 @@ class Database:
         psycopg = _driver()
         try:  # one direct attempt first: a wrong password or a server down is said at once, not after a pool timeout
             psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S).close()
+        except psycopg.OperationalError as exc:
+            if self._answered:  # it answered before: an outage, said as one
+                log.warning("the database %s is still away: %s", shown(self.url), _reason(exc, self.url))
+                raise unavailable(self.url) from None
+            raise refused(self.url, exc) from None
         except (psycopg.Error, ValueError) as exc:  # ValueError: a URL the driver cannot parse
             raise refused(self.url, exc) from None
+        self._answered = True
         from psycopg_pool import ConnectionPool
 
         # check: a connection is tried before it is lent, so one a server restart cut is replaced, not handed
-        # to the first page after the restart; reconnect_timeout: the pool keeps trying while the server is away.
+        # to the first page after the restart.
         return ConnectionPool(self.url, min_size=1, max_size=8, open=True, timeout=WAIT_FOR_CONNECTION_S,
                               kwargs={"connect_timeout": CONNECT_TIMEOUT_S}, name=shown(self.url),
-                              check=ConnectionPool.check_connection, reconnect_timeout=24 * 3600)
+                              check=ConnectionPool.check_connection)
+
+    def _discard_pool(self, pool) -> None:
+        """After an outage: drop `pool` (its connections were cut); the next piece of work opens a new one, which
+        tries the server directly first, so while it is away each try fails at once rather than after a wait."""
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        if pool is not None:
+            try:
+                pool.close(timeout=1)
+            except Exception as exc:  # closing a pool whose server is gone: nothing is left to save
+                log.debug("closing the pool of %s: %s", shown(self.url), exc)
 
     @contextlib.contextmanager
     def connection(self) -> Iterator:
@@ -160,11 +186,17 @@ class Database:
                 self._pool, self._pid = None, os.getpid()
             if self._pool is None:
                 self._pool = self._open_pool()
+            pool = self._pool  # this piece of work's pool, even if an outage elsewhere drops it meanwhile
         try:
-            with self._pool.connection() as conn:
+            with pool.connection() as conn:
                 yield conn
-        except psycopg.OperationalError as exc:  # the server went away mid-work, or is not back yet
+        except psycopg.OperationalError as exc:
+            if not _outage(exc):  # a deadlock, a cancelled statement: the server is there, the work was undone
+                raise DatabaseError(f"the database {shown(self.url)} did not finish the work "
+                                    f"({_reason(exc, self.url)}); nothing was saved; try again") from None
+            # the server went away mid-work, or is not back yet
             log.warning("the database %s did not answer: %s", shown(self.url), _reason(exc, self.url))
+            self._discard_pool(pool)
             raise unavailable(self.url) from None
         except psycopg.errors.InsufficientPrivilege as exc:  # the deployment's grants: the administrator's to fix
             raise DatabaseError(f"the database {shown(self.url)} refused: {_reason(exc, self.url)}") from None
