@@ -141,3 +141,36 @@ def test_the_sidebar_names_a_database_store_not_a_workspace(on_store):
     assert not any("None" in c for c in captions), captions
     if relay is not None:
         assert any(c.startswith("Store: postgresql://postgres@127.0.0.1") for c in captions), captions
+
+
+def test_a_database_outage_while_a_tag_is_saved_keeps_the_tag_and_the_next_save_works(workspace, pg_url, tmp_path,
+                                                                                      monkeypatch):
+    import json
+
+    from pg_outage import Relay
+
+    from review_app.cli import main
+
+    assert main(["store", "copy", "--from", str(tmp_path), "--to", pg_url, "--files", str(tmp_path)]) == 0
+    workspace["document"].unlink()
+    with Relay(pg_url) as relay:
+        monkeypatch.setenv("POLO_REVIEW_STORE", relay.url)
+        monkeypatch.setenv("POLO_REVIEW_FILES", str(tmp_path))
+        at = make_app()
+        at.run()
+        at.selectbox(key="review.tag_pick").set_value("e2").run()
+        at.button(key="review.tag_edit").click().run()
+        relay.down()
+        notes = next(w for w in at.text_area if w.key and w.key.endswith("notes"))
+        notes.input("seen while the database was away")
+        at.button(key="review.form.save").click().run()
+        assert not at.exception, at.exception
+        lines = [e.value.replace("\\", "") for e in at.error]
+        assert len(lines) == 1 and "is not answering; nothing was saved; try again" in lines[0], lines
+        notes = next(w for w in at.text_area if w.key and w.key.endswith("notes"))
+        assert notes.value == "seen while the database was away"  # the open form keeps it
+        relay.up()
+        at.button(key="review.form.save").click().run()
+        assert not at.exception, at.exception
+        saved = json.loads(open_store(pg_url, files=tmp_path).matches.find("test-match").source)
+        assert saved["events"][1]["notes"] == "seen while the database was away"
