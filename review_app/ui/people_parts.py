@@ -155,11 +155,13 @@ def trainee_sign_in(key: str = "training") -> Person | None:
         sign_out_bar(key)
         return signed_in(key)
     st.info(_("Sign in to see and add to your own training record."), icon=":material/lock:")
-    sign_in, new = st.tabs([_("Sign in"), _("New trainee")])
+    sign_in, new, code = st.tabs([_("Sign in"), _("New trainee"), _("I have a one-time code")])
     with sign_in:
         _sign_in_form(key, None)
     with new:
         _enrol_form(key, TRAINEE)
+    with code:  # a trainee given the role on the command line
+        _code_form(key)
     limits()
     return None
 
