@@ -177,7 +177,8 @@ class FileFootageStore:
 
     def remember_name(self, stored: Path, given: str) -> None:
         """Note that `stored` came as `given` (the latest arrival of the same bytes names it)."""
-        name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
+        # a label only: a NUL (which the database cannot keep) is dropped from it, not refused
+        name = " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
         if not name:
             return
         # Not under a lock: a label lost to a simultaneous upload only shows the stored name, and the

@@ -267,3 +267,9 @@ def test_an_outage_is_one_line_and_the_next_save_after_it_works(pg_url, tmp_path
         relay.up()
         saved = store.matches.save(doc)  # the same process, no restart
         assert saved.revision == 2 and store.matches.find("m21").revision == 2
+
+
+def test_a_footage_label_with_a_nul_is_kept_without_it(store):
+    stored = store.footage.receive(io.BytesIO(b"\x00\x00\x00\x18ftypmp42 chukker"), ".mp4")
+    store.footage.remember_name(stored, "chukker\x00 3.mp4")
+    assert store.footage.names() == {stored.name: "chukker 3.mp4"}
