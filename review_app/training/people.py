@@ -234,12 +234,17 @@ class People:
         return Person(name, frozenset(roles))
 
     def set_passphrase(self, name: str, passphrase: str, by: Person) -> Person:
-        """A coach sets (or resets) someone's passphrase; a name not on the roster joins it as a trainee."""
+        """A coach sets (or resets) a trainee's passphrase; a name not on the roster joins it as a trainee. A coach's
+        or a committee member's is reset only on the server."""
         if not by.is_coach:
             raise PeopleError(Message("only a coach can set someone else's passphrase"))
         name = _clean_name(name)
         _check_passphrase(passphrase)
         person = self.find(name)
+        if person is not None and person.roles - {TRAINEE}:
+            # else a coach could take over a committee member's passphrase, and decide in their name
+            raise PeopleError(Message("{name} is a coach or committee member: their passphrase is reset on the "
+                                      "server (`polo-review people NAME --new-code`)", name=person.name))
         if person is None:
             person = self.roster.set_roles(name, {TRAINEE})
         self.roster.set_passphrase(person.name, hashed(passphrase))

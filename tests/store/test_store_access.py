@@ -273,3 +273,15 @@ def test_a_footage_label_with_a_nul_is_kept_without_it(store):
     stored = store.footage.receive(io.BytesIO(b"\x00\x00\x00\x18ftypmp42 chukker"), ".mp4")
     store.footage.remember_name(stored, "chukker\x00 3.mp4")
     assert store.footage.names() == {stored.name: "chukker 3.mp4"}
+
+
+def test_a_coach_cannot_take_over_a_committee_members_passphrase(store):
+    people = People(store.people)
+    cleo = people.enrol("Cleo", "coach passphrase", role=COACH, setup=True)
+    store.people.set_roles("Carla", ["committee"])
+    people.set_on_server("Carla", "carla's passphrase")
+    for name in ("Carla", "Cleo"):
+        with pytest.raises(PeopleError, match="reset on the server"):
+            people.set_passphrase(name, "taken over!!", cleo)
+    assert people.sign_in("Carla", "carla's passphrase").name == "Carla"
+    assert people.set_passphrase("Tia", "tia's new one", cleo).roles == {"trainee"}
