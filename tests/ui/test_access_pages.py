@@ -174,3 +174,21 @@ def test_a_database_outage_while_a_tag_is_saved_keeps_the_tag_and_the_next_save_
         assert not at.exception, at.exception
         saved = json.loads(open_store(pg_url, files=tmp_path).matches.find("test-match").source)
         assert saved["events"][1]["notes"] == "seen while the database was away"
+
+
+def test_polo_review_app_prints_a_fresh_set_up_code_while_nobody_holds_a_role(tmp_path, capsys):
+    from review_app._cli import app_cmd
+    from review_app.cli import build_parser
+    from review_app.training.people import ENV_SETUP_CODE
+
+    argv = build_parser().parse_args(["app", "--workspace", str(tmp_path / "ws")])
+    _, env = app_cmd.command(argv, environ={})
+    _, again = app_cmd.command(argv, environ={})
+    assert len(env[ENV_SETUP_CODE].replace("-", "")) == 12 and env[ENV_SETUP_CODE] != again[ENV_SETUP_CODE]
+    app_cmd._say_setup_code(env)
+    assert f"set-up code {env[ENV_SETUP_CODE]}" in capsys.readouterr().err
+    from review_app.config import folders
+
+    open_store(folders(env)).people.set_roles("Cleo", [COACH])  # the workspace the app would open
+    app_cmd._say_setup_code(env)
+    assert "set-up code" not in capsys.readouterr().err  # a role exists: no first coach to set up
