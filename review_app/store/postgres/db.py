@@ -224,7 +224,11 @@ def database(url: str) -> Database:
             db = Database(url)
             from review_app.store.postgres.schema import require_current
 
-            require_current(db)
+            try:
+                require_current(db)
+            except BaseException:
+                db.close()  # refused (an old schema, a server away): its connections are not left to the collector
+                raise
             _databases[url] = db
         return db
 
