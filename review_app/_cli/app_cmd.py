@@ -3,7 +3,8 @@
 Runs `streamlit run` on the entry point (headless), passing the folders in environment variables.
 With no options the app keeps everything it writes in the workspace (the platform's data folder) and
 shows the bundled samples as a read-only demo; where no checkout ships them, they are rendered into
-the workspace on the first run.
+the workspace on the first run. While nobody holds a role it prints a set-up code: the first coach account
+can be made from another machine only with it (from this machine, without it).
 """
 
 from __future__ import annotations
@@ -67,12 +68,17 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     if getattr(args, "files", None):
         env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
     if getattr(args, "store", None):
-        from review_app.store import is_database, open_store
+        from review_app.store import _files, is_database, open_store
 
-        location = args.store if is_database(args.store) else str(Path(args.store).expanduser().resolve())
+        # A URL of no store's kind is refused here, not taken for a folder named "mysql:"
+        location = args.store if is_database(args.store) or not _files(args.store) else \
+            str(Path(args.store).expanduser().resolve())
         env[settings.ENV_STORE] = location
         # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
         open_store(location, files=env.get(settings.ENV_FILES))
+    from review_app.training.people import ENV_SETUP_CODE, new_code
+
+    env.setdefault(ENV_SETUP_CODE, new_code())  # a fresh one per start; the app compares, never shows it
     if not 0 < args.port < 65536:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
@@ -88,6 +94,22 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     if args.address:
         cmd.append(f"--server.address={args.address}")
     return cmd, env
+
+
+def _say_setup_code(env: dict) -> None:
+    """While nobody holds a role: the code that lets the first coach account be made from another machine."""
+    from review_app.config import ENV_FILES, ENV_STORE, folders
+    from review_app.store import open_store
+    from review_app.training.people import ENV_SETUP_CODE
+
+    try:
+        store = open_store(env.get(ENV_STORE) or folders(env), files=env.get(ENV_FILES))
+        if store.people.people():
+            return
+    except PoloReviewError:
+        return  # the app says what is wrong with the store on its pages
+    print(f"polo-review: set-up code {env[ENV_SETUP_CODE]} (no coach account yet: on the Coach page, a browser on "
+          "another machine needs it to make the first one; on this machine none is needed)", file=sys.stderr)
 
 
 def run(args) -> int:
@@ -110,6 +132,7 @@ def run(args) -> int:
                 f"polo-review: preparing the demo (first run only): {n}/{total} {name}", file=sys.stderr, flush=True)):
             print(f"polo-review: demo ready in {where.demo.annotations.parent}", file=sys.stderr)
         print(f"polo-review: demo (read-only) {where.demo.annotations}", file=sys.stderr)
+    _say_setup_code(env)
     print(f"polo-review: open http://localhost:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
     sys.stderr.flush()
     if os.name == "posix":

@@ -40,6 +40,7 @@ from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.store import open_evidence
 from review_app.store.files import file_sha256
+from review_app.store.roles import COMMAND_LINE
 
 MAX_NAME = admit.MAX_NAME
 MAX_NOTE = admit.MAX_NOTE
@@ -298,9 +299,10 @@ class EvidenceCase:
         return data
 
     def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None,
-               authority: str | None = "committee") -> Decision:
+               authority: str | None = "committee", *, identified: str = COMMAND_LINE) -> Decision:
         """`authority`: as whom `by` decides, one 21.f(5) names (umpire, referee, committee); anyone else is
-        refused (`grounds.checked_authority`)."""
+        refused (`grounds.checked_authority`). `identified`: how `by` was identified (`store.roles.IDENTIFIED`),
+        recorded with the decision."""
         by = _person(by, "--by")
         authority = grounds.checked_authority(authority, by, self.doc.match)
         with self.log.locked() as entries:
@@ -311,14 +313,14 @@ class EvidenceCase:
                 self._open(state, entries, by, self.game_end(), now or window.now_utc())
                 state = fold(entries)
             self._refuse_if_locked(state, "a decision changes")
-            data = {**self._decision(state, decision, reason), "authority": authority}
+            data = {**self._decision(state, decision, reason), "authority": authority, "identified": identified}
             self._append(entries, DECISION, by, data, now or window.now_utc())
         return fold(entries).decision
 
     def correct(self, entry: int, by: str, reason: str, *, decision: str | None = None, withdraw: bool = False,
                 evidence_id: str | None = None, frames: list[int] | None = None, excusal: str | None = None,
                 mount: str | None = None, note: str | None = None, now: datetime | None = None,
-                authority: str | None = "committee") -> dict:
+                authority: str | None = "committee", identified: str = COMMAND_LINE) -> dict:
         """Append a correction of entry `entry`: its reason, and optionally a withdrawal of the marks it
         made, new marks, and a corrected decision (checked like any decision, its `authority` too)."""
         by = _person(by, "--by")
@@ -339,7 +341,8 @@ class EvidenceCase:
                 raise EvidenceError("--excusal, --mount and --note describe new marks: give them with --evidence "
                                     "EVIDENCE_ID and --frame N "
                                     "(to change what an entry marked, withdraw it and mark again)")
-            data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw}
+            data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw,
+                          "identified": identified}
             if withdraw:
                 mark = next((m for m in state.marks if m.seq == entry), None)
                 if mark is None:

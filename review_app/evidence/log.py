@@ -185,11 +185,14 @@ class CaseLog:
         return entry
 
     def allowed(self, type_: str, by: str, data: dict) -> None:
-        """The roles the store enforces (`store.roles`): only a committee member decides, or corrects a decision."""
+        """The roles the store enforces (`store.roles`): only a committee member decides, or corrects a decision,
+        identified as the entry records (`identified`: never a name merely typed, once roles are set)."""
         if self.roster is not None and (type_ == "decision" or (type_ == "correction" and "decision" in data)):
             from review_app.store.roles import COMMITTEE, Rules
 
-            Rules(self.roster).require(by, COMMITTEE, "decide evidence cases")
+            rules = Rules(self.roster)
+            rules.require(by, COMMITTEE, "decide evidence cases")
+            rules.require_identified(by, data.get("identified"), "decide evidence cases")
 
     def restore_raw(self, raw: bytes) -> None:
         """Give a case with no log the log `raw` (a copy from another store), byte for byte."""

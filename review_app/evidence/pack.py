@@ -190,6 +190,15 @@ DECISIONS = {"forfeiture": Message("Forfeiture"), "not-proven": Message("Not pro
 # Whom 21.f(5) names, and anyone else (a receipt's `presented_to`, a decision's `authority`).
 AUTHORITY = {"umpire": Message("Umpire"), "referee": Message("Referee"),
              "committee": Message("Host Tournament Committee"), "other": Message("Someone else")}
+# How a decider was identified (`store.roles.IDENTIFIED`), said in each language of the pack.
+IDENTIFIED = {"passphrase": Message("passphrase"), "sign-in": Message("sign-in ([auth])"),
+              "command-line": Message("command line on the server"),
+              "name-given": Message("name given, not verified (no roles were set)")}
+NOT_RECORDED = Message("not recorded (decided before the tool recorded it)")
+
+
+def identified(how: str | None) -> Message | str:
+    return NOT_RECORDED if how is None else IDENTIFIED.get(how, how)
 
 
 def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
@@ -211,11 +220,16 @@ def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
                                           n=len(d["frames"]), ev=d["evidence"], who=who)))
         elif e["type"] == "decision":
             decision = DECISIONS.get(d["decision"], d["decision"])
+            how = identified(d.get("identified"))
             if d.get("authority") in AUTHORITY:
-                items.append((e["at"], Message("Decision: {d}, by {who} ({authority})", d=decision, who=who,
-                                               authority=AUTHORITY[d["authority"]])))
+                items.append((e["at"], Message("Decision: {d}, by {who} ({authority}; identified by {how})", d=decision,
+                                               who=who, authority=AUTHORITY[d["authority"]], how=how)))
             else:
-                items.append((e["at"], Message("Decision: {d}, by {who}", d=decision, who=who)))
+                items.append((e["at"], Message("Decision: {d}, by {who} (identified by {how})", d=decision, who=who,
+                                               how=how)))
+        elif e["type"] == "correction" and d.get("decision"):
+            items.append((e["at"], Message("Correction of entry {n} by {who} (identified by {how})", n=d["corrects"],
+                                           who=who, how=identified(d.get("identified")))))
         elif e["type"] == "correction":
             items.append((e["at"], Message("Correction of entry {n} by {who}", n=d["corrects"], who=who)))
         elif e["type"] == "repair":
@@ -234,6 +248,7 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
         "clips": [f for f in files if f["path"].startswith("clips/")], "generated": window.utc_text(generated),
         "window": window.WINDOW, "decisions": DECISIONS, "timeline": _timeline(state),
         "duration_text": window.duration_text, "drawn": list(drawn),
+        "identified": identified(state.decision.identified) if state.decision else None,
     }
     sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGUAGES]
     raw_log = "\n".join(json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for e in state.entries)

@@ -97,6 +97,7 @@ class Decision:
     at: str
     data: dict
     correction: bool = False  # given by a correction entry
+    identified: str | None = None  # how `by` was identified (`store.roles.IDENTIFIED`); None: not recorded
 
 
 @dataclass
@@ -174,7 +175,8 @@ def apply(state: CaseState, e: dict) -> None:
     elif kind == MARKED:
         state.marks.append(_mark(e, data))
     elif kind == DECISION:
-        state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data))
+        state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data,
+                                        identified=data.get("identified")))
     elif kind == CORRECTION:
         state.corrections.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})
         if data.get("withdraw"):
@@ -185,6 +187,7 @@ def apply(state: CaseState, e: dict) -> None:
             state.marks.append(_mark(e, data["marks"]))
         if data.get("decision"):
             d = data["decision"]
-            state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True))
+            state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True,
+                                            data.get("identified")))
     elif kind == REPAIR:
         state.repairs.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})

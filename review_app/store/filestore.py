@@ -31,6 +31,7 @@ from review_app.store.files import (
     json_bytes,
     lock_for,
 )
+from review_app.store.text import refuse_nul, refuse_nul_body
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,7 @@ class FileMatchStore:
         target = Path(key or doc.path)
         with lock_for(target):  # the revision check, the merge and the write, with no other save in between
             data, merged = self._merged(target, doc)
+            refuse_nul(data, "the match document", target)
             validate(data, target)
             text = json_bytes(data)
             atomic_write_bytes(target, text)
@@ -112,6 +114,7 @@ class FileMatchStore:
 
     def put_text(self, key: str, body: bytes) -> None:
         target = self.folder / key
+        refuse_nul_body(body, f"the match document {key}")
         if not target.resolve().is_relative_to(self.folder.resolve()):
             raise DocumentError("a document's name leads outside the folder", path=key)
         with lock_for(target):
@@ -128,6 +131,7 @@ class FileMatchStore:
             raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
         path = self.folder / f"{match_id}.json"
         data = {**data, "revision": int(data.get("revision", 0)) + 1}
+        refuse_nul(data, "the match document", path)
         validate(data, path)
         text = json_bytes(data)
         # One creation at a time in the folder: the id is free in no other document (a file may be
@@ -173,7 +177,8 @@ class FileFootageStore:
 
     def remember_name(self, stored: Path, given: str) -> None:
         """Note that `stored` came as `given` (the latest arrival of the same bytes names it)."""
-        name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
+        # a label only: a NUL (which the database cannot keep) is dropped from it, not refused
+        name = " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
         if not name:
             return
         # Not under a lock: a label lost to a simultaneous upload only shows the stored name, and the

@@ -98,9 +98,17 @@ def current_document(path: Path) -> MatchDocument:
     """The match as saved on disk, re-read whenever the file changed (a reload after a crash
     shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
     someone else is found by the revision check when it saves."""
+    from review_app.store.postgres.db import DatabaseError
+
     doc = st.session_state.get("review.doc")
     demo = is_demo(path, folders())  # the demo's documents are files beside the package, never the store's
-    now = stamp(path) if demo else store().matches.stamp_of(str(path))
+    try:
+        now = stamp(path) if demo else store().matches.stamp_of(str(path))
+    except DatabaseError as exc:
+        if doc is None or doc.path != path:
+            raise
+        error_line(exc)  # the database is away: the match as last read, so the open form keeps what was typed
+        return doc
     if doc is None or doc.path != path or st.session_state.get("review.doc_stamp") != now:
         doc = load_document(path) if demo else store().matches.load(str(path))
         st.session_state["review.doc"] = doc

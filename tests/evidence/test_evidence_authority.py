@@ -81,7 +81,7 @@ def test_the_check_reports_the_authority_the_case_recorded(tmp_path, videos):
 
     told = [what.render("en") for _at, what in _timeline(case.state()) if not isinstance(what, str)]
     assert "ev1 received from Ana by Committee (Host Tournament Committee)" in told
-    assert "Decision: Forfeiture, by Rita Referee (Referee)" in told
+    assert "Decision: Forfeiture, by Rita Referee (Referee; identified by command line on the server)" in told
 
 
 def test_evidence_presented_to_someone_else_grounds_no_forfeiture(tmp_path, videos):

@@ -24,6 +24,7 @@ from review_app.model.errors import DocumentError
 from review_app.model.io import merge_saved, parse_document, validate
 from review_app.store.files import json_bytes
 from review_app.store.postgres.db import Database
+from review_app.store.text import refuse_nul, refuse_nul_body
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,7 @@ class DatabaseMatchStore:
                 data = {**doc.data, "revision": doc.loaded_revision + 1}
             else:
                 data, merged = merge_saved(path, doc, stored)
+            refuse_nul(data, "the match document", path)
             validate(data, path)
             body = json_bytes(data)
             saved = MatchDocument(data, path, data["revision"], body.decode("utf-8"), merged, origin=self.location)
@@ -183,6 +185,7 @@ class DatabaseMatchStore:
         key = f"{match_id}.json"
         path = self.path_of(key)
         data = {**data, "revision": int(data.get("revision", 0)) + 1}
+        refuse_nul(data, "the match document", path)
         validate(data, path)
         body = json_bytes(data)
         doc = MatchDocument(data, path, data["revision"], body.decode("utf-8"), origin=self.location)
@@ -205,6 +208,7 @@ class DatabaseMatchStore:
 
     def put_text(self, key: str, body: bytes) -> None:
         """Store `body` under `key` as it is (a copy from another store): no revision raised, no merge."""
+        refuse_nul_body(body, f"the match document {key}")
         data = _data_of(body)
         try:
             doc = parse_document(body, self.path_of(key), origin=self.location)

@@ -46,6 +46,7 @@ from review_app.ui.context import (
     reviewer,
     store,
 )
+from review_app.ui.people_parts import committee_sign_in, identified_text
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
@@ -368,6 +369,7 @@ with t_dec:
                      n=d.seq))
         if d.data.get("authority") in AUTHORITY_LABELS:
             st.caption(_("Decided as: {who} (21.f(5)).", who=_(AUTHORITY_LABELS[d.data["authority"]])))
+        st.caption(_("How {by} was identified: {how}", by=md(d.by), how=identified_text(d.identified)))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
         altered = sorted({g["evidence"] for g in d.data.get("grounds", [])} & set(report.altered if report else ()))
@@ -385,7 +387,10 @@ with t_dec:
                 _("Clause"): g["clause"], _("Excusal (event)"): g["excusal"],
                 _("Frame"): ", ".join(str(f["frame"]) for f in g["frames"])} for g in d.data["grounds"]]),
                 hide_index=True, key="evidence.grounds_table")
-    else:
+    # Who decides, and how they were identified (recorded with the decision): once anyone holds a role, a
+    # committee member signed in with their passphrase (or the configured sign-in), never a name typed.
+    decider, identified = committee_sign_in("evidence")
+    if not state.decision:
         if not can_decide:
             st.info(_("Disabled until the match's end time is recorded.") if end is None else log_unreadable)
         choice = st.radio(_("Decision"), DECISIONS, key="evidence.decision", format_func=decision_label,
@@ -396,14 +401,14 @@ with t_dec:
                              format_func=fixed(AUTHORITIES, lambda k: _(AUTHORITY_LABELS[k])), disabled=not can_decide,
                              help=_("21.f(5) names the Umpire(s), a Referee and the Host Tournament Committee; an "
                                     "Umpire or the Referee must be the match's own."))
-        if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide):
-            if not me:
+        if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide or not identified):
+            if not decider:
                 st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
             elif choice == "not-proven" and not reason.strip():
                 st.warning(_("A not-proven decision needs its reason."))
-            elif shown(case.decide, choice, me, reason, authority=authority):
+            elif shown(case.decide, choice, decider, reason, authority=authority, identified=identified):
                 st.rerun()
-    if state.entries:
+    if state.entries and identified:
         with st.expander(_("Record a correction")), st.form("evidence.correction"):
             entry = st.number_input(_("Entry corrected"), 1, len(state.entries), len(state.entries),
                                     key="evidence.correct_entry")
@@ -413,10 +418,11 @@ with t_dec:
             new = st.selectbox(_("Corrected decision (optional)"), corrected, key="evidence.correct_decision",
                                format_func=fixed(corrected, lambda k: decision_label(k) if k else "—"))
             if st.form_submit_button(_("Record a correction"), key="evidence.correct_submit"):
-                if not me:
+                if not decider:
                     st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
                 else:
-                    done = shown(case.correct, int(entry), me, why, decision=new or None, withdraw=withdraw)
+                    done = shown(case.correct, int(entry), decider, why, decision=new or None, withdraw=withdraw,
+                                 identified=identified)
                     if done:
                         st.success(_("Entry {n}: correction recorded.", n=done["seq"]))
                         wrote = True
