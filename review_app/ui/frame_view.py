@@ -113,7 +113,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
                on_drawing: Callable[[dict], None] | None = None, codes: tuple[Code, ...] = (),
                timeline: dict | None = None, edits_ack: dict | None = None,
                on_edits: Callable[[dict], None] | None = None, whistles: list[int] | None = None,
-               angle: dict | None = None) -> None:
+               angle: dict | None = None, fit_window: bool = False) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
     a frame; `on_action(name, frame)` when one of `actions` is used. `drawing`: the drawing layer's
@@ -124,7 +124,9 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
     acknowledged yet (numbered `seq` in order); `edits_ack`: {view, seq}, the last one saved.
     `whistles`: the frames where whistles were heard, which the previous / next whistle keys (, and .)
     jump between in the browser. `angle`: a second recording to show beside this one at the same instant
-    (review_angle.component_data: its frames' address, its offset, its words), or None."""
+    (review_angle.component_data: its frames' address, its offset, its words), or None. `fit_window`:
+    the view sits far down its page (in a tab): sized for the window it is scrolled into, as the Review
+    page's, not shrunk to the room left below its place on the page."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -151,6 +153,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "text": _texts(),
         "drawing": drawing or {},
         "angle": angle if ready else None,
+        "fitWindow": fit_window,
     }
 
     def moved() -> None:
