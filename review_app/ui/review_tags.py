@@ -445,6 +445,8 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
             jump(event["position"]["frame"])
             st.rerun()
     if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="stretch"):
+        if jump is not None:  # the tag edited is the tag on screen, as Jump to shows it
+            jump(event["position"]["frame"])
         open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
         st.rerun()
     if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="stretch"):
