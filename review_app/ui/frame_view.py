@@ -47,9 +47,10 @@ class Code:
     """A code key of the view: it tags the frame on screen while playback goes on."""
 
     key: str  # one character
-    label: str
+    label: str  # what the key is called: the situation's name, or the coach's own words
     situation: str
     help: str = ""
+    clause: str = ""  # shown beside the label (the clause id), unless the label is the clause itself
 
 
 def seek(key: str, frame: int) -> None:
@@ -82,7 +83,8 @@ def _texts() -> dict[str, str]:
         "prevWhistle": _("◂ Whistle"), "prevWhistleHelp": _("Previous whistle heard"),
         "nextWhistle": _("Whistle ▸"), "nextWhistleHelp": _("Next whistle heard"),
         "viewHelp": _("Frame view: arrow keys step, J K L play, wheel zooms"),
-        "position": _("Frame {frame} of {last} · {time} ({seconds} s)"),
+        # the last frame's number, said as such: "of 3595" read as a count of 3595 (there are 3596, from 0)
+        "position": _("Frame {frame} (0 to {last}) · {time} ({seconds} s)"),
         "first": _("First frame"),
         "paused": _("paused"),
         "loop": _("loop {a}–{b}"),
@@ -147,7 +149,8 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "previewSide": frames.PREVIEW_SIDE,
         "whistles": sorted(int(f) for f in whistles or ()),
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
-        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help}
+        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help,
+                             "clause": c.clause}
                             for c in codes], "ack": edits_ack},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),
