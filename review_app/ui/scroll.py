@@ -20,7 +20,7 @@ export default function (component) {
   let tries = 0;
   const go = () => {
     const target = document.querySelector(".st-key-" + CSS.escape(key));
-    if (target) target.scrollIntoView({ block: "nearest", behavior: "instant" });
+    if (target) target.scrollIntoView({ block: "start", behavior: "instant" }); // below the header: its scroll-margin-top
     else if (tries++ < 20) setTimeout(go, 50); // drawn a moment after this component
   };
   requestAnimationFrame(go);

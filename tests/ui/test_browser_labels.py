@@ -27,7 +27,7 @@ CUT = """() => {
   for (const el of document.querySelectorAll(
       '[data-testid="stBaseButton-secondary"] p, [data-testid="stBaseButton-primary"] p, '
       + '[data-testid="stPageLink"] p, [data-testid="stPageLink"] span, button[role="tab"] p, '
-      + '[data-testid="stExpander"] summary p')) {
+      + '[data-testid="stExpander"] summary p, [data-testid="stWidgetLabel"] p')) {
     if (seen(el) && el.scrollWidth > el.clientWidth + 1) out.push(el.textContent);
   }
   return out;
