@@ -113,17 +113,17 @@ def bars(data: pd.DataFrame, by: str, verdicts: list[str]) -> alt.Chart:
     """Stacked horizontal bars of the verdict counts per `by`: every label whole (a clause id, an umpire's
     name) and the legend in rows under the chart, so neither is cut at the chart's edge."""
     long = data.melt(id_vars=[by], value_vars=verdicts, var_name="verdict", value_name="n")
+    long = long[long["n"] > 0]
     order = list(data[by])
     return alt.Chart(long).mark_bar().encode(
         y=alt.Y(f"{by}:N", sort=order, title=None, axis=alt.Axis(labelLimit=400)),
-        x=alt.X("n:Q", stack="zero", title=None, axis=alt.Axis(tickMinStep=1)),
+        x=alt.X("sum(n):Q", stack="zero", title=None, axis=alt.Axis(tickMinStep=1)),
         color=alt.Color("verdict:N", title=None, sort=verdicts,
                         scale=alt.Scale(domain=verdicts, range=list(VERDICT_COLORS.values())),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=0, symbolType="square")),
-        order=alt.Order("verdict_order:Q"),
-        tooltip=[alt.Tooltip(f"{by}:N"), alt.Tooltip("verdict:N"), alt.Tooltip("n:Q")],
-    ).transform_calculate(verdict_order=f"indexof({verdicts!r}, datum.verdict)").properties(
-        height=max(120, 30 * len(order)))
+        tooltip=[alt.Tooltip(f"{by}:N"), alt.Tooltip("verdict:N"), alt.Tooltip("sum(n):Q")],
+    ).properties(
+        height=44 * len(order) + 150)  # the whole chart: bars, axis and the legend's two rows
 
 
 left, right = st.columns(2)
