@@ -20,7 +20,8 @@ export default function (component) {
   let tries = 0;
   const go = () => {
     const target = document.querySelector(".st-key-" + CSS.escape(key));
-    if (target) target.scrollIntoView({ block: "start", behavior: "instant" }); // below the header: its scroll-margin-top
+    // "start": below the header, by the container's scroll-margin-top (review_layout.css)
+    if (target) target.scrollIntoView({ block: "start", behavior: "instant" });
     else if (tries++ < 20) setTimeout(go, 50); // drawn a moment after this component
   };
   requestAnimationFrame(go);
