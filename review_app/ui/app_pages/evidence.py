@@ -138,7 +138,8 @@ wrote = False  # an entry appended further down this run: the Integrity tab chec
 
 # Keyed, so the tab in use stays open when a step reruns the page (a decision recorded is seen where it was made).
 t_reg, t_in, t_mark, t_dec, t_int = st.tabs([_("Mount register"), _("Receive evidence"), _("Mark frames"),
-                                             _("Decision"), _("Integrity and pack")], key="evidence.tabs")
+                                             _("Decision"), _("Integrity and pack")], key="evidence.tabs",
+                                            on_change="rerun")
 
 
 def in_time(margin: str) -> str:
