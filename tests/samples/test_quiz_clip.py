@@ -67,6 +67,7 @@ def test_a_question_on_a_demo_clip_is_shown_on_its_quiz_version(tmp_path, monkey
 
     monkeypatch.setattr("review_app.samples.render.render_clip", render)
     got = quiz_clip.quiz_footage("/x/safety.mp4", sha, scenarios, tmp_path)
-    assert got == tmp_path / "quiz" / f"v{quiz_clip.QUIZ_RENDER}-{sha[:16]}" / "safety.mp4" and made == [("safety", True)]
+    assert got == tmp_path / "quiz" / f"v{quiz_clip.QUIZ_RENDER}-{sha[:16]}" / "safety.mp4"
+    assert made == [("safety", True)]
     assert quiz_clip.quiz_footage("/x/safety.mp4", sha, scenarios, tmp_path) == got and len(made) == 1  # once
     assert quiz_clip.quiz_footage("/x/own.mp4", "f" * 64, scenarios, tmp_path) == Path("/x/own.mp4")
