@@ -128,6 +128,9 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         page.get_by_text("Deadline (UTC)").wait_for()
         page.get_by_role("tab", name="Receive evidence").click()
         uploader(page, "Video presented as evidence").set_input_files(small)
+        # the upload is done when the uploader lists the file (a click on Receive before it finds no file)
+        page.get_by_test_id("stFileUploader").filter(has_text="Video presented as evidence").get_by_text(
+            small.name, exact=True).wait_for(timeout=240_000)
         page.get_by_label("Presented by").fill("Blue's team manager")
         page.get_by_role("button", name="Receive", exact=True).click()
         page.get_by_text("Received ev1").wait_for()
