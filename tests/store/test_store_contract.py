@@ -22,7 +22,7 @@ from review_app.store.files import atomic_create_bytes, file_sha256, json_bytes,
 
 
 def new_document(match_id: str) -> dict:
-    return {**base_document(match_id), "revision": 0}  # as `model.catalog.new_match` builds it
+    return {**base_document(match_id), "revision": 0}  # as `model.match_setup.new_match_data` builds it
 
 
 # -- match documents ------------------------------------------------------------------------------
