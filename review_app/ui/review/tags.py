@@ -1,6 +1,6 @@
 """Review page, right: the tag form at the current position (clause, facts, call, players,
 umpire, notes) and the list of tags (jump, edit, delete). What follows a save (verdict, undo,
-conflict) is in review_saves.py."""
+conflict) is in saves.py."""
 
 from __future__ import annotations
 
@@ -40,10 +40,10 @@ from review_app.rules.search import clause_label, search_provisions
 from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
-from review_app.ui.review_angle import tagging_on
-from review_app.ui.review_pick import writable
-from review_app.ui.review_saves import FORM, clause_text, save_change
-from review_app.ui.review_sounds import heard, prefill
+from review_app.ui.review.angle import tagging_on
+from review_app.ui.review.pick import writable
+from review_app.ui.review.saves import FORM, clause_text, save_change
+from review_app.ui.review.sounds import heard, prefill
 
 # -- opening the form ---------------------------------------------------------------
 
