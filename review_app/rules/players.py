@@ -23,10 +23,6 @@ from review_app.rules.vocabulary import Whistle
 # --- 21.d Injury to player ----------------------------------------------------------------------
 _d = Verdicts("21.d")
 RECOVERY = P.INJURY_RECOVERY
-# "unless the injured player's treatment on the field requires additional time ... or the Umpire has
-# granted additional time"
-# What lifts 21.d's ten minutes: the Umpires' decision (in the call) or what removing the player needed (a fact).
-EXTRA_TIME = ("extra_time_granted", "removal_needed_more_time")
 
 
 def judge_injury(case: Case) -> Verdict:
