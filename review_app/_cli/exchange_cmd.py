@@ -90,6 +90,14 @@ def run_import(args) -> int:
 def _report_lines(report, args) -> list[str]:
     verb = "would import" if args.dry_run else "imported"
     out = [f"{report.source}: {verb} {len(report.imported)} events into {report.match_id}"]
+    if report.outside:
+        length = f" ({report.footage_s:.3f} s long)" if report.footage_s is not None else ""
+        out.append(f"  NOTHING IMPORTED: {len(report.outside)} instances are not timed within the footage of "
+                   f"{report.match_id}{length}; a time is never moved or clamped. Check that the file is of this "
+                   "match's footage (or its --fps):")
+        out += [f"    {inst.id} ({inst.code}): {why}" for inst, why in report.outside[:LISTED * 3]]
+        if len(report.outside) > LISTED * 3:
+            out.append(f"    and {len(report.outside) - LISTED * 3} more")
     renamed = [f"{i} -> {e}" for i, e in report.imported if i != e]
     if renamed:
         out.append(f"  under new ids (the file's was taken or is not an event id): {', '.join(renamed[:LISTED])}")

@@ -18,7 +18,7 @@ def _umpire(e) -> str:
 
 
 def _period(e) -> str:
-    return str(e.period) if e.period is not None else NONE
+    return str(int(e.period)) if e.period is not None else NONE  # "2", however the document wrote it
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ EVENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 CLOCK_TEXT = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
 _SOMEONE = re.compile(r"^(?P<team>.+?)(?: #(?P<number>[1-4]))?$")
 _PLAYER = re.compile(r"^(?P<team>.+?) #(?P<number>[1-4])(?: \((?P<mount>.*)\))?$")
-_MOMENT = re.compile(r"^\s*(?P<s>[0-9]+(?:\.[0-9]*)?)\s*(?:\(frame (?P<frame>[0-9]+)\))?\s*$")
+MOMENT_TEXT = re.compile(r"^\s*(?P<s>[0-9]+(?:\.[0-9]*)?)\s*(?:\(frame (?P<frame>[0-9]+)\))?\s*$")
 TRUE, FALSE = ("true", "yes", "y", "si", "sí", "1"), ("false", "no", "n", "0")
 
 
@@ -142,7 +142,7 @@ class Decoded:
 
 
 def _moment(text: str, timebase) -> dict | None:
-    m = _MOMENT.match(text)
+    m = MOMENT_TEXT.match(text)
     if not m:
         return None
     at = float(m["s"])

@@ -16,10 +16,8 @@ import xml.etree.ElementTree as ET
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from review_app.exchange.errors import ExchangeError
+from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.timeline import Instance, Label, Row, Timeline
-
-MAX_BYTES = 50 * 1024 * 1024  # a season's instances are a few MB
 
 # An '&' that starts no character reference nor one of XML's five entities: written bare by some
 # producers ("Fouls & Penalties"), escaped before parsing so the file reads as its author meant.
@@ -102,8 +100,7 @@ def _colour(value: str | None) -> int | None:
 def parse(raw: bytes, source: str = "<file>") -> tuple[Timeline, list[str]]:
     """The instances and rows of a Sportscode XML file, and one line for each instance that could not
     be read (no start, an end before its start ...): listed, never dropped in silence."""
-    if len(raw) > MAX_BYTES:
-        raise ExchangeError(f"larger than {MAX_BYTES >> 20} MB; not a Sportscode XML file", path=source)
+    check_size(len(raw), "a Sportscode XML file", source)
     text = _BARE_AMPERSAND.sub(b"&amp;", raw)
     try:
         root = fromstring(text, forbid_dtd=False, forbid_entities=True, forbid_external=True)

@@ -14,12 +14,11 @@ import io
 
 from review_app.checker.formats import FORMULA_STARTS, safe_cell
 from review_app.exchange import codes
-from review_app.exchange.errors import ExchangeError
+from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.rules.provision import CALL_FIELDS
 
 FIXED = ("id", "start", "end", "code")
-MAX_BYTES = 50 * 1024 * 1024
 
 
 def _group_order(group: str) -> tuple[int, int, str]:
@@ -54,8 +53,7 @@ def _unneutralised(text: str) -> str:
 
 
 def parse(raw: bytes, source: str = "<file>") -> tuple[Timeline, list[str]]:
-    if len(raw) > MAX_BYTES:
-        raise ExchangeError(f"larger than {MAX_BYTES >> 20} MB; not an instance table", path=source)
+    check_size(len(raw), "an instance table", source)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

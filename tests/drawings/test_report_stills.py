@@ -36,7 +36,7 @@ def test_the_report_has_a_still_with_drawings_for_each_inconsistent_call(project
     assert "Debió ser un throw-in &lt;b&gt;x&lt;/b&gt;" in html and "<b>x</b>" not in html  # notes, escaped
     assert "Coach" in html.split("Inconsistent calls")[-1]  # the reviewer
     assert "@media print" in html and "@page" in html
-    assert "None: every event of these matches." in html and "drawn-match" in html
+    assert "No filters: the report holds every event of these matches." in html and "drawn-match" in html
 
 
 def test_the_filters_applied_are_said(project):

@@ -50,7 +50,7 @@ def events() -> list[dict]:
 def document(match_id: str = "exchange-match", with_events: bool = True) -> dict:
     doc = base_document(match_id)
     doc["schema_version"] = "2.1"
-    doc["footage"] = {"path": "match.mp4", "fps": FPS, "frame_count": 5000}
+    doc["footage"] = {"path": "match.mp4", "fps": FPS, "frame_count": 15000}  # 600 s: the other tools file fits
     doc["events"] = copy.deepcopy(events()) if with_events else []
     return doc
 

@@ -177,7 +177,7 @@ def test_a_new_match_from_details_and_a_roster_and_its_id():
     assert data["match"]["teams"][0] == {"id": "A", "name": "Red", "color": "red", "players": []}
     with pytest.raises(MatchSetupError, match="no spaces"):
         new_match_data("bad id", d, teams=[{"name": "R"}, {"name": "B"}])
-    with pytest.raises(MatchSetupError, match="team name is empty"):
+    with pytest.raises(MatchSetupError, match="the name of team 2 is empty"):  # which one, said
         new_match_data("m2", d, teams=[{"name": "R"}, {"name": ""}])
 
 

@@ -90,7 +90,7 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
 
         # -- tag a stoppage, the mount picked from the player's string --------------------------------------
         nav(page, "Review")
-        page.get_by_text("Frame 0 of 224").wait_for()
+        page.get_by_text("Frame 0 (0 to 224)").wait_for()
         page.get_by_role("button", name="Tag here").click()
         page.get_by_text("New tag e1 at frame 0").wait_for()
         page.get_by_label("Find the situation (clause or name)").fill("broken tack")

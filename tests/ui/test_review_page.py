@@ -235,9 +235,10 @@ def test_edit_an_event(app, workspace):
 
 
 def test_edit_can_move_the_tag_to_the_current_frame(app, workspace):
-    jump(app, 25)
     app.selectbox(key="review.tag_pick").set_value("e1").run()
     click(app, "review.tag_edit")
+    assert app.session_state["review.pos"] == 50  # Edit goes to the tag's frame
+    jump(app, 25)  # then the reviewer steps to where it belongs
     form_key(app, "move").check()
     submit_form(app)
     e1 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e1")

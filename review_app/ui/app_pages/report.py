@@ -4,6 +4,8 @@ again opens the Review page at its frame; export as CSV, JSON or a self-containe
 
 from pathlib import Path
 
+import altair as alt
+import pandas as pd
 import streamlit as st
 
 from review_app.checker import check_paths
@@ -44,6 +46,10 @@ with_footage = {x.match_id for x in listed if x.has_footage}
 
 # -- which matches ------------------------------------------------------------------
 labels = {str(x.path): x.label() for x in listed}
+own = [str(x.path) for x in listed if not x.demo]
+if "report.matches" not in st.session_state and own and len(own) < len(listed):
+    # The first time: the workspace's own matches, not the demo's beside them (they stay one click away).
+    st.session_state["report.matches"] = own
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="report.matches",
                         placeholder=_("All matches in the folder ({n})", n=len(labels)))
 paths = chosen or list(labels)
@@ -100,9 +106,24 @@ def verdict_chart(by: str, title: str, horizontal: bool) -> None:
     data[by] = data[by].astype(str)
     if by == "period":
         data[by] = [_("Period {n}", n=v) if v.isdigit() else v for v in data[by]]
-    height = max(140, 36 * len(data) + 70) if horizontal else 260
-    st.bar_chart(data, x=by, y=list(table.columns), color=list(VERDICT_COLORS.values()), stack=True,
-                 horizontal=horizontal, sort=False, height=height, x_label="", y_label="")
+    st.altair_chart(bars(data, by, list(table.columns)), width="stretch")
+
+
+def bars(data: pd.DataFrame, by: str, verdicts: list[str]) -> alt.Chart:
+    """Stacked horizontal bars of the verdict counts per `by`: every label whole (a clause id, an umpire's
+    name) and the legend in rows under the chart, so neither is cut at the chart's edge."""
+    long = data.melt(id_vars=[by], value_vars=verdicts, var_name="verdict", value_name="n")
+    long = long[long["n"] > 0]
+    order = list(data[by])
+    return alt.Chart(long).mark_bar().encode(
+        y=alt.Y(f"{by}:N", sort=order, title=None, axis=alt.Axis(labelLimit=400)),
+        x=alt.X("sum(n):Q", stack="zero", title=None, axis=alt.Axis(tickMinStep=1)),
+        color=alt.Color("verdict:N", title=None, sort=verdicts,
+                        scale=alt.Scale(domain=verdicts, range=list(VERDICT_COLORS.values())),
+                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=0, symbolType="square")),
+        tooltip=[alt.Tooltip(f"{by}:N"), alt.Tooltip("verdict:N"), alt.Tooltip("sum(n):Q")],
+    ).properties(
+        height=44 * len(order) + 150)  # the whole chart: bars, axis and the legend's two rows
 
 
 left, right = st.columns(2)

@@ -27,9 +27,8 @@ def drawn_on(doc: MatchDocument) -> dict | None:
     return doc.event(pick) if pick else None
 
 
-def layer_data(doc: MatchDocument) -> dict:
-    """What the frame view's drawing layer shows: the picked tag's drawings, and its words."""
-    event = drawn_on(doc)
+def tool_words() -> dict[str, str]:
+    """The drawing tools' labels and help, in the page's language (every page with a frame view)."""
     text = {kind: _(label) for kind, label in KIND_LABELS.items()}
     text.update({
         "lineHelp": _("Draw a line: drag"), "arrowHelp": _("Draw an arrow: drag from its tail to its head"),
@@ -41,6 +40,13 @@ def layer_data(doc: MatchDocument) -> dict:
         "color": _("Colour"), "textPlaceholder": _("Text to place"),
         "noTag": _("Pick a tag in the list to draw on its frames"),
     })
+    return text
+
+
+def layer_data(doc: MatchDocument) -> dict:
+    """What the frame view's drawing layer shows: the picked tag's drawings, and its words."""
+    event = drawn_on(doc)
+    text = tool_words()
     return {"tag": event["id"] if event else None, "shapes": list(event.get("drawings") or []) if event else [],
             "colors": list(COLORS), "text": text}
 

@@ -153,7 +153,7 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
         frame_view.opening(viewer)
         return
 
-    c1, c2, c3, c4, c5, c6 = st.columns([2, 3, 1, 3, 1, 2], vertical_alignment="bottom")
+    c1, c2, c3, c4, c5, c6 = st.columns([2, 3, 1, 3, 1, 3], vertical_alignment="bottom")  # "Lossless PNG" whole
     if c1.button(_("Tag here"), key="review.tag", type="primary", width="stretch", icon=":material/sell:",
                  help=_("Tag the frame on screen (T)")):
         _tag_at(pos)

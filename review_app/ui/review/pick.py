@@ -236,8 +236,9 @@ def problem_of(exc: PoloReviewError) -> str:
 
 
 def new_match_form() -> None:
-    st.page_link("app_pages/matches.py", label=_("New match, teams, rosters and footage: the Matches page"),
-                 icon=":material/add:")
+    # short: a page link is one line, cut with "…" where the panel is narrow
+    st.page_link("app_pages/matches.py", label=_("New match: Matches page"), icon=":material/add:",
+                 help=_("New match, teams, rosters and footage: the Matches page"))
 
 
 __all__ = ["choose_footage", "choose_match", "current_document", "lang", "open_viewer", "remember", "writable"]

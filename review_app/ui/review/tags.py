@@ -432,15 +432,15 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
     angles = any(e.get("angle") for e in events)  # the column only where some tag was made on another angle
     for e in events:
         r = results.get(e["id"], {})
-        rows.append({
+        rows.append({  # what a reviewer reads first first: the panel is narrow, the rest scrolls into view
             _("Tag"): e["id"],
+            _("Clause"): e["situation"],
+            _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
+            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
             _("Frame"): e["position"]["frame"],
             _("Time"): format_time(e["position"]["time_s"], 2),
             # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
             _("Period"): str(e["period"]) if e.get("period") else "—",
-            _("Clause"): e["situation"],
-            _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
-            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
             _("Reviewer"): e.get("reviewer") or "—",
             _("Notes"): e.get("notes") or "",
             **({_("Made on"): recording_label(doc, e["angle"]) if e.get("angle") else _("the footage")}
@@ -464,16 +464,19 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
                           format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
                                                            f"f{doc.event(i)['position']['frame']}"))
     event = doc.event(chosen)
-    if jump is None:  # no footage open: nothing to jump to
-        c3, c4 = st.columns(2)
-    else:
-        c2, c3, c4 = st.columns(3)
-        if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="stretch"):
+    # A row that wraps: each button as wide as its words (in Spanish, or beside an open sidebar, three
+    # equal columns cut them to "Ju…", "Del…").
+    row = st.container(horizontal=True, gap="small")
+    c2 = c3 = c4 = row
+    if jump is not None:  # no footage open: nothing to jump to
+        if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="content"):
             jump(event["position"]["frame"])
             st.rerun()
-    if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="stretch"):
+    if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="content"):
+        if jump is not None:  # the tag edited is the tag on screen, as Jump to shows it
+            jump(event["position"]["frame"])
         open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
         st.rerun()
-    if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="stretch"):
+    if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="content"):
         own = writable(doc)
         save_change(own, delete_event(own, chosen))
