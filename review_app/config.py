@@ -52,12 +52,6 @@ SAMPLE_FOOTAGE = "sample_clips"
 SAMPLE_ANNOTATIONS = "annotations"
 
 
-def bundled(name: str, cwd: Path | None = None) -> Path:
-    """`name` in the current directory if it is a folder there, else next to the package."""
-    here = (cwd or Path.cwd()) / name
-    return here.resolve() if here.is_dir() else REPO_ROOT / name
-
-
 def package_samples() -> tuple[Path, Path] | None:
     """The sample clips and their documents shipped beside the package (a checkout), if they are there."""
     footage, annotations = REPO_ROOT / SAMPLE_FOOTAGE, REPO_ROOT / SAMPLE_ANNOTATIONS

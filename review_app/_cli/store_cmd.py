@@ -64,10 +64,10 @@ def register(sub) -> None:
     _store_option(p)
     p.set_defaults(func=cmd_season)
 
-    from review_app._cli.evidence_cmd import _one_line_errors
+    from review_app._cli.evidence.common import one_line_errors
 
     for parser in (st, *stsub.choices.values(), sub.choices["people"], sub.choices["season"]):
-        _one_line_errors(parser)
+        one_line_errors(parser)
 
 
 def _open(args):

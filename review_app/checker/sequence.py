@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -414,11 +413,3 @@ class PlayedThatDay:
                             "game came first. No such player may resume play in any game that day.", player=name,
                             match=first_match, event=first_event)))
         return out
-
-
-def unconscious_across_matches(docs: Iterable[MatchDocument]) -> list[Finding]:
-    """21.d says 'in any game that day': follow named players across the day's documents."""
-    day = PlayedThatDay()
-    for doc in docs:
-        day.add(doc)
-    return day.findings()

@@ -36,6 +36,7 @@ from pympi import Elan
 
 from review_app.exchange import codes
 from review_app.exchange.errors import ExchangeError, check_size
+from review_app.exchange.formats import Format
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.i18n import N_, translate
 from review_app.rules import PROVISIONS
@@ -271,3 +272,17 @@ def _foreign_tier(eaf: Elan.Eaf, tier: str, timeline: Timeline, problems: list[s
         if who:
             inst.labels.append(Label(codes.REVIEWER, who))
         timeline.instances.append(inst)
+
+
+class EafFormat(Format):
+    """ELAN's annotation file: a tier per reviewer and label group, controlled vocabularies for the codes."""
+
+    name, extension, label, tool, rank = "eaf", ".eaf", "ELAN EAF", "ELAN", 20
+    signature = b"<ANNOTATION_DOCUMENT"
+    links_media = True
+
+    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+        return write(instances, frame_s, media)
+
+    def read(self, path: Path) -> tuple[Timeline, list[str]]:
+        return parse(path)

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from review_app.exchange.errors import ExchangeError, check_size
+from review_app.exchange.formats import Format
 from review_app.exchange.timeline import Instance, Label, Row, Timeline
 
 # An '&' that starts no character reference nor one of XML's five entities: written bare by some
@@ -154,3 +156,20 @@ def _instance(el, number: int, problems: list[str]) -> Instance | None:
         if value:
             labels.append(Label(group or None, value))
     return Instance(ident, start, end, code, labels)
+
+
+class SportscodeFormat(Format):
+    """Sportscode's XML (also read by Nacsport and LongoMatch): instances with labels, rows coloured by code."""
+
+    name, extension, label, tool, rank = "sportscode-xml", ".xml", "Sportscode XML", "Sportscode", 10
+    signature = b"<file"
+
+    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+        from review_app.rules import PROVISIONS
+
+        timeline = Timeline(instances)
+        timeline.rows = rows_for([i.code for i in instances], [p.id for p in PROVISIONS])
+        return write(timeline)
+
+    def read(self, path: Path) -> tuple[Timeline, list[str]]:
+        return parse(path.read_bytes(), str(path))

@@ -16,47 +16,32 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from review_app.exchange import FORMATS, codes, eaf, sportscode, table, timebase
+from review_app.exchange import codes, formats, timebase
 from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.mapping import Mapping
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.model import DocumentError, MatchDocument, next_event_id, validate
-from review_app.rules import PROVISIONS
 
 
 def export_match(doc: MatchDocument, fmt: str, *, reviewer: str | None = None,
                  media: str | None = None) -> bytes:
-    """The match's events (only `reviewer`'s, if given) in `fmt` (one of `FORMATS`)."""
-    if fmt not in FORMATS:
-        raise ExchangeError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
+    """The match's events (only `reviewer`'s, if given) in `fmt` (a name in `formats.formats()`)."""
+    target = formats.get(fmt)
     frame_s = timebase.for_export(doc).frame_s
-    instances = codes.instances(doc, frame_s, reviewer)
-    if fmt == "eaf":
-        return eaf.write(instances, frame_s, media)
-    timeline = Timeline(instances)
-    if fmt == "csv":
-        return table.write(timeline).encode("utf-8")
-    timeline.rows = sportscode.rows_for([i.code for i in instances], [p.id for p in PROVISIONS])
-    return sportscode.write(timeline)
+    return target.write(codes.instances(doc, frame_s, reviewer), frame_s, media)
 
 
 def detect(path: Path, fmt: str | None = None) -> str:
-    """The format of `path`: as given, else by its extension, else by its first element."""
+    """The format of `path`: as given, else by its extension, else by what its first 4 KB hold."""
     if fmt is not None:
-        if fmt not in FORMATS:
-            raise ExchangeError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
-        return fmt
-    by_ext = {ext: name for name, ext in FORMATS.items()}
-    if path.suffix.lower() in by_ext:
-        return by_ext[path.suffix.lower()]
-    with path.open("rb") as fh:
-        head = fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
-    if b"<ANNOTATION_DOCUMENT" in head:
-        return "eaf"
-    if b"<file" in head:
-        return "sportscode-xml"
-    raise ExchangeError("unknown format: name it .xml (Sportscode), .eaf (ELAN) or .csv, or give --format",
-                        path=path)
+        return formats.get(fmt).name
+    found = formats.by_extension(path.suffix)
+    if found is None:
+        with path.open("rb") as fh:
+            found = formats.by_content(fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n"))
+    if found is None:
+        raise ExchangeError(f"unknown format: name it {formats.extensions_text()}, or give --format", path=path)
+    return found.name
 
 
 def read_file(path: str | Path, fmt: str | None = None) -> tuple[Timeline, list[str]]:
@@ -67,13 +52,7 @@ def read_file(path: str | Path, fmt: str | None = None) -> tuple[Timeline, list[
     if path.is_dir():
         raise ExchangeError("is a folder, not an interchange file", path=path)
     check_size(path.stat().st_size, "an interchange file", path)  # before reading it whole
-    fmt = detect(path, fmt)
-    if fmt == "eaf":
-        return eaf.parse(path)
-    raw = path.read_bytes()
-    if fmt == "csv":
-        return table.parse(raw, str(path))
-    return sportscode.parse(raw, str(path))
+    return formats.get(detect(path, fmt)).read(path)
 
 
 @dataclass

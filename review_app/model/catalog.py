@@ -1,4 +1,7 @@
-"""The match documents the app offers, and a new match document for a recording.
+"""The match documents the app offers, and the footage a match document points at.
+
+A new match is made in one place, `model.match_setup.new_match_data` (the app's form and `polo-review match
+new` both), and saved with the store's `create`.
 
 Documents are listed from the annotations folder (the workspace's matches), then the demo's that the
 workspace holds no copy of, and read from disk whenever the file changed, so a reload after a crash
@@ -9,17 +12,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
 from review_app.model import (
-    MATCH_ID,
-    DocumentError,
     MatchDocument,
     save_document,
 )
-from review_app.model.schema_build import SCHEMA_VERSION
 from review_app.store import open_matches
 
 
@@ -119,37 +118,3 @@ def link_footage(doc: MatchDocument, footage: Path, info=None) -> MatchDocument:
         entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
     changed.data["footage"] = entry
     return save_document(changed)
-
-
-def new_match(where, *, match_id: str, name: str, day: date, periods: int, teams: tuple[str, str],
-              umpires: list[str], footage: Path | None, info=None) -> MatchDocument:
-    """Create the document `<match_id>.json` in the store (or folder) `where`; refuses to replace an existing one."""
-    matches = _matches(where)
-    folder = Path(matches.folder)
-    match_id = match_id.strip()
-    if not MATCH_ID.match(match_id):
-        raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
-    path = folder / f"{match_id}.json"
-    if matches.stamp_of(str(path)) is not None:  # said before anything else is checked; `create` refuses it again
-        raise DocumentError("a match document with this id exists already", path=path)
-    team_names = [n.strip() for n in teams]
-    if not all(team_names):
-        raise DocumentError("both teams need a name")
-    ids = ["A", "B"]
-    data = {
-        "schema_version": SCHEMA_VERSION,
-        "revision": 0,
-        "match": {
-            "id": match_id, "name": name.strip() or match_id, "date": day.isoformat(), "periods": int(periods),
-            "teams": [{"id": i, "name": n, "players": [{"number": k} for k in range(1, 5)]}
-                      for i, n in zip(ids, team_names, strict=True)],
-            "umpires": [u.strip() for u in umpires if u.strip()],
-        },
-        "events": [],
-    }
-    if footage is not None:
-        entry = {"path": relative_footage(path, footage)}
-        if info is not None:
-            entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
-        data["footage"] = entry
-    return matches.create(data)

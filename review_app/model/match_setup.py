@@ -194,11 +194,6 @@ def archived(doc: MatchDocument, archive: bool = True) -> MatchDocument:
     return changed
 
 
-def is_archived(doc_or_match) -> bool:
-    match = doc_or_match.match if isinstance(doc_or_match, MatchDocument) else doc_or_match
-    return bool(match.get("archived"))
-
-
 # -- teams ------------------------------------------------------------------------------------------
 
 def with_roster(doc: MatchDocument, roster) -> MatchDocument:

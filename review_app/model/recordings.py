@@ -238,11 +238,3 @@ def recording_path(doc: MatchDocument, entry: dict, roots: tuple[Path, ...]) -> 
     except PoloReviewError:
         return None
     return path if path.is_file() else None
-
-
-def sha_of_stored(path: Path) -> str:
-    """The SHA-256 an upload is stored under (its name), else computed."""
-    stem = path.stem
-    if len(stem) == 64 and all(c in "0123456789abcdef" for c in stem):
-        return stem
-    return file_sha256(path)

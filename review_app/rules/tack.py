@@ -7,6 +7,7 @@ from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
@@ -244,15 +245,17 @@ def judge_damaged_equipment(case: Case) -> Verdict:
         return v.inconsistent(Message(
             "Equipment that may immediately interfere or endanger requires an immediate stop; the Umpire {umpire}.",
             umpire=umpire), wrong=("whistle",))
-    if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
-        return v.consistent(Message("The Umpire waited for a neutral play to stop for the damaged equipment."))
-    if whistle == Whistle.NONE:
-        return v.inconsistent(Message("Damaged equipment posing a risk: play continues, but the whistle should sound "
-                                      "at the next neutral play."), wrong=("whistle",))
-    if case.fact("play_neutral_when_damaged"):
-        return v.consistent(Message("Play was already neutral, so stopping at once was stopping at a neutral play."))
-    return v.inconsistent(Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait "
-                                  "for a neutral play."), wrong=("whistle",))
+    return judge_at_next_neutral_play(case, v, "play_neutral_when_damaged", _RISKY_EQUIPMENT_WORDS)
+
+
+_RISKY_EQUIPMENT_WORDS = NeutralPlayWords(
+    waited=Message("The Umpire waited for a neutral play to stop for the damaged equipment."),
+    not_stopped=Message("Damaged equipment posing a risk: play continues, but the whistle should sound at the next "
+                        "neutral play."),
+    already_neutral=Message("Play was already neutral, so stopping at once was stopping at a neutral play."),
+    too_soon=Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait for a "
+                     "neutral play."),
+)
 
 
 DAMAGED_EQUIPMENT = Provision(

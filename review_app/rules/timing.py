@@ -43,7 +43,6 @@ AFTER_ONE_MINUTE = Threshold("AFTER_ONE_MINUTE", 10.0, "calling the minute and s
 # play waited for something the rule does not wait for. A restart before the event (by more than the
 # reaction time of AT_ONCE, the two moments being tagged to the frame) did not wait for it at all.
 AS_SOON_AS = Threshold("AS_SOON_AS", 30.0, "the Umpire reaching the place of the restart and the teams lining up")
-THRESHOLDS = (AT_ONCE, AT_NEUTRAL_PLAY, AFTER_ONE_MINUTE, AS_SOON_AS)
 # The moments a wait ends at (schema 2.1), each as its clause says it.
 WAIT_MOMENTS = ("player_returned", "mount_off_field", "player_off_field", "resumed_or_substituted")
 

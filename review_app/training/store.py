@@ -19,10 +19,6 @@ from review_app.store.training import STORE_VERSION, RecordsError  # noqa: F401 
 ScoreStoreError = RecordsError  # the training records cannot be read (they are left as they are)
 
 
-def trainee_key(name: str) -> str:
-    return " ".join((name or "").split()).casefold()
-
-
 @dataclass
 class TraineeSummary:
     name: str

@@ -20,7 +20,7 @@ export default function (component) {
   let tries = 0;
   const go = () => {
     const target = document.querySelector(".st-key-" + CSS.escape(key));
-    // "start": below the header, by the container's scroll-margin-top (review_layout.css)
+    // "start": below the header, by the container's scroll-margin-top (ui/review/layout.css)
     if (target) target.scrollIntoView({ block: "start", behavior: "instant" });
     else if (tries++ < 20) setTimeout(go, 50); // drawn a moment after this component
   };

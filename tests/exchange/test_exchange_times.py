@@ -11,8 +11,9 @@ import pytest
 from exchange_docs import document, write
 
 from review_app.cli import main
-from review_app.exchange import FORMATS, eaf, sportscode, table, timebase
+from review_app.exchange import eaf, sportscode, table, timebase
 from review_app.exchange.errors import MAX_FILE_BYTES, ExchangeError, check_size
+from review_app.exchange.formats import formats
 from review_app.exchange.transfer import export_match, import_file
 from review_app.model import load_document
 
@@ -94,14 +95,14 @@ def _moments(event: dict) -> dict[str, int]:
     return out
 
 
-@pytest.mark.parametrize("fmt", list(FORMATS))
+@pytest.mark.parametrize("fmt", list(formats()))
 @pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
 def test_every_bundled_match_comes_back_with_every_moment_at_its_frame(tmp_path, path, fmt):
     """Through each format and back into the match emptied of its events, timed by the footage's own
     frame index where the clip is at hand (the lodged-ball clip has a variable frame rate)."""
     doc = load_document(path)
     assert doc.events
-    out = tmp_path / f"out{FORMATS[fmt]}"
+    out = tmp_path / f"out{formats()[fmt].extension}"
     out.write_bytes(export_match(doc, fmt))
     empty = doc.copy()
     empty.data["events"] = []

@@ -22,7 +22,7 @@ from review_app.store.files import atomic_create_bytes, file_sha256, json_bytes,
 
 
 def new_document(match_id: str) -> dict:
-    return {**base_document(match_id), "revision": 0}  # as `model.catalog.new_match` builds it
+    return {**base_document(match_id), "revision": 0}  # as `model.match_setup.new_match_data` builds it
 
 
 # -- match documents ------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_two_processes_saving_one_revision_one_wins_one_conflicts(matches):
         p.start()
     for p in procs:
         p.join(120)
-    assert sorted(results.get(timeout=5) for _ in procs) == ["conflict", "saved"]
+    assert sorted(results.get(timeout=120) for _ in procs) == ["conflict", "saved"]
     assert matches.find("m1").revision == 2
 
 
@@ -289,7 +289,7 @@ def test_two_processes_creating_one_match_id_one_wins(matches):
         p.start()
     for p in procs:
         p.join(120)
-    assert sorted(results.get(timeout=5) for _ in procs) == ["created", "refused"]
+    assert sorted(results.get(timeout=120) for _ in procs) == ["created", "refused"]
     assert len(list(matches.texts())) == 1
 
 
@@ -422,5 +422,5 @@ def test_forked_processes_save_through_the_store_their_parent_opened(matches):
     for child in children:
         child.join(120)
     assert [child.exitcode for child in children] == [0, 0]
-    assert sorted(results.get(timeout=5) for _ in children) == [21, 21]
+    assert sorted(results.get(timeout=120) for _ in children) == [21, 21]
     assert [matches.find(f"m{n}").revision for n in (1, 2, 3)] == [21, 21, 1]

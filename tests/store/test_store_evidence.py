@@ -69,7 +69,7 @@ def test_a_decision_made_on_one_server_is_refused_on_the_other(store, location, 
         p.start()
     for p in procs:
         p.join(120)
-    assert sorted(results.get(timeout=5) for _ in procs) == ["decided", "refused"]
+    assert sorted(results.get(timeout=120) for _ in procs) == ["decided", "refused"]
     assert len(case.state().decisions) == 1 and verify_case(case.folder).intact
 
 

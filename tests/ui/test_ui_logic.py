@@ -20,7 +20,6 @@ from review_app.model import document_from_data, load_document
 from review_app.model.catalog import (
     link_footage,
     list_matches,
-    new_match,
     relative_footage,
 )
 from review_app.model.edits import (
@@ -210,15 +209,17 @@ def test_folders_from_environment_or_bundled(tmp_path):
 def test_new_match_and_linking_footage(tmp_path, small_video):
     from datetime import date
 
-    doc = new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
-                    teams=("Red", "Blue"), umpires=["X", " ", "Y"], footage=None)
+    from review_app.model.match_setup import Details, new_match_data
+    from review_app.store import open_matches
+
+    matches = open_matches(tmp_path / "ann")
+    details = Details(name="final-1", day=date(2026, 3, 1), periods=4, umpires=["X", "Y"])
+    doc = matches.create(new_match_data("final-1", details, teams=[{"name": "Red"}, {"name": "Blue"}]))
     assert doc.path == tmp_path / "ann" / "final-1.json" and doc.match["name"] == "final-1"
     with pytest.raises(PoloReviewError, match="exists already"):
-        new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
-                  teams=("Red", "Blue"), umpires=[], footage=None)
+        matches.create(new_match_data("final-1", details, teams=[{"name": "Red"}, {"name": "Blue"}]))
     with pytest.raises(PoloReviewError, match="no spaces"):
-        new_match(tmp_path / "ann", match_id="bad id", name="", day=date(2026, 3, 1), periods=4,
-                  teams=("Red", "Blue"), umpires=[], footage=None)
+        new_match_data("bad id", details, teams=[{"name": "Red"}, {"name": "Blue"}])
     linked = link_footage(doc, small_video, Footage(small_video).info)
     # The footage folder the app is given is an allowed root, wherever it is.
     assert linked.footage_path([small_video.parent]) == small_video.resolve() and linked.footage["frame_count"] == 200

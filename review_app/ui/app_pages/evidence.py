@@ -48,14 +48,14 @@ from review_app.ui.context import (
     store,
 )
 from review_app.ui.people_parts import committee_sign_in, identified_text
-from review_app.ui.review_drawings import tool_words
+from review_app.ui.review.drawings import tool_words
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
 
 if reviewer():  # as on the Review page: the sidebar's work is done, the frame view gets the width
     st.set_page_config(initial_sidebar_state="collapsed")
-st.html(Path(__file__).resolve().parents[1] / "review_layout.css")  # the Review page's margins
+st.html(Path(__file__).resolve().parents[1] / "review" / "layout.css")  # the Review page's margins
 st.title(_("Post-game evidence (21.f(5))"))
 st.caption(_("Evidence that an excused mount was returned to play, presented within 24 hours after the game, grounds "
              "a forfeiture. Every step below is recorded in a tamper-evident log."))

@@ -18,8 +18,9 @@ from review_app.model.angles import Offset, nudged, offset_of, other_recordings,
 from review_app.model.recordings import recording_path
 from review_app.sound import SoundError, find_offset
 from review_app.textsafe import md
-from review_app.ui import frame_view, review_pick
+from review_app.ui import frame_view
 from review_app.ui.context import _, lang, progress_bar, reviewer, roots, store
+from review_app.ui.review import pick as review_pick
 
 PICK = "review.angle_pick"  # the second angle's SHA-256 ("" or absent: none)
 ON = "review.angle_on"  # which angle new tags are made on: "footage" or "angle"

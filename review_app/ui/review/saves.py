@@ -37,7 +37,7 @@ from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.textsafe import md
 from review_app.ui import scroll
 from review_app.ui.context import N_, _, error_line, lang, rendered, store
-from review_app.ui.review_pick import remember, writable
+from review_app.ui.review.pick import remember, writable
 
 FORM = "review.form"  # the open tag form's state in the session
 

@@ -21,8 +21,8 @@ from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
 from review_app.ui.footage_intake import intake_forms
 
-# The Review page's frame view (drawn by review_frame; picking another match rewinds it). Kept here, where
-# the page starts, so review_frame and the modules it draws with can import this one without a cycle.
+# The Review page's frame view (drawn by review.frame; picking another match rewinds it). Kept here, where
+# the page starts, so review.frame and the modules it draws with can import this one without a cycle.
 VIEW = "review.frame"
 OPEN_WAIT_S = 0.15  # how long opening waits for the index before showing the first frame alone
 

@@ -39,8 +39,11 @@ from review_app.model.edits import commit, put_event
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.search import clause_label
 from review_app.store import open_records
-from review_app.ui import frame_view, review_angle, review_pick, review_saves
+from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, folders, lang, reviewer
+from review_app.ui.review import angle as review_angle
+from review_app.ui.review import pick as review_pick
+from review_app.ui.review import saves as review_saves
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
 ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved

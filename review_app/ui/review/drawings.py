@@ -12,7 +12,7 @@ from review_app.drawings.shapes import COLORS, TEXT_MAX
 from review_app.model import MatchDocument
 from review_app.model.edits import put_event
 from review_app.ui.context import N_, _, error_line, fixed, reviewer
-from review_app.ui.review_saves import save_change
+from review_app.ui.review.saves import save_change
 
 REQUEST = "review.drawing_request"  # a shape from the view, saved by the next run of the page
 KIND_LABELS = {"line": N_("Line"), "arrow": N_("Arrow"), "circle": N_("Circle"), "freehand": N_("Freehand"),

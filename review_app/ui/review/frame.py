@@ -15,10 +15,13 @@ from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model.edits import moments_for, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
-from review_app.ui import frame_view, review_angle, review_coding, review_drawings
+from review_app.ui import frame_view
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
-from review_app.ui.review_pick import VIEW
-from review_app.ui.review_sounds import timeline_marks, whistle_frames
+from review_app.ui.review import angle as review_angle
+from review_app.ui.review import coding as review_coding
+from review_app.ui.review import drawings as review_drawings
+from review_app.ui.review.pick import VIEW
+from review_app.ui.review.sounds import timeline_marks, whistle_frames
 
 STRIP_COUNT = 10
 
