@@ -63,7 +63,7 @@ def _run(args) -> int:
     data = to_json_bytes(result) if args.format == "json" else render(
         result, args.format, args.lang, **({"stills": not args.no_stills} if args.format == "html" else {}))
     if args.out:
-        from review_app.store.files import atomic_write_bytes  # filelock and the store: only to write a file
+        from review_app.ground.files import atomic_write_bytes  # filelock and the store: only to write a file
 
         atomic_write_bytes(args.out, data if isinstance(data, bytes) else data.encode("utf-8"))
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)

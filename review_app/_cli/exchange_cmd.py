@@ -44,7 +44,7 @@ def register(sub) -> None:
 def run_export(args) -> int:
     from review_app.evidence.matches import resolve_match
     from review_app.exchange.transfer import export_match
-    from review_app.store.files import atomic_write_bytes
+    from review_app.ground.files import atomic_write_bytes
 
     doc = resolve_match(args.match, args.annotations)
     media = None
@@ -70,7 +70,7 @@ def run_import(args) -> int:
     from review_app.evidence.matches import resolve_match
     from review_app.exchange import mapping as mapping_module
     from review_app.exchange.transfer import import_file
-    from review_app.model import save_document
+    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
     doc = resolve_match(args.match, args.annotations)

@@ -34,13 +34,13 @@ from review_app.evidence.state import (
     fold,
 )
 from review_app.evidence.store import CaseFolder, evidence_extension
+from review_app.ground.files import file_sha256
+from review_app.ground.roles import COMMAND_LINE
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
 from review_app.store import open_evidence
-from review_app.store.files import file_sha256
-from review_app.store.roles import COMMAND_LINE
 
 MAX_NAME = admit.MAX_NAME
 MAX_NOTE = admit.MAX_NOTE
@@ -301,7 +301,7 @@ class EvidenceCase:
     def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None,
                authority: str | None = "committee", *, identified: str = COMMAND_LINE) -> Decision:
         """`authority`: as whom `by` decides, one 21.f(5) names (umpire, referee, committee); anyone else is
-        refused (`grounds.checked_authority`). `identified`: how `by` was identified (`store.roles.IDENTIFIED`),
+        refused (`grounds.checked_authority`). `identified`: how `by` was identified (`ground.roles.IDENTIFIED`),
         recorded with the decision."""
         by = _person(by, "--by")
         authority = grounds.checked_authority(authority, by, self.doc.match)

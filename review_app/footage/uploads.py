@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 from review_app.config import VIDEO_EXTENSIONS
 from review_app.errors import PoloReviewError
-from review_app.store.files import safe_extension
+from review_app.ground.files import safe_extension
 
 
 class UploadError(PoloReviewError):

@@ -42,9 +42,9 @@ def ensure_demo(demo: Demo | None, progress: Callable[[int, int, str], None] | N
     interrupted first run leaves no half demo; under a lock, so two first runs render it once."""
     if demo is None or demo.shipped or ready(demo):
         return False
+    from review_app.ground.files import fsync_dir, lock_for
     from review_app.samples.generate import generate
     from review_app.samples.scenarios import BUILDERS
-    from review_app.store.files import fsync_dir, lock_for
 
     root = demo.annotations.parent  # <workspace>/demo
     root.parent.mkdir(parents=True, exist_ok=True)

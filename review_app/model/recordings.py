@@ -23,10 +23,10 @@ from pathlib import Path
 
 from review_app.config import VIDEO_EXTENSIONS, Folders
 from review_app.errors import PoloReviewError
+from review_app.ground.files import file_sha256
 from review_app.i18n import Message
 from review_app.model.document import MatchDocument
 from review_app.store import open_records
-from review_app.store.files import file_sha256
 
 REGISTER_VERSION = 1
 HOW = ("upload", "registered", "folder", "demo")

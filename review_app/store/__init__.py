@@ -10,7 +10,7 @@ The interfaces are in `store.base`. A location is a folder (or file) path, the f
 whose footage and evidence bytes stay on storage every server mounts ($POLO_REVIEW_FILES, a folder
 laid out like a file store's, else the configured folders). These factories are the one place that
 tells the two apart: callers never know which they hold.
-`store.files` holds the one atomic write, the one lock and the one file hash every writer uses.
+`ground.files` holds the one atomic write, the one lock and the one file hash every writer uses.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from review_app.errors import PoloReviewError
 
 if TYPE_CHECKING:
     from review_app.config import Folders
+    from review_app.model.document import MatchDocument
     from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Store
 
 Location = str | os.PathLike
@@ -119,6 +120,17 @@ def open_records(location: Location) -> RecordStore:
     return FileRecords(_path(location))
 
 
+def save_document(doc: MatchDocument, path: Location | None = None) -> MatchDocument:
+    """Save `doc` back to the store it was read from (its database, or the folder of its file; `path`: another
+    file), atomically, raising the revision; RevisionConflict if it changed since `doc` was read. For callers
+    that hold a document and no store (the command line, a page); a caller holding the store saves with
+    `store.matches.save(doc)`."""
+    if doc.origin is not None and path is None:  # read from a database: saved back there
+        return open_matches(doc.origin).save(doc)
+    target = Path(path or doc.path)
+    return open_matches(target.parent).save(doc, str(target))
+
+
 def open_store(location: Folders | Location | None = None, *, evidence: Location | None = None,
                files: Location | None = None) -> Store:
     """Everything the product keeps at `location`: a database URL, a folder laid out as `Folders.rooted`, or
@@ -144,4 +156,4 @@ def open_store(location: Folders | Location | None = None, *, evidence: Location
 
 
 __all__ = ["StoreError", "configured", "is_database", "open_evidence", "open_footage", "open_matches",
-           "open_records", "open_store", "shared_folders"]
+           "open_records", "open_store", "save_document", "shared_folders"]

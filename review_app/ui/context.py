@@ -14,7 +14,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
-from review_app.store import configured, open_store
+from review_app.store import configured, open_matches, open_store
 from review_app.textsafe import md
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
@@ -83,7 +83,8 @@ def store():
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def _listing(location: str, roots: tuple, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
-    return list_all(store().matches, folders().demo, roots, archived=archived)
+    return list_all(store().matches, open_matches(folders().demo.annotations) if folders().demo else None, roots,
+                    archived=archived)
 
 
 LAST_LISTING = "app.last_listing"

@@ -12,10 +12,11 @@ from review_app.config import footage_files
 from review_app.errors import PoloReviewError
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, load_document, save_document
+from review_app.model import MatchDocument, load_document
 from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
+from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store

@@ -15,11 +15,11 @@ from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
+from review_app.ground.files import json_bytes
+from review_app.ground.roles import COMMAND_LINE, NAME_GIVEN, PASSPHRASE, RoleRefused
+from review_app.ground.text import MAX_ATTEMPT_BYTES, TextRefused
 from review_app.model import MatchDocument
 from review_app.store import open_store
-from review_app.store.files import json_bytes
-from review_app.store.roles import COMMAND_LINE, NAME_GIVEN, PASSPHRASE, RoleRefused
-from review_app.store.text import MAX_ATTEMPT_BYTES, TextRefused
 from review_app.training import COACH, People, PeopleError
 
 IN_TIME = END + timedelta(hours=13)

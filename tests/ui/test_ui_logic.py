@@ -35,7 +35,13 @@ from review_app.model.edits import (
     undo_of,
 )
 from review_app.rules.search import search_provisions
+from review_app.store import open_matches
 from review_app.textsafe import html_text, md
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
 
@@ -119,15 +125,15 @@ def test_changes_undo_and_conflicts(tmp_path):
     path.write_text(json.dumps(document_data(None)), "utf-8")
     doc = load_document(path)
     deleted = delete_event(doc, "e1")
-    after = commit(doc, deleted)
+    after = commit(doc, deleted, kept_in(doc))
     assert [e["id"] for e in after.events] == ["e2"] and after.loaded_revision == 1
-    restored = commit(after, undo_of(deleted))
+    restored = commit(after, undo_of(deleted), kept_in(after))
     assert [e["id"] for e in restored.events] == ["e1", "e2"]
     stale = doc  # read at revision 1: e1 deleted and restored since, so my edit of it merges
-    merged = commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}))
+    merged = commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}), kept_in(stale))
     assert merged.event("e1")["notes"] == "mine" and merged.revision == 3
     with pytest.raises(PoloReviewError) as err:  # the same field changed on both sides
-        commit(stale, put_event(stale, {**stale.events[0], "notes": "other"}))
+        commit(stale, put_event(stale, {**stale.events[0], "notes": "other"}), kept_in(stale))
     diff = differences(err.value.mine, err.value.theirs)
     assert [d.what for d in diff] == ["e1"] and err.value.overlaps == ["events[e1].notes"]
     assert changed_fields({"call": {"whistle": "none", "restart": "x"}, "notes": "a"},
@@ -141,9 +147,9 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
     path.write_text(json.dumps(document_data(None)), "utf-8")
     mine, theirs = load_document(path), load_document(path)
     event = {"id": "e3", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j", "facts": {}, "call": {}}
-    commit(theirs, put_event(theirs, {**event, "notes": "theirs"}))
+    commit(theirs, put_event(theirs, {**event, "notes": "theirs"}), kept_in(theirs))
     change = put_event(mine, {**event, "notes": "mine"})
-    saved = commit(mine, change)  # merged: two new tags, one id
+    saved = commit(mine, change, kept_in(mine))  # merged: two new tags, one id
     assert saved.renamed("e3") == "e4"
     assert {e["id"]: e.get("notes") for e in saved.events if e["id"] in ("e3", "e4")} == {"e3": "theirs",
                                                                                             "e4": "mine"}
@@ -210,28 +216,28 @@ def test_folders_from_environment_or_bundled(tmp_path):
 def test_new_match_and_linking_footage(tmp_path, small_video):
     from datetime import date
 
-    doc = new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
+    doc = new_match(open_matches(tmp_path / "ann"), match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
                     teams=("Red", "Blue"), umpires=["X", " ", "Y"], footage=None)
     assert doc.path == tmp_path / "ann" / "final-1.json" and doc.match["name"] == "final-1"
     with pytest.raises(PoloReviewError, match="exists already"):
-        new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
+        new_match(open_matches(tmp_path / "ann"), match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
                   teams=("Red", "Blue"), umpires=[], footage=None)
     with pytest.raises(PoloReviewError, match="no spaces"):
-        new_match(tmp_path / "ann", match_id="bad id", name="", day=date(2026, 3, 1), periods=4,
+        new_match(open_matches(tmp_path / "ann"), match_id="bad id", name="", day=date(2026, 3, 1), periods=4,
                   teams=("Red", "Blue"), umpires=[], footage=None)
-    linked = link_footage(doc, small_video, Footage(small_video).info)
+    linked = link_footage(doc, small_video, Footage(small_video).info, matches=open_matches(tmp_path / "ann"))
     # The footage folder the app is given is an allowed root, wherever it is.
     assert linked.footage_path([small_video.parent]) == small_video.resolve() and linked.footage["frame_count"] == 200
     assert relative_footage(tmp_path / "ann" / "x.json", tmp_path / "f" / "a.mp4") == "../f/a.mp4"
-    [listed] = list_matches(tmp_path / "ann", (small_video.parent,))
+    [listed] = list_matches(open_matches(tmp_path / "ann"), (small_video.parent,))
     assert listed.has_footage and listed.label() == "final-1"
-    [outside] = list_matches(tmp_path / "ann")
+    [outside] = list_matches(open_matches(tmp_path / "ann"))
     assert not outside.has_footage and "leads outside the project" in outside.footage_error
 
 
 def test_a_broken_document_is_listed_with_its_error(tmp_path):
     (tmp_path / "bad.json").write_text("{", "utf-8")
-    [listed] = list_matches(tmp_path)
+    [listed] = list_matches(open_matches(tmp_path))
     assert listed.error and "invalid JSON" in listed.error
 
 

@@ -19,12 +19,12 @@ from datetime import date
 from pathlib import Path, PurePosixPath
 
 from review_app.errors import PoloReviewError
+from review_app.ground.files import json_bytes
+from review_app.ground.text import refuse_nul, refuse_nul_body
 from review_app.model.document import MATCH_ID, MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.io import merge_saved, parse_document, validate
-from review_app.store.files import json_bytes
 from review_app.store.postgres.db import Database
-from review_app.store.text import refuse_nul, refuse_nul_body
 
 log = logging.getLogger(__name__)
 
