@@ -271,7 +271,7 @@ def test_undo_still_on_screen_never_overwrites_what_another_reviewer_saved_meanw
     a_change = put_event(a, {**a.event("e1"), "notes": "A's notes"})
     with pytest.raises(RevisionConflict):
         commit(a, a_change, kept_in(a))
-    replay(workspace["document"], a_change)  # A: make my change on the saved version
+    replay(workspace["document"], a_change, matches=kept_in(a))  # A: make my change on the saved version
     assert [e.get("notes") for e in on_disk(workspace)["events"] if e["id"] == "e1"] == ["A's notes"]
     app.run()
     click(app, "review.undo_button")  # B's undo

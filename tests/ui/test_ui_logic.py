@@ -153,10 +153,10 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
     assert saved.renamed("e3") == "e4"
     assert {e["id"]: e.get("notes") for e in saved.events if e["id"] in ("e3", "e4")} == {"e3": "theirs",
                                                                                             "e4": "mine"}
-    saved, made = replay(path, put_event(mine, {**event, "notes": "again"}))  # made on the saved version
+    saved, made = replay(path, put_event(mine, {**event, "notes": "again"}), matches=open_matches(path.parent))
     assert made.event_id == "e5" and made.event["id"] == "e5" and saved.event("e3")["notes"] == "theirs"
     edit = put_event(saved, {**saved.event("e3"), "notes": "edited"})  # an edit keeps its id
-    assert replay(path, edit)[1].event_id == "e3"
+    assert replay(path, edit, matches=open_matches(path.parent))[1].event_id == "e3"
 
 
 # -- uploads, escaping ---------------------------------------------------------------------------
