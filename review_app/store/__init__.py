@@ -131,6 +131,13 @@ def save_document(doc: MatchDocument, path: Location | None = None) -> MatchDocu
     return open_matches(target.parent).save(doc, str(target))
 
 
+def open_register(folders: Folders):
+    """The register of footage kept by path in the workspace of `folders` (`model.recordings.FootageRegister`)."""
+    from review_app.model.recordings import FootageRegister
+
+    return FootageRegister(open_records(folders.registered))
+
+
 def open_store(location: Folders | Location | None = None, *, evidence: Location | None = None,
                files: Location | None = None) -> Store:
     """Everything the product keeps at `location`: a database URL, a folder laid out as `Folders.rooted`, or
@@ -156,4 +163,4 @@ def open_store(location: Folders | Location | None = None, *, evidence: Location
 
 
 __all__ = ["StoreError", "configured", "is_database", "open_evidence", "open_footage", "open_matches",
-           "open_records", "open_store", "save_document", "shared_folders"]
+           "open_records", "open_register", "open_store", "save_document", "shared_folders"]

@@ -14,7 +14,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
-from review_app.store import configured, open_matches, open_store
+from review_app.store import configured, open_matches, open_register, open_store
 from review_app.textsafe import md
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
@@ -130,7 +130,7 @@ def documents() -> list:
 
 def roots() -> tuple[Path, ...]:
     """Where a match's footage may be (`model.recordings.allowed_roots`)."""
-    return allowed_roots(folders())
+    return allowed_roots(folders(), open_register(folders()))
 
 
 def folders() -> Folders:
