@@ -182,7 +182,8 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             if viewer is None:
                 return path
             # the document records the file's checksum: wait for it
-            update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+            update, done = progress_bar(_("Reading {name} (frame index and checksum)",
+                                          name=shown_name(path, store().footage)))
             viewer.source.wait(progress=update)
             done()
             try:
@@ -192,7 +193,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
                                               size=viewer.info.file_size, name=path.name, by=reviewer(),
                                               info=viewer.info, review_on=True)))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path))))
+                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
                 st.rerun()
             except PoloReviewError as exc:
                 error_line(exc)

@@ -35,7 +35,7 @@ from review_app.model.edits import (
     undo_of,
 )
 from review_app.rules.search import search_provisions
-from review_app.store import open_matches
+from review_app.store import open_footage, open_matches
 from review_app.textsafe import html_text, md
 
 
@@ -162,26 +162,28 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
 # -- uploads, escaping ---------------------------------------------------------------------------
 
 def test_an_upload_is_shown_by_the_name_it_came_with_never_stored_under_it(tmp_path):
+    up = open_footage(tmp_path / "up")
     data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 100
-    stored = store_upload(io.BytesIO(data), "final chukker 3.mp4", len(data), tmp_path / "up", max_bytes=10_000)
-    assert shown_name(stored) == stored.name  # nothing remembered yet
-    remember_name(stored, "C:\\video\\../final   chukker 3.mp4")
-    assert shown_name(stored) == f"final chukker 3.mp4 · upload {stored.stem[:8]}"
+    stored = store_upload(io.BytesIO(data), "final chukker 3.mp4", len(data), up, max_bytes=10_000)
+    assert shown_name(stored, up) == stored.name  # nothing remembered yet
+    remember_name(stored, "C:\\video\\../final   chukker 3.mp4", up)
+    assert shown_name(stored, up) == f"final chukker 3.mp4 · upload {stored.stem[:8]}"
     assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [".names.json", stored.name]
     (tmp_path / "up" / ".names.json").write_text("{broken", "utf-8")
-    assert shown_name(stored) == stored.name  # an unreadable list of names is only a missing label
+    assert shown_name(stored, up) == stored.name  # an unreadable list of names is only a missing label
 
 
 def test_uploads_get_a_content_name_never_the_given_one(tmp_path):
+    up = open_footage(tmp_path / "up")
     data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 1000
-    stored = store_upload(io.BytesIO(data), "../../etc/passwd.MP4", len(data), tmp_path / "up", max_bytes=10_000)
+    stored = store_upload(io.BytesIO(data), "../../etc/passwd.MP4", len(data), up, max_bytes=10_000)
     assert stored.parent == tmp_path / "up" and stored.suffix == ".mp4" and len(stored.stem) == 64
     assert stored.read_bytes() == data
-    assert store_upload(io.BytesIO(data), "again.mp4", len(data), tmp_path / "up", max_bytes=10_000) == stored
+    assert store_upload(io.BytesIO(data), "again.mp4", len(data), up, max_bytes=10_000) == stored
     with pytest.raises(UploadError, match="not a video file extension"):
-        store_upload(io.BytesIO(data), "clip.mp4.exe", len(data), tmp_path / "up", max_bytes=10_000)
+        store_upload(io.BytesIO(data), "clip.mp4.exe", len(data), up, max_bytes=10_000)
     with pytest.raises(UploadError, match="limit"):
-        store_upload(io.BytesIO(data), "big.mp4", len(data), tmp_path / "up", max_bytes=100)
+        store_upload(io.BytesIO(data), "big.mp4", len(data), up, max_bytes=100)
     assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [stored.name]  # nothing half-written left
 
 
