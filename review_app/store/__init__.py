@@ -33,6 +33,25 @@ class StoreError(PoloReviewError):
     """A store location this installation cannot open."""
 
 
+# The judge of verdicts a store keeps season counts with (`checker.season.SEASON`), handed in by the layer
+# that opens stores (the command line, the app), so that the store saves the rows it is handed and never
+# imports the checker (the checker sits below the store: tests/test_layers.py).
+_judge: list = []
+
+
+def hand_verdicts(judge) -> None:
+    """Give every store opened from now on `judge` (`rows(doc)`, `count_documents(docs, start, end)`,
+    `counted(rows)`) for the verdict rows of a saved document and the season counts."""
+    _judge[:] = [judge]
+
+
+def verdict_judge():
+    """The judge handed in (`hand_verdicts`); StoreError if none was."""
+    if not _judge:
+        raise StoreError("no verdict judge handed to the store (call review_app.store.hand_verdicts first)")
+    return _judge[0]
+
+
 def is_database(location: object) -> bool:
     from review_app.store.postgres.db import is_database as database_url
 
@@ -162,5 +181,6 @@ def open_store(location: Folders | Location | None = None, *, evidence: Location
                      FileTrainingRecords(where.scores, roster), roster, where)
 
 
-__all__ = ["StoreError", "configured", "is_database", "open_evidence", "open_footage", "open_matches",
-           "open_records", "open_register", "open_store", "save_document", "shared_folders"]
+__all__ = ["StoreError", "configured", "hand_verdicts", "is_database", "open_evidence", "open_footage",
+           "open_matches", "open_records", "open_register", "open_store", "save_document", "shared_folders",
+           "verdict_judge"]

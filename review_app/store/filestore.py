@@ -121,9 +121,9 @@ class FileMatchStore:
             atomic_write_bytes(target, body)
 
     def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
-        from review_app.checker.season import count_documents
+        from review_app.store import verdict_judge
 
-        return count_documents(self.documents(), start, end)
+        return verdict_judge().count_documents(self.documents(), start, end)
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])

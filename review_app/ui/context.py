@@ -9,13 +9,16 @@ from pathlib import Path
 import streamlit as st
 
 from review_app import i18n
+from review_app.checker.season import SEASON
 from review_app.config import Folders
 from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
-from review_app.store import configured, open_matches, open_register, open_store
+from review_app.store import configured, hand_verdicts, open_matches, open_register, open_store
 from review_app.textsafe import md
+
+hand_verdicts(SEASON)  # the stores this app opens keep the checker's verdicts (the store never imports the checker)
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
            "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
