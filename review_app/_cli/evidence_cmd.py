@@ -188,9 +188,11 @@ def _where_matches(args):
 
 
 def _case(args):
-    from review_app.evidence import EvidenceCase, resolve_match
+    from review_app._cli.documents import match_named
+    from review_app.evidence import EvidenceCase
+    from review_app.store import open_evidence
 
-    return EvidenceCase(resolve_match(args.match, _where_matches(args)), args.store)
+    return EvidenceCase(match_named(args.match, _where_matches(args)), open_evidence(args.store))
 
 
 def _table(rows: list[list[str]], indent: str = "  ") -> str:
@@ -202,11 +204,11 @@ def _table(rows: list[list[str]], indent: str = "  ") -> str:
 
 # -- mounts -------------------------------------------------------------------------------------------
 def cmd_mounts(args) -> int:
-    from review_app.evidence import resolve_match
+    from review_app._cli.documents import match_named
     from review_app.model.mounts import mount_register
     from review_app.textsafe import for_terminal
 
-    doc = resolve_match(args.match, _where_matches(args))
+    doc = match_named(args.match, _where_matches(args))
     reg = mount_register(doc)
     if args.json:
         print(json.dumps(reg.to_dict(), indent=2, ensure_ascii=False))
@@ -393,13 +395,14 @@ def _folder(args):
     """The case folder of MATCH: found through its match document, or by the id its folder carries."""
     from pathlib import Path
 
+    from review_app._cli.documents import match_named
     from review_app.errors import PoloReviewError
-    from review_app.evidence import resolve_match, store_root
+    from review_app.evidence import store_root
     from review_app.model.document import MATCH_ID
     from review_app.store import open_evidence
 
     try:
-        match_id = resolve_match(args.match, _where_matches(args)).match_id
+        match_id = match_named(args.match, _where_matches(args)).match_id
     except PoloReviewError:
         # A case can be checked (or repaired) without its match document, by the id its folder carries (a match
         # id as the schema allows it: a plain folder name, never a path).

@@ -1,6 +1,6 @@
 """The post-game evidence process of Rule 21.f(5) and its tamper-evident record.
 
-    case = EvidenceCase(load_document("annotations/m1.json"), store="evidence_store")
+    case = EvidenceCase(load_document("annotations/m1.json"), open_evidence("evidence_store"))  # store.open_evidence
     ev, duplicate = case.add("phone.mp4", presented_by="A. Pérez", received_by="Committee")
     case.mark(ev.id, [412, 413], by="Referee", excusal="e7")
     case.decide("forfeiture", by="Committee chair")
