@@ -114,7 +114,7 @@ def _say_setup_code(env: dict) -> None:
 
 def run(args) -> int:
     from review_app.config import folders
-    from review_app.model.demo import ensure_demo
+    from review_app.samples.demo import ensure_demo
 
     cmd, env = command(args)
     from review_app.config import ENV_STORE

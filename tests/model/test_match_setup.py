@@ -17,7 +17,7 @@ from review_app.config import Demo, Folders
 from review_app.i18n import translate
 from review_app.model import document_from_data, load_document
 from review_app.model import roster as rosters
-from review_app.model.demo import copy_to_workspace, ensure_demo, is_demo
+from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.match_setup import (
     Details,
     MatchSetupError,
@@ -32,6 +32,7 @@ from review_app.model.match_setup import (
     with_teams,
 )
 from review_app.model.recordings import FootageRegister, RecordingError, allowed_roots, attach, review_on
+from review_app.samples.demo import ensure_demo
 from review_app.store import open_matches, open_records, open_register, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
