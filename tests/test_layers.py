@@ -187,3 +187,12 @@ def test_the_store_never_imports_the_checker_and_the_model_never_the_store():
     graph = package_graph()
     assert "checker" not in graph.get("store", {}), graph["store"].get("checker")
     assert "store" not in graph.get("model", {}), graph["model"].get("store")
+
+
+def test_the_checker_decodes_no_footage():
+    # The check is the verdicts; the stills of the HTML report are `reports.consistency`'s (through drawings)
+    graph = package_graph()
+    assert not {"drawings", "footage", "reports", "sound"} & set(graph.get("checker", {})), graph.get("checker")
+    libraries = {module.split(".")[0] for path in (PACKAGE / "checker").rglob("*.py")
+                 for module, _ in _imports_of(path)}
+    assert not libraries & {"av", "cv2"}

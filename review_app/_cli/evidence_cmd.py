@@ -468,7 +468,7 @@ def cmd_repair(args) -> int:
 
 
 def cmd_pack(args) -> int:
-    from review_app.evidence.pack import build_pack
+    from review_app.reports.evidence_pack import build_pack
 
     case = _case(args)
     pack = build_pack(case, args.out, margin=args.margin)

@@ -78,7 +78,7 @@ def test_the_check_reports_the_authority_the_case_recorded(tmp_path, videos):
     case.decide("forfeiture", "Rita Referee", now=NOW, authority="referee")
     e4 = _e4(path, tmp_path / "store")
     assert e4.verdict == "consistent", e4.explanation.render("en")
-    from review_app.evidence.pack import _timeline  # the pack's account of the case says the same
+    from review_app.reports.evidence_pack import _timeline  # the pack's account of the case says the same
 
     told = [what.render("en") for _at, what in _timeline(case.state()) if not isinstance(what, str)]
     assert "ev1 received from Ana by Committee (Host Tournament Committee)" in told

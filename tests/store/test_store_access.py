@@ -138,7 +138,7 @@ def test_with_no_roles_a_decision_records_the_name_as_given(marked):
 
 
 def test_the_pack_says_how_the_decider_was_identified(store, marked, tmp_path):
-    from review_app.evidence.pack import build_pack
+    from review_app.reports.evidence_pack import build_pack
 
     case = marked
     store.people.set_roles("Carla", ["committee"])
