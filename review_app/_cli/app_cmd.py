@@ -165,7 +165,7 @@ def address_lines(args) -> list[str]:
 
 def run(args) -> int:
     from review_app.config import ENV_STORE, folders
-    from review_app.model.demo import ensure_demo
+    from review_app.samples.demo import ensure_demo
 
     cmd, env = command(args)
     where = folders(env)

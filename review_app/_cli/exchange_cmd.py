@@ -59,11 +59,11 @@ def register(sub) -> None:
 
 
 def run_export(args) -> int:
-    from review_app.evidence.matches import resolve_match
+    from review_app._cli.documents import match_named
     from review_app.exchange.transfer import export_match
-    from review_app.store.files import atomic_write_bytes
+    from review_app.ground.files import atomic_write_bytes
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = match_named(args.match, args.annotations)
     media = None
     from review_app.exchange.formats import get
 
@@ -86,13 +86,13 @@ def run_export(args) -> int:
 
 
 def run_import(args) -> int:
-    from review_app.evidence.matches import resolve_match
+    from review_app._cli.documents import match_named
     from review_app.exchange import mapping as mapping_module
     from review_app.exchange.transfer import import_file
-    from review_app.model import save_document
+    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = match_named(args.match, args.annotations)
     mapping = mapping_module.load(args.mapping)
     report = import_file(args.file, doc, mapping=mapping, fmt=args.format, fps=args.fps, reviewer=args.reviewer)
     if report.imported and not args.dry_run:

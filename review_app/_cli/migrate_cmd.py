@@ -20,8 +20,9 @@ def run(args) -> int:
     from pathlib import Path
 
     from review_app.errors import PoloReviewError
-    from review_app.model import find_documents, jsontext, load_document, save_document
+    from review_app.model import find_documents, jsontext, load_document
     from review_app.model.migrate import TO, needs_migration
+    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
     failed = 0

@@ -55,16 +55,18 @@ class EvidenceView:
 
 
 def evidence_view(doc: MatchDocument, root: str | Path | None) -> EvidenceView | None:
-    """The match's case in the evidence store at `root`, or None where there is none (or no store)."""
+    """The match's case in the evidence folder `root`, or None where there is none (or no folder). Read only,
+    as the case lies in the folder (`evidence.store.CaseFolder`): the check opens no store."""
     if root is None or not Path(root).is_dir():
         return None
-    from review_app.evidence import EvidenceCase
+    from review_app.evidence.case import checked
+    from review_app.evidence.store import CaseFolder
 
-    case = EvidenceCase(doc, root)
+    case = CaseFolder(Path(root), doc.match_id)
     if not case.log.path.exists():
         return None
     try:
-        state = case.state()
+        state = checked(case.log.entries(), case.log.path)
     except PoloReviewError as exc:  # a damaged log settles nothing; `evidence verify` says why
         log.warning("%s: evidence case not used: %s", doc.match_id, exc)
         return None

@@ -82,6 +82,9 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one line per document that could not be checked
     matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
+    # The documents as the check read them, by path, where the caller asked to keep them (`keep_documents`):
+    # what the HTML report shows of each event (notes, stills) comes from here, never from a second read.
+    documents: dict[str, MatchDocument] = field(default_factory=dict)
 
 
 def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
@@ -195,7 +198,9 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
-                evidence_root: str | Path | None = None) -> None:
+                evidence_root: str | Path | None = None, keep: bool = False) -> None:
+    if keep and doc.path is not None:
+        result.documents[str(doc.path)] = doc
     doc = _InOrder(doc)
     events, findings = _check_in_order(doc, evidence_root)
     result.events.extend(events)
@@ -204,11 +209,13 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
     day.add(doc)
 
 
-def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None) -> CheckResult:
-    """Check each document as the iterable yields it (a generator of documents is never held whole)."""
+def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None, *,
+                    keep_documents: bool = False) -> CheckResult:
+    """Check each document as the iterable yields it (a generator of documents is never held whole, unless
+    `keep_documents`: the result then holds them for the HTML report)."""
     result, day = CheckResult(), PlayedThatDay()
     for doc in docs:
-        _check_into(result, day, doc, evidence_root)
+        _check_into(result, day, doc, evidence_root, keep_documents)
     _across(result, day)
     return result
 
@@ -220,7 +227,9 @@ def _across(result: CheckResult, day: PlayedThatDay) -> None:
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
-                evidence_root: str | Path | None = None) -> CheckResult:
+                evidence_root: str | Path | None = None, *, keep_documents: bool = False) -> CheckResult:
+    """Every document under `paths`, read once and checked; `keep_documents`: the result holds the documents
+    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML)."""
     files = find_documents(paths)
     result, day = CheckResult(), PlayedThatDay()
     for i, path in enumerate(files, 1):
@@ -230,7 +239,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
             log.info("not checked: %s", exc)  # reported in the result, one line per document
             result.errors.append(str(exc))
         else:
-            _check_into(result, day, doc, evidence_root)
+            _check_into(result, day, doc, evidence_root, keep_documents)
         if progress:
             progress(i, len(files))
     _across(result, day)

@@ -34,13 +34,12 @@ from review_app.evidence.state import (
     fold,
 )
 from review_app.evidence.store import CaseFolder, evidence_extension
+from review_app.ground.files import file_sha256
+from review_app.ground.roles import COMMAND_LINE
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
-from review_app.store import open_evidence
-from review_app.store.files import file_sha256
-from review_app.store.roles import COMMAND_LINE
 
 MAX_NAME = admit.MAX_NAME
 MAX_NOTE = admit.MAX_NOTE
@@ -70,12 +69,13 @@ def _key(name: str) -> str:
 class EvidenceCase:
     """The 21.f(5) case of one match, kept in `<store>/<match-id>/`."""
 
-    def __init__(self, doc: MatchDocument, store=None):
-        """`store`: an evidence store (`store.base.EvidenceStore`), or where one is (a folder, a database URL);
-        by default the configured one."""
+    def __init__(self, doc: MatchDocument, store):
+        """`store`: the evidence store the case is kept in (`store.base.EvidenceStore`), opened by the caller
+        (`store.open_evidence`, `store.open_store().evidence`): the case's storage is the store's alone."""
+        if not hasattr(store, "case"):
+            raise TypeError(f"an evidence store is needed (store.open_evidence), not {type(store).__name__}")
         self.doc = doc
-        evidence = store if hasattr(store, "case") else open_evidence(store)
-        self.folder: CaseFolder = evidence.case(doc.match_id)
+        self.folder: CaseFolder = store.case(doc.match_id)
         self.log = self.folder.log
 
     # -- reading ----------------------------------------------------------------------------
@@ -301,7 +301,7 @@ class EvidenceCase:
     def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None,
                authority: str | None = "committee", *, identified: str = COMMAND_LINE) -> Decision:
         """`authority`: as whom `by` decides, one 21.f(5) names (umpire, referee, committee); anyone else is
-        refused (`grounds.checked_authority`). `identified`: how `by` was identified (`store.roles.IDENTIFIED`),
+        refused (`grounds.checked_authority`). `identified`: how `by` was identified (`ground.roles.IDENTIFIED`),
         recorded with the decision."""
         by = _person(by, "--by")
         authority = grounds.checked_authority(authority, by, self.doc.match)

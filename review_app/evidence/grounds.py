@@ -12,12 +12,12 @@ from __future__ import annotations
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState, Mark
 from review_app.evidence.window import duration_text
+from review_app.ground.roles import person_key
 from review_app.model.mounts import MountRegister
 from review_app.rules import provision
 from review_app.rules.facts import AUTHORITIES_21F5, PRESENTED_TO  # noqa: F401  (admit and case read it here)
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
-from review_app.store.roles import person_key
 
 CLAUSE = "21.f(5)"
 # Whom 21.f(5) names: the evidence is presented to them, and they decide (`vocabulary.Official` values).

@@ -97,7 +97,7 @@ class Decision:
     at: str
     data: dict
     correction: bool = False  # given by a correction entry
-    identified: str | None = None  # how `by` was identified (`store.roles.IDENTIFIED`); None: not recorded
+    identified: str | None = None  # how `by` was identified (`ground.roles.IDENTIFIED`); None: not recorded
 
 
 @dataclass

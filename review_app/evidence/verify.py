@@ -29,8 +29,8 @@ from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import Problem, _split, chain_problems
 from review_app.evidence.state import RECEIVED, REPAIR, CaseState
 from review_app.evidence.store import CaseFolder, is_read_only
+from review_app.ground.files import file_sha256
 from review_app.i18n import Message
-from review_app.store.files import file_sha256
 
 _HASH = re.compile(r"^[0-9a-f]{64}$")
 
@@ -64,8 +64,8 @@ class VerifyReport:
     deciders: list[tuple[int, str, str, str | None]] = field(default_factory=list)
 
     def decider_lines(self) -> list[str]:
-        """Who made each decision and how they were identified (`store.roles.IDENTIFIED`), one line each."""
-        from review_app.store.roles import IDENTIFIED
+        """Who made each decision and how they were identified (`ground.roles.IDENTIFIED`), one line each."""
+        from review_app.ground.roles import IDENTIFIED
 
         return [f"entry {seq} ({kind}) by {by}, identified by "
                 f"{IDENTIFIED.get(how, how) if how else 'nothing recorded (decided before the tool recorded it)'}"

@@ -15,11 +15,11 @@ import copy
 from dataclasses import dataclass, field
 
 from review_app.errors import PoloReviewError
+from review_app.ground.roles import checked_name, person_key
 from review_app.i18n import N_, translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
 from review_app.rules import is_clause
-from review_app.store.roles import checked_name, person_key
 
 # The entry of `not_recorded` that puts a coded tag on the "to complete" list: its call is not recorded.
 TO_COMPLETE = "call"

@@ -1,7 +1,8 @@
 """Editing a match's events: building an event from what the tag form
 holds, adding, changing and deleting events with undo, and comparing two versions of a match
-when a save meets someone else's. Every change is saved at once with `save_document`, which
-refuses to overwrite a file someone else saved meanwhile. Plain module: no streamlit.
+when a save meets someone else's. Every change is saved at once in the match store the caller
+hands in (`store.base.MatchStore.save`), which refuses to overwrite a revision someone else saved
+meanwhile. Plain module: no streamlit, and no store opened here.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from review_app.i18n import N_
 from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
-    load_document,
-    save_document,
 )
 from review_app.rules import Provision, provision
 from review_app.rules.provision import CALL_FIELDS
@@ -224,12 +223,13 @@ def undo_of(change: Change) -> Change:
     return Change("put", change.event_id, copy.deepcopy(change.previous))
 
 
-def commit(doc: MatchDocument, change: Change) -> MatchDocument:
-    """Apply `change` to `doc` and save it atomically; RevisionConflict if the file moved on."""
-    return save_document(change.apply(doc))
+def commit(doc: MatchDocument, change: Change, matches) -> MatchDocument:
+    """Apply `change` to `doc` (one copy of the document) and save it in `matches`, the match store it was
+    read from (`store.base.MatchStore`); RevisionConflict if the stored revision moved on."""
+    return matches.save(change.apply(doc))
 
 
-def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None, matches=None,
+def replay(path, change: Change, *, matches, mine: dict | None = None, base: dict | None = None,
            ) -> tuple[MatchDocument, Change]:
     """After a conflict, the reviewer chose to make their change on top of the saved version.
 
@@ -241,13 +241,13 @@ def replay(path, change: Change, *, mine: dict | None = None, base: dict | None 
     from review_app.model import next_event_id
     from review_app.model.merge import merge
 
-    theirs = matches.load(str(path)) if matches is not None else load_document(path)  # the store it is kept in
+    theirs = matches.load(str(path))  # from the store it is kept in
     restores = change.kind == "put" and change.index is not None
     if mine is not None and base is not None:
         result = merge(base, mine, theirs.data, prefer_mine=True,
                        restored=frozenset({change.event_id}) if restores else frozenset())
         resolved = MatchDocument(result.data, theirs.path, theirs.loaded_revision, theirs.source)
-        saved = save_document(resolved)
+        saved = matches.save(resolved)
         made = change
         if change.event_id in result.renamed:
             made = Change("put", result.renamed[change.event_id],
@@ -257,7 +257,7 @@ def replay(path, change: Change, *, mine: dict | None = None, base: dict | None 
             and theirs.event(change.event_id) is not None:
         fresh = next_event_id(theirs)
         change = Change("put", fresh, {**copy.deepcopy(change.event), "id": fresh})
-    return commit(theirs, change), change
+    return commit(theirs, change, matches), change
 
 
 # -- conflicts ---------------------------------------------------------------------------

@@ -187,14 +187,3 @@ def merge_saved(path: Path, doc: MatchDocument, on_disk: dict) -> tuple[dict, Me
         problem = str(exc).removeprefix(f"{exc.path}: ")
         raise RevisionConflict(path, doc.data, on_disk, [f"together: {problem}"], base=base) from None
     return data, result
-
-
-def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDocument:
-    """Save atomically, raising the revision; refuse if the file changed since `doc` was read
-    (the check and the write are done under the document's lock, see `store.files.lock_for`)."""
-    from review_app.store import open_matches
-
-    if doc.origin is not None and path is None:  # read from a database: saved back there
-        return open_matches(doc.origin).save(doc)
-    target = Path(path or doc.path)
-    return open_matches(target.parent).save(doc, str(target))

@@ -19,6 +19,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from review_app.ground.files import durable_replace
+from review_app.ground.files import file_sha256 as sha256_file  # the one file hash
 from review_app.samples import hud
 from review_app.samples.field import View, draw_field
 from review_app.samples.scene import Footage, Scenario
@@ -29,8 +31,6 @@ from review_app.samples.sprites import (
     draw_rider,
     draw_umpire,
 )
-from review_app.store.files import durable_replace
-from review_app.store.files import file_sha256 as sha256_file  # the one file hash
 
 PHONE_TIME_BASE = Fraction(1, 90000)  # the tick phones write into MP4
 PHONE_FPS_RANGE = (28.0, 31.0)

@@ -6,7 +6,7 @@ repair files, the footage received with the names it came with, training records
 The destination must not already hold something else under the same name: nothing is ever overwritten
 (the same bytes already there are left as they are, so a copy interrupted can be run again).
 A document (or record, or reviewer) the destination refuses to keep, such as text with a NUL character
-a database cannot hold (`store.text`), is named in the report with why, and everything else is copied.
+a database cannot hold (`ground.text`), is named in the report with why, and everything else is copied.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.store.files import READ_ONLY, file_sha256
+from review_app.ground.files import READ_ONLY, file_sha256
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The file implementation of the store interfaces (`store.base`): plain folders and JSON files,
-written with the one atomic write and changed under the one lock of `store.files`.
+written with the one atomic write and changed under the one lock of `ground.files`.
 
     <annotations>/<match-id>.json            match documents (any *.json below the folder is listed)
     <uploads>/<sha256><ext>                  footage received, read-only; .names.json: the names it came with
@@ -19,11 +19,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from review_app.errors import PoloReviewError
-from review_app.model.document import MATCH_ID, MatchDocument
-from review_app.model.errors import DocumentError
-from review_app.model.io import find_documents, load_document, merge_saved, validate
-from review_app.model.merge import MergeResult
-from review_app.store.files import (
+from review_app.ground.files import (
     atomic_create_bytes,
     atomic_write_bytes,
     atomic_write_json,
@@ -31,7 +27,11 @@ from review_app.store.files import (
     json_bytes,
     lock_for,
 )
-from review_app.store.text import refuse_nul, refuse_nul_body
+from review_app.ground.text import refuse_nul, refuse_nul_body
+from review_app.model.document import MATCH_ID, MatchDocument
+from review_app.model.errors import DocumentError
+from review_app.model.io import find_documents, load_document, merge_saved, validate
+from review_app.model.merge import MergeResult
 
 log = logging.getLogger(__name__)
 
@@ -121,9 +121,9 @@ class FileMatchStore:
             atomic_write_bytes(target, body)
 
     def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
-        from review_app.checker.season import count_documents
+        from review_app.store import verdict_judge
 
-        return count_documents(self.documents(), start, end)
+        return verdict_judge().count_documents(self.documents(), start, end)
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])

@@ -1,6 +1,6 @@
 """Training records on files: every trainee's attempts and the teaching examples coaches approved, in
-one JSON file changed under its lock (`store.files`), and the roster of reviewers in another. The
-database keeps the same in tables (`store.postgres.people`); both enforce the roles (`store.roles`).
+one JSON file changed under its lock (`ground.files`), and the roster of reviewers in another. The
+database keeps the same in tables (`store.postgres.people`); both enforce the roles (`ground.roles`).
 
     {"version": 1, "trainees": {"<key>": {"name": "...", "attempts": [...]}},
      "approved": {"<match id>/<event id>": {"by": "...", "at": "...", "fingerprint": "...", "withdrawn": false}}}
@@ -17,8 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.store.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
-from review_app.store.text import checked_attempt, checked_question, refuse_nul
+from review_app.ground.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
+from review_app.ground.text import checked_attempt, checked_question, refuse_nul
 
 STORE_VERSION = 1
 

@@ -1,6 +1,6 @@
 """Signing in with a passphrase: who may open which training record, on one machine without [auth].
 
-The people are the store's roster of reviewers (`store.roles`: names and roles, on files or in the
+The people are the store's roster of reviewers (`ground.roles`: names and roles, on files or in the
 database); each may have a passphrase, kept there as a salted scrypt hash (`hashlib.scrypt`, a
 memory-hard key derivation function from Python's standard library). Signing in returns the roster's
 `Person`; the Training and Coach pages pass only a person signed in to the store as the viewer, never a
@@ -31,8 +31,8 @@ import hmac
 import secrets
 
 from review_app.errors import PoloReviewError
+from review_app.ground.roles import COACH, COMMITTEE, TRAINEE, Person, person_key
 from review_app.i18n import Message
-from review_app.store.roles import COACH, COMMITTEE, TRAINEE, Person, person_key
 
 MIN_PASSPHRASE = 8
 MAX_PASSPHRASE = 1024

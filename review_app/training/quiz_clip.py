@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from review_app.ground.files import lock_for
 from review_app.model.document import MatchDocument
-from review_app.store.files import lock_for
 
 SAMPLE_PREFIX = "sample-"
 

@@ -9,13 +9,16 @@ from pathlib import Path
 import streamlit as st
 
 from review_app import i18n
+from review_app.checker.season import SEASON
 from review_app.config import Folders
 from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
-from review_app.store import configured, open_store
+from review_app.store import configured, hand_verdicts, open_matches, open_register, open_store
 from review_app.textsafe import md
+
+hand_verdicts(SEASON)  # the stores this app opens keep the checker's verdicts (the store never imports the checker)
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
            "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
@@ -83,7 +86,8 @@ def store():
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def _listing(location: str, roots: tuple, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
-    return list_all(store().matches, folders().demo, roots, archived=archived)
+    return list_all(store().matches, open_matches(folders().demo.annotations) if folders().demo else None, roots,
+                    archived=archived)
 
 
 LAST_LISTING = "app.last_listing"
@@ -129,7 +133,7 @@ def documents() -> list:
 
 def roots() -> tuple[Path, ...]:
     """Where a match's footage may be (`model.recordings.allowed_roots`)."""
-    return allowed_roots(folders())
+    return allowed_roots(folders(), open_register(folders()))
 
 
 def folders() -> Folders:

@@ -30,7 +30,7 @@ def limits() -> None:
 ROLE_WORDS = {"coach": N_("coach"), "committee": N_("committee"), "trainee": N_("trainee")}
 
 
-# How a decider was identified (`store.roles.IDENTIFIED`), in the page's language.
+# How a decider was identified (`ground.roles.IDENTIFIED`), in the page's language.
 IDENTIFIED_WORDS = {"passphrase": N_("passphrase"), "sign-in": N_("sign-in ([auth])"),
                     "command-line": N_("command line on the server"),
                     "name-given": N_("name given, not verified (no roles were set)")}
@@ -197,10 +197,10 @@ def coach_sign_in(key: str = "coach") -> Person | None:
 
 
 def committee_sign_in(key: str = "evidence") -> tuple[str | None, str | None]:
-    """Who records a decision here and how they were identified (`store.roles.IDENTIFIED`): the signed-in account
+    """Who records a decision here and how they were identified (`ground.roles.IDENTIFIED`): the signed-in account
     where sign-in is configured; the name in the sidebar while nobody holds a role (nothing is enforced); else a
     committee member signed in with their passphrase, or the forms to do so (then (None, None))."""
-    from review_app.store.roles import COMMITTEE, NAME_GIVEN, PASSPHRASE, SIGN_IN
+    from review_app.ground.roles import COMMITTEE, NAME_GIVEN, PASSPHRASE, SIGN_IN
 
     if sign_in_configured():
         return reviewer(), SIGN_IN

@@ -12,6 +12,7 @@ from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_ma
 from review_app.checker import check_paths
 from review_app.evidence import EvidenceCase, EvidenceError
 from review_app.model import load_document
+from review_app.store import open_evidence
 
 IN_TIME = END + timedelta(hours=13)
 QUOTE = "the Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical evidence"
@@ -23,7 +24,7 @@ OFFICIALS = {"umpires": ["Uma Umpire", "Ugo Umpire"], "referee": "Rita Referee"}
 
 def _marked(tmp_path, videos, presented_to=None):
     path = write_match(tmp_path / "annotations", [*MATCH["events"], RETURNED, POST_GAME], **OFFICIALS)
-    case = EvidenceCase(load_document(path), tmp_path / "store")
+    case = EvidenceCase(load_document(path), open_evidence(tmp_path / "store"))
     ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, presented_to=presented_to)
     case.mark(ev.id, [10, 11], "Referee", excusal="e2", now=NOW)
     return path, case
@@ -67,7 +68,7 @@ def test_a_player_of_the_match_is_no_authority(tmp_path, videos):
                        teams=[{**MATCH["match"]["teams"][0],
                                "players": [{"number": 1, "name": "Red Captain"}, {"number": 2}]},
                               MATCH["match"]["teams"][1]])
-    case = EvidenceCase(load_document(path), tmp_path / "store")
+    case = EvidenceCase(load_document(path), open_evidence(tmp_path / "store"))
     with pytest.raises(EvidenceError, match="plays for Aurora in this match"):
         case.decide("not-proven", "red captain", "nothing seen", now=NOW, authority="committee")
 
@@ -77,7 +78,7 @@ def test_the_check_reports_the_authority_the_case_recorded(tmp_path, videos):
     case.decide("forfeiture", "Rita Referee", now=NOW, authority="referee")
     e4 = _e4(path, tmp_path / "store")
     assert e4.verdict == "consistent", e4.explanation.render("en")
-    from review_app.evidence.pack import _timeline  # the pack's account of the case says the same
+    from review_app.reports.evidence_pack import _timeline  # the pack's account of the case says the same
 
     told = [what.render("en") for _at, what in _timeline(case.state()) if not isinstance(what, str)]
     assert "ev1 received from Ana by Committee (Host Tournament Committee)" in told
@@ -111,7 +112,7 @@ def test_a_presentation_to_someone_else_is_inconsistent_in_the_match_check_namin
 
 def test_a_presented_to_that_is_not_one_of_the_choices_is_refused(tmp_path, videos):
     path = write_match(tmp_path / "annotations")
-    case = EvidenceCase(load_document(path), tmp_path / "store")
+    case = EvidenceCase(load_document(path), open_evidence(tmp_path / "store"))
     with pytest.raises(EvidenceError, match="say whom it was presented to"):
         case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, presented_to="captain")
 

@@ -12,9 +12,9 @@ import pytest
 from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.evidence import EvidenceCase
+from review_app.ground.files import json_bytes
+from review_app.ground.roles import NAME_GIVEN, RoleRefused
 from review_app.store import open_store
-from review_app.store.files import json_bytes
-from review_app.store.roles import NAME_GIVEN, RoleRefused
 from review_app.training import People
 
 pytest.importorskip("streamlit.testing.v1")

@@ -15,11 +15,11 @@ from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
+from review_app.ground.files import json_bytes
+from review_app.ground.roles import COMMAND_LINE, NAME_GIVEN, PASSPHRASE, RoleRefused
+from review_app.ground.text import MAX_ATTEMPT_BYTES, TextRefused
 from review_app.model import MatchDocument
 from review_app.store import open_store
-from review_app.store.files import json_bytes
-from review_app.store.roles import COMMAND_LINE, NAME_GIVEN, PASSPHRASE, RoleRefused
-from review_app.store.text import MAX_ATTEMPT_BYTES, TextRefused
 from review_app.training import COACH, People, PeopleError
 
 IN_TIME = END + timedelta(hours=13)
@@ -138,7 +138,7 @@ def test_with_no_roles_a_decision_records_the_name_as_given(marked):
 
 
 def test_the_pack_says_how_the_decider_was_identified(store, marked, tmp_path):
-    from review_app.evidence.pack import build_pack
+    from review_app.reports.evidence_pack import build_pack
 
     case = marked
     store.people.set_roles("Carla", ["committee"])

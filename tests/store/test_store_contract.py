@@ -15,10 +15,10 @@ import pytest
 from match_docs import base_document
 
 from review_app.errors import PoloReviewError
+from review_app.ground.files import atomic_create_bytes, file_sha256, json_bytes, lock_for, safe_extension
 from review_app.model import DocumentError, MatchDocument, RevisionConflict
 from review_app.store import StoreError, open_evidence, open_footage, open_matches, open_records, open_store
 from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Roster, Store, TrainingRecords
-from review_app.store.files import atomic_create_bytes, file_sha256, json_bytes, lock_for, safe_extension
 
 
 def new_document(match_id: str) -> dict:
@@ -227,7 +227,7 @@ def test_a_write_keeps_the_files_mode_and_a_new_file_follows_the_umask(tmp_path)
     import os
     import stat
 
-    from review_app.store.files import atomic_write_bytes
+    from review_app.ground.files import atomic_write_bytes
 
     shared = tmp_path / "m1.json"
     shared.write_bytes(b"{}")
@@ -246,7 +246,7 @@ def test_a_dead_writers_temporary_file_is_cleaned_up_on_the_next_save(tmp_path):
     import os
     import time
 
-    from review_app.store.files import STALE_TEMP_S, atomic_write_bytes
+    from review_app.ground.files import STALE_TEMP_S, atomic_write_bytes
 
     target = tmp_path / "m[1].json"
     dead = tmp_path / ".m[1].json.abc123.tmp"

@@ -12,8 +12,8 @@ from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
+from review_app.ground.files import json_bytes
 from review_app.store import open_store
-from review_app.store.files import json_bytes
 
 IN_TIME = END + timedelta(hours=13)
 

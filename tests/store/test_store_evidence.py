@@ -11,8 +11,8 @@ import pytest
 from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.evidence import CaseLocked, EvidenceCase, verify_case
-from review_app.store.files import json_bytes
-from review_app.store.roles import RoleRefused
+from review_app.ground.files import json_bytes
+from review_app.ground.roles import RoleRefused
 
 IN_TIME = END + timedelta(hours=13)
 

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
+from review_app.ground.roles import RoleRefused
 from review_app.i18n import translate
-from review_app.store.roles import RoleRefused
 from review_app.training import COACH, People, PeopleError, ScoreStore
 
 

@@ -8,8 +8,14 @@ import json
 import pytest
 from ui_fixtures import make_app, settle
 
-from review_app.model import RevisionConflict, load_document, save_document
+from review_app.model import RevisionConflict, load_document
 from review_app.model.edits import commit, put_event, replay
+from review_app.store import open_matches, save_document
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 
 def position(at) -> int:
@@ -265,8 +271,8 @@ def test_undo_still_on_screen_never_overwrites_what_another_reviewer_saved_meanw
     click(app, "review.tag_delete")  # B (this page) deletes e1
     a_change = put_event(a, {**a.event("e1"), "notes": "A's notes"})
     with pytest.raises(RevisionConflict):
-        commit(a, a_change)
-    replay(workspace["document"], a_change)  # A: make my change on the saved version
+        commit(a, a_change, kept_in(a))
+    replay(workspace["document"], a_change, matches=kept_in(a))  # A: make my change on the saved version
     assert [e.get("notes") for e in on_disk(workspace)["events"] if e["id"] == "e1"] == ["A's notes"]
     app.run()
     click(app, "review.undo_button")  # B's undo

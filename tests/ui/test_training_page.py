@@ -9,7 +9,8 @@ import json
 
 from ui_fixtures import make_app
 
-from review_app.model import load_document, save_document
+from review_app.model import load_document
+from review_app.store import save_document
 from review_app.training import COACH, People, Person, TeachingExamples, questions_from
 
 PASS = "correct horse battery"

@@ -81,9 +81,11 @@ def where_matches(args):
 
 
 def case_of(args):
-    from review_app.evidence import EvidenceCase, resolve_match
+    from review_app._cli.documents import match_named
+    from review_app.evidence import EvidenceCase
+    from review_app.store import open_evidence
 
-    return EvidenceCase(resolve_match(args.match, where_matches(args)), args.store)
+    return EvidenceCase(match_named(args.match, where_matches(args)), open_evidence(args.store))
 
 
 def table(rows: list[list[str]], indent: str = "  ") -> str:
@@ -99,12 +101,13 @@ def case_folder(args):
     from pathlib import Path
 
     from review_app.errors import PoloReviewError
-    from review_app.evidence import resolve_match, store_root
+    from review_app._cli.documents import match_named
+    from review_app.evidence import store_root
     from review_app.model.document import MATCH_ID
     from review_app.store import open_evidence
 
     try:
-        match_id = resolve_match(args.match, where_matches(args)).match_id
+        match_id = match_named(args.match, where_matches(args)).match_id
     except PoloReviewError:
         # A case can be checked (or repaired) without its match document, by the id its folder carries (a match
         # id as the schema allows it: a plain folder name, never a path).

@@ -18,11 +18,11 @@ def register(sub) -> None:
 
 # -- mounts -------------------------------------------------------------------------------------------
 def cmd_mounts(args) -> int:
-    from review_app.evidence import resolve_match
+    from review_app._cli.documents import match_named
     from review_app.model.mounts import mount_register
     from review_app.textsafe import for_terminal
 
-    doc = resolve_match(args.match, where_matches(args))
+    doc = match_named(args.match, where_matches(args))
     reg = mount_register(doc)
     if args.json:
         print(json.dumps(reg.to_dict(), indent=2, ensure_ascii=False))

@@ -26,7 +26,7 @@ def register(evsub) -> None:
 
 
 def cmd_pack(args) -> int:
-    from review_app.evidence.pack import build_pack
+    from review_app.reports.evidence_pack import build_pack
 
     case = case_of(args)
     pack = build_pack(case, args.out, margin=args.margin)

@@ -1,5 +1,5 @@
 """Reviewers with their roles, training attempts and approved teaching examples, in PostgreSQL; the role
-rules are `store.roles`' (the same as on files)."""
+rules are `ground.roles`' (the same as on files)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from collections.abc import Mapping
 
 from psycopg.types.json import Jsonb
 
+from review_app.ground.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
+from review_app.ground.text import checked_attempt, checked_question, refuse_nul
 from review_app.store.postgres.db import Database
-from review_app.store.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
-from review_app.store.text import checked_attempt, checked_question, refuse_nul
 from review_app.store.training import STORE_VERSION, RecordsError, now_text
 
 

@@ -531,7 +531,7 @@ with t_int:
         st.code(report.head, language=None)
         st.caption(_("Head hash (keep a copy elsewhere): {head}", head=report.head[:16] + "…"))
     if log_ok and state.entries and st.button(_("Build the evidence pack"), key="evidence.build_pack"):
-        from review_app.evidence.pack import build_pack, zip_folder
+        from review_app.reports.evidence_pack import build_pack, zip_folder
 
         with tempfile.TemporaryDirectory() as tmp:
             pack = shown(build_pack, case, Path(tmp) / f"evidence-{match_id}")

@@ -20,6 +20,7 @@ from review_app.checker.formats import render
 from review_app.checker.tables import delay_distribution, delays_frame
 from review_app.evidence import store_root
 from review_app.model.catalog import stamp
+from review_app.reports.consistency import to_html
 from review_app.rules import provision
 from review_app.rules.labels import (
     VERDICT_COLORS,
@@ -57,7 +58,8 @@ paths = chosen or list(labels)
 key = tuple((p, stamp(Path(p))) for p in paths)
 if st.session_state.get("report._key") != key:
     update, done = progress_bar(_("checking documents"))
-    result = check_paths(paths, progress=lambda i, n: update("check", i / n), evidence_root=store_root())
+    result = check_paths(paths, progress=lambda i, n: update("check", i / n), evidence_root=store_root(),
+                         keep_documents=True)  # the HTML report's notes and stills, from this one read
     done()
     st.session_state["report._result"], st.session_state["report._key"] = result, key
 result = st.session_state["report._result"]
@@ -79,7 +81,7 @@ shown = filtered(result, applied)
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def _report_html(_shown, key: tuple, applied: Filters, roots: tuple) -> str:
-    return render(_shown, "html", stills=True, filters=applied, roots=roots)
+    return to_html(_shown, stills=True, filters=applied, roots=roots)
 
 
 def report_html(shown, applied: Filters) -> str:

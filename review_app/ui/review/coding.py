@@ -40,7 +40,7 @@ from review_app.rules import PROVISIONS, provision
 from review_app.rules.search import clause_label
 from review_app.store import open_records
 from review_app.ui import frame_view
-from review_app.ui.context import _, error_line, folders, lang, reviewer
+from review_app.ui.context import _, error_line, folders, lang, reviewer, store
 from review_app.ui.review import angle as review_angle
 from review_app.ui.review import pick as review_pick
 from review_app.ui.review import saves as review_saves
@@ -176,7 +176,7 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
             if written.path != base.path:
                 st.session_state.pop(BEHIND, None)  # the page switches to the copy at once
                 base, change = _change(written, viewer, window, item, name)
-            saved = commit(base, change)
+            saved = commit(base, change, store().matches)
         except RevisionConflict as exc:
             review_saves.hold_conflict(base, change, exc)
             break

@@ -12,10 +12,11 @@ from review_app.config import footage_files
 from review_app.errors import PoloReviewError
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, load_document, save_document
+from review_app.model import MatchDocument, load_document
 from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
+from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
@@ -181,7 +182,8 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             if viewer is None:
                 return path
             # the document records the file's checksum: wait for it
-            update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+            update, done = progress_bar(_("Reading {name} (frame index and checksum)",
+                                          name=shown_name(path, store().footage)))
             viewer.source.wait(progress=update)
             done()
             try:
@@ -191,7 +193,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
                                               size=viewer.info.file_size, name=path.name, by=reviewer(),
                                               info=viewer.info, review_on=True)))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path))))
+                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
                 st.rerun()
             except PoloReviewError as exc:
                 error_line(exc)

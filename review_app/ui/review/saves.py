@@ -64,7 +64,7 @@ def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> N
     # written, its copy in the workspace is made first and takes the change.
     base = writable(base)
     try:
-        saved = commit(base, change)
+        saved = commit(base, change, store().matches)
     except RevisionConflict as exc:
         hold_conflict(base, change, exc)
         st.rerun()

@@ -66,7 +66,7 @@ def checked_name(name: str | None) -> str:
         raise PoloReviewError("a reviewer needs a name")
     if len(text) > MAX_NAME:
         raise PoloReviewError(f"a name is at most {MAX_NAME} characters")
-    from review_app.store.text import refuse_nul
+    from review_app.ground.text import refuse_nul
 
     refuse_nul(text, "the name")
     return text

@@ -26,9 +26,9 @@ from review_app.evidence.case import EvidenceCase
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.verify import VerifyReport, verify_case
+from review_app.ground.files import atomic_write_json, atomic_write_text, file_sha256
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Message, Plural
 from review_app.reports import templating
-from review_app.store.files import atomic_write_json, atomic_write_text, file_sha256
 
 log = logging.getLogger(__name__)
 
@@ -190,7 +190,7 @@ DECISIONS = {"forfeiture": Message("Forfeiture"), "not-proven": Message("Not pro
 # Whom 21.f(5) names, and anyone else (a receipt's `presented_to`, a decision's `authority`).
 AUTHORITY = {"umpire": Message("Umpire"), "referee": Message("Referee"),
              "committee": Message("Host Tournament Committee"), "other": Message("Someone else")}
-# How a decider was identified (`store.roles.IDENTIFIED`), said in each language of the pack.
+# How a decider was identified (`ground.roles.IDENTIFIED`), said in each language of the pack.
 IDENTIFIED = {"passphrase": Message("passphrase"), "sign-in": Message("sign-in ([auth])"),
               "command-line": Message("command line on the server"),
               "name-given": Message("name given, not verified (no roles were set)")}
