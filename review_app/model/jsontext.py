@@ -122,7 +122,9 @@ def _shallow(raw: bytes) -> bool:
     pair of quotes (`""` is an empty string or two strings with nothing structural between them), then the
     few strings holding a bracket or a colon. Each pass deletes the innermost `[]` and then `{}` pairs, at
     most two levels, so a text empty after MAX_DEPTH / 2 passes nests at most MAX_DEPTH deep."""
-    plain = raw.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    if b"\\" in raw:  # most documents have no escape at all
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    plain = raw.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     if b'"' in plain:
         plain = b"".join(plain.split(b'"')[::2])
     brackets = plain.translate(None, b":")
