@@ -100,8 +100,8 @@ def case_folder(args):
     """The case folder of MATCH: found through its match document, or by the id its folder carries."""
     from pathlib import Path
 
-    from review_app.errors import PoloReviewError
     from review_app._cli.documents import match_named
+    from review_app.errors import PoloReviewError
     from review_app.evidence import store_root
     from review_app.model.document import MATCH_ID
     from review_app.store import open_evidence
