@@ -94,6 +94,12 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
             moments[name] = {"frame": at[scene_moment].frame, "time_s": at[scene_moment].time_s}
         if moments:
             event["moments"] = moments
+        if sc.later is not None and m.time_s >= sc.later.at:
+            # A tag after the edit covers only the later footage: what is shown for it (the quiz's clip) never
+            # reaches back into the earlier period across the cut.
+            first = next(i for i, t in enumerate(times) if t >= sc.later.at)
+            event["window"] = {"start": {"frame": first, "time_s": round(times[first], 6)},
+                               "end": {"frame": len(tm) - 1, "time_s": round(times[-1], 6)}}
         if tag.offender is not None:
             team, number = tag.offender
             event["involved"]["offender"] = {"team": team, "number": number}

@@ -45,10 +45,21 @@ class Question:
     fingerprint: str = ""  # the tag as it stands (an approval holds the one it approved)
     footage_sha256: str | None = None  # what the match records of its footage (a demo clip is recognised by it)
     drawings: tuple = ()  # the expert's drawings on the event's frames, shown with the answer
+    window_start_s: float | None = None  # where the tag's own stretch of footage starts, if it records one
 
     @property
     def clip_start_s(self) -> float:
-        return max(0.0, self.time_s - LEAD_S)
+        """Where the clip shown for the question starts: LEAD_S before the moment, but never before the tag's
+        own window (a tag just after an edit or a period's start covers only its own period's footage)."""
+        start = max(0.0, self.time_s - LEAD_S)
+        if self.window_start_s is not None and self.window_start_s <= self.time_s:
+            start = max(start, self.window_start_s)
+        return start
+
+    @property
+    def lead_s(self) -> float:
+        """How much of the play before the moment the clip shows."""
+        return self.time_s - self.clip_start_s
 
 
 # The parts of a call a trainee answers from the clip alone: a team or player is a roster question, not
@@ -94,7 +105,8 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
                 period=event.get("period"), clock=event.get("clock"), context=doc.context(),
                 notes=event.get("notes"), asked=asked_fields(call), fingerprint=fingerprint(event),
                 footage_sha256=(doc.data.get("footage") or {}).get("sha256"),
-                drawings=tuple(event.get("drawings") or ())))
+                drawings=tuple(event.get("drawings") or ()),
+                window_start_s=_window_start(event)))
     return out
 
 
@@ -118,3 +130,9 @@ def next_question(questions: list[Question], attempts: list[Mapping], *, rng: ra
 
     best = min(rank(q) for q in pool)
     return rng.choice([q for q in pool if rank(q) == best])
+
+
+def _window_start(event) -> float | None:
+    window = event.get("window") or {}
+    start = window.get("start") if isinstance(window, dict) else None
+    return float(start["time_s"]) if isinstance(start, dict) and "time_s" in start else None

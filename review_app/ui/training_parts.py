@@ -20,7 +20,7 @@ from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.rules.search import clause_label
 from review_app.textsafe import data_url, md
 from review_app.training import Answer, Question, Score, ScoreStore
-from review_app.training.questions import KEY_FIELDS, LEAD_S
+from review_app.training.questions import KEY_FIELDS
 from review_app.training.quiz_clip import quiz_footage, sample_scenarios
 from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar, rendered
 
@@ -54,13 +54,13 @@ def show_question(q: Question, demo=()) -> None:
         return
     update, done = progress_bar(_("exporting clip"))
     try:
-        clip = viewer.clip_until(q.frame, folders().clips, before_s=LEAD_S, progress=update)
+        clip = viewer.clip_until(q.frame, folders().clips, before_s=q.lead_s, progress=update)
     except PoloReviewError as exc:
         error_line(exc)
         return
     finally:
         done()
-    st.caption(_("The play, from {lead:g} s before up to the moment to judge (frame {frame})", lead=LEAD_S,
+    st.caption(_("The play, from {lead:g} s before up to the moment to judge (frame {frame})", lead=round(q.lead_s, 1),
                  frame=q.frame))
     st.video(str(clip), muted=True)
     with st.expander(_("The moment to judge: frame {frame} ({time})", frame=q.frame, time=format_time(q.time_s, 2)),

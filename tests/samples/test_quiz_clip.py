@@ -71,3 +71,48 @@ def test_a_question_on_a_demo_clip_is_shown_on_its_quiz_version(tmp_path, monkey
     assert made == [("safety", True)]
     assert quiz_clip.quiz_footage("/x/safety.mp4", sha, scenarios, tmp_path) == got and len(made) == 1  # once
     assert quiz_clip.quiz_footage("/x/own.mp4", "f" * 64, scenarios, tmp_path) == Path("/x/own.mp4")
+
+
+def test_every_frame_shown_for_a_sample_question_is_in_the_question_s_period():
+    """Issue 23: the question on the excused mount's return, headed "period 4", opened on period 2's
+    footage (scoreboard CHUKKER 2/6): its clip reached back across the scene's edit. Every frame of every
+    sample question's clip, from where the clip starts up to the moment, is in the period the heading names."""
+    from review_app.samples.documents import document_name
+    from review_app.samples.render import timing
+    from review_app.samples.scenarios import BUILDERS
+    from review_app.training.questions import questions_from
+
+    checked = 0
+    for name in BUILDERS:
+        sc = build(name)
+        doc = load_document(ROOT / "annotations" / document_name(sc))
+        tm = timing(sc.footage, sc.duration)
+        for q in questions_from([doc], need_footage=False):
+            shown = [tm.seconds(i) for i in range(len(tm)) if q.clip_start_s - 1e-6 <= tm.seconds(i) <= q.time_s]
+            assert shown, q.id
+            wrong = sorted({sc.period_at(t) for t in shown} - {q.period})
+            assert not wrong, f"{q.id}: clip from {q.clip_start_s:.2f} s shows period {wrong} under {q.period}"
+            checked += 1
+    excused = questions_from([load_document(ROOT / "annotations" / "sample-excused-mount-returns.json")],
+                             need_footage=False)
+    late = next(q for q in excused if q.period == 4)
+    assert 0 < late.lead_s < 4.0  # shortened to the later period's footage, not dropped
+    assert checked >= len(BUILDERS)
+
+
+def test_a_question_s_clip_starts_no_earlier_than_its_tag_s_window(tmp_path):
+    """The clip the trainee sees is cut from the footage at the question's own start (the Training page
+    asks for `lead_s` before the moment)."""
+    import av
+
+    from review_app.footage.viewer import FrameViewer
+    from review_app.training.questions import questions_from
+
+    doc = load_document(ROOT / "annotations" / "sample-excused-mount-returns.json")
+    q = next(q for q in questions_from([doc]) if q.period == 4)
+    viewer = FrameViewer(q.footage)
+    clip = viewer.clip_until(q.frame, tmp_path, before_s=q.lead_s)
+    with av.open(str(clip)) as c:
+        frames = sum(1 for _ in c.decode(video=0))
+    fps = doc.footage["fps"]
+    assert abs(frames - (round(q.lead_s * fps) + 1)) <= 1, (frames, q.lead_s * fps)
