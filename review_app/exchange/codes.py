@@ -205,89 +205,20 @@ def _fact_value(fact, text: str):
 
 def from_instance(instance: Instance, situation: str, doc: MatchDocument, timebase) -> Decoded:
     """The event `instance` records under `situation` (its code, mapped), on the match's frames."""
-    teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in doc.match["teams"]}
-    p = provision(situation)
     start, end = timebase.frame_of(instance.start), timebase.frame_of(instance.end)
     window = {"start": {"frame": start, "time_s": timebase.time_of(start)},
               "end": {"frame": max(start, end), "time_s": timebase.time_of(max(start, end))}}
     event: dict = {"id": instance.id, "position": dict(window["start"]), "window": window, "situation": situation,
                    "facts": {}, "call": {}}
-    involved: dict = {}
-    notes: list[str] = []
     out = Decoded(event)
-
-    def refuse(label: Label, why: str) -> None:
-        out.left.append((label, why))
-
+    reading = _LabelReader(event, situation, doc, timebase)
     for label in instance.labels:
-        group, text = label.group or "", label.text
-        if group == PERIOD:
-            period = _number(text)
-            if isinstance(period, int) and 1 <= period <= doc.match["periods"]:
-                event["period"] = period
-            else:
-                refuse(label, f"not a period of this match (1-{doc.match['periods']})")
-        elif group == CLOCK:
-            if CLOCK_TEXT.match(text.strip()):
-                event["clock"] = text.strip()
-            else:
-                refuse(label, "not a clock reading (m:ss)")
-        elif group == UMPIRE:
-            involved["umpire"] = text
-        elif group == REVIEWER:
-            event["reviewer"] = text
-        elif group == NOTES:
-            notes.append(text)
-        elif group.startswith(MOMENT) and group[len(MOMENT):] in MOMENTS:
-            moment = _moment(text, timebase)
-            if moment is None:
-                refuse(label, "not a time in seconds")
-            elif group == MOMENT + INCIDENT:
-                event["position"] = moment
-            else:
-                event.setdefault("moments", {})[group[len(MOMENT):]] = moment
-        elif group.startswith(CALL) and group[len(CALL):] in CALL_FIELDS:
-            name = group[len(CALL):]
-            value = _call_value(name, text, teams)
-            if value is None:
-                refuse(label, "not a value this part of the call takes")
-            else:
-                event["call"][name] = value
-        elif group.startswith(FACT):
-            fact = p.fact_named(group[len(FACT):])
-            value = None if fact is None else _fact_value(fact, text)
-            if fact is None:
-                refuse(label, f"not a fact of {situation}")
-            elif value is None:
-                refuse(label, "not a value this fact takes")
-            else:
-                event["facts"][fact.name] = value
-        elif group == PLAYER:
-            m = _PLAYER.match(text.strip())
-            if m and m["team"] in teams:
-                player = {"team": m["team"], "number": int(m["number"])}
-                if m["mount"]:
-                    player["mount"] = m["mount"]
-                involved.setdefault("players", []).append(player)
-            else:
-                refuse(label, "not a player of this match (team #number)")
-        elif group == OFFENDER:
-            who = _someone(text, teams)
-            if who is None:
-                refuse(label, "not a team of this match (team or team #number)")
-            else:
-                involved["offender"] = who
-        elif group == MOUNT:
-            involved["mount"] = text
-        elif group == EXCUSED_UNDER:
-            event["reading"] = {"excused_under": text}
-        elif group == NOT_RECORDED:
-            if text not in event.setdefault("not_recorded", []):
-                event["not_recorded"].append(text)
-        else:
-            refuse(label, "a label group polo-review does not know")
-    if involved:
-        event["involved"] = involved
+        why = reading.read(label)
+        if why is not None:
+            out.left.append((label, why))
+    if reading.involved:
+        event["involved"] = reading.involved
+    notes = reading.notes
     if not any(lb.group == MOMENT + INCIDENT for lb in instance.labels):
         out.guessed_position = True
         notes.append("The incident's moment is taken as the window's start: the file gives none.")
@@ -297,3 +228,97 @@ def from_instance(instance: Instance, situation: str, doc: MatchDocument, timeba
     if notes:
         event["notes"] = "\n".join(notes)
     return out
+
+
+class _LabelReader:
+    """Puts one instance's labels into its event, one label group at a time; each reader returns why a
+    label was left out, or None when it was taken."""
+
+    def __init__(self, event: dict, situation: str, doc: MatchDocument, timebase):
+        self.event, self.situation, self.doc, self.timebase = event, situation, doc, timebase
+        self.teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in doc.match["teams"]}
+        self.provision = provision(situation)
+        self.involved: dict = {}
+        self.notes: list[str] = []
+
+    def read(self, label: Label) -> str | None:
+        group = label.group or ""
+        if group in (PERIOD, CLOCK, UMPIRE, REVIEWER, NOTES, MOUNT, EXCUSED_UNDER, NOT_RECORDED):
+            return self._plain(group, label.text)
+        if group.startswith(MOMENT) and group[len(MOMENT):] in MOMENTS:
+            return self._moment(group[len(MOMENT):], label.text)
+        if group.startswith(CALL) and group[len(CALL):] in CALL_FIELDS:
+            return self._call(group[len(CALL):], label.text)
+        if group.startswith(FACT):
+            return self._fact(group[len(FACT):], label.text)
+        if group == PLAYER:
+            return self._player(label.text)
+        if group == OFFENDER:
+            who = _someone(label.text, self.teams)
+            if who is None:
+                return "not a team of this match (team or team #number)"
+            self.involved["offender"] = who
+            return None
+        return "a label group polo-review does not know"
+
+    def _plain(self, group: str, text: str) -> str | None:
+        event, periods = self.event, self.doc.match["periods"]
+        if group == PERIOD:
+            period = _number(text)
+            if not (isinstance(period, int) and 1 <= period <= periods):
+                return f"not a period of this match (1-{periods})"
+            event["period"] = period
+        elif group == CLOCK:
+            if not CLOCK_TEXT.match(text.strip()):
+                return "not a clock reading (m:ss)"
+            event["clock"] = text.strip()
+        elif group == UMPIRE:
+            self.involved["umpire"] = text
+        elif group == REVIEWER:
+            event["reviewer"] = text
+        elif group == NOTES:
+            self.notes.append(text)
+        elif group == MOUNT:
+            self.involved["mount"] = text
+        elif group == EXCUSED_UNDER:
+            event["reading"] = {"excused_under": text}
+        elif text not in event.setdefault("not_recorded", []):  # NOT_RECORDED
+            event["not_recorded"].append(text)
+        return None
+
+    def _moment(self, name: str, text: str) -> str | None:
+        moment = _moment(text, self.timebase)
+        if moment is None:
+            return "not a time in seconds"
+        if name == INCIDENT:
+            self.event["position"] = moment
+        else:
+            self.event.setdefault("moments", {})[name] = moment
+        return None
+
+    def _call(self, name: str, text: str) -> str | None:
+        value = _call_value(name, text, self.teams)
+        if value is None:
+            return "not a value this part of the call takes"
+        self.event["call"][name] = value
+        return None
+
+    def _fact(self, name: str, text: str) -> str | None:
+        fact = self.provision.fact_named(name)
+        if fact is None:
+            return f"not a fact of {self.situation}"
+        value = _fact_value(fact, text)
+        if value is None:
+            return "not a value this fact takes"
+        self.event["facts"][fact.name] = value
+        return None
+
+    def _player(self, text: str) -> str | None:
+        m = _PLAYER.match(text.strip())
+        if not (m and m["team"] in self.teams):
+            return "not a player of this match (team #number)"
+        player = {"team": m["team"], "number": int(m["number"])}
+        if m["mount"]:
+            player["mount"] = m["mount"]
+        self.involved.setdefault("players", []).append(player)
+        return None
