@@ -195,10 +195,37 @@ def mount_falls(late: bool = False) -> Scenario:
         mid = ((bx + hx) / 2, (by + hy) / 2)
         return (mid[0] + (hx - mid[0]) * k, mid[1] + (hy - mid[1]) * k)
 
+    moments, captions = _falls_told(late, bump, down, up, whistle, umps[0])
+    sc = Scenario(
+        id="mount-falls-late-whistle" if late else "mount-falls",
+        title="Mount falls (late whistle)" if late else "Mount falls",
+        rule="21.f(3)",
+        period=period,
+        duration=10.5,
+        clock=Clock(start=2 * 60 + 48, stops=whistle),
+        riders=riders,
+        umpires=umps,
+        ball=ball,
+        camera=follow_camera(Func(framing), 4.2 if late else 5.0, window=1.2),
+        moments=moments,
+        captions=captions,
+        markers=(Marker(down, up, r3, "Red 3"),),
+        score=(5, 6),
+        tagged=(_falls_tag(late),),
+    )
+    if late:  # the shot went wide over Red's end line before the whistle: Red knocks in
+        return resume(sc, kind="knock_in", spot=(1.0, 66.5), taker=(RED, 4), card="Red 3 remounted",
+                      caption="Red 3 remounted the sound mount; the shot went wide: Red knocks in", cue="KNOCK-IN")
+    return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Red 3 remounted",
+                  caption="Red 3 remounted the sound mount: throw-in where play was stopped", cue="THROW-IN")
+
+
+def _falls_told(late: bool, bump: float, down: float, up: float, whistle: float, umpire):
+    """What the mount-falls clip shows happening (its moments) and says on screen (its captions)."""
     moments = [
         Moment("bump", bump, note="Red 3 and Blue 2 collide"),
         Moment("mount_falls", down, "MOUNT DOWN", note="Red 3's mount falls: its body touches the ground"),
-        Moment("whistle", whistle, "WHISTLE", by=umps[0], blasts="repeated"),
+        Moment("whistle", whistle, "WHISTLE", by=umpire, blasts="repeated"),
         Moment("mount_up", up, note="The mount gets up"),
         Moment("trotted_sound", 9.4, "TROTTED OUT SOUND", note="Trotted and examined: sound, no sign of injury"),
     ]
@@ -215,41 +242,26 @@ def mount_falls(late: bool = False) -> Scenario:
             Caption(down, up, "Red 3's mount falls: whistle at once, wherever the ball is"),
         )
     captions += (Caption(6.6, 10.5, "The mount is trotted out: sound, no sign of injury; Red 3 may remount"),)
-    sc = Scenario(
-        id="mount-falls-late-whistle" if late else "mount-falls",
-        title="Mount falls (late whistle)" if late else "Mount falls",
-        rule="21.f(3)",
-        period=period,
-        duration=10.5,
-        clock=Clock(start=2 * 60 + 48, stops=whistle),
-        riders=riders,
-        umpires=umps,
-        ball=ball,
-        camera=follow_camera(Func(framing), 4.2 if late else 5.0, window=1.2),
-        moments=tuple(moments),
-        captions=captions,
-        markers=(Marker(down, up, r3, "Red 3"),),
-        score=(5, 6),
-        tagged=(Tagged(
-            "mount_falls", "21.f(3)",
-            facts={"mount_sound": True},
-            call={"whistle": "delayed" if late else "at_once",
-                  **({"restart": "knock_in", "restart_point": "end_line"} if late else throw_in("point_of_stoppage")),
-                  "penalty": "none", "card": "none", "mount_excused": False},
-            players=((RED, 3), (BLUE, 2)),
-            mount_of=(RED, 3),
-            moments={"restart": "restart"},
-            notes=("QUESTIONABLE CALL (deliberate, for review practice): Red 3's mount went down after a bump, "
-                   "but the Umpire let Blue's attack run on and whistled only when the shot went wide. 21.f(3) "
-                   "asks for the whistle immediately. The mount trotted out sound; Red 3 remounted and, the shot "
-                   "having gone wide, Red knocked in."
-                   if late else
-                   "Red 3's mount fell after a bump with Blue 2 (its body touched the ground): whistle at once, "
-                   "wherever the ball was. The mount was trotted out and examined: sound, so Red 3 remounted and "
-                   "play restarted with a throw-in where it was stopped.")),),
+    return tuple(moments), captions
+
+
+def _falls_tag(late: bool) -> Tagged:
+    """The expert's tag of the fall: the call made, and what the notes say of it."""
+    return Tagged(
+        "mount_falls", "21.f(3)",
+        facts={"mount_sound": True},
+        call={"whistle": "delayed" if late else "at_once",
+              **({"restart": "knock_in", "restart_point": "end_line"} if late else throw_in("point_of_stoppage")),
+              "penalty": "none", "card": "none", "mount_excused": False},
+        players=((RED, 3), (BLUE, 2)),
+        mount_of=(RED, 3),
+        moments={"restart": "restart"},
+        notes=("QUESTIONABLE CALL (deliberate, for review practice): Red 3's mount went down after a bump, "
+               "but the Umpire let Blue's attack run on and whistled only when the shot went wide. 21.f(3) "
+               "asks for the whistle immediately. The mount trotted out sound; Red 3 remounted and, the shot "
+               "having gone wide, Red knocked in."
+               if late else
+               "Red 3's mount fell after a bump with Blue 2 (its body touched the ground): whistle at once, "
+               "wherever the ball was. The mount was trotted out and examined: sound, so Red 3 remounted and "
+               "play restarted with a throw-in where it was stopped."),
     )
-    if late:  # the shot went wide over Red's end line before the whistle: Red knocks in
-        return resume(sc, kind="knock_in", spot=(1.0, 66.5), taker=(RED, 4), card="Red 3 remounted",
-                      caption="Red 3 remounted the sound mount; the shot went wide: Red knocks in", cue="KNOCK-IN")
-    return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Red 3 remounted",
-                  caption="Red 3 remounted the sound mount: throw-in where play was stopped", cue="THROW-IN")

@@ -89,16 +89,22 @@ def broken_girth() -> Scenario:
         score=(2, 2),
         cut=(cut, f"After repairs ({REPAIR_S // 60}:{REPAIR_S % 60:02d})"),
         announcements={"courtesy_changes_allowed": False, "tack_provision_6_goal": True},
-        tagged=(Tagged(
-            "girth_breaks", "21.g",
-            facts={"item": "girth", "presents_danger": True, "broken_by_contact_with_another_horse": False,
-                   "player_changed_mount": False, "player_rested_after_repair": False},
-            call={"whistle": "at_once", **throw_in("point_of_stoppage"),
-                  "penalty": "none", "card": "none", "time_allowed_s": REPAIR_S},
-            players=((RED, 1),),
-            mount_of=(RED, 1),
-            moments={"player_returned": "player_back", "restart": "throw_in"},
-            notes="Red 1's girth broke in a hard turn in traffic: in danger of falling, no control of the mount. "
-                  "Whistle at once regardless of the ball; repairs took 2:30 (6-goal provision announced, "
-                  "5 minutes at most); play resumed with a throw-in."),),
+        tagged=(_girth_tag(),),
+    )
+
+
+def _girth_tag() -> Tagged:
+    """The expert's tag of the broken girth: a danger, so the whistle at once; repaired within the time."""
+    return Tagged(
+        "girth_breaks", "21.g",
+        facts={"item": "girth", "presents_danger": True, "broken_by_contact_with_another_horse": False,
+               "player_changed_mount": False, "player_rested_after_repair": False},
+        call={"whistle": "at_once", **throw_in("point_of_stoppage"),
+              "penalty": "none", "card": "none", "time_allowed_s": REPAIR_S},
+        players=((RED, 1),),
+        mount_of=(RED, 1),
+        moments={"player_returned": "player_back", "restart": "throw_in"},
+        notes="Red 1's girth broke in a hard turn in traffic: in danger of falling, no control of the mount. "
+              "Whistle at once regardless of the ball; repairs took 2:30 (6-goal provision announced, "
+              "5 minutes at most); play resumed with a throw-in.",
     )
