@@ -17,6 +17,7 @@ from ui_fixtures import document_data, make_video
 
 from review_app.evidence import EvidenceCase, window
 from review_app.model import load_document
+from review_app.store import open_evidence
 
 pytestmark = [
     pytest.mark.browser,
@@ -38,7 +39,7 @@ def match_with_evidence(ws, tmp_path):
     path = ws / "matches" / "test-match.json"
     path.write_text(json.dumps(data), "utf-8")
     presented = make_video(tmp_path / "from-the-stands.mp4", seconds=4, size=(640, 360))
-    EvidenceCase(load_document(path), ws / "evidence").add(presented, "Blue's manager", "Committee")
+    EvidenceCase(load_document(path), open_evidence(ws / "evidence")).add(presented, "Blue's manager", "Committee")
 
 
 def picture_box(page) -> dict:
