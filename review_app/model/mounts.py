@@ -167,12 +167,13 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
         return (reading, "reading") if reading else (None, "unknown")
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
+    wanted = _key(name)  # normalised once, not once per excusal of the match
     for exc in register.excusals:
-        if _key(exc.mount) != _key(name) or exc.event == event["id"] or exc.frame > frame:
+        if exc.frame > frame or exc.event == event["id"] or _key(exc.mount) != wanted:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
             return exc.clause, "register"
-    if register.first_ridden.get(_key(name), frame) < frame:
+    if register.first_ridden.get(wanted, frame) < frame:
         return "not_excused", "register"
     return (reading, "reading") if reading else (None, "unknown")
