@@ -110,8 +110,15 @@ class Message:
         return f"Message({self.id!r}, **{self.params!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and type(other) is type(self) and (self.id, self.params) == (
-            other.id, other.params)
+        # Asked of every rendered text looked up (`_RENDERED`): an event's message is made anew each time, so
+        # the look-up compares it with the one kept. Unequal hashes (each kept once made) settle it at once.
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return False
+        if self._hash is not None and other._hash is not None and self._hash != other._hash:
+            return False
+        return self.id == other.id and self.params == other.params
 
     def __hash__(self) -> int:
         # Equal messages hash alike, so a rendered text can be looked up by its message (`translate`);

@@ -261,8 +261,13 @@ class Provision:
 
     @property
     def lifted(self) -> tuple[str, ...]:
-        """Every decision an older document may hold as a fact: lifted into the call when judged."""
-        return (*self.decisions, *self.former_decisions)
+        """Every decision an older document may hold as a fact: lifted into the call when judged. Made once
+        per provision, not once per event judged (kept in the frozen dataclass's __dict__, as `gated_parts`)."""
+        try:
+            return self.__dict__["_lifted"]
+        except KeyError:
+            self.__dict__["_lifted"] = found = (*self.decisions, *self.former_decisions)
+            return found
 
     @property
     def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
