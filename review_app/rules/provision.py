@@ -415,10 +415,13 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
             reasons.insert(0, verdict.explanation)
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
                           cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
-    extra: dict[str, Any] = {"edition": edition} if edition else {}
+    # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared), and a copy
+    # for every event judged was a fiftieth of a season's check.
+    if edition:
+        verdict.edition = edition
     if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
-        extra["measured"] = measured
-    return _with(verdict, **extra) if extra else verdict
+        verdict.measured = measured
+    return verdict
 
 
 def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
