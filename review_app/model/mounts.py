@@ -104,10 +104,17 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     for event in doc.events_in_order():
         pos, involved = event["position"], event.get("involved") or {}
         players = involved.get("players") or []
-        # (name, key, team, number) of each player riding a named mount here
-        riders = [(p["mount"], key(p["mount"]), p["team"], p["number"]) for p in players if p.get("mount")]
-        for _name, k, _team, _number in riders:
-            first_ridden.setdefault(k, pos["frame"])
+        # (name, key, team, number) of each player riding a named mount here. A plain loop, the name's key
+        # looked up in place: every event of every match checked passes here.
+        riders = []
+        for p in players:
+            ridden = p.get("mount")
+            if ridden:
+                k = keys.get(ridden)
+                if k is None:
+                    k = keys[ridden] = _key(ridden)
+                riders.append((ridden, k, p["team"], p["number"]))
+                first_ridden.setdefault(k, pos["frame"])
         if records:
             for name, k, team, number in riders:
                 rec = mounts.get(k)
@@ -118,7 +125,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                 rec.sightings.append(Sighting(team=team, number=number, **_where(event, pos)))
         concerned = involved.get("mount")
         concerned_key = key(concerned) if concerned else None
-        if excused:
+        if excused and (riders or concerned_key in excused):
             # A sighting of an already-excused mount, by rider or as the mount a later event is about.
             seen_here = {r[1] for r in riders}
             for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
