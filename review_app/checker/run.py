@@ -89,8 +89,16 @@ class CheckResult:
 
 def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
                 evidence: EvidenceView | None = None) -> EventResult:
+    return _check_event(doc, event, context, evidence, doc.match_id, str(doc.path) if doc.path else None)
+
+
+def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, evidence: EvidenceView | None,
+                 match_id: str, document: str | None) -> EventResult:
+    """`check_event`, given what is the same for every event of the match (its id, its file as the report
+    names it), found once by the caller rather than once per event."""
     case = doc.case(event, context)
-    if evidence is not None and event.get("situation") == "21.f(5)":
+    situation = case.situation
+    if evidence is not None and situation == "21.f(5)":
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
         # forfeiture exacted after the game by its decision.
         case = doc.case(event, context, derived={**doc.derived_facts(event), **evidence.facts()})
@@ -99,21 +107,24 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
                                           if k not in ("decided_by", "decided_by_name")}, **evidence.call()})
     v = judge(case)
     explanation = v.explanation
-    reading = _reading(doc, event) if case.situation == "21.f(5)" else {}
+    reading = _reading(doc, event) if situation == "21.f(5)" else {}
     if reading:  # the report says where the reviewer reads it otherwise
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
             "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
-    involved, position = event.get("involved") or {}, event["position"]
+    involved, position, call, measured = event.get("involved") or _NOTHING, event["position"], case.call, v.measured
     # In the order of EventResult's fields (a test checks each against the event): made for every event of a
     # season, by position it is made in half the time.
     return EventResult(
-        doc.match_id, event["id"], v.clause, v.verdict, explanation, list(v.missing), v.mandatory,
+        match_id, event["id"], v.clause, v.verdict, explanation, list(v.missing), v.mandatory,
         list(v.cites) or [v.clause], position["frame"], position["time_s"], event.get("period"),
-        event.get("clock"), involved.get("umpire"), event.get("reviewer"), str(doc.path) if doc.path else None,
-        list(v.wrong), v.measured.to_dict() if v.measured else {}, [], reading, v.edition,
-        case.call.get("penalty_to") if case.call.get("penalty") not in (None, Penalty.NONE) else None,
+        event.get("clock"), involved.get("umpire"), event.get("reviewer"), document,
+        list(v.wrong), measured.to_dict() if measured else {}, [], reading, v.edition,
+        call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None,
     )
+
+
+_NOTHING: dict = {}  # an event's missing `involved`, read only
 
 
 def _reading(doc: MatchDocument, event: dict) -> dict:
@@ -133,6 +144,16 @@ class _InOrder(MatchDocument):
         super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
         self._order = list(doc.events_in_order())
         self._register: MountRegister | None = None
+        self._by_id: dict[str, dict] | None = None
+
+    def event(self, event_id: str) -> dict | None:
+        """The first event of that id, as `MatchDocument.event` finds it, from an index made once: each
+        21.f(5) event looks up the events that excused its mount, a search of the match's events each time."""
+        if self._by_id is None:
+            self._by_id = {}
+            for e in self.events:
+                self._by_id.setdefault(e["id"], e)
+        return self._by_id.get(event_id)
 
     def events_in_order(self) -> Iterator[dict]:
         return iter(self._order)
@@ -156,7 +177,8 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
-        events = [check_event(doc, e, context, evidence) for e in doc.events_in_order()]
+        match_id, document = doc.match_id, str(doc.path) if doc.path else None
+        events = [_check_event(doc, e, context, evidence, match_id, document) for e in doc.events_in_order()]
         findings = check_match(doc, evidence, doc.register())
     apply_findings(events, findings)
     return events, findings

@@ -110,8 +110,15 @@ class Message:
         return f"Message({self.id!r}, **{self.params!r})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and type(other) is type(self) and (self.id, self.params) == (
-            other.id, other.params)
+        # Asked of every rendered text looked up (`_RENDERED`): an event's message is made anew each time, so
+        # the look-up compares it with the one kept. Unequal hashes (each kept once made) settle it at once.
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return False
+        if self._hash is not None and other._hash is not None and self._hash != other._hash:
+            return False
+        return self.id == other.id and self.params == other.params
 
     def __hash__(self) -> int:
         # Equal messages hash alike, so a rendered text can be looked up by its message (`translate`);
@@ -179,13 +186,23 @@ def _rendered(message: Message, lang: str) -> str:
 
 def both(value: Any) -> dict[str, str]:
     """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
-    if isinstance(value, Message) and value.params:
-        # A season's report asks this of every event: one look-up of the message for both languages.
+    if isinstance(value, Message):
+        # A season's report asks this of every event, mostly for the same few sentences: one look-up of the
+        # message for both languages, each rendered once (a sentence with nothing to fill too: two catalogue
+        # look-ups an event otherwise).
         try:
             texts = _RENDERED.get(value)
-        except TypeError:
+        except TypeError:  # a parameter that cannot be hashed: rendered every time
             texts = None
-        if texts is not None and len(texts) == len(LANGUAGES):
+        else:
+            if texts is None:
+                if len(_RENDERED) >= _RENDERED_MAX:
+                    _RENDERED.clear()
+                _RENDERED[value] = texts = {}
+            if len(texts) != len(LANGUAGES):
+                for lang in LANGUAGES:
+                    if lang not in texts:
+                        texts[lang] = value.render(lang)
             return {lang: texts[lang] for lang in LANGUAGES}
     return {lang: translate(value, lang) for lang in LANGUAGES}
 

@@ -104,10 +104,17 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     for event in doc.events_in_order():
         pos, involved = event["position"], event.get("involved") or {}
         players = involved.get("players") or []
-        # (name, key, team, number) of each player riding a named mount here
-        riders = [(p["mount"], key(p["mount"]), p["team"], p["number"]) for p in players if p.get("mount")]
-        for _name, k, _team, _number in riders:
-            first_ridden.setdefault(k, pos["frame"])
+        # (name, key, team, number) of each player riding a named mount here. A plain loop, the name's key
+        # looked up in place: every event of every match checked passes here.
+        riders = []
+        for p in players:
+            ridden = p.get("mount")
+            if ridden:
+                k = keys.get(ridden)
+                if k is None:
+                    k = keys[ridden] = _key(ridden)
+                riders.append((ridden, k, p["team"], p["number"]))
+                first_ridden.setdefault(k, pos["frame"])
         if records:
             for name, k, team, number in riders:
                 rec = mounts.get(k)
@@ -118,7 +125,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                 rec.sightings.append(Sighting(team=team, number=number, **_where(event, pos)))
         concerned = involved.get("mount")
         concerned_key = key(concerned) if concerned else None
-        if excused:
+        if excused and (riders or concerned_key in excused):
             # A sighting of an already-excused mount, by rider or as the mount a later event is about.
             seen_here = {r[1] for r in riders}
             for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
@@ -167,12 +174,13 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
         return (reading, "reading") if reading else (None, "unknown")
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
+    wanted = _key(name)  # normalised once, not once per excusal of the match
     for exc in register.excusals:
-        if _key(exc.mount) != _key(name) or exc.event == event["id"] or exc.frame > frame:
+        if exc.frame > frame or exc.event == event["id"] or _key(exc.mount) != wanted:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
             return exc.clause, "register"
-    if register.first_ridden.get(_key(name), frame) < frame:
+    if register.first_ridden.get(wanted, frame) < frame:
         return "not_excused", "register"
     return (reading, "reading") if reading else (None, "unknown")

@@ -261,8 +261,13 @@ class Provision:
 
     @property
     def lifted(self) -> tuple[str, ...]:
-        """Every decision an older document may hold as a fact: lifted into the call when judged."""
-        return (*self.decisions, *self.former_decisions)
+        """Every decision an older document may hold as a fact: lifted into the call when judged. Made once
+        per provision, not once per event judged (kept in the frozen dataclass's __dict__, as `gated_parts`)."""
+        try:
+            return self.__dict__["_lifted"]
+        except KeyError:
+            self.__dict__["_lifted"] = found = (*self.decisions, *self.former_decisions)
+            return found
 
     @property
     def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
@@ -410,10 +415,13 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
             reasons.insert(0, verdict.explanation)
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
                           cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
-    extra: dict[str, Any] = {"edition": edition} if edition else {}
+    # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared), and a copy
+    # for every event judged was a fiftieth of a season's check.
+    if edition:
+        verdict.edition = edition
     if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
-        extra["measured"] = measured
-    return _with(verdict, **extra) if extra else verdict
+        verdict.measured = measured
+    return verdict
 
 
 def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
