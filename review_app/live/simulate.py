@@ -25,9 +25,9 @@ class Block:
 
 
 def make_block(path: str | Path, *, width: int, height: int, fps: int, seconds: float,
-               whistles_s: tuple[float, ...], seed: int = 1, gop_s: float = 1.0) -> Block:
-    """An H.264 + AAC MPEG-TS of `seconds`: a moving pattern with the frame number, quiet wind-like noise,
-    and a referee's whistle at each of `whistles_s`."""
+               whistles_s: tuple[float, ...], seed: int = 1, gop_s: float = 1.0, picture=None) -> Block:
+    """An H.264 + AAC MPEG-TS of `seconds`: a moving pattern with the frame number (or `picture(i, width,
+    height)`, BGR), quiet noise, and a referee's whistle at each of `whistles_s`."""
     import cv2
 
     from review_app.footage.writer import VideoWriter
@@ -46,11 +46,14 @@ def make_block(path: str | Path, *, width: int, height: int, fps: int, seconds: 
                      audio_rate=AUDIO_RATE) as out:
         per_frame = AUDIO_RATE / fps
         for i in range(frames):
-            img = base.copy()
-            x = int((i * 7) % width)
-            cv2.rectangle(img, (x, 0), (min(width - 1, x + width // 20), height - 1), (230, 230, 230), -1)
-            cv2.putText(img, str(i), (width // 10, height // 2), cv2.FONT_HERSHEY_SIMPLEX, height / 200,
-                        (255, 255, 255), max(1, height // 120))
+            if picture is not None:
+                img = picture(i, width, height)
+            else:
+                img = base.copy()
+                x = int((i * 7) % width)
+                cv2.rectangle(img, (x, 0), (min(width - 1, x + width // 20), height - 1), (230, 230, 230), -1)
+                cv2.putText(img, str(i), (width // 10, height // 2), cv2.FONT_HERSHEY_SIMPLEX, height / 200,
+                            (255, 255, 255), max(1, height // 120))
             out.write(img)
             out.write_audio(track[int(i * per_frame):int((i + 1) * per_frame)].astype(np.float32))
     return Block(path, frames / fps, fps, tuple(whistles_s))
@@ -60,6 +63,7 @@ def make_block(path: str | Path, *, width: int, height: int, fps: int, seconds: 
 class Sent:
     started_wall: float = 0.0
     frames: int = 0  # video frames sent
+    indices: list[int] = field(default_factory=list)  # the block's frame number of each frame sent, in order
     whistles_wall: list[float] = field(default_factory=list)  # when each whistle sounded (sent)
     cuts_wall: list[tuple[float, float]] = field(default_factory=list)
 
@@ -76,6 +80,7 @@ class Sender(threading.Thread):
         self.cuts = cuts
         self.sent = Sent()
         self.stop = threading.Event()
+        self.loop_s = block.duration_s  # one loop's length as sent (set when sending starts)
 
     def _packets(self):
         import av
@@ -89,6 +94,8 @@ class Sender(threading.Thread):
                     continue
                 items.append((p.stream.type, bytes(p), p.pts, p.dts if p.dts is not None else p.pts,
                               p.is_keyframe, p.duration or 0, p.stream.time_base))
+        video_pts = sorted(it[2] for it in items if it[0] == "video")  # presentation order: frame numbers
+        self._number = {pts: i for i, pts in enumerate(video_pts)}
         first = {kind: min(it[3] for it in items if it[0] == kind) for kind, _tb, _x in info}
         return items, first
 
@@ -111,6 +118,7 @@ class Sender(threading.Thread):
         ends = [(it[3] - first[it[0]] + it[5]) * it[6] for it in items]
         frame = Fraction(1, self.block.fps)
         duration = max(Fraction(self.block.duration_s).limit_denominator(1000), -(-max(ends) // frame) * frame)
+        self.loop_s = float(duration)
         if self.start_delay_s:
             time.sleep(self.start_delay_s)
         out, streams = self._output(self.block.path)
@@ -148,6 +156,7 @@ class Sender(threading.Thread):
                     out.mux(packet)
                     if kind == "video":
                         self.sent.frames += 1
+                        self.sent.indices.append(self._number[pts])
         finally:
             if down is None:
                 out.close()
