@@ -1,0 +1,141 @@
+// The live frame view (the live Review page; shipped after frame_view.js in the same module, no build step).
+//
+// The frame view of a recording that grows: the app sends the frame count recorded so far on each of its
+// runs (every half second), the frames' times are fetched again when it grows ({src}/times is never kept),
+// and the view follows the live edge until the official steps, plays or jumps (End or "Live" follows again).
+// "Last whistle" (W): both angles at the last whistle heard, then three seconds either side of it played
+// over and over, slowed. The root carries data-polo-live-count (frames recorded) and
+// data-polo-last-whistle (the last whistle's frame) for the page's tests.
+
+const REPLAY_SPEED = 0.25;
+const REPLAY_AROUND_S = 3;
+const REPLAY_HOLD_MS = 700; // the whistle's frame held on both angles before the slowed loop plays
+const FOLLOWS = new Set(["last", "faster", "slower", "zoomIn", "zoomOut", "zoomReset", "fullscreen", "live"]);
+
+class LiveFrameView extends FrameView {
+  build() {
+    super.build();
+    this.following = true;
+    this.replay = null; // {frame, token} while the last whistle is being replayed
+    this.liveBox = el("div", "group live");
+    const button = (name, cls) => {
+      const b = el("button", cls || "");
+      b.type = "button";
+      b.dataset.do = name;
+      this.liveBox.append(b);
+      return b;
+    };
+    this.liveButton = button("live", "live-edge");
+    this.liveButton.setAttribute("data-testid", "polo-live-edge");
+    this.whistleButton = button("lastWhistle", "last-whistle");
+    this.whistleButton.setAttribute("data-testid", "polo-last-whistle");
+    this.liveInfo = el("span", "live-info");
+    this.liveBox.append(this.liveInfo);
+    this.bar.prepend(this.liveBox);
+  }
+
+  update(data) {
+    const grew = this.ready && data.count !== this.liveCount;
+    const angleCount = data.angle ? data.angle.count : null;
+    super.update(data);
+    this.liveCount = data.count || 0;
+    if (this.times) this.count = Math.min(this.count, this.times.length);
+    const live = data.live || {};
+    this.liveText = live.text || {};
+    this.liveButton.textContent = this.liveText.live || "Live";
+    this.liveButton.title = `${this.liveText.liveHelp || ""} (End)`;
+    this.whistleButton.textContent = this.liveText.lastWhistle || "Last whistle";
+    this.whistleButton.title = `${this.liveText.lastWhistleHelp || ""} (W)`;
+    this.whistleButton.disabled = !this.whistles.length;
+    this.liveInfo.textContent = live.status || "";
+    this.root.dataset.poloLiveCount = String(this.liveCount);
+    const last = this.whistles.length ? this.whistles[this.whistles.length - 1] : null;
+    this.root.dataset.poloLastWhistle = last === null ? "" : String(last);
+    this.root.classList.toggle("following", this.following);
+    if (grew) this.loadTimes();
+    if (angleCount !== null && angleCount !== this.angleCount && this.angle.src) {
+      this.angleCount = angleCount;
+      if (this.angle.times) this.angle.loadTimes(); // the first load is the angle's own
+    }
+  }
+
+  async loadTimes() {
+    await super.loadTimes();
+    if (!this.times) return;
+    const n = this.times.length;
+    this.count = n;
+    const step = n > 1 ? this.times[n - 1] - this.times[n - 2] : 0.04;
+    this.duration = Math.max(this.duration, this.times[n - 1] + step);
+    if (this.replay) this.stretchReplay();
+    if (this.following && !this.playing) this.goTo(n - 1, false);
+    this.show();
+  }
+
+  command(name) {
+    if (name === "live" || name === "last") {
+      this.following = true;
+      this.replay = null;
+      this.loop = null;
+      this.root.classList.add("following");
+      return this.canMove() && (this.pause(false), this.goTo(this.count - 1, false));
+    }
+    if (name === "lastWhistle") return this.lastWhistle();
+    if (!FOLLOWS.has(name)) {
+      this.following = false;
+      this.root.classList.remove("following");
+    }
+    return super.command(name);
+  }
+
+  key(ev) {
+    const k = ev.key;
+    if ((k === "w" || k === "W") && !ev.repeat && !ev.ctrlKey && !ev.altKey && !ev.metaKey && !typing(ev) &&
+        window.__poloReviewActiveView === this && this.root.isConnected) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      return this.command("lastWhistle");
+    }
+    return super.key(ev);
+  }
+
+  // the loop around the whistle reaches 3 s after it, as far as that is recorded yet
+  stretchReplay() {
+    const t = this.timeOf(this.replay.frame);
+    const a = this.frameAt(Math.max(0, t - REPLAY_AROUND_S));
+    const b = this.frameAt(Math.min(this.duration, t + REPLAY_AROUND_S));
+    this.loop = [Math.min(a, this.replay.frame), Math.max(b, this.replay.frame)];
+  }
+
+  lastWhistle() {
+    if (!this.canMove() || !this.whistles.length) return;
+    this.following = false;
+    this.root.classList.remove("following");
+    const frame = this.clamp(this.whistles[this.whistles.length - 1]);
+    const token = {};
+    this.replay = { frame, token };
+    this.pause(false);
+    this.stretchReplay();
+    this.goTo(frame, false);
+    this.focus();
+    // once the whistle's frame is on screen (and the angle follows it), the slowed loop plays from there
+    const start = () => {
+      if (!this.replay || this.replay.token !== token) return;
+      if (this.painted !== frame) return setTimeout(start, 20);
+      setTimeout(() => this.replay && this.replay.token === token && this.play(1, REPLAY_SPEED), REPLAY_HOLD_MS);
+    };
+    start();
+    this.show();
+  }
+}
+
+export default function (component) {
+  const { parentElement, data, setStateValue, setTriggerValue } = component;
+  let view = parentElement.__poloLiveView;
+  if (!view || view.destroyed) view = parentElement.__poloLiveView = new LiveFrameView(parentElement);
+  view.send = setStateValue;
+  view.trigger = setTriggerValue;
+  view.update(data);
+  return () => setTimeout(() => {
+    if (!parentElement.isConnected && !view.destroyed) view.destroy();
+  }, 0);
+}
