@@ -32,6 +32,8 @@ def _json(result: CheckResult) -> bytes | str:
         "errors": list(result.errors),
         "summary": summary(result),
     }
+    if result.review_decisions:  # only where a match was reviewed live: other reports keep their text
+        report["review_decisions"] = result.review_decisions
     try:
         return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
     except orjson.JSONEncodeError:
@@ -159,7 +161,7 @@ def to_html(result: CheckResult, *, filters=None, stills: bool = True, roots=())
         summary=summary(result), errors=list(result.errors), findings=result.findings, tables=tables,
         events=result.events, clause_title=clause_title, filters=_filters_applied(filters),
         matches=list(result.matches), details=details, inconsistent=inconsistent, stills=stills,
-        still_problems=still_problems)
+        still_problems=still_problems, review_decisions=result.review_decisions)
 
 
 def render(result: CheckResult, fmt: str, lang: str = "en", **html) -> str:

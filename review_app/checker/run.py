@@ -82,6 +82,8 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one line per document that could not be checked
     matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
+    # calls reviewed on replay during the match (polo-review live), each with its match's id
+    review_decisions: list[dict] = field(default_factory=list)
 
 
 def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
@@ -200,6 +202,7 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
     result.events.extend(events)
     result.findings.extend(findings)
     result.matches.append(doc.match_id)
+    result.review_decisions.extend({"match": doc.match_id, **d} for d in doc.data.get("review_decisions") or ())
     day.add(doc)
 
 
