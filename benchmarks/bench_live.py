@@ -146,7 +146,7 @@ def cpu_case(workdir: Path, height: int, seconds: float) -> dict:
         else:
             cmd = [sys.executable, "-c", REFERENCE, f"udp://127.0.0.1:{port}", str(folder / "out.ts")]
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(1.5)
+        time.sleep(3.0)  # started and listening
         sender = Sender(made, f"udp://127.0.0.1:{port}?pkt_size=1316", loops=loops)
         sender.start()
         time.sleep(4)  # past the start (imports, probing)
@@ -221,7 +221,10 @@ def main_run(workdir: Path, minutes: float, whistles: int, height: int) -> None:
                                                                    for n, p in ports.items()), []),
                              "--footage", str(ws / "footage"), "--duration", str(duration)],
                             stdout=open(ws / "live.out", "wb"), stderr=open(ws / "live.err", "wb"))
-    time.sleep(2.0)
+    folder = ws / "footage" / "live" / "bench-live"
+    while not (folder / "session.json").exists():  # listening before the cameras send, as at a field
+        time.sleep(0.1)
+    time.sleep(1.0)
     loops = whistles
     cut_at = minutes * 60 / 2
     senders = {"A": Sender(made["A"], f"udp://127.0.0.1:{ports['A']}?pkt_size=1316", loops=loops),
@@ -230,7 +233,6 @@ def main_run(workdir: Path, minutes: float, whistles: int, height: int) -> None:
     load0 = os.getloadavg()
     for s in senders.values():
         s.start()
-    folder = ws / "footage" / "live" / "bench-live"
     presses: list[float] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
@@ -290,6 +292,10 @@ def main_run(workdir: Path, minutes: float, whistles: int, height: int) -> None:
               f"({'all' if s.sent.frames == log.frames else 'NOT all'}), {len(log.segments)} segments "
               f"({sum(c.ok for c in checks)} verify), gaps {[(round(g['to_s'] - g['from_s'], 2)) for g in log.gaps]}, "
               f"whistles heard {len(log.whistles)}")
+    heard = [w["heard_wall"] for w in segments.read(folder / "A").whistles]
+    detected = [min((h - s for h in heard if h >= s), default=float("nan")) for s in senders["A"].sent.whistles_wall]
+    print("whistle to detected (logged), s: " + " ".join(f"{d:.2f}" for d in detected))
+    print("whistle to page, s: " + " ".join(f"{d:.2f}" for d in latencies))
     print(f"whistle to page (n={len(latencies)}): median {statistics.median(latencies):.2f} s, "
           f"max {max(latencies):.2f} s" if latencies else "whistle to page: none seen")
     good = [m for m in presses if m == m]

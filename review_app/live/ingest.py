@@ -27,8 +27,10 @@ log = logging.getLogger(__name__)
 
 SEGMENT_S = 1.0  # a segment closes at the first keyframe this long after its first frame
 READ_TIMEOUT_S = 2.0  # no packet for this long: the feed has dropped (reconnected, a gap logged)
-OPEN_TIMEOUT_S = 3.0
-RETRY_S = 0.5
+# Opening waits this long for the feed's first packets; a feed that dropped is waited for again at once,
+# the socket closed as briefly as can be (a UDP feed's packets that arrive while it is closed are lost).
+OPEN_TIMEOUT_S = 10.0
+RETRY_S = 0.5  # after a refusal (an RTSP or RTMP server not up yet)
 # Probing a feed's streams: half a second of it is enough for what the remux needs (codec, size, extradata);
 # FFmpeg's default of five seconds would hold the first frames back that long.
 PROBE = {"analyzeduration": "500000", "probesize": "1000000"}
@@ -99,8 +101,9 @@ class FeedRecorder(threading.Thread):
                 container = av.open(self.url, options=input_options(self.url),
                                     timeout=(OPEN_TIMEOUT_S, self.read_timeout_s), metadata_errors="ignore")
             except (av.error.FFmpegError, OSError) as exc:
-                self.last_error = str(exc)
-                self.stop.wait(RETRY_S)
+                self.last_error = redacted(str(exc))
+                if not isinstance(exc, av.error.ExitError):  # a timeout: listen again at once
+                    self.stop.wait(RETRY_S)
                 continue
             self.connections += 1
             try:

@@ -17,9 +17,11 @@ from review_app.sound import ANALYSIS_RATE, Recording, SoundError, find_sounds
 log = logging.getLogger(__name__)
 
 # How often the growing sound is listened to, and how much of it: the detector averages over 0.4 s
-# and measures the noise in the 0.5 s before a sound, so 6 s holds a whistle with room either side.
-EVERY_S = 0.25
-WINDOW_S = 6.0
+# and measures the noise in the 0.5 s before a sound, so 3 s holds a whistle's start with room either
+# side. The detector's work grows with the window (about 11 ms a second of sound here): 3 s every 0.4 s
+# is some 8% of a core a feed, where 6 s every 0.25 s was 15% (bench_live.py).
+EVERY_S = 0.4
+WINDOW_S = 3.0
 # A whistle is taken once it has sounded this long before the end of the sound heard (a blast shorter
 # than the detector's least is not yet a whistle), and is the same whistle as one already logged when
 # it starts within SAME_S of it (the detector's edges hold to milliseconds; repeated blasts merge).

@@ -52,11 +52,24 @@ class LiveFrameView extends FrameView {
     const last = this.whistles.length ? this.whistles[this.whistles.length - 1] : null;
     this.root.dataset.poloLastWhistle = last === null ? "" : String(last);
     this.root.classList.toggle("following", this.following);
+    this.prefetch(last);
     if (grew) this.loadTimes();
     if (angleCount !== null && angleCount !== this.angleCount && this.angle.src) {
       this.angleCount = angleCount;
       if (this.angle.times) this.angle.loadTimes(); // the first load is the angle's own
     }
+  }
+
+  // A new whistle: its picture on both angles fetched now into the browser's HTTP cache (the server decodes
+  // it meanwhile), so W paints them without waiting for the server.
+  prefetch(last) {
+    if (last === null || last === this.prefetched || !this.times || last >= this.times.length) return;
+    const a = this.angle;
+    const k = a.on && a.times ? a.frameAt(this.timeOf(last) + a.offset) : null;
+    if (a.on && k === null) return; // the angle's times come on a later run
+    this.prefetched = last;
+    fetch(this.url(last, false)).catch(() => {});
+    if (k !== null) fetch(`${a.src}/${k}.jpg`).catch(() => {});
   }
 
   async loadTimes() {
@@ -68,6 +81,7 @@ class LiveFrameView extends FrameView {
     this.duration = Math.max(this.duration, this.times[n - 1] + step);
     if (this.replay) this.stretchReplay();
     if (this.following && !this.playing) this.goTo(n - 1, false);
+    this.prefetch(this.whistles.length ? this.whistles[this.whistles.length - 1] : null);
     this.show();
   }
 
