@@ -5,7 +5,7 @@
 // and the view follows the live edge until the official steps, plays or jumps (End or "Live" follows again).
 // "Last whistle" (W): both angles at the last whistle heard, then three seconds either side of it played
 // over and over, slowed. The root carries data-polo-live-count (frames recorded) and
-// data-polo-last-whistle (the last whistle's frame) for the page's tests.
+// data-polo-last-whistle (the last whistle's frame), and data-polo-replay the whistle W last showed.
 
 const REPLAY_SPEED = 0.25;
 const REPLAY_AROUND_S = 3;
@@ -127,10 +127,13 @@ class LiveFrameView extends FrameView {
     const frame = this.clamp(this.whistles[this.whistles.length - 1]);
     const token = {};
     this.replay = { frame, token };
+    this.root.dataset.poloReplay = String(frame);
     this.pause(false);
     this.stretchReplay();
     this.goTo(frame, false);
     this.focus();
+    // the app hears which whistle is under review (its decision form offers that one first)
+    if (this.trigger) this.trigger("action", { name: "replay", frame });
     // once the whistle's frame is on screen (and the angle follows it), the slowed loop plays from there
     const start = () => {
       if (!this.replay || this.replay.token !== token) return;

@@ -46,7 +46,9 @@ def angle_data(token: str, feed: LiveFeed, offset_s: float, how: str) -> dict:
 
 
 def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], timeline: dict | None,
-              angle: dict | None, status: str, on_position=None) -> None:
+              angle: dict | None, status: str, on_position=None, on_replay=None) -> None:
+    """The live view of `feed`; `on_position(frame)` when it settles on a frame, `on_replay(frame)` when the
+    official asks for the last whistle (W), with that whistle's frame."""
     width, height = feed.size()
     number, frame = st.session_state.setdefault(f"{key}.seek", (0, max(0, feed.frame_count - 1)))
     data = {
@@ -69,5 +71,11 @@ def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], time
         if on_position is not None and isinstance(position, int):
             on_position(position)
 
-    _component(key=key, data=data, on_position_change=moved, on_action_change=lambda: None,
+    def acted() -> None:
+        value = st.session_state.get(key)
+        action = value.get("action") if isinstance(value, dict) else getattr(value, "action", None)
+        if on_replay is not None and isinstance(action, dict) and action.get("name") == "replay":
+            on_replay(int(action.get("frame", 0)))
+
+    _component(key=key, data=data, on_position_change=moved, on_action_change=acted,
                on_drawing_change=lambda: None, on_edits_change=lambda: None, height="content", width="stretch")

@@ -19,6 +19,7 @@ from review_app.ui.review_pick import current_document, remember
 from review_app.ui.review_saves import verdict_banner
 from review_app.ui.review_tags import open_form, tag_form, tag_list
 
+REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under review (W), and the one the form offers
 ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
 DECISION_LABELS = {"stands": _("The call stands"), "overturned": _("The call is overturned")}
 
@@ -83,7 +84,11 @@ def live_area() -> None:
     status = " · ".join(_status_line(state, n) for n in cameras)
     live_view.live_view(token, main, key="live.view", whistles=[w.frame for w in heard], timeline=marks,
                         angle=angle, status=status,
-                        on_position=lambda f: st.session_state.__setitem__("live.pos", f))
+                        on_position=lambda f: st.session_state.__setitem__("live.pos", f),
+                        on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f))
+    if st.session_state.get(REPLAYED) is not None and st.session_state.get(REPLAYED) != st.session_state.get(SHOWN):
+        st.session_state[SHOWN] = st.session_state[REPLAYED]
+        st.rerun(scope="app")  # the decision form below offers the whistle under review
     gaps = [(name, g) for name in cameras for g in live_web.open_feed(folder / name)[1].gaps()]
     if gaps:
         st.caption(" · ".join(_("{camera}: no signal {start}–{end} ({seconds} s), reconnected", camera=name,
@@ -125,7 +130,13 @@ with decide:
         with st.form("live.decision", clear_on_submit=True):
             labels = {k: _("Whistle at {time} (frame {frame})", time=format_time(w.start_s), frame=w.frame)
                       for k, w in enumerate(heard)}
-            which = st.selectbox(_("Whistle"), list(reversed(range(len(heard)))), format_func=labels.get)
+            # the whistle under review (the last replayed with W) first, else the last heard
+            replayed = st.session_state.get(REPLAYED)
+            order = list(reversed(range(len(heard))))
+            first = next((k for k in order if heard[k].frame == replayed), order[0])
+            # keyed by the whistle under review: a new replay offers its whistle, not the choice made before
+            which = st.selectbox(_("Whistle"), order, index=order.index(first), format_func=labels.get,
+                                 key=f"live.decision_whistle.{replayed}")
             tags = {e["id"]: e["id"] for e in doc.events}
             event = st.selectbox(_("Tag of the call (if made)"), [None, *tags], format_func=lambda t: t or "—")
             decision = st.radio(_("Decision"), DECISIONS, format_func=DECISION_LABELS.get, horizontal=True)
