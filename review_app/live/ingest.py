@@ -76,7 +76,10 @@ class FeedRecorder(threading.Thread):
         self.connected = False
         self.last_error = ""
         self.end_s = existing.segments[-1]["end_s"] if existing.segments else None  # where the last frame ends
-        self.gap_from: tuple[float, float] | None = None  # (recording s, wall) the feed dropped at
+        # (recording s, wall) the feed dropped at; a recording continued after a stop or a crash starts
+        # with the gap since its last segment closed
+        self.gap_from: tuple[float, float] | None = (
+            (self.end_s, existing.segments[-1]["closed_wall"]) if existing.segments else None)
         self.sound = SoundBuffer()
         self._lock = threading.Lock()
         self.watch = WhistleWatch(self.sound, self._whistle, stop, name) if listen else None
@@ -158,6 +161,8 @@ class FeedRecorder(threading.Thread):
         never before the end of what is recorded. Logs the gap a reconnection closes."""
         now = time.time()
         at = Fraction(now - self.zero_wall)
+        if self.gap_from is not None:  # after a drop: as long after the last frame as the feed was away
+            at = Fraction(self.gap_from[0]) + Fraction(max(0.0, now - self.gap_from[1]))
         base = round(at / tb_v)
         if self.end_s is not None:
             base = max(base, round(Fraction(self.end_s) / tb_v) + 1)
