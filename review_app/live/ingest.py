@@ -80,6 +80,7 @@ class FeedRecorder(threading.Thread):
         # with the gap since its last segment closed
         self.gap_from: tuple[float, float] | None = (
             (self.end_s, existing.segments[-1]["closed_wall"]) if existing.segments else None)
+        self.continued = bool(existing.segments)  # its clock is another run's: placed by the wall clock
         self.sound = SoundBuffer()
         self._lock = threading.Lock()
         self.watch = WhistleWatch(self.sound, self._whistle, stop, name) if listen else None
@@ -161,8 +162,9 @@ class FeedRecorder(threading.Thread):
         never before the end of what is recorded. Logs the gap a reconnection closes."""
         now = time.time()
         at = Fraction(now - self.zero_wall)
-        if self.gap_from is not None:  # after a drop: as long after the last frame as the feed was away
+        if self.continued:  # a recording continued by another run: as long after its end as it was stopped
             at = Fraction(self.gap_from[0]) + Fraction(max(0.0, now - self.gap_from[1]))
+            self.continued = False
         base = round(at / tb_v)
         if self.end_s is not None:
             base = max(base, round(Fraction(self.end_s) / tb_v) + 1)

@@ -26,9 +26,17 @@ def _live(doc, port, footage, *extra):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def _listening(folder, proc):
+def _started(folder) -> float:
+    try:
+        return json.loads((folder / "session.json").read_text("utf-8"))["updated_wall"]
+    except (OSError, ValueError, KeyError):
+        return 0.0
+
+
+def _listening(folder, proc, since: float = 0.0):
+    """Wait for this run of the recorder to have written its session state (it listens then)."""
     deadline = time.monotonic() + 60
-    while not (folder / "session.json").exists():
+    while _started(folder) <= since:
         assert proc.poll() is None, proc.stderr.read().decode()
         assert time.monotonic() < deadline
         time.sleep(0.1)
@@ -59,8 +67,9 @@ def test_a_killed_recorder_loses_at_most_one_segment_and_continues_its_chain(tmp
     assert framecode.read(feed.picture(feed.frame_count - 1)) == (feed.frame_count - 1) % 75
     before = len(checks)
 
-    proc = _live(doc, port, footage, "--duration", "4")
-    time.sleep(1.5)
+    since = time.time()
+    proc = _live(doc, port, footage, "--duration", "8")
+    _listening(feed_dir.parent, proc, since)
     again = Sender(block, f"udp://127.0.0.1:{port}?pkt_size=1316", loops=1)
     again.start()
     again.join()
