@@ -10,6 +10,7 @@
 const REPLAY_SPEED = 0.25;
 const REPLAY_AROUND_S = 3;
 const REPLAY_HOLD_MS = 700; // the whistle's frame held on both angles before the slowed loop plays
+const REPLAY_WAIT_MS = 3000;
 const FOLLOWS = new Set(["last", "faster", "slower", "zoomIn", "zoomOut", "zoomReset", "fullscreen", "live"]);
 
 class LiveFrameView extends FrameView {
@@ -134,10 +135,14 @@ class LiveFrameView extends FrameView {
     this.focus();
     // the app hears which whistle is under review (its decision form offers that one first)
     if (this.trigger) this.trigger("action", { name: "replay", frame });
-    // once the whistle's frame is on screen (and the angle follows it), the slowed loop plays from there
+    // once the whistle's frame is on screen on both angles (the angle at most REPLAY_WAIT_MS late: one that
+    // shows nothing there, or lags, does not hold the replay up), the slowed loop plays from there
+    const asked = performance.now();
     const start = () => {
       if (!this.replay || this.replay.token !== token) return;
-      if (this.painted !== frame) return setTimeout(start, 20);
+      const angleThere = !this.angle.on || this.angle.painted === this.angle.want ||
+        performance.now() - asked > REPLAY_WAIT_MS;
+      if (this.painted !== frame || !angleThere) return setTimeout(start, 20);
       setTimeout(() => this.replay && this.replay.token === token && this.play(1, REPLAY_SPEED), REPLAY_HOLD_MS);
     };
     start();
