@@ -23,7 +23,7 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
-from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
+from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +84,9 @@ class CheckResult:
     matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
     # calls reviewed on replay during the match (polo-review live), each with its match's id
     review_decisions: list[dict] = field(default_factory=list)
+    # The documents as the check read them, by path, where the caller asked to keep them (`keep_documents`):
+    # what the HTML report shows of each event (notes, stills) comes from here, never from a second read.
+    documents: dict[str, MatchDocument] = field(default_factory=dict)
 
 
 def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
@@ -93,8 +96,9 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
         # forfeiture exacted after the game by its decision.
         case = doc.case(event, context, derived={**doc.derived_facts(event), **evidence.facts()})
-        if evidence.forfeiture_exacted:
-            case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
+        if evidence.forfeiture_exacted:  # by the authority the case recorded, never assumed the Committee
+            case = replace(case, call={**{k: v for k, v in case.call.items()
+                                          if k not in ("decided_by", "decided_by_name")}, **evidence.call()})
     v = judge(case)
     explanation = v.explanation
     reading = _reading(doc, event) if case.situation == "21.f(5)" else {}
@@ -196,7 +200,9 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
-                evidence_root: str | Path | None = None) -> None:
+                evidence_root: str | Path | None = None, keep: bool = False) -> None:
+    if keep and doc.path is not None:
+        result.documents[str(doc.path)] = doc
     doc = _InOrder(doc)
     events, findings = _check_in_order(doc, evidence_root)
     result.events.extend(events)
@@ -206,11 +212,13 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
     day.add(doc)
 
 
-def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None) -> CheckResult:
-    """Check each document as the iterable yields it (a generator of documents is never held whole)."""
+def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None, *,
+                    keep_documents: bool = False) -> CheckResult:
+    """Check each document as the iterable yields it (a generator of documents is never held whole, unless
+    `keep_documents`: the result then holds them for the HTML report)."""
     result, day = CheckResult(), PlayedThatDay()
     for doc in docs:
-        _check_into(result, day, doc, evidence_root)
+        _check_into(result, day, doc, evidence_root, keep_documents)
     _across(result, day)
     return result
 
@@ -222,7 +230,9 @@ def _across(result: CheckResult, day: PlayedThatDay) -> None:
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
-                evidence_root: str | Path | None = None) -> CheckResult:
+                evidence_root: str | Path | None = None, *, keep_documents: bool = False) -> CheckResult:
+    """Every document under `paths`, read once and checked; `keep_documents`: the result holds the documents
+    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML)."""
     files = find_documents(paths)
     result, day = CheckResult(), PlayedThatDay()
     for i, path in enumerate(files, 1):
@@ -232,7 +242,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
             log.info("not checked: %s", exc)  # reported in the result, one line per document
             result.errors.append(str(exc))
         else:
-            _check_into(result, day, doc, evidence_root)
+            _check_into(result, day, doc, evidence_root, keep_documents)
         if progress:
             progress(i, len(files))
     _across(result, day)

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -96,6 +95,11 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                     "{again}, "
                     "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
                     "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
+            elif post_game and facts.get("presented_to") == "other" and not exacted:
+                severity, why = INFO, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
+                    "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
             elif post_game and in_time is False:
                 severity, why = INFO, Message(
                     "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
@@ -122,6 +126,7 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                 doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
                  "detected_during_game": not post_game, "evidence_within_24_hours": in_time,
+                 "presented_to": facts.get("presented_to"),
                  "returned_at": {"frame": s.frame, "time_s": s.time_s}},
             ))
     for event_id in reg.unnamed_excusals:
@@ -131,12 +136,12 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
     return out
 
 
-# Allowance for each clause, and the facts that lift it.
+# Allowance for each clause, and the facts that lift it. 21.g's depends on which of its cases the tack is in
+# (`rules.tack.time_beyond_allowance`, which the event's verdict asks too): `_tack_allowance`.
 ALLOWANCES = {
     "21.d": (P.INJURY_RECOVERY, ("extra_time_granted", "removal_needed_more_time")),
     "21.f(2)": (P.COURTESY_CHANGE, ()),
     "21.f(4)": (P.MOUNT_CHANGE_TIMEOUT, ()),
-    "21.g": (P.TACK_REPAIR, ()),
 }
 # 21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count.
 COUNTS_WHEN = {"21.f(4)": "player_changed_mount"}
@@ -149,18 +154,20 @@ def _counts(ev: dict) -> bool:
 
 def time_allowances(doc: MatchDocument) -> list[Finding]:
     out = []
+    context = None
     for ev in doc.events_in_order():
-        rule = ALLOWANCES.get(ev["situation"])
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
+        if ev["situation"] == "21.g" and allowed is not None:
+            context = context or doc.context()
+            out.extend(_tack_allowance(doc, ev, allowed, context))
+            continue
+        rule = ALLOWANCES.get(ev["situation"])
         if not rule or allowed is None or not _counts(ev):
             continue
         param, lifts = rule
         if ev["situation"] == "21.f(2)":
             out.extend(_courtesy_minute(doc, ev, allowed))
-            continue
-        if ev["situation"] == "21.g":
-            out.extend(_tack_allowance(doc, ev, allowed))
             continue
         # What lifts the limit: a decision of the officials (in the call) or a fact seen.
         recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
@@ -200,17 +207,21 @@ def _courtesy_minute(doc: MatchDocument, ev: dict, allowed: float) -> list[Findi
                      "tolerance_s": AFTER_ONE_MINUTE.seconds})]
 
 
-def _tack_allowance(doc: MatchDocument, ev: dict, allowed: float) -> list[Finding]:
+def _tack_allowance(doc: MatchDocument, ev: dict, allowed: float, context) -> list[Finding]:
     """21.g's allowance as the event's judge reads it (`tack.time_beyond_allowance`): five minutes under the announced
     6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
-    the document lacks makes a warning naming it, as for the other allowances."""
+    the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
+    case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
+    if (ev.get("facts") or {}).get("presents_danger") is False:
+        return []  # the damaged-equipment paragraph's, which sets no time
     try:
-        bad = time_beyond_allowance(doc.case(ev))
+        bad = time_beyond_allowance(doc.case(ev, context))
     except MissingFact as missing:
         return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
             "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
             "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
-            {"allowed_s": allowed, "parameter": P.TACK_REPAIR.name})] if allowed > P.TACK_REPAIR.value else []
+            {"allowed_s": allowed, "parameter": P.TACK_REPAIR.name})] \
+            if allowed > P.TACK_REPAIR.value or "call.play_waited_off_field" in missing.names else []
     if bad is None:
         return []
     return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
@@ -402,11 +413,3 @@ class PlayedThatDay:
                             "game came first. No such player may resume play in any game that day.", player=name,
                             match=first_match, event=first_event)))
         return out
-
-
-def unconscious_across_matches(docs: Iterable[MatchDocument]) -> list[Finding]:
-    """21.d says 'in any game that day': follow named players across the day's documents."""
-    day = PlayedThatDay()
-    for doc in docs:
-        day.add(doc)
-    return day.findings()

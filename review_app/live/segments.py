@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from review_app.store.files import file_sha256
+from review_app.ground.files import file_sha256
 
 LOG = "log.jsonl"
 SEGMENT_PATTERN = "seg-{:06d}.ts"

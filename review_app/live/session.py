@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 
 from review_app.errors import PoloReviewError
+from review_app.ground.files import atomic_write_json, file_sha256
 from review_app.live import segments
 from review_app.live.feed import LiveFeed
 from review_app.live.ingest import FeedRecorder, redacted
-from review_app.store.files import atomic_write_json, file_sha256
 
 SESSION = "session.json"
 CAMERA_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
@@ -179,9 +179,11 @@ def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
     return float(np.median(diffs[-5:])) - (b.first_s - a.first_s), len(diffs)
 
 
-def finish(session_dir: Path, footage: Path, document: Path | None, by: str | None = None) -> list[Finished]:
+def finish(session_dir: Path, footage: Path, document: Path | None, by: str | None = None,
+           save=None) -> list[Finished]:
     """Each feed made one file in the footage folder; with a match document, attached to it (the first
-    camera reviewed on, the others with their offset from the whistles both heard)."""
+    camera reviewed on, the others with their offset from the whistles both heard) and saved with `save`
+    (`save(doc)`: the caller's store, e.g. `store.save_document`; the library opens no store)."""
     import json
 
     session_dir = Path(session_dir)
@@ -189,16 +191,19 @@ def finish(session_dir: Path, footage: Path, document: Path | None, by: str | No
     done = [join_segments(session_dir / name, Path(footage) / f"{state['match_id']}-{name}.ts")
             for name in state["cameras"]]
     if document is not None:
-        _attach(document, done, [LiveFeed(session_dir / name) for name in state["cameras"]], by)
+        if save is None:
+            raise LiveError("finish: a match document to attach to needs the store's save handed in")
+        save(_attach(document, done, [LiveFeed(session_dir / name) for name in state["cameras"]], by))
     state["state"] = "finished"
     state["files"] = [str(f.path) for f in done]
     atomic_write_json(session_dir / SESSION, state)
     return done
 
 
-def _attach(document: Path, done: list[Finished], feeds: list[LiveFeed], by: str | None) -> None:
+def _attach(document: Path, done: list[Finished], feeds: list[LiveFeed], by: str | None):
+    """The match document with the finished files attached (not saved)."""
     from review_app.footage import Footage
-    from review_app.model import load_document, save_document
+    from review_app.model import load_document
     from review_app.model.angles import with_offset
     from review_app.model.recordings import attach
 
@@ -212,4 +217,4 @@ def _attach(document: Path, done: list[Finished], feeds: list[LiveFeed], by: str
         found = whistle_offset(feeds[0], feed)
         if found is not None:
             doc = with_offset(doc, f.sha256, found[0], footage_sha256=done[0].sha256, how="sound", by=by)
-    save_document(doc)
+    return doc

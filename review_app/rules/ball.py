@@ -166,7 +166,7 @@ def judge_lodged_ball(case: Case):
                                        "stop the game."), wrong=("whistle",))
     if case.has("dead_at_point_first_lodged") and not case.fact("dead_at_point_first_lodged"):
         return _i.inconsistent(Message("The ball shall be considered dead at the point where it was first lodged."),
-                               wrong=("restart_place",))
+                               wrong=("restart_point",))
     return _i.consistent(Message("Play stopped for a lodged ball, dead where it first lodged."))
 
 

@@ -69,6 +69,10 @@ PLAYED_AFTER_BREAK = ("largest_piece", "smaller_piece", "new_ball")
 COURTESY_RESTART_KINDS = ("throw_in", "penalty", "free_hit", "knock_in")
 # 21.f(5): the provisions under which an excused mount may not return (forfeiture if it does).
 EXCUSING_CLAUSES = ("21.f(1)(i)", "21.f(1)(ii)", "21.f(3)", "21.f(4)")
+# 21.f(5): "the Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical
+# evidence": the authorities it names (the values of `vocabulary.Official`), and anyone else.
+AUTHORITIES_21F5 = ("umpire", "referee", "committee")
+PRESENTED_TO = (*AUTHORITIES_21F5, "other")
 
 # The label of each choice a fact offers (the call's own values are in `vocabulary`).
 CHOICE_LABELS = {
@@ -104,6 +108,10 @@ CHOICE_LABELS = {
     "new_ball": N_("A new ball"),
     # 21.f(2)'s restarts, labelled as the call's restart is
     **{r.value: r.label for r in (Restart.THROW_IN, Restart.PENALTY, Restart.FREE_HIT, Restart.KNOCK_IN)},
+    # whom 21.f(5)'s evidence was presented to ("other": someone else, named)
+    "umpire": N_("Umpire"),
+    "referee": N_("Referee"),
+    "committee": N_("Host Tournament Committee"),
 }
 
 # --- shared by several clauses -------------------------------------------------------------------------------
@@ -185,6 +193,12 @@ choice("excused_under", N_("The clause the mount was excused under"), EXCUSING_C
 yes_no("detected_during_game", N_("The violation was detected during the game"))
 yes_no("evidence_within_24_hours", N_("Conclusive evidence was presented within 24 hours after the game"),
        required=False)
+# 21.f(5): "the Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical
+# evidence": to whom, by whom and when (schema 2.1; from the evidence case where the match has one).
+choice("presented_to", N_("Whom the evidence was presented to"), PRESENTED_TO, required=False)
+_declare("presented_to_name", "text", N_("Who received the evidence, by name"), required=False)
+_declare("presented_by", "text", N_("Who presented the evidence"), required=False)
+_declare("presented_at", "text", N_("When the evidence was presented (UTC)"), required=False)
 
 # --- tack and equipment: 21.g ---------------------------------------------------------------------------------
 choice("item", N_("What broke or was lost"), ITEMS)

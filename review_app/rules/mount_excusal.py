@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
     duration,
@@ -170,6 +171,9 @@ def judge_returned_mount(case: Case) -> Verdict:
         return _f5.consistent(Message(
             "The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",
             hours=hours))
+    if penalty != Penalty.FORFEITURE and _presented_to_someone_else(case):
+        return _f5.consistent(Message("The evidence was presented to someone other than the Umpire(s), a Referee or "
+                                      "the Host Tournament Committee: it cannot ground a forfeiture under 21.f(5)."))
     if penalty != Penalty.FORFEITURE:
         return _f5.inconsistent(Message(
             "A mount excused under {under} was returned to play: the penalty shall be forfeiture, and unlike other "
@@ -177,6 +181,11 @@ def judge_returned_mount(case: Case) -> Verdict:
             wrong=("penalty",))
     return _f5.consistent(Message("Forfeiture exacted for returning a mount excused under {under}.", under=under),
                           mandatory=True)
+
+
+def _presented_to_someone_else(case: Case) -> bool:
+    """Missed during the game, and the evidence presented to none of those 21.f(5) names (schema 2.1)."""
+    return case.facts.get("detected_during_game") is False and case.facts.get("presented_to") == "other"
 
 
 RETURNED_MOUNT = Provision(
@@ -187,12 +196,17 @@ RETURNED_MOUNT = Provision(
         fact("excused_under"),
         fact("detected_during_game"),
         fact("evidence_within_24_hours"),
+        fact("presented_to"),
+        fact("presented_to_name"),
+        fact("presented_by"),
+        fact("presented_at"),
     ),
     stop=STOP_NOT_AT_ALL,
     restart=Message("None: the game is forfeited"),
     mount=MAY_NOT_RETURN,
     penalty=Message("Forfeiture, which must be exacted"),
     judge=judge_returned_mount,
+    parts=(parts.evidence_presented_to_an_authority, parts.decided_by_an_authority),
     parameters=(P.FORFEITURE_EVIDENCE_WINDOW,),
     summary=Message("A mount excused under 21.f(1), (3) or (4) that plays again means forfeiture, mandatory, also on "
                     "conclusive evidence within 24 hours after the game."),

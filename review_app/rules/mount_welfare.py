@@ -81,6 +81,7 @@ VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Any unwarranted delay by the player is penalized"),
     judge=judge_visibly_injured,
+    parts=(parts.restart_on_return,),
     summary=Message('Stop at once (unless play is already stopped), announce "ALL MAY CHANGE", lead the mount off, '
                     'throw-in on return; the mount is excused; an unwarranted delay is penalized.'),
 )
@@ -130,6 +131,7 @@ NOT_VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=None,
     judge=judge_not_visibly_injured,
+    parts=(parts.resume_when_the_mount_is_off,),
     summary=Message("Stop at once when a player reports the mount (unless play is already stopped); the Umpires may "
                     "have the "
                     "player lead it off by the shortest line; no teammate may change; the mount is excused."),

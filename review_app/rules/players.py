@@ -7,6 +7,7 @@ from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_REQUIRED,
@@ -22,10 +23,6 @@ from review_app.rules.vocabulary import Whistle
 # --- 21.d Injury to player ----------------------------------------------------------------------
 _d = Verdicts("21.d")
 RECOVERY = P.INJURY_RECOVERY
-# "unless the injured player's treatment on the field requires additional time ... or the Umpire has
-# granted additional time"
-# What lifts 21.d's ten minutes: the Umpires' decision (in the call) or what removing the player needed (a fact).
-EXTRA_TIME = ("extra_time_granted", "removal_needed_more_time")
 
 
 def judge_injury(case: Case) -> Verdict:
@@ -103,6 +100,7 @@ INJURY = Provision(
     penalty=None,
     judge=judge_injury,
     measures_time=True,
+    parts=(parts.continue_when_able_or_substituted,),
     decisions=("extra_time_granted",),
     parameters=(P.INJURY_RECOVERY,),
     summary=Message("Play shall be stopped (21.d sets no timing); 10 minutes to recover unless extra time is granted; "
@@ -168,17 +166,17 @@ PLAYER_FALLS = Provision(
 _h = Verdicts("21.h")
 
 
+_LOST_HELMET_WORDS = NeutralPlayWords(
+    waited=Message("Play was stopped when it reached a neutral position."),
+    not_stopped=Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral position."),
+    already_neutral=Message("Play was already neutral, so stopping at once was as soon as possible."),
+    too_soon=Message("For a lost helmet play is stopped when it is in a neutral position, not in the middle of an "
+                     "attack."),
+)
+
+
 def judge_lost_helmet(case: Case) -> Verdict:
-    whistle = case.called("whistle")
-    if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
-        return _h.consistent(Message("Play was stopped when it reached a neutral position."))
-    if whistle == Whistle.NONE:
-        return _h.inconsistent(Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral "
-                                       "position."), wrong=("whistle",))
-    if case.fact("play_neutral_when_lost"):
-        return _h.consistent(Message("Play was already neutral, so stopping at once was as soon as possible."))
-    return _h.inconsistent(Message("For a lost helmet play is stopped when it is in a neutral position, not in the "
-                                   "middle of an attack."), wrong=("whistle",))
+    return judge_at_next_neutral_play(case, _h, "play_neutral_when_lost", _LOST_HELMET_WORDS)
 
 
 LOST_HELMET = Provision(

@@ -19,6 +19,7 @@ from review_app.live.feed import LiveFeed
 from review_app.live.session import LiveError, finish, parse_camera, whistle_offset
 from review_app.model import load_document
 from review_app.model.angles import offset_of
+from review_app.store import save_document
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +92,7 @@ def test_segments_verify_and_a_changed_one_is_caught(recorded, tmp_path):
 
 
 def test_after_the_game_one_file_per_camera_shows_every_frame_sent(recorded, capsys):
-    done = finish(recorded.folder, recorded.footage, recorded.document)
+    done = finish(recorded.folder, recorded.footage, recorded.document, save=save_document)
     assert [f.camera for f in done] == ["A", "B"]
     for f in done:
         sent = recorded.senders[f.camera].sent

@@ -8,10 +8,12 @@ import json
 import pytest
 from match_docs import base_document
 
-from review_app.checker.formats import to_html, to_json
+from review_app.checker.formats import to_json
 from review_app.checker.run import check_documents
-from review_app.model import load_document, save_document
+from review_app.model import load_document
 from review_app.model.review_decisions import DecisionError, decisions, with_decision
+from review_app.reports.consistency import to_html
+from review_app.store import save_document
 
 
 @pytest.fixture
@@ -50,7 +52,7 @@ def test_the_consistency_report_shows_the_review_decisions(doc):
     report = json.loads(to_json(result))
     assert report["review_decisions"][0]["match"] == "live-match"
     assert report["review_decisions"][0]["decision"] == "overturned"
-    html = to_html(result, stills=False)
+    html = to_html(check_documents([changed], keep_documents=True), stills=False)
     assert "Review decisions" in html and "No foul: &lt;clean&gt; hook" in html and "Referee" in html
     # a match never reviewed live: the report as it was
     assert "review_decisions" not in json.loads(to_json(check_documents([doc])))

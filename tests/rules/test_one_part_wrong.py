@@ -44,7 +44,8 @@ WORDS = {
     "stopped_by": ("stopped by", "detenido por"),
     "penalty_to": ("awarded to", "se otorgó a"),
     "card_to": ("card was shown to", "tarjeta se mostró a"),
-    "restart_place": ("restarted at this place", "se reanudó en este lugar"),
+    "restart_point": ("restarted at this place", "se reanudó en este lugar"),
+    "restart_direction": ("put into play this way", "se puso en juego de esta manera"),
     "whistle": ("whistle", "silbato"),
     "time_allowed_s": ("time allowed", "tiempo concedido"),
     "decided_by": ("decided", "decidi"),
@@ -101,7 +102,8 @@ def card_to(team: str, number: int) -> Variant:
 
 
 def place(where: str) -> Variant:
-    return Variant(f"play restarted at {where}", "restart_place", {"restart_place": where})
+    """The restart's place wrong, given as 2.0 recorded it (`restart_place`): schema 2.1 reads its point."""
+    return Variant(f"play restarted at {where}", "restart_point", {"restart_place": where})
 
 
 RED_2, BLUE_3 = {"team": "red", "number": 2}, {"team": "blue", "number": 3}
@@ -312,7 +314,7 @@ BASES = (
              place("centre"),
              Variant("the teammates' change not penalized", "penalty",
                      {"penalty": "none", "penalty_to": None, "restart": "throw_in", "restart_place": None},
-                     words=("opposing team", "rival")),
+                     words=("opposing team", "equipo contrario")),
              REFEREE,
          )),
     # --- 21.f(5): forfeiture, mandatory --------------------------------------------------------------------
@@ -507,7 +509,7 @@ def test_a_check_skipped_for_want_of_its_field_would_have_found_nothing():
     for p in PROVISIONS:
         assert set(COMMON_PARTS) <= set(p.gated_parts), p.id
         gated.update({check: needs for check, needs in p.gated_parts if needs})
-    assert set(gated.values()) >= {"stopped_by", "penalty_to", "card_to", "restart_place"}
+    assert set(gated.values()) >= {"stopped_by", "penalty_to", "card_to", "restart_point"}
     found_by = set()
     for base, variant in [(b, None) for b in BASES] + CASES:
         case = effective(base.case(variant))

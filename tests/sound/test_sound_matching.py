@@ -89,3 +89,12 @@ def test_noise_only_footage_has_nothing_to_review(sound_dir, monkeypatch, tmp_pa
     sounds, problem = cache.sounds_for(quiet, "01" * 32)
     assert sounds == [] and problem is None
     assert matching.not_reviewed(sounds, []) == []
+
+
+def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
+    """A code key 16 s before a whistle is another stoppage: its whistle stays not yet reviewed."""
+    coded = tag(24.0)
+    coded["window"] = {"start": {"frame": 475, "time_s": 19.0}, "end": {"frame": 725, "time_s": 29.0}}
+    assert matching.not_reviewed(HEARD, [coded]) == [W1, W2, W3]  # W3 at 40 s: 16 s after it, outside
+    coded["window"]["end"] = {"frame": 1025, "time_s": 41.0}
+    assert matching.not_reviewed(HEARD, [coded]) == [W1, W2]

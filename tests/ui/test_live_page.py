@@ -9,9 +9,9 @@ import json
 import framecode
 from ui_fixtures import make_app
 
+from review_app.ground.files import atomic_write_json
 from review_app.live import segments
 from review_app.live.simulate import make_block
-from review_app.store.files import atomic_write_json
 
 
 def _recorded_feed(folder, block, *, gap=None, whistle_s=1.0):

@@ -13,17 +13,18 @@ from review_app.live.session import sessions, whistle_offset
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
-from review_app.ui import live_view, review_coding
+from review_app.ui import live_view
 from review_app.ui.context import _, error_line, folders, lang, reviewer, store
-from review_app.ui.review_pick import current_document, remember
-from review_app.ui.review_saves import verdict_banner
-from review_app.ui.review_tags import open_form, tag_form, tag_list
+from review_app.ui.review import coding as review_coding
+from review_app.ui.review.pick import current_document, remember
+from review_app.ui.review.saves import verdict_banner
+from review_app.ui.review.tags import open_form, tag_form, tag_list
 
 REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under review (W), and the one the form offers
 ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
 DECISION_LABELS = {"stands": _("The call stands"), "overturned": _("The call is overturned")}
 
-st.html(Path(__file__).resolve().parents[1] / "review_layout.css")
+st.html(Path(__file__).resolve().parents[1] / "review" / "layout.css")
 st.title(_("Live review"))
 
 found = [s for s in sessions(folders().footage) if s.get("cameras")]

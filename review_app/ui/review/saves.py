@@ -1,0 +1,252 @@
+"""Review page: saving a tag change, and what follows a save: the verdict banner, the undo of a
+delete, and the side-by-side view when a save meets someone else's save (the revision conflict)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pandas as pd
+import streamlit as st
+
+from review_app.errors import PoloReviewError
+from review_app.i18n import DEFAULT_LANGUAGE
+from review_app.model import (
+    MatchDocument,
+    RevisionConflict,
+)
+from review_app.model.edits import (
+    Change,
+    changed_fields,
+    commit,
+    differences,
+    overlapping_parts,
+    pretty,
+    replay,
+    undo_of,
+)
+from review_app.rules import provision
+from review_app.rules.labels import (
+    VERDICT_ICONS,
+    call_field_label,
+    value_label,
+    verdict_label,
+)
+from review_app.rules.provision import Provision
+from review_app.rules.rulebook import TRANSLATION_NOTICE
+from review_app.textsafe import md
+from review_app.ui import scroll
+from review_app.ui.context import N_, _, error_line, lang, rendered, store
+from review_app.ui.review.pick import remember, writable
+
+FORM = "review.form"  # the open tag form's state in the session
+
+def clause_text(p: Provision) -> None:
+    """The rulebook's words for a clause, in the chosen language (English prevails)."""
+    with st.expander(_("What the rulebook says")):
+        st.markdown(md(rendered(p.text)))
+        if lang() != DEFAULT_LANGUAGE:  # the notice that the Spanish is a translation
+            st.caption(rendered(TRANSLATION_NOTICE))
+
+
+# -- saving, conflicts, undo ----------------------------------------------------------------------
+
+def hold_conflict(base: MatchDocument, change: Change, exc: RevisionConflict) -> None:
+    """Keep a save that met someone else's for the side-by-side view (conflict_panel)."""
+    st.session_state["review.conflict"] = {"path": str(base.path), "change": change, "mine": exc.mine,
+                                           "theirs": exc.theirs, "base": exc.base, "overlaps": exc.overlaps,
+                                           "mine_rev": base.loaded_revision}
+    st.session_state.pop(FORM, None)
+
+
+def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> None:
+    # Every change of the Review page (a tag, a drawing, an undo) lands here: a demo match is never
+    # written, its copy in the workspace is made first and takes the change.
+    base = writable(base)
+    try:
+        saved = commit(base, change, store().matches)
+    except RevisionConflict as exc:
+        hold_conflict(base, change, exc)
+        st.rerun()
+    except PoloReviewError as exc:
+        error_line(exc)
+        return
+    _after_save(saved, change, undo)
+    st.rerun()
+
+
+def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> None:
+    remember(saved)
+    if saved.merged is not None:  # someone else saved meanwhile, elsewhere in the match: both kept
+        st.toast(_("Saved together with changes someone else made meanwhile (revision {rev}).", rev=saved.revision))
+    if saved.renamed(change.event_id) != change.event_id:
+        st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=change.event_id,
+                   new=saved.renamed(change.event_id)))
+        change = Change(change.kind, saved.renamed(change.event_id), change.event, change.index, change.previous)
+    st.session_state.pop(FORM, None)
+    st.session_state.pop("review.conflict", None)
+    if change.kind == "put" and not undo:
+        # The verdict itself is the checker's, read from the page's one check of the saved match.
+        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path),
+                                                   "seq": time.time_ns()}  # this save: scrolled to once
+        st.session_state["review.tag_pick_next"] = change.event_id
+        st.session_state.pop("review.undo", None)
+    elif change.kind == "delete" and not undo:
+        # The undo is saved against this revision (the one the delete made), like any other change.
+        st.session_state["review.undo"] = (str(saved.path), undo_of(change), saved)
+        st.session_state.pop("review.last_verdict", None)
+    else:
+        st.session_state.pop("review.undo", None)
+        if change.kind == "put":
+            st.session_state["review.tag_pick_next"] = change.event_id  # the restored tag
+        st.toast(_("Restored tag {id}.", id=change.event_id))
+
+
+def _field(value, dotted: str):
+    for part in dotted.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
+
+
+# A field of a tag, named as the tag form names it (translated where shown).
+FIELD_NAMES = {"position.frame": N_("Frame"), "position.time_s": N_("Time"),
+               "situation": N_("Situation (Rule 21 clause)"), "period": N_("Period"),
+               "clock": N_("Game clock (m:ss)"), "involved.umpire": N_("Umpire who made the call"),
+               "involved.players": N_("Who was involved"), "involved.mount": N_("Mount the situation concerns"),
+               "reviewer": N_("Reviewer"), "notes": N_("Notes")}
+
+
+def field_label(dotted: str, event) -> str:
+    """A changed field in the reviewer's words: 'call.whistle' -> 'Whistle', 'facts.x' -> the fact's label."""
+    if dotted in FIELD_NAMES:
+        return _(FIELD_NAMES[dotted])
+    part, _sep, name = dotted.partition(".")
+    if part == "call" and name:
+        return call_field_label(name, lang())
+    if part == "facts" and name and isinstance(event, dict):
+        try:
+            fact = next((f for f in provision(event.get("situation")).facts if f.name == name), None)
+        except (KeyError, TypeError):
+            fact = None
+        if fact is not None:
+            return rendered(fact.label)
+    return dotted
+
+
+def _brief(value, dotted: str = "") -> str:
+    """A field's value on one line, escaped for the table (which renders Markdown); a call's or a
+    fact's value in the reviewer's words."""
+    if value is None:
+        return "—"
+    if dotted.startswith(("call.", "facts.")) and isinstance(value, (str, bool)):
+        return md(value_label(value, lang()))
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return md(text)
+
+
+def _event_brief(event: dict) -> str:
+    pos = event.get("position") or {}
+    call = ", ".join(f"{k}={v}" for k, v in (event.get("call") or {}).items())
+    notes = f" · {event['notes']}" if event.get("notes") else ""
+    return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}{notes}")
+
+
+def conflict_panel(doc: MatchDocument) -> bool:
+    """Shown when a save met someone else's, on that match; True while it is open. Each difference
+    is a row per field with both values; the whole of both versions is one click away."""
+    conflict = st.session_state.get("review.conflict")
+    if not conflict or conflict["path"] != str(doc.path):
+        return False
+    if conflict.get("overlaps"):
+        st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
+                   "revision {mine}), and you both changed the same thing. Nothing was overwritten. You differ here:",
+                   theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
+    else:
+        st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
+                   "revision {mine}). Nothing was overwritten. The versions differ here:",
+                   theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
+    yours, theirs = _("Your version"), _("Saved version (on disk)")
+    overlapping = overlapping_parts(conflict.get("overlaps") or [])
+    diffs = [d for d in differences(conflict["mine"], conflict["theirs"])
+             if not overlapping or d.what in overlapping]
+    if overlapping:
+        st.caption(_("Only where you both changed the same thing is shown; everything else of both versions is "
+                     "kept when you make your change on the saved version."))
+    elif conflict.get("overlaps"):  # the two together would not be a valid match document
+        st.caption(md(" · ".join(conflict["overlaps"])))
+    for diff in diffs:
+        if diff.mine is None or diff.theirs is None:
+            what = _("only in your version") if diff.theirs is None else _("only in the saved version")
+            st.markdown(f"**{md(diff.what)}** · {md(what)}")
+            present = diff.mine if diff.theirs is None else diff.theirs
+            if isinstance(present, dict) and "situation" in present:
+                st.caption(_event_brief(present))
+        else:
+            fields = changed_fields(diff.mine, diff.theirs)
+            names = {f: field_label(f, diff.mine) for f in fields}
+            differs = _("differs in {fields}", fields=", ".join(names.values()))
+            st.markdown(f"**{md(diff.what)}** · {md(differs)}")
+            st.table(pd.DataFrame([{_("Field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
+                                    theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
+                     .set_index(_("Field")))
+        with st.expander(_("Both versions of {what} in full", what=md(diff.what))):
+            left, right = st.columns(2)
+            left.caption(yours)
+            left.code(pretty(diff.mine), language="json", wrap_lines=True)
+            right.caption(theirs)
+            right.code(pretty(diff.theirs), language="json", wrap_lines=True)
+    if st.button(_("Make my change on the saved version"), key="review.conflict.apply", type="primary",
+                 width="stretch"):
+        try:
+            saved, made = replay(conflict["path"], conflict["change"], mine=conflict["mine"],
+                                 base=conflict.get("base"), matches=store().matches)
+        except RevisionConflict as exc:  # saved again meanwhile: show the newest
+            conflict.update(mine=exc.mine, theirs=exc.theirs, base=exc.base, overlaps=exc.overlaps,
+                            mine_rev=exc.mine.get("revision"))
+            st.rerun()
+        except PoloReviewError as exc:
+            error_line(exc)
+            return True
+        if made.event_id != conflict["change"].event_id:
+            st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=conflict["change"].event_id,
+                       new=made.event_id))
+        _after_save(saved, made, undo=conflict["change"].kind == "put" and conflict["change"].index is not None)
+        st.rerun()
+    if st.button(_("Discard my change"), key="review.conflict.discard", width="stretch"):
+        st.session_state.pop("review.conflict", None)
+        remember(store().matches.load(conflict["path"]))
+        st.rerun()
+    return True
+
+
+def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
+    """The verdict of the tag just saved, while its match is the one open, as the page's check of
+    the match gave it (`results`: the checker's result per event id)."""
+    saved = st.session_state.get("review.last_verdict")
+    if not saved or saved.get("path") != str(doc.path) or saved["id"] not in results:
+        return
+    v = {"id": saved["id"], **results[saved["id"]]}
+    text = "**" + _("Saved {id}: {verdict}", id=v["id"], verdict=verdict_label(v["verdict"], lang())) + "**"
+    body = md(rendered(v["explanation"]))
+    box = {"consistent": st.success, "inconsistent": st.error, "discretionary": st.info}.get(v["verdict"], st.warning)
+    with st.container(key="review-verdict"):
+        box(f"{text} — {md(v['clause'])}: {body}", icon=VERDICT_ICONS.get(v["verdict"]))
+        clause_text(provision(v["clause"]))
+    # The Save button is at the foot of a long form: the verdict, at the top of the panel, is brought
+    # into view once for each save (not on the runs after it, which would pull the page back up).
+    scroll.into_view("review-verdict", saved.get("seq", 0))
+
+
+def undo_bar(doc: MatchDocument) -> None:
+    """Undo the last delete, offered only on the match it was made in (undone elsewhere, the tag
+    would land in another match's document)."""
+    pending = st.session_state.get("review.undo")
+    if not pending or pending[0] != str(doc.path):
+        return
+    change = pending[1]
+    c1, c2 = st.columns([3, 1], vertical_alignment="center")
+    c1.info(_("Deleted tag {id}.", id=change.event_id))
+    if c2.button(_("Undo"), key="review.undo_button", icon=":material/undo:"):
+        save_change(pending[2], change, undo=True)

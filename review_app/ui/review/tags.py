@@ -1,0 +1,482 @@
+"""Review page, right: the tag form at the current position (clause, facts, call, players,
+umpire, notes) and the list of tags (jump, edit, delete). What follows a save (verdict, undo,
+conflict) is in saves.py."""
+
+from __future__ import annotations
+
+import copy
+
+import pandas as pd
+import streamlit as st
+
+from review_app.checker.run import WRONG_CALL
+from review_app.footage.viewer import format_time
+from review_app.model import (
+    MatchDocument,
+    next_event_id,
+)
+from review_app.model.angles import recording_label
+from review_app.model.document import DERIVED_FACTS
+from review_app.model.edits import (
+    TagError,
+    build_event,
+    delete_event,
+    moments_for,
+    put_event,
+    set_moment,
+)
+from review_app.model.match_setup import with_new_mounts
+from review_app.model.roster import shown_mount
+from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
+from review_app.rules import provision
+from review_app.rules.labels import (
+    call_field_label,
+    severity_label,
+    value_label,
+    verdict_label,
+)
+from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact
+from review_app.rules.search import clause_label, search_provisions
+from review_app.rules.timing import WAIT_MOMENTS, measure
+from review_app.textsafe import md
+from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
+from review_app.ui.review.angle import tagging_on
+from review_app.ui.review.pick import writable
+from review_app.ui.review.saves import FORM, clause_text, save_change
+from review_app.ui.review.sounds import heard, prefill
+
+# -- opening the form ---------------------------------------------------------------
+
+def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None = None) -> None:
+    """Open the tag form on a copy of the match as it is now (the base its save is checked against).
+    On a demo match, the form opens on the workspace's copy of it, made now (the page switches to it)."""
+    own = writable(doc)
+    if own is not doc:
+        open_form(own, frame, time_s, own.event(event["id"]) if event else None)
+        st.rerun()
+    form = st.session_state.get(FORM)
+    if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
+        # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
+        form.update(frame=frame, time_s=time_s, angle=tagging_on())
+        prefill(form, heard())  # the whistle after the incident's new place, unless set by hand
+        return
+    base = doc.copy()
+    if event is None:
+        previous = [e for e in doc.events_in_order() if e["position"]["frame"] <= frame]
+        last = previous[-1] if previous else {}
+        st.session_state[FORM] = {
+            "mode": "new", "id": next_event_id(doc), "frame": frame, "time_s": time_s, "base": base,
+            "angle": tagging_on(),  # the recording the reviewer is tagging on, when not the footage
+            "event": {"situation": last.get("situation", "21.b"), "period": last.get("period"),
+                      "involved": {"umpire": (last.get("involved") or {}).get("umpire")}},
+        }
+    else:
+        st.session_state[FORM] = {"mode": "edit", "id": event["id"], "frame": event["position"]["frame"],
+                                  "time_s": event["position"]["time_s"], "base": base,
+                                  "event": copy.deepcopy(event)}
+    st.session_state.pop("review.form.search", None)
+    st.session_state.pop("review.form.situation", None)
+    form = st.session_state[FORM]
+    if not (form["event"].get("moments") or {}).get("whistle"):  # a whistle moment tagged stays as it is
+        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
+        prefill(form, heard())
+
+
+# -- widgets for facts and call fields ----------------------------------------------------
+
+def _value_text(value) -> str:
+    return _("not recorded") if value is None else value_label(value, lang())
+
+
+def _tri_state(label: str, key: str, value):
+    options = [None, True, False]
+    return st.radio(label, options, index=options.index(value) if value in options else 0, key=key,
+                    horizontal=True, format_func=fixed(options, _value_text))
+
+
+def _choice(label: str, key: str, choices, value):
+    options = [None, *choices]
+    return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                        format_func=fixed(options, _value_text))
+
+
+def fact_widget(fact: Fact, key: str, value):
+    label = rendered(fact.label) + (f" ({fact.unit})" if fact.unit else "") + \
+        ("" if fact.required else " ({})".format(_("optional")))
+    if fact.kind == "bool":
+        return _tri_state(label, key, value)
+    if fact.kind == "enum":
+        return _choice(label, key, fact.choices, value)
+    if fact.kind == "number":
+        return st.number_input(label, min_value=0.0, value=None if value is None else float(value), key=key)
+    return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
+
+
+def reading_widget(doc: MatchDocument, event: dict, situation: str, derived: tuple[str, ...],
+                   base_key: str) -> dict | None:
+    """A fact the tool derives (21.f(5)'s excusal, from the mount register) is shown, not asked; a reviewer
+    who reads it otherwise says so here, and the report shows both while the verdict follows the register."""
+    reading = dict(event.get("reading") or {})
+    for name in derived:
+        fact = provision(situation).fact_named(name)
+        found = doc.derived_facts({**event, "situation": situation}).get(name) if event.get("id") else None
+        st.caption(md(_("{fact}: {value}, from the mount register (derived, not typed; it follows the mount the "
+                        "situation concerns, once saved).", fact=rendered(fact.label),
+                        value=_("not yet known") if found is None else found)))
+        options = [None, *fact.choices]
+        now = reading.get(name)
+        chosen = st.selectbox(_("Your reading, only if you read the register otherwise"), options,
+                              index=options.index(now) if now in options else 0, key=f"{base_key}.reading.{name}",
+                              format_func=fixed(options, lambda x: _("(the register's)") if x is None else x))
+        if chosen is None:
+            reading.pop(name, None)
+        else:
+            reading[name] = chosen
+    return reading or None
+
+
+def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
+    label = call_field_label(name, lang())
+    if spec == "team":
+        names = {tm["id"]: tm["name"] for tm in teams}
+        options = [None, *names]
+        return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                            format_func=fixed(options, lambda x: _("not recorded") if x is None else names[x]))
+    if spec == "player":
+        options = [None, *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+        names = {tm["id"]: tm["name"] for tm in teams}
+        now = f"{value.get('team')}#{value.get('number')}" if isinstance(value, dict) else None
+        chosen = st.selectbox(label, options, index=options.index(now) if now in options else 0, key=key,
+                              format_func=fixed(options, lambda x: _("not recorded") if x is None else
+                                                f"{names[x.split('#')[0]]} #{x.split('#')[1]}"))
+        if chosen is None:
+            return None
+        team, number = chosen.split("#")
+        return {"team": team, "number": int(number)}
+    if spec == "bool":
+        return _tri_state(label, key, value)
+    if spec == "number":
+        return st.number_input(label, min_value=0.0, value=None if value is None else float(value), key=key)
+    if spec == "text":
+        return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
+    return _choice(label, key, spec, value)
+
+
+
+# -- the form ------------------------------------------------------------------------------
+
+def _situation(event: dict):
+    """The clause the tag is under, found by a search of the clauses, with its summary and text shown."""
+    query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
+                          placeholder="21.d / injured / lesión")
+    found = [p.id for p in search_provisions(query, lang())]
+    if not found:
+        st.warning(_("No clause matches that search."))
+        found = [event.get("situation") or "21.b"]
+    if st.session_state.get("review.form.situation") not in found:
+        now = event.get("situation")
+        st.session_state["review.form.situation"] = now if now in found else found[0]
+    situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
+                             format_func=fixed(found, lambda c: clause_label(provision(c), lang())))
+    p = provision(situation)
+    st.caption(md(rendered(p.summary)))
+    clause_text(p)
+    return situation, p
+
+
+def _who_was_involved(form: dict, involved: dict, base_key: str) -> tuple:
+    """The players (team, number, mount ridden), the offender, the umpire and the mount concerned."""
+    players_now = involved.get("players") or []
+    teams = form["base"].match["teams"]
+    st.markdown("**" + _("Who was involved") + "**")
+    players = []
+    strings = mount_strings(form["base"])
+    team_ids = [None, *[tm["id"] for tm in teams]]
+    names = {tm["id"]: tm["name"] for tm in teams}
+    team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
+    for n in range(2):
+        row = players_now[n] if n < len(players_now) else {}
+        c1, c2 = st.columns([3, 2])
+        team = c1.selectbox(_("Player {n}: team", n=n + 1), team_ids, key=f"{base_key}.team{n}",
+                            index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
+                            format_func=team_label)
+        number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
+                              index=int(row.get("number", 1)) - 1)
+        # on its own line, wide enough to show whose string each mount is in
+        mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, st)
+        players.append({"team": team, "number": number, "mount": mount})
+    offender_options = [None, *[tm["id"] for tm in teams],
+                        *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+    offender_now = involved.get("offender") or {}
+    offender_key = (f"{offender_now.get('team')}#{offender_now['number']}" if offender_now.get("number")
+                    else offender_now.get("team"))
+    offender_choice = st.selectbox(
+        _("Offence committed by (who the penalty or card is against)"), offender_options,
+        index=offender_options.index(offender_key) if offender_key in offender_options else 0,
+        key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
+                                                       else (f"{names[x.split('#')[0]]} #{x.split('#')[1]}"
+                                                             if "#" in x else names[x])))
+    umpires = form["base"].match.get("umpires") or []
+    c1, c2 = st.columns(2)
+    umpire_now = involved.get("umpire")
+    umpire_options = [None, *umpires] + ([umpire_now] if umpire_now and umpire_now not in umpires else [])
+    umpire = c1.selectbox(_("Umpire who made the call"), umpire_options, key=f"{base_key}.umpire",
+                          index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
+                          accept_new_options=True,
+                          format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
+    mount_concerned = mount_picker(_("Mount the situation concerns"), f"{base_key}.mount_concerned",
+                                   involved.get("mount"), strings, c2)
+    return players, offender_choice, umpire, mount_concerned
+
+
+def _save_tag(form: dict, event: dict, frame: int, time_s: float, name: str, offender_choice, entered: dict) -> None:
+    """Save what the form holds (`entered`: what the reviewer filled in) as the tag at `frame`."""
+    try:
+        new_event = build_event(
+            event_id=form["id"], frame=frame, time_s=time_s,
+            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name),
+            window=event.get("window"), drawings=event.get("drawings"), offender=_offender(offender_choice), **entered,
+            angle=form.get("angle") if form["mode"] == "new" else event.get("angle"))
+        if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
+            new_event["reviewer"] = name  # the last person to change a tag answers for it
+    except (TagError, KeyError) as exc:
+        error_line(exc)
+        return
+    base, added = with_new_mounts(form["base"], entered["players"])  # a mount typed in: into the rider's string
+    names = {tm["id"]: tm["name"] for tm in form["base"].match["teams"]}
+    for mount, team, number in added:
+        st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
+                      number=number)))
+    save_change(base, put_event(base, new_event))
+
+
+def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
+    form = st.session_state.get(FORM)
+    if not form:
+        return
+    if form["base"].path != doc.path:
+        st.session_state.pop(FORM, None)
+        return
+    event, eid = form["event"], form["id"]
+    where = {"id": eid, "frame": form["frame"], "time": format_time(form["time_s"], 2)}
+    st.subheader(_("New tag {id} at frame {frame} ({time})", **where) if form["mode"] == "new" else
+                 _("Edit tag {id} at frame {frame} ({time})", **where))
+    angle = form.get("angle") if form["mode"] == "new" else event.get("angle")
+    if angle:
+        st.caption(md(_("Made on the second angle {name}; its frames are the footage's.",
+                        name=recording_label(doc, angle))))
+
+    situation, p = _situation(event)
+
+    moments = moments_bar(form, current_frame, current_time, situation)
+
+    base_key = f"review.f.{eid}.{situation}"
+    facts_now = event.get("facts") or {}
+    call_now = event.get("call") or {}
+    involved = event.get("involved") or {}
+    teams = form["base"].match["teams"]
+    with st.form(base_key, border=True):
+        st.markdown("**" + _("Facts seen") + "**")
+        derived = DERIVED_FACTS.get(situation, ())
+        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", facts_now.get(f.name)) for f in p.facts
+                 if f.name not in derived}
+        reading = reading_widget(form["base"], event, situation, derived, base_key)
+        st.markdown("**" + _("The call made") + "**")
+        cols = st.columns(2)
+        call = {}
+        asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
+        for n, (name, spec) in enumerate(asked):
+            with cols[n % 2]:
+                call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
+        players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
+        c1, c2 = st.columns(2)
+        periods = int(form["base"].match.get("periods") or 8)
+        period = c1.number_input(_("Period"), min_value=1, max_value=periods, step=1,
+                                 value=event.get("period"), key=f"{base_key}.period")
+        clock = c2.text_input(_("Game clock (m:ss)"), value=event.get("clock") or "", key=f"{base_key}.clock",
+                              placeholder="6:30", max_chars=5)
+        notes = st.text_area(_("Notes"), value=event.get("notes") or "", key=f"{base_key}.notes",
+                             max_chars=NOTES_MAX)
+        move = False
+        if form["mode"] == "edit" and current_frame != form["frame"]:
+            move = st.checkbox(_("Move the tag to the current frame ({frame})", frame=current_frame),
+                               key=f"{base_key}.move")
+        name = reviewer()
+        if not name:
+            st.warning(_("Enter your name in the sidebar first: it is recorded on every tag."))
+        c1, c2 = st.columns(2)
+        save = c1.form_submit_button(_("Save"), type="primary", disabled=not name, key="review.form.save")
+        cancel = c2.form_submit_button(_("Cancel"), key="review.form.cancel")
+    if cancel:
+        st.session_state.pop(FORM, None)
+        st.rerun()
+    if not save:
+        return
+    frame, time_s = (current_frame, current_time) if move else (form["frame"], form["time_s"])
+    _save_tag(form, event, frame, time_s, name, offender_choice, dict(
+        situation=situation, facts=facts, call=call, period=period, clock=clock, players=players, umpire=umpire,
+        mount=mount_concerned, notes=notes, moments=moments, reading=reading))
+
+
+def findings_banner(doc: MatchDocument, findings: list) -> None:
+    """Beside the verdict of the tag just saved: every mandatory or error finding of the match that names it
+    (an excused mount ridden again, a second courtesy change...), at once, not only in the report."""
+    saved = st.session_state.get("review.last_verdict")
+    if not saved or saved.get("path") != str(doc.path):
+        return
+    for f in findings:
+        if f.severity in WRONG_CALL and saved["id"] in f.events:
+            st.error(md(_("Match finding naming {id} ({severity}, {clause}): {explanation} Tags concerned: {events}.",
+                          id=saved["id"], severity=severity_label(f.severity, lang()), clause=f.clause,
+                          explanation=rendered(f.explanation), events=", ".join(f.events))),
+                     icon=":material/report:")
+
+
+def mount_strings(doc: MatchDocument) -> dict[str, str]:
+    """Every mount in the match's strings, with its marks and whose string it is in
+    ('Lucero' -> 'Lucero (grey) · Red #2')."""
+    out: dict[str, str] = {}
+    for team in doc.match["teams"]:
+        for p in team.get("players") or []:
+            marks = p.get("mount_marks") or {}
+            whose = "{} #{}".format(team["name"], p["number"])
+            for mount in p.get("mounts") or []:
+                out.setdefault(mount, _("{mount} · string of {player}", mount=shown_mount(mount, marks.get(mount)),
+                                        player=whose))
+    return out
+
+
+def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str], where) -> str | None:
+    """A mount from the players' strings (shown with whose string it is in), or a new one typed in."""
+    options = [None, *strings] + ([value] if value and value not in strings else [])
+    return where.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
+                           accept_new_options=True, placeholder=_("Choose or type a new mount"),
+                           help=_("From the players' strings of mounts; a new name typed here is added to the "
+                                  "string of the player in this row when the tag is saved."),
+                           format_func=fixed(options, lambda m: _("(none)") if m is None else
+                                             strings[m] if m in strings else m))
+
+
+def _offender(choice: str | None) -> dict | None:
+    if not choice:
+        return None
+    team, _sep, number = choice.partition("#")
+    return {"team": team, "number": int(number)} if number else {"team": team}
+
+
+def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+    # The frame on screen when the key was pressed: the page's position at this moment, not the one the
+    # button was drawn with (a step key may have moved it since, in the same run that drew the form).
+    viewer = st.session_state.get("review.viewer")
+    if viewer is not None and "review.pos" in st.session_state:
+        frame = viewer.clamp(st.session_state["review.pos"])
+        time_s = viewer.time_of(frame)
+    set_moment(form, moment, frame, time_s)
+
+
+def _clear_moments(form: dict) -> None:
+    form["moments"] = {}
+
+
+def moments_bar(form: dict, current_frame: int, current_time: float, situation: str | None = None) -> dict:
+    """The tag's moments, each set to the frame on screen with one key (W, E, N, and the events the clause's
+    wait ends at: A, M, X, S), and what they measure: the whistle's delay after the incident and the time play
+    stood."""
+    if "moments" not in form:
+        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
+    moments = form["moments"]
+    st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
+    offered = moments_for(situation, moments)
+    # two by two: the labels stay whole in a side column
+    cols = [c for _row in range((len(offered) + 1) // 2) for c in st.columns(2)]
+    for col, (moment, label, shortcut) in zip(cols, offered, strict=False):
+        at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
+        shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
+            _("{what}: not set", what=_(label))
+        col.button(shown, key=f"review.moment.{moment}", width="stretch",
+                   on_click=_set_moment, args=(form, moment, current_frame, current_time),
+                   help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
+                          shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
+    st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
+                    help=_("Clear the whistle, restart and neutral-play moments, and those the restart waits for"))
+    heard = form.get("whistle_heard")
+    if heard is not None and (moments.get("whistle") or {}).get("frame") == heard:
+        st.info(_("Whistle pre-filled from the sound track: frame {frame}. Saving confirms it; to move it, step to "
+                  "the whistle and press W.", frame=heard), icon=":material/campaign:")
+    measured = measure(form["time_s"], moments)
+    parts = []
+    if measured.whistle_delay_s is not None:
+        parts.append(_("whistle {delay:.2f} s after the incident ({timing})", delay=measured.whistle_delay_s,
+                       timing=value_label(measured.whistle, lang())))
+    if measured.stopped_for_s is not None:
+        parts.append(_("play stood {seconds:.1f} s", seconds=measured.stopped_for_s))
+    for moment, label, _key in offered:
+        after = measured.after(moment) if moment in WAIT_MOMENTS else None
+        if after is not None:
+            parts.append(_("restart {seconds:.1f} s after: {what}", seconds=after, what=_(label).lower()) if after >= 0
+                         else _("restart {seconds:.1f} s before: {what}", seconds=-after, what=_(label).lower()))
+    if parts:
+        st.caption(_("Measured: {what}", what="; ".join(parts)))
+    return dict(moments)
+
+
+# -- the list ------------------------------------------------------------------------------------
+
+def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
+    events = list(doc.events_in_order())
+    st.subheader(_("Tags ({n})", n=len(events)))
+    if not events:
+        st.caption(_("No tags yet. Step to a stoppage and press Tag here (T)."))
+        return
+    rows = []
+    angles = any(e.get("angle") for e in events)  # the column only where some tag was made on another angle
+    for e in events:
+        r = results.get(e["id"], {})
+        rows.append({  # what a reviewer reads first first: the panel is narrow, the rest scrolls into view
+            _("Tag"): e["id"],
+            _("Clause"): e["situation"],
+            _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
+            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
+            _("Frame"): e["position"]["frame"],
+            _("Time"): format_time(e["position"]["time_s"], 2),
+            # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
+            _("Period"): str(e["period"]) if e.get("period") else "—",
+            _("Reviewer"): e.get("reviewer") or "—",
+            _("Notes"): e.get("notes") or "",
+            **({_("Made on"): recording_label(doc, e["angle"]) if e.get("angle") else _("the footage")}
+               if angles else {}),
+        })
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
+    ids = [e["id"] for e in events]
+    pending = st.session_state.pop("review.tag_pick_next", None)
+    if pending in ids:
+        st.session_state["review.tag_pick"] = pending
+    if st.session_state.get("review.tag_pick_doc") != str(doc.path):
+        # Another match: set the choice anew even when the same id exists there (e1 in both), or
+        # the browser keeps showing the other match's label for it.
+        st.session_state["review.tag_pick_doc"] = str(doc.path)
+        if pending not in ids:
+            st.session_state.pop("review.tag_pick", None)
+    if st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
+        before = [e["id"] for e in events if e["position"]["frame"] <= position]
+        st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
+    chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
+                          format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
+                                                           f"f{doc.event(i)['position']['frame']}"))
+    event = doc.event(chosen)
+    # A row that wraps: each button as wide as its words (in Spanish, or beside an open sidebar, three
+    # equal columns cut them to "Ju…", "Del…").
+    row = st.container(horizontal=True, gap="small")
+    c2 = c3 = c4 = row
+    if jump is not None:  # no footage open: nothing to jump to
+        if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="content"):
+            jump(event["position"]["frame"])
+            st.rerun()
+    if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="content"):
+        if jump is not None:  # the tag edited is the tag on screen, as Jump to shows it
+            jump(event["position"]["frame"])
+        open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
+        st.rerun()
+    if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="content"):
+        own = writable(doc)
+        save_change(own, delete_event(own, chosen))
