@@ -46,7 +46,7 @@ def open_feed(folder: str | Path) -> tuple[str, LiveFeed]:
     with _lock:
         feed = _feeds.get(token)
         if feed is None:
-            feed = _feeds[token] = LiveFeed(folder)
+            feed = _feeds[token] = LiveFeed(folder, warm=True)
     feed.refresh()
     return token, feed
 

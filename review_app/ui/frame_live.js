@@ -18,6 +18,7 @@ class LiveFrameView extends FrameView {
     super.build();
     this.following = true;
     this.replay = null; // {frame, token} while the last whistle is being replayed
+    this.pinned = null; // the last whistle's frame, kept decoded for W
     this.liveBox = el("div", "group live");
     const button = (name, cls) => {
       const b = el("button", cls || "");
@@ -43,6 +44,7 @@ class LiveFrameView extends FrameView {
     if (this.times) this.count = Math.min(this.count, this.times.length);
     const live = data.live || {};
     this.liveText = live.text || {};
+    this.liveEdge = live.edge;
     this.liveButton.textContent = this.liveText.live || "Live";
     this.liveButton.title = `${this.liveText.liveHelp || ""} (End)`;
     this.whistleButton.textContent = this.liveText.lastWhistle || "Last whistle";
@@ -61,16 +63,36 @@ class LiveFrameView extends FrameView {
     }
   }
 
-  // A new whistle: its picture on both angles fetched now into the browser's HTTP cache (the server decodes
-  // it meanwhile), so W paints them without waiting for the server.
+  // The frame followed at the live edge: the first of the newest segment, a keyframe, which the server
+  // decodes alone; the segment's last frame, a few hundred ms later, costs decoding the whole second,
+  // 25-30 1080p frames a second on each angle for a picture that is replaced a second later.
+  edgeFrame() {
+    const e = this.liveEdge;
+    return e === null || e === undefined || e < 0 ? this.count - 1 : Math.min(e, this.count - 1);
+  }
+
+  // A new whistle: its picture on both angles fetched and decoded now, and held (the main view's `pinned`,
+  // the angle's `pinned`), so W paints both in the task that handles the key, without waiting for the server.
   prefetch(last) {
-    if (last === null || last === this.prefetched || !this.times || last >= this.times.length) return;
+    if (last === null || !this.times || last >= this.times.length) return;
+    if (last !== this.pinned) {
+      this.pinned = last;
+      this.pump();
+    }
     const a = this.angle;
-    const k = a.on && a.times ? a.frameAt(this.timeOf(last) + a.offset) : null;
-    if (a.on && k === null) return; // the angle's times come on a later run
-    this.prefetched = last;
-    fetch(this.url(last, false)).catch(() => {});
-    if (k !== null) fetch(`${a.src}/${k}.jpg`).catch(() => {});
+    if (!a.on || !a.times) return; // the angle's times come on a later run
+    const k = a.frameAt(this.timeOf(last) + a.offset);
+    if (k !== null) a.pin(k); // again after the angle dropped its frames (a new source)
+  }
+
+  // While following the live edge only the newest frame is fetched, and the last whistle's held for W:
+  // the frames behind the edge would otherwise be fetched as fast as they are recorded, the server decoding
+  // and encoding every 1080p frame for nobody, and W's picture would queue behind them.
+  wanted() {
+    const out = this.following && !this.playing ? [this.target] : super.wanted();
+    const w = this.pinned;
+    if (w !== null && w !== undefined && w < this.count && !out.includes(w)) out.splice(1, 0, w);
+    return out;
   }
 
   async loadTimes() {
@@ -81,7 +103,7 @@ class LiveFrameView extends FrameView {
     const step = n > 1 ? this.times[n - 1] - this.times[n - 2] : 0.04;
     this.duration = Math.max(this.duration, this.times[n - 1] + step);
     if (this.replay) this.stretchReplay();
-    if (this.following && !this.playing) this.goTo(n - 1, false);
+    if (this.following && !this.playing) this.goTo(this.edgeFrame(), false);
     this.prefetch(this.whistles.length ? this.whistles[this.whistles.length - 1] : null);
     this.show();
   }
@@ -92,7 +114,7 @@ class LiveFrameView extends FrameView {
       this.replay = null;
       this.loop = null;
       this.root.classList.add("following");
-      return this.canMove() && (this.pause(false), this.goTo(this.count - 1, false));
+      return this.canMove() && (this.pause(false), this.goTo(this.edgeFrame(), false));
     }
     if (name === "lastWhistle") return this.lastWhistle();
     if (!FOLLOWS.has(name)) {

@@ -59,7 +59,7 @@ def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], time
         "codes": {"items": [], "ack": None},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(), "drawing": {}, "angle": angle,
-        "live": {"status": status, "text": {
+        "live": {"status": status, "edge": feed.edge_frame, "text": {
             "live": _("● Live"), "liveHelp": _("Follow the live edge"),
             "lastWhistle": _("Last whistle"),
             "lastWhistleHelp": _("Both angles at the last whistle, then 3 s either side, slowed")}},

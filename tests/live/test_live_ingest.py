@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 
 import framecode
 import pytest
@@ -114,3 +115,36 @@ def test_a_bad_camera_argument_is_one_clear_line(text, problem):
     with pytest.raises(LiveError, match=problem):
         parse_camera(text)
     assert parse_camera("north=rtsp://u:p@cam/1") == ("north", "rtsp://u:p@cam/1")
+
+
+def test_any_recorded_frame_is_the_one_sent_stepping_either_way_across_segments(recorded):
+    feed = LiveFeed(recorded.folder / "A")
+    sent = recorded.senders["A"].sent.indices
+    last = feed.frame_count - 1
+    # backwards (each segment opened again), forwards within one, jumps across several, the very last
+    for i in (last, last - 1, 40, 41, 63, 2, 100, 26, 25, last):
+        assert framecode.read(feed.picture(i)) == sent[i], i
+    log = segments.read(recorded.folder / "A")
+    assert feed.edge_frame == feed.frame_count - log.segments[-1]["frames"]  # the newest segment's keyframe
+    assert framecode.read(feed.picture(feed.edge_frame)) == sent[feed.edge_frame]
+
+
+def test_a_servers_feed_makes_the_last_whistles_pictures_before_anyone_asks(recorded):
+    from review_app.footage import frames
+
+    folder = recorded.folder / "B"
+    plain = LiveFeed(folder)  # a reader that is no server's (a command, the offset): makes nothing ahead
+    last = plain.whistles()[-1].frame
+    key = (str(folder), last, "jpeg")
+    time.sleep(0.5)
+    assert frames.CACHE.get(key) is None
+    served = LiveFeed(folder, warm=True)
+    # the whistle's frame, and the next on each side: the angle's frame at the whistle is its own, give or take one
+    keys = [(str(folder), k, "jpeg") for k in (last - 1, last, last + 1) if k < served.frame_count]
+    deadline = time.monotonic() + 20
+    while any(frames.CACHE.get(k) is None for k in keys) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(frames.CACHE.get(k) is not None for k in keys)
+    assert frames.CACHE.get(key) == served.image(last)
+    earlier = plain.whistles()[0].frame
+    assert frames.CACHE.get((str(folder), earlier, "jpeg")) is None  # only the last whistle of those found
