@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "review_app._cli.assess_cmd",
     "review_app._cli.reel_cmd",
     "review_app._cli.store_cmd",
+    "review_app._cli.live_cmd",
 )
 
 

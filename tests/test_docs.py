@@ -19,8 +19,8 @@ README = (ROOT / "README.md").read_text("utf-8")
 DOCS = ROOT / "docs"
 MANUAL = "\n".join(p.read_text("utf-8") for p in sorted(DOCS.glob("*.md")))
 COMMANDS = (DOCS / "commands.md").read_text("utf-8")
-CHAPTERS = ("app", "rules", "match-document", "footage", "sound", "evidence", "panels", "teaching", "assessment",
-            "interchange", "database", "layout")
+CHAPTERS = ("app", "rules", "match-document", "footage", "sound", "live", "evidence", "panels", "teaching",
+            "assessment", "interchange", "database", "layout")
 
 
 def subcommands() -> dict[str, argparse.ArgumentParser]:

@@ -28,6 +28,8 @@ def _json(result: CheckResult) -> bytes | str:
         "errors": list(result.errors),
         "summary": summary(result),
     }
+    if result.review_decisions:  # only where a match was reviewed live: other reports keep their text
+        report["review_decisions"] = result.review_decisions
     try:
         return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
     except orjson.JSONEncodeError:

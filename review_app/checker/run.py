@@ -82,6 +82,8 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one line per document that could not be checked
     matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
+    # calls reviewed on replay during the match (polo-review live), each with its match's id
+    review_decisions: list[dict] = field(default_factory=list)
     # The documents as the check read them, by path, where the caller asked to keep them (`keep_documents`):
     # what the HTML report shows of each event (notes, stills) comes from here, never from a second read.
     documents: dict[str, MatchDocument] = field(default_factory=dict)
@@ -228,6 +230,7 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
     result.events.extend(events)
     result.findings.extend(findings)
     result.matches.append(doc.match_id)
+    result.review_decisions.extend({"match": doc.match_id, **d} for d in doc.data.get("review_decisions") or ())
     day.add(doc)
 
 

@@ -106,6 +106,12 @@ def _assessments_schema() -> dict:
             "propertyNames": {"minLength": 1, "maxLength": NAME_MAX}, "additionalProperties": umpire}
 
 
+def _review_decisions_schema() -> dict:
+    from review_app.model import review_decisions  # its own module: the live review's decisions
+
+    return review_decisions.schema()
+
+
 def _drawings_schema(person: dict) -> dict:
     """Drawings on the tag's frames (review_app.drawings): points in fractions of the frame's width and
     height, so they fit the frame at any size; who drew each, and when."""
@@ -407,6 +413,7 @@ def build() -> dict:
             "panels": _panels_schema(clause_rules, _call_schema(team_id, someone), person,
                                      [p.id for p in PROVISIONS]),
             "assessments": _assessments_schema(),
+            "review_decisions": _review_decisions_schema(),
         },
         "additionalProperties": False,
     }

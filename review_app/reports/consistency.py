@@ -73,4 +73,4 @@ def to_html(result: CheckResult, *, filters=None, stills: bool = True, roots=())
         summary=summary(result), errors=list(result.errors), findings=result.findings, tables=tables,
         events=result.events, clause_title=clause_title, filters=_filters_applied(filters),
         matches=list(result.matches), details=details, inconsistent=inconsistent, stills=stills,
-        still_problems=still_problems)
+        still_problems=still_problems, review_decisions=result.review_decisions)

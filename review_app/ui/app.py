@@ -32,6 +32,7 @@ context.reviewer_box()
 PAGES = HERE / "app_pages"
 pages = [
     st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:", url_path="review", default=True),
+    st.Page(PAGES / "live.py", title=_("Live"), icon=":material/live_tv:", url_path="live"),
     st.Page(PAGES / "matches.py", title=_("Matches"), icon=":material/event:", url_path="matches"),
     st.Page(PAGES / "report.py", title=_("Report"), icon=":material/analytics:", url_path="report"),
     st.Page(PAGES / "evidence.py", title=_("Evidence"), icon=":material/gavel:", url_path="evidence"),

@@ -19,6 +19,7 @@ class SecondAngle {
     this.frames = new Map(); // index -> {url: blob URL, img}
     this.inflight = new Set();
     this.want = null; // the angle frame the main picture asks for (null: nothing at this instant)
+    this.pinned = null; // a frame held decoded whatever is on screen (the live view's last whistle)
     this.painted = undefined;
     this.stage = el("div", "stage angle");
     this.stage.hidden = true;
@@ -159,6 +160,12 @@ class SecondAngle {
     }
   }
 
+  // hold frame `k` decoded (the live view's last whistle), fetched now whatever else is in flight
+  pin(k) {
+    this.pinned = k;
+    if (this.on && this.times && !this.frames.has(k) && !this.inflight.has(k)) this.fetchFrame(k);
+  }
+
   async fetchFrame(k) {
     const src = this.src;
     this.inflight.add(k);
@@ -191,7 +198,7 @@ class SecondAngle {
     if (this.frames.size <= ANGLE_KEEP) return;
     for (const [k, { url }] of this.frames) {
       if (this.frames.size <= ANGLE_KEEP) break;
-      if (k !== this.painted && Math.abs(k - (this.want ?? k)) > ANGLE_KEEP / 2) {
+      if (k !== this.painted && k !== this.pinned && Math.abs(k - (this.want ?? k)) > ANGLE_KEEP / 2) {
         URL.revokeObjectURL(url);
         this.frames.delete(k);
       }

@@ -19,5 +19,7 @@ if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
     sys.path.insert(0, str(HERE.parents[1]))
 
 from review_app.footage import web  # noqa: E402  (after the path is set)
+from review_app.live import web as live_web  # noqa: E402
 
-app = st.App(HERE / "app.py", routes=web.routes(st.get_option("server.baseUrlPath")))
+_base = st.get_option("server.baseUrlPath")
+app = st.App(HERE / "app.py", routes=web.routes(_base) + live_web.routes(_base))

@@ -1,0 +1,220 @@
+"""A live session: every camera of one match recorded at once on one clock, the session's state written
+for the review page (`session.json`, beside the feeds' folders), and after the game the match's record:
+each feed's segments made one file (remuxed, never re-encoded) and attached to the match, the first
+camera as the footage the tags' frames refer to, the others as angles with their offset from the sound.
+
+    <footage>/live/<match id>/session.json
+    <footage>/live/<match id>/<camera>/seg-000001.ts ... log.jsonl
+    <footage>/<match id>-<camera>.ts          (after the game)
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from review_app.errors import PoloReviewError
+from review_app.ground.files import atomic_write_json, file_sha256
+from review_app.live import segments
+from review_app.live.feed import LiveFeed
+from review_app.live.ingest import FeedRecorder, redacted
+
+SESSION = "session.json"
+CAMERA_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
+STATUS_EVERY_S = 1.0
+# Two cameras' whistles are the same whistle when their starts are this close (after the clocks' offset,
+# which is the transport's: well under a second on a field network).
+SAME_WHISTLE_S = 1.5
+
+
+class LiveError(PoloReviewError):
+    """A live session that cannot start or finish (a bad camera argument, a feed folder in use)."""
+
+
+def parse_camera(text: str) -> tuple[str, str]:
+    """'A=udp://0.0.0.0:5000' -> ('A', 'udp://0.0.0.0:5000'), or one clear line."""
+    name, sep, url = text.partition("=")
+    if not sep or not url:
+        raise LiveError(f"--camera {text!r}: write NAME=URL, e.g. A=udp://0.0.0.0:5000")
+    if not CAMERA_NAME.match(name):
+        raise LiveError(f"--camera {text!r}: the name is letters, digits, - and _ (at most 32), e.g. A or north")
+    if "://" not in url:
+        raise LiveError(f"--camera {text!r}: the URL needs its protocol (udp://, srt://, rtsp://, rtmp://)")
+    return name, url
+
+
+def session_folder(footage: Path, match_id: str) -> Path:
+    return Path(footage) / "live" / match_id
+
+
+def sessions(footage: Path) -> list[dict]:
+    """Every live session under the footage folder, newest first (for the review page)."""
+    found = []
+    for path in sorted((Path(footage) / "live").glob(f"*/{SESSION}")):
+        try:
+            import json
+
+            state = json.loads(path.read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        state["folder"] = str(path.parent)
+        found.append(state)
+    return sorted(found, key=lambda s: s.get("zero_wall", 0), reverse=True)
+
+
+class LiveSession:
+    def __init__(self, match_id: str, document: Path | None, footage: Path, cameras: list[tuple[str, str]], *,
+                 segment_s: float | None = None, read_timeout_s: float | None = None):
+        if not cameras:
+            raise LiveError("name at least one camera: --camera NAME=URL")
+        names = [n for n, _u in cameras]
+        if len(set(names)) != len(names):
+            raise LiveError(f"two cameras have the same name: {', '.join(names)}")
+        self.match_id = match_id
+        self.document = document
+        self.folder = session_folder(footage, match_id)
+        self.footage = Path(footage)
+        self.stop = threading.Event()
+        self.zero_wall = time.time()
+        options = {k: v for k, v in (("segment_s", segment_s), ("read_timeout_s", read_timeout_s)) if v}
+        self.recorders = [FeedRecorder(n, u, self.folder / n, zero_wall=self.zero_wall, stop=self.stop, **options)
+                          for n, u in cameras]
+        self.state = "recording"
+
+    def write_state(self) -> None:
+        atomic_write_json(self.folder / SESSION, {
+            "match_id": self.match_id, "document": str(self.document) if self.document else None,
+            "cameras": [r.feed for r in self.recorders], "zero_wall": self.zero_wall,
+            "state": self.state, "updated_wall": time.time(),
+            "feeds": [r.status() for r in self.recorders]})
+
+    def start(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.write_state()
+        for r in self.recorders:
+            r.start()
+
+    def run(self, duration_s: float | None = None, on_status=None) -> None:
+        """Record until `duration_s` has passed or `stop` is set (Ctrl-C sets it in the command)."""
+        end = time.time() + duration_s if duration_s else None
+        try:
+            while not self.stop.wait(STATUS_EVERY_S):
+                self.write_state()
+                if on_status is not None:
+                    on_status([r.status() for r in self.recorders])
+                if end is not None and time.time() >= end:
+                    break
+        finally:
+            self.stop.set()
+            for r in self.recorders:
+                r.join(10)
+            self.state = "stopped"
+            self.write_state()
+
+    @property
+    def urls(self) -> list[str]:
+        return [redacted(r.url) for r in self.recorders]
+
+
+# -- after the game ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Finished:
+    camera: str
+    path: Path
+    frames: int
+    segments: int
+    gaps: int
+    sha256: str
+
+
+def join_segments(feed_folder: Path, out: Path) -> Finished:
+    """The feed's segments, in order, remuxed into one MPEG-TS file (packets as recorded, no re-encoding)."""
+    import av
+
+    feed_folder, out = Path(feed_folder), Path(out)
+    log = segments.read(feed_folder)
+    if not log.segments:
+        raise LiveError(f"{feed_folder}: no segment was recorded")
+    part = out.with_name(f".{out.name}.part")
+    frames = 0
+    with av.open(str(part), "w", format="mpegts") as dst:
+        outs = None
+        for entry in log.segments:
+            with av.open(str(feed_folder / entry["file"])) as src:
+                streams = [s for s in (src.streams.video[:1] + src.streams.audio[:1])]
+                if outs is None:
+                    outs = {s.type: dst.add_stream_from_template(s) for s in streams}
+                for packet in src.demux(*streams):
+                    if packet.size == 0 or packet.stream.type not in outs:
+                        continue
+                    if packet.stream.type == "video":
+                        frames += 1
+                    packet.stream = outs[packet.stream.type]
+                    dst.mux(packet)
+    part.replace(out)
+    return Finished(feed_folder.name, out, frames, len(log.segments), len(log.gaps), file_sha256(out))
+
+
+def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
+    """Camera B's time minus camera A's at the same instant, from the whistles both heard (their
+    median difference), and how many whistles it rests on; None before one was heard in both."""
+    wa = [w.start_s + a.first_s for w in a.whistles()]
+    wb = [w.start_s + b.first_s for w in b.whistles()]
+    if not wa or not wb:
+        return None
+    diffs = []
+    for t in wa:
+        nearest = min(wb, key=lambda u: abs(u - t))
+        if abs(nearest - t) < SAME_WHISTLE_S:
+            diffs.append(nearest - t)
+    if not diffs:
+        return None
+    # on the recording's clock the two are close; on each feed's own timeline (from its first frame),
+    # the difference of the first frames' times is added
+    return float(np.median(diffs[-5:])) - (b.first_s - a.first_s), len(diffs)
+
+
+def finish(session_dir: Path, footage: Path, document: Path | None, by: str | None = None,
+           save=None) -> list[Finished]:
+    """Each feed made one file in the footage folder; with a match document, attached to it (the first
+    camera reviewed on, the others with their offset from the whistles both heard) and saved with `save`
+    (`save(doc)`: the caller's store, e.g. `store.save_document`; the library opens no store)."""
+    import json
+
+    session_dir = Path(session_dir)
+    state = json.loads((session_dir / SESSION).read_text("utf-8"))
+    done = [join_segments(session_dir / name, Path(footage) / f"{state['match_id']}-{name}.ts")
+            for name in state["cameras"]]
+    if document is not None:
+        if save is None:
+            raise LiveError("finish: a match document to attach to needs the store's save handed in")
+        save(_attach(document, done, [LiveFeed(session_dir / name) for name in state["cameras"]], by))
+    state["state"] = "finished"
+    state["files"] = [str(f.path) for f in done]
+    atomic_write_json(session_dir / SESSION, state)
+    return done
+
+
+def _attach(document: Path, done: list[Finished], feeds: list[LiveFeed], by: str | None):
+    """The match document with the finished files attached (not saved)."""
+    from review_app.footage import Footage
+    from review_app.model import load_document
+    from review_app.model.angles import with_offset
+    from review_app.model.recordings import attach
+
+    doc = load_document(document)
+    for k, f in enumerate(done):
+        with Footage(f.path) as video:
+            info = video.info
+        doc = attach(doc, f.path, how="folder", sha256=f.sha256, size=f.path.stat().st_size,
+                     name=f"{f.camera} (live)", by=by, info=info, review_on=(k == 0))
+    for f, feed in zip(done[1:], feeds[1:], strict=True):
+        found = whistle_offset(feeds[0], feed)
+        if found is not None:
+            doc = with_offset(doc, f.sha256, found[0], footage_sha256=done[0].sha256, how="sound", by=by)
+    return doc

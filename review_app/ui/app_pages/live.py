@@ -1,0 +1,160 @@
+"""Live review: the match's camera feeds as they are recorded (polo-review live), the last whistle on
+both angles at a key, the call under review tagged and judged at once, and the review decision recorded."""
+
+import time
+from pathlib import Path
+
+import streamlit as st
+
+from review_app.errors import PoloReviewError
+from review_app.footage.viewer import format_time
+from review_app.live import web as live_web
+from review_app.live.session import sessions, whistle_offset
+from review_app.model.review_decisions import DECISIONS, decisions, with_decision
+from review_app.reports import timeline
+from review_app.textsafe import md
+from review_app.ui import live_view
+from review_app.ui.context import _, error_line, folders, lang, reviewer, store
+from review_app.ui.review import coding as review_coding
+from review_app.ui.review.pick import current_document, remember
+from review_app.ui.review.saves import verdict_banner
+from review_app.ui.review.tags import open_form, tag_form, tag_list
+
+REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under review (W), and the one the form offers
+ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
+DECISION_LABELS = {"stands": _("The call stands"), "overturned": _("The call is overturned")}
+
+st.html(Path(__file__).resolve().parents[1] / "review" / "layout.css")
+st.title(_("Live review"))
+
+found = [s for s in sessions(folders().footage) if s.get("cameras")]
+if not found:
+    st.info(_("No live recording yet. Start one beside the field: polo-review live MATCH --camera A=URL "
+              "--camera B=URL (see the README's Live review section)."))
+    st.stop()
+wanted = st.query_params.get("match")
+ids = [s["match_id"] for s in found]
+session = found[ids.index(wanted)] if wanted in ids else found[0]
+if len(found) > 1:
+    pick = st.selectbox(_("Live match"), ids, index=ids.index(session["match_id"]), key="live.match")
+    session = found[ids.index(pick)]
+folder = Path(session["folder"])
+doc = None
+if session.get("document"):
+    try:
+        doc = current_document(Path(session["document"]))
+    except PoloReviewError as exc:
+        error_line(exc)
+
+cameras = session["cameras"]
+main_name = cameras[0]
+angle_name = cameras[1] if len(cameras) > 1 else None
+
+
+def _status_line(state: dict, name: str) -> str:
+    feed = next((f for f in state.get("feeds", []) if f["feed"] == name), None)
+    alive = time.time() - float(state.get("updated_wall", 0)) < ALIVE_S and state.get("state") == "recording"
+    if feed is None or not alive:
+        return _("{camera}: not recording", camera=name)
+    if feed["connected"]:
+        return _("{camera}: ● recording", camera=name)
+    return _("{camera}: ✕ no signal, reconnecting", camera=name)
+
+
+@st.fragment(run_every=0.5)
+def live_area() -> None:
+    state = next((s for s in sessions(folders().footage) if s["match_id"] == session["match_id"]), session)
+    token, main = live_web.open_feed(folder / main_name)
+    if not main.frame_count:
+        st.info(_("Waiting for the first frames from {camera}…", camera=main_name))
+        return
+    angle = None
+    if angle_name is not None:
+        angle_token, other = live_web.open_feed(folder / angle_name)
+        if other.frame_count:
+            found_offset = whistle_offset(main, other)
+            if found_offset is not None:
+                offset, how = found_offset[0], _("from {n} whistles", n=found_offset[1])
+            else:
+                offset, how = main.first_s - other.first_s, _("recording clock")
+            angle = live_view.angle_data(angle_token, other, offset, how)
+    heard = main.whistles()
+    results = review_coding.checked(doc) if doc is not None else {}
+    marks = timeline.data(doc.events if doc is not None else [], results, lang(), doc.revision if doc else 0,
+                          sounds=[{"kind": "whistle", "label": _("Whistle"), "frame": w.frame} for w in heard])
+    status = " · ".join(_status_line(state, n) for n in cameras)
+    live_view.live_view(token, main, key="live.view", whistles=[w.frame for w in heard], timeline=marks,
+                        angle=angle, status=status,
+                        on_position=lambda f: st.session_state.__setitem__("live.pos", f),
+                        on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f))
+    if st.session_state.get(REPLAYED) is not None and st.session_state.get(REPLAYED) != st.session_state.get(SHOWN):
+        st.session_state[SHOWN] = st.session_state[REPLAYED]
+        st.rerun(scope="app")  # the decision form below offers the whistle under review
+    gaps = [(name, g) for name in cameras for g in live_web.open_feed(folder / name)[1].gaps()]
+    if gaps:
+        st.caption(" · ".join(_("{camera}: no signal {start}–{end} ({seconds} s), reconnected", camera=name,
+                                start=format_time(g.from_s), end=format_time(g.to_s),
+                                seconds=format(g.to_s - g.from_s, ".1f")) for name, g in gaps))
+    if heard:
+        last = heard[-1]
+        st.caption(_("Whistles heard: {n}; the last at {time} (frame {frame}). W shows it on both angles.",
+                     n=len(heard), time=format_time(last.start_s), frame=last.frame))
+
+
+live_area()
+
+if doc is None:
+    st.stop()
+_token, main = live_web.open_feed(folder / main_name)
+heard = main.whistles()
+results, _findings = review_coding.check(doc)
+position = min(int(st.session_state.get("live.pos", 0)), max(0, main.frame_count - 1))
+
+call, decide = st.columns(2)
+with call:
+    st.subheader(_("The call under review"))
+    verdict_banner(doc, results)
+    if heard and st.button(_("Tag the call at the last whistle"), key="live.tag_whistle"):
+        open_form(doc, heard[-1].frame, heard[-1].start_s)
+        st.rerun()
+    if main.frame_count and st.button(_("Tag the call at the frame on screen"), key="live.tag_here"):
+        open_form(doc, position, main.time_of(position))
+        st.rerun()
+    tag_form(doc, position, main.time_of(position) if main.frame_count else 0.0)
+    tag_list(doc, results, None, position)
+
+with decide:
+    st.subheader(_("Review decision"))
+    if not heard:
+        st.caption(_("A review decision is made against a whistle: none heard yet."))
+    else:
+        with st.form("live.decision", clear_on_submit=True):
+            labels = {k: _("Whistle at {time} (frame {frame})", time=format_time(w.start_s), frame=w.frame)
+                      for k, w in enumerate(heard)}
+            # the whistle under review (the last replayed with W) first, else the last heard
+            replayed = st.session_state.get(REPLAYED)
+            order = list(reversed(range(len(heard))))
+            first = next((k for k in order if heard[k].frame == replayed), order[0])
+            # keyed by the whistle under review: a new replay offers its whistle, not the choice made before
+            which = st.selectbox(_("Whistle"), order, index=order.index(first), format_func=labels.get,
+                                 key=f"live.decision_whistle.{replayed}")
+            tags = {e["id"]: e["id"] for e in doc.events}
+            event = st.selectbox(_("Tag of the call (if made)"), [None, *tags], format_func=lambda t: t or "—")
+            decision = st.radio(_("Decision"), DECISIONS, format_func=DECISION_LABELS.get, horizontal=True)
+            reason = st.text_area(_("Reason"), max_chars=2000)
+            if st.form_submit_button(_("Record the review decision")):
+                w = heard[which]
+                try:
+                    changed = with_decision(doc, frame=w.frame, time_s=w.start_s, decision=decision, reason=reason,
+                                            by=reviewer() or "", event=event)
+                    saved = store().matches.save(changed, str(doc.path))
+                except PoloReviewError as exc:
+                    error_line(exc)
+                else:
+                    remember(saved)
+                    st.rerun()
+    for d in reversed(decisions(doc)):
+        label = DECISION_LABELS.get(d["decision"], d["decision"])
+        st.markdown(_("**{decision}** · whistle at {time} (frame {frame}) · {by}, {at}", decision=label,
+                      time=format_time(d["whistle"]["time_s"]), frame=d["whistle"]["frame"], by=md(d["by"]),
+                      at=d["at_utc"]) + "  \n" + md(d["reason"]))

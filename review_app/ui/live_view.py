@@ -1,0 +1,81 @@
+"""The live frame view: the frame view (frame_view.js, its timeline, drawing layer and second angle) over a
+feed still being recorded, following the live edge, with "Last whistle" (W) showing both angles at the
+last whistle and three seconds either side, slowed (frame_live.js). Frames come from the live feeds'
+routes (review_app.live.web)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from review_app.footage import frames
+from review_app.live import web as live_web
+from review_app.live.feed import LiveFeed
+from review_app.ui.context import _
+from review_app.ui.frame_view import _texts, timeline_texts
+
+_HERE = Path(__file__).resolve().parent
+_VIEW_JS = (_HERE / "frame_view.js").read_text("utf-8")
+_MOUNT = "export default function (component)"
+if _MOUNT not in _VIEW_JS:  # the frame view's own mount is replaced by the live one (frame_live.js)
+    raise RuntimeError("frame_view.js no longer ends in its default export; update review_app/ui/live_view.py")
+_component = st.components.v2.component(
+    "polo_review_live_view",
+    js="\n".join([(_HERE / "frame_timeline.js").read_text("utf-8"), _VIEW_JS.split(_MOUNT)[0],
+                  *((_HERE / name).read_text("utf-8") for name in ("frame_drawing.js", "frame_angle.js",
+                                                                   "frame_live.js"))]),
+    css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
+)
+
+
+def src(token: str) -> str:
+    return f"{live_web.prefix(st.get_option('server.baseUrlPath'))}/{token}"
+
+
+def angle_data(token: str, feed: LiveFeed, offset_s: float, how: str) -> dict:
+    width, height = feed.size()
+    return {
+        "src": src(token), "offset": offset_s, "count": feed.frame_count, "duration": feed.duration_s,
+        "width": width, "height": height, "name": feed.name,
+        "offsetText": _("Offset {offset} s ({how})", offset=format(offset_s, "+.3f"), how=how),
+        "focused": False,
+        "text": {"title": _("Second angle:"), "earlier": "", "later": "", "earlierHelp": "", "laterHelp": "",
+                 "nothing": _("This angle shows nothing at this instant (it starts later or has ended)")},
+    }
+
+
+def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], timeline: dict | None,
+              angle: dict | None, status: str, on_position=None, on_replay=None) -> None:
+    """The live view of `feed`; `on_position(frame)` when it settles on a frame, `on_replay(frame)` when the
+    official asks for the last whistle (W), with that whistle's frame."""
+    width, height = feed.size()
+    number, frame = st.session_state.setdefault(f"{key}.seek", (0, max(0, feed.frame_count - 1)))
+    data = {
+        "src": src(token), "fmt": "jpg", "width": width, "height": height,
+        "ready": feed.frame_count > 0, "count": feed.frame_count, "duration": feed.duration_s, "status": None,
+        "seek": {"id": number, "frame": frame}, "budget": frames.BROWSER_FRAME_BYTES,
+        "previewSide": frames.PREVIEW_SIDE, "whistles": whistles, "actions": [],
+        "codes": {"items": [], "ack": None},
+        "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
+        "text": _texts(), "drawing": {}, "angle": angle,
+        "live": {"status": status, "edge": feed.edge_frame, "text": {
+            "live": _("● Live"), "liveHelp": _("Follow the live edge"),
+            "lastWhistle": _("Last whistle"),
+            "lastWhistleHelp": _("Both angles at the last whistle, then 3 s either side, slowed")}},
+    }
+
+    def moved() -> None:
+        value = st.session_state.get(key)
+        position = value.get("position") if isinstance(value, dict) else getattr(value, "position", None)
+        if on_position is not None and isinstance(position, int):
+            on_position(position)
+
+    def acted() -> None:
+        value = st.session_state.get(key)
+        action = value.get("action") if isinstance(value, dict) else getattr(value, "action", None)
+        if on_replay is not None and isinstance(action, dict) and action.get("name") == "replay":
+            on_replay(int(action.get("frame", 0)))
+
+    _component(key=key, data=data, on_position_change=moved, on_action_change=acted,
+               on_drawing_change=lambda: None, on_edits_change=lambda: None, height="content", width="stretch")

@@ -1,0 +1,150 @@
+"""Live ingest of two simulated cameras (different frame rates, a clock offset, a network cut): every frame
+sent is recorded and numbered as sent, the cut is a gap and the feed comes back, whistles are heard where
+they were blown, the segments' SHA-256 chain verifies (and a changed segment is caught), and after the game
+the footage is one file per camera that opens, probes and shows each frame sent, attached to the match."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+
+import framecode
+import pytest
+from live_cases import A_WHISTLES, B_LATER_S, BLOCK_S, CUT, LOOPS, record
+
+from review_app.cli import main
+from review_app.footage import Footage
+from review_app.live import segments
+from review_app.live.feed import LiveFeed
+from review_app.live.session import LiveError, finish, parse_camera, whistle_offset
+from review_app.model import load_document
+from review_app.model.angles import offset_of
+from review_app.store import save_document
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory, doc_factory_module):
+    where = tmp_path_factory.mktemp("live")
+    doc = where / "live-match.json"
+    doc.write_text(json.dumps(doc_factory_module(match_id="live-match")), "utf-8")
+    rec = record(where, document=doc)
+    rec.document = doc
+    return rec
+
+
+@pytest.fixture(scope="module")
+def doc_factory_module():
+    from match_docs import base_document
+
+    return lambda match_id: {**base_document(match_id), "events": []}
+
+
+def test_every_frame_sent_is_recorded_in_order(recorded):
+    for name in ("A", "B"):
+        feed = LiveFeed(recorded.folder / name)
+        assert feed.frame_count == recorded.senders[name].sent.frames > 0
+    # the cut took B's frames away: fewer were sent than A's share of the same time at 30 fps
+    assert recorded.senders["B"].sent.frames < LOOPS * BLOCK_S * 30
+
+
+def test_the_cut_is_a_gap_and_the_feed_comes_back(recorded):
+    feed = LiveFeed(recorded.folder / "B")
+    gaps = feed.gaps()
+    assert len(gaps) == 1
+    gap = gaps[0]
+    assert CUT[1] - 0.3 <= gap.to_s - gap.from_s <= CUT[1] + 1.5  # the cut, to the next keyframe and reconnect
+    assert gap.frame > 0 and feed.time_of(gap.frame) >= gap.to_s - 1e-3
+    status = {s["feed"]: s for s in json.loads((recorded.folder / "session.json").read_text())["feeds"]}
+    assert status["B"]["connections"] == 2 and status["A"]["connections"] == 1
+    assert LiveFeed(recorded.folder / "A").gaps() == []
+
+
+def test_whistles_are_heard_where_they_were_blown(recorded):
+    a = LiveFeed(recorded.folder / "A")
+    expected = [w + k * recorded.senders["A"].loop_s for k in range(LOOPS) for w in A_WHISTLES]
+    heard = [w.start_s for w in a.whistles()]
+    assert len(heard) == len(expected)
+    for h, e in zip(heard, expected, strict=True):
+        assert abs(h - e) < 0.05
+    # B's second whistle fell in its cut; the others were heard; the offset comes from them
+    found = whistle_offset(a, LiveFeed(recorded.folder / "B"))
+    assert found is not None and found[1] >= 2
+    assert abs(found[0] - B_LATER_S) < 0.05
+
+
+def test_segments_verify_and_a_changed_one_is_caught(recorded, tmp_path):
+    for name in ("A", "B"):
+        checks = segments.verify(recorded.folder / name)
+        assert checks and all(c.ok for c in checks)
+        log = segments.read(recorded.folder / name)
+        assert all(s["frames"] <= 2 * 30 for s in log.segments)  # about a second each: a crash loses one
+    copy = tmp_path / "A"
+    shutil.copytree(recorded.folder / "A", copy)
+    victim = copy / "seg-000002.ts"
+    data = bytearray(victim.read_bytes())
+    data[500] ^= 0xFF
+    victim.write_bytes(bytes(data))
+    checks = segments.verify(copy, "A")
+    assert [c.ok for c in checks[:3]] == [True, False, True]
+    assert "SHA-256" in checks[1].problem
+    assert main(["live-verify", str(copy)]) == 1
+    assert main(["live-verify", str(recorded.folder)]) == 0
+
+
+def test_after_the_game_one_file_per_camera_shows_every_frame_sent(recorded, capsys):
+    done = finish(recorded.folder, recorded.footage, recorded.document, save=save_document)
+    assert [f.camera for f in done] == ["A", "B"]
+    for f in done:
+        sent = recorded.senders[f.camera].sent
+        with Footage(f.path) as video:
+            assert video.frame_count == sent.frames == f.frames
+            shown = [framecode.read(video.frame(i).image) for i in range(video.frame_count)]
+        assert shown == sent.indices  # the frames the camera sent, each once, in order
+        assert main(["probe", str(f.path)]) == 0
+    doc = load_document(recorded.document)
+    assert doc.data["footage"]["sha256"] == done[0].sha256
+    offset = offset_of(doc, done[1].sha256, done[0].sha256)
+    assert offset is not None and abs(offset.seconds - B_LATER_S) < 0.05
+    assert json.loads((recorded.folder / "session.json").read_text())["state"] == "finished"
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("A", "NAME=URL"), ("A=", "NAME=URL"), ("bad name=udp://x", "letters"), ("A=localhost:5000", "protocol")])
+def test_a_bad_camera_argument_is_one_clear_line(text, problem):
+    with pytest.raises(LiveError, match=problem):
+        parse_camera(text)
+    assert parse_camera("north=rtsp://u:p@cam/1") == ("north", "rtsp://u:p@cam/1")
+
+
+def test_any_recorded_frame_is_the_one_sent_stepping_either_way_across_segments(recorded):
+    feed = LiveFeed(recorded.folder / "A")
+    sent = recorded.senders["A"].sent.indices
+    last = feed.frame_count - 1
+    # backwards (each segment opened again), forwards within one, jumps across several, the very last
+    for i in (last, last - 1, 40, 41, 63, 2, 100, 26, 25, last):
+        assert framecode.read(feed.picture(i)) == sent[i], i
+    log = segments.read(recorded.folder / "A")
+    assert feed.edge_frame == feed.frame_count - log.segments[-1]["frames"]  # the newest segment's keyframe
+    assert framecode.read(feed.picture(feed.edge_frame)) == sent[feed.edge_frame]
+
+
+def test_a_servers_feed_makes_the_last_whistles_pictures_before_anyone_asks(recorded):
+    from review_app.footage import frames
+
+    folder = recorded.folder / "B"
+    plain = LiveFeed(folder)  # a reader that is no server's (a command, the offset): makes nothing ahead
+    last = plain.whistles()[-1].frame
+    key = (str(folder), last, "jpeg")
+    time.sleep(0.5)
+    assert frames.CACHE.get(key) is None
+    served = LiveFeed(folder, warm=True)
+    # the whistle's frame, and the next on each side: the angle's frame at the whistle is its own, give or take one
+    keys = [(str(folder), k, "jpeg") for k in (last - 1, last, last + 1) if k < served.frame_count]
+    deadline = time.monotonic() + 20
+    while any(frames.CACHE.get(k) is None for k in keys) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert all(frames.CACHE.get(k) is not None for k in keys)
+    assert frames.CACHE.get(key) == served.image(last)
+    earlier = plain.whistles()[0].frame
+    assert frames.CACHE.get((str(folder), earlier, "jpeg")) is None  # only the last whistle of those found
