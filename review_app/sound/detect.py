@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from review_app.sound.audio import Recording
+from review_app.sound.whistles import find_blasts
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +61,9 @@ HORN_OVER_WHISTLE_DB = 6.0
 # their edges are found.
 MIN_BLAST_S = 0.08
 MIN_HORN_S = 0.6  # a horn that ends a period is held; a shout in the crowd is shorter
-# Blasts closer than this are one whistle: the "tweet-tweet-tweet" of a repeated call.
-BLAST_GAP_S = 0.6
+# A blast found by the tone tracker (whistles.py) is blurred by its 32 ms windows and 30 ms
+# averaging only: its edges are searched this far either side.
+WHISTLE_BLUR_S = 0.06
 # A horn heard in pieces (a gust over it, two horns beating) is one horn across gaps this short.
 HORN_GAP_S = 0.3
 # Edges: the tone's level near its pitch (EDGE_BAND_HZ either side: a pea's warble is wide, a
@@ -190,20 +192,17 @@ def _hysteresis(score: np.ndarray, on: float, off: float, allowed: np.ndarray) -
 
 
 def _find(x: np.ndarray, rate: int) -> list[tuple[str, int, int, float]]:
-    """(kind, first step, end step, pitch) of each stretch of tone in one block of samples; the
-    steps are where the averaged score crosses, blurred by the averaging."""
+    """("horn", first step, end step, pitch) of each stretch of horn in one block of samples; the
+    steps are where the averaged score crosses, blurred by the averaging. (Whistles are found blast
+    by blast by `whistles.find_blasts`.)"""
     power = _smooth(_spectrogram(x), max(1, int(round(SMOOTH_S * rate / HOP))))
     log_power = 10 * np.log10(power + 1e-20)
-    tw, cw, fw = _whistle_score(power, log_power, rate)
+    _, cw, _ = _whistle_score(power, log_power, rate)
     th, ch, fh = _horn_score(power, log_power, rate)
     per_bin = (2 * WHISTLE_CLUSTER + 1) / (2 * HORN_CLUSTER + 1)  # compare the clusters bin for bin
     horn_like = (th > HORN_OFF_DB) & (ch * per_bin > cw * 10 ** (HORN_OVER_WHISTLE_DB / 10))
-    found = []
-    for a, b in _hysteresis(tw, WHISTLE_ON_DB, WHISTLE_OFF_DB, ~horn_like):
-        found.append(("whistle", a, b, float(fw[a + int(np.argmax(tw[a:b]))])))
-    for a, b in _hysteresis(th, HORN_ON_DB, HORN_OFF_DB, horn_like):
-        found.append(("horn", a, b, float(fh[a + int(np.argmax(th[a:b]))])))
-    return found
+    return [("horn", a, b, float(fh[a + int(np.argmax(th[a:b]))]))
+            for a, b in _hysteresis(th, HORN_ON_DB, HORN_OFF_DB, horn_like)]
 
 
 def _level(x: np.ndarray, rate: int, pitches: list[float], width: float) -> np.ndarray:
@@ -217,15 +216,20 @@ def _level(x: np.ndarray, rate: int, pitches: list[float], width: float) -> np.n
     return 10 * np.log10((c[k:] - c[:-k]) / k + 1e-20)
 
 
-def _edges(x: np.ndarray, rate: int, first: int, stop: int, pitch: float, kind: str) -> tuple[int, int] | None:
-    """The samples where the tone found between samples `first` and `stop` (blurred by the
-    averaging) starts and ends, or None if it never rises clear of the noise before it."""
-    blur = int((SMOOTH_S / 2 + EDGE_SLACK_S) * rate)
+def _edges(x: np.ndarray, rate: int, first: int, stop: int, pitch: float, kind: str, *,
+           blur_s: float = SMOOTH_S / 2 + EDGE_SLACK_S, noise_from: int = 0,
+           search_to: int | None = None) -> tuple[int, int] | None:
+    """The samples where the tone found between samples `first` and `stop` (blurred by `blur_s`)
+    starts and ends, or None if it never rises clear of the noise before it. The noise is measured
+    from `noise_from` at the earliest (after the blast before at this pitch) and the end searched
+    up to `search_to` (before the next one)."""
+    blur = int(blur_s * rate)
     before = int(NOISE_BEFORE_S * rate)
-    lo, hi = max(0, first - blur - before), min(len(x), stop + blur)
+    lo = max(0, noise_from, first - blur - before)
+    hi = min(len(x), stop + blur, len(x) if search_to is None else max(search_to, stop))
     pitches = [pitch] if kind == "whistle" else [h * pitch for h in range(1, HORN_HARMONICS + 1)]
     level = _level(x[lo:hi], rate, pitches, EDGE_BAND_HZ[kind])
-    from_, to = max(0, first - blur - lo), max(0, stop - lo)
+    from_, to = max(0, first - blur - lo), max(0, min(stop, hi) - lo)
     noise_part = level[max(0, from_ - before):from_]
     tone_part = level[from_:to]
     if not len(tone_part):
@@ -253,13 +257,13 @@ def _edges(x: np.ndarray, rate: int, first: int, stop: int, pitch: float, kind: 
 
 
 def _calls(found: list[Heard]) -> list[Heard]:
-    """Whistle blasts less than BLAST_GAP_S apart joined into one call, pieces of a horn into one
-    horn; then horns too short to be one left out."""
-    gaps = {"whistle": BLAST_GAP_S, "horn": HORN_GAP_S}
+    """Pieces of a horn joined into one horn, and horns too short to be one left out. Whistle
+    blasts stay apart: each blast is one whistle (a repeated call's blasts are grouped where the
+    tags are matched, `matching.calls`)."""
     out: list[Heard] = []
     for h in sorted(found, key=lambda h: h.start_s):
         last = next((o for o in reversed(out) if o.kind == h.kind), None)
-        if last is not None and h.start_s - last.end_s <= gaps[h.kind]:
+        if last is not None and h.kind == "horn" and h.start_s - last.end_s <= HORN_GAP_S:
             out[out.index(last)] = Heard(h.kind, last.start_s, max(last.end_s, h.end_s), last.pitch_hz)
         else:
             out.append(h)
@@ -280,12 +284,19 @@ def find_sounds(recording: Recording, progress: Callable[[float], None] | None =
             if not (start <= first < start + block):
                 continue  # another block's (its margin only made the edges whole)
             edges = _edges(x, rate, first, stop, pitch, kind)
-            if edges is None:
+            if edges is not None:
+                found.append(Heard(kind, recording.start_s + edges[0] / rate, recording.start_s + edges[1] / rate,
+                                   pitch))
+        for blast in find_blasts(x[lo:hi], rate):
+            first = lo + blast.start
+            if not (start <= first < start + block):
                 continue
-            onset, end = edges
-            if kind == "whistle" and (end - onset) / rate < MIN_BLAST_S:
+            edges = _edges(x, rate, first, lo + blast.stop, blast.pitch_hz, "whistle", blur_s=WHISTLE_BLUR_S,
+                           noise_from=lo + blast.prev_stop, search_to=lo + blast.next_start)
+            if edges is None or (edges[1] - edges[0]) / rate < MIN_BLAST_S:
                 continue
-            found.append(Heard(kind, recording.start_s + onset / rate, recording.start_s + end / rate, pitch))
+            found.append(Heard("whistle", recording.start_s + edges[0] / rate, recording.start_s + edges[1] / rate,
+                               blast.pitch_hz))
         start += block
         if progress is not None:
             progress(min(1.0, start / max(1, len(x))))
