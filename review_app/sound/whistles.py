@@ -50,18 +50,27 @@ DIP_DB = 6.0
 DIP_S = 0.035
 # Holding pitch: the pitch's drift from the first third of the blast to the last, and its wander
 # once a pea's roll (20-60 Hz) is averaged out over ROLL_S.
-GLIDE_MAX = 0.05
-WOBBLE_MAX = 0.02
+GLIDE_MAX = 0.02  # 96% of the tuning set's true pieces hold within these; a third of the rest do not
+WOBBLE_MAX = 0.008
 ROLL_S = 0.05
+ROLL_HZ = (15.0, 70.0)
 # A new line below the tone at pitch/k (k >= 2) and at twice that, LINE_DB tonal and LINE_RISE_DB
 # over the 100 ms before the tone: the tone is that line's harmonic.
 LOW_BAND_HZ = (120.0, 1600.0)
 LINE_DB = 8.0
 LINE_RISE_DB = 5.0
+LINE_COUNT = 2
+SUBHARMONIC = 0.015
+SUBHARMONIC_HELD = 0.006
 TOGETHER_S = 0.04  # tones starting this close and overlapping are one blast
 # ... of at most this many tones: a pealess whistle's three chambers (a pea's fundamental and second
 # harmonic are two). More starting together is a harmonic sound's series: a horn's, music's.
 MAX_TONES = 3
+# A tone heard again at one of a sounding blast's pitches (within SAME_PITCH), while it sounds or
+# within FRAGMENT_GAP_S of its end with no dip found between, is the same blast.
+SAME_PITCH = 0.04
+SERIES_TOLERANCE = 0.05  # of the series' step: three tones at random fall so near one series in ~1%
+FRAGMENT_GAP_S = 0.0
 
 
 @dataclass(frozen=True)
@@ -105,8 +114,28 @@ def _mean1(a: np.ndarray, steps: int) -> np.ndarray:
     return _time_mean(a[:, None], max(1, steps))[:, 0]
 
 
-def find_blasts(x: np.ndarray, rate: int) -> list[Blast]:
-    """Every whistle blast in `x` (mono at `rate`), in time order, its edges to the 5 ms step."""
+@dataclass
+class Piece:
+    """A stretch of one tone, with what tells an umpire's blast from other tones (for the tuning
+    script, `benchmarks/tune_whistles.py`, every piece is kept with its measures)."""
+
+    start: int  # steps
+    stop: int
+    pitch_hz: float
+    glide: float
+    wobble: float
+    harmonic: bool  # an upper harmonic of a lower sound starting with it
+    roll: float  # share of the envelope's modulation at a pea's rate
+    tones: int = 1  # tones starting with it (set when grouped)
+
+    @property
+    def seconds(self) -> float:
+        return (self.stop - self.start) * HOP / 16000
+
+
+def find_blasts(x: np.ndarray, rate: int, notes: list | None = None) -> list[Blast]:
+    """Every whistle blast in `x` (mono at `rate`), in time order, its edges to the 5 ms step.
+    `notes`, if given, receives every piece of tone considered, blast or not."""
     raw = _spectrogram(x)
     power = _time_mean(raw, SMOOTH_STEPS)
     freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
@@ -115,11 +144,11 @@ def find_blasts(x: np.ndarray, rate: int) -> list[Blast]:
     tone = _tonality(power, CLUSTER)
     marks = tone[:, band] > TONE_ON_DB
     labels, _ = ndimage.label(marks, structure=np.ones((3, 3), bool))
-    low = np.flatnonzero((freqs >= LOW_BAND_HZ[0]) & (freqs < LOW_BAND_HZ[1]))
     low_tone = _tonality(power, 1)
+    low_power = power
     level_raw = _time_mean(raw, 3)  # 15 ms: a blast's edges, a gap's silence
     min_steps = int(MIN_BLAST_S * rate / HOP)
-    pieces: list[tuple[int, int, float]] = []
+    pieces: list[Piece] = []
     for k, where in enumerate(ndimage.find_objects(labels), start=1):
         if where is None or where[0].stop - where[0].start < min_steps:
             continue
@@ -141,10 +170,28 @@ def find_blasts(x: np.ndarray, rate: int) -> list[Blast]:
                 if pb - pa < min_steps:
                     continue
                 pa, pb = t0 + a + pa, t0 + a + pb
-                if _holds_pitch(pitch[pa - t0:pb - t0], rate) and not _harmonic_of_lower(
-                        low_tone, low, tone, freqs, centre, pa, bin_hz):
-                    pieces.append((pa, pb, centre))
-    return _together(pieces, rate)
+                glide, wobble = _pitch_moves(pitch[pa - t0:pb - t0], rate)
+                pieces.append(Piece(pa, pb, centre, glide, wobble,
+                                    _harmonic_of_lower(low_power, low_tone, freqs, centre, pa, pb, bin_hz),
+                                    _roll(x, rate, pa * HOP, pb * HOP, centre)))
+    return _together(pieces, rate, notes)
+
+
+def _roll(x: np.ndarray, rate: int, a: int, b: int, pitch: float) -> float:
+    """How much of the tone's loudness moves at a pea's rate (ROLL_HZ): the spectrum of its
+    envelope (the tone's band, LEVEL_BAND_HZ either side), ROLL_HZ's share of all above 2 Hz."""
+    seg = x[max(0, a):b].astype(np.float64)
+    if len(seg) < rate // 20:
+        return 0.0
+    spec = np.fft.rfft(seg * np.hanning(len(seg)))
+    f = np.fft.rfftfreq(len(seg), 1.0 / rate)
+    spec[np.abs(f - pitch) > LEVEL_BAND_HZ] = 0
+    env = np.abs(np.fft.ifft(np.concatenate([spec, np.zeros(len(seg) - len(spec))]) * 2))
+    env = env[len(env) // 8: len(env) - len(env) // 8]
+    m = np.abs(np.fft.rfft((env - env.mean()) * np.hanning(len(env)))) ** 2
+    fm = np.fft.rfftfreq(len(env), 1.0 / rate)
+    total = float(m[(fm > 2) & (fm < 150)].sum()) or 1.0
+    return float(m[(fm >= ROLL_HZ[0]) & (fm <= ROLL_HZ[1])].sum()) / total
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -184,68 +231,116 @@ def _cut(level: np.ndarray, hold: int) -> list[tuple[int, int]]:
     return out
 
 
-def _holds_pitch(pitch: np.ndarray, rate: int) -> bool:
+def _pitch_moves(pitch: np.ndarray, rate: int) -> tuple[float, float]:
+    """(glide, wobble) as fractions of the median pitch: the drift from the first third to the
+    last, and the spread once a pea's roll is averaged out over ROLL_S."""
     p = pitch[np.isfinite(pitch)]
     if len(p) < 3:
-        return False
+        return 1.0, 1.0
     centre = float(np.median(p))
     third = max(1, len(p) // 3)
     glide = abs(float(np.median(p[-third:])) - float(np.median(p[:third]))) / centre
     smooth = _mean1(p.astype(np.float32), int(ROLL_S * rate / HOP))
     edge = min(len(smooth) // 4, int(ROLL_S * rate / HOP) // 2)
     inner = smooth[edge:len(smooth) - edge] if len(smooth) > 2 * edge + 2 else smooth
-    wobble = float(np.std(inner)) / centre
-    return glide <= GLIDE_MAX and wobble <= WOBBLE_MAX
+    return glide, float(np.std(inner)) / centre
 
 
-def _harmonic_of_lower(low_tone, low, tone, freqs, pitch, start, bin_hz) -> bool:
-    """Whether the tone is one harmonic of a lower sound starting with it (a horn's, music's): a
-    fundamental f0 = pitch/k (k >= 2) and its second harmonic both become tonal lines below as the
-    tone starts, and the series goes on beside the tone in the band (pitch - f0 or pitch + f0 is
-    tonal too). A pealess whistle's chambers may be spaced like harmonics, but nothing sounds at
-    their spacing's own frequency."""
+def _harmonic_of_lower(low_power, low_tone, freqs, pitch, start, stop, bin_hz) -> bool:
+    """Whether the tone is one harmonic of a lower sound (a horn's, music's, a voice's): tonal lines
+    below the band whose frequencies (to a few hertz, interpolated) divide the tone's pitch, at
+    least LINE_COUNT of them within SUBHARMONIC of it, newly risen with the tone (LINE_RISE_DB over
+    the 100 ms before); or, risen or not, LINE_COUNT + 1 within a tighter SUBHARMONIC_HELD (a series
+    already sounding, its harmonic cut off by a dip). A whistle under a horn rarely falls that
+    precisely on one of the horn's harmonics; a pealess whistle's chambers may be spaced like
+    harmonics, but nothing sounds at their spacing below."""
     steps = len(low_tone)
     if start < 8 or start + 3 >= steps:
         return False
-    during = np.median(low_tone[start + 2:start + 12], axis=0)
+    span = slice(start + 2, min(steps, stop, start + 40))
+    during = np.median(low_tone[span], axis=0)
+    level = np.log(np.median(low_power[span], axis=0) + 1e-20)
     before = np.median(low_tone[max(0, start - 24):start - 4], axis=0)
-    beside = np.median(tone[start + 2:start + 12], axis=0)
+    lo, hi = int(LOW_BAND_HZ[0] / bin_hz), int(LOW_BAND_HZ[1] / bin_hz)
+    risen = held = 0
+    for b in range(max(lo, 1), min(hi, len(during) - 1)):
+        if not (during[b] > LINE_DB and level[b] >= level[b - 1] and level[b] >= level[b + 1]):
+            continue
+        y0, y1, y2 = level[b - 1], level[b], level[b + 1]
+        d = y0 - 2 * y1 + y2
+        f = (b + (0.5 * (y0 - y2) / d if d else 0.0)) * bin_hz
+        k = round(pitch / f)
+        if k < 2:
+            continue
+        off = abs(pitch - k * f) / pitch
+        if off <= SUBHARMONIC and during[b] - before[b] > LINE_RISE_DB:
+            risen += 1
+        if off <= SUBHARMONIC_HELD:
+            held += 1
+    return risen >= LINE_COUNT or held > LINE_COUNT
 
-    def line(f, where, rise=True):
-        b = int(round(f / bin_hz))
-        if b < 1 or b + 2 > len(where):
-            return False
-        d = float(np.max(where[b - 1:b + 2]))
-        return d > LINE_DB and (not rise or d - float(np.max(before[b - 1:b + 2])) > LINE_RISE_DB)
 
-    k = 2
-    while pitch / k >= LOW_BAND_HZ[0]:
-        f0 = pitch / k
-        if 2 * f0 < LOW_BAND_HZ[1] and line(f0, during) and line(2 * f0, during) and (
-                line(pitch - f0, beside, rise=False) or line(pitch + f0, beside, rise=False)):
-            return True
-        k += 1
-    return False
-
-
-def _together(pieces: list[tuple[int, int, float]], rate: int) -> list[Blast]:
-    """Pieces as blasts in time order; pieces starting together and overlapping are one blast."""
-    pieces.sort()
-    joined: list[list] = []
-    for a, b, pitch in pieces:
-        last = joined[-1] if joined else None
-        if last is not None and a - last[0] <= TOGETHER_S * rate / HOP and a < last[1]:
-            last[1] = max(last[1], b)
-            last[3] += 1
+def _together(pieces: list[Piece], rate: int, notes: list | None) -> list[Blast]:
+    """Pieces as blasts in time order; pieces starting together and overlapping are one blast, and
+    that blast is an umpire's if `_is_blast` says so."""
+    pieces.sort(key=lambda p: (p.start, p.stop))
+    groups: list[list[Piece]] = []
+    for piece in pieces:
+        last = groups[-1] if groups else None
+        if last is not None and piece.start - last[0].start <= TOGETHER_S * rate / HOP and \
+                piece.start < max(p.stop for p in last):
+            last.append(piece)
         else:
-            joined.append([a, b, pitch, 1])
-    max_steps = MAX_BLAST_S * rate / HOP
-    kept = [j[:3] for j in joined if j[1] - j[0] <= max_steps and j[3] <= MAX_TONES]
+            groups.append([piece])
+    kept: list[list] = []  # [start, stop, pitch, the pitches of its tones]
+    for group in groups:
+        for p in group:
+            p.tones = len(group)
+        if notes is not None:
+            notes.extend(group)
+        if not _is_blast(group, rate):
+            continue
+        pitches = [p.pitch_hz for p in group]
+        start, stop = group[0].start, max(p.stop for p in group)
+        # a piece of a blast already sounding, at one of its tones' pitches (a chamber heard again
+        # after a dip of its own, a gust, a chirp over it) is that blast going on; at another pitch
+        # it is another whistle (a second umpire)
+        going = next((k for k in kept if k[0] < start < k[1] + FRAGMENT_GAP_S * rate / HOP and any(
+            abs(q - p) <= SAME_PITCH * p for q in pitches for p in k[3])), None)
+        if going is not None:
+            going[1] = max(going[1], stop)
+            going[3] += pitches
+        else:
+            kept.append([start, stop, group[0].pitch_hz, pitches])
     out = []
-    for i, (a, b, pitch) in enumerate(kept):
-        same = [o for o in kept if o is not kept[i] and abs(o[2] - pitch) <= 0.15 * pitch]
+    for i, (a, b, pitch, _) in enumerate(kept):
+        same = [o for j, o in enumerate(kept) if j != i and abs(o[2] - pitch) <= 0.15 * pitch]
         prev_stop = max([o[1] for o in same if o[1] <= a], default=-10 ** 9)
         next_start = min([o[0] for o in same if o[0] >= b], default=10 ** 12)
         out.append(Blast(a * HOP - WINDOW // 2, b * HOP + WINDOW // 2, pitch, prev_stop * HOP + WINDOW // 2,
                          next_start * HOP - WINDOW // 2))
     return out
+
+
+def _series(pitches: list[float]) -> bool:
+    """Whether three or more tones starting together are harmonics of one lower pitch (music's,
+    a horn's: equally spaced); a pealess whistle's chambers are tuned apart at no common step."""
+    if len(pitches) < 3:
+        return False
+    step = min(b - a for a, b in zip(pitches, pitches[1:], strict=False))
+    for m in (1, 2, 3):
+        f0 = step / m
+        if f0 >= LOW_BAND_HZ[0] and all(abs(p - round(p / f0) * f0) <= SERIES_TOLERANCE * f0 for p in pitches):
+            return True
+    return False
+
+
+def _is_blast(group: list[Piece], rate: int) -> bool:
+    """Whether tones starting together are an umpire's blast."""
+    if len(group) > MAX_TONES or _series(sorted(p.pitch_hz for p in group)):
+        return False
+    steady = [p for p in group if p.glide <= GLIDE_MAX and p.wobble <= WOBBLE_MAX and not p.harmonic]
+    if not steady:
+        return False
+    seconds = max(p.stop for p in group) - group[0].start
+    return seconds * HOP / rate <= MAX_BLAST_S
