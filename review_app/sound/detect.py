@@ -64,6 +64,10 @@ MIN_HORN_S = 0.6  # a horn that ends a period is held; a shout in the crowd is s
 # A blast found by the tone tracker (whistles.py) is blurred by its 32 ms windows and 30 ms
 # averaging only: its edges are searched this far either side.
 WHISTLE_BLUR_S = 0.06
+# Whistles whose found starts are this close are one (two of its tones).
+SAME_ONSET_S = 0.04
+# A "whistle" starting this close to a horn's start (before, after) is the horn's harmonics.
+HORN_ONSET_S = (0.05, 0.25)
 # A horn heard in pieces (a gust over it, two horns beating) is one horn across gaps this short.
 HORN_GAP_S = 0.3
 # Edges: the tone's level near its pitch (EDGE_BAND_HZ either side: a pea's warble is wide, a
@@ -300,7 +304,29 @@ def find_sounds(recording: Recording, progress: Callable[[float], None] | None =
         start += block
         if progress is not None:
             progress(min(1.0, start / max(1, len(x))))
-    return _calls(found)
+    return _off_horns(_calls(_one_onset(found)))
+
+
+def _one_onset(found: list[Heard]) -> list[Heard]:
+    """Whistles found twice (two tones of one whistle, a pea's fundamental and an overtone, told
+    apart by the tracker but starting together once their edges are found) as one."""
+    out: list[Heard] = []
+    for h in sorted(found, key=lambda h: (h.kind, h.start_s)):
+        last = out[-1] if out else None
+        if last is not None and h.kind == last.kind == "whistle" and h.start_s - last.start_s <= SAME_ONSET_S:
+            out[-1] = Heard("whistle", last.start_s, max(last.end_s, h.end_s), last.pitch_hz)
+        else:
+            out.append(h)
+    return out
+
+
+def _off_horns(found: list[Heard]) -> list[Heard]:
+    """Without the "whistles" that start with a horn: a horn's upper harmonics reach the whistle band
+    and, weaker, rise through the tracker's threshold a little after the horn's start. An umpire's
+    whistle under a horn starts on its own, later."""
+    horns = [h for h in found if h.kind == "horn"]
+    return [h for h in found if h.kind == "horn" or not any(
+        o.start_s - HORN_ONSET_S[0] <= h.start_s <= o.start_s + HORN_ONSET_S[1] for o in horns)]
 
 
 def detect_sounds(path: str | os.PathLike, progress: Callable[[float], None] | None = None) -> list[Sound]:

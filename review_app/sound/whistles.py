@@ -26,7 +26,7 @@ never from its evaluation set; benchmarks/bench_sounds.py reports both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import ndimage
@@ -35,6 +35,9 @@ WINDOW = 512  # 32 ms at 16 kHz: bins 31 Hz apart, a whistle's tone a few bins w
 HOP = 80  # 5 ms: a blast's edges and the gap between blasts (0.1 s or more) are many steps
 SMOOTH_STEPS = 6  # power averaged over 30 ms: noise's chance peaks even out, a 0.1 s gap stays
 BAND_HZ = (2000.0, 5000.0)  # umpires' whistles sound 2.2-4.5 kHz
+# Tones are followed a little beyond the band, so one crossing its edge (a chirp sweeping through,
+# a voice's harmonic) is seen whole, gliding, rather than cut at the edge into a steady stub.
+TRACK_BAND_HZ = (1700.0, 5300.0)
 CLUSTER = 2  # bins either side counted as the tone (a pea's warble spreads it)
 GUARD_BINS = 3
 SIDE_BINS = 8
@@ -48,6 +51,8 @@ CORE_PITCH = 0.07  # frames within this fraction of the tone's median pitch are 
 LEVEL_BAND_HZ = 250.0
 DIP_DB = 6.0
 DIP_S = 0.035
+RISE_DB = 9.0
+RISE_S = 0.05
 # Holding pitch: the pitch's drift from the first third of the blast to the last, and its wander
 # once a pea's roll (20-60 Hz) is averaged out over ROLL_S.
 GLIDE_MAX = 0.02  # 96% of the tuning set's true pieces hold within these; a third of the rest do not
@@ -127,6 +132,7 @@ class Piece:
     harmonic: bool  # an upper harmonic of a lower sound starting with it
     roll: float  # share of the envelope's modulation at a pea's rate
     tones: int = 1  # tones starting with it (set when grouped)
+    lines: list = field(default_factory=list)  # tonal lines below the band meanwhile (Hz)
 
     @property
     def seconds(self) -> float:
@@ -140,7 +146,7 @@ def find_blasts(x: np.ndarray, rate: int, notes: list | None = None) -> list[Bla
     power = _time_mean(raw, SMOOTH_STEPS)
     freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
     bin_hz = rate / WINDOW
-    band = np.flatnonzero((freqs >= BAND_HZ[0]) & (freqs < BAND_HZ[1]))
+    band = np.flatnonzero((freqs >= TRACK_BAND_HZ[0]) & (freqs < TRACK_BAND_HZ[1]))
     tone = _tonality(power, CLUSTER)
     marks = tone[:, band] > TONE_ON_DB
     labels, _ = ndimage.label(marks, structure=np.ones((3, 3), bool))
@@ -170,10 +176,13 @@ def find_blasts(x: np.ndarray, rate: int, notes: list | None = None) -> list[Bla
                 if pb - pa < min_steps:
                     continue
                 pa, pb = t0 + a + pa, t0 + a + pb
-                glide, wobble = _pitch_moves(pitch[pa - t0:pb - t0], rate)
-                pieces.append(Piece(pa, pb, centre, glide, wobble,
-                                    _harmonic_of_lower(low_power, low_tone, freqs, centre, pa, pb, bin_hz),
-                                    _roll(x, rate, pa * HOP, pb * HOP, centre)))
+                own = pitch[pa - t0:pb - t0]
+                glide, wobble = _pitch_moves(own, rate)
+                # the pitch where the lines below are measured: the piece's first 200 ms (a horn sags)
+                first = float(np.nanmedian(own[:40])) if np.isfinite(own[:40]).any() else centre
+                harmonic, lines = _harmonic_of_lower(low_power, low_tone, freqs, first, pa, pb, bin_hz)
+                pieces.append(Piece(pa, pb, float(np.nanmedian(own)), glide, wobble, harmonic,
+                                    _roll(x, rate, pa * HOP, pb * HOP, centre), lines=lines))
     return _together(pieces, rate, notes)
 
 
@@ -216,6 +225,24 @@ def _cut(level: np.ndarray, hold: int) -> list[tuple[int, int]]:
     after = np.maximum.accumulate(level[::-1])[::-1]
     dip = (level < before - DIP_DB) & (level < after - DIP_DB)
     cuts = [(a, b) for a, b in _runs(dip) if b - a >= hold]
+    # ... and where it rises RISE_DB at once and stays up (a blast starting over a steady tone at its
+    # pitch, a horn's harmonic): the median over RISE_S after against the median over RISE_S before;
+    # a pea's roll moves the level faster than that and evens out in both medians
+    r = max(2, int(RISE_S * 16000 / HOP))
+    if len(level) > 2 * r + 2:
+        win = np.lib.stride_tricks.sliding_window_view(level, r)
+        med = np.median(win, axis=1)  # med[i]: the median of level[i:i + r]
+        t = np.arange(r + 1, len(level) - r + 1)
+        rise = med[t] - med[t - r - 1]
+        for a, b in _runs(rise >= RISE_DB):
+            at = int(t[a + int(np.argmax(rise[a:b]))]) + r // 2
+            if not any(ca <= at < cb + hold for ca, cb in cuts):
+                cuts.append((at, at))
+        for a, b in _runs(-rise >= RISE_DB):  # and where it falls so: a blast ending over it
+            at = int(t[a + int(np.argmax(-rise[a:b]))]) - r // 2
+            if not any(ca - hold <= at < cb + hold for ca, cb in cuts):
+                cuts.append((at, at))
+        cuts.sort()
     pieces, start = [], 0
     for a, b in cuts:
         pieces.append((start, a))
@@ -246,29 +273,31 @@ def _pitch_moves(pitch: np.ndarray, rate: int) -> tuple[float, float]:
     return glide, float(np.std(inner)) / centre
 
 
-def _harmonic_of_lower(low_power, low_tone, freqs, pitch, start, stop, bin_hz) -> bool:
+def _harmonic_of_lower(low_power, low_tone, freqs, pitch, start, stop, bin_hz) -> tuple[bool, list[float]]:
     """Whether the tone is one harmonic of a lower sound (a horn's, music's, a voice's): tonal lines
     below the band whose frequencies (to a few hertz, interpolated) divide the tone's pitch, at
     least LINE_COUNT of them within SUBHARMONIC of it, newly risen with the tone (LINE_RISE_DB over
     the 100 ms before); or, risen or not, LINE_COUNT + 1 within a tighter SUBHARMONIC_HELD (a series
     already sounding, its harmonic cut off by a dip). A whistle under a horn rarely falls that
     precisely on one of the horn's harmonics; a pealess whistle's chambers may be spaced like
-    harmonics, but nothing sounds at their spacing below."""
+    harmonics, but nothing sounds at their spacing below. Also gives the lines below (Hz)."""
     steps = len(low_tone)
     if start < 8 or start + 3 >= steps:
-        return False
+        return False, []
     span = slice(start + 2, min(steps, stop, start + 40))
     during = np.median(low_tone[span], axis=0)
     level = np.log(np.median(low_power[span], axis=0) + 1e-20)
     before = np.median(low_tone[max(0, start - 24):start - 4], axis=0)
     lo, hi = int(LOW_BAND_HZ[0] / bin_hz), int(LOW_BAND_HZ[1] / bin_hz)
     risen = held = 0
+    lines = []
     for b in range(max(lo, 1), min(hi, len(during) - 1)):
         if not (during[b] > LINE_DB and level[b] >= level[b - 1] and level[b] >= level[b + 1]):
             continue
         y0, y1, y2 = level[b - 1], level[b], level[b + 1]
         d = y0 - 2 * y1 + y2
         f = (b + (0.5 * (y0 - y2) / d if d else 0.0)) * bin_hz
+        lines.append(f)
         k = round(pitch / f)
         if k < 2:
             continue
@@ -277,7 +306,7 @@ def _harmonic_of_lower(low_power, low_tone, freqs, pitch, start, stop, bin_hz) -
             risen += 1
         if off <= SUBHARMONIC_HELD:
             held += 1
-    return risen >= LINE_COUNT or held > LINE_COUNT
+    return risen >= LINE_COUNT or held >= LINE_COUNT, lines
 
 
 def _together(pieces: list[Piece], rate: int, notes: list | None) -> list[Blast]:
@@ -322,24 +351,27 @@ def _together(pieces: list[Piece], rate: int, notes: list | None) -> list[Blast]
     return out
 
 
-def _series(pitches: list[float]) -> bool:
+def _series(pitches: list[float], lines: list[float]) -> bool:
     """Whether three or more tones starting together are harmonics of one lower pitch (music's,
-    a horn's: equally spaced); a pealess whistle's chambers are tuned apart at no common step."""
+    a horn's): equally spaced, and their step (or a low multiple of it) sounding below the band. A
+    pealess whistle's chambers may happen to be equally spaced, but nothing sounds at the step."""
     if len(pitches) < 3:
         return False
     step = min(b - a for a, b in zip(pitches, pitches[1:], strict=False))
     for m in (1, 2, 3):
         f0 = step / m
-        if f0 >= LOW_BAND_HZ[0] and all(abs(p - round(p / f0) * f0) <= SERIES_TOLERANCE * f0 for p in pitches):
+        if f0 >= LOW_BAND_HZ[0] and all(abs(p - round(p / f0) * f0) <= SERIES_TOLERANCE * f0 for p in pitches) \
+                and any(abs(line - h * f0) <= SERIES_TOLERANCE * f0 for line in lines for h in (1, 2, 3)):
             return True
     return False
 
 
 def _is_blast(group: list[Piece], rate: int) -> bool:
     """Whether tones starting together are an umpire's blast."""
-    if len(group) > MAX_TONES or _series(sorted(p.pitch_hz for p in group)):
+    if len(group) > MAX_TONES or _series(sorted(p.pitch_hz for p in group), group[0].lines):
         return False
-    steady = [p for p in group if p.glide <= GLIDE_MAX and p.wobble <= WOBBLE_MAX and not p.harmonic]
+    steady = [p for p in group if p.glide <= GLIDE_MAX and p.wobble <= WOBBLE_MAX and not p.harmonic
+              and BAND_HZ[0] <= p.pitch_hz <= BAND_HZ[1]]
     if not steady:
         return False
     seconds = max(p.stop for p in group) - group[0].start
