@@ -5,10 +5,10 @@ and over them neither join blasts nor count as whistles."""
 
 from __future__ import annotations
 
+import field_sounds as fs
 import numpy as np
 import pytest
 
-import field_sounds as fs
 from review_app.sound import Recording, find_sounds
 
 RATE = 16000
@@ -91,10 +91,9 @@ def test_a_whistle_under_a_horn_is_heard_and_the_horn_too():
 def test_a_short_clip_of_the_field_material(condition):
     """An evaluation-like clip (a seed of neither set): every blast found to the frame, none
     joined to the next."""
-    clip = fs.make_clip(condition, 501, 0.0, seconds=12.0)
-    rec = Recording(None, clip.samples, clip.rate, 0.0)
     import scipy.signal
 
+    clip = fs.make_clip(condition, 501, 0.0, seconds=12.0)
     rec = Recording(None, scipy.signal.resample_poly(clip.samples, RATE, clip.rate).astype(np.float32), RATE, 0.0)
     heard = whistles(rec)
     truth = [t for t in clip.truth if t.kind == "whistle"]
