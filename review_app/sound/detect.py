@@ -35,7 +35,9 @@ HOP = 160
 SMOOTH_S = 0.4
 WHISTLE_BAND_HZ = (1800.0, 5000.0)
 # A horn's fundamental: above the crowd's voices (100-260 Hz), up to the highest air horns.
-HORN_PITCH_HZ = (280.0, 700.0)
+# (Up to 700 Hz first; on the field tuning set the crowd's babble scored as "horns" of 650-690 Hz
+# again and again, and no horn there or in review_app.samples sounds above 600 Hz.)
+HORN_PITCH_HZ = (280.0, 640.0)
 # A horn is scored on its first harmonics together (their tonality averaged): where the crowd
 # drowns one, the others still show. Four halved the loudest noise-only score (3.8 dB) against
 # the fundamental alone, while a horn as loud as the noise still scores 5 dB or more.
@@ -68,6 +70,10 @@ MIN_HORN_S = 0.6  # a horn that ends a period is held; a shout in the crowd is s
 # A blast found by the tone tracker (whistles.py) is blurred by its 32 ms windows and 30 ms
 # averaging only: its edges are searched this far either side.
 WHISTLE_BLUR_S = 0.06
+# The noise before a blast starts this long after the blast before it at its pitch ended, and is
+# at least MIN_NOISE_S long (the shortest gap between blasts is 0.1 s).
+AFTER_BLAST_S = 0.02
+MIN_NOISE_S = 0.03
 # Whistles whose found starts are this close are one (two of its tones).
 SAME_ONSET_S = 0.04
 # A "whistle" starting this close to a horn's start (before, after) is the horn's harmonics.
@@ -183,7 +189,10 @@ def _horn_score(power: np.ndarray, log_power: np.ndarray, rate: int):
     best = np.zeros(len(power), np.float32)
     best_bin = np.full(len(power), first)
     for k in range(first, last + 1):
-        harmonics = [h * k for h in range(1, HORN_HARMONICS + 1) if h * k < bins - 1]
+        # only harmonics under the whistle band: a whistle there is no horn's harmonic (a pea at
+        # 2.5 kHz is the fourth of a 630 Hz "horn" that does not sound)
+        harmonics = [h * k for h in range(1, HORN_HARMONICS + 1)
+                     if h * k < bins - 1 and (h == 1 or h * k * bin_hz < WHISTLE_BAND_HZ[0])]
         score = near[:, harmonics].mean(axis=1)
         better = score > best
         best[better], best_bin[better] = score[better], k
@@ -218,6 +227,7 @@ def _find(x: np.ndarray, rate: int) -> list[tuple[str, int, int, float]]:
     above = th - _floor(th, int(HORN_FLOOR_S * rate / HOP))
     return [("horn", a, b, float(fh[a + int(np.argmax(th[a:b]))]))
             for a, b in _hysteresis(above, HORN_ON_DB, HORN_OFF_DB, horn_like)]
+
 
 
 def _floor(score: np.ndarray, steps: int) -> np.ndarray:
@@ -320,14 +330,22 @@ def find_sounds(recording: Recording, progress: Callable[[float], None] | None =
             if edges is not None:
                 found.append(Heard(kind, recording.start_s + edges[0] / rate, recording.start_s + edges[1] / rate,
                                    pitch))
+        ended: list[tuple[int, float]] = []  # (end sample, pitch) of the blasts found so far
         for blast in find_blasts(x[lo:hi], rate):
             first = lo + blast.start
             if not (start <= first < start + block):
                 continue
+            # the noise before a blast is measured after the last one at its pitch has ended (its
+            # release and echo are not the noise this one rises from)
+            after = max([e for e, p in ended if abs(p - blast.pitch_hz) <= 0.15 * blast.pitch_hz and e < first],
+                        default=0) + int(AFTER_BLAST_S * rate)
             edges = _edges(x, rate, first, lo + blast.stop, blast.pitch_hz, "whistle", blur_s=WHISTLE_BLUR_S,
-                           noise_from=lo + blast.prev_stop, search_to=lo + blast.next_start)
+                           noise_from=max(lo + blast.prev_stop, min(after, first - int(WHISTLE_BLUR_S * rate)
+                                                                    - int(MIN_NOISE_S * rate))),
+                           search_to=lo + blast.next_start)
             if edges is None or (edges[1] - edges[0]) / rate < MIN_BLAST_S:
                 continue
+            ended.append((edges[1], blast.pitch_hz))
             found.append(Heard("whistle", recording.start_s + edges[0] / rate, recording.start_s + edges[1] / rate,
                                blast.pitch_hz))
         start += block

@@ -175,7 +175,7 @@ def find_blasts(x: np.ndarray, rate: int, notes: list | None = None) -> list[Bla
                 continue
             near = np.abs(freqs - centre) <= LEVEL_BAND_HZ
             level = 10 * np.log10(level_raw[t0 + a:t0 + b][:, near].sum(axis=1) + 1e-20)
-            for pa, pb in _cut(level, int(DIP_S * rate / HOP)):
+            for pa, pb in _cut(level, int(DIP_S * rate / HOP), min_steps):
                 if pb - pa < min_steps:
                     continue
                 pa, pb = t0 + a + pa, t0 + a + pb
@@ -221,7 +221,7 @@ def _close(mask: np.ndarray, gap: int) -> np.ndarray:
     return out
 
 
-def _cut(level: np.ndarray, hold: int) -> list[tuple[int, int]]:
+def _cut(level: np.ndarray, hold: int, shortest: int) -> list[tuple[int, int]]:
     """Pieces of a tone between its dips: stretches where the level stays DIP_DB under the loudest
     before it and the loudest after it for at least `hold` steps."""
     before = np.maximum.accumulate(level)
@@ -239,11 +239,13 @@ def _cut(level: np.ndarray, hold: int) -> list[tuple[int, int]]:
         rise = med[t] - med[t - r - 1]
         for a, b in _runs(rise >= RISE_DB):
             at = int(t[a + int(np.argmax(rise[a:b]))]) + r // 2
-            if not any(ca <= at < cb + hold for ca, cb in cuts):
+            # only between two stretches each long enough to be a blast: a blast's own rise from
+            # the piece's first step is no cut
+            if shortest <= at <= len(level) - shortest and not any(ca <= at < cb + hold for ca, cb in cuts):
                 cuts.append((at, at))
         for a, b in _runs(-rise >= RISE_DB):  # and where it falls so: a blast ending over it
             at = int(t[a + int(np.argmax(-rise[a:b]))]) - r // 2
-            if not any(ca - hold <= at < cb + hold for ca, cb in cuts):
+            if shortest <= at <= len(level) - shortest and not any(ca - hold <= at < cb + hold for ca, cb in cuts):
                 cuts.append((at, at))
         cuts.sort()
     pieces, start = [], 0
