@@ -58,6 +58,7 @@ WHISTLE_OFF_DB = 6.0
 # the tuning set of tests/sound/field_sounds.py, where the ground's noise swings 1-1.5 dB about
 # its median and a horn at 0 dB SNR stands 2-5 dB over it.
 HORN_FLOOR_S = 12.0
+HORN_LEAST_DB = 4.5  # the score a horn must reach whatever the floor (the first calibration's ON)
 HORN_ON_DB = 2.0
 HORN_OFF_DB = 1.0
 # A horn's strongest harmonic below 1.5 kHz outweighs its upper ones in the whistle band by far
@@ -224,7 +225,9 @@ def _find(x: np.ndarray, rate: int) -> list[tuple[str, int, int, float]]:
     # against the recording's own floor: a crowd's voices are harmonic series too, and how high they
     # score depends on the crowd (the first benchmark's stayed under 3.8 dB, the field material's
     # babble reaches 5); a horn stands above whatever the floor is
-    above = th - _floor(th, int(HORN_FLOOR_S * rate / HOP))
+    # ... and over the absolute level the first benchmark's noise never reached (a quiet recording's
+    # floor is low, and its chance peaks stand above it)
+    above = np.minimum(th - _floor(th, int(HORN_FLOOR_S * rate / HOP)), th - (HORN_LEAST_DB - HORN_ON_DB))
     return [("horn", a, b, float(fh[a + int(np.argmax(th[a:b]))]))
             for a, b in _hysteresis(above, HORN_ON_DB, HORN_OFF_DB, horn_like)]
 
