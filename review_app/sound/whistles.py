@@ -375,9 +375,25 @@ def _series(pitches: list[float], lines: list[float]) -> bool:
     return False
 
 
+def _voices(group: list[Piece]) -> list[Piece]:
+    """The tones of a group that count as its own voices: in the band, and not the overtone (twice,
+    three times the pitch) of a lower one (a pealess whistle's chambers sound overtones too, some
+    just above the band's top, where the tracker follows them)."""
+    lower = sorted(group, key=lambda p: p.pitch_hz)
+    out = []
+    for p in lower:
+        if not BAND_HZ[0] <= p.pitch_hz <= BAND_HZ[1]:
+            continue
+        if any(abs(p.pitch_hz / q.pitch_hz - k) <= 0.03 * k for q in lower if q.pitch_hz < p.pitch_hz
+               for k in (2, 3)):
+            continue
+        out.append(p)
+    return out
+
+
 def _is_blast(group: list[Piece], rate: int) -> bool:
     """Whether tones starting together are an umpire's blast."""
-    if len(group) > MAX_TONES or _series(sorted(p.pitch_hz for p in group), group[0].lines):
+    if len(_voices(group)) > MAX_TONES or _series(sorted(p.pitch_hz for p in group), group[0].lines):
         return False
     steady = [p for p in group if p.glide <= GLIDE_MAX and p.wobble <= WOBBLE_MAX and not p.harmonic
               and BAND_HZ[0] <= p.pitch_hz <= BAND_HZ[1]]
