@@ -75,8 +75,10 @@ WHISTLE_BLUR_S = 0.06
 # at least MIN_NOISE_S long (the shortest gap between blasts is 0.1 s).
 AFTER_BLAST_S = 0.02
 MIN_NOISE_S = 0.03
-# Whistles whose found starts are this close are one (two of its tones).
-SAME_ONSET_S = 0.04
+# Whistles whose found starts are this close are one (two of its tones; under reverberation a
+# pealess whistle's chambers cross the tracker's threshold up to some 60 ms apart on the tuning
+# set). Two umpires blowing within this of each other are heard as one whistle.
+SAME_ONSET_S = 0.1
 # A "whistle" starting this close to a horn's start (before, after) is the horn's harmonics.
 HORN_ONSET_S = (0.05, 0.25)
 # A horn heard in pieces (a gust over it, two horns beating) is one horn across gaps this short.
@@ -363,7 +365,8 @@ def _one_onset(found: list[Heard]) -> list[Heard]:
     out: list[Heard] = []
     for h in sorted(found, key=lambda h: (h.kind, h.start_s)):
         last = out[-1] if out else None
-        if last is not None and h.kind == last.kind == "whistle" and h.start_s - last.start_s <= SAME_ONSET_S:
+        if last is not None and h.kind == last.kind == "whistle" and h.start_s - last.start_s <= SAME_ONSET_S \
+                and h.start_s < last.end_s:
             out[-1] = Heard("whistle", last.start_s, max(last.end_s, h.end_s), last.pitch_hz)
         else:
             out.append(h)
