@@ -20,8 +20,10 @@ ONE tone, followed where it is in the time-frequency plane:
 4. Tones starting together (a pealess whistle's two or three chambers, a pea's second harmonic) are
    one blast.
 
-Every threshold below was read from the TUNING set of tests/sound/field_sounds.py (seeds 101-102),
-never from its evaluation set; benchmarks/bench_sounds.py reports both.
+The thresholds below were set from the physics described (a whistle's band, a blast's shortest
+gap) and adjusted only on the TUNING set of tests/sound/field_sounds.py (seeds 101-102) and on the
+first benchmark's material (review_app.samples.sound), never on the field evaluation set;
+benchmarks/bench_sounds.py reports both sets, benchmarks/tune_whistles.py the measures per piece.
 """
 
 from __future__ import annotations
