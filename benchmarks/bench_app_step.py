@@ -180,7 +180,7 @@ TWO_READS = """
 import sys, time
 import av
 from review_app.footage.index import build_index
-from review_app.store.files import file_sha256
+from review_app.ground.files import file_sha256
 t = time.perf_counter()
 with av.open(sys.argv[1]) as c:
     build_index(c, c.streams.video[0], sys.argv[1])

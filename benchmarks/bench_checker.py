@@ -49,7 +49,8 @@ REPERTOIRE = [
     ("21.f(5)", {"detected_during_game": True}, {"whistle": "at_once", "penalty": "forfeiture"}),
     ("21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"}),
     ("21.j", {"period_time_expired": True}, {"whistle": "at_once"}),
-    ("21.l", {"fair_play_possession_applies": False}, {"whistle": "at_once", "restart": "throw_in_toward_boards"}),
+    ("21.l", {"fair_play_possession_applies": False},
+     {"whistle": "at_once", "restart": "throw_in", "restart_direction": "toward_boards"}),
 ]
 MOUNTS = [f"Horse {i}" for i in range(40)]
 

@@ -33,10 +33,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_checker import make_season
 
-from review_app.store import open_store
+from review_app.checker.season import SEASON
+from review_app.store import hand_verdicts, open_store
 from review_app.store.copy import copy_store
 from review_app.store.postgres.db import forget
 from review_app.store.postgres.schema import migrate
+
+hand_verdicts(SEASON)  # as the command line does: the stores keep the checker's verdicts
 
 
 def _scratch(url: str) -> str:

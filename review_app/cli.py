@@ -26,7 +26,7 @@ COMMAND_MODULES = (
     "review_app._cli.footage_cmd",
     "review_app._cli.sound_cmd",
     "review_app._cli.samples_cmd",
-    "review_app._cli.evidence_cmd",
+    "review_app._cli.evidence",
     "review_app._cli.exchange_cmd",
     "review_app._cli.agreement_cmd",
     "review_app._cli.assess_cmd",

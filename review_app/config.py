@@ -10,6 +10,8 @@ else the platform's user data folder (`platformdirs`; $XDG_DATA_HOME honoured on
     <workspace>/*.json                training scores, trainees' passphrases, teaching examples,
                                       footage registered by path
     <workspace>/demo/                 the demo, generated on first run where no checkout ships it
+    <workspace>/cache/                frame indexes, sounds heard, clips, quiz versions: safe to delete
+                                      (unless $POLO_REVIEW_CACHE names another folder)
 
 The bundled `sample_clips/` and `annotations/` beside the package are a read-only demo: the app lists
 them, and tagging on one first copies it into the workspace (`model.demo`). `--footage`,
@@ -32,7 +34,8 @@ ENV_WORKSPACE = "POLO_REVIEW_WORKSPACE"  # the folder the app keeps everything i
 ENV_FOOTAGE = "POLO_REVIEW_FOOTAGE"
 ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
-ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes and exported clips: safe to delete
+ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes, sounds, clips, quiz versions: safe to delete
+CACHE_FOLDER = "cache"  # in the workspace, where the app keeps its cache unless $POLO_REVIEW_CACHE says
 ENV_EVIDENCE = "POLO_REVIEW_EVIDENCE"  # evidence cases (see review_app.evidence.store.store_root)
 ENV_STORE = "POLO_REVIEW_STORE"  # the store: a folder laid out as `Folders.rooted` gives, or a postgresql:// URL
 ENV_FILES = "POLO_REVIEW_FILES"  # with a database store: the shared folder of footage and evidence files
@@ -47,12 +50,6 @@ MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_FOOTAGE = "sample_clips"
 SAMPLE_ANNOTATIONS = "annotations"
-
-
-def bundled(name: str, cwd: Path | None = None) -> Path:
-    """`name` in the current directory if it is a folder there, else next to the package."""
-    here = (cwd or Path.cwd()) / name
-    return here.resolve() if here.is_dir() else REPO_ROOT / name
 
 
 def package_samples() -> tuple[Path, Path] | None:
@@ -71,12 +68,16 @@ def default_data_dir(environ: Mapping[str, str] | None = None) -> Path:
 
 
 def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """$POLO_REVIEW_CACHE, else $XDG_CACHE_HOME/polo-review, else the platform's user cache folder
+    """$POLO_REVIEW_CACHE; else, with a workspace ($POLO_REVIEW_WORKSPACE, which `polo-review app`
+    always sets), its `cache/` folder, so the app writes nothing outside its workspace; else (a
+    command run on its own) $XDG_CACHE_HOME/polo-review, else the platform's user cache folder
     (~/.cache/polo-review)."""
     environ = os.environ if environ is None else environ
     explicit = environ.get(ENV_CACHE)
     if explicit:
         return Path(explicit)
+    if environ.get(ENV_WORKSPACE):
+        return workspace_dir(environ) / CACHE_FOLDER
     xdg = environ.get("XDG_CACHE_HOME")
     return Path(xdg) / APP_NAME if xdg else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
 

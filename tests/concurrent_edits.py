@@ -60,8 +60,8 @@ def _apply(doc, who: str, n: int, kind: str) -> tuple[str, str, str]:
 
 def edit_loop(path: str, who: str, edits: int, seed: int = 0, key: str | None = None) -> dict:
     """`path`: the document's file; or, with `key`, a store location (a database URL) and the document's key."""
-    from review_app.model import RevisionConflict, load_document, save_document
-    from review_app.store import open_matches
+    from review_app.model import RevisionConflict, load_document
+    from review_app.store import open_matches, save_document
 
     load = load_document
     if key is not None:  # the same loop, through the store
@@ -122,7 +122,8 @@ def count_in(path: str | Path, results: list[dict], key: str | None = None) -> d
 SAVER = """
 import sys
 sys.path[:0] = {paths!r}
-from review_app.model import load_document, save_document
+from review_app.model import load_document
+from review_app.store import save_document
 path = sys.argv[1]
 while True:
     doc = load_document(path)

@@ -51,8 +51,8 @@ def table(result) -> str:
 def run(args) -> int:
     from review_app._cli.documents import read_documents
     from review_app.errors import PoloReviewError
+    from review_app.ground.files import atomic_write_text
     from review_app.panels.agreement import DEFAULT_TOLERANCE_S, agreement, to_csv, units_csv
-    from review_app.store.files import atomic_write_text
     from review_app.textsafe import for_terminal
 
     tolerance = DEFAULT_TOLERANCE_S if args.tolerance is None else args.tolerance

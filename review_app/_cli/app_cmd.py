@@ -3,7 +3,8 @@
 Runs `streamlit run` on the entry point (headless), passing the folders in environment variables.
 With no options the app keeps everything it writes in the workspace (the platform's data folder) and
 shows the bundled samples as a read-only demo; where no checkout ships them, they are rendered into
-the workspace on the first run.
+the workspace on the first run. While nobody holds a role it prints a set-up code: the first coach account
+can be made from another machine only with it (from this machine, without it).
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ def register(sub) -> None:
     p.add_argument("--address", default=None,
                    help="address to listen on (default: Streamlit's, all interfaces; 127.0.0.1 for this machine only)")
     p.add_argument("--workspace", metavar="DIR",
-                   help="folder the app keeps matches, footage, evidence and scores in "
-                        "(default: the platform's data folder, ~/.local/share/polo-review)")
+                   help="folder the app keeps everything it writes in: matches, footage, evidence, scores "
+                        "and its cache (default: the platform's data folder, ~/.local/share/polo-review)")
     p.add_argument("--footage", metavar="DIR", help="folder of match recordings (default: WORKSPACE/footage)")
     p.add_argument("--annotations", metavar="DIR",
                    help="folder of match documents, written to, with no demo shown (default: WORKSPACE/matches)")
@@ -64,15 +65,22 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
         env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
     where = settings.folders(env)
     env.setdefault(ENV_EVIDENCE, str(where.evidence))
+    if not env.get(settings.ENV_CACHE):  # the cache too is the workspace's, unless one is named
+        env[settings.ENV_CACHE] = str(where.workspace / settings.CACHE_FOLDER)
     if getattr(args, "files", None):
         env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
     if getattr(args, "store", None):
-        from review_app.store import is_database, open_store
+        from review_app.store import _files, is_database, open_store
 
-        location = args.store if is_database(args.store) else str(Path(args.store).expanduser().resolve())
+        # A URL of no store's kind is refused here, not taken for a folder named "mysql:"
+        location = args.store if is_database(args.store) or not _files(args.store) else \
+            str(Path(args.store).expanduser().resolve())
         env[settings.ENV_STORE] = location
         # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
         open_store(location, files=env.get(settings.ENV_FILES))
+    from review_app.training.people import ENV_SETUP_CODE, new_code
+
+    env.setdefault(ENV_SETUP_CODE, new_code())  # a fresh one per start; the app compares, never shows it
     if not 0 < args.port < 65536:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
@@ -81,6 +89,9 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
            "--browser.gatherUsageStats=false",
            "--server.fileWatcherType=none", "--server.runOnSave=false",
            "--client.toolbarMode=minimal",
+           # Streamlit's own "Local/Network/External URL" lines (the external one found by asking a web
+           # service) are replaced by ours, which say where the app can be reached as it is started.
+           "--logger.hideWelcomeMessage=true",
            # No element is sent as "the one you have cached": when frames are stepped faster than they are
            # drawn, Streamlit's browser cache can drop a frame it has just said it holds, and the reference
            # then kills the connection ("Cached ForwardMsg MISS"). Each frame differs anyway.
@@ -90,27 +101,86 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     return cmd, env
 
 
-def run(args) -> int:
-    from review_app.config import folders
-    from review_app.model.demo import ensure_demo
+def _say_setup_code(env: dict) -> None:
+    """While nobody holds a role: the code that lets the first coach account be made from another machine."""
+    from review_app.config import ENV_FILES, ENV_STORE, folders
+    from review_app.store import open_store
+    from review_app.training.people import ENV_SETUP_CODE
 
-    cmd, env = command(args)
-    from review_app.config import ENV_STORE
+    try:
+        store = open_store(env.get(ENV_STORE) or folders(env), files=env.get(ENV_FILES))
+        if store.people.people():
+            return
+    except PoloReviewError:
+        return  # the app says what is wrong with the store on its pages
+    print(f"polo-review: set-up code {env[ENV_SETUP_CODE]} (no coach account yet: on the Coach page, a browser on "
+          "another machine needs it to make the first one; on this machine none is needed)", file=sys.stderr)
+
+
+def _where_line(name: str, folder, workspace: Path | None) -> str:
+    folder = Path(folder)
+    inside = workspace is not None and folder.resolve().is_relative_to(workspace.resolve())
+    return f"  {name:<40} {folder}{'' if inside else '   (named by you, outside the workspace)'}"
+
+
+def startup_lines(args, env: dict) -> list[str]:
+    """What `polo-review app` says before it starts: where it writes, in plain words, and the address
+    to open (every interface, or only this computer), so nothing Streamlit prints is needed."""
+    from review_app.config import ENV_CACHE, ENV_STORE, folders
     from review_app.store.postgres.db import shown
 
     where = folders(env)
+    ws = where.workspace
+    cache = Path(env[ENV_CACHE])
+    out = []
     if env.get(ENV_STORE):
-        print(f"polo-review: store {shown(env[ENV_STORE])}", file=sys.stderr)
+        out.append(f"polo-review: matches, scores, people and evidence are kept in the store {shown(env[ENV_STORE])}")
+        out.append(_where_line("cache (safe to delete)", cache, ws))
     else:
+        out.append(f"polo-review: everything the app writes goes into its workspace, {ws}:")
+        out += [_where_line(name, folder, ws) for name, folder in (
+            ("match documents", where.annotations), ("footage received", where.uploads),
+            ("training scores, people and code keys", where.data), ("evidence cases", env[ENV_EVIDENCE]),
+            ("cache (safe to delete)", cache))]
+    return out
+
+
+def address_lines(args) -> list[str]:
+    port = args.port
+    if args.address in (None, "", "0.0.0.0", "::"):
+        import socket
+
+        return [f"polo-review: open http://localhost:{port}/ in a browser on this computer. The app answers on "
+                f"every network interface, so another computer on the network can open "
+                f"http://{socket.gethostname()}:{port}/ (start it with --address 127.0.0.1 to allow this "
+                "computer only). Ctrl+C stops it."]
+    if args.address in ("127.0.0.1", "localhost", "::1"):
+        host = f"[{args.address}]" if ":" in args.address else args.address
+        return [f"polo-review: open http://{host}:{port}/ in a browser on this computer (only this computer "
+                "can reach the app). Ctrl+C stops it."]
+    host = f"[{args.address}]" if ":" in args.address else args.address
+    return [f"polo-review: open http://{host}:{port}/ in a browser (the app answers only on that address). "
+            "Ctrl+C stops it."]
+
+
+def run(args) -> int:
+    from review_app.config import ENV_STORE, folders
+    from review_app.samples.demo import ensure_demo
+
+    cmd, env = command(args)
+    where = folders(env)
+    if not env.get(ENV_STORE):
         where.annotations.mkdir(parents=True, exist_ok=True)
-        print(f"polo-review: workspace {where.workspace} (the app writes only there: matches {where.annotations}, "
-              f"footage {where.footage}, scores {where.data}, evidence {env[ENV_EVIDENCE]})", file=sys.stderr)
+    for line in startup_lines(args, env):
+        print(line, file=sys.stderr)
     if where.demo is not None:
         if not where.demo.shipped and ensure_demo(where.demo, progress=lambda n, total, name: print(
                 f"polo-review: preparing the demo (first run only): {n}/{total} {name}", file=sys.stderr, flush=True)):
             print(f"polo-review: demo ready in {where.demo.annotations.parent}", file=sys.stderr)
-        print(f"polo-review: demo (read-only) {where.demo.annotations}", file=sys.stderr)
-    print(f"polo-review: open http://localhost:{args.port}/ (Ctrl+C to stop)", file=sys.stderr)
+        print(f"polo-review: the demo matches are shown read-only from {where.demo.annotations}", file=sys.stderr)
+    _say_setup_code(env)
+    for line in address_lines(args):
+        print(line, file=sys.stderr)
     sys.stderr.flush()
     if os.name == "posix":
         # Become the Streamlit server: signals (Ctrl+C, a service manager's SIGTERM) reach it directly.

@@ -29,7 +29,7 @@ def run(args) -> int:
     from review_app.assessment.output import to_csv, to_html
     from review_app.assessment.report import assess, reviewers_of, umpires
     from review_app.errors import PoloReviewError
-    from review_app.store.files import atomic_write_text
+    from review_app.ground.files import atomic_write_text
     from review_app.textsafe import for_terminal
 
     docs, failed = read_documents(args.paths)

@@ -56,14 +56,19 @@ def _run(args) -> int:
     for path in args.paths:
         if not Path(path).exists():
             raise PoloReviewError("no such file or folder", path=path)
-    result = check_paths(args.paths, evidence_root=args.evidence)
+    html = args.format == "html"  # the HTML report shows each event's notes and stills: the documents are kept
+    result = check_paths(args.paths, evidence_root=args.evidence, keep_documents=html)
     for err in result.errors:
         print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
     # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
-    data = to_json_bytes(result) if args.format == "json" else render(
-        result, args.format, args.lang, **({"stills": not args.no_stills} if args.format == "html" else {}))
+    if html:
+        from review_app.reports.consistency import to_html
+
+        data = to_html(result, stills=not args.no_stills)
+    else:
+        data = to_json_bytes(result) if args.format == "json" else render(result, args.format, args.lang)
     if args.out:
-        from review_app.store.files import atomic_write_bytes  # filelock and the store: only to write a file
+        from review_app.ground.files import atomic_write_bytes  # filelock and the store: only to write a file
 
         atomic_write_bytes(args.out, data if isinstance(data, bytes) else data.encode("utf-8"))
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)

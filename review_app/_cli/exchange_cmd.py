@@ -1,5 +1,6 @@
-"""`polo-review export MATCH --format sportscode-xml|eaf|csv` and `polo-review import FILE --match ID`:
-a match's events to and from the files coding tools exchange (review_app.exchange).
+"""`polo-review export MATCH --format FORMAT` and `polo-review import FILE --match ID`:
+a match's events to and from the files coding tools exchange (review_app.exchange; the formats are its
+registry, `exchange.formats`, read only when a command parses or prints them).
 
 MATCH is a match document's path, or a match id looked up in the annotations folder.
 """
@@ -8,30 +9,46 @@ from __future__ import annotations
 
 import sys
 
-FORMAT_NAMES = ("sportscode-xml", "eaf", "csv")
 LISTED = 20  # instances named per code before "and N more"
 
 
+class Names:
+    """The format names as argparse's `choices`, read from the registry (`exchange.formats`) only when a command
+    parses or prints them, so building the command line imports no format module (`polo-review rules` starts
+    fast)."""
+
+    def __iter__(self):
+        from review_app.exchange.formats import formats
+
+        return iter(formats())
+
+    def __contains__(self, name) -> bool:
+        from review_app.exchange.formats import formats
+
+        return name in formats()
+
+
 def register(sub) -> None:
-    p = sub.add_parser("export", help="a match's events as Sportscode XML, ELAN EAF or CSV",
+    p = sub.add_parser("export", help="a match's events in another coding tool's format",
                        description="Write a match's events for another coding tool: each event an instance "
                                    "(its window), the situation as the code, the call's parts, facts and "
                                    "moments as labels.")
     p.add_argument("match", metavar="MATCH", help="a match document, or a match id in the annotations folder")
-    p.add_argument("--format", required=True, choices=FORMAT_NAMES)
+    p.add_argument("--format", required=True, choices=Names(), metavar="FORMAT", help="one of %(choices)s")
     p.add_argument("--out", metavar="FILE", help="write here (atomically) instead of standard output")
     p.add_argument("--reviewer", metavar="NAME", help="only this reviewer's events")
     p.add_argument("--annotations", metavar="DIR", help="where match ids are looked up (default ./annotations)")
     p.set_defaults(func=run_export)
 
-    q = sub.add_parser("import", help="add a Sportscode XML, ELAN EAF or CSV file's instances to a match",
+    q = sub.add_parser("import", help="add an interchange file's instances to a match",
                        description="Add the instances of an interchange file to a match as events. Codes are "
                                    "mapped to situations by --mapping (a TOML file) and by clause ids and "
                                    "titles; whatever is not mapped or not valid is listed, never dropped in "
                                    "silence (exit status 1 when anything was not imported).")
-    q.add_argument("file", metavar="FILE", help="a .xml (Sportscode), .eaf (ELAN) or .csv file")
+    q.add_argument("file", metavar="FILE", help="an interchange file; its format is told by its extension")
     q.add_argument("--match", required=True, metavar="ID", help="the match to add the events to (id or document)")
-    q.add_argument("--format", choices=FORMAT_NAMES, help="the file's format (default: from its name)")
+    q.add_argument("--format", choices=Names(), metavar="FORMAT",
+                   help="the file's format, one of %(choices)s (default: from its name)")
     q.add_argument("--mapping", metavar="FILE", help="TOML mapping of the file's codes to situations and of its "
                                                      "labels to the call's parts")
     q.add_argument("--fps", type=float, metavar="N", help="the footage's frame rate, where the match records none")
@@ -42,13 +59,15 @@ def register(sub) -> None:
 
 
 def run_export(args) -> int:
-    from review_app.evidence.matches import resolve_match
+    from review_app._cli.documents import match_named
     from review_app.exchange.transfer import export_match
-    from review_app.store.files import atomic_write_bytes
+    from review_app.ground.files import atomic_write_bytes
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = match_named(args.match, args.annotations)
     media = None
-    if args.format == "eaf" and (doc.data.get("footage") or {}).get("path"):
+    from review_app.exchange.formats import get
+
+    if get(args.format).links_media and (doc.data.get("footage") or {}).get("path"):
         from review_app.errors import PoloReviewError
 
         try:
@@ -67,13 +86,13 @@ def run_export(args) -> int:
 
 
 def run_import(args) -> int:
-    from review_app.evidence.matches import resolve_match
+    from review_app._cli.documents import match_named
     from review_app.exchange import mapping as mapping_module
     from review_app.exchange.transfer import import_file
-    from review_app.model import save_document
+    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = match_named(args.match, args.annotations)
     mapping = mapping_module.load(args.mapping)
     report = import_file(args.file, doc, mapping=mapping, fmt=args.format, fps=args.fps, reviewer=args.reviewer)
     if report.imported and not args.dry_run:
@@ -90,6 +109,14 @@ def run_import(args) -> int:
 def _report_lines(report, args) -> list[str]:
     verb = "would import" if args.dry_run else "imported"
     out = [f"{report.source}: {verb} {len(report.imported)} events into {report.match_id}"]
+    if report.outside:
+        length = f" ({report.footage_s:.3f} s long)" if report.footage_s is not None else ""
+        out.append(f"  NOTHING IMPORTED: {len(report.outside)} instances are not timed within the footage of "
+                   f"{report.match_id}{length}; a time is never moved or clamped. Check that the file is of this "
+                   "match's footage (or its --fps):")
+        out += [f"    {inst.id} ({inst.code}): {why}" for inst, why in report.outside[:LISTED * 3]]
+        if len(report.outside) > LISTED * 3:
+            out.append(f"    and {len(report.outside) - LISTED * 3} more")
     renamed = [f"{i} -> {e}" for i, e in report.imported if i != e]
     if renamed:
         out.append(f"  under new ids (the file's was taken or is not an event id): {', '.join(renamed[:LISTED])}")

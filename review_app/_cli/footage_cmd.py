@@ -84,7 +84,7 @@ def cmd_frame(args) -> int:
     import cv2
 
     from review_app.footage import Footage, FootageError
-    from review_app.store.files import atomic_write_bytes
+    from review_app.ground.files import atomic_write_bytes
 
     out = Path(args.out)
     if out.suffix.lower() not in IMAGE_EXTENSIONS:

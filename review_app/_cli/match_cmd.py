@@ -201,12 +201,13 @@ def _with_footage(args, doc, folders):
     if not args.footage:
         return doc
     from review_app.footage import Footage
-    from review_app.model.recordings import attach, checked_path, register_of
+    from review_app.model.recordings import attach, checked_path
+    from review_app.store import open_register
 
     path = checked_path(args.footage)
     with Footage(path) as video:
         info = video.info
-    register_of(folders).register(path, args.by, sha256=info.sha256)
+    open_register(folders).register(path, args.by, sha256=info.sha256)
     print(f"registered {path} (SHA-256 {info.sha256}, {info.frame_count} frames; made read-only, not copied)",
           file=sys.stderr)
     return attach(doc, path, how="registered", sha256=info.sha256, size=info.file_size, name=path.name, by=args.by,
@@ -301,6 +302,7 @@ def run_show(args) -> int:
     from review_app.model.match_setup import local
     from review_app.model.recordings import allowed_roots, recording_path, recordings
     from review_app.model.roster import string_text
+    from review_app.store import open_register
     from review_app.textsafe import for_terminal
 
     doc = _find(args)
@@ -329,7 +331,7 @@ def run_show(args) -> int:
         for p in team.get("players") or []:
             hcp = f", {p['handicap']:g}" if p.get("handicap") is not None else ""
             lines.append(f"    #{p['number']} {p.get('name') or '—'}{hcp}: {string_text(p) or '—'}")
-    roots = allowed_roots(_folders(args))
+    roots = allowed_roots(_folders(args), open_register(_folders(args)))
     current = (doc.data.get("footage") or {}).get("sha256")
     for r in recordings(doc):
         found = "" if recording_path(doc, r, roots) else " [missing]"

@@ -1,4 +1,4 @@
-"""`polo-review migrate PATH... [--dry-run]`: match documents from schema 1.0 to 2.0, in place."""
+"""`polo-review migrate PATH... [--dry-run]`: match documents from schema 1.0 or 2.0 to 2.1, in place."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import sys
 
 
 def register(sub) -> None:
-    p = sub.add_parser("migrate", help="move match documents to the current schema (2.0)",
-                       description="Rewrite schema 1.0 match documents (files or folders) as 2.0, in place and "
-                                   "atomically, losing nothing. What 1.0 could not record is listed in each event's "
-                                   "not_recorded, never guessed. `check` reads 1.0 documents without this.")
+    p = sub.add_parser("migrate", help="move match documents to the current schema (2.1)",
+                       description="Rewrite schema 1.0 and 2.0 match documents (files or folders) as 2.1, in place "
+                                   "and atomically, losing nothing. What an older version could not record is listed "
+                                   "in each event's not_recorded, never guessed. `check` reads older documents "
+                                   "without this.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="match documents or folders of them")
     p.add_argument("--dry-run", action="store_true", help="say what would change; write nothing")
     p.set_defaults(func=run)
@@ -19,8 +20,9 @@ def run(args) -> int:
     from pathlib import Path
 
     from review_app.errors import PoloReviewError
-    from review_app.model import find_documents, jsontext, load_document, save_document
-    from review_app.model.migrate import FROM, TO, needs_migration
+    from review_app.model import find_documents, jsontext, load_document
+    from review_app.model.migrate import TO, needs_migration
+    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
     failed = 0
@@ -34,11 +36,13 @@ def run(args) -> int:
             print(for_terminal(f"polo-review: error: {exc}"), file=sys.stderr)
             failed += 1
             continue
-        if not needs_migration(jsontext.loads(doc.source or "{}")):
+        on_disk = jsontext.loads(doc.source or "{}")
+        if not needs_migration(on_disk):
             print(for_terminal(f"{path}: already {TO}"))
             continue
         open_parts = sum(len(e.get("not_recorded") or []) for e in doc.events)
-        what = f"{FROM} -> {TO}: {len(doc.events)} events, {open_parts} parts not recorded (to complete from footage)"
+        what = (f"{on_disk.get('schema_version')} -> {TO}: {len(doc.events)} events, {open_parts} parts not recorded "
+                "(to complete from footage)")
         if args.dry_run:
             print(for_terminal(f"{path}: would migrate {what}"))
             continue

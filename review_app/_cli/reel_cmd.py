@@ -52,13 +52,13 @@ def _progress(quiet: bool):
 
 
 def run(args) -> int:
+    from review_app._cli.documents import match_named
     from review_app.checker import check_document
     from review_app.checker.filters import Filters
-    from review_app.evidence.matches import resolve_match
     from review_app.reels import ReelError, make_reel, parse_slow
     from review_app.reels.reel import items_for
 
-    doc = resolve_match(args.match, args.annotations)
+    doc = match_named(args.match, args.annotations)
     slow = dict(parse_slow(s) for s in args.slow)
     filters = Filters(tuple(args.umpire), tuple(args.clause), tuple(args.verdict), tuple(args.period))
     if args.tags and filters.active():

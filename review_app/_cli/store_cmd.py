@@ -40,11 +40,17 @@ def register(sub) -> None:
                        description="List the reviewers and their roles, or set a reviewer's roles. With nobody "
                                    "registered nothing is enforced; once anyone is, only committee members decide "
                                    "evidence cases, only coaches approve teaching examples, and trainees see only "
-                                   "their own training record.")
+                                   "their own training record, each signed in with their passphrase. A role given "
+                                   "here to someone without a passphrase prints a one-time code that sets it, once, "
+                                   "in the app (or give it with --passphrase-stdin).")
     p.add_argument("name", nargs="?", metavar="NAME", help="the reviewer whose roles are set")
     p.add_argument("--role", action="append", default=None, choices=("coach", "committee", "trainee"),
                    help="a role to give NAME (repeat for more); NAME's roles become exactly these")
     p.add_argument("--remove", action="store_true", help="take NAME off the roster")
+    p.add_argument("--passphrase-stdin", action="store_true",
+                   help="set NAME's passphrase to the first line of standard input (at least 8 characters)")
+    p.add_argument("--new-code", action="store_true",
+                   help="print a new one-time code for NAME (a forgotten passphrase); the old one stops working")
     p.add_argument("--json", action="store_true")
     _store_option(p)
     p.set_defaults(func=cmd_people)
@@ -58,10 +64,10 @@ def register(sub) -> None:
     _store_option(p)
     p.set_defaults(func=cmd_season)
 
-    from review_app._cli.evidence_cmd import _one_line_errors
+    from review_app._cli.evidence.common import one_line_errors
 
     for parser in (st, *stsub.choices.values(), sub.choices["people"], sub.choices["season"]):
-        _one_line_errors(parser)
+        one_line_errors(parser)
 
 
 def _open(args):
@@ -76,7 +82,7 @@ def cmd_migrate(args) -> int:
     from review_app.store.postgres.schema import migrate
 
     if not is_database(args.to):
-        raise StoreError(f"--to {args.to}: not a database URL (postgresql://USER@HOST/NAME); a folder needs no "
+        raise StoreError(f"--to {shown(args.to)}: not a database URL (postgresql://USER@HOST/NAME); a folder needs no "
                          "migration")
     before, after = migrate(args.to)
     if before == after:
@@ -99,7 +105,11 @@ def cmd_copy(args) -> int:
     for match_id, (before, after) in report.cases.items():
         said = "verifies the same" if before == after else "VERIFIES DIFFERENTLY"
         print(f"  case {match_id}: {said}: {after}")
-    return 0 if report.same else 1
+    from review_app.textsafe import for_terminal
+
+    for what, why in report.refused:  # named one by one; everything else was copied
+        print(for_terminal(f"polo-review: NOT COPIED: {what}: {why}"), file=sys.stderr)
+    return 0 if report.complete else 1
 
 
 def cmd_people(args) -> int:
@@ -118,13 +128,35 @@ def cmd_people(args) -> int:
         for p in people:
             print(for_terminal(f"{p.name}: {', '.join(sorted(p.roles))}"))
         return 0
-    if args.remove == bool(args.role):
-        raise PoloReviewError("give NAME's roles (--role ROLE, repeat for more) or --remove, not both or neither")
-    person = store.people.set_roles(args.name, [] if args.remove else args.role)
+    secret_asked = args.passphrase_stdin or args.new_code
+    if args.passphrase_stdin and args.new_code:
+        raise PoloReviewError("give --passphrase-stdin or --new-code, not both")
+    if (args.remove and (args.role or secret_asked)) or not (args.remove or args.role or secret_asked):
+        raise PoloReviewError("give NAME's roles (--role ROLE, repeat for more), --remove, or a passphrase "
+                              "(--passphrase-stdin, --new-code)")
+    from review_app.training.people import People
+
+    people = People(store.people)
     if args.remove:
+        person = store.people.set_roles(args.name, [])
         print(for_terminal(f"{person.name}: off the roster"))
+        return 0
+    if args.role:
+        person = store.people.set_roles(args.name, args.role)
     else:
-        print(for_terminal(f"{person.name}: {', '.join(sorted(person.roles))}"))
+        person = people.find(args.name)
+        if person is None:
+            raise PoloReviewError(f"{' '.join(args.name.split())} is not on the roster of reviewers (give --role)")
+    if args.passphrase_stdin:
+        people.set_on_server(person.name, sys.stdin.readline().rstrip("\r\n"))
+        said = "passphrase set"
+    elif args.new_code or not people.has_passphrase(person.name):
+        code = people.issue_code(person.name)
+        said = (f"one-time code {code} (give it to {person.name} alone: in the app, \"I have a one-time code\" on "
+                "the Coach or Evidence page sets their passphrase with it, once)")
+    else:
+        said = "passphrase kept"
+    print(for_terminal(f"{person.name}: {', '.join(sorted(person.roles))}; {said}"))
     return 0
 
 

@@ -23,12 +23,13 @@ from review_app.i18n import N_, Message
 from review_app.model import MatchDocument
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.phrases import Joined
+from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.vocabulary import Stop, VerdictKind
 
 CORRECT = (VerdictKind.CONSISTENT, VerdictKind.DISCRETIONARY)
 # The parts of a call shown in "the call made", in this order.
-SHOWN_PARTS = ("whistle", "restart", "restart_place", "penalty", "penalty_to", "card", "card_to", "penalty_timing",
-               "time_allowed_s", "mount_excused", "decided_by")
+SHOWN_PARTS = ("whistle", "restart", "restart_direction", "restart_point", "penalty", "penalty_to", "card", "card_to",
+               "penalty_timing", "time_allowed_s", "mount_excused", "decided_by")
 OMITTED = (None, "none")
 
 
@@ -144,11 +145,13 @@ def _missed(result: EventResult, call: dict) -> bool:
     if result.mandatory or result.findings:
         return True
     p = provision(result.clause)
-    if call.get("whistle") in OMITTED and p.stop in (Stop.AT_ONCE, Stop.AT_NEUTRAL_PLAY):
+    if call.get("whistle") in OMITTED and p.stop in (Stop.AT_ONCE, Stop.AT_NEUTRAL_PLAY, Stop.REQUIRED):
         return True
     if call.get("penalty") in OMITTED and p.penalty is not None:
         return True
-    return any(call.get(part) in OMITTED for part in result.wrong if part != "whistle")
+    # Only a part of the call can be left out: a restart's timing (`moments.restart`) or a fact of the case
+    # (21.f(5)'s `presented_to`) found wrong is no omission.
+    return any(call.get(part) in OMITTED for part in result.wrong if part != "whistle" and part in CALL_FIELDS)
 
 
 def umpires(docs: Iterable[MatchDocument]) -> list[str]:

@@ -18,7 +18,7 @@ def _umpire(e) -> str:
 
 
 def _period(e) -> str:
-    return str(e.period) if e.period is not None else NONE
+    return str(int(e.period)) if e.period is not None else NONE  # "2", however the document wrote it
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def filtered(result: CheckResult, filters: Filters) -> CheckResult:
                 if any((f.match, ev) in kept for ev in f.events)
                 and (not filters.clauses or f.clause in filters.clauses)]
     return CheckResult(events=events, findings=findings, errors=list(result.errors),
-                       matches=[m for m in result.matches if m in matches])
+                       matches=[m for m in result.matches if m in matches], documents=result.documents)
 
 
 def verdict_counts(result: CheckResult, by: str) -> pd.DataFrame:

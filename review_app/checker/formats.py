@@ -1,20 +1,16 @@
-"""The checker's report in each format: a text table for the terminal, JSON, CSV, and one
-self-contained HTML file (inline styles, no scripts or links) that a coach can send by e-mail."""
+"""The checker's report as data: a text table for the terminal, JSON and CSV. The HTML report, with its
+stills drawn from the footage, is `reports.consistency`'s: the checker decodes no footage."""
 
 from __future__ import annotations
 
 import csv
 import json
-from datetime import UTC, datetime
 
 import orjson
 
-from review_app.checker.run import CheckResult, clause_title
+from review_app.checker.run import CheckResult
 from review_app.checker.summary import summary
-from review_app.errors import PoloReviewError
-from review_app.i18n import N_, translate
-from review_app.rules import INCONSISTENT
-from review_app.rules.rulebook import TRANSLATION_NOTICE
+from review_app.i18n import translate
 
 # The text, CSV and HTML reports import pandas (checker.tables) and Jinja2 when they are asked for:
 # `polo-review check --format json` needs neither, and pandas alone takes half a second to import.
@@ -95,78 +91,12 @@ def to_table(result: CheckResult, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-# The count tables of the HTML report: the column they count by, and their heading.
-_COUNT_TABLES = (("clause", N_("By clause")), ("umpire", N_("By umpire")), ("match", N_("By match")),
-                 ("period", N_("By period")))
-
-
-def _filters_applied(filters) -> list[tuple[str, list[str]]]:
-    """The report's filters as (heading, values) pairs; empty when it holds every event."""
-    if filters is None or not filters.active():
-        return []
-    return [(name, list(values)) for name, values in ((N_("Umpire"), filters.umpires), (N_("Clause"), filters.clauses),
-                                                      (N_("Verdict"), filters.verdicts),
-                                                      (N_("Period"), filters.periods)) if values]
-
-
-def _details(result: CheckResult, stills: bool, roots) -> tuple[dict, list[str]]:
-    """Per (match, event): its notes, and for an inconsistent call its stills with drawings (review_app.drawings);
-    and one line per match whose stills could not be made."""
-    from review_app.drawings.stills import StillMaker
-    from review_app.model import load_document
-
-    out: dict[tuple[str, str], dict] = {}
-    problems: list[str] = []
-    docs: dict[str, object] = {}
-    with StillMaker(roots) as maker:
-        for e in result.events:
-            if e.document not in docs:
-                try:
-                    docs[e.document] = load_document(e.document) if e.document else None
-                except PoloReviewError as exc:
-                    docs[e.document] = None
-                    problems.append(str(exc))
-            doc = docs[e.document]
-            event = doc.event(e.event) if doc is not None else None
-            if event is None:
-                continue
-            shown = maker.stills(doc, event) if stills and e.verdict == INCONSISTENT else []
-            out[(e.match, e.event)] = {"notes": event.get("notes") or "", "stills": shown}
-        problems += [f"{match}: {line}" for match, line in maker.problems.items()]
-    return out, problems
-
-
-def to_html(result: CheckResult, *, filters=None, stills: bool = True, roots=()) -> str:
-    """The report as one self-contained HTML file (template `consistency_report.html`): English,
-    with the Spanish beside the headings and explanations; the filters that made it; every event's
-    reviewer and notes; for every inconsistent call, stills of its frames with what was drawn on them
-    (`stills=False`: none, no footage read). `roots`: footage folders besides the project's."""
-    from review_app.checker.tables import counts_by, events_frame
-    from review_app.reports.templating import render as render_template
-
-    frame = events_frame(result)
-    tables = []
-    if len(frame):
-        for key, title in _COUNT_TABLES:
-            table = counts_by(frame, key)
-            rows = [(f"{idx} — {clause_title(idx)}" if key == "clause" else idx, [int(n) for n in row])
-                    for idx, row in table.iterrows()]
-            tables.append({"key": key, "title": title, "columns": list(table.columns), "rows": rows})
-    details, still_problems = _details(result, stills, roots)
-    inconsistent = [e for e in result.events if e.verdict == INCONSISTENT]
-    return render_template(
-        "consistency_report.html", "en", generated=f"{datetime.now(UTC):%Y-%m-%d %H:%M}", notice=TRANSLATION_NOTICE,
-        summary=summary(result), errors=list(result.errors), findings=result.findings, tables=tables,
-        events=result.events, clause_title=clause_title, filters=_filters_applied(filters),
-        matches=list(result.matches), details=details, inconsistent=inconsistent, stills=stills,
-        still_problems=still_problems)
-
-
-def render(result: CheckResult, fmt: str, lang: str = "en", **html) -> str:
+def render(result: CheckResult, fmt: str, lang: str = "en") -> str:
+    """The report as `fmt` (json, csv, table); the HTML report is `reports.consistency.to_html`."""
     if fmt == "json":
         return to_json(result)
     if fmt == "csv":
         return to_csv(result)
     if fmt == "html":
-        return to_html(result, **html)
+        raise ValueError("the HTML report is reports.consistency.to_html (its stills come from the footage)")
     return to_table(result, lang)

@@ -23,7 +23,7 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import MatchContext, is_clause, judge, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
-from review_app.rules.vocabulary import Official, Penalty, Severity, VerdictKind
+from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +50,9 @@ class EventResult:
     findings: list[str] = field(default_factory=list)  # the match findings that make this event inconsistent
     reading: dict = field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
     edition: str | None = None  # the rulebook edition in force on the match's day, which judged it
+    # The team the call awarded the penalty to, as recorded and judged (`rules.parts.penalty_to_the_opponents`):
+    # a worked example's "an appropriate penalty to Blue" is read here.
+    penalty_to: str | None = None
 
     def to_dict(self) -> dict:
         # Written out field by field, in their order, the optional ones only when they hold something: a
@@ -68,6 +71,8 @@ class EventResult:
             out["reading"] = self.reading
         if self.edition:
             out["edition"] = self.edition
+        if self.penalty_to:
+            out["penalty_to"] = self.penalty_to
         return out
 
 
@@ -77,6 +82,9 @@ class CheckResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)  # one line per document that could not be checked
     matches: list[str] = field(default_factory=list)  # the match id of each document checked, in order
+    # The documents as the check read them, by path, where the caller asked to keep them (`keep_documents`):
+    # what the HTML report shows of each event (notes, stills) comes from here, never from a second read.
+    documents: dict[str, MatchDocument] = field(default_factory=dict)
 
 
 def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
@@ -86,8 +94,9 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
         # forfeiture exacted after the game by its decision.
         case = doc.case(event, context, derived={**doc.derived_facts(event), **evidence.facts()})
-        if evidence.forfeiture_exacted:
-            case = replace(case, call={**case.call, "penalty": Penalty.FORFEITURE, "decided_by": Official.COMMITTEE})
+        if evidence.forfeiture_exacted:  # by the authority the case recorded, never assumed the Committee
+            case = replace(case, call={**{k: v for k, v in case.call.items()
+                                          if k not in ("decided_by", "decided_by_name")}, **evidence.call()})
     v = judge(case)
     explanation = v.explanation
     reading = _reading(doc, event) if case.situation == "21.f(5)" else {}
@@ -103,6 +112,7 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
         list(v.cites) or [v.clause], position["frame"], position["time_s"], event.get("period"),
         event.get("clock"), involved.get("umpire"), event.get("reviewer"), str(doc.path) if doc.path else None,
         list(v.wrong), v.measured.to_dict() if v.measured else {}, [], reading, v.edition,
+        case.call.get("penalty_to") if case.call.get("penalty") not in (None, Penalty.NONE) else None,
     )
 
 
@@ -188,7 +198,9 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
-                evidence_root: str | Path | None = None) -> None:
+                evidence_root: str | Path | None = None, keep: bool = False) -> None:
+    if keep and doc.path is not None:
+        result.documents[str(doc.path)] = doc
     doc = _InOrder(doc)
     events, findings = _check_in_order(doc, evidence_root)
     result.events.extend(events)
@@ -197,11 +209,13 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
     day.add(doc)
 
 
-def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None) -> CheckResult:
-    """Check each document as the iterable yields it (a generator of documents is never held whole)."""
+def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None, *,
+                    keep_documents: bool = False) -> CheckResult:
+    """Check each document as the iterable yields it (a generator of documents is never held whole, unless
+    `keep_documents`: the result then holds them for the HTML report)."""
     result, day = CheckResult(), PlayedThatDay()
     for doc in docs:
-        _check_into(result, day, doc, evidence_root)
+        _check_into(result, day, doc, evidence_root, keep_documents)
     _across(result, day)
     return result
 
@@ -213,7 +227,9 @@ def _across(result: CheckResult, day: PlayedThatDay) -> None:
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
-                evidence_root: str | Path | None = None) -> CheckResult:
+                evidence_root: str | Path | None = None, *, keep_documents: bool = False) -> CheckResult:
+    """Every document under `paths`, read once and checked; `keep_documents`: the result holds the documents
+    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML)."""
     files = find_documents(paths)
     result, day = CheckResult(), PlayedThatDay()
     for i, path in enumerate(files, 1):
@@ -223,7 +239,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
             log.info("not checked: %s", exc)  # reported in the result, one line per document
             result.errors.append(str(exc))
         else:
-            _check_into(result, day, doc, evidence_root)
+            _check_into(result, day, doc, evidence_root, keep_documents)
         if progress:
             progress(i, len(files))
     _across(result, day)

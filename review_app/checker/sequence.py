@@ -1,18 +1,19 @@
 """Whole-match checks: what no single event shows, only the match as a sequence.
 
 - an excused mount ridden again (21.f(5): forfeiture, mandatory), unless the event that excused it
-  shows a mount its clause lets return (then the excusal is what to review);
-- time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g);
+  shows a mount its clause lets return (then the excusal is what to review), or it is seen only in a
+  break in play (a warning: "returns a mount to play");
+- time allowances exceeded (21.d, 21.f(2), 21.f(4), 21.g), as each event's judge reads them, and a courtesy
+  change restarted before its minute;
 - a second courtesy change in a period (21.f(2));
 - a second time-out for the same injury (21.d);
-- a player who lost consciousness playing again that day (21.d);
+- a player who lost consciousness (in an injury, a fall or any event) playing again that day (21.d);
 - teammates changing mounts during a 21.f(4) time-out.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -24,9 +25,12 @@ from review_app.rules import parameters as P
 from review_app.rules import provision
 from review_app.rules.calls import minutes
 from review_app.rules.labels import CALL_FIELD_NAMES
-from review_app.rules.mounts import excusal_contradicted
+from review_app.rules.mount_welfare import EARLY, courtesy_restart_timing
+from review_app.rules.mounts import during_a_break, excusal_contradicted
 from review_app.rules.phrases import LowerFirst, any_of
-from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.provision import CALL_FIELDS, MissingFact
+from review_app.rules.tack import time_beyond_allowance
+from review_app.rules.timing import AFTER_ONE_MINUTE
 from review_app.rules.vocabulary import Penalty, Severity, Whistle
 
 MANDATORY, ERROR, WARNING, INFO = Severity.MANDATORY, Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -65,6 +69,16 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
         contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
         for s in exc.returned:
             ev = by_id.get(s.event) or {}
+            if during_a_break(ev):
+                # "returns a mount to play": a break is not play. Said, so the reviewer can look, never forfeiture.
+                out.append(Finding(
+                    doc.match_id, "excused_mount_seen_in_a_break", "21.f(5)", WARNING, [exc.event, s.event],
+                    Message("Mount {mount} was excused under {clause} (event {event}) and is seen again during a break "
+                            "in play (event {again}); forfeiture is for a mount returned to play, and a break is not "
+                            "play: check whether it played afterwards.", mount=exc.mount, clause=exc.clause,
+                            event=exc.event, again=s.event),
+                    {"mount": exc.mount, "excused_under": exc.clause}))
+                continue
             exacted = (evidence is not None and evidence.forfeiture_exacted) \
                 or (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
             facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
@@ -81,6 +95,11 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                     "{again}, "
                     "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
                     "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
+            elif post_game and facts.get("presented_to") == "other" and not exacted:
+                severity, why = INFO, Message(
+                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+                    "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
+                    "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
             elif post_game and in_time is False:
                 severity, why = INFO, Message(
                     "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
@@ -107,6 +126,7 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                 doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
                  "detected_during_game": not post_game, "evidence_within_24_hours": in_time,
+                 "presented_to": facts.get("presented_to"),
                  "returned_at": {"frame": s.frame, "time_s": s.time_s}},
             ))
     for event_id in reg.unnamed_excusals:
@@ -116,12 +136,12 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
     return out
 
 
-# Allowance for each clause, and the facts that lift it.
+# Allowance for each clause, and the facts that lift it. 21.g's depends on which of its cases the tack is in
+# (`rules.tack.time_beyond_allowance`, which the event's verdict asks too): `_tack_allowance`.
 ALLOWANCES = {
     "21.d": (P.INJURY_RECOVERY, ("extra_time_granted", "removal_needed_more_time")),
     "21.f(2)": (P.COURTESY_CHANGE, ()),
     "21.f(4)": (P.MOUNT_CHANGE_TIMEOUT, ()),
-    "21.g": (P.TACK_REPAIR, ()),
 }
 # 21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count.
 COUNTS_WHEN = {"21.f(4)": "player_changed_mount"}
@@ -134,13 +154,21 @@ def _counts(ev: dict) -> bool:
 
 def time_allowances(doc: MatchDocument) -> list[Finding]:
     out = []
+    context = None
     for ev in doc.events_in_order():
-        rule = ALLOWANCES.get(ev["situation"])
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
+        if ev["situation"] == "21.g" and allowed is not None:
+            context = context or doc.context()
+            out.extend(_tack_allowance(doc, ev, allowed, context))
+            continue
+        rule = ALLOWANCES.get(ev["situation"])
         if not rule or allowed is None or not _counts(ev):
             continue
         param, lifts = rule
+        if ev["situation"] == "21.f(2)":
+            out.extend(_courtesy_minute(doc, ev, allowed))
+            continue
         # What lifts the limit: a decision of the officials (in the call) or a fact seen.
         recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
         if allowed <= param.value or any(v is True for v in recorded.values()):
@@ -157,6 +185,47 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
             doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
             {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
     return out
+
+
+def _courtesy_minute(doc: MatchDocument, ev: dict, allowed: float) -> list[Finding]:
+    """21.f(2) "after one minute has elapsed", as the event's judge reads it (`courtesy_restart_timing`): before the
+    minute, or well after it with no unwarranted delay penalized."""
+    when = courtesy_restart_timing(allowed, ev.get("facts") or {}, ev.get("call") or {})
+    if when is None:
+        return []
+    times = {"allowed": minutes(allowed), "limit": minutes(P.COURTESY_CHANGE.value)}
+    if when == EARLY:
+        kind, why = "courtesy_restart_before_the_minute", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, before the minute ({limit}) had elapsed "
+            "(21.f(2)).", **times)
+    else:
+        kind, why = "time_allowance_exceeded", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, well after the minute ({limit}), with no "
+            "penalty for an unwarranted delay recorded (21.f(2)).", **times)
+    return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev["id"]], why,
+                    {"allowed_s": allowed, "limit_s": P.COURTESY_CHANGE.value, "parameter": P.COURTESY_CHANGE.name,
+                     "tolerance_s": AFTER_ONE_MINUTE.seconds})]
+
+
+def _tack_allowance(doc: MatchDocument, ev: dict, allowed: float, context) -> list[Finding]:
+    """21.g's allowance as the event's judge reads it (`tack.time_beyond_allowance`): five minutes under the announced
+    6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
+    the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
+    case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
+    if (ev.get("facts") or {}).get("presents_danger") is False:
+        return []  # the damaged-equipment paragraph's, which sets no time
+    try:
+        bad = time_beyond_allowance(doc.case(ev, context))
+    except MissingFact as missing:
+        return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+            "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
+            "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
+            {"allowed_s": allowed, "parameter": P.TACK_REPAIR.name})] \
+            if allowed > P.TACK_REPAIR.value or "call.play_waited_off_field" in missing.names else []
+    if bad is None:
+        return []
+    return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
+                    {"allowed_s": allowed, "limit_s": P.TACK_REPAIR.value, "parameter": P.TACK_REPAIR.name})]
 
 
 def _lift_label(clause: str, name: str) -> Message:
@@ -219,19 +288,30 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        if ev["situation"] != "21.d" or not players:
+        if not players:
             continue
         facts, call = ev.get("facts") or {}, ev.get("call") or {}
+        # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
+        # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
             unconscious.setdefault(players[0], ev["id"])
+        if ev["situation"] != "21.d":
+            continue
         injury = facts.get("injury")
         if not injury:
             continue
         key = (players[0], " ".join(injury.split()).casefold())
-        # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one.
+        # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one. Play stopped
+        # with no time recorded may be either (the event's judge asks for the time): a warning, not an error.
         allowed = call.get("time_allowed_s")
         gave_time = allowed > 0 if allowed is not None else call.get("whistle") not in (None, Whistle.NONE)
-        if key in timeouts and gave_time:
+        if key in timeouts and gave_time and allowed is None:
+            out.append(Finding(
+                doc.match_id, "second_injury_timeout", "21.d", WARNING, [timeouts[key], ev["id"]],
+                Message("Play stopped again for the same injury ({injury}) of {player}, and no time allowed is "
+                        "recorded: there shall be no subsequent time-outs for a recurrence; record whether time was "
+                        "given.", injury=injury, player=_who(*players[0]))))
+        elif key in timeouts and gave_time:
             out.append(Finding(
                 doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev["id"]],
                 Message("A second time-out for the same injury ({injury}) of {player}; there shall be no subsequent "
@@ -298,7 +378,7 @@ class PlayedThatDay:
             return
         match_id, seen = doc.match_id, self._seen
         for ev in doc.events_in_order():
-            knocked_out = bool(ev["situation"] == "21.d" and (ev.get("facts") or {}).get("unconscious"))
+            knocked_out = bool((ev.get("facts") or {}).get("unconscious"))  # under any clause (21.e's fall too)
             for p in (ev.get("involved") or {}).get("players", ()):
                 named = keys.get((p["team"], p["number"]))
                 if named:
@@ -333,11 +413,3 @@ class PlayedThatDay:
                             "game came first. No such player may resume play in any game that day.", player=name,
                             match=first_match, event=first_event)))
         return out
-
-
-def unconscious_across_matches(docs: Iterable[MatchDocument]) -> list[Finding]:
-    """21.d says 'in any game that day': follow named players across the day's documents."""
-    day = PlayedThatDay()
-    for doc in docs:
-        day.add(doc)
-    return day.findings()

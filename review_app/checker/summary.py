@@ -22,11 +22,9 @@ def _labeller(key: str, result: CheckResult):
         return lambda u: NONE if u is None else str(u)
     if key != "period":
         return lambda value: value
-    # The tables hold the periods as one column of numbers: floats if one is written as a float or
-    # missing beside recorded ones, so "1.0" then. The summary has always named them so.
-    kinds = set(map(type, map(attrgetter("period"), result.events)))
-    as_float = float in kinds or (type(None) in kinds and int in kinds)
-    return lambda p: NONE if p is None else str(float(p) if as_float else p)
+    # A period is a whole number, named as one ("2", never "2.0") however the document wrote it, as
+    # the tables name it (their period column is a nullable integer).
+    return lambda p: NONE if p is None else str(int(p))
 
 
 def summary(result: CheckResult) -> dict:

@@ -18,7 +18,11 @@ COLUMNS = ["match", "event", "clause", "verdict", "period", "clock", "frame", "t
 def events_frame(result: CheckResult) -> pd.DataFrame:
     rows = [{**{k: getattr(e, k) for k in COLUMNS[:11]}, "missing": ", ".join(e.missing),
              **{f"explanation_{lang}": text for lang, text in both(e.explanation).items()}} for e in result.events]
-    return pd.DataFrame(rows, columns=COLUMNS)
+    frame = pd.DataFrame(rows, columns=COLUMNS)
+    # A period is a whole number: kept one where an event gives none (pandas would make the column
+    # float, and the CSV and the report would write period 2 as "2.0").
+    frame["period"] = frame["period"].astype("Int64")
+    return frame
 
 
 def counts_by(frame: pd.DataFrame, key: str) -> pd.DataFrame:

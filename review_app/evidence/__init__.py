@@ -1,15 +1,16 @@
 """The post-game evidence process of Rule 21.f(5) and its tamper-evident record.
 
-    case = EvidenceCase(load_document("annotations/m1.json"), store="evidence_store")
+    case = EvidenceCase(load_document("annotations/m1.json"), open_evidence("evidence_store"))  # store.open_evidence
     ev, duplicate = case.add("phone.mp4", presented_by="A. Pérez", received_by="Committee")
     case.mark(ev.id, [412, 413], by="Referee", excusal="e7")
     case.decide("forfeiture", by="Committee chair")
     verify_case(case.folder).intact
-    build_pack(case, "pack/")
+    build_pack(case, "pack/")                   # reports.evidence_pack: the pack is a report
 
 Modules: `window` (the 24 hours), `store` (originals by hash, read-only), `log` and `canonical`
 (the hash-chained JSON Lines), `state` (the case read off its log), `grounds` (what each decision
-needs), `case` (the operations), `verify`, `pack`. Never imports streamlit.
+needs), `case` (the operations), `verify`; the pack sent out is `reports.evidence_pack`. Never imports
+streamlit.
 """
 
 from review_app.evidence.case import EvidenceCase

@@ -134,6 +134,8 @@ def _receipt(state: CaseState, entry: dict, data: dict) -> Message | None:
     received = _time(data["received_at"])
     if received is None or not _is_person(data["presented_by"]) or not _is_person(data["received_by"]):
         return _malformed("received_at", "presented_by", "received_by")
+    if data.get("presented_to", grounds.PRESENTED_TO[0]) not in grounds.PRESENTED_TO:
+        return _malformed("presented_to")
     if entry["by"] != data["received_by"]:
         return Message("is made by {by}, but it says {who} received the evidence (a receipt is made by whoever "
                        "received it)", by=entry["by"], who=data["received_by"])
@@ -282,6 +284,9 @@ def _decision(state: CaseState, data: object) -> Message | None:
             return Message("its grounds do not say what entry {n} marked (evidence, hash, frames, excusal)", n=m.seq)
     if data.get("mandatory") is not (decision == FORFEITURE) or data.get("clause") != grounds.CLAUSE:
         return _malformed("mandatory", "clause")
+    if data.get("authority", grounds.AUTHORITIES[0]) not in grounds.AUTHORITIES:
+        return Message("records a decision as {who}, not one of the authorities 21.f(5) names (the Umpire(s), a "
+                       "Referee, or the Host Tournament Committee)", who=repr(data.get("authority")))
     return None
 
 

@@ -34,12 +34,12 @@ from review_app.evidence.state import (
     fold,
 )
 from review_app.evidence.store import CaseFolder, evidence_extension
+from review_app.ground.files import file_sha256
+from review_app.ground.roles import COMMAND_LINE
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
-from review_app.store import open_evidence
-from review_app.store.files import file_sha256
 
 MAX_NAME = admit.MAX_NAME
 MAX_NOTE = admit.MAX_NOTE
@@ -69,12 +69,13 @@ def _key(name: str) -> str:
 class EvidenceCase:
     """The 21.f(5) case of one match, kept in `<store>/<match-id>/`."""
 
-    def __init__(self, doc: MatchDocument, store=None):
-        """`store`: an evidence store (`store.base.EvidenceStore`), or where one is (a folder, a database URL);
-        by default the configured one."""
+    def __init__(self, doc: MatchDocument, store):
+        """`store`: the evidence store the case is kept in (`store.base.EvidenceStore`), opened by the caller
+        (`store.open_evidence`, `store.open_store().evidence`): the case's storage is the store's alone."""
+        if not hasattr(store, "case"):
+            raise TypeError(f"an evidence store is needed (store.open_evidence), not {type(store).__name__}")
         self.doc = doc
-        evidence = store if hasattr(store, "case") else open_evidence(store)
-        self.folder: CaseFolder = evidence.case(doc.match_id)
+        self.folder: CaseFolder = store.case(doc.match_id)
         self.log = self.folder.log
 
     # -- reading ----------------------------------------------------------------------------
@@ -111,16 +112,20 @@ class EvidenceCase:
     # -- receiving ------------------------------------------------------------------------------
     def add(self, src: str | os.PathLike, presented_by: str, received_by: str,
             received_at: datetime | None = None, now: datetime | None = None,
-            presented_name: str | None = None) -> tuple[Evidence, bool]:
+            presented_name: str | None = None, presented_to: str | None = None) -> tuple[Evidence, bool]:
         """Receive a video: store the original read-only under its hash and record the receipt.
 
         Returns (evidence, duplicate): a file received before is recognised by its hash, and the new
         presentation is recorded against the first evidence id. `presented_name` (an upload's name)
-        is recorded as a fact; the stored file is named by its hash only.
+        is recorded as a fact; the stored file is named by its hash only. `presented_to`: whom it was presented
+        to (21.f(5): umpire, referee, committee; or other), `received_by` being who, by name.
         """
         from review_app.footage import Footage
 
         presented_by, received_by = _person(presented_by, "--from"), _person(received_by, "--received-by")
+        if presented_to is not None and presented_to not in grounds.PRESENTED_TO:
+            raise EvidenceError(f"--presented-to {presented_to!r}: say whom it was presented to: "
+                                f"{', '.join(grounds.PRESENTED_TO)}")
         now = now or window.now_utc()
         received = (received_at or now).astimezone(window.UTC)
         window.check_not_future(received, now)
@@ -139,7 +144,8 @@ class EvidenceCase:
         timing = window.timing(end, received)
         receipt = {"presented_by": presented_by, "received_by": received_by,
                    "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
-                   "presented_name": (presented_name or src.name)[:MAX_NAME]}
+                   "presented_name": (presented_name or src.name)[:MAX_NAME],
+                   **({"presented_to": presented_to} if presented_to else {})}
         with self.log.locked() as entries:
             self._open(checked(entries, self.log.path), entries, received_by, end, now)
             state = fold(entries)
@@ -292,8 +298,13 @@ class EvidenceCase:
                                         "run `polo-review evidence verify`", path=path)
         return data
 
-    def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None) -> Decision:
+    def decide(self, decision: str, by: str, reason: str | None = None, now: datetime | None = None,
+               authority: str | None = "committee", *, identified: str = COMMAND_LINE) -> Decision:
+        """`authority`: as whom `by` decides, one 21.f(5) names (umpire, referee, committee); anyone else is
+        refused (`grounds.checked_authority`). `identified`: how `by` was identified (`ground.roles.IDENTIFIED`),
+        recorded with the decision."""
         by = _person(by, "--by")
+        authority = grounds.checked_authority(authority, by, self.doc.match)
         with self.log.locked() as entries:
             state = checked(entries, self.log.path)
             if state.opened is None:
@@ -302,16 +313,19 @@ class EvidenceCase:
                 self._open(state, entries, by, self.game_end(), now or window.now_utc())
                 state = fold(entries)
             self._refuse_if_locked(state, "a decision changes")
-            data = self._decision(state, decision, reason)
+            data = {**self._decision(state, decision, reason), "authority": authority, "identified": identified}
             self._append(entries, DECISION, by, data, now or window.now_utc())
         return fold(entries).decision
 
     def correct(self, entry: int, by: str, reason: str, *, decision: str | None = None, withdraw: bool = False,
                 evidence_id: str | None = None, frames: list[int] | None = None, excusal: str | None = None,
-                mount: str | None = None, note: str | None = None, now: datetime | None = None) -> dict:
+                mount: str | None = None, note: str | None = None, now: datetime | None = None,
+                authority: str | None = "committee", identified: str = COMMAND_LINE) -> dict:
         """Append a correction of entry `entry`: its reason, and optionally a withdrawal of the marks it
-        made, new marks, and a corrected decision (checked like any decision)."""
+        made, new marks, and a corrected decision (checked like any decision, its `authority` too)."""
         by = _person(by, "--by")
+        if decision:
+            authority = grounds.checked_authority(authority, by, self.doc.match)
         reason = (reason or "").strip()
         if not reason:
             raise EvidenceError("a correction needs its reason (--reason TEXT)")
@@ -327,7 +341,8 @@ class EvidenceCase:
                 raise EvidenceError("--excusal, --mount and --note describe new marks: give them with --evidence "
                                     "EVIDENCE_ID and --frame N "
                                     "(to change what an entry marked, withdraw it and mark again)")
-            data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw}
+            data: dict = {"corrects": entry, "corrects_type": target["type"], "reason": reason, "withdraw": withdraw,
+                          "identified": identified}
             if withdraw:
                 mark = next((m for m in state.marks if m.seq == entry), None)
                 if mark is None:
@@ -346,7 +361,7 @@ class EvidenceCase:
                 provisional = fold(entries + [{"seq": len(entries) + 1, "type": CORRECTION, "by": by, "at": "",
                                                "data": data}])
                 provisional.decisions = []
-                data["decision"] = self._decision(provisional, decision, reason)
+                data["decision"] = {**self._decision(provisional, decision, reason), "authority": authority}
             elif withdraw and state.decision and state.decision.decision == FORFEITURE and any(
                     g["mark_entry"] == entry for g in state.decision.data.get("grounds", [])):
                 raise EvidenceError(f"entry {entry} grounds the forfeiture in force (entry {state.decision.seq}); "

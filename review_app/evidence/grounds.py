@@ -12,12 +12,49 @@ from __future__ import annotations
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState, Mark
 from review_app.evidence.window import duration_text
+from review_app.ground.roles import person_key
 from review_app.model.mounts import MountRegister
 from review_app.rules import provision
+from review_app.rules.facts import AUTHORITIES_21F5, PRESENTED_TO  # noqa: F401  (admit and case read it here)
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
 
 CLAUSE = "21.f(5)"
+# Whom 21.f(5) names: the evidence is presented to them, and they decide (`vocabulary.Official` values).
+AUTHORITIES = AUTHORITIES_21F5
+# The words that name them, quoted where a decision or a presentation by anyone else is refused.
+AUTHORITY_QUOTE = ('"If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is '
+                   'presented with conclusive physical evidence ... the penalty shall be forfeiture"')
+AUTHORITY_WORDS = {"umpire": "an Umpire", "referee": "the Referee", "committee": "the Host Tournament Committee",
+                   "other": "someone else"}
+
+
+def checked_authority(authority: str | None, by: str, match: dict) -> str:
+    """The authority `by` decides as (umpire, referee or committee), or EvidenceError in one line quoting
+    21.f(5). An Umpire or the Referee must be the match document's; no player of the match decides. (A
+    committee member's identity is the store's roles' to check, `EvidenceLog.allowed`.)"""
+    given = " ".join((authority or "").split()).casefold()
+    if given not in AUTHORITIES:
+        said = f"as {authority!r}" if (authority or "").strip() else "without saying as whom (--as)"
+        raise EvidenceError(f"decision refused: {by} decides {said}; 21.f(5) names only the Umpire(s), a Referee "
+                            f"or the Host Tournament Committee: {AUTHORITY_QUOTE}; give --as umpire, referee or "
+                            "committee")
+    key = person_key(by)
+    for team in match.get("teams") or []:
+        for player in team.get("players") or []:
+            if player.get("name") and person_key(player["name"]) == key:
+                raise EvidenceError(f"decision refused: {by} plays for {team.get('name') or team['id']} in this match, "
+                                    f"and a player is not one of the authorities of 21.f(5): {AUTHORITY_QUOTE}")
+    if given == "umpire":
+        umpires = [u for u in match.get("umpires") or [] if u]
+        if key not in {person_key(u) for u in umpires}:
+            named = ", ".join(umpires) or "none"
+            raise EvidenceError(f"decision refused: {by} is not an Umpire of this match (the match document names: "
+                                f"{named}); 21.f(5): {AUTHORITY_QUOTE}")
+    if given == "referee" and person_key(match.get("referee")) != key:
+        raise EvidenceError(f"decision refused: {by} is not the Referee of this match (the match document names: "
+                            f"{match.get('referee') or 'none'}); 21.f(5): {AUTHORITY_QUOTE}")
+    return given
 
 
 def rule_text() -> dict[str, str]:
@@ -78,6 +115,13 @@ def forfeiture_marks(state: CaseState) -> list[Mark]:
         raise EvidenceError(f"forfeiture refused: {mounts} was never excused under {clauses} in this "
                             "match, so playing it is no violation of 21.f(5)")
     in_time = [m for m in linked if state.evidence[m.evidence].in_time]
+    to_authority = [m for m in in_time if state.evidence[m.evidence].presented_to in (None, *AUTHORITIES)]
+    if in_time and not to_authority:
+        ev = state.evidence[in_time[0].evidence]
+        raise EvidenceError(f"forfeiture refused: {ev.id} was presented to {ev.received_by}, "
+                            f"{AUTHORITY_WORDS['other']}; 21.f(5) grounds it on evidence presented to the Umpire(s), "
+                            f"a Referee or the Host Tournament Committee: {AUTHORITY_QUOTE}")
+    in_time = to_authority
     if not in_time:
         late = state.evidence[linked[0].evidence]
         raise EvidenceError(

@@ -25,8 +25,8 @@ from pathlib import Path
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.window import utc_text
+from review_app.ground.files import atomic_write_bytes, fsync_dir, lock_for
 from review_app.i18n import DEFAULT_LANGUAGE, Message, translate
-from review_app.store.files import atomic_write_bytes, fsync_dir, lock_for
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
 CUT = "incomplete last line (an append was interrupted, or the file was cut)"
@@ -185,11 +185,14 @@ class CaseLog:
         return entry
 
     def allowed(self, type_: str, by: str, data: dict) -> None:
-        """The roles the store enforces (`store.roles`): only a committee member decides, or corrects a decision."""
+        """The roles the store enforces (`ground.roles`): only a committee member decides, or corrects a decision,
+        identified as the entry records (`identified`: never a name merely typed, once roles are set)."""
         if self.roster is not None and (type_ == "decision" or (type_ == "correction" and "decision" in data)):
-            from review_app.store.roles import COMMITTEE, Rules
+            from review_app.ground.roles import COMMITTEE, Rules
 
-            Rules(self.roster).require(by, COMMITTEE, "decide evidence cases")
+            rules = Rules(self.roster)
+            rules.require(by, COMMITTEE, "decide evidence cases")
+            rules.require_identified(by, data.get("identified"), "decide evidence cases")
 
     def restore_raw(self, raw: bytes) -> None:
         """Give a case with no log the log `raw` (a copy from another store), byte for byte."""

@@ -1,5 +1,5 @@
-"""Finding the match a command names: a match document's path, or a match id looked up in the
-annotations folder; and the match the app's picker opens on."""
+"""Finding the match a command names: a match document's path, or a match id looked up in the match
+store the caller opened (the annotations folder's, or a database's); and the match the app's picker opens on."""
 
 from __future__ import annotations
 
@@ -13,29 +13,25 @@ from review_app.evidence.errors import EvidenceError
 from review_app.evidence.window import game_end
 from review_app.model import MatchDocument, load_document
 from review_app.model.mounts import mount_register
-from review_app.store import open_matches
 
 DEFAULT_ANNOTATIONS = SAMPLE_ANNOTATIONS  # relative to the current directory (the command line's default)
 
 
-def resolve_match(name: str, annotations=None) -> MatchDocument:
-    """The match document `name` points at: a file, else the document whose match.id is `name` in
-    `annotations` (a folder, or a match store such as a database's)."""
+def resolve_match(name: str, matches=None, folder: str | os.PathLike | None = None) -> MatchDocument:
+    """The match document `name` points at: a file, else the document whose match.id is `name` in `matches`
+    (a match store, opened by the caller; None: there is none). `folder`: the annotations folder `matches`
+    holds, named in the errors (None: a store such as a database's)."""
     path = Path(name)
     if path.suffix.lower() == ".json" or path.exists() or os.sep in name:
         return load_document(path)  # a path: its own errors say what is wrong with the file
-    if annotations is not None and not isinstance(annotations, str | os.PathLike):  # a match store
-        doc = annotations.find(name)
-        if doc is None:
-            raise EvidenceError(f"unknown match {name!r}: not a file, and no match document in the store has that id")
-        return doc
-    folder = Path(annotations or DEFAULT_ANNOTATIONS)
-    if not folder.is_dir():
-        raise EvidenceError(f"unknown match {name!r}: no such file, and the annotations folder {folder} does not exist")
-    matches = open_matches(folder)
+    if matches is None:
+        where = Path(folder or DEFAULT_ANNOTATIONS)
+        raise EvidenceError(f"unknown match {name!r}: no such file, and the annotations folder {where} does not exist")
     doc = matches.find(name)  # a broken neighbour does not stop the search; `check` reports it
     if doc is not None:
         return doc
+    if folder is None:
+        raise EvidenceError(f"unknown match {name!r}: not a file, and no match document in the store has that id")
     read = len(matches.documents())
     raise EvidenceError(f"unknown match {name!r}: not a file, and none of the {read} match documents in "
                         f"{folder} has that id (use --annotations DIR or give the document's path)")

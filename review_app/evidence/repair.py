@@ -24,7 +24,7 @@ from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import chain_problems, split_cut
 from review_app.evidence.state import RECEIVED, REPAIR
 from review_app.evidence.store import CaseFolder
-from review_app.store.files import READ_ONLY, atomic_create_bytes, fsync_dir
+from review_app.ground.files import READ_ONLY, atomic_create_bytes, fsync_dir
 
 REPAIRS = "repairs"
 

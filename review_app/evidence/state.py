@@ -52,6 +52,9 @@ class Evidence:
     margin_s: int
     video: dict
     receipts: list[dict] = field(default_factory=list)  # every presentation in log order, the first included
+    # 21.f(5) "the Umpire(s), a Referee, or the Host Tournament Committee is presented with": whom the earliest
+    # presentation was made to (umpire, referee, committee or other; None where the receipt did not say).
+    presented_to: str | None = None
 
     @property
     def received(self) -> datetime:
@@ -65,6 +68,7 @@ class Evidence:
         first = self.earliest
         for key in RECEIPT_KEYS:
             setattr(self, key, first[key])
+        self.presented_to = first.get("presented_to")
 
 
 @dataclass
@@ -93,6 +97,7 @@ class Decision:
     at: str
     data: dict
     correction: bool = False  # given by a correction entry
+    identified: str | None = None  # how `by` was identified (`ground.roles.IDENTIFIED`); None: not recorded
 
 
 @dataclass
@@ -157,19 +162,21 @@ def apply(state: CaseState, e: dict) -> None:
             data["evidence"], e["seq"], data["sha256"], data["ext"], data["stored"], data["size"],
             data["presented_name"], data["presented_by"], data["received_by"], data["received_at"],
             data["in_time"], data["margin_s"], data["video"],
-            [{**receipt, "seq": e["seq"], "recorded": e["at"], "presented_name": data.get("presented_name")}])
+            [{**receipt, "seq": e["seq"], "recorded": e["at"], "presented_name": data.get("presented_name"),
+              "presented_to": data.get("presented_to")}], data.get("presented_to"))
     elif kind == RECEIVED_AGAIN:
         ev = state.evidence.get(data["evidence"])
         if ev:
             ev.receipts.append({**{k: data[k] for k in RECEIPT_KEYS}, "seq": e["seq"], "recorded": e["at"],
-                                "presented_name": data.get("presented_name")})
+                                "presented_name": data.get("presented_name"), "presented_to": data.get("presented_to")})
             ev._settle()
     elif kind == WORKING_COPY:
         state.working_copies.append({**data, "seq": e["seq"]})
     elif kind == MARKED:
         state.marks.append(_mark(e, data))
     elif kind == DECISION:
-        state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data))
+        state.decisions.append(Decision(e["seq"], data["decision"], data.get("reason"), e["by"], e["at"], data,
+                                        identified=data.get("identified")))
     elif kind == CORRECTION:
         state.corrections.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})
         if data.get("withdraw"):
@@ -180,6 +187,7 @@ def apply(state: CaseState, e: dict) -> None:
             state.marks.append(_mark(e, data["marks"]))
         if data.get("decision"):
             d = data["decision"]
-            state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True))
+            state.decisions.append(Decision(e["seq"], d["decision"], d.get("reason"), e["by"], e["at"], d, True,
+                                            data.get("identified")))
     elif kind == REPAIR:
         state.repairs.append({**data, "seq": e["seq"], "by": e["by"], "at": e["at"]})

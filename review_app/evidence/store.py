@@ -21,7 +21,7 @@ from pathlib import Path
 from review_app.config import DEFAULT_EVIDENCE, ENV_EVIDENCE
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import CaseLog
-from review_app.store.files import READ_ONLY, durable_replace, file_sha256, fsync_dir, incoming, safe_extension
+from review_app.ground.files import READ_ONLY, durable_replace, file_sha256, fsync_dir, incoming, safe_extension
 
 __all__ = ["READ_ONLY", "CaseFolder", "evidence_extension", "file_sha256", "fsync_dir", "is_read_only", "store_root"]
 

@@ -29,8 +29,8 @@ from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import Problem, _split, chain_problems
 from review_app.evidence.state import RECEIVED, REPAIR, CaseState
 from review_app.evidence.store import CaseFolder, is_read_only
+from review_app.ground.files import file_sha256
 from review_app.i18n import Message
-from review_app.store.files import file_sha256
 
 _HASH = re.compile(r"^[0-9a-f]{64}$")
 
@@ -60,6 +60,16 @@ class VerifyReport:
     anchor: str | None = None  # what the log was checked against, if anything: "head" or the copy's name
     anchored_entries: int = 0  # entries 1..this are fixed by the anchor
     altered: list[str] = field(default_factory=list)  # evidence ids whose original is missing or fails its hash
+    # every decision and corrected decision: (entry, its type, who, how they were identified or None)
+    deciders: list[tuple[int, str, str, str | None]] = field(default_factory=list)
+
+    def decider_lines(self) -> list[str]:
+        """Who made each decision and how they were identified (`ground.roles.IDENTIFIED`), one line each."""
+        from review_app.ground.roles import IDENTIFIED
+
+        return [f"entry {seq} ({kind}) by {by}, identified by "
+                f"{IDENTIFIED.get(how, how) if how else 'nothing recorded (decided before the tool recorded it)'}"
+                for seq, kind, by, how in self.deciders]
 
     @property
     def intact(self) -> bool:
@@ -95,6 +105,8 @@ class VerifyReport:
                 "problems": [{"entry": p.entry, "type": p.kind, "message": str(p.message)} for p in self.problems],
                 "warnings": [str(w) for w in self.warnings], "anchor": self.anchor,
                 "anchored_entries": self.anchored_entries,
+                "deciders": [{"entry": seq, "type": kind, "by": by, "identified": how}
+                             for seq, kind, by, how in self.deciders],
                 "limits": None if self.anchor else LIMITS}
 
 
@@ -225,5 +237,9 @@ def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path
     last = entries[-1]["hash"] if entries else None
     # Entries in order; then what concerns no one entry: a missing anchor before files found in the store.
     problems.sort(key=lambda p: (p.entry == 0, p.entry, str(p.message).startswith("store:")))
+    deciders = [(e["seq"], e["type"], str(e.get("by")), e["data"].get("identified"))
+                for e in entries if isinstance(e.get("data"), dict) and (
+                    e.get("type") == "decision" or (e.get("type") == "correction" and e["data"].get("decision")))]
     return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
-                        empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered)
+                        empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered,
+                        deciders=deciders)

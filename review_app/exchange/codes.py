@@ -5,7 +5,8 @@ else the event records is a label whose group names the field and whose text is 
 
     call.<part>          whistle, restart, restart_place, penalty, penalty_to, card, card_to, ...
     fact.<name>          a fact of the situation ("true"/"false", a number, a choice)
-    moment.<name>        incident, whistle, restart, neutral_play: "7.2 (frame 180)"
+    moment.<name>        incident, whistle, restart, neutral_play, and the events a wait ends at
+                         (player_returned, ...): "7.2 (frame 180)"
     period, clock, umpire, reviewer, notes
     involved.player      "red #1 (Bandolera)": a player, with the mount ridden (repeats)
     involved.offender    "red #3" or "red"; involved.mount: the mount concerned
@@ -27,13 +28,14 @@ from review_app.exchange.timeline import Instance, Label
 from review_app.model import MatchDocument
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.timing import WAIT_MOMENTS
 
 CALL, FACT, MOMENT = "call.", "fact.", "moment."
 PERIOD, CLOCK, UMPIRE, REVIEWER, NOTES = "period", "clock", "umpire", "reviewer", "notes"
 PLAYER, OFFENDER, MOUNT = "involved.player", "involved.offender", "involved.mount"
 EXCUSED_UNDER, NOT_RECORDED = "reading.excused_under", "not_recorded"
 INCIDENT = "incident"  # the event's position: the moment of the incident
-MOMENTS = (INCIDENT, "whistle", "restart", "neutral_play")
+MOMENTS = (INCIDENT, "whistle", "restart", "neutral_play", *WAIT_MOMENTS)  # and the waits' events (schema 2.1)
 # Groups that may hold several labels: a format with one value per group (a CSV cell, an EAF annotation)
 # holds one per line.
 REPEATING = (PLAYER, NOT_RECORDED)
@@ -44,7 +46,7 @@ EVENT_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 CLOCK_TEXT = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
 _SOMEONE = re.compile(r"^(?P<team>.+?)(?: #(?P<number>[1-4]))?$")
 _PLAYER = re.compile(r"^(?P<team>.+?) #(?P<number>[1-4])(?: \((?P<mount>.*)\))?$")
-_MOMENT = re.compile(r"^\s*(?P<s>[0-9]+(?:\.[0-9]*)?)\s*(?:\(frame (?P<frame>[0-9]+)\))?\s*$")
+MOMENT_TEXT = re.compile(r"^\s*(?P<s>[0-9]+(?:\.[0-9]*)?)\s*(?:\(frame (?P<frame>[0-9]+)\))?\s*$")
 TRUE, FALSE = ("true", "yes", "y", "si", "sí", "1"), ("false", "no", "n", "0")
 
 
@@ -140,7 +142,7 @@ class Decoded:
 
 
 def _moment(text: str, timebase) -> dict | None:
-    m = _MOMENT.match(text)
+    m = MOMENT_TEXT.match(text)
     if not m:
         return None
     at = float(m["s"])

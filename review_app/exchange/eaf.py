@@ -14,7 +14,8 @@ participant:
                                  valued by the id of the event it belongs to
 
 ELAN does not let two annotations of one tier overlap, so a reviewer's events whose windows overlap
-go on a second set of tiers, `<reviewer> #2 | ...`. Times are whole milliseconds.
+go on a second set of tiers, `<reviewer> #2 | ...`. Times are whole milliseconds, each rounded up so
+it reads back within the same frame (never into the frame before).
 
 Reading takes this layout back, and from any other EAF reads each tier without ` | ` in its name
 as codes: each annotation an instance, its value the code, the tier's participant its reviewer.
@@ -23,6 +24,7 @@ The file is checked with defusedxml (no entity declarations) before pympi parses
 
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -33,7 +35,8 @@ from defusedxml.ElementTree import fromstring
 from pympi import Elan
 
 from review_app.exchange import codes
-from review_app.exchange.errors import ExchangeError
+from review_app.exchange.errors import ExchangeError, check_size
+from review_app.exchange.formats import Format
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.i18n import N_, translate
 from review_app.rules import PROVISIONS
@@ -44,7 +47,6 @@ SEP = " | "
 CV_DESCRIPTION = N_("Rule 21 situation (clause)")
 SITUATION, ID = "situation", "id"
 NO_REVIEWER = "(no reviewer)"
-MAX_BYTES = 50 * 1024 * 1024
 LANGUAGES = (("eng", "en", "English"), ("spa", "es", "Spanish"))
 _LAYER = re.compile(r"^(?P<who>.*) #(?P<k>[0-9]+)$")
 # The parts of a call that take fixed values, each with its controlled vocabulary.
@@ -52,7 +54,10 @@ VOCABULARY_PARTS = tuple(name for name, spec in CALL_FIELDS.items() if isinstanc
 
 
 def _ms(seconds: float) -> int:
-    return int(round(float(seconds) * 1000))
+    """A frame's time in whole milliseconds that still falls within that frame: rounded up, not to the
+    nearest (3.116322 s is 3117 ms; 3116 ms would be the frame before, on variable-rate footage). A
+    time that is a whole millisecond within float error stays that millisecond."""
+    return math.ceil(float(seconds) * 1000 - 1e-6)
 
 
 def _cve_id(value: str) -> str:
@@ -111,7 +116,7 @@ def _tier_rank(group: str) -> tuple[int, int, str]:
 
 def write(instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
     """The instances (a match's events) as an EAF file (UTF-8); `media`: the footage, relative to the file."""
-    pad = max(1, _ms(frame_s))
+    pad = max(1, round(frame_s * 1000))
     eaf = Elan.Eaf(author="polo-review")
     eaf.remove_tier("default")
     eaf.header = {"MEDIA_FILE": "", "TIME_UNITS": "milliseconds"}
@@ -160,8 +165,7 @@ def write(instances: list[Instance], frame_s: float, media: str | None = None) -
 # -- reading -----------------------------------------------------------------------------------------
 def _check_xml(path: Path) -> None:
     raw = path.read_bytes()
-    if len(raw) > MAX_BYTES:
-        raise ExchangeError(f"larger than {MAX_BYTES >> 20} MB; not an EAF file", path=path)
+    check_size(len(raw), "an EAF file", path)
     try:
         root = fromstring(raw, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except DefusedXmlException as exc:
@@ -268,3 +272,17 @@ def _foreign_tier(eaf: Elan.Eaf, tier: str, timeline: Timeline, problems: list[s
         if who:
             inst.labels.append(Label(codes.REVIEWER, who))
         timeline.instances.append(inst)
+
+
+class EafFormat(Format):
+    """ELAN's annotation file: a tier per reviewer and label group, controlled vocabularies for the codes."""
+
+    name, extension, label, tool, rank = "eaf", ".eaf", "ELAN EAF", "ELAN", 20
+    signature = b"<ANNOTATION_DOCUMENT"
+    links_media = True
+
+    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+        return write(instances, frame_s, media)
+
+    def read(self, path: Path) -> tuple[Timeline, list[str]]:
+        return parse(path)

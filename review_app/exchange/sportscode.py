@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from review_app.exchange.errors import ExchangeError
+from review_app.exchange.errors import ExchangeError, check_size
+from review_app.exchange.formats import Format
 from review_app.exchange.timeline import Instance, Label, Row, Timeline
-
-MAX_BYTES = 50 * 1024 * 1024  # a season's instances are a few MB
 
 # An '&' that starts no character reference nor one of XML's five entities: written bare by some
 # producers ("Fouls & Penalties"), escaped before parsing so the file reads as its author meant.
@@ -102,8 +102,7 @@ def _colour(value: str | None) -> int | None:
 def parse(raw: bytes, source: str = "<file>") -> tuple[Timeline, list[str]]:
     """The instances and rows of a Sportscode XML file, and one line for each instance that could not
     be read (no start, an end before its start ...): listed, never dropped in silence."""
-    if len(raw) > MAX_BYTES:
-        raise ExchangeError(f"larger than {MAX_BYTES >> 20} MB; not a Sportscode XML file", path=source)
+    check_size(len(raw), "a Sportscode XML file", source)
     text = _BARE_AMPERSAND.sub(b"&amp;", raw)
     try:
         root = fromstring(text, forbid_dtd=False, forbid_entities=True, forbid_external=True)
@@ -157,3 +156,20 @@ def _instance(el, number: int, problems: list[str]) -> Instance | None:
         if value:
             labels.append(Label(group or None, value))
     return Instance(ident, start, end, code, labels)
+
+
+class SportscodeFormat(Format):
+    """Sportscode's XML (also read by Nacsport and LongoMatch): instances with labels, rows coloured by code."""
+
+    name, extension, label, tool, rank = "sportscode-xml", ".xml", "Sportscode XML", "Sportscode", 10
+    signature = b"<file"
+
+    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+        from review_app.rules import PROVISIONS
+
+        timeline = Timeline(instances)
+        timeline.rows = rows_for([i.code for i in instances], [p.id for p in PROVISIONS])
+        return write(timeline)
+
+    def read(self, path: Path) -> tuple[Timeline, list[str]]:
+        return parse(path.read_bytes(), str(path))

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 
 from review_app.checker.formats import FORMULA_STARTS, safe_cell
 from review_app.exchange import codes
-from review_app.exchange.errors import ExchangeError
+from review_app.exchange.errors import ExchangeError, check_size
+from review_app.exchange.formats import Format
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.rules.provision import CALL_FIELDS
 
 FIXED = ("id", "start", "end", "code")
-MAX_BYTES = 50 * 1024 * 1024
 
 
 def _group_order(group: str) -> tuple[int, int, str]:
@@ -54,8 +55,7 @@ def _unneutralised(text: str) -> str:
 
 
 def parse(raw: bytes, source: str = "<file>") -> tuple[Timeline, list[str]]:
-    if len(raw) > MAX_BYTES:
-        raise ExchangeError(f"larger than {MAX_BYTES >> 20} MB; not an instance table", path=source)
+    check_size(len(raw), "an instance table", source)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -94,3 +94,15 @@ def parse(raw: bytes, source: str = "<file>") -> tuple[Timeline, list[str]]:
                   if i not in where.values() for value in codes.split_values(header[i], cell) if value.strip()]
         timeline.instances.append(Instance(ident, start, end, code, labels))
     return timeline, problems
+
+
+class CsvFormat(Format):
+    """A plain CSV, one row per label, for a spreadsheet."""
+
+    name, extension, label, rank = "csv", ".csv", "CSV", 30
+
+    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+        return write(Timeline(instances)).encode("utf-8")
+
+    def read(self, path: Path) -> tuple[Timeline, list[str]]:
+        return parse(path.read_bytes(), str(path))

@@ -25,6 +25,12 @@ FALLBACK_FPS = 25.0
 @dataclass(frozen=True)
 class ConstantRate:
     fps: float
+    frame_count: int | None = None  # the footage's frames, where known: times past them are refused
+
+    @property
+    def end_s(self) -> float | None:
+        """When the footage's last frame is gone; None where its length is not known."""
+        return self.frame_count / self.fps if self.frame_count else None
 
     def frame_of(self, seconds: float) -> int:
         """The frame on screen at `seconds` (a frame's own time, however rounded, gives that frame)."""
@@ -54,6 +60,14 @@ class FootageTimes:
     def frame_s(self) -> float:
         return 1.0 / self._footage.info.fps
 
+    @property
+    def frame_count(self) -> int:
+        return self._footage.frame_count
+
+    @property
+    def end_s(self) -> float:
+        return self._footage.info.duration_s
+
 
 def _valid_fps(fps) -> bool:
     return isinstance(fps, (int, float)) and math.isfinite(fps) and 0 < fps <= 1000
@@ -65,13 +79,19 @@ def for_export(doc: MatchDocument) -> ConstantRate:
     return ConstantRate(float(fps) if _valid_fps(fps) else FALLBACK_FPS)
 
 
+def _recorded_frames(doc: MatchDocument) -> int | None:
+    count = (doc.data.get("footage") or {}).get("frame_count")
+    return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else None
+
+
 def for_import(doc: MatchDocument, fps: float | None = None, *, use_footage: bool = True):
     """The timebase to place imported times on frames: `fps` if given, else the footage's index, else
-    the document's recorded rate; ExchangeError if none is known."""
+    the document's recorded rate; ExchangeError if none is known. Its `end_s` is the footage's length
+    where the footage or the document tells it (a time past it is refused, never clamped)."""
     if fps is not None:
         if not _valid_fps(fps):
             raise ExchangeError(f"--fps {fps}: give the footage's frame rate, more than 0 and at most 1000")
-        return ConstantRate(float(fps))
+        return ConstantRate(float(fps), _recorded_frames(doc))
     if use_footage and (doc.data.get("footage") or {}).get("path"):
         try:
             path = doc.footage_path()
@@ -87,6 +107,6 @@ def for_import(doc: MatchDocument, fps: float | None = None, *, use_footage: boo
                     log.warning("footage %s not used for timing: %s", path, exc)
     recorded = (doc.data.get("footage") or {}).get("fps")
     if _valid_fps(recorded):
-        return ConstantRate(float(recorded))
+        return ConstantRate(float(recorded), _recorded_frames(doc))
     raise ExchangeError(f"match {doc.match_id}: no frame rate recorded and no footage at hand to place "
                         "times on frames; give --fps", path=doc.path)

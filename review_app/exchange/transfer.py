@@ -12,50 +12,36 @@ an event's notes because they fit no field, and whatever the file held that coul
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from review_app.exchange import FORMATS, codes, eaf, sportscode, table, timebase
-from review_app.exchange.errors import ExchangeError
+from review_app.exchange import codes, formats, timebase
+from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.mapping import Mapping
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.model import DocumentError, MatchDocument, next_event_id, validate
-from review_app.rules import PROVISIONS
 
 
 def export_match(doc: MatchDocument, fmt: str, *, reviewer: str | None = None,
                  media: str | None = None) -> bytes:
-    """The match's events (only `reviewer`'s, if given) in `fmt` (one of `FORMATS`)."""
-    if fmt not in FORMATS:
-        raise ExchangeError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
+    """The match's events (only `reviewer`'s, if given) in `fmt` (a name in `formats.formats()`)."""
+    target = formats.get(fmt)
     frame_s = timebase.for_export(doc).frame_s
-    instances = codes.instances(doc, frame_s, reviewer)
-    if fmt == "eaf":
-        return eaf.write(instances, frame_s, media)
-    timeline = Timeline(instances)
-    if fmt == "csv":
-        return table.write(timeline).encode("utf-8")
-    timeline.rows = sportscode.rows_for([i.code for i in instances], [p.id for p in PROVISIONS])
-    return sportscode.write(timeline)
+    return target.write(codes.instances(doc, frame_s, reviewer), frame_s, media)
 
 
 def detect(path: Path, fmt: str | None = None) -> str:
-    """The format of `path`: as given, else by its extension, else by its first element."""
+    """The format of `path`: as given, else by its extension, else by what its first 4 KB hold."""
     if fmt is not None:
-        if fmt not in FORMATS:
-            raise ExchangeError(f"unknown format {fmt!r}; one of {', '.join(FORMATS)}")
-        return fmt
-    by_ext = {ext: name for name, ext in FORMATS.items()}
-    if path.suffix.lower() in by_ext:
-        return by_ext[path.suffix.lower()]
-    with path.open("rb") as fh:
-        head = fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
-    if b"<ANNOTATION_DOCUMENT" in head:
-        return "eaf"
-    if b"<file" in head:
-        return "sportscode-xml"
-    raise ExchangeError("unknown format: name it .xml (Sportscode), .eaf (ELAN) or .csv, or give --format",
-                        path=path)
+        return formats.get(fmt).name
+    found = formats.by_extension(path.suffix)
+    if found is None:
+        with path.open("rb") as fh:
+            found = formats.by_content(fh.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n"))
+    if found is None:
+        raise ExchangeError(f"unknown format: name it {formats.extensions_text()}, or give --format", path=path)
+    return found.name
 
 
 def read_file(path: str | Path, fmt: str | None = None) -> tuple[Timeline, list[str]]:
@@ -65,13 +51,8 @@ def read_file(path: str | Path, fmt: str | None = None) -> tuple[Timeline, list[
         raise ExchangeError("no such file", path=path)
     if path.is_dir():
         raise ExchangeError("is a folder, not an interchange file", path=path)
-    fmt = detect(path, fmt)
-    if fmt == "eaf":
-        return eaf.parse(path)
-    raw = path.read_bytes()
-    if fmt == "csv":
-        return table.parse(raw, str(path))
-    return sportscode.parse(raw, str(path))
+    check_size(path.stat().st_size, "an interchange file", path)  # before reading it whole
+    return formats.get(detect(path, fmt)).read(path)
 
 
 @dataclass
@@ -87,11 +68,15 @@ class ImportReport:
     unreadable: list[str] = field(default_factory=list)  # parts of the file that could not be read
     already: list[str] = field(default_factory=list)  # instances the match holds already, as they are
     position_guessed: list[str] = field(default_factory=list)  # event ids whose incident is the window's start
+    # Instances timed outside the footage or not at a finite time, and why: the file does not fit this
+    # match's footage, so none of it is imported (a time is never clamped nor moved).
+    outside: list[tuple[Instance, str]] = field(default_factory=list)
+    footage_s: float | None = None  # the footage's length the times were checked against, where known
 
     @property
     def complete(self) -> bool:
         """Every instance imported (or already there, or left out on purpose) and every part of the file read."""
-        return not (self.unmapped or self.refused or self.unreadable)
+        return not (self.unmapped or self.refused or self.unreadable or self.outside)
 
     def unmapped_codes(self) -> dict[str, list[str]]:
         """Each code nothing maps, with the ids of its instances."""
@@ -105,11 +90,59 @@ def _mapped_labels(inst: Instance, mapping: Mapping) -> list[Label]:
     return [mapping.label(label) or label for label in inst.labels]
 
 
+# A time this close past the footage's end is the end itself, written in whole milliseconds (ELAN).
+END_TOLERANCE_S = 0.001
+
+
+def _time_problem(what: str, at: float, end_s: float | None) -> str | None:
+    if not math.isfinite(at):
+        return f"its {what} ({at!r}) is not a finite time"
+    if at < 0:
+        return f"its {what}, {at:g} s, is before the footage starts"
+    if end_s is not None and at > end_s + END_TOLERANCE_S:
+        return f"its {what}, {at:g} s, is past the end of the footage ({end_s:.3f} s long)"
+    return None
+
+
+def times_outside(timeline: Timeline, tb) -> list[tuple[Instance, str]]:
+    """The instances with a time (start, end or a moment) that is not finite or lies outside the
+    footage `tb` times, each with why (its first such time)."""
+    end_s, count = getattr(tb, "end_s", None), getattr(tb, "frame_count", None)
+    out = []
+    for inst in timeline.instances:
+        times = [("start", inst.start), ("end", inst.end)]
+        frames = []
+        for label in inst.labels:
+            if not (label.group or "").startswith(codes.MOMENT):
+                continue
+            try:  # "7.2 (frame 180)"; a text that is no number at all is a label kept in the notes
+                times.append((label.group, float(label.text.split("(")[0])))
+            except ValueError:
+                continue
+            m = codes.MOMENT_TEXT.match(label.text)
+            if m and m["frame"] is not None:
+                frames.append((label.group, int(m["frame"])))
+        why = next((w for what, at in times if (w := _time_problem(what, at, end_s))), None)
+        if why is None and count:
+            why = next((f"its {group} moment is at frame {frame}, past the footage's last frame ({count - 1})"
+                        for group, frame in frames if frame >= count), None)
+        if why:
+            out.append((inst, why))
+    return out
+
+
 def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb,
                     reviewer: str | None = None) -> ImportReport:
-    """The match with the timeline's instances added as events (ids kept where free), and what was not."""
+    """The match with the timeline's instances added as events (ids kept where free), and what was not.
+
+    If any instance is timed outside the footage (or at no finite time), nothing is imported: the file's
+    times do not fit this match's footage, and placing the rest would put them at the wrong moments too."""
     out = doc.copy()
-    report = ImportReport(timeline.source or "", doc.match_id, out)
+    report = ImportReport(timeline.source or "", doc.match_id, out, footage_s=getattr(tb, "end_s", None))
+    report.outside = times_outside(timeline, tb)
+    if report.outside:
+        report.document = doc
+        return report
     for inst in timeline.instances:
         situation = mapping.situation(inst.code)
         if situation is None:

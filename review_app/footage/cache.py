@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from review_app.store.files import atomic_write_bytes
+from review_app.ground.files import atomic_write_bytes
 
 log = logging.getLogger(__name__)
 

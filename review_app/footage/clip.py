@@ -16,7 +16,7 @@ import numpy as np
 
 from review_app.footage.errors import FootageError, FrameOutOfRange
 from review_app.footage.index import Progress
-from review_app.store.files import durable_replace
+from review_app.ground.files import durable_replace
 
 CODEC_BY_EXTENSION = {".mp4": "h264", ".m4v": "h264", ".mov": "h264", ".webm": "vp9"}
 

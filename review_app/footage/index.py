@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from review_app.footage.errors import VideoOpenFailure
-from review_app.store.files import HashedReads
+from review_app.ground.files import HashedReads
 
 NO_TS = np.iinfo(np.int64).min  # a packet without a timestamp
 

@@ -188,10 +188,6 @@ class VideoWriter:
             }
         return {}
 
-    @property
-    def frames_written(self) -> int:
-        return self._count
-
     def write(self, bgr_image: np.ndarray, pts_seconds: float | None = None) -> None:
         """Encode one frame; `pts_seconds` (optional) is its presentation time, strictly increasing."""
         import av

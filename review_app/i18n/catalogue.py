@@ -74,7 +74,7 @@ def read(lang: str) -> Catalog:
 def _write(catalog: Catalog, path: Path) -> None:
     import io
 
-    from review_app.store.files import atomic_write_bytes  # one atomic write for every file
+    from review_app.ground.files import atomic_write_bytes  # one atomic write for every file
 
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True,

@@ -1,4 +1,5 @@
-"""The match document: load, validate, save."""
+"""The match document: load, validate, merge, edit. Saving is the store's (`review_app.store`): nothing
+here opens one."""
 
 from review_app.model.document import MATCH_ID, MatchDocument, next_event_id  # noqa: F401
 from review_app.model.errors import DocumentError, RevisionConflict  # noqa: F401
@@ -6,6 +7,5 @@ from review_app.model.io import (  # noqa: F401
     document_from_data,
     find_documents,
     load_document,
-    save_document,
     validate,
 )

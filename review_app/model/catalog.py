@@ -1,4 +1,7 @@
-"""The match documents the app offers, and a new match document for a recording.
+"""The match documents the app offers, and the footage a match document points at.
+
+A new match is made in one place, `model.match_setup.new_match_data` (the app's form and `polo-review match
+new` both), and saved with the store's `create`.
 
 Documents are listed from the annotations folder (the workspace's matches), then the demo's that the
 workspace holds no copy of, and read from disk whenever the file changed, so a reload after a crash
@@ -9,18 +12,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from datetime import date
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
 from review_app.model import (
-    MATCH_ID,
-    DocumentError,
     MatchDocument,
-    save_document,
 )
-from review_app.model.schema_build import SCHEMA_VERSION
-from review_app.store import open_matches
 
 
 @dataclass(frozen=True)
@@ -50,14 +47,10 @@ def stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def _matches(where):
-    """A match store as given, or the one at a location (a folder, a database URL)."""
-    return where if hasattr(where, "scan") else open_matches(where)
-
-
-def match_documents(where) -> list[MatchDocument]:
-    """Every readable match document of the store (or folder), in key order (unreadable ones are left out)."""
-    return _matches(where).documents()
+def match_documents(matches) -> list[MatchDocument]:
+    """Every readable match document of `matches` (a `store.base.MatchStore`, opened by the caller), in key
+    order (unreadable ones are left out)."""
+    return matches.documents()
 
 
 def folder_stamp(folder: Path) -> tuple:
@@ -66,10 +59,11 @@ def folder_stamp(folder: Path) -> tuple:
     return tuple((str(p), stamp(p)) for p in files)
 
 
-def list_matches(where, roots: tuple[Path, ...] = (), *, demo: bool = False) -> list[Listed]:
-    """The match documents the app offers: every document of the store (or folder), a broken one with its error."""
+def list_matches(matches, roots: tuple[Path, ...] = (), *, demo: bool = False) -> list[Listed]:
+    """The match documents the app offers: every document of `matches` (a match store), a broken one with its
+    error."""
     out = []
-    for key, doc in _matches(where).scan():
+    for key, doc in matches.scan():
         path = Path(key)
         if not isinstance(doc, MatchDocument):
             out.append(Listed(path, path.stem, path.stem, False, 0, str(doc), demo=demo))
@@ -86,15 +80,15 @@ def list_matches(where, roots: tuple[Path, ...] = (), *, demo: bool = False) -> 
 
 
 def list_all(matches, demo=None, roots: tuple[Path, ...] = (), *, archived: bool = False) -> list[Listed]:
-    """The store's matches (`matches`: a match store or folder), then those of the read-only `demo`
-    (`config.Demo`) the store holds no copy of (a copy made by tagging on a demo match takes its place).
-    Archived matches only when asked for."""
+    """The store's matches (`matches`: a match store), then those of the read-only `demo` (the match store
+    of the demo's folder, `config.Demo.annotations`) the store holds no copy of (a copy made by tagging on a
+    demo match takes its place). Archived matches only when asked for. The caller opens both stores."""
     own = list_matches(matches, roots)
     shown = []
-    folder = getattr(matches, "folder", matches)
-    if demo is not None and Path(demo.annotations).resolve() != Path(folder).resolve():
+    folder = getattr(matches, "folder", None)
+    if demo is not None and (folder is None or Path(demo.folder).resolve() != Path(folder).resolve()):
         ids = {x.match_id for x in own}
-        shown = [x for x in list_matches(demo.annotations, roots, demo=True) if x.match_id not in ids]
+        shown = [x for x in list_matches(demo, roots, demo=True) if x.match_id not in ids]
     return [x for x in own + shown if archived or not x.archived]
 
 
@@ -111,45 +105,12 @@ def relative_footage(document: Path, footage: Path) -> str:
     return Path(os.path.relpath(footage.resolve(), document.resolve().parent)).as_posix()
 
 
-def link_footage(doc: MatchDocument, footage: Path, info=None) -> MatchDocument:
-    """Save `doc` pointing at `footage` (with its hash and frame count when known)."""
+def link_footage(doc: MatchDocument, footage: Path, info=None, *, matches) -> MatchDocument:
+    """Save `doc` pointing at `footage` (with its hash and frame count when known) in `matches`, the match
+    store it was read from."""
     changed = doc.copy()
     entry = {"path": relative_footage(doc.path, footage)}
     if info is not None:
         entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
     changed.data["footage"] = entry
-    return save_document(changed)
-
-
-def new_match(where, *, match_id: str, name: str, day: date, periods: int, teams: tuple[str, str],
-              umpires: list[str], footage: Path | None, info=None) -> MatchDocument:
-    """Create the document `<match_id>.json` in the store (or folder) `where`; refuses to replace an existing one."""
-    matches = _matches(where)
-    folder = Path(matches.folder)
-    match_id = match_id.strip()
-    if not MATCH_ID.match(match_id):
-        raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
-    path = folder / f"{match_id}.json"
-    if matches.stamp_of(str(path)) is not None:  # said before anything else is checked; `create` refuses it again
-        raise DocumentError("a match document with this id exists already", path=path)
-    team_names = [n.strip() for n in teams]
-    if not all(team_names):
-        raise DocumentError("both teams need a name")
-    ids = ["A", "B"]
-    data = {
-        "schema_version": SCHEMA_VERSION,
-        "revision": 0,
-        "match": {
-            "id": match_id, "name": name.strip() or match_id, "date": day.isoformat(), "periods": int(periods),
-            "teams": [{"id": i, "name": n, "players": [{"number": k} for k in range(1, 5)]}
-                      for i, n in zip(ids, team_names, strict=True)],
-            "umpires": [u.strip() for u in umpires if u.strip()],
-        },
-        "events": [],
-    }
-    if footage is not None:
-        entry = {"path": relative_footage(path, footage)}
-        if info is not None:
-            entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
-        data["footage"] = entry
-    return matches.create(data)
+    return matches.save(changed)

@@ -15,18 +15,19 @@ import copy
 from dataclasses import dataclass, field
 
 from review_app.errors import PoloReviewError
+from review_app.ground.roles import checked_name, person_key
+from review_app.i18n import N_, translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
 from review_app.rules import is_clause
-from review_app.store.roles import checked_name, person_key
 
 # The entry of `not_recorded` that puts a coded tag on the "to complete" list: its call is not recorded.
 TO_COMPLETE = "call"
 
 # The keys a code may take: digits and letters the page leaves free. Taken elsewhere: the frame view's
-# own (J K L play, I O P C loop, F full screen, T tag here, W E N a tag's moments, 0 whole picture, and
+# own (J K L play, I O P C loop, F full screen, T tag here, W E N A M X S a tag's moments, 0 whole picture, and
 # , . the previous / next whistle heard) and Streamlit's (R reruns the page, C clears its cache).
-FRAME_VIEW_KEYS = frozenset("jklopicftwen0,.")
+FRAME_VIEW_KEYS = frozenset("jklopicftwenamxs0,.")
 STREAMLIT_KEYS = frozenset("rc")
 CODE_KEYS = tuple(k for k in "123456789abdghmqsuvxyz" if k not in FRAME_VIEW_KEYS | STREAMLIT_KEYS)
 MAX_CODES = len(CODE_KEYS)
@@ -44,6 +45,28 @@ DEFAULT_SITUATIONS = ("21.b", "21.c", "21.d", "21.e", "21.h", "21.i", "21.l", "2
 
 RECORD_VERSION = 1
 
+# What a coach calls each situation on a code key (short enough for a button, in either language),
+# the clause shown beside it. A key's own label, set in the code window, takes its place.
+KEY_NAMES = {
+    "21.a": N_("Safety"), "21.b": N_("Foul"), "21.b.dead-ball": N_("Foul, play stopped"),
+    "21.c": N_("Damaged ball"), "21.d": N_("Player injured"), "21.e": N_("Player falls"),
+    "21.f(1)(i)": N_("Mount injured"), "21.f(1)(ii)": N_("Mount unsound"), "21.f(2)": N_("Courtesy change"),
+    "21.f(3)": N_("Mount falls"), "21.f(4)": N_("Time-out for mount"), "21.f(5)": N_("Excused mount back"),
+    "21.g": N_("Broken tack"), "21.g.equipment": N_("Broken equipment"), "21.h": N_("Helmet off"),
+    "21.i": N_("Lodged ball"), "21.j": N_("Period ends"), "21.k": N_("Game suspended"),
+    "21.l": N_("Stray whistle"), "21.general.whistle": N_("Whistle stops play"),
+    "21.general.dangerous-fouls": N_("Dangerous foul"), "21.general.foul-at-horn": N_("Foul at the horn"),
+    "21.general.unsportsmanlike": N_("Unsportsmanlike"),
+}
+
+
+def key_name(code: Code, lang: str) -> str:
+    """What the key says: the coach's own label, else the situation's name in `lang`, else the clause."""
+    if code.label:
+        return code.label
+    name = KEY_NAMES.get(code.situation)
+    return translate(name, lang) if name else code.situation
+
 
 class CodingError(PoloReviewError):
     """A code window that cannot be kept as given (a key taken twice, a key the page uses, ...)."""
@@ -53,7 +76,7 @@ class CodingError(PoloReviewError):
 class Code:
     key: str  # one of CODE_KEYS
     situation: str  # a Rule 21 clause id
-    label: str = ""  # the reviewer's own words on the button; empty: the clause id
+    label: str = ""  # the reviewer's own words on the button; empty: the situation's name (KEY_NAMES)
 
     def to_dict(self) -> dict:
         return {"key": self.key, "situation": self.situation, "label": self.label}
@@ -140,9 +163,34 @@ def load_window(records, reviewer: str | None) -> CodeWindow:
     if entry is None:
         return default_window()
     try:
-        return checked_window(entry.get("window") if isinstance(entry, dict) else None)
+        return checked_window(_rekeyed(entry.get("window") if isinstance(entry, dict) else None))
     except CodingError as exc:
         raise CodingError(f"{reviewer}'s code window: {exc}", path=getattr(records, "path", None)) from None
+
+
+# Keys the frame view took after windows were saved with them (schema 2.1's wait moments: A M X S).
+TAKEN_SINCE = frozenset("amxs")
+
+
+def _rekeyed(window: object) -> object:
+    """A saved window whose codes sit on keys the frame view has taken since (`TAKEN_SINCE`): each such code
+    moved to the first key still free, in `CODE_KEYS` order, so the reviewer's window still opens with every
+    code (dropped only if no key is left); saving it keeps the new keys."""
+    if not isinstance(window, dict) or not isinstance(window.get("codes"), list):
+        return window
+    rows = window["codes"]
+    keys = [str(r.get("key") or "").strip().lower() if isinstance(r, dict) else "" for r in rows]
+    if not TAKEN_SINCE.intersection(keys):
+        return window
+    free = [k for k in CODE_KEYS if k not in keys]
+    codes = []
+    for row, key in zip(rows, keys, strict=True):
+        if key in TAKEN_SINCE:
+            if not free:
+                continue
+            row = {**row, "key": free.pop(0)}
+        codes.append(row)
+    return {**window, "codes": codes}
 
 
 def save_window(records, reviewer: str, window: CodeWindow) -> CodeWindow:

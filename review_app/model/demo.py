@@ -3,8 +3,8 @@
 The app lists the demo's matches beside the user's own. Nothing it does writes into the demo (in a
 checkout it is tracked files of the repository): tagging on a demo match first copies the document,
 and its clip, into the workspace (`copy_to_workspace`), and the copy is what changes. Where no
-checkout ships the samples (an installed package), `ensure_demo` renders them into the workspace
-once, as `polo-review samples` does. Plain module.
+checkout ships the samples (an installed package), `samples.demo.ensure_demo` renders them into the
+workspace once, as `polo-review samples` does. Plain module.
 """
 
 from __future__ import annotations
@@ -12,9 +12,6 @@ from __future__ import annotations
 import copy
 import logging
 import os
-import shutil
-import tempfile
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -30,46 +27,6 @@ def is_demo(path: str | os.PathLike | None, folders: Folders) -> bool:
     if path is None or folders.demo is None:
         return False
     return Path(path).resolve().is_relative_to(folders.demo.annotations.resolve())
-
-
-def ready(demo: Demo | None) -> bool:
-    return demo is not None and demo.annotations.is_dir() and any(demo.annotations.glob("*.json"))
-
-
-def ensure_demo(demo: Demo | None, progress: Callable[[int, int, str], None] | None = None) -> bool:
-    """Render the demo into the workspace if it is not there yet (an installed package ships no clips).
-    Returns True if it was made now. Rendered into a temporary folder and renamed into place, so an
-    interrupted first run leaves no half demo; under a lock, so two first runs render it once."""
-    if demo is None or demo.shipped or ready(demo):
-        return False
-    from review_app.samples.generate import generate
-    from review_app.samples.scenarios import BUILDERS
-    from review_app.store.files import fsync_dir, lock_for
-
-    root = demo.annotations.parent  # <workspace>/demo
-    root.parent.mkdir(parents=True, exist_ok=True)
-    with lock_for(root.parent / "demo-render"):
-        if ready(demo):
-            return False
-        partial = Path(tempfile.mkdtemp(prefix=".demo.", dir=root.parent))
-        try:
-            total = len(BUILDERS)
-            done = []
-
-            def step(item) -> None:
-                done.append(item.name)
-                if progress:
-                    progress(len(done), total, item.name)
-
-            generate(partial / demo.footage.name, partial / demo.annotations.name, progress=step)
-            if root.exists():  # an empty or broken earlier attempt: replaced whole
-                shutil.rmtree(root)
-            os.replace(partial, root)
-            fsync_dir(root.parent)
-        finally:
-            if partial.exists():
-                shutil.rmtree(partial, ignore_errors=True)
-    return True
 
 
 def copy_to_workspace(doc: MatchDocument, store, demo: Demo | None, by: str | None = None) -> MatchDocument:

@@ -1,7 +1,8 @@
 """Editing a match's events: building an event from what the tag form
 holds, adding, changing and deleting events with undo, and comparing two versions of a match
-when a save meets someone else's. Every change is saved at once with `save_document`, which
-refuses to overwrite a file someone else saved meanwhile. Plain module: no streamlit.
+when a save meets someone else's. Every change is saved at once in the match store the caller
+hands in (`store.base.MatchStore.save`), which refuses to overwrite a revision someone else saved
+meanwhile. Plain module: no streamlit, and no store opened here.
 """
 
 from __future__ import annotations
@@ -16,11 +17,10 @@ from review_app.i18n import N_
 from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
-    load_document,
-    save_document,
 )
 from review_app.rules import Provision, provision
 from review_app.rules.provision import CALL_FIELDS
+from review_app.rules.timing import WAIT_MOMENTS
 
 _CLOCK = re.compile(r"^[0-9]{1,2}:[0-5][0-9]$")
 
@@ -71,10 +71,11 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
                 notes: str | None = None, moments: dict | None = None, offender: dict | None = None,
                 reading: dict | None = None, window: dict | None = None,
                 drawings: list[dict] | None = None, angle: str | None = None) -> dict:
-    """The event as the tag form describes it (schema 2.0). `moments`: whistle, restart, neutral_play,
-    each {frame, time_s} or None; `offender`: {team[, number]}; `reading`: the reviewer's own reading
-    kept from before (never asked again); `angle`: the SHA-256 of the recording the tag was made on when it
-    is not the footage (model.angles). What the call makes relevant and the record lacks is listed in
+    """The event as the tag form describes it (schema 2.1). `moments`: whistle, restart, neutral_play and the
+    events a wait ends at (`MOMENTS`), each {frame, time_s} or None; `offender`: {team[, number]}; `reading`:
+    the reviewer's own reading kept from before (never asked again); `angle`: the SHA-256 of the recording the
+    tag was made on when it is not the footage (model.angles). What the call makes relevant and the record lacks
+    is listed in
     `not_recorded`."""
     from review_app.model.migrate import unrecorded_parts
 
@@ -128,16 +129,37 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     return event
 
 
-# The moments a tag records beside the incident (its position), in the order the form asks for them.
-MOMENTS = ("whistle", "restart", "neutral_play")
+# The moments a tag records beside the incident (its position), in the order the form asks for them: the
+# whistle, the restart and the neutral play, then (schema 2.1) the events a wait ends at.
+MOMENTS = ("whistle", "restart", "neutral_play", *WAIT_MOMENTS)
 # Each with its key in the frame view, which carries the frame painted when the key is pressed:
-# (moment, label, key); the incident is the tag's own frame, set by T.
+# (moment, label, key); the incident is the tag's own frame, set by T. The keys of the waits: A back on
+# Another mount, M the Mount off the field, X the player eXits the field, S able to reSume or a Substitute on.
 MOMENT_KEYS = (
     ("incident", N_("Incident"), None),
     ("whistle", N_("Whistle"), "W"),
     ("restart", N_("Restart"), "E"),
     ("neutral_play", N_("Neutral play"), "N"),
+    ("player_returned", N_("Player back on another mount"), "A"),
+    ("mount_off_field", N_("Mount off the field"), "M"),
+    ("player_off_field", N_("Player off the field"), "X"),
+    ("resumed_or_substituted", N_("Player able to resume, or substitute on"), "S"),
 )
+# The clauses whose restart waits for each of those moments: the form offers a wait's moment for these.
+WAIT_CLAUSES = {
+    "player_returned": ("21.f(1)(i)", "21.g"),
+    "mount_off_field": ("21.f(1)(ii)",),
+    "player_off_field": ("21.g",),
+    "resumed_or_substituted": ("21.d",),
+}
+
+
+def moments_for(situation: str | None, moments: dict | None = None) -> tuple[tuple, ...]:
+    """The moment keys a tag of `situation` is offered: the incident, whistle, restart and neutral play, the
+    waits its clause ends at, and any other already set."""
+    set_already = moments or {}
+    return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_CLAUSES or situation in WAIT_CLAUSES[m[0]]
+                 or set_already.get(m[0]))
 
 
 def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
@@ -201,12 +223,13 @@ def undo_of(change: Change) -> Change:
     return Change("put", change.event_id, copy.deepcopy(change.previous))
 
 
-def commit(doc: MatchDocument, change: Change) -> MatchDocument:
-    """Apply `change` to `doc` and save it atomically; RevisionConflict if the file moved on."""
-    return save_document(change.apply(doc))
+def commit(doc: MatchDocument, change: Change, matches) -> MatchDocument:
+    """Apply `change` to `doc` (one copy of the document) and save it in `matches`, the match store it was
+    read from (`store.base.MatchStore`); RevisionConflict if the stored revision moved on."""
+    return matches.save(change.apply(doc))
 
 
-def replay(path, change: Change, *, mine: dict | None = None, base: dict | None = None, matches=None,
+def replay(path, change: Change, *, matches, mine: dict | None = None, base: dict | None = None,
            ) -> tuple[MatchDocument, Change]:
     """After a conflict, the reviewer chose to make their change on top of the saved version.
 
@@ -218,13 +241,13 @@ def replay(path, change: Change, *, mine: dict | None = None, base: dict | None 
     from review_app.model import next_event_id
     from review_app.model.merge import merge
 
-    theirs = matches.load(str(path)) if matches is not None else load_document(path)  # the store it is kept in
+    theirs = matches.load(str(path))  # from the store it is kept in
     restores = change.kind == "put" and change.index is not None
     if mine is not None and base is not None:
         result = merge(base, mine, theirs.data, prefer_mine=True,
                        restored=frozenset({change.event_id}) if restores else frozenset())
         resolved = MatchDocument(result.data, theirs.path, theirs.loaded_revision, theirs.source)
-        saved = save_document(resolved)
+        saved = matches.save(resolved)
         made = change
         if change.event_id in result.renamed:
             made = Change("put", result.renamed[change.event_id],
@@ -234,7 +257,7 @@ def replay(path, change: Change, *, mine: dict | None = None, base: dict | None 
             and theirs.event(change.event_id) is not None:
         fresh = next_event_id(theirs)
         change = Change("put", fresh, {**copy.deepcopy(change.event), "id": fresh})
-    return commit(theirs, change), change
+    return commit(theirs, change, matches), change
 
 
 # -- conflicts ---------------------------------------------------------------------------

@@ -106,7 +106,9 @@ def _relevance(error: ValidationError):
 
 
 def _check_references(data: dict, path) -> None:
-    """What a schema cannot say: unique ids, players on the match's teams."""
+    """What a schema cannot say: unique ids, players on the match's teams, periods the match has."""
+    if _references_hold(data):  # asked of every document read: in set operations, the event loop only to name
+        return
     teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in data["match"]["teams"]}
     seen: set[str] = set()
     for i, event in enumerate(data["events"]):
@@ -122,6 +124,18 @@ def _check_references(data: dict, path) -> None:
         if period is not None and period > data["match"]["periods"]:
             raise DocumentError(
                 f"events[{i}].period: {period} is past the match's {data['match']['periods']} periods", path=path)
+
+
+def _references_hold(data: dict) -> bool:
+    events = data["events"]
+    if len({event["id"] for event in events}) != len(events):
+        return False
+    teams = {t["id"] for t in data["match"]["teams"]}
+    if not {player["team"] for event in events if (involved := event.get("involved"))
+            for player in involved.get("players", ())} <= teams:
+        return False
+    periods = [period for event in events if (period := event.get("period")) is not None]
+    return not periods or max(periods) <= data["match"]["periods"]
 
 
 def load_document(path: str | Path) -> MatchDocument:
@@ -187,14 +201,3 @@ def merge_saved(path: Path, doc: MatchDocument, on_disk: dict) -> tuple[dict, Me
         problem = str(exc).removeprefix(f"{exc.path}: ")
         raise RevisionConflict(path, doc.data, on_disk, [f"together: {problem}"], base=base) from None
     return data, result
-
-
-def save_document(doc: MatchDocument, path: str | Path | None = None) -> MatchDocument:
-    """Save atomically, raising the revision; refuse if the file changed since `doc` was read
-    (the check and the write are done under the document's lock, see `store.files.lock_for`)."""
-    from review_app.store import open_matches
-
-    if doc.origin is not None and path is None:  # read from a database: saved back there
-        return open_matches(doc.origin).save(doc)
-    target = Path(path or doc.path)
-    return open_matches(target.parent).save(doc, str(target))

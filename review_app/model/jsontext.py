@@ -4,6 +4,11 @@ Python's `json` module accepts what JSON does not (NaN, Infinity), keeps the las
 without a word (so `"mount_excused": true, "mount_excused": false` silently flips a verdict), turns
 1e999 into infinity, and recurses once per nesting level (a 6 KB file of nested arrays raises
 RecursionError). Here each of those is refused with one line naming the key or the line.
+
+A document is read first by orjson, which refuses NaN, Infinity and 1e999 by itself and parses in Rust;
+what it cannot see (a key given twice, nesting past MAX_DEPTH, an integer past 64 bits, which it reads
+as a float) is checked on the bytes with a few C string passes. Only text that fails one of these is
+read again the careful way below, which names the problem, so the errors are the same as ever.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import json
 import math
 import re
 from typing import Any
+
+import orjson
 
 # A match document nests about six levels deep; far more is no match document, and is refused
 # before the parser would recurse into it.
@@ -103,10 +110,62 @@ def _float(token: str) -> float:
     return value
 
 
+# The quick reading's checks on the bytes (UTF-8 keeps every ASCII byte out of multi-byte characters).
+_NOT_STRUCTURE = bytes(set(range(256)) - set(b'"[]{}:'))
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_LONG_INTEGER = b"0" * 19  # past 2**63 - 1 (19 digits) orjson reads an integer as a float; json keeps it
+_UNSURE = object()
+
+
+def _shallow(raw: bytes) -> bool:
+    """No deeper than MAX_DEPTH (or unsure). Strings are cut out: escapes first, then every empty or merged
+    pair of quotes (`""` is an empty string or two strings with nothing structural between them), then the
+    few strings holding a bracket or a colon. Each pass deletes the innermost `[]` and then `{}` pairs, at
+    most two levels, so a text empty after MAX_DEPTH / 2 passes nests at most MAX_DEPTH deep."""
+    if b"\\" in raw:  # most documents have no escape at all
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    plain = raw.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    if b'"' in plain:
+        plain = b"".join(plain.split(b'"')[::2])
+    brackets = plain.translate(None, b":")
+    for _ in range(MAX_DEPTH // 2):
+        if not brackets:
+            return True
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(shorter) == len(brackets):
+            return False
+        brackets = shorter
+    return not brackets
+
+
+def _quick(text: str) -> Any:
+    """The value as orjson reads it, or _UNSURE where the careful reading must decide."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _UNSURE
+    raw = text.encode("utf-8")
+    if _LONG_INTEGER in raw.translate(_DIGITS_AS_ZERO):
+        return _UNSURE
+    # orjson keeps the last of two equal keys. Every key is followed by one colon; the other colons of the
+    # text are in strings, written as they are (an escaped \u003a aside), and orjson writes them back
+    # unescaped: a text with no fewer keys than it has colons outside its strings re-serialises to as many
+    # colons, and a key dropped takes its colon (and those of its value's strings) with it.
+    if b"\\u003" in raw or raw.count(b":") != orjson.dumps(value).count(b":"):
+        return _UNSURE
+    return value if _shallow(raw) else _UNSURE
+
+
 def loads(text: str) -> Any:
     """The value of `text`, refusing NaN, Infinity, numbers out of range, duplicate keys and
     nesting deeper than `MAX_DEPTH`. Errors are `JSONTextError` (or `json.JSONDecodeError` for
     text that is not JSON at all)."""
+    value = _quick(text)
+    return _careful(text) if value is _UNSURE else value
+
+
+def _careful(text: str) -> Any:
+    """`loads` with Python's parser and hooks: slower, and able to say what is wrong and where."""
     structure = _structure(text)
     _check_depth(structure)
     try:

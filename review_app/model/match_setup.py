@@ -194,11 +194,6 @@ def archived(doc: MatchDocument, archive: bool = True) -> MatchDocument:
     return changed
 
 
-def is_archived(doc_or_match) -> bool:
-    match = doc_or_match.match if isinstance(doc_or_match, MatchDocument) else doc_or_match
-    return bool(match.get("archived"))
-
-
 # -- teams ------------------------------------------------------------------------------------------
 
 def with_roster(doc: MatchDocument, roster) -> MatchDocument:
@@ -229,8 +224,9 @@ def with_teams(doc: MatchDocument, teams: list[dict]) -> MatchDocument:
     mounts a list without repeats, numbers 1 to 4 once per team."""
     changed = doc.copy()
     out = []
-    for old, team in zip(changed.data["match"]["teams"], teams, strict=True):
-        name = _name(team.get("name"), Message("team name"), required=True)
+    for n, (old, team) in enumerate(zip(changed.data["match"]["teams"], teams, strict=True), 1):
+        # which team: "the team name is empty" on a match with two left the user to guess
+        name = _name(team.get("name"), Message("name of team {n}", n=n), required=True)
         entry = {"id": old["id"], "name": name}
         colour = _name(team.get("color"), Message("team colour"))
         if colour:

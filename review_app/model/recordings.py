@@ -23,10 +23,9 @@ from pathlib import Path
 
 from review_app.config import VIDEO_EXTENSIONS, Folders
 from review_app.errors import PoloReviewError
+from review_app.ground.files import file_sha256
 from review_app.i18n import Message
 from review_app.model.document import MatchDocument
-from review_app.store import open_records
-from review_app.store.files import file_sha256
 
 REGISTER_VERSION = 1
 HOW = ("upload", "registered", "folder", "demo")
@@ -64,11 +63,12 @@ class Registered:
 
 
 class FootageRegister:
-    """Footage registered by path in one workspace: a small JSON record changed under its lock."""
+    """Footage registered by path in one workspace: a small record changed under its lock. `records`: the
+    record store that keeps it (`store.base.RecordStore`, opened by the caller: `store.open_register`)."""
 
-    def __init__(self, path: str | os.PathLike):
-        self.path = Path(path)
-        self.records = open_records(self.path)
+    def __init__(self, records):
+        self.records = records
+        self.path = getattr(records, "path", None)  # names the register in errors
 
     def _data(self) -> dict:
         try:
@@ -148,18 +148,14 @@ def _make_read_only(path: Path) -> bool:
     return True
 
 
-def register_of(folders: Folders) -> FootageRegister:
-    return FootageRegister(folders.registered)
-
-
-def allowed_roots(folders: Folders) -> tuple[Path, ...]:
+def allowed_roots(folders: Folders, register: FootageRegister) -> tuple[Path, ...]:
     """Where a match document's footage may be: the footage folder, the demo's clips, and each file
-    registered by path in this workspace."""
+    registered by path in this workspace (`register`, `store.open_register(folders)`)."""
     roots = [folders.footage]
     if folders.demo is not None:
         roots.append(folders.demo.footage)
     try:
-        roots += [e.path for e in register_of(folders).entries()]
+        roots += [e.path for e in register.entries()]
     except RecordingError:
         pass  # an unreadable register allows nothing more; the page that registers says why
     return tuple(roots)
@@ -238,11 +234,3 @@ def recording_path(doc: MatchDocument, entry: dict, roots: tuple[Path, ...]) -> 
     except PoloReviewError:
         return None
     return path if path.is_file() else None
-
-
-def sha_of_stored(path: Path) -> str:
-    """The SHA-256 an upload is stored under (its name), else computed."""
-    stem = path.stem
-    if len(stem) == 64 and all(c in "0123456789abcdef" for c in stem):
-        return stem
-    return file_sha256(path)

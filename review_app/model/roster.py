@@ -131,8 +131,8 @@ def _shown(value: str) -> str:
     return value if len(value) <= SHOWN else value[:SHOWN] + "…"
 
 
-def parse(data: bytes) -> list[RosterTeam]:
-    """The two teams of a roster file, in the order they first appear; RosterError naming every bad row."""
+def _rows(data: bytes) -> list[list[str]]:
+    """The file's rows, as a spreadsheet wrote them (its delimiter found from the first line)."""
     if len(data) > MAX_BYTES:
         raise RosterError([Message("the file is larger than {kb} KB; a roster is one row per player",
                                    kb=MAX_BYTES // 1024)])
@@ -140,8 +140,11 @@ def parse(data: bytes) -> list[RosterTeam]:
     lines = text.splitlines()
     if not any(line.strip() for line in lines):
         raise RosterError([Message("the file is empty; download the template to see the columns")])
-    rows = list(csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0])))
-    header = rows[0]
+    return list(csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0])))
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    """Where each of the roster's columns is in the file; RosterError for an unknown, doubled or missing one."""
     where: dict[str, int] = {}
     for i, heading in enumerate(header):
         column = _column_of(heading)
@@ -157,6 +160,77 @@ def parse(data: bytes) -> list[RosterTeam]:
     if missing:
         raise RosterError([Message("row 1: column {column} is missing (the template's columns: {known})",
                                    column=missing[0], known=", ".join(HEADINGS["en"]))])
+    return where
+
+
+def _player_fields(cell, bad) -> tuple:
+    """One row's fields, each checked; `bad(column, problem)` records what is wrong with one."""
+    team_name, name = cell("team"), cell("name")
+    if not team_name:
+        bad("team", Message("empty; every player needs a team"))
+    elif len(team_name) > NAME_MAX:
+        bad("team", Message("longer than {max} characters", max=NAME_MAX))
+    number = None
+    raw = cell("number")
+    if not raw:
+        bad("number", Message("empty; give the player's number, 1 to 4"))
+    else:
+        try:
+            number = int(raw)
+        except ValueError:
+            bad("number", Message("{value!r} is not a number from 1 to 4", value=_shown(raw)))
+        else:
+            if not 1 <= number <= 4:
+                bad("number", Message("{value} is not a number from 1 to 4", value=number))
+                number = None
+    if not name:
+        bad("name", Message("empty; give the player's name"))
+    elif len(name) > NAME_MAX:
+        bad("name", Message("longer than {max} characters", max=NAME_MAX))
+    handicap = None
+    raw = cell("handicap")
+    if raw:
+        try:
+            handicap = float(raw.replace(",", "."))
+        except ValueError:
+            bad("handicap", Message("{value!r} is not a handicap ({low} to {high} goals)", value=_shown(raw),
+                low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
+        else:
+            if not HANDICAP_RANGE[0] <= handicap <= HANDICAP_RANGE[1]:
+                bad("handicap", Message("{value:g} is outside {low} to {high} goals", value=handicap,
+                    low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
+                handicap = None
+            elif handicap == int(handicap):
+                handicap = int(handicap)
+    mounts: list[str] = []
+    marks: dict[str, str] = {}
+    for mount, mark in (split_mount(m) for m in MOUNT_SEPARATORS.split(cell("mounts"))):
+        if not mount:
+            continue
+        if len(mount) > NAME_MAX or (mark and len(mark) > NAME_MAX):
+            bad("mounts", Message("a mount's name or marks are longer than {max} characters", max=NAME_MAX))
+        elif mount.casefold() in (m.casefold() for m in mounts):
+            bad("mounts", Message("{mount!r} is listed twice", mount=_shown(mount)))
+        else:
+            mounts.append(mount)
+            if mark:
+                marks[mount] = mark
+    if len(mounts) > MAX_MOUNTS:
+        bad("mounts", Message("{n} mounts; a string holds at most {max}", n=len(mounts), max=MAX_MOUNTS))
+    person = cell("id")
+    if person and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", person):
+        bad("id", Message("{value!r}: use letters, digits, '.', '_' or '-'", value=_shown(person)))
+    colour = cell("colour")
+    if len(colour) > NAME_MAX:
+        bad("colour", Message("longer than {max} characters", max=NAME_MAX))
+    return team_name, name, number, handicap, mounts, marks, person, colour
+
+
+def parse(data: bytes) -> list[RosterTeam]:
+    """The two teams of a roster file, in the order they first appear; RosterError naming every bad row."""
+    rows = _rows(data)
+    header = rows[0]
+    where = _columns(header)
     if len(rows) - 1 > MAX_ROWS:
         raise RosterError([Message("the file has {n} rows; a roster has at most {max}", n=len(rows) - 1,
                                    max=MAX_ROWS)])
@@ -177,64 +251,7 @@ def parse(data: bytes) -> list[RosterTeam]:
             problems.append(Message("row {row}, column {column}: {problem}", row=n, column=heading, problem=problem))
 
         before = len(problems)
-        team_name, name = cell("team"), cell("name")
-        if not team_name:
-            bad("team", Message("empty; every player needs a team"))
-        elif len(team_name) > NAME_MAX:
-            bad("team", Message("longer than {max} characters", max=NAME_MAX))
-        number = None
-        raw = cell("number")
-        if not raw:
-            bad("number", Message("empty; give the player's number, 1 to 4"))
-        else:
-            try:
-                number = int(raw)
-            except ValueError:
-                bad("number", Message("{value!r} is not a number from 1 to 4", value=_shown(raw)))
-            else:
-                if not 1 <= number <= 4:
-                    bad("number", Message("{value} is not a number from 1 to 4", value=number))
-                    number = None
-        if not name:
-            bad("name", Message("empty; give the player's name"))
-        elif len(name) > NAME_MAX:
-            bad("name", Message("longer than {max} characters", max=NAME_MAX))
-        handicap = None
-        raw = cell("handicap")
-        if raw:
-            try:
-                handicap = float(raw.replace(",", "."))
-            except ValueError:
-                bad("handicap", Message("{value!r} is not a handicap ({low} to {high} goals)", value=_shown(raw),
-                    low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
-            else:
-                if not HANDICAP_RANGE[0] <= handicap <= HANDICAP_RANGE[1]:
-                    bad("handicap", Message("{value:g} is outside {low} to {high} goals", value=handicap,
-                        low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
-                    handicap = None
-                elif handicap == int(handicap):
-                    handicap = int(handicap)
-        mounts: list[str] = []
-        marks: dict[str, str] = {}
-        for mount, mark in (split_mount(m) for m in MOUNT_SEPARATORS.split(cell("mounts"))):
-            if not mount:
-                continue
-            if len(mount) > NAME_MAX or (mark and len(mark) > NAME_MAX):
-                bad("mounts", Message("a mount's name or marks are longer than {max} characters", max=NAME_MAX))
-            elif mount.casefold() in (m.casefold() for m in mounts):
-                bad("mounts", Message("{mount!r} is listed twice", mount=_shown(mount)))
-            else:
-                mounts.append(mount)
-                if mark:
-                    marks[mount] = mark
-        if len(mounts) > MAX_MOUNTS:
-            bad("mounts", Message("{n} mounts; a string holds at most {max}", n=len(mounts), max=MAX_MOUNTS))
-        person = cell("id")
-        if person and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", person):
-            bad("id", Message("{value!r}: use letters, digits, '.', '_' or '-'", value=_shown(person)))
-        colour = cell("colour")
-        if len(colour) > NAME_MAX:
-            bad("colour", Message("longer than {max} characters", max=NAME_MAX))
+        team_name, name, number, handicap, mounts, marks, person, colour = _player_fields(cell, bad)
         if not team_name or len(team_name) > NAME_MAX:
             continue
         key = team_name.casefold()

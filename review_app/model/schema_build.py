@@ -22,10 +22,22 @@ TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
 
-SCHEMA_VERSION = "2.0"
-SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.0.schema.json"
+SCHEMA_VERSION = "2.1"
+SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.1.schema.json"
 # Versions this polo-review reads: older ones are migrated in memory (`model.migrate`) before validation.
-READS = ("1.0", "2.0")
+READS = ("1.0", "2.0", "2.1")
+
+
+# The moments a wait ends at (schema 2.1), as the rule says them: play restarts when they happen.
+WAIT_MOMENT_TEXT = {
+    "player_returned": "The player back in play: on another mount (21.f(1)(i)) or after the tack was put right "
+                       "(21.g).",
+    "mount_off_field": "The mount off the field (21.f(1)(ii): play resumes as soon as it is).",
+    "player_off_field": "The player off the field of play (21.g in all other games: play restarts as soon as the "
+                        "player has left).",
+    "resumed_or_substituted": "The injured player able to resume play, or an eligible player substituted (21.d: the "
+                              "Umpire then continues the game).",
+}
 
 
 def _fact_schema(fact) -> dict:
@@ -153,6 +165,197 @@ def _offsets_schema(person: dict) -> dict:
     }
 
 
+def _match_schema(person: dict, name_text: dict, optional_name: dict, number: dict) -> dict:
+    """The match: its teams and players, officials, times and what was announced before it."""
+    return {
+        "type": "object",
+        "required": ["id", "date", "periods", "teams"],
+        "properties": {
+            "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
+            "name": name_text,
+            "venue": {**optional_name, "description": "Where the game was played."},
+            "date": {"type": "string", "format": "date"},
+            "time_zone": {"type": ["string", "null"], "maxLength": 64,
+                          "description": "The IANA time zone the times were given in (they are stored in "
+                                         "UTC); the app shows them in it."},
+            "archived": {"type": "boolean",
+                         "description": "Set aside: kept, but no longer offered for review."},
+            "start_time_utc": {"type": ["string", "null"], "format": "date-time",
+                               "description": "When the game began."},
+            "end_time_utc": {"type": ["string", "null"], "format": "date-time",
+                             "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
+            "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
+                               "description": "The event's upper handicap level in goals (21.g's 6-goal "
+                                              "provision)."},
+            "periods": {"type": "integer", "minimum": 1, "maximum": 8},
+            "teams": {
+                "type": "array", "minItems": 2, "maxItems": 2,
+                "items": {
+                    "type": "object", "required": ["id", "name"],
+                    "properties": {
+                        "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+                        "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+                        "color": name_text,
+                        "players": {"type": "array", "maxItems": 8, "items": {
+                            "type": "object", "required": ["number"],
+                            "properties": {"number": number,
+                                           "id": {"type": ["string", "null"],
+                                                  "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+                                                  "description": "The person: the same id in every match "
+                                                                 "of the day recognises the same player."},
+                                           "name": name_text,
+                                           "handicap": {"type": ["number", "null"], "minimum": -2,
+                                                        "maximum": 10},
+                                           "mounts": {"type": "array", "maxItems": 40,
+                                                      "items": {"type": "string", "minLength": 1,
+                                                                "maxLength": NAME_MAX},
+                                                      "description": "The player's string of mounts."},
+                                           "mount_marks": {"type": "object", "maxProperties": 40,
+                                                           "additionalProperties": {
+                                                               "type": "string", "minLength": 1,
+                                                               "maxLength": NAME_MAX},
+                                                           "description": "Each mount's distinguishing "
+                                                           "marks (coat, blaze, socks, brand), by its "
+                                                           "name in the string."}},
+                            "additionalProperties": False}},
+                    },
+                    "additionalProperties": False,
+                },
+            },
+            "umpires": {"type": "array", "items": person, "maxItems": 20},
+            "referee": optional_name,
+            "announcements": {
+                "type": "object",
+                "description": "What was communicated to the teams before the game began.",
+                "properties": {
+                    "courtesy_changes_allowed": {"type": "boolean", "description": "21.f(2)"},
+                    "tack_provision_6_goal": {"type": "boolean", "description": "21.g"},
+                    "other": {"type": ["string", "null"], "maxLength": TEXT_MAX,
+                              "description": "Anything else announced, as it was said."},
+                },
+                "additionalProperties": False,
+            },
+        },
+        "additionalProperties": False,
+    }
+
+
+def _footage_schema() -> dict:
+    """The footage reviewed on."""
+    return {
+        "type": "object",
+        "required": ["path"],
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": PATH_MAX,
+                     "description": "Relative to the folder holding this document."},
+            "sha256": {"type": ["string", "null"], "pattern": "^[0-9a-f]{64}$"},
+            "frame_count": {"type": ["integer", "null"], "minimum": 0},
+            "fps": {"type": ["number", "null"], "exclusiveMinimum": 0},
+        },
+        "additionalProperties": False,
+    }
+
+
+def _recordings_schema(optional_name: dict) -> dict:
+    """Every recording attached to the match."""
+    return {
+        "type": "array", "maxItems": 100,
+        "description": "Every recording attached to the match, and how; `footage` is the one reviewed on.",
+        "items": {
+            "type": "object",
+            "required": ["path", "sha256", "how"],
+            "properties": {
+                "path": {"type": "string", "minLength": 1, "maxLength": PATH_MAX,
+                         "description": "Relative to the folder holding this document, or absolute for a "
+                                        "file registered where it lies."},
+                "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+                "size": {"type": ["integer", "null"], "minimum": 0},
+                "name": {**optional_name, "description": "The name the file came with (a label only)."},
+                "how": {"enum": ["upload", "registered", "folder", "demo"],
+                        "description": "Uploaded and stored under its hash; registered by path and left "
+                                       "where it lies (read-only); chosen from the footage folder; copied "
+                                       "with the demo."},
+                "added_utc": {"type": ["string", "null"], "format": "date-time"},
+                "added_by": optional_name,
+                "frame_count": {"type": ["integer", "null"], "minimum": 0},
+                "fps": {"type": ["number", "null"], "exclusiveMinimum": 0},
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
+def _events_schema(moment: dict, optional_moment: dict, team_id: dict, someone: dict, player_ref: dict,
+                   optional_name: dict, person: dict, clause_rules: list) -> dict:
+    """The tagged events: each call, its moments, facts and who was involved."""
+    return {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "required": ["id", "position", "situation", "facts", "call"],
+            "properties": {
+                "id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"},
+                "position": {**moment, "description": "The incident's moment."},
+                "moments": {
+                    "type": "object",
+                    "description": "The other moments of the call, as frames of the same footage; the "
+                                   "delays are measured from them (rules.timing).",
+                    "properties": {"whistle": optional_moment, "restart": optional_moment,
+                                   "neutral_play": optional_moment,
+                                   **{name: {**optional_moment, "description": text}
+                                      for name, text in WAIT_MOMENT_TEXT.items()}},
+                    "additionalProperties": False,
+                },
+                "window": {
+                    "type": "object", "required": ["start", "end"],
+                    "description": "The stretch of footage the tag covers (lead and lag).",
+                    "properties": {"start": moment, "end": moment},
+                    "additionalProperties": False,
+                },
+                "period": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
+                "clock": {"type": ["string", "null"], "pattern": "^[0-9]{1,2}:[0-5][0-9]$"},
+                "situation": {"enum": [p.id for p in PROVISIONS]},
+                "facts": {"type": "object"},
+                "call": _call_schema(team_id, someone),
+                "involved": {
+                    "type": "object",
+                    "properties": {
+                        "players": {"type": "array", "items": player_ref},
+                        "umpire": optional_name,
+                        "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
+                                  "description": "The mount the situation concerns (excused or seen again)."},
+                        "offender": {**someone, "description": "Who committed the foul or the offence."},
+                    },
+                    "additionalProperties": False,
+                },
+                "reviewer": optional_name,
+                "angle": {"type": ["string", "null"], "pattern": SHA256_PATTERN,
+                          "description": "The SHA-256 of the recording the tag was made on, when it was "
+                                         "another angle than the footage (review_app.model.angles); "
+                                         "absent or null: the footage. Its frames are the footage's "
+                                         "either way."},
+                "drawings": _drawings_schema(person),
+                "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
+                "reading": {
+                    "type": "object",
+                    "description": "The reviewer's own reading where it differs from what the tool derives "
+                                   "(the report shows both).",
+                    "properties": {"excused_under": {"type": ["string", "null"], "maxLength": NAME_MAX}},
+                    "additionalProperties": False,
+                },
+                "not_recorded": {
+                    "type": "array", "uniqueItems": True, "maxItems": 50,
+                    "items": {"type": "string", "maxLength": 100},
+                    "description": "What the record does not say (a document migrated from 1.0 could not "
+                                   "say it): never guessed, never judged.",
+                },
+            },
+            "additionalProperties": False,
+            "allOf": clause_rules,
+        },
+    }
+
+
 def build() -> dict:
     clause_rules = [
         {
@@ -195,179 +398,12 @@ def build() -> dict:
             "migrated_from": {"type": "string", "description": "The version this document was migrated from."},
             "revision": {"type": "integer", "minimum": 0,
                          "description": "Raised by one on every save; detects two reviewers editing the same match."},
-            "match": {
-                "type": "object",
-                "required": ["id", "date", "periods", "teams"],
-                "properties": {
-                    "id": {"type": "string", "pattern": MATCH_ID_PATTERN},
-                    "name": name_text,
-                    "venue": {**optional_name, "description": "Where the game was played."},
-                    "date": {"type": "string", "format": "date"},
-                    "time_zone": {"type": ["string", "null"], "maxLength": 64,
-                                  "description": "The IANA time zone the times were given in (they are stored in "
-                                                 "UTC); the app shows them in it."},
-                    "archived": {"type": "boolean",
-                                 "description": "Set aside: kept, but no longer offered for review."},
-                    "start_time_utc": {"type": ["string", "null"], "format": "date-time",
-                                       "description": "When the game began."},
-                    "end_time_utc": {"type": ["string", "null"], "format": "date-time",
-                                     "description": "When the game ended; the 24-hour window of 21.f(5) runs from it."},
-                    "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
-                                       "description": "The event's upper handicap level in goals (21.g's 6-goal "
-                                                      "provision)."},
-                    "periods": {"type": "integer", "minimum": 1, "maximum": 8},
-                    "teams": {
-                        "type": "array", "minItems": 2, "maxItems": 2,
-                        "items": {
-                            "type": "object", "required": ["id", "name"],
-                            "properties": {
-                                "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-                                "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-                                "color": name_text,
-                                "players": {"type": "array", "maxItems": 8, "items": {
-                                    "type": "object", "required": ["number"],
-                                    "properties": {"number": number,
-                                                   "id": {"type": ["string", "null"],
-                                                          "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
-                                                          "description": "The person: the same id in every match "
-                                                                         "of the day recognises the same player."},
-                                                   "name": name_text,
-                                                   "handicap": {"type": ["number", "null"], "minimum": -2,
-                                                                "maximum": 10},
-                                                   "mounts": {"type": "array", "maxItems": 40,
-                                                              "items": {"type": "string", "minLength": 1,
-                                                                        "maxLength": NAME_MAX},
-                                                              "description": "The player's string of mounts."},
-                                                   "mount_marks": {"type": "object", "maxProperties": 40,
-                                                                   "additionalProperties": {
-                                                                       "type": "string", "minLength": 1,
-                                                                       "maxLength": NAME_MAX},
-                                                                   "description": "Each mount's distinguishing "
-                                                                   "marks (coat, blaze, socks, brand), by its "
-                                                                   "name in the string."}},
-                                    "additionalProperties": False}},
-                            },
-                            "additionalProperties": False,
-                        },
-                    },
-                    "umpires": {"type": "array", "items": person, "maxItems": 20},
-                    "referee": optional_name,
-                    "announcements": {
-                        "type": "object",
-                        "description": "What was communicated to the teams before the game began.",
-                        "properties": {
-                            "courtesy_changes_allowed": {"type": "boolean", "description": "21.f(2)"},
-                            "tack_provision_6_goal": {"type": "boolean", "description": "21.g"},
-                            "other": {"type": ["string", "null"], "maxLength": TEXT_MAX,
-                                      "description": "Anything else announced, as it was said."},
-                        },
-                        "additionalProperties": False,
-                    },
-                },
-                "additionalProperties": False,
-            },
-            "footage": {
-                "type": "object",
-                "required": ["path"],
-                "properties": {
-                    "path": {"type": "string", "minLength": 1, "maxLength": PATH_MAX,
-                             "description": "Relative to the folder holding this document."},
-                    "sha256": {"type": ["string", "null"], "pattern": "^[0-9a-f]{64}$"},
-                    "frame_count": {"type": ["integer", "null"], "minimum": 0},
-                    "fps": {"type": ["number", "null"], "exclusiveMinimum": 0},
-                },
-                "additionalProperties": False,
-            },
-            "recordings": {
-                "type": "array", "maxItems": 100,
-                "description": "Every recording attached to the match, and how; `footage` is the one reviewed on.",
-                "items": {
-                    "type": "object",
-                    "required": ["path", "sha256", "how"],
-                    "properties": {
-                        "path": {"type": "string", "minLength": 1, "maxLength": PATH_MAX,
-                                 "description": "Relative to the folder holding this document, or absolute for a "
-                                                "file registered where it lies."},
-                        "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                        "size": {"type": ["integer", "null"], "minimum": 0},
-                        "name": {**optional_name, "description": "The name the file came with (a label only)."},
-                        "how": {"enum": ["upload", "registered", "folder", "demo"],
-                                "description": "Uploaded and stored under its hash; registered by path and left "
-                                               "where it lies (read-only); chosen from the footage folder; copied "
-                                               "with the demo."},
-                        "added_utc": {"type": ["string", "null"], "format": "date-time"},
-                        "added_by": optional_name,
-                        "frame_count": {"type": ["integer", "null"], "minimum": 0},
-                        "fps": {"type": ["number", "null"], "exclusiveMinimum": 0},
-                    },
-                    "additionalProperties": False,
-                },
-            },
+            "match": _match_schema(person, name_text, optional_name, number),
+            "footage": _footage_schema(),
+            "recordings": _recordings_schema(optional_name),
             "offsets": _offsets_schema(person),
-            "events": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["id", "position", "situation", "facts", "call"],
-                    "properties": {
-                        "id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"},
-                        "position": {**moment, "description": "The incident's moment."},
-                        "moments": {
-                            "type": "object",
-                            "description": "The other moments of the call, as frames of the same footage; the "
-                                           "delays are measured from them (rules.timing).",
-                            "properties": {"whistle": optional_moment, "restart": optional_moment,
-                                           "neutral_play": optional_moment},
-                            "additionalProperties": False,
-                        },
-                        "window": {
-                            "type": "object", "required": ["start", "end"],
-                            "description": "The stretch of footage the tag covers (lead and lag).",
-                            "properties": {"start": moment, "end": moment},
-                            "additionalProperties": False,
-                        },
-                        "period": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
-                        "clock": {"type": ["string", "null"], "pattern": "^[0-9]{1,2}:[0-5][0-9]$"},
-                        "situation": {"enum": [p.id for p in PROVISIONS]},
-                        "facts": {"type": "object"},
-                        "call": _call_schema(team_id, someone),
-                        "involved": {
-                            "type": "object",
-                            "properties": {
-                                "players": {"type": "array", "items": player_ref},
-                                "umpire": optional_name,
-                                "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
-                                          "description": "The mount the situation concerns (excused or seen again)."},
-                                "offender": {**someone, "description": "Who committed the foul or the offence."},
-                            },
-                            "additionalProperties": False,
-                        },
-                        "reviewer": optional_name,
-                        "angle": {"type": ["string", "null"], "pattern": SHA256_PATTERN,
-                                  "description": "The SHA-256 of the recording the tag was made on, when it was "
-                                                 "another angle than the footage (review_app.model.angles); "
-                                                 "absent or null: the footage. Its frames are the footage's "
-                                                 "either way."},
-                        "drawings": _drawings_schema(person),
-                        "notes": {"type": ["string", "null"], "maxLength": NOTES_MAX},
-                        "reading": {
-                            "type": "object",
-                            "description": "The reviewer's own reading where it differs from what the tool derives "
-                                           "(the report shows both).",
-                            "properties": {"excused_under": {"type": ["string", "null"], "maxLength": NAME_MAX}},
-                            "additionalProperties": False,
-                        },
-                        "not_recorded": {
-                            "type": "array", "uniqueItems": True, "maxItems": 50,
-                            "items": {"type": "string", "maxLength": 100},
-                            "description": "What the record does not say (a document migrated from 1.0 could not "
-                                           "say it): never guessed, never judged.",
-                        },
-                    },
-                    "additionalProperties": False,
-                    "allOf": clause_rules,
-                },
-            },
+            "events": _events_schema(moment, optional_moment, team_id, someone, player_ref, optional_name, person,
+                                     clause_rules),
             "panels": _panels_schema(clause_rules, _call_schema(team_id, someone), person,
                                      [p.id for p in PROVISIONS]),
             "assessments": _assessments_schema(),

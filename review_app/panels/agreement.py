@@ -40,8 +40,8 @@ NO_TAG = "(no tag)"
 ALL = "all"  # the scope of a row over every unit
 SITUATION = "situation"
 # The parts of a call compared: those with a fixed set of values (a number or free text is not a category).
-PARTS = ("stopped_by", "whistle", "restart", "restart_place", "penalty", "penalty_to", "card", "card_to",
-         "penalty_timing", "mount_excused", "decided_by")
+PARTS = ("stopped_by", "whistle", "restart", "restart_direction", "restart_point", "penalty", "penalty_to", "card",
+         "card_to", "penalty_timing", "mount_excused", "decided_by")
 FIELDS = (SITUATION, *PARTS)
 FIELD_NAMES = {SITUATION: N_("Situation")}  # the parts' own names are the call's (rules.labels)
 

@@ -21,8 +21,8 @@ import numpy as np
 from review_app.drawings.render import draw_on
 from review_app.drawings.shapes import drawings_on
 from review_app.errors import PoloReviewError
+from review_app.ground.files import durable_replace
 from review_app.reels.cards import title_card
-from review_app.store.files import durable_replace
 
 log = logging.getLogger(__name__)
 

@@ -2,10 +2,24 @@
 
 Each clause module declares its provisions as data with a small judge; this registry lists
 them in the rulebook's order. Nothing here imports streamlit or cv2.
+
+What a verdict means, for every judge and every match check:
+- `consistent`: the call meets every obligation of its clause. A call that also makes a choice the rule
+  leaves to the Umpire (when to stop under 21.d or 21.f(4), granting 21.d's extra time) is consistent, and
+  the explanation names that discretion.
+- `discretionary`: only where the whole question is the Umpire's (whether to allow a courtesy change,
+  whether to play the advantage, what constitutes a fall, whether to signal a dead-ball foul at all).
+- `inconsistent`: the text requires something else; the explanation says what, and `Verdict.wrong` names
+  the parts of the call found wrong. Where the text sets no timing (21.a, 21.d, 21.i, 21.j, the foul at the
+  horn) no verdict, and no label on the Rules page, teaches one.
+- `incomplete`: a fact the judge needs is not recorded; it is named.
+An event's judge and the match checks ask the same functions where both judge one obligation (21.f(2)'s
+minute, 21.g's allowance), so they agree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 from review_app.rules import (
@@ -30,15 +44,33 @@ from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     Verdict,
     judge_case,
 )
+from review_app.rules.rulebook import paragraph, paragraphs
 
-_BY_ID = {p.id: p for p in (*ball.PROVISIONS, *fouls.PROVISIONS, *players.PROVISIONS, *mount_welfare.PROVISIONS,
-                            *mount_excusal.PROVISIONS, *tack.PROVISIONS, *game.PROVISIONS)}
-# The rulebook's order: lettered clauses, then the general provisions that close the rule.
-ORDER = ("21.a", "21.b", "21.b.dead-ball", "21.c", "21.d", "21.e", "21.f(1)(i)", "21.f(1)(ii)", "21.f(2)",
-         "21.f(3)", "21.f(4)", "21.f(5)", "21.g", "21.g.equipment", "21.h", "21.i", "21.j", "21.k", "21.l",
-         "21.general.whistle", "21.general.dangerous-fouls", "21.general.foul-at-horn", "21.general.unsportsmanlike")
-assert set(ORDER) == set(_BY_ID), set(ORDER) ^ set(_BY_ID)
-PROVISIONS: tuple[Provision, ...] = tuple(_BY_ID[i] for i in ORDER)
+# The one registry of provisions: each clause module declares its own, and this list names the modules.
+# The rulebook fixes the order (the Rules page, the check's tables): a provision stands where its first
+# paragraph stands in the rulebook text, lettered clauses first, then the general provisions that close
+# the rule. A new provision needs no entry here beyond its module's PROVISIONS.
+_CLAUSE_MODULES = (ball, fouls, players, mount_welfare, mount_excusal, tack, game)
+
+
+def _registry(provisions: Iterable[Provision]) -> tuple[Provision, ...]:
+    by_id: dict[str, Provision] = {}
+    for p in provisions:
+        if p.id in by_id:
+            raise ValueError(f"provision {p.id} is declared twice")
+        by_id[p.id] = p
+    return tuple(sorted(by_id.values(), key=_rulebook_place))
+
+
+def _rulebook_place(p: Provision) -> tuple[bool, int, int, str]:
+    first = p.source[0]
+    para = paragraph(first.en_opening)
+    offset = para.en.index(first.en_from) if first.en_from else 0
+    return (p.id.startswith("21.general."), paragraphs().index(para), offset, p.id)
+
+
+PROVISIONS: tuple[Provision, ...] = _registry(p for m in _CLAUSE_MODULES for p in m.PROVISIONS)
+_BY_ID = {p.id: p for p in PROVISIONS}
 
 
 # Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an

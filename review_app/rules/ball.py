@@ -9,7 +9,7 @@ from review_app.rules.calls import whistle_words
 from review_app.rules.facts import NO_SAFETY_DEFLECTIONS, fact
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
-    STOP_AT_ONCE,
+    STOP_REQUIRED,
     Case,
     Provision,
     Source,
@@ -81,7 +81,7 @@ SAFETY = Provision(
         fact("last_hit_by_defender"),
         fact("deflection"),
     ),
-    stop=STOP_AT_ONCE,
+    stop=STOP_REQUIRED,
     restart=Message("Penalty 6 if a Safety; otherwise a knock-in"),
     mount=None,
     penalty=Message("Safety: Penalty 6"),
@@ -166,7 +166,7 @@ def judge_lodged_ball(case: Case):
                                        "stop the game."), wrong=("whistle",))
     if case.has("dead_at_point_first_lodged") and not case.fact("dead_at_point_first_lodged"):
         return _i.inconsistent(Message("The ball shall be considered dead at the point where it was first lodged."),
-                               wrong=("restart_place",))
+                               wrong=("restart_point",))
     return _i.consistent(Message("Play stopped for a lodged ball, dead where it first lodged."))
 
 
@@ -178,7 +178,7 @@ LODGED_BALL = Provision(
         fact("cannot_be_dropped_immediately"),
         fact("dead_at_point_first_lodged"),
     ),
-    stop=STOP_AT_ONCE,
+    stop=STOP_REQUIRED,
     restart=Message("Ball dead at the point where it was first lodged"),
     mount=None,
     penalty=None,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from review_app.i18n import N_, Message
+from review_app.rules.vocabulary import Restart
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,14 @@ SUSPENSION_REASONS = ("darkness", "inclement_weather", "other")
 AFTER_FALL = ("remounted", "changed_mount")
 # What was played after the ball broke (21.c: "the largest piece shall be played unless the Umpire stops the game").
 PLAYED_AFTER_BREAK = ("largest_piece", "smaller_piece", "new_ball")
+# 21.f(2): the restarts "a throw-in, penalty, free hit or knock-in, as the case may be".
+COURTESY_RESTART_KINDS = ("throw_in", "penalty", "free_hit", "knock_in")
 # 21.f(5): the provisions under which an excused mount may not return (forfeiture if it does).
 EXCUSING_CLAUSES = ("21.f(1)(i)", "21.f(1)(ii)", "21.f(3)", "21.f(4)")
+# 21.f(5): "the Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical
+# evidence": the authorities it names (the values of `vocabulary.Official`), and anyone else.
+AUTHORITIES_21F5 = ("umpire", "referee", "committee")
+PRESENTED_TO = (*AUTHORITIES_21F5, "other")
 
 # The label of each choice a fact offers (the call's own values are in `vocabulary`).
 CHOICE_LABELS = {
@@ -99,6 +106,12 @@ CHOICE_LABELS = {
     "largest_piece": N_("The largest piece"),
     "smaller_piece": N_("A smaller piece"),
     "new_ball": N_("A new ball"),
+    # 21.f(2)'s restarts, labelled as the call's restart is
+    **{r.value: r.label for r in (Restart.THROW_IN, Restart.PENALTY, Restart.FREE_HIT, Restart.KNOCK_IN)},
+    # whom 21.f(5)'s evidence was presented to ("other": someone else, named)
+    "umpire": N_("Umpire"),
+    "referee": N_("Referee"),
+    "committee": N_("Host Tournament Committee"),
 }
 
 # --- shared by several clauses -------------------------------------------------------------------------------
@@ -111,6 +124,8 @@ yes_no("unwarranted_delay", N_("A player delayed the restart without good reason
 yes_no("player_changed_mount", N_("The player changed the mount"))
 yes_no("teammates_changed_mounts", N_("Other players of the team changed mounts"))
 yes_no("visibly_injured_or_distressed", N_("The Umpires determined the mount visibly injured or distressed"))
+# 21.f(1)(i): "The mount in question must be led off the field or taken off by horse ambulance."
+yes_no("mount_led_off", N_("The mount was led off the field or taken off by horse ambulance"), required=False)
 
 # --- the ball: 21.a, 21.c, 21.i --------------------------------------------------------------------------------
 yes_no("last_hit_by_defender",
@@ -139,6 +154,13 @@ yes_no("at_or_slightly_after_horn", N_("The foul occurred at or slightly after t
 yes_no("final_period", N_("The horn ended the final regulation period (else taken from the period number)"),
        required=False)
 yes_no("between_periods", N_("The conduct took place between periods"))
+# Worked example (glasses asked for after the period): "A yellow card should be displayed and the next period started
+# with a penalty."
+yes_no("unsportsmanlike_conduct", N_("The conduct called for a card and a penalty (as the worked example's request "
+                                     "for glasses after the period)"), required=False)
+# 21.general: "executed at the beginning of the next period": after the final period there is none (else taken from
+# the period number; an overtime period that follows is a next period).
+yes_no("after_final_period", N_("Assessed after the final period, with no next period to follow"), required=False)
 
 # --- players: 21.d, 21.e, 21.h -------------------------------------------------------------------------------
 yes_no("unconscious", N_("The player was rendered unconscious"))
@@ -157,18 +179,37 @@ yes_no("play_neutral_when_lost", N_("Play was in a neutral position when the hel
 yes_no("ball_out_of_play_or_neutral", N_("The ball was out of play or at a neutral play"))
 _declare("elapsed_in_period_s", "number", N_("Time elapsed in the period"), required=False, unit="s")
 yes_no("mount_sound", N_("Trotted and examined, the mount was sound with no evidence of injury"))
+# 21.f(3): "if the player wishes to remount, ensure that the mount is trotted and examined for soundness".
+yes_no("trotted_and_examined", N_("The mount was trotted and examined for soundness"), required=False)
+# 21.f(2): "for all players on both teams"; "the teams shall be required to provide each Umpire two horses";
+# "Play will be restarted with a throw-in, penalty, free hit or knock-in, as the case may be".
+yes_no("offered_to_all_players", N_("The courtesy change was open to all players on both teams"), required=False)
+yes_no("each_umpire_had_two_horses", N_("The teams provided each Umpire two horses"), required=False)
+choice("restart_as_the_case_may_be", N_("How play stood to restart when it stopped"), COURTESY_RESTART_KINDS,
+       required=False)
 choice("after_fall", N_("What the player did after the fall"), AFTER_FALL, required=False)
 yes_no("player_requested_timeout", N_("The player asked for a time-out for the mount"))
 choice("excused_under", N_("The clause the mount was excused under"), EXCUSING_CLAUSES + ("not_excused",))
 yes_no("detected_during_game", N_("The violation was detected during the game"))
 yes_no("evidence_within_24_hours", N_("Conclusive evidence was presented within 24 hours after the game"),
        required=False)
+# 21.f(5): "the Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical
+# evidence": to whom, by whom and when (schema 2.1; from the evidence case where the match has one).
+choice("presented_to", N_("Whom the evidence was presented to"), PRESENTED_TO, required=False)
+_declare("presented_to_name", "text", N_("Who received the evidence, by name"), required=False)
+_declare("presented_by", "text", N_("Who presented the evidence"), required=False)
+_declare("presented_at", "text", N_("When the evidence was presented (UTC)"), required=False)
 
 # --- tack and equipment: 21.g ---------------------------------------------------------------------------------
 choice("item", N_("What broke or was lost"), ITEMS)
 yes_no("presents_danger", N_("The tack presents a danger to a player or horse"))
 yes_no("broken_by_contact_with_another_horse", N_("Broken by contact with another horse"), required=False)
 yes_no("player_rested_after_repair", N_("The player kept resting after the repair was made"), required=False)
+# 21.g: "broken martingale if the end trails on the ground, broken rein if single".
+yes_no("martingale_end_trails", N_("The broken martingale's end trails on the ground"), required=False)
+yes_no("rein_single", N_("The broken rein is single"), required=False)
+# Worked example: "Permission may be granted if the change can be made more quickly than the repair".
+yes_no("change_quicker_than_repair", N_("The change could be made more quickly than the repair"), required=False)
 yes_no("may_pose_risk", N_("Damaged equipment may pose a risk to a player or mount"), required=False)
 yes_no("may_interfere_or_endanger_immediately", N_("It may immediately interfere with play or endanger someone"),
        required=False)

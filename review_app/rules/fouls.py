@@ -46,6 +46,16 @@ def judge_foul(case: Case) -> Verdict:
                              cites=("21.b", "21.general.dangerous-fouls"))
     if whistle == Whistle.AT_ONCE:
         return _b.consistent(Message("The foul was called and play stopped, as 21.b allows."))
+    if kind == "mechanics":
+        # Closing provisions: "An infraction involving mechanics or "advantage" may be a non-call, or delayed call,
+        # at the Umpire's discretion." The same call under 21.general.dangerous-fouls gets the same verdict.
+        return _b.discretionary(Message("An infraction involving mechanics may be a non-call or a delayed call at the "
+                                        "Umpire's discretion; the Umpire {umpire}.", umpire=umpire),
+                                cites=("21.b", "21.general.dangerous-fouls"))
+    if case.call.get("best_interest_of_the_game") is True:
+        # "if the Umpire deems it to be in the best interest of the game": a ground of its own, the Umpire's.
+        return _b.discretionary(Message("The Umpire {umpire}, deeming it in the best interest of the game, as 21.b "
+                                        "allows.", umpire=umpire))
     if whistle == Whistle.NONE:
         # Either ground justifies the non-call, so one recorded as true is enough.
         if case.has("stoppage_would_disadvantage_fouled_team") and case.fact("stoppage_would_disadvantage_fouled_team"):
@@ -58,8 +68,9 @@ def judge_foul(case: Case) -> Verdict:
                         "the Umpire may elect not to stop play."), cites=("21.b", "21.general.dangerous-fouls"))
         case.fact("stoppage_would_disadvantage_fouled_team")  # known false from here on, or named as missing
         return _b.inconsistent(
-            Message("The foul disadvantaged the fouled team and stopping play would not have cost it an advantage: the "
-                    "non-call is outside the advantage 21.b allows."), wrong=("whistle",))
+            Message("The foul disadvantaged the fouled team, stopping play would not have cost it an advantage, and "
+                    "the Umpire is not recorded as deeming play going on in the best interest of the game: the "
+                    "non-call rests on neither ground 21.b allows."), wrong=("whistle",))
     # Delayed (or at a neutral play): the advantage, assessed right after the next play.
     if case.has("assessed_after_next_play") and not case.fact("assessed_after_next_play"):
         return _b.inconsistent(
@@ -87,6 +98,7 @@ FOUL = Provision(
     mount=None,
     penalty=Message("As the foul rules set"),
     judge=judge_foul,
+    decisions=("best_interest_of_the_game",),
     summary=Message("A foul may be called, delayed for the advantage (assessed right after the next play) or not "
                     "called; "
                     "a dangerous foul must be called at the instant; Umpires never coach players."),
@@ -109,6 +121,12 @@ def judge_dead_ball_foul(case: Case) -> Verdict:
         signal = Message(CARD_WORDS.get(card, N_("sounding the whistle again")))
         return _db.consistent(Message(
             "A dead-ball foul signalled by {signal}; the choice of signal is the Umpire's.", signal=signal))
+    if case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
+        # "the Umpire may so signal by: a) again sounding the whistle; or b) displaying a yellow or red card": a foul
+        # called (a penalty awarded) is signalled one of these two ways.
+        return _db.inconsistent(Message("A penalty was awarded for a foul with play already stopped, but it was not "
+                                        "signalled: the Umpire signals it by again sounding the whistle or by "
+                                        "displaying a yellow or red card."), wrong=("card",))
     return _db.discretionary(
         Message("No dead-ball foul was signalled; with play already stopped the Umpire may, not must, signal one."))
 
@@ -216,7 +234,9 @@ FOUL_AT_HORN = Provision(
         fact("at_or_slightly_after_horn"),
         fact("final_period"),
     ),
-    stop=STOP_AT_ONCE,
+    # The horn has ended the period; the paragraph sets no stop of its own ("a great deal of discretion as to
+    # whether or when to stop play").
+    stop=STOP_AT_DISCRETION,
     restart=Message("Penalty at the start of the next period; after the final period, 5 seconds on the clock"),
     mount=None,
     penalty=Message("An appropriate penalty"),
@@ -236,8 +256,20 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
     penalty, card = case.called_or("penalty", None), case.called_or("card", None)
     if penalty is None and card is None:
         case.called("penalty")  # nothing recorded of what was assessed: named as missing
+    if case.facts.get("unsportsmanlike_conduct") is True:
+        # Worked example: "A yellow card should be displayed and the next period started with a penalty."
+        missing = tuple(part for part, given, none in (("card", card, Card.NONE), ("penalty", penalty, Penalty.NONE))
+                        if given in (None, none))
+        if missing:
+            return _us.inconsistent(Message("For this conduct between periods a yellow card should be displayed and "
+                                            "the next period started with a penalty."), wrong=missing)
     if penalty in (None, Penalty.NONE) and card in (None, Card.NONE):
         return _us.discretionary(Message("No penalty was assessed for the conduct between periods."))
+    if _after_the_final_period(case):
+        # "shall be executed at the beginning of the next period": after the final period there is none, and
+        # Rule 21 sets no other time; whatever timing was recorded, this sentence does not fault it.
+        return _us.consistent(Message("The penalty was assessed after the final period, when no next period "
+                                      "follows; Rule 21 sets no time for executing it then."))
     if case.called("penalty_timing") != PenaltyTiming.START_OF_NEXT_PERIOD:
         return _us.inconsistent(
             Message("An unsportsmanlike conduct penalty assessed between periods shall be executed at the beginning of "
@@ -247,16 +279,28 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
         "The next period starts with the penalty assessed between periods; it restarted with this: {given}."))
     if bad:
         return bad
+    if card in CARD_WORDS:
+        return _us.consistent(Message("A card was displayed and the penalty assessed between periods opens the next "
+                                      "period."))
     return _us.consistent(Message("The penalty assessed between periods opens the next period."))
+
+
+def _after_the_final_period(case: Case) -> bool:
+    """Assessed after the final period, with no next period to open: as recorded (`after_final_period`), else from
+    the period number (the last scheduled one; an overtime that follows is a next period, recorded as such)."""
+    recorded = case.facts.get("after_final_period")
+    if recorded is not None:
+        return recorded
+    return case.period is not None and case.match.periods is not None and case.period >= case.match.periods
 
 
 UNSPORTSMANLIKE = Provision(
     id="21.general.unsportsmanlike",
     title=Message("Unsportsmanlike conduct between periods"),
     source=(Source(GENERAL, en_from="An unsportsmanlike", es_from="Un penal por conducta"),),
-    facts=(fact("between_periods"),),
+    facts=(fact("between_periods"), fact("after_final_period"), fact("unsportsmanlike_conduct")),
     stop=STOP_NOT_AT_ALL,
-    restart=Message("The next period starts with the penalty"),
+    restart=Message("The next period starts with the penalty (after the final period, no next one)"),
     mount=None,
     penalty=Message("Unsportsmanlike conduct penalty, executed at the start of the next period"),
     judge=judge_unsportsmanlike,

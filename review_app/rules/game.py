@@ -6,11 +6,14 @@ from __future__ import annotations
 from review_app.i18n import N_, Message
 from review_app.rules import parts
 from review_app.rules.facts import fact
+from review_app.rules.phrases import Joined
 from review_app.rules.provision import (
+    OFFICIALS_AGREEING,
     STOP_AT_DISCRETION,
-    STOP_AT_ONCE,
     STOP_NOT_AT_ALL,
+    STOP_REQUIRED,
     Case,
+    MissingFact,
     Provision,
     Source,
     Verdict,
@@ -61,7 +64,7 @@ def judge_period_ends(case: Case) -> Verdict:
 PERIOD_ENDS = Provision(
     id="21.j", title=Message("Period ends"), source=(Source("Period Ends"),),
     facts=(fact("period_time_expired"),),
-    stop=STOP_AT_ONCE, restart=Message("The next period"), mount=None, penalty=None,
+    stop=STOP_REQUIRED, restart=Message("The next period"), mount=None, penalty=None,
     judge=judge_period_ends,
     summary=Message("The game is stopped at the end of each period."),
 )
@@ -72,20 +75,46 @@ REASON_WORDS = {"darkness": N_("darkness"), "inclement_weather": N_("inclement w
 
 def judge_suspension(case: Case) -> Verdict:
     reason = case.fact("reason")
-    if reason == "other" and not case.called("officials_agree"):
-        return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host "
-                                       "Tournament "
-                                       "Committee to believe it in the best interest of the game."))
+    if reason == "other":
+        bad = _officials_not_agreeing(case)
+        if bad:
+            return bad
     why = Message(REASON_WORDS.get(reason, N_(
         "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the "
         "game")))
     return _k.discretionary(Message("The Umpire may suspend the game for {why}.", why=why))
 
 
+def _officials_not_agreeing(case: Case) -> Verdict | None:
+    """21.k: "any other reason which the Umpire(s), Referee and Host Tournament Committee believe to be in the best
+    interest of the game": each of them (schema 2.1: one field each), or all at once as 2.0 recorded it."""
+    each = {name: case.call.get(name) for name, _who in OFFICIALS_AGREEING}
+    if all(v is None for v in each.values()):
+        together = case.call.get("officials_agree")
+        if together is None:
+            raise MissingFact(*(f"call.{name}" for name in each))
+        if together:
+            return None
+        return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host "
+                                       "Tournament Committee to believe it in the best interest of the game."),
+                               wrong=("officials_agree",))
+    against = [name for name, v in each.items() if v is False]
+    if against:
+        who = Joined((Message(w) for name, w in OFFICIALS_AGREEING if name in against), sep=", ")
+        return _k.inconsistent(Message("A suspension for another reason needs the Umpires, the Referee and the Host "
+                                       "Tournament Committee to believe it in the best interest of the game; {who} "
+                                       "did not.", who=who), wrong=tuple(against))
+    missing = [f"call.{name}" for name, v in each.items() if v is None]
+    if missing:
+        raise MissingFact(*missing)
+    return None
+
+
 SUSPENSION = Provision(
     id="21.k", title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
     facts=(fact("reason"),),
-    decisions=("officials_agree",),
+    decisions=tuple(name for name, _who in OFFICIALS_AGREEING),
+    former_decisions=("officials_agree",),
     stop=STOP_AT_DISCRETION, restart=Message("When the game is resumed"), mount=None, penalty=None,
     judge=judge_suspension,
     parts=(parts.suspended_by_the_umpire,),
@@ -116,7 +145,7 @@ INADVERTENT_WHISTLE = Provision(
     stop=STOP_NOT_AT_ALL,
     restart=Message("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies"),
     mount=None, penalty=None, judge=judge_inadvertent_whistle,
-    parts=(parts.inadvertent_whistle_place,),
+    parts=(parts.inadvertent_whistle_place, parts.inadvertent_whistle_direction),
     summary=Message("An inadvertent whistle is followed by a throw-in toward the boards where play stopped, except "
                     "under Rule 22.h."),
 )

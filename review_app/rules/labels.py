@@ -18,12 +18,15 @@ CALL_FIELD_NAMES = {
     "stopped_by": N_("Play stopped by"),
     "whistle": N_("Whistle"),
     "restart": N_("Restart"),
-    "restart_place": N_("Restart place"),
+    "restart_place": N_("Restart place"),  # schema 2.0's direction and point in one value
+    "restart_direction": N_("Restart direction"),
+    "restart_point": N_("Restart point"),
     "penalty": N_("Penalty"),
     "penalty_to": N_("Penalty awarded to"),
     "card": N_("Card"),
     "card_to": N_("Card shown to"),
     "decided_by": N_("Decided by"),
+    "decided_by_name": N_("Decided by (name)"),
     "penalty_timing": N_("Penalty taken"),
     "time_allowed_s": N_("Time allowed (s)"),
     "mount_excused": N_("Mount excused"),
@@ -32,7 +35,11 @@ CALL_FIELD_NAMES = {
     "extra_time_granted": N_("The Umpires granted additional time"),
     "play_waited_off_field": N_("Play waited while the player repaired or changed off the field (rather than "
                                 "restarting once he or she left)"),
+    "best_interest_of_the_game": N_("The Umpire deemed not stopping play in the best interest of the game"),
     "officials_agree": N_("Umpires, Referee and Host Tournament Committee believe it in the game's interest"),
+    "umpires_agree": N_("The Umpires believe it in the best interest of the game"),
+    "referee_agrees": N_("The Referee believes it in the best interest of the game"),
+    "committee_agrees": N_("The Host Tournament Committee believes it in the best interest of the game"),
 }
 
 UNITS = {

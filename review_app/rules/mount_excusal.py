@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
+from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
     duration,
@@ -27,7 +28,7 @@ from review_app.rules.provision import (
     Verdict,
     Verdicts,
 )
-from review_app.rules.vocabulary import Penalty, Whistle
+from review_app.rules.vocabulary import Penalty, Restart, Whistle
 
 # --- 21.f(3) mount falls ------------------------------------------------------------------------------------------
 _f3 = Verdicts("21.f(3)")
@@ -37,6 +38,9 @@ def judge_mount_falls(case: Case) -> Verdict:
     bad = stopped_at_once(_f3, case, N_("A mount fell"))
     if bad:
         return bad
+    if case.facts.get("after_fall") == "remounted" and case.facts.get("trotted_and_examined") is False:
+        return _f3.inconsistent(Message("The player remounted the fallen mount without it being trotted and examined "
+                                        "for soundness: if the player wishes to remount, the Umpires ensure it is."))
     if not case.fact("mount_sound"):
         if case.facts.get("after_fall") == "remounted":
             # "If the mount is sound ... the player may remount but otherwise he must change mounts".
@@ -47,6 +51,14 @@ def judge_mount_falls(case: Case) -> Verdict:
             return _f3.inconsistent(Message("The fallen mount was not sound: the player must change under 21.f(1)(i) "
                                             "and the mount is excused."),
                                     cites=("21.f(3)", "21.f(1)(i)"), wrong=("mount_excused",))
+        restart = case.call.get("restart")
+        if restart is not None and restart not in (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS):
+            # "in accordance with subparagraph 21.f(1)(i)": "restarted with a throw-in when the player with the
+            # injured mount has returned on another mount".
+            return _f3.inconsistent(Message("The unsound mount is changed in accordance with 21.f(1)(i): play restarts "
+                                            "with a throw-in when the player has returned on another mount; it "
+                                            "restarted with this: {given}.", given=Message(Restart(restart).label)),
+                                    cites=("21.f(3)", "21.f(1)(i)"), wrong=("restart",))
         return _f3.consistent(Message("Stopped at once; the unsound mount was changed and excused."))
     if case.call.get("mount_excused"):
         return _f3.inconsistent(Message("The mount trotted out sound; if the player elects to change, the mount may "
@@ -61,9 +73,10 @@ MOUNT_FALLS = Provision(
     source=(Source("Mount Falls"),),
     facts=(fact("mount_sound"),
            fact("after_fall"),
+           fact("trotted_and_examined"),
            ALREADY_STOPPED),
     stop=STOP_AT_ONCE,
-    restart=Message("Not set by 21.f(3)"),
+    restart=Message("If unsound, as 21.f(1)(i): a throw-in when the player returns on another mount"),
     mount=Message("If unsound, excused under 21.f(1)(i); if sound, it may return"),
     penalty=None,
     judge=judge_mount_falls,
@@ -108,9 +121,10 @@ def judge_mount_timeout(case: Case) -> Verdict:
     if whistle == Whistle.NONE:
         return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount "
                                       "handled as 21.f(4) says."))
-    return _f4.discretionary(Message(
-        "The Umpire {umpire}; stopping immediately or at a neutral play is at the Umpires' discretion.",
-        umpire=whistle_words(whistle)))
+    # Every obligation met; when to stop ("immediately or at a neutral play") is the Umpires' choice, named.
+    return _f4.consistent(Message(
+        "The time-out was handled as 21.f(4) says; the Umpire {umpire}, and stopping immediately or at a neutral "
+        "play is at the Umpires' discretion.", umpire=whistle_words(whistle)))
 
 
 MOUNT_TIMEOUT = Provision(
@@ -128,6 +142,7 @@ MOUNT_TIMEOUT = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Teammates changing mounts: an appropriate penalty to the opposing team"),
     judge=judge_mount_timeout,
+    measures_time=True,
     parameters=(P.MOUNT_CHANGE_TIMEOUT,),
     summary=Message("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to "
                     "change; the "
@@ -156,6 +171,9 @@ def judge_returned_mount(case: Case) -> Verdict:
         return _f5.consistent(Message(
             "The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",
             hours=hours))
+    if penalty != Penalty.FORFEITURE and _presented_to_someone_else(case):
+        return _f5.consistent(Message("The evidence was presented to someone other than the Umpire(s), a Referee or "
+                                      "the Host Tournament Committee: it cannot ground a forfeiture under 21.f(5)."))
     if penalty != Penalty.FORFEITURE:
         return _f5.inconsistent(Message(
             "A mount excused under {under} was returned to play: the penalty shall be forfeiture, and unlike other "
@@ -163,6 +181,11 @@ def judge_returned_mount(case: Case) -> Verdict:
             wrong=("penalty",))
     return _f5.consistent(Message("Forfeiture exacted for returning a mount excused under {under}.", under=under),
                           mandatory=True)
+
+
+def _presented_to_someone_else(case: Case) -> bool:
+    """Missed during the game, and the evidence presented to none of those 21.f(5) names (schema 2.1)."""
+    return case.facts.get("detected_during_game") is False and case.facts.get("presented_to") == "other"
 
 
 RETURNED_MOUNT = Provision(
@@ -173,12 +196,17 @@ RETURNED_MOUNT = Provision(
         fact("excused_under"),
         fact("detected_during_game"),
         fact("evidence_within_24_hours"),
+        fact("presented_to"),
+        fact("presented_to_name"),
+        fact("presented_by"),
+        fact("presented_at"),
     ),
     stop=STOP_NOT_AT_ALL,
     restart=Message("None: the game is forfeited"),
     mount=MAY_NOT_RETURN,
     penalty=Message("Forfeiture, which must be exacted"),
     judge=judge_returned_mount,
+    parts=(parts.evidence_presented_to_an_authority, parts.decided_by_an_authority),
     parameters=(P.FORFEITURE_EVIDENCE_WINDOW,),
     summary=Message("A mount excused under 21.f(1), (3) or (4) that plays again means forfeiture, mandatory, also on "
                     "conclusive evidence within 24 hours after the game."),

@@ -3,6 +3,8 @@ visibly injured, and 21.f(2) the courtesy change."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
@@ -32,6 +34,7 @@ from review_app.rules.provision import (
     Verdicts,
     incomplete,
 )
+from review_app.rules.timing import AFTER_ONE_MINUTE
 from review_app.rules.vocabulary import Penalty, Restart
 
 # --- 21.f(1)(i) visibly injured or distressed ---------------------------------------------------------
@@ -49,6 +52,9 @@ def judge_visibly_injured(case: Case) -> Verdict:
     announcement = case.call.get("announcement")
     if announcement is not None and ALL_MAY_CHANGE not in announcement.upper():
         return _f1i.inconsistent(Message('The Umpires should announce "ALL MAY CHANGE".'), wrong=("announcement",))
+    if case.facts.get("mount_led_off") is False:
+        return _f1i.inconsistent(Message("The mount in question must be led off the field or taken off by horse "
+                                         "ambulance; it was not."))
     restarts = (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS)
     if case.facts.get(UNWARRANTED_DELAY.name) and case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
         # "Any unwarranted delay on his or her part will be penalized": the penalty is then how play restarts.
@@ -68,12 +74,14 @@ VISIBLY_INJURED = Provision(
     title=Message("Mount visibly injured or distressed"),
     source=(WELFARE, Source("The Umpires determine that the mount is visibly injured")),
     facts=(fact("visibly_injured_or_distressed"),
+           fact("mount_led_off"),
            ALREADY_STOPPED, UNWARRANTED_DELAY),
     stop=STOP_AT_ONCE,
     restart=Message("Throw-in when the player returns on another mount"),
     mount=MAY_NOT_RETURN,
     penalty=Message("Any unwarranted delay by the player is penalized"),
     judge=judge_visibly_injured,
+    parts=(parts.restart_on_return,),
     summary=Message('Stop at once (unless play is already stopped), announce "ALL MAY CHANGE", lead the mount off, '
                     'throw-in on return; the mount is excused; an unwarranted delay is penalized.'),
 )
@@ -123,6 +131,7 @@ NOT_VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=None,
     judge=judge_not_visibly_injured,
+    parts=(parts.resume_when_the_mount_is_off,),
     summary=Message("Stop at once when a player reports the mount (unless play is already stopped); the Umpires may "
                     "have the "
                     "player lead it off by the shortest line; no teammate may change; the mount is excused."),
@@ -131,6 +140,25 @@ NOT_VISIBLY_INJURED = Provision(
 # --- 21.f(2) courtesy change ----------------------------------------------------------------------------------
 _f2 = Verdicts("21.f(2)")
 COURTESY_RESTARTS = (Restart.THROW_IN, Restart.PENALTY, Restart.FREE_HIT, Restart.KNOCK_IN)
+# "Ideally ... by announcing “ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE.”": the words that make it a courtesy change.
+COURTESY_ANNOUNCEMENT = "COURTESY CHANGE"
+
+
+EARLY, LATE = "early", "late"
+
+
+def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> str | None:
+    """21.f(2) "Play will be restarted ... after one minute has elapsed": EARLY before the minute, LATE well after
+    it (more than `timing.AFTER_ONE_MINUTE` past it) unless a penalty was awarded for the delay ("Any
+    unwarranted delay by either team will be penalized"), else None. The event's judge and the match check
+    (`checker.sequence.time_allowances`) both ask this, so they agree."""
+    if allowed < P.COURTESY_CHANGE.value:
+        return EARLY
+    if allowed <= P.COURTESY_CHANGE.value + AFTER_ONE_MINUTE.seconds:
+        return None
+    # A penalty on a late courtesy restart is the delay's, unless the facts say there was no unwarranted delay.
+    penalized = facts.get(UNWARRANTED_DELAY.name) is not False and call.get("penalty") not in (None, Penalty.NONE)
+    return None if penalized else LATE
 
 
 def judge_courtesy_change(case: Case) -> Verdict:
@@ -143,16 +171,44 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if not case.fact("ball_out_of_play_or_neutral"):
         return _f2.inconsistent(Message("A courtesy change is allowed only when the ball is out of play or at a "
                                         "neutral play."))
+    if case.facts.get("offered_to_all_players") is False:
+        return _f2.inconsistent(Message("The courtesy change is one per period for all players on both teams; it was "
+                                        "not open to all of them."))
+    if case.facts.get("each_umpire_had_two_horses") is False and case.match.periods is not None \
+            and case.match.periods >= P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value:
+        return _f2.inconsistent(Message(
+            "With courtesy changes allowed, the teams shall be required to provide each Umpire {horses:g} horses for "
+            "any game lasting {periods:g} periods or more; this game has {played}, and they did not.",
+            horses=P.COURTESY_UMPIRE_HORSES.value, periods=P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value,
+            played=case.match.periods))
     minute = duration(P.COURTESY_CHANGE.value)
     allowed = case.called("time_allowed_s")
-    if allowed != P.COURTESY_CHANGE.value:
+    when = courtesy_restart_timing(allowed, case.facts, case.call)
+    if when == EARLY:
         return _f2.inconsistent(UpperFirst(Message(
-            "{limit} shall be allowed for a courtesy change, play restarting after it has elapsed; the time allowed "
-            "was {allowed}.", limit=minute, allowed=minutes(allowed))), wrong=("time_allowed_s",))
-    if case.called("restart") not in COURTESY_RESTARTS:
+            "{limit} shall be allowed for a courtesy change, play restarting after it has elapsed; play restarted "
+            "after {allowed}, before the minute had elapsed.", limit=minute, allowed=minutes(allowed))),
+            wrong=("time_allowed_s",))
+    if when == LATE:
+        return _f2.inconsistent(Message(
+            "Play restarted {allowed} after the courtesy change was allowed, well after {limit} had elapsed (this "
+            "tool allows {tolerance:g} s to set up the restart), and no penalty for an unwarranted delay was "
+            "recorded: any unwarranted delay by either team will be penalized.", allowed=minutes(allowed),
+            limit=minute, tolerance=AFTER_ONE_MINUTE.seconds), wrong=("time_allowed_s",))
+    restart = case.called("restart")
+    if restart not in COURTESY_RESTARTS:
         return _f2.inconsistent(Message(
             "After {limit} play restarts with a throw-in, penalty, free hit or knock-in, as the case may be.",
             limit=minute), wrong=("restart",))
+    due = case.facts.get("restart_as_the_case_may_be")
+    given = Restart.THROW_IN if restart == Restart.THROW_IN_TOWARD_BOARDS else restart
+    if due is not None and given != due and not (given in (Restart.PENALTY, Restart.FREE_HIT)
+                                                  and case.facts.get(UNWARRANTED_DELAY.name) is True):
+        # "as the case may be": as play stood when it stopped (a team's delay penalized restarts with its penalty).
+        return _f2.inconsistent(Message(
+            "Play restarts with a throw-in, penalty, free hit or knock-in, as the case may be: as play stood, it was "
+            "due to restart with this: {due}; it restarted with this: {given}.", due=Message(Restart(due).label),
+            given=Message(Restart(restart).label)), wrong=("restart",))
     if case.call.get("mount_excused"):
         return _f2.inconsistent(Message("A courtesy change does not excuse the mount; 21.f(5) names only 21.f(1), (3) "
                                         "and (4)."), wrong=("mount_excused",))
@@ -160,6 +216,12 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if bad:
         return bad
     elapsed = case.facts.get("elapsed_in_period_s")
+    announcement = case.call.get("announcement")
+    if announcement is not None and COURTESY_ANNOUNCEMENT not in " ".join(announcement.upper().split()):
+        # "Ideally ... by announcing": advice, so a note, not a fault.
+        return _f2.discretionary(Message(
+            'A courtesy change allowed as 21.f(2) says; ideally the Umpires announce "ALL MAY CHANGE – COURTESY '
+            'CHANGE, ONE MINUTE", and the announcement recorded does not say so.'))
     if elapsed is not None and elapsed < P.COURTESY_CHANGE_IDEAL_ELAPSED.value:
         return _f2.discretionary(Message(
             "A courtesy change was allowed before {ideal} had elapsed in the period; ideally it comes after.",
@@ -175,6 +237,9 @@ COURTESY_CHANGE = Provision(
     facts=(
         fact("ball_out_of_play_or_neutral"),
         fact("elapsed_in_period_s"),
+        fact("offered_to_all_players"),
+        fact("each_umpire_had_two_horses"),
+        fact("restart_as_the_case_may_be"),
         UNWARRANTED_DELAY,
     ),
     stop=STOP_AT_DISCRETION,
@@ -182,12 +247,13 @@ COURTESY_CHANGE = Provision(
     mount=Message("Not excused: the mount may return"),
     penalty=Message("Any unwarranted delay by either team is penalized"),
     judge=judge_courtesy_change,
+    measures_time=True,
     parts=(parts.not_before_the_neutral_play, parts.courtesy_change_allowed_by),
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
                 P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),
-    summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral, "
-                    "one "
-                    "minute, not more and not less; an unwarranted delay is penalized."),
+    summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral; "
+                    "play restarts after one minute has elapsed, not before; a later restart is an unwarranted delay, "
+                    "penalized."),
 )
 
 

@@ -38,6 +38,13 @@ def excusal_contradicted(situation: str, facts: dict) -> Message | None:
     return None
 
 
+def during_a_break(event: dict) -> bool:
+    """21.f(5) "If a player returns a mount to play": an event whose facts put it in a break in play (play already
+    stopped, between periods) shows a mount on the field, not returned to play."""
+    facts = event.get("facts") or {}
+    return facts.get("play_already_stopped") is True or facts.get("between_periods") is True
+
+
 def stopped_at_once(v: Verdicts, case: Case, what: str) -> Verdict | None:
     """`what` (a message id) is what happened: "A mount fell"."""
     late = missed_stop(case)

@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from review_app.i18n import N_, Message
-from review_app.rules.facts import NO_SAFETY_DEFLECTIONS
+from review_app.rules.facts import AUTHORITIES_21F5, NO_SAFETY_DEFLECTIONS
 from review_app.rules.phrases import any_of
 from review_app.rules.provision import Case, gated
-from review_app.rules.vocabulary import Card, Official, Penalty, Place, Restart
+from review_app.rules.timing import AS_SOON_AS, AT_ONCE
+from review_app.rules.vocabulary import Card, Direction, Official, Penalty, Point, Restart
 
 # Who, as a sentence names them: "play was stopped by {the Referee}".
 WHO = {
@@ -103,30 +104,42 @@ def _player(ref: dict) -> str:
     return f"{ref.get('team')} #{ref['number']}" if ref.get("number") is not None else str(ref.get("team"))
 
 
-# A restart of this kind is taken at this place, whatever the clause: a penalty where the penalty
-# awarded is taken, a knock-in from the end line, a throw-in toward the boards toward the boards.
-PLACE_OF_KIND = {
-    Restart.PENALTY: Place.PENALTY_SPOT,
-    Restart.KNOCK_IN: Place.END_LINE,
-    Restart.THROW_IN_TOWARD_BOARDS: Place.TOWARD_BOARDS,
+# A restart of this kind is taken at this point, whatever the clause: a penalty where the penalty
+# awarded is taken, a knock-in from the end line (schema 2.1: `call.restart_point`; a 2.0 call's
+# `restart_place` is read as the direction and point it meant, `vocabulary.split_restart`).
+POINT_OF_KIND = {
+    Restart.PENALTY: Point.PENALTY_SPOT,
+    Restart.KNOCK_IN: Point.END_LINE,
 }
 
 
-@needs("restart_place")
+@needs("restart_point")
 def place_of_the_restart_kind(case: Case) -> Wrong | None:
-    want = PLACE_OF_KIND.get(case.call.get("restart"))
+    want = POINT_OF_KIND.get(case.call.get("restart"))
     return _place(case, want)
 
 
-def _place(case: Case, want: Place | None, why: Message | None = None) -> Wrong | None:
-    given = case.call.get("restart_place")
+def _place(case: Case, want: Point | None, why: Message | None = None) -> Wrong | None:
+    """The restart's point (`call.restart_point`) against the one `want`ed; unrecorded, not judged."""
+    given = case.call.get("restart_point")
     if want is None or given is None or given == want:
         return None
-    places = {"given": Message(Place(given).label), "want": Message(want.label)}
+    places = {"given": Message(Point(given).label), "want": Message(want.label)}
     if why is None:
-        return Wrong("restart_place", Message("Play restarted at this place: {given}; it should be: {want}.", **places))
-    return Wrong("restart_place", Message("Play restarted at this place: {given}; {why}, so it should be: {want}.",
+        return Wrong("restart_point", Message("Play restarted at this place: {given}; it should be: {want}.",
+                                              **places))
+    return Wrong("restart_point", Message("Play restarted at this place: {given}; {why}, so it should be: {want}.",
                                           why=why, **places))
+
+
+def _direction(case: Case, want: Direction, why: Message) -> Wrong | None:
+    """The restart's direction (`call.restart_direction`) against the one `want`ed; unrecorded, not judged."""
+    given = case.call.get("restart_direction")
+    if given is None or given == want:
+        return None
+    return Wrong("restart_direction", Message("The ball was put into play this way: {given}; {why}, so it should "
+                                              "be: {want}.", given=Message(Direction(given).label), why=why,
+                                              want=Message(want.label)))
 
 
 # Each with the call field it needs (`needs`), as `judge_case` reads them.
@@ -167,7 +180,7 @@ def safety_restart_place(case: Case) -> Wrong | None:
     safety = _safety(case)
     if safety is None:
         return None
-    return _place(case, Place.PENALTY_SPOT if safety else Place.END_LINE,
+    return _place(case, Point.PENALTY_SPOT if safety else Point.END_LINE,
                   Message(SAFETY_TAKEN if safety else NO_SAFETY_KNOCK_IN))
 
 
@@ -190,15 +203,28 @@ def _restart(case: Case, want: tuple[Restart, ...], why: Message) -> Wrong | Non
 
 
 def where_first_lodged(case: Case) -> Wrong | None:
-    """21.i: "the ball shall be considered dead at the point where it was first lodged"."""
-    return _place(case, Place.WHERE_FIRST_LODGED, Message("21.i: the ball is dead where it first lodged"))
+    """21.i: "the ball shall be considered dead at the point where it was first lodged": the point only; the
+    direction of the throw-in (toward the boards, say) is not 21.i's."""
+    return _place(case, Point.WHERE_FIRST_LODGED, Message("21.i: the ball is dead where it first lodged"))
+
+
+def _fair_play_possession_ruled_out(case: Case) -> bool:
+    return case.facts.get("fair_play_possession_applies") is False
 
 
 def inadvertent_whistle_place(case: Case) -> Wrong | None:
-    """21.l: "a throw-in toward the boards or sideline at the point at which play was stopped", unless 22.h applies."""
-    if case.facts.get("fair_play_possession_applies") is not False:
+    """21.l: "a throw-in toward the boards or sideline at the point at which play was stopped", unless 22.h
+    applies: the point."""
+    if not _fair_play_possession_ruled_out(case):
         return None
-    return _place(case, Place.TOWARD_BOARDS, Message("21.l: a throw-in toward the boards or sideline"))
+    return _place(case, Point.POINT_OF_STOPPAGE, Message("21.l: at the point at which play was stopped"))
+
+
+def inadvertent_whistle_direction(case: Case) -> Wrong | None:
+    """21.l: "a throw-in toward the boards or sideline at the point at which play was stopped": the direction."""
+    if not _fair_play_possession_ruled_out(case):
+        return None
+    return _direction(case, Direction.TOWARD_BOARDS, Message("21.l: a throw-in toward the boards or sideline"))
 
 
 def _immediate(case: Case) -> bool:
@@ -253,10 +279,100 @@ def suspended_by_the_umpire(case: Case) -> Wrong | None:
                                        who=_who(who)))
 
 
-def courtesy_change_allowed_by(case: Case) -> Wrong | None:
-    """21.f(2): courtesy changes are "determined by the Host Tournament Committee or the Umpires"."""
+def _committee_or_umpires(case: Case, why: str) -> Wrong | None:
+    """`why` (a message id with {who}) where the call's `decided_by` is neither the Committee nor the Umpire."""
     who = case.call.get("decided_by")
     if who is None or who in (Official.UMPIRE, Official.COMMITTEE):
         return None
-    return Wrong("decided_by", Message("The courtesy change was allowed by {who}; 21.f(2) leaves it to the Host "
-                                       "Tournament Committee or the Umpires.", who=_who(who)))
+    return Wrong("decided_by", Message(why, who=_who(who)))
+
+
+def tack_provision_determined_by(case: Case) -> Wrong | None:
+    """21.g: the 6-goal provision is "determined by the Host Tournament Committee or the Umpires"."""
+    return _committee_or_umpires(case, N_("The 6-goal provision was determined by {who}; 21.g leaves it to the Host "
+                                          "Tournament Committee or the Umpires."))
+
+
+def courtesy_change_allowed_by(case: Case) -> Wrong | None:
+    """21.f(2): courtesy changes are "determined by the Host Tournament Committee or the Umpires"."""
+    return _committee_or_umpires(case, N_("The courtesy change was allowed by {who}; 21.f(2) leaves it to the Host "
+                                          "Tournament Committee or the Umpires."))
+
+
+def evidence_presented_to_an_authority(case: Case) -> Wrong | None:
+    """21.f(5): "If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is
+    presented with conclusive physical evidence": evidence presented to anyone else grounds no forfeiture."""
+    to = case.facts.get("presented_to")
+    if to is None or to in AUTHORITIES_21F5 or case.facts.get("detected_during_game") is not False \
+            or case.call.get("penalty") != Penalty.FORFEITURE:
+        return None
+    named = case.facts.get("presented_to_name")
+    return Wrong("presented_to", Message(
+        "The evidence was presented to {who}; 21.f(5) grounds a forfeiture on conclusive evidence presented to "
+        "\"the Umpire(s), a Referee, or the Host Tournament Committee\".",
+        who=named or _who(Official.OTHER)))
+
+
+def decided_by_an_authority(case: Case) -> Wrong | None:
+    """21.f(5) names who is presented with the evidence and so who decides the forfeiture: "the Umpire(s), a
+    Referee, or the Host Tournament Committee"."""
+    who = case.call.get("decided_by")
+    if who is None or who in AUTHORITIES_21F5:
+        return None
+    named = case.call.get("decided_by_name")
+    return Wrong("decided_by", Message(
+        "The decision was made by {who}; 21.f(5) leaves it to \"the Umpire(s), a Referee, or the Host Tournament "
+        "Committee\".", who=named or _who(who)))
+
+
+# -- when play restarts after a wait (schema 2.1: the moment the wait ends at) ------------------------------
+# What ends the wait, as a sentence names it: "play restarted 40.0 s after {the mount was off the field}".
+WAIT_EVENTS = {
+    "player_returned": N_("the player returned"),
+    "mount_off_field": N_("the mount was off the field"),
+    "player_off_field": N_("the player left the field"),
+    "resumed_or_substituted": N_("the player was able to resume or a substitute came on"),
+}
+
+
+def restart_at(case: Case, moment: str, rule: Message, *, early: bool = True, late: bool = True) -> Wrong | None:
+    """Play restarts when `moment` happens (its clause's words, `rule`): a restart tagged more than AT_ONCE
+    before it did not wait for it (`early`), one more than AS_SOON_AS after it waited for nothing (`late`).
+    Not judged while either moment is untagged."""
+    after = case.measured.after(moment)
+    if after is None:
+        return None
+    event = Message(WAIT_EVENTS[moment])
+    if early and after < -AT_ONCE.seconds:
+        return Wrong("moments.restart", Message("Play restarted {s:.1f} s before {event}; {rule}.", s=-after,
+                                                event=event, rule=rule))
+    if late and after > AS_SOON_AS.seconds:
+        return Wrong("moments.restart", Message("Play restarted {s:.1f} s after {event}; {rule}.", s=after,
+                                                event=event, rule=rule))
+    return None
+
+
+def restart_on_return(case: Case) -> Wrong | None:
+    """21.f(1)(i): "Play will be restarted with a throw-in when the player with the injured mount has returned on
+    another mount"."""
+    return restart_at(case, "player_returned", Message(
+        "21.f(1)(i): play is restarted with a throw-in when the player with the injured mount has returned on "
+        "another mount"))
+
+
+def resume_when_the_mount_is_off(case: Case) -> Wrong | None:
+    """21.f(1)(ii): "Play will resume as soon as the mount is off the field"."""
+    return restart_at(case, "mount_off_field", Message("21.f(1)(ii): play will resume as soon as the mount is off "
+                                                       "the field"))
+
+
+def continue_when_able_or_substituted(case: Case) -> Wrong | None:
+    """21.d: "If, and when, during this interval the injured player is able to resume play or an eligible player
+    is substituted, the Umpire shall continue the game". Before it, the game waits only within the 10 minutes."""
+    from review_app.rules.parameters import INJURY_RECOVERY
+
+    stood = case.measured.stopped_for_s
+    within = stood is None or stood < INJURY_RECOVERY.value
+    return restart_at(case, "resumed_or_substituted", Message(
+        "21.d: if, and when, during this interval the injured player is able to resume play or an eligible player "
+        "is substituted, the Umpire shall continue the game"), early=within)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from review_app.i18n import Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
-from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
+from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
-    STOP_AT_ONCE,
+    STOP_REQUIRED,
     Case,
     MissingFact,
     Provision,
@@ -22,19 +23,17 @@ from review_app.rules.vocabulary import Whistle
 # --- 21.d Injury to player ----------------------------------------------------------------------
 _d = Verdicts("21.d")
 RECOVERY = P.INJURY_RECOVERY
-# "unless the injured player's treatment on the field requires additional time ... or the Umpire has
-# granted additional time"
-# What lifts 21.d's ten minutes: the Umpires' decision (in the call) or what removing the player needed (a fact).
-EXTRA_TIME = ("extra_time_granted", "removal_needed_more_time")
 
 
 def judge_injury(case: Case) -> Verdict:
     if case.fact("recurrence_of_same_injury"):
         return _recurrence(case)
-    late = missed_stop(case)
-    if late:
+    # "the Umpire shall stop the game": a stop is owed, but 21.d sets no moment for it (Rule 21 says
+    # "immediately" where it means it), and the closing words leave "whether or when to stop play" to the Umpire.
+    whistle = case.called("whistle")
+    if whistle == Whistle.NONE and case.facts.get(ALREADY_STOPPED.name) is not True:
         return _d.inconsistent(Message("If a player is injured the Umpire shall stop the game; the Umpire {umpire}.",
-                                       umpire=whistle_words(late)), wrong=("whistle",))
+                                       umpire=whistle_words(whistle)), wrong=("whistle",))
     if case.has("resumed_play") and case.fact("resumed_play") and case.fact("unconscious"):
         return _d.inconsistent(Message("A player who has been rendered unconscious shall not resume play in any game "
                                        "that day."))
@@ -43,9 +42,11 @@ def judge_injury(case: Case) -> Verdict:
     if allowed is not None and allowed > RECOVERY.value:
         granted, removal = case.call.get("extra_time_granted"), case.facts.get("removal_needed_more_time")
         if granted or removal:
-            return _d.discretionary(Message(
-                "Time beyond {limit} was allowed, as extra time the Umpires may grant or that removing the player "
-                "from the field required.", limit=limit))
+            # Every obligation met, and a choice the rule gives the Umpires (to grant extra time): consistent,
+            # naming the discretion.
+            return _d.consistent(Message(
+                "Time beyond {limit} was allowed, as extra time the Umpires may grant in their discretion or that "
+                "removing the player from the field required.", limit=limit))
         # Neither recorded as granted: both must be known to be false.
         missing = [name for name, value in (("call.extra_time_granted", granted),
                                             ("removal_needed_more_time", removal)) if value is None]
@@ -55,6 +56,11 @@ def judge_injury(case: Case) -> Verdict:
             "The game was continued after {allowed}; it shall continue not more than {limit} after the stoppage "
             "unless extra time was granted or removing the player needed it.", allowed=minutes(allowed), limit=limit),
             wrong=("time_allowed_s",))
+    if whistle in (Whistle.DELAYED, Whistle.NEUTRAL_PLAY):
+        return _d.consistent(Message(
+            "Play stopped for the injured player, with no more than the {limit} to recover; the Umpire {umpire}, and "
+            "when to stop is the Umpire's discretion, since 21.d sets no timing.", limit=limit,
+            umpire=whistle_words(whistle)))
     return _d.consistent(Message("Play stopped for the injured player, with no more than the {limit} to recover.",
                                  limit=limit))
 
@@ -64,6 +70,12 @@ def _recurrence(case: Case) -> Verdict:
     allowed = case.called_or("time_allowed_s", None)
     if allowed is None and case.called("whistle") != Whistle.NONE:
         allowed = case.called("time_allowed_s")  # play stopped: was time given? named if not recorded
+    if allowed and case.time_measured:
+        # Play stood stopped that long, as the footage measures it; a time-out is time granted to recover, which
+        # the reviewer records (a substitute brought on takes time too).
+        return _d.consistent(Message(
+            "Play stood stopped {allowed} for the recurrence, as measured on the footage; that is not a time-out "
+            "granted, and none was recorded.", allowed=minutes(allowed)))
     if allowed:
         return _d.inconsistent(Message("There shall be no subsequent time-outs for a recurrence of the same injury."),
                                wrong=("time_allowed_s",))
@@ -82,16 +94,17 @@ INJURY = Provision(
         fact("injury"),
         ALREADY_STOPPED,
     ),
-    stop=STOP_AT_ONCE,
+    stop=STOP_REQUIRED,
     restart=Message("Play continues as soon as the player can resume or is substituted"),
     mount=None,
     penalty=None,
     judge=judge_injury,
+    measures_time=True,
+    parts=(parts.continue_when_able_or_substituted,),
     decisions=("extra_time_granted",),
     parameters=(P.INJURY_RECOVERY,),
-    summary=Message("Stop at once; 10 minutes to recover unless extra time is granted; no time-out for a recurrence; "
-                    "an "
-                    "unconscious player does not play again that day."),
+    summary=Message("Play shall be stopped (21.d sets no timing); 10 minutes to recover unless extra time is granted; "
+                    "no time-out for a recurrence; an unconscious player does not play again that day."),
 )
 
 # --- 21.e Player falls off -------------------------------------------------------------------------
@@ -135,6 +148,9 @@ PLAYER_FALLS = Provision(
         fact("may_be_injured_or_in_jeopardy"),
         fact("imminent_scoring_opportunity"),
         fact("clear_fall"),
+        # 21.d's "no player who has been rendered unconscious shall be allowed to resume play in any game that day"
+        # holds for a knock-out in a fall; the match check follows it (`checker.sequence.injuries`).
+        fact("unconscious", required=False),
     ),
     stop=STOP_AT_NEUTRAL_PLAY,
     restart=Message("Not set by 21.e"),
@@ -150,17 +166,17 @@ PLAYER_FALLS = Provision(
 _h = Verdicts("21.h")
 
 
+_LOST_HELMET_WORDS = NeutralPlayWords(
+    waited=Message("Play was stopped when it reached a neutral position."),
+    not_stopped=Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral position."),
+    already_neutral=Message("Play was already neutral, so stopping at once was as soon as possible."),
+    too_soon=Message("For a lost helmet play is stopped when it is in a neutral position, not in the middle of an "
+                     "attack."),
+)
+
+
 def judge_lost_helmet(case: Case) -> Verdict:
-    whistle = case.called("whistle")
-    if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
-        return _h.consistent(Message("Play was stopped when it reached a neutral position."))
-    if whistle == Whistle.NONE:
-        return _h.inconsistent(Message("If a helmet falls off, play shall be stopped as soon as possible at a neutral "
-                                       "position."), wrong=("whistle",))
-    if case.fact("play_neutral_when_lost"):
-        return _h.consistent(Message("Play was already neutral, so stopping at once was as soon as possible."))
-    return _h.inconsistent(Message("For a lost helmet play is stopped when it is in a neutral position, not in the "
-                                   "middle of an attack."), wrong=("whistle",))
+    return judge_at_next_neutral_play(case, _h, "play_neutral_when_lost", _LOST_HELMET_WORDS)
 
 
 LOST_HELMET = Provision(

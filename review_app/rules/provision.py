@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from review_app.i18n import LANGUAGES, Message, both
+from review_app.i18n import LANGUAGES, N_, Message, both
 from review_app.rules.facts import Fact
 from review_app.rules.parameters import USPA_2026, Edition
 from review_app.rules.phrases import Joined
@@ -26,14 +26,16 @@ from review_app.rules.rulebook import Paragraph, paragraph
 from review_app.rules.timing import Measured, measure
 from review_app.rules.vocabulary import (
     Card,
+    Direction,
     Official,
     Penalty,
     PenaltyTiming,
-    Place,
+    Point,
     Restart,
     Stop,
     VerdictKind,
     Whistle,
+    split_restart,
 )
 
 # The public vocabulary, as modules have long imported it from here (the enums are in `vocabulary`).
@@ -45,18 +47,22 @@ VERDICTS = tuple(VerdictKind)
 
 STOP_AT_ONCE = Stop.AT_ONCE
 STOP_AT_NEUTRAL_PLAY = Stop.AT_NEUTRAL_PLAY
+STOP_REQUIRED = Stop.REQUIRED
 STOP_AT_DISCRETION = Stop.AT_DISCRETION
 STOP_NOT_AT_ALL = Stop.NOT_AT_ALL
 
 WHISTLES = Whistle.values()
 # The parts of a call as a document records them (schema 2.0 added who got the penalty or card, where
-# play restarted, who stopped play and who decided): a tuple is a choice of values, "team" a team id of
-# the match, "player" a player of it ({"team", "number"}).
+# play restarted, who stopped play and who decided; 2.1 the restart as kind, direction and point, the
+# 21.f(5) decision by someone else, named, and 21.k's officials one by one): a tuple is a choice of
+# values, "team" a team id of the match, "player" a player of it ({"team", "number"}).
 CALL_FIELDS = {
     "stopped_by": (Official.UMPIRE.value, Official.REFEREE.value, Official.HORN.value, Official.OTHER.value),
     "whistle": WHISTLES,
-    "restart": Restart.values(),
-    "restart_place": Place.values(),
+    # 2.0's kind "throw-in toward the boards" is a throw-in with its direction (`vocabulary.split_restart`).
+    "restart": tuple(v for v in Restart.values() if v != Restart.THROW_IN_TOWARD_BOARDS),
+    "restart_direction": Direction.values(),
+    "restart_point": Point.values(),
     "penalty": Penalty.values(),
     "penalty_to": "team",
     "card": Card.values(),
@@ -66,14 +72,25 @@ CALL_FIELDS = {
     "mount_excused": "bool",
     "mount_change_permitted": "bool",
     "announcement": "text",
-    "decided_by": (Official.UMPIRE.value, Official.REFEREE.value, Official.COMMITTEE.value),
+    "decided_by": (Official.UMPIRE.value, Official.REFEREE.value, Official.COMMITTEE.value, Official.OTHER.value),
+    "decided_by_name": "text",  # who decided, by name: the one who is not an official above
     # Decisions one clause rules on (`Provision.decisions`): the officials', so part of the call, not facts seen.
     "extra_time_granted": "bool",
     "play_waited_off_field": "bool",
-    "officials_agree": "bool",
+    "officials_agree": "bool",  # 2.0: all of 21.k's officials at once; 2.1 records each (below)
+    "umpires_agree": "bool",
+    "referee_agrees": "bool",
+    "committee_agrees": "bool",
+    # 21.b: the Umpire deemed not stopping (or a brief delay) to be in the best interest of the game.
+    "best_interest_of_the_game": "bool",
 }
 # The call fields a form asks only for the clause they belong to.
-DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree")
+DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree", "umpires_agree", "referee_agrees",
+             "committee_agrees", "best_interest_of_the_game")
+# 21.k's officials, each with the call field that records whether they believe the suspension in the best
+# interest of the game (schema 2.1).
+OFFICIALS_AGREEING = (("umpires_agree", N_("the Umpires")), ("referee_agrees", N_("the Referee")),
+                      ("committee_agrees", N_("the Host Tournament Committee")))
 
 
 @dataclass(frozen=True)
@@ -131,6 +148,9 @@ class Case:
     incident_s: float | None = None  # the incident's moment (the event's position)
     moments: Mapping[str, Any] = field(default_factory=dict)  # whistle, restart, neutral_play: {frame, time_s}
     offender: Mapping[str, Any] | None = None  # {"team", "number"}: who committed the foul or caused the stop
+    # The call's time allowed was measured on the footage (whistle to restart), not typed: play stopped that long,
+    # which is not necessarily time granted (a recurrence's substitution, a ball out over the boards).
+    time_measured: bool = False
 
     @property
     def measured(self) -> Measured:
@@ -231,6 +251,18 @@ class Provision:
     # The call fields only this provision asks for: the officials' decisions it rules on (21.d's extra time
     # granted, 21.g's play waiting off the field, 21.k's officials agreeing), asked with the call, not as facts.
     decisions: tuple[str, ...] = ()
+    # Whether the time play stood stopped, measured from the footage, counts as the time allowed where none was
+    # typed: for the allowances of 21.d, 21.f(2), 21.f(4) and 21.g, whose clock runs from the stoppage. Elsewhere
+    # (a dropped mallet's "Time should not be granted") a stoppage is not time granted.
+    measures_time: bool = False
+    # Decisions an older document recorded that this provision no longer asks for, still read where recorded
+    # (21.k's `officials_agree`, one yes or no for all its officials, asked of each since schema 2.1).
+    former_decisions: tuple[str, ...] = ()
+
+    @property
+    def lifted(self) -> tuple[str, ...]:
+        """Every decision an older document may hold as a fact: lifted into the call when judged."""
+        return (*self.decisions, *self.former_decisions)
 
     @property
     def gated_parts(self) -> tuple[tuple[Callable, str | None], ...]:
@@ -305,10 +337,15 @@ def decisions_in_the_call(case: Case, decisions: tuple[str, ...]) -> Case:
     return _with(case, facts=facts, call=call)
 
 
-def effective(case: Case) -> Case:
+def effective(case: Case, provision: Provision | None = None) -> Case:
     """The case as the footage shows it: where the whistle's moment is tagged, the whistle's timing is
     the measured one (a reviewer's "at once" for a whistle 3 s late is a delay); where the restart's
-    moment is tagged too and no time allowed was typed, the time actually allowed is the measured one."""
+    moment is tagged too and no time allowed was typed, the time actually allowed is the measured one (only for a
+    `provision` that `measures_time`; with no provision given, always). A 2.0
+    call's restart (`restart_place`, the kind "throw-in toward the boards") is read as 2.1's kind, direction
+    and point (`vocabulary.split_restart`)."""
+    if "restart_place" in case.call or case.call.get("restart") == Restart.THROW_IN_TOWARD_BOARDS:
+        case = _with(case, call=split_restart(dict(case.call)))
     measured = case.measured
     if measured.whistle is None and measured.stopped_for_s is None:
         return case
@@ -317,11 +354,15 @@ def effective(case: Case) -> Case:
         # What the reviewer typed stands where the footage bears it out (a whistle half a second after a
         # fall at a neutral moment came at once and at the neutral play); otherwise the footage's timing.
         call["whistle"] = measured.whistle
-    if measured.stopped_for_s is not None and call.get("time_allowed_s") is None:
+    measured_time = False
+    if measured.stopped_for_s is not None and call.get("time_allowed_s") is None \
+            and (provision is None or provision.measures_time):
         call["time_allowed_s"] = round(measured.stopped_for_s, 3)
+        measured_time = True
     if call == dict(case.call):
         return case
-    return _with(case, call=call)  # the same moments, so the measured timing it holds stays true
+    # the same moments, so the measured timing it holds stays true
+    return _with(case, call=call, time_measured=measured_time) if measured_time else _with(case, call=call)
 
 
 def _with(made: Any, **changes: Any) -> Any:
@@ -344,9 +385,10 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     stands. An incomplete verdict names the fact needed first, then the clause's other required
     facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
     judged it, on the verdict."""
-    if provision.decisions and not case.facts.keys().isdisjoint(provision.decisions):
-        case = decisions_in_the_call(case, provision.decisions)
-    case = effective(case)
+    lifted = provision.lifted
+    if lifted and not case.facts.keys().isdisjoint(lifted):
+        case = decisions_in_the_call(case, lifted)
+    case = effective(case, provision)
     try:
         verdict = provision.judge(case)
     except MissingFact as exc:

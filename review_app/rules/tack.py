@@ -7,6 +7,7 @@ from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
@@ -17,6 +18,7 @@ from review_app.rules.provision import (
     Verdict,
     Verdicts,
 )
+from review_app.rules.timing import AS_SOON_AS, AT_ONCE
 from review_app.rules.vocabulary import Card, Penalty, Restart, Whistle
 
 _g = Verdicts("21.g")
@@ -38,8 +40,27 @@ def six_goal_provision_applies(case: Case) -> bool:
     return True
 
 
+# 21.g: "tack which presents a danger to any player or horse such as a broken girth or broken martingale if the end
+# trails on the ground, broken rein if single, broken or loose bit, broken curb chain or loose bandages or boots".
+NAMED_DANGERS = ("girth", "bit", "curb_chain", "bandages_or_boots")
+NAMED_IF = {"martingale": "martingale_end_trails", "rein": "rein_single"}
+
+
+def named_as_danger(case: Case) -> bool:
+    """The rule names this broken tack as tack which presents a danger (a girth; a martingale whose end trails; a
+    single rein; ...): then it does, whatever else was recorded."""
+    item = case.facts.get("item")
+    return item in NAMED_DANGERS or (item in NAMED_IF and case.facts.get(NAMED_IF[item]) is True)
+
+
 def judge_broken_tack(case: Case) -> Verdict:
     changed = case.has("player_changed_mount") and case.fact("player_changed_mount")
+    if changed and case.call.get("mount_change_permitted") is True \
+            and case.facts.get("change_quicker_than_repair") is False:
+        # Worked example: "Permission may be granted if the change can be made more quickly than the repair".
+        return _g.inconsistent(Message("Permission to change mounts rather than repair may be granted if the change "
+                                       "can be made more quickly than the repair; it could not."),
+                               wrong=("mount_change_permitted",))
     if changed and not case.called("mount_change_permitted"):
         # Worked example: changing horses in a tack time-out without permission violates 21.g.
         signalled = (case.called_or("whistle", Whistle.NONE) == Whistle.AT_ONCE
@@ -55,7 +76,7 @@ def judge_broken_tack(case: Case) -> Verdict:
                                        "or a yellow card "
                                        "should signal the dead-ball foul and the appropriate penalty be applied."),
                                cites=("21.g", "21.b.dead-ball"), wrong=missing)
-    if not case.fact("presents_danger"):
+    if not named_as_danger(case) and not case.fact("presents_danger"):
         return judge_damaged_equipment(case)
     late = missed_stop(case)
     if late:
@@ -68,14 +89,14 @@ def judge_broken_tack(case: Case) -> Verdict:
                                        "permitted only necessary time."), wrong=("restart",))
     # Worked example: "Play is resumed with a throw-in after repairs have been made" (a line-up is one), unless a
     # penalty was awarded (the dead-ball foul of an unpermitted change), which is then how play restarts.
-    restarts = (Restart.THROW_IN, Restart.THROW_IN_TOWARD_BOARDS, Restart.LINEUP)
+    restarts = (Restart.THROW_IN, Restart.LINEUP)  # toward the boards or not: a throw-in
     if case.called_or("penalty", Penalty.NONE) != Penalty.NONE:
         restarts += (Restart.PENALTY, Restart.FREE_HIT)
     if case.called_or("restart", None) not in (None, *restarts):
         return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
                                        "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
                                wrong=("restart",))
-    bad = _time_beyond_allowance(case)
+    bad = time_beyond_allowance(case)
     if bad:
         return bad
     if changed:
@@ -84,29 +105,84 @@ def judge_broken_tack(case: Case) -> Verdict:
     return _g.consistent(Message("Dangerous tack stopped play at once, with no more time than the rule allows."))
 
 
-def _time_beyond_allowance(case: Case) -> Verdict | None:
+SIX_GOAL, CONTACT, OTHER_GAMES = "six_goal", "contact", "other_games"
+
+
+def tack_branch(case: Case) -> str:
+    """Which of 21.g's three cases the dangerous tack falls in: the announced 6-goal provision ("a maximum of
+    five (5) minutes to rectify the problem or change mounts"), tack broken by contact with another horse ("the
+    start of play will be delayed for five (5) minutes or until his or her return, whichever occurs first"), or
+    all other games ("the player must leave the field of play and play will be restarted as soon as the player
+    has done so"). MissingFact names what is needed to tell."""
+    if six_goal_provision_applies(case):
+        return SIX_GOAL
+    return CONTACT if case.fact("broken_by_contact_with_another_horse") else OTHER_GAMES
+
+
+def tack_limit(case: Case):
+    """The time 21.g's case allows (the parameter), and the words for it; for all other games no number: play
+    does not wait (None). One reading for the event's verdict and the match check (`checker.sequence`)."""
+    five = duration(P.TACK_REPAIR.value)
+    branch = tack_branch(case)
+    if branch == SIX_GOAL:
+        return P.TACK_REPAIR, Message("the rule allows up to {limit} to rectify or change (6-goal provision)",
+                                      limit=five)
+    if branch == CONTACT:
+        return P.TACK_CONTACT_DELAY, Message("the rule allows a delay of {limit} or until the player returns, for "
+                                             "tack broken by contact with another horse", limit=five)
+    return None, Message("play does not wait: the player must leave the field and play restarts as soon as he or "
+                         "she has done so")
+
+
+def time_beyond_allowance(case: Case) -> Verdict | None:
+    """The time allowed, against the allowance of the branch of 21.g that applies (the announced 6-goal provision,
+    contact with another horse, or play not waiting for the player off the field). The event's judge and the match
+    check (`checker.sequence.time_allowances`) both ask this, so they agree; a fact it needs and lacks is named
+    (`MissingFact`)."""
     allowed = case.call.get("time_allowed_s")
     if not allowed:
         return None
-    five = duration(P.TACK_REPAIR.value)
-    if six_goal_provision_applies(case):
-        if allowed <= P.TACK_REPAIR.value:
+    limit, why = tack_limit(case)
+    if limit is not None:
+        if allowed <= limit.value:
             return None
-        why = Message("the rule allows up to {limit} to rectify or change (6-goal provision)", limit=five)
-    elif case.fact("broken_by_contact_with_another_horse"):
-        if allowed <= P.TACK_CONTACT_DELAY.value:
-            return None
-        why = Message("the rule allows a delay of {limit} or until the player returns, for tack broken by contact "
-                      "with another horse", limit=five)
-    else:
-        # Time to leave the field, or a quick repair on the ground ("may allow ... if it can be done quickly"),
-        # is no waiting for the player.
-        if not case.called("play_waited_off_field"):
-            return None
-        why = Message("play does not wait: the player must leave the field and play restarts as soon as he or she "
-                      "has done so")
+    # Time to leave the field, or a quick repair on the ground ("may allow ... if it can be done quickly"),
+    # is no waiting for the player.
+    elif not case.called("play_waited_off_field"):
+        return None
     return _g.inconsistent(Message("The time allowed was {allowed}; {why}.", allowed=minutes(allowed), why=why),
                            wrong=("time_allowed_s",))
+
+
+def restart_after_tack(case: Case) -> parts.Wrong | None:
+    """When play restarts, measured from the moments (schema 2.1), in 21.g's case: for tack broken by contact
+    with another horse "delayed for five (5) minutes or until his or her return, whichever occurs first" (a
+    restart before both is early; one well after the return, late); in all other games "restarted as soon as
+    the player has done so" (left the field). The 6-goal provision's maximum is the time allowed's check."""
+    if case.facts.get("presents_danger") is not True:
+        return None
+    try:
+        branch = tack_branch(case)
+    except MissingFact:
+        return None  # the verdict names what is missing
+    if branch == OTHER_GAMES:
+        return parts.restart_at(case, "player_off_field", Message(
+            "21.g: in all other games the player must leave the field of play and play will be restarted as soon as "
+            "the player has done so"))
+    measured = case.measured
+    stood, returned = measured.stopped_for_s, measured.return_after_whistle_s
+    if branch != CONTACT or stood is None or returned is None:
+        return None
+    due = min(P.TACK_CONTACT_DELAY.value, returned)
+    rule = Message("21.g: for tack broken by contact with another horse the start of play is delayed for five (5) "
+                   "minutes or until his or her return, whichever occurs first")
+    if stood < due - AT_ONCE.seconds:
+        return parts.Wrong("moments.restart", Message(
+            "Play restarted {stood:.1f} s after the stoppage, before both the five minutes and the player's return "
+            "({returned:.1f} s); {rule}.", stood=stood, returned=returned, rule=rule))
+    if returned < P.TACK_CONTACT_DELAY.value and stood > returned + AS_SOON_AS.seconds:
+        return parts.restart_at(case, "player_returned", rule, early=False)
+    return None
 
 
 BROKEN_TACK = Provision(
@@ -120,6 +196,9 @@ BROKEN_TACK = Provision(
         fact("broken_by_contact_with_another_horse"),
         fact("player_changed_mount", required=False),  # most tack is repaired, not changed
         fact("player_rested_after_repair"),
+        fact("martingale_end_trails"),
+        fact("rein_single"),
+        fact("change_quicker_than_repair"),
         fact("may_pose_risk"),
         fact("may_interfere_or_endanger_immediately"),
         fact("play_neutral_when_damaged"),
@@ -131,6 +210,8 @@ BROKEN_TACK = Provision(
     mount=Message("A change needs the Umpires' permission"),
     penalty=Message("Changing mounts without permission: dead-ball foul and penalty"),
     judge=judge_broken_tack,
+    measures_time=True,
+    parts=(parts.tack_provision_determined_by, restart_after_tack),
     decisions=("play_waited_off_field",),
     parameters=(P.TACK_PROVISION_MAX_HANDICAP, P.TACK_REPAIR, P.TACK_CONTACT_DELAY),
     summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and "
@@ -143,6 +224,8 @@ def judge_damaged_equipment(case: Case) -> Verdict:
     v = _ge
     if case.fact("item") == "mallet":
         # Worked example: a dropped mallet is replaced on the player's own time.
+        # Time granted is what the call records; the time the ball stood out of play (measured whistle to restart)
+        # is not time granted (`Provision.measures_time` is off here), so it is asked for, never measured.
         if case.called("time_allowed_s") > 0:
             return v.inconsistent(Message("Time should not be granted to retrieve a dropped mallet; the player "
                                           "procures a new one on his own time."), wrong=("time_allowed_s",))
@@ -162,15 +245,17 @@ def judge_damaged_equipment(case: Case) -> Verdict:
         return v.inconsistent(Message(
             "Equipment that may immediately interfere or endanger requires an immediate stop; the Umpire {umpire}.",
             umpire=umpire), wrong=("whistle",))
-    if whistle in (Whistle.NEUTRAL_PLAY, Whistle.DELAYED):
-        return v.consistent(Message("The Umpire waited for a neutral play to stop for the damaged equipment."))
-    if whistle == Whistle.NONE:
-        return v.inconsistent(Message("Damaged equipment posing a risk: play continues, but the whistle should sound "
-                                      "at the next neutral play."), wrong=("whistle",))
-    if case.fact("play_neutral_when_damaged"):
-        return v.consistent(Message("Play was already neutral, so stopping at once was stopping at a neutral play."))
-    return v.inconsistent(Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait "
-                                  "for a neutral play."), wrong=("whistle",))
+    return judge_at_next_neutral_play(case, v, "play_neutral_when_damaged", _RISKY_EQUIPMENT_WORDS)
+
+
+_RISKY_EQUIPMENT_WORDS = NeutralPlayWords(
+    waited=Message("The Umpire waited for a neutral play to stop for the damaged equipment."),
+    not_stopped=Message("Damaged equipment posing a risk: play continues, but the whistle should sound at the next "
+                        "neutral play."),
+    already_neutral=Message("Play was already neutral, so stopping at once was stopping at a neutral play."),
+    too_soon=Message("The equipment posed a risk but could not interfere at once: the Umpire shall wait for a "
+                     "neutral play."),
+)
 
 
 DAMAGED_EQUIPMENT = Provision(

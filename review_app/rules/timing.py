@@ -1,6 +1,8 @@
 """When things happened: the whistle's delay measured from the moments a reviewer tagged (schema 2.0:
 the incident is the event's `position`; `moments.whistle`, `moments.restart` and
-`moments.neutral_play` are frames of the same footage).
+`moments.neutral_play` are frames of the same footage), and the restart measured from the event a
+wait ends at (schema 2.1: `moments.player_returned`, `moments.mount_off_field`,
+`moments.player_off_field`, `moments.resumed_or_substituted`).
 
 Rule 21 speaks of stopping play "immediately", "at once", "at a neutral play" or after a delay for
 the advantage, and sets no number of seconds for any of them. A reviewer's word "at once" cannot be
@@ -30,7 +32,19 @@ AT_ONCE = Threshold("AT_ONCE", 1.0, "reaction time (0.3-0.5 s) plus raising and 
 # A whistle this close to the tagged neutral-play moment is "at the neutral play": the reviewer tags
 # the moment the play became neutral to the frame, and the Umpire reacts to it as to an incident.
 AT_NEUTRAL_PLAY = Threshold("AT_NEUTRAL_PLAY", 1.0, "the same reaction time, counted from the neutral play")
-THRESHOLDS = (AT_ONCE, AT_NEUTRAL_PLAY)
+# 21.f(2): "Play will be restarted ... after one minute has elapsed". A restart this long after the minute is
+# still the restart after one minute: the Umpire calls the minute and bowls the throw-in (or the penalty is set
+# up) in a few seconds. Later than this, play waited on a team, which 21.f(2) calls "unwarranted delay" and
+# penalizes; unpenalized, the restart is late. This tool's number, not the rulebook's.
+AFTER_ONE_MINUTE = Threshold("AFTER_ONE_MINUTE", 10.0, "calling the minute and setting up the restart: a few seconds")
+# A restart this long after the event a wait ends at (the player back on another mount, the mount or the
+# player off the field, the player able to resume or a substitute on) is "when" or "as soon as" it happened:
+# the Umpire rides to the place of the restart and the teams line up for the throw-in. Later than this,
+# play waited for something the rule does not wait for. A restart before the event (by more than the
+# reaction time of AT_ONCE, the two moments being tagged to the frame) did not wait for it at all.
+AS_SOON_AS = Threshold("AS_SOON_AS", 30.0, "the Umpire reaching the place of the restart and the teams lining up")
+# The moments a wait ends at (schema 2.1), each as its clause says it.
+WAIT_MOMENTS = ("player_returned", "mount_off_field", "player_off_field", "resumed_or_substituted")
 
 
 @dataclass(frozen=True)
@@ -45,6 +59,16 @@ class Measured:
     # Every timing the moments bear out, `whistle` first: a whistle within a second of the incident and
     # of the tagged neutral play came both at once and at the neutral play.
     fits: tuple[Whistle, ...] = ()
+    # Restart minus each event a wait ends at (negative: play restarted before it), where both are tagged.
+    after_return_s: float | None = None  # moments.player_returned
+    after_mount_off_s: float | None = None  # moments.mount_off_field
+    after_player_off_s: float | None = None  # moments.player_off_field
+    after_resumed_s: float | None = None  # moments.resumed_or_substituted
+    return_after_whistle_s: float | None = None  # the player's return minus the whistle (21.g "whichever first")
+
+    def after(self, moment: str) -> float | None:
+        """Restart minus the wait-ending `moment` (one of WAIT_MOMENTS), if both are tagged."""
+        return getattr(self, _AFTER[moment])
 
     def to_dict(self) -> dict:
         return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in self.__dict__.items()
@@ -83,4 +107,16 @@ def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
         if neutral_s is not None and whistle_s is not None and whistle_s > neutral_s + AT_NEUTRAL_PLAY.seconds:
             late = whistle_s - neutral_s
     stopped = restart_s - whistle_s if restart_s is not None and whistle_s is not None else None
-    return Measured(delay, kind, early, late_s=late, stopped_for_s=stopped, fits=fits)
+    waits = {}
+    for moment in WAIT_MOMENTS:
+        at = _time(moments.get(moment))
+        if at is not None and restart_s is not None:
+            waits[_AFTER[moment]] = restart_s - at
+    returned = _time(moments.get("player_returned"))
+    if returned is not None and whistle_s is not None:
+        waits["return_after_whistle_s"] = returned - whistle_s
+    return Measured(delay, kind, early, late_s=late, stopped_for_s=stopped, fits=fits, **waits)
+
+
+_AFTER = {"player_returned": "after_return_s", "mount_off_field": "after_mount_off_s",
+          "player_off_field": "after_player_off_s", "resumed_or_substituted": "after_resumed_s"}

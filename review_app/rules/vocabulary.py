@@ -84,7 +84,8 @@ class PenaltyTiming(Labelled):
 
 
 class Place(Labelled):
-    """Where play restarts, as the rule or the penalty awarded sets it (schema 2.0: `call.restart_place`)."""
+    """Where play restarts, as schema 2.0 recorded it in one value (`call.restart_place`); 2.1 records the
+    direction and the point apart (`Direction`, `Point`, `split_restart`)."""
 
     POINT_OF_STOPPAGE = "point_of_stoppage", N_("Where play was stopped")
     TOWARD_BOARDS = "toward_boards", N_("Toward the boards or sideline, where play was stopped")
@@ -93,6 +94,57 @@ class Place(Labelled):
     PENALTY_SPOT = "penalty_spot", N_("Where the penalty awarded is taken")
     END_LINE = "end_line", N_("The end line (knock-in)")
     OTHER = "other", N_("Elsewhere")
+
+
+class Direction(Labelled):
+    """Which way the ball is put into play (schema 2.1: `call.restart_direction`): 21.l's throw-in "toward the
+    boards or sideline"."""
+
+    TOWARD_BOARDS = "toward_boards", N_("Toward the boards or sideline")
+    BETWEEN_TEAMS = "between_teams", N_("Between the teams, lined up")
+
+
+class Point(Labelled):
+    """Where on the field play restarts (schema 2.1: `call.restart_point`): 21.l's "at the point at which play
+    was stopped", 21.i's "the point where it was first lodged", or where the restart's kind is taken."""
+
+    POINT_OF_STOPPAGE = "point_of_stoppage", N_("Where play was stopped")
+    WHERE_FIRST_LODGED = "where_first_lodged", N_("Where the ball first lodged")
+    CENTRE = "centre", N_("Centre of the field")
+    PENALTY_SPOT = "penalty_spot", N_("Where the penalty awarded is taken")
+    END_LINE = "end_line", N_("The end line (knock-in)")
+    OTHER = "other", N_("Elsewhere")
+
+
+# Schema 2.0 recorded the restart's direction and point in one value (`call.restart_place`) and a throw-in
+# toward the boards as a kind of its own; 2.1 records kind, direction and point apart. Each 2.0 value, as
+# the parts it meant (a 2.0 place "toward the boards" was "toward the boards or sideline, where play was
+# stopped": both parts).
+PLACE_PARTS: dict[str, tuple[str | None, str | None]] = {
+    Place.TOWARD_BOARDS: (Direction.TOWARD_BOARDS, Point.POINT_OF_STOPPAGE),
+    **{p.value: (None, p.value) for p in Place if p != Place.TOWARD_BOARDS},
+}
+
+
+def split_restart(call: dict) -> dict:
+    """The call with its restart as kind, direction and point (schema 2.1): 2.0's `restart_place` and its
+    kind "throw-in toward the boards" become the parts they meant. A part the call records in the 2.1 way
+    already is kept as it is. Returns `call` itself when there is nothing to split."""
+    place, kind = call.get("restart_place"), call.get("restart")
+    if "restart_place" not in call and kind != Restart.THROW_IN_TOWARD_BOARDS:
+        return call
+    out = {k: v for k, v in call.items() if k != "restart_place"}
+    if place is not None and place not in PLACE_PARTS:
+        out["restart_place"] = place  # not a 2.0 place: kept as it was, for validation to name
+    direction, point = PLACE_PARTS.get(place, (None, None)) if place is not None else (None, None)
+    if kind == Restart.THROW_IN_TOWARD_BOARDS:
+        out["restart"] = Restart.THROW_IN.value
+        direction = Direction.TOWARD_BOARDS.value
+    if direction is not None and out.get("restart_direction") is None:
+        out["restart_direction"] = str(direction)
+    if point is not None and out.get("restart_point") is None:
+        out["restart_point"] = str(point)
+    return out
 
 
 class Official(Labelled):
@@ -110,6 +162,9 @@ class Stop(Labelled):
 
     AT_ONCE = "at_once", N_("At once")
     AT_NEUTRAL_PLAY = "neutral_play", N_("At the next neutral play")
+    # "shall stop the game" with no word of when (21.a, 21.d, 21.i, 21.j): a stop is owed, its moment is not
+    # fixed. Rule 21 writes "immediately" where it means it (21.e, 21.f(1), 21.f(3), 21.g).
+    REQUIRED = "required", N_("Shall be stopped; the rule sets no timing")
     AT_DISCRETION = "discretion", N_("At the Umpire's discretion")
     NOT_AT_ALL = "not_at_all", N_("Play is not stopped for it")
 
@@ -133,4 +188,6 @@ class Severity(Labelled):
 
 
 # The values a call's recorded fields take, for labels: the first enum that names a value gives its label.
-CALL_VALUES: tuple[type[Labelled], ...] = (Whistle, Restart, Penalty, Card, PenaltyTiming, Place, Official)
+# Direction and Point before Place: a 2.1 part reads with its own words ("toward the boards or sideline").
+CALL_VALUES: tuple[type[Labelled], ...] = (Whistle, Restart, Penalty, Card, PenaltyTiming, Direction, Point, Place,
+                                           Official)

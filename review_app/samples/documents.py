@@ -1,7 +1,9 @@
 """The expert-annotated match document of each sample clip, built from the scenario itself,
 so that regenerating a clip keeps its document in step: the same frame indices and times
 (from the same frame timing the renderer uses), the clock and period on screen at each
-event, and the file's SHA-256 and frame count."""
+event, and the file's SHA-256 and frame count. Written in the schema version this polo-review
+writes, with the whole call: the incident, the whistle, the restart and the other moments the
+scenario shows, who committed the offence, who got the penalty and where play restarted."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import os
 from pathlib import Path
 
 from review_app.model.migrate import person_id, unrecorded_parts
+from review_app.model.schema_build import SCHEMA_VERSION
 from review_app.samples.render import MomentAt, locate_moments, sha256_file, timing
 from review_app.samples.scenarios.cast import (
     PLAYERS,
@@ -21,7 +24,6 @@ from review_app.samples.scenarios.cast import (
 )
 from review_app.samples.scene import RED, Scenario
 
-SCHEMA_VERSION = "1.0"
 MATCH_DATE = "2026-06-14"
 END_TIME_UTC = "2026-06-14T19:42:00Z"
 
@@ -85,8 +87,16 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
             "reviewer": REVIEWER,
             "notes": notes.strip(),
         }
+        moments = {}
         if whistle is not None and tag.whistled:  # the whistle's moment, as the scenario sounds it
-            event["moments"] = {"whistle": {"frame": whistle.frame, "time_s": whistle.time_s}}
+            moments["whistle"] = {"frame": whistle.frame, "time_s": whistle.time_s}
+        for name, scene_moment in tag.moments.items():
+            moments[name] = {"frame": at[scene_moment].frame, "time_s": at[scene_moment].time_s}
+        if moments:
+            event["moments"] = moments
+        if tag.offender is not None:
+            team, number = tag.offender
+            event["involved"]["offender"] = {"team": team, "number": number}
         missing = unrecorded_parts(event)
         if missing:
             event["not_recorded"] = missing

@@ -43,8 +43,8 @@ def generate(out_dir: str | os.PathLike, annotations_dir: str | os.PathLike | No
 
 def write_document(sc, clip_path: Path, annotations_dir: str | os.PathLike) -> Path:
     """Build, validate against the annotation schema and save (atomically) the clip's document."""
+    from review_app.ground.files import atomic_write_json
     from review_app.model import validate
-    from review_app.store.files import atomic_write_json
 
     annotations_dir = Path(annotations_dir)
     path = annotations_dir / document_name(sc)

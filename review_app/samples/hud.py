@@ -41,7 +41,7 @@ def draw_bar(img, caption: str, score: tuple[int, int], period: int, periods: in
     h, w = img.shape[:2]
     bh = bar_height(w, h)
     _shade(img, 0, 0, w, bh, 0.62)
-    board = f"CHUKKER {period}/{periods}"
+    board = f"PERIOD {period}/{periods}"  # the 2026 rulebook's word
     red, blue = f"RED {score[0]}", f"BLUE {score[1]}"
     if h > w:  # portrait: caption on the first row, scoreboard on the second
         _put(img, caption, (8, 21), 0.5, (255, 255, 255))

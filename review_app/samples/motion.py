@@ -25,12 +25,6 @@ def smoothstep(u: float) -> float:
     return u * u * (3.0 - 2.0 * u)
 
 
-def ease_out(u: float) -> float:
-    """A struck ball: fast off the mallet, slowing as it rolls."""
-    u = min(1.0, max(0.0, u))
-    return 1.0 - (1.0 - u) ** 2
-
-
 def lerp(a: Point, b: Point, u: float) -> Point:
     return (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u)
 

@@ -19,6 +19,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from review_app.ground.files import durable_replace
+from review_app.ground.files import file_sha256 as sha256_file  # the one file hash
 from review_app.samples import hud
 from review_app.samples.field import View, draw_field
 from review_app.samples.scene import Footage, Scenario
@@ -29,8 +31,6 @@ from review_app.samples.sprites import (
     draw_rider,
     draw_umpire,
 )
-from review_app.store.files import durable_replace
-from review_app.store.files import file_sha256 as sha256_file  # the one file hash
 
 PHONE_TIME_BASE = Fraction(1, 90000)  # the tick phones write into MP4
 PHONE_FPS_RANGE = (28.0, 31.0)
@@ -89,7 +89,8 @@ def display_size(footage: Footage) -> tuple[int, int]:
 
 def render_frame(sc: Scenario, t: float, index: int, *, quiz: bool = False) -> np.ndarray:
     """The picture as a viewer sees it at time t (before any storage rotation). `quiz`: without the
-    clause caption and the running captions, which name the situation and the call."""
+    clause caption, the running captions and the cue boxes (WHISTLE, NEUTRAL PLAY, THROW-IN ...), which
+    name the situation and the call a trainee is asked for."""
     width, height = display_size(sc.footage)
     img = np.empty((height, width, 3), np.uint8)
     cx, cy, scale = sc.camera.at(t)
@@ -118,7 +119,8 @@ def render_frame(sc: Scenario, t: float, index: int, *, quiz: bool = False) -> n
         hud.draw_card(img, sc.cut[1])
     caption = "" if quiz else f"Rule {sc.rule} - {sc.title}"
     hud.draw_bar(img, caption, sc.score_at(t), sc.period_at(t), sc.periods, sc.clock_at(t))
-    shown = sorted((m for m in sc.moments if m.cue and 0 <= t - m.t < hud.CUE_SECONDS), key=lambda m: -m.t)
+    shown = [] if quiz else sorted((m for m in sc.moments if m.cue and 0 <= t - m.t < hud.CUE_SECONDS),
+                                   key=lambda m: -m.t)
     for row, m in enumerate(shown[:2]):  # the latest on top, the one before just under it
         hud.draw_cue(img, m.cue, t - m.t, row)
     hud.draw_captions(img, [] if quiz else [c.text for c in sc.captions if c.start <= t < c.end][-2:])

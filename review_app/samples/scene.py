@@ -48,6 +48,7 @@ class Rider:
     coat: tuple[int, int, int] = (40, 75, 120)  # BGR
     swings: tuple[float, ...] = ()  # moments the mallet meets the ball
     helmet_off: float | None = None
+    helmet_back: float | None = None  # the helmet replaced (after an edit)
     off_mount: tuple[OffMount, ...] = ()
     mount_down: tuple[tuple[float, float], ...] = ()  # the mount's body on the ground
     girth_broken: tuple[float, float] | None = None  # saddle slipping, until repaired
@@ -81,6 +82,9 @@ class Rider:
         """On the picture with its player: ridden, or led by the player on foot."""
         off = self.dismounted(t)
         return self.on_screen(t) and (off is None or off.path is not None)
+
+    def bareheaded(self, t: float) -> bool:
+        return self.helmet_off is not None and self.helmet_off <= t < (self.helmet_back or math.inf)
 
     def is_down(self, t: float) -> bool:
         return any(a <= t < b for a, b in self.mount_down)
@@ -262,6 +266,10 @@ class Tagged:
     mount_of: tuple[str, int] | None = None  # whose mount the situation concerns
     notes: str = ""
     whistled: bool = True  # False: no whistle answered it (missed); no umpire, no whistle timing
+    # The call's other moments the document tags, each the scenario moment it is at: {"restart": "restart",
+    # "neutral_play": "neutral_play"} (the whistle's is tagged from `whistled`).
+    moments: Mapping[str, str] = field(default_factory=dict)
+    offender: tuple[str, int] | None = None  # who committed the foul or the offence
 
 
 @dataclass(frozen=True)

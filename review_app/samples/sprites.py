@@ -124,7 +124,7 @@ def draw_rider(img: np.ndarray, view: View, r: Rider, t: float) -> None:
     if r.tagged(t):
         _name_tag(img, view, p, r.mount)
     team = TEAM_COLOR[r.team]
-    helmet = HAIR if r.helmet_off is not None and t >= r.helmet_off else HELMET
+    helmet = HAIR if r.bareheaded(t) else HELMET
     if off is not None:
         if not down:
             _ellipse(img, view, p, 0.8 * k, 0.7 * k, angle, SADDLE)

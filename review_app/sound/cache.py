@@ -29,7 +29,7 @@ def sounds_for(path: str | os.PathLike, sha256: str,
                progress: Callable[[float], None] | None = None) -> tuple[list[Sound], NoSound | None]:
     """(sounds, why none could be heard): from the cache, else detected and cached. A recording
     without sound is remembered too, with the reason, so it is not decoded again."""
-    from review_app.store.files import atomic_write_json
+    from review_app.ground.files import atomic_write_json
 
     entry = _entry(sha256)
     try:

@@ -48,8 +48,8 @@ def _time(moment) -> float | None:
 
 
 def accounted_for(sounds: Iterable[Sound], events: Sequence[Mapping]) -> set[float]:
-    """Start times of the whistles some tag accounts for: its whistle moment is that whistle, or
-    (a tag without one) it is the first whistle after the tag's incident."""
+    """Start times of the whistles some tag accounts for: its whistle moment is that whistle, or (a tag
+    without one) the first whistle within its window, or (no window either) the first after its incident."""
     heard = whistles(sounds)
     taken: set[float] = set()
     for event in events:
@@ -59,8 +59,15 @@ def accounted_for(sounds: Iterable[Sound], events: Sequence[Mapping]) -> set[flo
             if near:
                 taken.add(min(near, key=lambda w: abs(w.start_s - moment)).start_s)
             continue
-        incident = _time(event.get("position"))
-        found = whistle_after(heard, incident) if incident is not None else None
+        window = event.get("window") or {}
+        start, end = _time(window.get("start")), _time(window.get("end"))
+        if start is not None and end is not None:
+            # A tag with a window (a code key's: a few seconds either side of the key) accounts for a
+            # whistle within it, not for one heard 16 s after it (another stoppage's).
+            found = next((w for w in heard if start <= w.start_s <= end), None)
+        else:
+            incident = _time(event.get("position"))
+            found = whistle_after(heard, incident) if incident is not None else None
         if found is not None:
             taken.add(found.start_s)
     return taken

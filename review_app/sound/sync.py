@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import math
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.signal import fftconvolve
@@ -76,8 +76,6 @@ class Offset:
     def to_dict(self) -> dict:
         return {"offset_s": self.offset_s, "confidence": self.confidence}
 
-    def as_record(self) -> dict:
-        return asdict(self)
 
 
 def _band_edges(rate: int) -> np.ndarray:

@@ -10,7 +10,7 @@ The interfaces are in `store.base`. A location is a folder (or file) path, the f
 whose footage and evidence bytes stay on storage every server mounts ($POLO_REVIEW_FILES, a folder
 laid out like a file store's, else the configured folders). These factories are the one place that
 tells the two apart: callers never know which they hold.
-`store.files` holds the one atomic write, the one lock and the one file hash every writer uses.
+`ground.files` holds the one atomic write, the one lock and the one file hash every writer uses.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from review_app.errors import PoloReviewError
 
 if TYPE_CHECKING:
     from review_app.config import Folders
+    from review_app.model.document import MatchDocument
     from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Store
 
 Location = str | os.PathLike
@@ -30,6 +31,25 @@ Location = str | os.PathLike
 
 class StoreError(PoloReviewError):
     """A store location this installation cannot open."""
+
+
+# The judge of verdicts a store keeps season counts with (`checker.season.SEASON`), handed in by the layer
+# that opens stores (the command line, the app), so that the store saves the rows it is handed and never
+# imports the checker (the checker sits below the store: tests/test_layers.py).
+_judge: list = []
+
+
+def hand_verdicts(judge) -> None:
+    """Give every store opened from now on `judge` (`rows(doc)`, `count_documents(docs, start, end)`,
+    `counted(rows)`) for the verdict rows of a saved document and the season counts."""
+    _judge[:] = [judge]
+
+
+def verdict_judge():
+    """The judge handed in (`hand_verdicts`); StoreError if none was."""
+    if not _judge:
+        raise StoreError("no verdict judge handed to the store (call review_app.store.hand_verdicts first)")
+    return _judge[0]
 
 
 def is_database(location: object) -> bool:
@@ -119,6 +139,24 @@ def open_records(location: Location) -> RecordStore:
     return FileRecords(_path(location))
 
 
+def save_document(doc: MatchDocument, path: Location | None = None) -> MatchDocument:
+    """Save `doc` back to the store it was read from (its database, or the folder of its file; `path`: another
+    file), atomically, raising the revision; RevisionConflict if it changed since `doc` was read. For callers
+    that hold a document and no store (the command line, a page); a caller holding the store saves with
+    `store.matches.save(doc)`."""
+    if doc.origin is not None and path is None:  # read from a database: saved back there
+        return open_matches(doc.origin).save(doc)
+    target = Path(path or doc.path)
+    return open_matches(target.parent).save(doc, str(target))
+
+
+def open_register(folders: Folders):
+    """The register of footage kept by path in the workspace of `folders` (`model.recordings.FootageRegister`)."""
+    from review_app.model.recordings import FootageRegister
+
+    return FootageRegister(open_records(folders.registered))
+
+
 def open_store(location: Folders | Location | None = None, *, evidence: Location | None = None,
                files: Location | None = None) -> Store:
     """Everything the product keeps at `location`: a database URL, a folder laid out as `Folders.rooted`, or
@@ -143,5 +181,6 @@ def open_store(location: Folders | Location | None = None, *, evidence: Location
                      FileTrainingRecords(where.scores, roster), roster, where)
 
 
-__all__ = ["StoreError", "configured", "is_database", "open_evidence", "open_footage", "open_matches",
-           "open_records", "open_store", "shared_folders"]
+__all__ = ["StoreError", "configured", "hand_verdicts", "is_database", "open_evidence", "open_footage",
+           "open_matches", "open_records", "open_register", "open_store", "save_document", "shared_folders",
+           "verdict_judge"]

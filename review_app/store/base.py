@@ -9,7 +9,7 @@ files on disk (`store.filestore`) are the default; a database can implement the 
   the working copies derived from them, and the append-only case log.
 - `RecordStore`: one small mutable record, changed under the lock.
 - `TrainingRecords`, `Roster`: training attempts and teaching examples; reviewers and their roles,
-  which every implementation enforces the same way (`store.roles`).
+  which every implementation enforces the same way (`ground.roles`).
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class RecordStore(Protocol):
 
 @runtime_checkable
 class Roster(Protocol):
-    """Reviewers and their roles (coach, committee, trainee); see `store.roles`."""
+    """Reviewers and their roles (coach, committee, trainee); see `ground.roles`."""
 
     def people(self) -> list: ...
 

@@ -5,6 +5,8 @@ repair files, the footage received with the names it came with, training records
 
 The destination must not already hold something else under the same name: nothing is ever overwritten
 (the same bytes already there are left as they are, so a copy interrupted can be run again).
+A document (or record, or reviewer) the destination refuses to keep, such as text with a NUL character
+a database cannot hold (`ground.text`), is named in the report with why, and everything else is copied.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.store.files import READ_ONLY, file_sha256
+from review_app.ground.files import READ_ONLY, file_sha256
 
 log = logging.getLogger(__name__)
 
@@ -33,10 +35,23 @@ class CopyReport:
     trainees: int = 0
     approved: int = 0
     people: int = 0
+    refused: list[tuple[str, str]] = field(default_factory=list)  # (what was not copied, why), one line each
 
     @property
     def same(self) -> bool:
         return all(before == after for before, after in self.cases.values())
+
+    @property
+    def complete(self) -> bool:
+        """Everything copied, and every case verifies as it did."""
+        return self.same and not self.refused
+
+
+def _refusal(exc: PoloReviewError) -> bool:
+    """Whether `exc` is about one thing copied (it is named and the copy goes on), not the store itself."""
+    from review_app.store import StoreError
+
+    return not isinstance(exc, StoreError)
 
 
 def _copy_file(src: Path, dst: Path) -> bool:
@@ -95,7 +110,13 @@ def copy_store(src, dst) -> CopyReport:
     theirs = dict(dst.matches.texts())
     for key, body in src.matches.texts():
         if theirs.get(key) != body:
-            dst.matches.put_text(key, body)
+            try:
+                dst.matches.put_text(key, body)
+            except PoloReviewError as exc:
+                if not _refusal(exc):
+                    raise
+                report.refused.append((f"match document {key}", str(exc)))
+                continue
         report.documents += 1
     for name, where, given in _footage_files(src.footage):
         suffix = "".join(Path(name).suffixes)
@@ -119,12 +140,24 @@ def copy_store(src, dst) -> CopyReport:
             _register(dst.evidence, other, raw)
         report.cases[match_id] = (before, verify_case(other).summary())
     records = src.training.export()
-    if (records.get("trainees") or records.get("approved")) and dst.training.export() != records:
-        dst.training.import_(records)
-    report.trainees = len(records.get("trainees") or {})
-    report.approved = len(records.get("approved") or {})
+    try:
+        if (records.get("trainees") or records.get("approved")) and dst.training.export() != records:
+            dst.training.import_(records)
+    except PoloReviewError as exc:
+        if not _refusal(exc):
+            raise
+        report.refused.append(("the training records", str(exc)))
+    else:
+        report.trainees = len(records.get("trainees") or {})
+        report.approved = len(records.get("approved") or {})
     for person in src.people.people():
-        dst.people.set_roles(person.name, person.roles)
+        try:
+            dst.people.set_roles(person.name, person.roles)
+        except PoloReviewError as exc:
+            if not _refusal(exc):
+                raise
+            report.refused.append((f"reviewer {person.name!r}", str(exc)))
+            continue
         secret = src.people.passphrase(person.name)
         if secret is not None:  # the hash moves as it is: nobody needs to choose a passphrase again
             dst.people.set_passphrase(person.name, secret)

@@ -1,5 +1,5 @@
 """The file implementation of the store interfaces (`store.base`): plain folders and JSON files,
-written with the one atomic write and changed under the one lock of `store.files`.
+written with the one atomic write and changed under the one lock of `ground.files`.
 
     <annotations>/<match-id>.json            match documents (any *.json below the folder is listed)
     <uploads>/<sha256><ext>                  footage received, read-only; .names.json: the names it came with
@@ -19,11 +19,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from review_app.errors import PoloReviewError
-from review_app.model.document import MATCH_ID, MatchDocument
-from review_app.model.errors import DocumentError
-from review_app.model.io import find_documents, load_document, merge_saved, validate
-from review_app.model.merge import MergeResult
-from review_app.store.files import (
+from review_app.ground.files import (
     atomic_create_bytes,
     atomic_write_bytes,
     atomic_write_json,
@@ -31,6 +27,11 @@ from review_app.store.files import (
     json_bytes,
     lock_for,
 )
+from review_app.ground.text import refuse_nul, refuse_nul_body
+from review_app.model.document import MATCH_ID, MatchDocument
+from review_app.model.errors import DocumentError
+from review_app.model.io import find_documents, load_document, merge_saved, validate
+from review_app.model.merge import MergeResult
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,7 @@ class FileMatchStore:
         target = Path(key or doc.path)
         with lock_for(target):  # the revision check, the merge and the write, with no other save in between
             data, merged = self._merged(target, doc)
+            refuse_nul(data, "the match document", target)
             validate(data, target)
             text = json_bytes(data)
             atomic_write_bytes(target, text)
@@ -112,15 +114,16 @@ class FileMatchStore:
 
     def put_text(self, key: str, body: bytes) -> None:
         target = self.folder / key
+        refuse_nul_body(body, f"the match document {key}")
         if not target.resolve().is_relative_to(self.folder.resolve()):
             raise DocumentError("a document's name leads outside the folder", path=key)
         with lock_for(target):
             atomic_write_bytes(target, body)
 
     def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
-        from review_app.checker.season import count_documents
+        from review_app.store import verdict_judge
 
-        return count_documents(self.documents(), start, end)
+        return verdict_judge().count_documents(self.documents(), start, end)
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])
@@ -128,6 +131,7 @@ class FileMatchStore:
             raise DocumentError(f"match id {match_id!r}: use letters, digits, '.', '_' or '-' (no spaces)")
         path = self.folder / f"{match_id}.json"
         data = {**data, "revision": int(data.get("revision", 0)) + 1}
+        refuse_nul(data, "the match document", path)
         validate(data, path)
         text = json_bytes(data)
         # One creation at a time in the folder: the id is free in no other document (a file may be
@@ -173,7 +177,8 @@ class FileFootageStore:
 
     def remember_name(self, stored: Path, given: str) -> None:
         """Note that `stored` came as `given` (the latest arrival of the same bytes names it)."""
-        name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
+        # a label only: a NUL (which the database cannot keep) is dropped from it, not refused
+        name = " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
         if not name:
             return
         # Not under a lock: a label lost to a simultaneous upload only shows the stored name, and the

@@ -1,6 +1,6 @@
 """Training records on files: every trainee's attempts and the teaching examples coaches approved, in
-one JSON file changed under its lock (`store.files`), and the roster of reviewers in another. The
-database keeps the same in tables (`store.postgres.people`); both enforce the roles (`store.roles`).
+one JSON file changed under its lock (`ground.files`), and the roster of reviewers in another. The
+database keeps the same in tables (`store.postgres.people`); both enforce the roles (`ground.roles`).
 
     {"version": 1, "trainees": {"<key>": {"name": "...", "attempts": [...]}},
      "approved": {"<match id>/<event id>": {"by": "...", "at": "...", "fingerprint": "...", "withdrawn": false}}}
@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.store.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
+from review_app.ground.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
+from review_app.ground.text import checked_attempt, checked_question, refuse_nul
 
 STORE_VERSION = 1
 
@@ -113,7 +114,7 @@ class FileTrainingRecords:
             raise RecordsError(f"cannot read the training scores ({exc})", path=self.path) from None
 
     def attempts(self, trainee: str, *, viewer: str | None = None) -> list[dict]:
-        self.rules.require_sight(trainee if viewer is None else viewer, trainee)
+        self.rules.require_sight(viewer, trainee)
         entry = self._read()["trainees"].get(person_key(trainee))
         return list(entry["attempts"]) if entry else []
 
@@ -128,6 +129,8 @@ class FileTrainingRecords:
         key = person_key(trainee)
         if not key:
             raise RecordsError("a trainee needs a name")
+        trainee = checked_name(trainee)
+        attempt = checked_attempt(dict(attempt))
 
         def add(data: object | None) -> dict:
             data = self._checked(data)
@@ -149,7 +152,7 @@ class FileTrainingRecords:
         self._approval(question, by, {"fingerprint": None, "withdrawn": True})
 
     def _approval(self, question: str, by: str, what: dict) -> None:
-        by = checked_name(by)
+        by, question = checked_name(by), checked_question(question)
         self.rules.require(by, COACH, "approve teaching examples")
 
         def add(data: object | None) -> dict:
@@ -181,6 +184,7 @@ class FileTrainingRecords:
     def import_(self, data: dict) -> None:
         """Take every attempt and approval of `data` (an `export`), into an empty record."""
         data = self._checked(data)
+        refuse_nul(data, "the training records")
 
         def put(old):
             if self._checked(old)["trainees"]:

@@ -14,8 +14,8 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from review_app.ground.roles import Person
 from review_app.model.document import MatchDocument
-from review_app.store.roles import Person
 
 APPROVED, CHANGED, DEMO = "approved", "changed", "demo"
 

@@ -1,6 +1,6 @@
 """Signing in with a passphrase: who may open which training record, on one machine without [auth].
 
-The people are the store's roster of reviewers (`store.roles`: names and roles, on files or in the
+The people are the store's roster of reviewers (`ground.roles`: names and roles, on files or in the
 database); each may have a passphrase, kept there as a salted scrypt hash (`hashlib.scrypt`, a
 memory-hard key derivation function from Python's standard library). Signing in returns the roster's
 `Person`; the Training and Coach pages pass only a person signed in to the store as the viewer, never a
@@ -9,8 +9,12 @@ the refusing). Where the deployment configures sign-in ([auth]), the account is 
 
 A new trainee chooses their own passphrase the first time. A name that already has scores but no
 passphrase (kept before passphrases existed) waits for a coach to set one, so nobody can claim it.
-The first coach account is created by whoever opens the Coach page first on a new workspace; later
-coaches are added by a coach, and a coach can reset a trainee's forgotten passphrase.
+The first coach account can be made only while nobody holds any role, and then only from the machine
+the app runs on or with the set-up code `polo-review app` prints when it starts (`first_coach_allowed`);
+later coaches are added by a coach, and a coach can reset a trainee's forgotten passphrase. A role given
+on the command line (`polo-review people NAME --role ROLE`) comes with a passphrase typed there or a
+one-time code (`issue_code`) that its holder turns into a passphrase of their own (`redeem`); a code
+is kept hashed like a passphrase and opens nothing by itself.
 
 Enrolling puts a person on the roster, and from then on the store enforces every role (`polo-review
 people` gives committee members theirs). Limits, as the pages say them: this protects records within
@@ -27,8 +31,8 @@ import hmac
 import secrets
 
 from review_app.errors import PoloReviewError
+from review_app.ground.roles import COACH, COMMITTEE, TRAINEE, Person, person_key
 from review_app.i18n import Message
-from review_app.store.roles import COACH, TRAINEE, Person, person_key
 
 MIN_PASSPHRASE = 8
 MAX_PASSPHRASE = 1024
@@ -84,6 +88,49 @@ def matches(passphrase: str, stored: dict) -> bool:
 
 
 _DUMMY = {"kdf": "scrypt", **SCRYPT, "salt": "00" * 16, "hash": "00" * DKLEN}
+ONCE = "once"  # a stored secret with this key set is a one-time code, not a passphrase
+ENV_SETUP_CODE = "POLO_REVIEW_SETUP_CODE"  # the code `polo-review app` prints, passed to the app it starts
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or copied by hand
+CODE_LENGTH = 12  # 60 bits: each guess costs a scrypt; one in 2**60 is not guessed
+
+
+def new_code() -> str:
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def _code_text(code: str) -> str:
+    """A code as typed: case, spaces and dashes do not matter."""
+    return "".join(ch for ch in (code or "").upper() if ch.isalnum())
+
+
+def setup_code_matches(given: str | None, expected: str | None) -> bool:
+    return bool(expected) and bool(given) and hmac.compare_digest(_code_text(given).encode(),
+                                                                 _code_text(expected).encode())
+
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-host", "forwarded", "x-real-ip")
+
+
+def request_is_local(ip: str | None, headers) -> bool:
+    """Whether a browser's request comes from the machine the app runs on: no remote address (Streamlit gives
+    none for loopback), no header a reverse proxy adds, and a Host that names this machine. A proxy on the same
+    machine that adds no such header makes every visitor look local: the README says so."""
+    if ip not in (None, "", "127.0.0.1", "::1"):
+        return False
+    names = {str(k).lower(): str(v) for k, v in dict(headers or {}).items()}
+    if any(h in names for h in PROXY_HEADERS):
+        return False
+    host = names.get("host", "localhost").strip().lower()
+    host = host.rsplit(":", 1)[0] if not host.endswith("]") and host.count(":") == 1 else host
+    host = host.split("]")[0] + "]" if host.startswith("[") else host
+    return host in LOCAL_HOSTS
+
+
+def first_coach_allowed(local: bool, given: str | None, expected: str | None) -> bool:
+    """The first coach account is made from the machine the app runs on, or with the set-up code the app printed."""
+    return local or setup_code_matches(given, expected)
 
 
 class People:
@@ -100,41 +147,81 @@ class People:
         return next((p for p in self.roster.people() if person_key(p.name) == key), None)
 
     def has_passphrase(self, name: str) -> bool:
+        """Whether `name` has a passphrase or a one-time code waiting (either way, nobody else may claim it)."""
         return self.roster.passphrase(name) is not None
 
     def has_coach(self) -> bool:
-        """Whether a coach can sign in (has a passphrase)."""
-        return any(p.is_coach and self.has_passphrase(p.name) for p in self.roster.people())
+        """Whether a coach is on the roster (with a passphrase or not: one given on the command line counts)."""
+        return any(p.is_coach for p in self.roster.people())
+
+    def anyone(self) -> bool:
+        """Whether anyone holds a role: from then on no one may make themselves coach."""
+        return bool(self.roster.people())
+
+    def issue_code(self, name: str) -> str:
+        """A one-time code for `name` (on the roster) that sets their passphrase once (`redeem`); any earlier
+        passphrase or code of theirs stops working."""
+        code = new_code()
+        self.roster.set_passphrase(name, {**hashed(_code_text(code)), ONCE: True})
+        return code
+
+    def set_on_server(self, name: str, passphrase: str) -> None:
+        """The command line on the server sets `name`'s passphrase (whoever runs it can write the store already)."""
+        _check_passphrase(passphrase)
+        self.roster.set_passphrase(name, hashed(passphrase))
+
+    def redeem(self, name: str, code: str, passphrase: str) -> Person:
+        """`name` turns their one-time code into the passphrase they choose; the code then opens nothing."""
+        _check_passphrase(passphrase)
+        person = self.find(name)
+        secret = self.roster.passphrase(name) if person is not None else None
+        if not secret or not secret.get(ONCE):
+            matches(code or "", _DUMMY)
+            raise PeopleError(Message("that name and one-time code do not match"))
+        if not matches(_code_text(code), secret):
+            raise PeopleError(Message("that name and one-time code do not match"))
+        self.roster.set_passphrase(person.name, hashed(passphrase))
+        return person
 
     def sign_in(self, name: str, passphrase: str, role: str | None = None) -> Person:
         """The person, if the passphrase is theirs; one line that says no more than "no" otherwise."""
         person = self.find(name)
         secret = self.roster.passphrase(name) if person is not None else None
-        if secret is None:
+        if secret is None or secret.get(ONCE):
             matches(passphrase or "", _DUMMY)  # the same cost whether or not the name exists
+            if secret is not None:
+                raise PeopleError(Message("{name} has a one-time code, not a passphrase yet: choose a passphrase "
+                                          "with the code first", name=person.name))
             raise PeopleError(Message("that name and passphrase do not match"))
         if not matches(passphrase or "", secret):
             raise PeopleError(Message("that name and passphrase do not match"))
         if role == COACH and not person.is_coach:
             raise PeopleError(Message("{name} is not a coach", name=person.name))
+        if role == COMMITTEE and COMMITTEE not in person.roles:
+            raise PeopleError(Message("{name} is not a committee member", name=person.name))
         return person
 
     def enrol(self, name: str, passphrase: str, *, role: str = TRAINEE, by: Person | None = None,
-              has_scores: bool = False) -> Person:
+              has_scores: bool = False, setup: bool = False) -> Person:
         """A new person with a passphrase. A trainee enrols themself under a new name; a name that has
         scores from before passphrases, or is on the roster without one, needs a coach (`by`). The first
-        coach enrols themself; later ones need a coach."""
+        coach enrols themself while nobody holds any role, and only where `setup` (the page found the request
+        local, or given the set-up code: `first_coach_allowed`); later ones need a coach."""
         name = _clean_name(name)
         _check_passphrase(passphrase)
         if role not in (TRAINEE, COACH):
             raise ValueError(role)
         by_coach = by is not None and by.is_coach
         known = self.find(name)
+        if role == COACH and not by_coach:
+            if self.anyone():
+                raise PeopleError(Message("only a coach can add a coach: reviewers with roles exist already"))
+            if not setup:
+                raise PeopleError(Message("the first coach account is made on the machine the app runs on, or with "
+                                          "the set-up code `polo-review app` printed when it started"))
         if known is not None and self.has_passphrase(name):
             raise PeopleError(Message("{name} has a passphrase already; sign in, or ask a coach to reset it",
                                       name=name))
-        if role == COACH and not by_coach and self.has_coach():
-            raise PeopleError(Message("only a coach can add another coach"))
         if role == TRAINEE and not by_coach and known is not None:
             raise PeopleError(Message("{name} is on the roster of reviewers without a passphrase; a coach sets the "
                                       "first passphrase on the Coach page", name=name))
@@ -147,12 +234,17 @@ class People:
         return Person(name, frozenset(roles))
 
     def set_passphrase(self, name: str, passphrase: str, by: Person) -> Person:
-        """A coach sets (or resets) someone's passphrase; a name not on the roster joins it as a trainee."""
+        """A coach sets (or resets) a trainee's passphrase; a name not on the roster joins it as a trainee. A coach's
+        or a committee member's is reset only on the server."""
         if not by.is_coach:
             raise PeopleError(Message("only a coach can set someone else's passphrase"))
         name = _clean_name(name)
         _check_passphrase(passphrase)
         person = self.find(name)
+        if person is not None and person.roles - {TRAINEE}:
+            # else a coach could take over a committee member's passphrase, and decide in their name
+            raise PeopleError(Message("{name} is a coach or committee member: their passphrase is reset on the "
+                                      "server (`polo-review people NAME --new-code`)", name=person.name))
         if person is None:
             person = self.roster.set_roles(name, {TRAINEE})
         self.roster.set_passphrase(person.name, hashed(passphrase))

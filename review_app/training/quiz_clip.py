@@ -10,10 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from review_app.ground.files import lock_for
 from review_app.model.document import MatchDocument
-from review_app.store.files import lock_for
 
 SAMPLE_PREFIX = "sample-"
+
+
+# What the quiz version leaves out changed (2: the cue boxes too), so a version cached before is made again.
+QUIZ_RENDER = 2
 
 
 def sample_scenarios(demo: Iterable[MatchDocument]) -> dict[str, str]:
@@ -34,7 +38,7 @@ def quiz_footage(footage: str | Path, sha256: str | None, scenarios: dict[str, s
     name = scenarios.get(sha256 or "")
     if name is None:
         return Path(footage)
-    folder = cache / "quiz" / sha256[:16]
+    folder = cache / "quiz" / f"v{QUIZ_RENDER}-{sha256[:16]}"
     target = folder / f"{name}.mp4"
     if target.is_file():
         return target

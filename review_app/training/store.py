@@ -9,18 +9,8 @@ pass as `viewer` only a person who signed in (`training.people`), never a name t
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-
-from review_app.store.training import STORE_VERSION, RecordsError  # noqa: F401  (STORE_VERSION: the file's format)
-
-ScoreStoreError = RecordsError  # the training records cannot be read (they are left as they are)
-
-
-def trainee_key(name: str) -> str:
-    return " ".join((name or "").split()).casefold()
 
 
 @dataclass
@@ -40,16 +30,12 @@ class TraineeSummary:
 
 
 class ScoreStore:
-    """`where`: the store's training records, or the path of a score file (its roster beside it).
+    """`records`: the store's training records (`store.base.TrainingRecords`, `store.open_store().training`),
+    opened by the caller; a record that cannot be read raises the store's `RecordsError`.
     `viewer`: the person reading (default: each trainee reads their own)."""
 
-    def __init__(self, where, viewer: str | None = None):
-        if isinstance(where, str | os.PathLike):
-            from review_app.store.training import FileRoster, FileTrainingRecords
-
-            self.path = Path(where)
-            where = FileTrainingRecords(self.path, FileRoster(self.path.parent / "reviewers.json"))
-        self.records = where
+    def __init__(self, records, viewer: str | None = None):
+        self.records = records
         self.viewer = viewer
 
     # -- reading ------------------------------------------------------------------------

@@ -16,12 +16,16 @@ HERE = Path(__file__).resolve().parent
 if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
     sys.path.insert(0, str(HERE.parents[1]))
 
-from review_app.textsafe import md  # noqa: E402  (after the path is set)
+from review_app.errors import PoloReviewError  # noqa: E402  (after the path is set)
+from review_app.store import is_database  # noqa: E402
+from review_app.store.postgres.db import shown  # noqa: E402
+from review_app.textsafe import md  # noqa: E402
 from review_app.ui import context  # noqa: E402
 from review_app.ui.context import _  # noqa: E402
 
 st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 
+context.new_run()
 context.language_switch()
 context.reviewer_box()
 
@@ -41,10 +45,18 @@ pages = [
 
 
 folders = context.folders()
-st.sidebar.caption(md(_("Workspace (everything the app saves): {workspace}", workspace=folders.workspace))
-                   if folders.demo is not None else
-                   md(_("Matches: {annotations} · Footage: {footage}", footage=folders.footage,
-                        annotations=folders.annotations)))
+location = context.configured()
+if location and is_database(location):  # a database has no workspace folder: say where things are instead
+    st.sidebar.caption(md(_("Store: {store} · Files: {files}", store=shown(location),
+                            files=folders.annotations.parent)))
+elif folders.demo is not None and folders.workspace is not None:
+    st.sidebar.caption(md(_("Workspace (everything the app saves): {workspace}", workspace=folders.workspace)))
+else:
+    st.sidebar.caption(md(_("Matches: {annotations} · Footage: {footage}", footage=folders.footage,
+                            annotations=folders.annotations)))
 
 context.show_flash()
-st.navigation(pages).run()
+try:
+    st.navigation(pages).run()
+except PoloReviewError as exc:  # a refusal no part of the page caught (a database away): one line, never a traceback
+    context.error_line(exc)

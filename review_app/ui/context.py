@@ -9,13 +9,16 @@ from pathlib import Path
 import streamlit as st
 
 from review_app import i18n
+from review_app.checker.season import SEASON
 from review_app.config import Folders
 from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
-from review_app.store import configured, open_store
+from review_app.store import configured, hand_verdicts, open_matches, open_register, open_store
 from review_app.textsafe import md
+
+hand_verdicts(SEASON)  # the stores this app opens keep the checker's verdicts (the store never imports the checker)
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
            "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
@@ -83,16 +86,30 @@ def store():
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def _listing(location: str, roots: tuple, archived: bool, changed: tuple) -> list:  # `changed` keys the cache
-    return list_all(store().matches, folders().demo, roots, archived=archived)
+    return list_all(store().matches, open_matches(folders().demo.annotations) if folders().demo else None, roots,
+                    archived=archived)
+
+
+LAST_LISTING = "app.last_listing"
 
 
 def listing(archived: bool = False) -> list:
     """The match documents the app offers (`model.catalog.Listed`): the store's, then the read-only demo's,
     read again only when a document, the demo or the register of footage changed; shared by the pages,
-    so a rerun re-validates nothing. Archived matches only when asked for."""
+    so a rerun re-validates nothing. Archived matches only when asked for. While the database does not
+    answer, the last listing this session saw, with the one line that says so: the page keeps its forms
+    (and what was typed in them) and the next action after the database is back works."""
+    from review_app.store.postgres.db import DatabaseError
+
     matches, f = store().matches, folders()
-    changed = (matches.stamp(), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
-    return _listing(matches.location, roots(), archived, changed)
+    try:
+        changed = (matches.stamp(), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
+        listed = _listing(matches.location, roots(), archived, changed)
+    except DatabaseError as exc:
+        error_line(exc)
+        return st.session_state.get(LAST_LISTING, {}).get(archived, [])
+    st.session_state.setdefault(LAST_LISTING, {})[archived] = listed
+    return listed
 
 
 def load_listed(listed):
@@ -116,7 +133,7 @@ def documents() -> list:
 
 def roots() -> tuple[Path, ...]:
     """Where a match's footage may be (`model.recordings.allowed_roots`)."""
-    return allowed_roots(folders())
+    return allowed_roots(folders(), open_register(folders()))
 
 
 def folders() -> Folders:
@@ -246,12 +263,22 @@ def show_flash() -> None:
 
 
 SHOWN_PROBLEMS = 20  # lines of a refused roster shown; the rest are counted
+SHOWN_KEY = "app.lines_shown"
+
+
+def new_run() -> None:
+    """A new run of the page begins (the entry point calls it): no error line has been shown in it yet."""
+    st.session_state[SHOWN_KEY] = set()
 
 
 def error_line(exc: Exception) -> None:
     """A library error: its one English line (escaped: it may quote a file name), introduced in the page's language.
     An error that carries its problems as messages (a roster, a match detail) is said in the page's language,
-    one line each."""
+    one line each. The same line is said once a run (a database away is one line, not one per part of the page)."""
+    shown = st.session_state.setdefault(SHOWN_KEY, set())
+    if str(exc) in shown:
+        return
+    shown.add(str(exc))
     problems = getattr(exc, "problems", None) or ([exc.message] if isinstance(getattr(exc, "message", None),
                                                                                  i18n.Message) else [])
     if problems:

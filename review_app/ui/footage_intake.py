@@ -16,7 +16,8 @@ from review_app.errors import PoloReviewError
 from review_app.footage import Footage
 from review_app.footage.uploads import remember_name, store_upload
 from review_app.model import MatchDocument
-from review_app.model.recordings import attach, checked_path, register_of
+from review_app.model.recordings import attach, checked_path
+from review_app.store import open_register
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, store
 
@@ -70,7 +71,7 @@ def receive_path(text: str) -> Received:
     """Register a file where it lies (hashed while it is opened, made read-only) and open it."""
     path = checked_path(text)
     info = _open(path, path.name)
-    register_of(folders()).register(path, reviewer(), sha256=info.sha256)
+    open_register(folders()).register(path, reviewer(), sha256=info.sha256)
     return Received(path, info, "registered", path.name)
 
 

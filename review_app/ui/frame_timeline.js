@@ -505,6 +505,8 @@ class Coding {
         b.dataset.code = c.key;
         b.title = c.help || c.label;
         b.append(el("kbd", "", c.key.toUpperCase()), document.createTextNode(" " + c.label));
+        // the clause beside the situation's name, smaller: what a coach calls it first, the rule second
+        if (c.clause && c.clause !== c.label) b.append(el("span", "code-clause", c.clause));
         this.box.append(b);
       }
       this.box.hidden = !items.length;

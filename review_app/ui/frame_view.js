@@ -21,6 +21,7 @@ const PREVIEW_RATE = 12; // frames a second above which playing uses previews (s
 const REPORT_AFTER_MS = 2000;
 const LOOP_AROUND_S = 3;
 const MAX_ZOOM = 16;
+const HEADER_ROOM = 180; // px above a view sized for the window: the header, a title line and a picker, as on Review
 
 function formatTime(seconds) {
   const s = Math.max(0, seconds);
@@ -217,6 +218,7 @@ class FrameView {
     }
     this.width = data.width;
     this.height = data.height;
+    this.fitWindow = !!data.fitWindow; // sized for the window it is scrolled into, not for where it starts
     if (data.ready && this.ready === false) this.drop(); // the first frame came before the index: fetched again
     this.ready = !!data.ready;
     this.count = data.count || 1;
@@ -757,7 +759,9 @@ class FrameView {
     const width = this.stage.clientWidth || this.root.clientWidth;
     if (!width || !this.width) return;
     // below the picture: its bar and line; above it: whatever the page puts there (at the top of the page)
-    const top = full ? 0 : this.topInPage();
+    // (a view far down a page, as on the Evidence page's tab, is sized as if scrolled to: below the
+    // app's header, as the Review page's view is, never shrunk to the room left under the page's top)
+    const top = full ? 0 : this.fitWindow ? Math.min(this.topInPage(), HEADER_ROOM) : this.topInPage();
     // the code keys stay in view with the picture; the timeline may be scrolled to
     const below = this.bar.offsetHeight + this.coding.box.offsetHeight + this.info.offsetHeight;
     const room = window.innerHeight - top - below - (full ? 24 : 16);

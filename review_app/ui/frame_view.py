@@ -47,9 +47,10 @@ class Code:
     """A code key of the view: it tags the frame on screen while playback goes on."""
 
     key: str  # one character
-    label: str
+    label: str  # what the key is called: the situation's name, or the coach's own words
     situation: str
     help: str = ""
+    clause: str = ""  # shown beside the label (the clause id), unless the label is the clause itself
 
 
 def seek(key: str, frame: int) -> None:
@@ -82,7 +83,8 @@ def _texts() -> dict[str, str]:
         "prevWhistle": _("◂ Whistle"), "prevWhistleHelp": _("Previous whistle heard"),
         "nextWhistle": _("Whistle ▸"), "nextWhistleHelp": _("Next whistle heard"),
         "viewHelp": _("Frame view: arrow keys step, J K L play, wheel zooms"),
-        "position": _("Frame {frame} of {last} · {time} ({seconds} s)"),
+        # the last frame's number, said as such: "of 3595" read as a count of 3595 (there are 3596, from 0)
+        "position": _("Frame {frame} (0 to {last}) · {time} ({seconds} s)"),
         "first": _("First frame"),
         "paused": _("paused"),
         "loop": _("loop {a}–{b}"),
@@ -113,7 +115,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
                on_drawing: Callable[[dict], None] | None = None, codes: tuple[Code, ...] = (),
                timeline: dict | None = None, edits_ack: dict | None = None,
                on_edits: Callable[[dict], None] | None = None, whistles: list[int] | None = None,
-               angle: dict | None = None) -> None:
+               angle: dict | None = None, fit_window: bool = False) -> None:
     """Show `viewer`'s recording. `position`: where the view starts when it is first shown (then the
     browser keeps its own position; `seek` moves it). `on_position(frame)` when the view settles on
     a frame; `on_action(name, frame)` when one of `actions` is used. `drawing`: the drawing layer's
@@ -124,7 +126,9 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
     acknowledged yet (numbered `seq` in order); `edits_ack`: {view, seq}, the last one saved.
     `whistles`: the frames where whistles were heard, which the previous / next whistle keys (, and .)
     jump between in the browser. `angle`: a second recording to show beside this one at the same instant
-    (review_angle.component_data: its frames' address, its offset, its words), or None."""
+    (review_angle.component_data: its frames' address, its offset, its words), or None. `fit_window`:
+    the view sits far down its page (in a tab): sized for the window it is scrolled into, as the Review
+    page's, not shrunk to the room left below its place on the page."""
     source = viewer.source
     ready = source.ready and source.error is None
     info = viewer.info if ready else None
@@ -145,12 +149,14 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "previewSide": frames.PREVIEW_SIDE,
         "whistles": sorted(int(f) for f in whistles or ()),
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
-        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help}
+        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help,
+                             "clause": c.clause}
                             for c in codes], "ack": edits_ack},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),
         "drawing": drawing or {},
         "angle": angle if ready else None,
+        "fitWindow": fit_window,
     }
 
     def moved() -> None:

@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.model import MatchDocument, RevisionConflict, load_document, save_document
+from review_app.model import MatchDocument, RevisionConflict, load_document
 from review_app.model import roster as rosters
 from review_app.model.catalog import stamp
 from review_app.model.demo import is_demo
@@ -30,6 +30,7 @@ from review_app.model.match_setup import (
     zone_names,
 )
 from review_app.model.recordings import recording_path, recordings, review_on
+from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, store
 from review_app.ui.footage_intake import attached, intake_forms, receive_path, receive_upload

@@ -25,7 +25,8 @@ def _pick(label: str, options: list, key: str, words) -> object:
 
 
 # The parts of a call every panel member is asked for; the rest (time allowed, announcements...) fold away.
-MAIN_PARTS = ("whistle", "restart", "restart_place", "penalty", "penalty_to", "card", "card_to", "stopped_by")
+MAIN_PARTS = ("whistle", "restart", "restart_direction", "restart_point", "penalty", "penalty_to", "card", "card_to",
+              "stopped_by")
 
 
 def _call_part(name: str, spec, teams: dict[str, str], key: str):

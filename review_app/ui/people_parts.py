@@ -1,6 +1,8 @@
-"""Signing in on the Training and Coach pages: a name and a passphrase (`training.people`). The person
-signed in is kept for this browser session only; a reload asks again. A trainee new to the workspace
-chooses a passphrase; the first coach account is set up on the Coach page of a new workspace."""
+"""Signing in on the Training, Coach and Evidence pages: a name and a passphrase (`training.people`). The
+person signed in is kept for this browser session only; a reload asks again. A trainee new to the workspace
+chooses a passphrase; the first coach account is set up on the Coach page while nobody holds any role, from
+the machine the app runs on or with the set-up code `polo-review app` printed; someone given a role on the
+command line turns the one-time code printed there into a passphrase of their own."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.textsafe import md
 from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
+from review_app.training.people import ENV_SETUP_CODE, first_coach_allowed, request_is_local
 from review_app.ui.context import N_, _, error_line, reviewer, sign_in_configured, store
 
 
@@ -25,6 +28,18 @@ def limits() -> None:
 
 
 ROLE_WORDS = {"coach": N_("coach"), "committee": N_("committee"), "trainee": N_("trainee")}
+
+
+# How a decider was identified (`ground.roles.IDENTIFIED`), in the page's language.
+IDENTIFIED_WORDS = {"passphrase": N_("passphrase"), "sign-in": N_("sign-in ([auth])"),
+                    "command-line": N_("command line on the server"),
+                    "name-given": N_("name given, not verified (no roles were set)")}
+
+
+def identified_text(how: str | None) -> str:
+    if how is None:
+        return _("not recorded (decided before the tool recorded it)")
+    return _(IDENTIFIED_WORDS[how]) if how in IDENTIFIED_WORDS else str(how)
 
 
 def roles_text(person: Person) -> str:
@@ -62,25 +77,76 @@ def _sign_in_form(key: str, role: str | None) -> None:
             st.rerun()
 
 
-def _enrol_form(key: str, role: str) -> None:
+def local_request() -> bool:
+    """Whether this browser is on the machine the app runs on (`training.people.request_is_local`)."""
+    try:
+        return request_is_local(st.context.ip_address, st.context.headers)
+    except (AttributeError, RuntimeError):  # no request to ask about (a script run outside a server)
+        return False
+
+
+def _enrol_form(key: str, role: str, local: bool = False) -> None:
+    import os
+
     with st.form(f"{key}.enrol_form"):
         name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.new_name", max_chars=200)
         c1, c2 = st.columns(2)
         secret = c1.text_input(_("Choose a passphrase (at least 8 characters)"), type="password",
                                key=f"{key}.new_passphrase", max_chars=1024)
         again = c2.text_input(_("The passphrase again"), type="password", key=f"{key}.new_again", max_chars=1024)
+        code = None
+        if role == COACH and not local:
+            code = st.text_input(_("Set-up code (printed by `polo-review app` when it started)"), type="password",
+                                 key=f"{key}.setup_code", max_chars=64)
         label = _("Set up the coach account") if role == COACH else _("Start my training record")
         if st.form_submit_button(label, type="primary", key=f"{key}.enrol"):
             if secret != again:
                 st.warning(_("The two passphrases differ."))
                 return
+            setup = role == COACH and first_coach_allowed(local, code, os.environ.get(ENV_SETUP_CODE))
+            if role == COACH and not setup:
+                st.error(_("That is not the set-up code: the first coach account is made on the machine the app "
+                           "runs on, or with the code `polo-review app` printed when it started."),
+                         icon=":material/warning:")
+                return
             try:
                 has_scores = role == TRAINEE and ScoreStore(store().training).has_record(name)
-                st.session_state[f"{key}.person"] = people().enrol(name, secret, role=role, has_scores=has_scores)
+                st.session_state[f"{key}.person"] = people().enrol(name, secret, role=role, has_scores=has_scores,
+                                                                   setup=setup)
             except PoloReviewError as exc:
                 error_line(exc)
                 return
             st.rerun()
+
+
+def _code_form(key: str) -> None:
+    """Someone given a role on the command line: the one-time code printed there, and a passphrase of their own."""
+    with st.form(f"{key}.code_form"):
+        st.caption(_("Given a role with `polo-review people`? Its one-time code sets your passphrase, once."))
+        name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.code_name", max_chars=200)
+        code = st.text_input(_("One-time code"), type="password", key=f"{key}.code", max_chars=64)
+        c1, c2 = st.columns(2)
+        secret = c1.text_input(_("Choose a passphrase (at least 8 characters)"), type="password",
+                               key=f"{key}.code_passphrase", max_chars=1024)
+        again = c2.text_input(_("The passphrase again"), type="password", key=f"{key}.code_again", max_chars=1024)
+        if st.form_submit_button(_("Set my passphrase"), type="primary", key=f"{key}.redeem"):
+            if secret != again:
+                st.warning(_("The two passphrases differ."))
+                return
+            try:
+                st.session_state[f"{key}.person"] = people().redeem(name, code, secret)
+            except PoloReviewError as exc:
+                error_line(exc)
+                return
+            st.rerun()
+
+
+def _sign_in_or_code(key: str, role: str | None) -> None:
+    sign_in, code = st.tabs([_("Sign in"), _("I have a one-time code")])
+    with sign_in:
+        _sign_in_form(key, role)
+    with code:
+        _code_form(key)
 
 
 def trainee_sign_in(key: str = "training") -> Person | None:
@@ -89,11 +155,13 @@ def trainee_sign_in(key: str = "training") -> Person | None:
         sign_out_bar(key)
         return signed_in(key)
     st.info(_("Sign in to see and add to your own training record."), icon=":material/lock:")
-    sign_in, new = st.tabs([_("Sign in"), _("New trainee")])
+    sign_in, new, code = st.tabs([_("Sign in"), _("New trainee"), _("I have a one-time code")])
     with sign_in:
         _sign_in_form(key, None)
     with new:
         _enrol_form(key, TRAINEE)
+    with code:  # a trainee given the role on the command line
+        _code_form(key)
     limits()
     return None
 
@@ -108,16 +176,46 @@ def coach_sign_in(key: str = "coach") -> Person | None:
                 icon=":material/lock:")
         return None
     try:
-        first = not people().has_coach()
+        first = not people().anyone()
     except PoloReviewError as exc:
         error_line(exc)
         return None
     if first:
+        local = local_request()
         st.info(_("No coach account yet in this workspace. Set one up: its name and passphrase open this page, "
                   "approve teaching examples and reset trainees' passphrases."), icon=":material/lock:")
-        _enrol_form(key, COACH)
+        if not local:
+            st.caption(_("This browser is not on the machine the app runs on: the set-up code `polo-review app` "
+                         "printed when it started is needed (or give the role there: `polo-review people NAME "
+                         "--role coach`)."))
+        _enrol_form(key, COACH, local)
     else:
         st.info(_("Coaches only: sign in with a coach's name and passphrase."), icon=":material/lock:")
-        _sign_in_form(key, COACH)
+        _sign_in_or_code(key, COACH)
     limits()
     return None
+
+
+def committee_sign_in(key: str = "evidence") -> tuple[str | None, str | None]:
+    """Who records a decision here and how they were identified (`ground.roles.IDENTIFIED`): the signed-in account
+    where sign-in is configured; the name in the sidebar while nobody holds a role (nothing is enforced); else a
+    committee member signed in with their passphrase, or the forms to do so (then (None, None))."""
+    from review_app.ground.roles import COMMITTEE, NAME_GIVEN, PASSPHRASE, SIGN_IN
+
+    if sign_in_configured():
+        return reviewer(), SIGN_IN
+    try:
+        anyone = people().anyone()
+    except PoloReviewError as exc:
+        error_line(exc)
+        return None, None
+    if not anyone:
+        return reviewer(), NAME_GIVEN
+    person = signed_in(key)
+    if person is not None and COMMITTEE in person.roles:
+        sign_out_bar(key)
+        return person.name, PASSPHRASE
+    st.info(_("Committee members only: sign in with your name and passphrase to record or correct a decision."),
+            icon=":material/lock:")
+    _sign_in_or_code(key, COMMITTEE)
+    return None, None

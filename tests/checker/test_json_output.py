@@ -49,11 +49,11 @@ def test_an_event_in_the_report_carries_every_field_and_leaves_out_only_empty_op
     from dataclasses import fields
 
     full = result_with(wrong=["penalty_to"], measured={"whistle_delay_s": 1.2}, findings=["second_courtesy_change"],
-                       reading={"excused_under": "21.f(3)"}, edition="USPA 2026").events[0].to_dict()
+                       reading={"excused_under": "21.f(3)"}, edition="USPA 2026", penalty_to="blue").events[0].to_dict()
     assert list(full) == [f.name for f in fields(EventResult)]
     assert full["explanation"] == {"en": "Why y.", "es": full["explanation"]["es"]}
     bare = result_with().events[0].to_dict()
-    assert set(full) - set(bare) == {"wrong", "measured", "findings", "reading", "edition"}
+    assert set(full) - set(bare) == {"wrong", "measured", "findings", "reading", "edition", "penalty_to"}
 
 
 def test_an_events_result_carries_each_part_of_the_event_in_its_own_field(doc_factory, tmp_path):
@@ -63,16 +63,16 @@ def test_an_events_result_carries_each_part_of_the_event_in_its_own_field(doc_fa
     from review_app.checker.run import check_event
     from review_app.model import document_from_data
 
-    data = doc_factory([event("e7", 250, "21.d", {"unconscious": False, "recurrence_of_same_injury": False},
-                              {"whistle": "at_once", "time_allowed_s": 700}, period=3,
+    data = doc_factory([event("e7", 250, "21.f(3)", {"mount_sound": True},
+                              {"whistle": "at_once", "mount_excused": False}, period=3,
                               players=[{"team": "red", "number": 1}], umpire="Ana Umpire")], match_id="m-order")
     data["events"][0]["clock"] = "4:10"
     data["events"][0]["moments"] = {"whistle": {"frame": 300, "time_s": 12.0}}
     doc = document_from_data(data, tmp_path / "m-order.json")
     r = check_event(doc, doc.events[0], doc.context())
     assert (r.match, r.event, r.clause, r.frame, r.time_s, r.period, r.clock, r.umpire, r.reviewer) == (
-        "m-order", "e7", "21.d", 250, 10.0, 3, "4:10", "Ana Umpire", "Test Coach")
+        "m-order", "e7", "21.f(3)", 250, 10.0, 3, "4:10", "Ana Umpire", "Test Coach")
     assert r.document == str(tmp_path / "m-order.json") and r.edition == "USPA 2026"
-    assert r.verdict == "inconsistent" and r.mandatory is False and "21.d" in r.cites
+    assert r.verdict == "inconsistent" and r.mandatory is False and "21.f(3)" in r.cites
     assert r.measured == {"whistle_delay_s": 2.0, "whistle": "delayed"} and r.findings == [] and r.reading == {}
     assert "whistle" in r.wrong and r.missing == [] and isinstance(r.explanation, Message)

@@ -16,6 +16,7 @@ from match_docs import ROOT, event
 from review_app.checker import check_paths
 from review_app.checker.formats import render
 from review_app.cli import main
+from review_app.reports.consistency import to_html
 
 EVENTS = [
     event("e1", 100, "21.a", {"last_hit_by_defender": True, "deflection": "none"},
@@ -56,7 +57,7 @@ def test_html_is_one_self_contained_file_with_user_text_escaped(docs, doc_factor
     hostile = "<script>alert('x')</script> & <img src=x onerror=alert(1)>"
     doc = doc_factory([dict(EVENTS[0], id="e9", involved={"players": [], "umpire": hostile, "mount": None})],
                       match_id="hostile")
-    text = render(check_paths([docs, write_doc(doc)]), "html")
+    text = to_html(check_paths([docs, write_doc(doc)], keep_documents=True))
 
     class Refs(HTMLParser):
         refs, scripts, tags = [], 0, []
@@ -74,7 +75,7 @@ def test_html_is_one_self_contained_file_with_user_text_escaped(docs, doc_factor
 
 
 def test_html_puts_the_spanish_beside_the_english(docs):
-    text = render(check_paths([docs]), "html")
+    text = to_html(check_paths([docs], keep_documents=True))
     for en, es in (("Rule 21 consistency report", "Informe de coherencia con la Regla 21"), ("Summary", "Resumen"),
                    ("By period", "Por período"), ("Events", "Eventos")):
         assert f'{en} <span class="es">/ {es}</span>' in text
@@ -206,3 +207,34 @@ def test_a_typed_excusal_the_register_contradicts_is_reported_beside_the_derived
     assert e2.reading == {"excused_under": "21.f(3)", "derived": "21.f(4)"}
     assert "reviewer's reading: excused under 21.f(3)" in e2.explanation.render("en")
     assert "Lectura del revisor" in e2.explanation.render("es")
+
+
+def test_check_html_reads_each_document_once(doc_factory, write_doc, tmp_path, monkeypatch):
+    # The HTML report's notes come from the documents the check read: no document is read a second time.
+    from collections import Counter
+
+    from review_app.model import io
+
+    first = doc_factory(EVENTS, match_id="m-one")
+    first["events"][0]["notes"] = "first match, first event"
+    second = doc_factory(EVENTS, match_id="m-two")
+    second["events"][2]["notes"] = "second match, third event"
+    paths = [write_doc(first), write_doc(second)]
+    reads: Counter = Counter()
+    parse = io.parse_document
+
+    def counted(raw, path=None, origin=None):
+        reads[str(path)] += 1
+        return parse(raw, path, origin)
+
+    monkeypatch.setattr(io, "parse_document", counted)
+    out = tmp_path / "out" / "report.html"
+    assert main(["check", str(tmp_path), "--format", "html", "--no-stills", "--out", str(out)]) == 0
+    assert reads == Counter({str(p): 1 for p in paths})
+    text = out.read_text("utf-8")
+    assert "first match, first event" in text and "second match, third event" in text
+
+
+def test_the_html_report_wants_the_documents_the_check_kept(docs):
+    with pytest.raises(ValueError, match="keep_documents"):
+        to_html(check_paths([docs]))

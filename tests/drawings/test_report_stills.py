@@ -12,8 +12,8 @@ import numpy as np
 
 from review_app.checker import check_paths
 from review_app.checker.filters import Filters, filtered
-from review_app.checker.formats import to_html
 from review_app.cli import main
+from review_app.reports.consistency import to_html
 
 
 def stills(html: str) -> list[tuple[str, str, str]]:
@@ -22,7 +22,7 @@ def stills(html: str) -> list[tuple[str, str, str]]:
 
 
 def test_the_report_has_a_still_with_drawings_for_each_inconsistent_call(project):
-    result = check_paths([project["document"]])
+    result = check_paths([project["document"]], keep_documents=True)
     assert [e.verdict for e in result.events] == ["consistent", "inconsistent", "consistent"]
     html = to_html(result)
     (found,) = stills(html)
@@ -36,11 +36,11 @@ def test_the_report_has_a_still_with_drawings_for_each_inconsistent_call(project
     assert "Debió ser un throw-in &lt;b&gt;x&lt;/b&gt;" in html and "<b>x</b>" not in html  # notes, escaped
     assert "Coach" in html.split("Inconsistent calls")[-1]  # the reviewer
     assert "@media print" in html and "@page" in html
-    assert "None: every event of these matches." in html and "drawn-match" in html
+    assert "No filters: the report holds every event of these matches." in html and "drawn-match" in html
 
 
 def test_the_filters_applied_are_said(project):
-    result = check_paths([project["document"]])
+    result = check_paths([project["document"]], keep_documents=True)
     filters = Filters(umpires=("Umpire One",), verdicts=("inconsistent",))
     html = to_html(filtered(result, filters), filters=filters)
     section = html.split('<div class="filters">')[1].split("</div>")[0]
@@ -48,14 +48,14 @@ def test_the_filters_applied_are_said(project):
 
 
 def test_without_stills_or_footage_the_report_is_still_made(project, tmp_path):
-    result = check_paths([project["document"]])
+    result = check_paths([project["document"]], keep_documents=True)
     assert stills(to_html(result, stills=False)) == []
     data = json.loads(project["document"].read_text("utf-8"))
     data["footage"]["path"] = "../footage/gone.mp4"
     moved = tmp_path / "annotations" / "drawn-match.json"
     moved.parent.mkdir()
     moved.write_text(json.dumps(data), "utf-8")
-    html = to_html(check_paths([moved]))
+    html = to_html(check_paths([moved], keep_documents=True))
     assert stills(html) == [] and "No stills: drawn-match:" in html and "gone.mp4" in html
 
 

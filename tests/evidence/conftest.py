@@ -53,8 +53,9 @@ def store(tmp_path) -> Path:
 @pytest.fixture
 def case(doc, store):
     from review_app.evidence import EvidenceCase
+    from review_app.store import open_evidence
 
-    return EvidenceCase(doc, store)
+    return EvidenceCase(doc, open_evidence(store))
 
 
 @pytest.fixture

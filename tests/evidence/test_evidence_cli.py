@@ -21,7 +21,7 @@ def test_a_case_from_receipt_to_forfeiture_and_pack(run, videos, tmp_path):
     code, out, _ = run("evidence", "mark", "m21", "ev1", "--frame", "10", "--frame", "11", "--excusal", "e2",
                        "--by", "Referee", "--note", "the mare is back")
     assert code == 0 and "excusal e2 (Blue Moon, 21.f(1)(i))" in out and "10 at 0.400 s" in out
-    code, out, _ = run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Chair")
+    code, out, _ = run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Chair", "--as", "committee")
     assert code == 0 and "locked" in out and "must be exacted" in out
     code, out, _ = run("evidence", "status", "m21", "--json")
     status = json.loads(out)
@@ -83,9 +83,10 @@ def test_verify_reports_the_first_broken_entry(run, videos, tmp_path):
 
 def test_locked_case_through_the_cli(run, videos):
     _add(run, videos, "2026-06-16T09:30:00-03:00")
-    code, _, _ = run("evidence", "decide", "m21", "--decision", "out-of-time", "--by", "Chair")
+    code, _, _ = run("evidence", "decide", "m21", "--decision", "out-of-time", "--by", "Chair", "--as", "committee")
     assert code == 0
-    code, _, err = run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "Chair", "--reason", "x")
+    code, _, err = run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "Chair", "--as", "committee",
+                       "--reason", "x")
     assert code == 2 and "locked" in err and "correct" in err
     code, out, err = run("evidence", "correct", "m21", "--entry", "3", "--by", "Chair", "--reason",
                          "the clerk misspelt the presenter's name")
@@ -107,7 +108,7 @@ def test_locked_case_through_the_cli(run, videos):
     (["evidence", "mark", "m21", "ev1", "--frame", "1", "--excusal", "e9", "--by", "R"], "unknown event 'e9'"),
     (["evidence", "mark", "m21", "ev1", "--frame", "1", "--mount", "Pegasus", "--by", "R"], "unknown mount 'Pegasus'"),
     (["evidence", "mark", "m21", "ev5", "--frame", "1", "--excusal", "e2", "--by", "R"], "unknown evidence 'ev5'"),
-    (["evidence", "decide", "m21", "--decision", "forfeiture", "--by", "C"], "no marked frames"),
+    (["evidence", "decide", "m21", "--decision", "forfeiture", "--by", "C", "--as", "committee"], "no marked frames"),
     (["evidence", "mark", "m21", "ev1", "--frame", "1", "--mount", "Chispa", "--by", "R"], None),
     (["mounts", "nowhere.json"], "no such file"),
 ])
@@ -118,7 +119,7 @@ def test_bad_input_is_one_clear_line(run, videos, tmp_path, argv, problem):
     code, out, err = run(*argv)
     if problem is None:  # a mount never excused is recorded, and says it cannot ground a forfeiture
         assert code == 0 and "never excused" in out
-        code, out, err = run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "C")
+        code, out, err = run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "C", "--as", "committee")
         problem = "'Chispa' was never excused"
     assert code == 2, (out, err)
     assert err.startswith("polo-review: error: ") and problem in err

@@ -37,10 +37,11 @@ def test_without_a_case_the_typed_facts_decide(tmp_path):
 def test_in_time_evidence_and_a_forfeiture_decision_settle_the_event(tmp_path, videos):
     from review_app.evidence import EvidenceCase
     from review_app.model import load_document
+    from review_app.store import open_evidence
 
     path = write_match(tmp_path / "annotations", _events())
     store = tmp_path / "store"
-    case = EvidenceCase(load_document(path), store)
+    case = EvidenceCase(load_document(path), open_evidence(store))
     ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
     e4, findings = _check(path, store)
     assert e4.verdict == "inconsistent" and "forfeiture" in e4.explanation.render("en")  # not yet exacted
@@ -55,10 +56,11 @@ def test_in_time_evidence_and_a_forfeiture_decision_settle_the_event(tmp_path, v
 def test_late_evidence_cannot_ground_a_forfeiture(tmp_path, videos):
     from review_app.evidence import EvidenceCase
     from review_app.model import load_document
+    from review_app.store import open_evidence
 
     path = write_match(tmp_path / "annotations", _events())
     store = tmp_path / "store"
-    EvidenceCase(load_document(path), store).add(videos["phone"], "Ana", "Committee", LATE, now=NOW)
+    EvidenceCase(load_document(path), open_evidence(store)).add(videos["phone"], "Ana", "Committee", LATE, now=NOW)
     e4, _ = _check(path, store)
     assert e4.verdict == "consistent"  # the 21.f(5) judge: late evidence grounds no forfeiture
     assert "24 hours" in e4.explanation.render("en")

@@ -13,10 +13,10 @@ import pytest
 from evidence_fixtures import END, NOW, flip_byte
 from markupsafe import escape
 
-from review_app.evidence.pack import build_pack, stretches
 from review_app.evidence.state import Mark
 from review_app.evidence.store import file_sha256
 from review_app.footage import Footage
+from review_app.reports.evidence_pack import build_pack, stretches
 
 
 @pytest.fixture
@@ -138,6 +138,7 @@ def test_a_21f5_tag_drawn_on_shows_its_still_with_the_drawing(doc, videos, store
 
     from review_app.evidence import EvidenceCase
     from review_app.model import validate
+    from review_app.store import open_evidence
 
     shutil.copy(videos["drone"], doc.path.parent / "match.mp4")  # the match's own footage
     doc.data["events"].append({
@@ -146,7 +147,7 @@ def test_a_21f5_tag_drawn_on_shows_its_still_with_the_drawing(doc, videos, store
                                                                                               [0.7, 0.5]],
                                            "color": "#ff0000", "by": "Coach"}]})
     validate(doc.data)
-    case = EvidenceCase(doc, store)
+    case = EvidenceCase(doc, open_evidence(store))
     ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW)
     case.mark(ev.id, [10], "Referee", excusal="e2", now=NOW)
     html = build_pack(case, tmp_path / "pack", now=NOW).html.read_text("utf-8")

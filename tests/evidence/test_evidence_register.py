@@ -74,6 +74,6 @@ def test_the_evidence_library_never_imports_streamlit():
     import subprocess
     import sys
 
-    code = ("import sys, review_app.evidence, review_app.evidence.pack, review_app._cli.evidence_cmd; "
+    code = ("import sys, review_app.evidence, review_app.reports.evidence_pack, review_app._cli.evidence; "
             "sys.exit('streamlit' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

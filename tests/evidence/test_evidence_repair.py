@@ -177,6 +177,7 @@ APPENDER = """
 import os, sys, time, types
 from datetime import datetime, timedelta, timezone
 from review_app.evidence import EvidenceCase, log
+from review_app.store import open_evidence
 from review_app.model import load_document
 
 def slow(fd, data):  # a disk that takes its time: half the line, a pause, the rest
@@ -185,7 +186,7 @@ def slow(fd, data):  # a disk that takes its time: half the line, a pause, the r
     return done + os.write(fd, data[len(data) // 2 :])
 
 log.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")}, "write": slow})
-case = EvidenceCase(load_document(sys.argv[1]), sys.argv[2])
+case = EvidenceCase(load_document(sys.argv[1]), open_evidence(sys.argv[2]))
 now = datetime(2026, 6, 16, 9, 0, tzinfo=timezone.utc)
 for i in range(1000):
     case.correct(2, "Chair", f"note {i}", now=now + timedelta(seconds=i))

@@ -140,7 +140,7 @@ def test_a_forged_decision_is_never_shown_as_the_cases_decision(run, videos, tmp
     run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
         "--received-at", "2026-06-15T09:30:00-03:00")
     run("evidence", "mark", "m21", "ev1", "--frame", "10", "--excusal", "e2", "--by", "Referee")
-    run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Chair")
+    run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Chair", "--as", "committee")
     log = tmp_path / "evidence_store" / "m21" / "case.jsonl"
     forge_log(log, _second_decision)
     code, out, _ = run("evidence", "verify", "m21")

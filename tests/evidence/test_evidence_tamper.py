@@ -17,6 +17,7 @@ from review_app.evidence import (
     window,
 )
 from review_app.model import load_document
+from review_app.store import open_evidence
 
 IN_TIME = END + timedelta(hours=3)
 LATE = END + timedelta(hours=25)
@@ -118,7 +119,7 @@ def test_a_forfeiture_is_refused_when_the_document_now_names_another_mount(case,
     events = copy.deepcopy(MATCH["events"]) + [RETURNED]
     events[1]["involved"] = {"players": [{"team": "A", "number": 2, "mount": "Sol"}], "mount": "Sol"}
     write_match(match_path.parent, events=events)
-    edited = EvidenceCase(load_document(match_path), store)
+    edited = EvidenceCase(load_document(match_path), open_evidence(store))
     with pytest.raises(EvidenceError, match="now says e2 excused 'Sol'"):
         edited.decide("forfeiture", "Chair", now=NOW)
 

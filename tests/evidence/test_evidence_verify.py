@@ -13,6 +13,7 @@ from evidence_fixtures import END, NOW, write_match
 from review_app.evidence import EvidenceCase, LogDamaged, verify_case
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.model import load_document
+from review_app.store import open_evidence
 
 IN_TIME = END + timedelta(hours=3)
 
@@ -172,7 +173,7 @@ def test_status_lists_every_presentation_and_when_it_was_recorded(run, videos):
 
 def test_a_receipt_after_the_decision_says_it_changes_nothing(run, videos):
     _add(run, videos)
-    run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "C", "--reason", "blurry")
+    run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "C", "--as", "committee", "--reason", "blurry")
     code, out, _ = _add(run, videos, which="drone")
     assert code == 0 and "note: the case is decided (not-proven, entry 3)" in out
 
@@ -190,6 +191,6 @@ def test_two_committee_members_receiving_at_once_keep_every_receipt(tmp_path, vi
                                "--annotations", str(folder)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
              for name in ("phone", "drone", "phone")]
     assert [p.wait(timeout=120) for p in procs] == [0, 0, 0], [p.stderr.read() for p in procs]
-    case = EvidenceCase(load_document(folder / "m21.json"), tmp_path / "store")
+    case = EvidenceCase(load_document(folder / "m21.json"), open_evidence(tmp_path / "store"))
     state = case.state()
     assert len(state.entries) == 4 and len(state.evidence) == 2 and verify_case(case.folder).intact

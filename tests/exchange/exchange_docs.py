@@ -23,18 +23,18 @@ def events() -> list[dict]:
          "period": 1, "clock": "5:10", "situation": "21.b",
          "facts": {"kind": "dangerous", "fouled_team_disadvantaged": True},
          "call": {"stopped_by": "umpire", "whistle": "at_once", "restart": "penalty",
-                  "restart_place": "penalty_spot", "penalty": "penalty_2", "penalty_to": "blue", "card": "yellow",
+                  "restart_point": "penalty_spot", "penalty": "penalty_2", "penalty_to": "blue", "card": "yellow",
                   "card_to": {"team": "red", "number": 3}},
          "involved": {"players": [{"team": "red", "number": 3, "mount": "Luna (grey)"}, {"team": "blue", "number": 1}],
                       "umpire": "Ana Umpire", "offender": {"team": "red", "number": 3}},
          "reviewer": "Carla Coach", "notes": "Red 3 crossed Blue 1 & rode on <fast>.\n\nSecond paragraph."},
         {"id": "e2", "position": at(900), "window": {"start": at(880), "end": at(960)},
-         "moments": {"whistle": at(905)},
+         "moments": {"whistle": at(905), "player_returned": at(940)},  # a wait's event (schema 2.1) too
          "period": 2, "clock": "2:00", "situation": "21.a",
          "facts": {"last_hit_by_defender": True, "deflection": "none"},
          "call": {"whistle": "at_once", "restart": "penalty", "penalty": "penalty_5", "penalty_to": "red"},
          "involved": {"umpire": "Ben Umpire"}, "reviewer": "Carla Coach",
-         "not_recorded": ["call.restart_place", "involved.offender"]},
+         "not_recorded": ["call.restart_point", "involved.offender"]},
         {"id": "e3", "position": at(905), "window": {"start": at(890), "end": at(950)},
          "period": 2, "clock": "2:00", "situation": "21.a",
          "facts": {"last_hit_by_defender": True, "deflection": "goal_post"},
@@ -49,8 +49,8 @@ def events() -> list[dict]:
 
 def document(match_id: str = "exchange-match", with_events: bool = True) -> dict:
     doc = base_document(match_id)
-    doc["schema_version"] = "2.0"
-    doc["footage"] = {"path": "match.mp4", "fps": FPS, "frame_count": 5000}
+    doc["schema_version"] = "2.1"
+    doc["footage"] = {"path": "match.mp4", "fps": FPS, "frame_count": 15000}  # 600 s: the other tools file fits
     doc["events"] = copy.deepcopy(events()) if with_events else []
     return doc
 

@@ -10,6 +10,7 @@ import pytest
 from exchange_docs import FPS, document, events, write
 
 from review_app.exchange import eaf, sportscode, table, timebase
+from review_app.exchange.formats import formats
 from review_app.exchange.mapping import Mapping
 from review_app.exchange.transfer import export_match, import_file, import_timeline, read_file
 from review_app.model import document_from_data, load_document
@@ -23,9 +24,9 @@ def _full():
     return document_from_data(document())
 
 
-@pytest.mark.parametrize("fmt, ext", [("sportscode-xml", ".xml"), ("eaf", ".eaf"), ("csv", ".csv")])
-def test_round_trip_reproduces_every_event(tmp_path, fmt, ext):
-    path = tmp_path / f"out{ext}"
+@pytest.mark.parametrize("fmt", list(formats()))  # every registered format
+def test_round_trip_reproduces_every_event(tmp_path, fmt):
+    path = tmp_path / f"out{formats()[fmt].extension}"
     path.write_bytes(export_match(_full(), fmt))
     report = import_file(path, _empty(tmp_path))
     assert report.complete and not report.labels_kept and not report.position_guessed

@@ -10,7 +10,7 @@ import pytest
 
 from review_app.footage import Footage, cache
 from review_app.footage import footage as footage_module
-from review_app.store import files
+from review_app.ground import files
 
 
 @pytest.fixture

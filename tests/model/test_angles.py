@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from match_docs import base_document
 
-from review_app.model import RevisionConflict, document_from_data, load_document, save_document
+from review_app.model import RevisionConflict, document_from_data, load_document
 from review_app.model.angles import (
     AngleError,
     angle_frame,
@@ -23,6 +23,12 @@ from review_app.model.coding import At, Code, coded_event
 from review_app.model.edits import build_event, commit, put_event
 from review_app.model.migrate import migrate
 from review_app.model.recordings import attach, review_on
+from review_app.store import open_matches, save_document
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 A, B, C = "a" * 64, "b" * 64, "c" * 64
 
@@ -138,8 +144,8 @@ def test_a_tag_records_the_angle_it_was_made_on_and_keeps_it_through_save_and_mi
     on_angle = build_event(event_id="e1", frame=50, time_s=2.0, situation="21.b", facts={}, call={}, angle=B)
     on_footage = build_event(event_id="e2", frame=60, time_s=2.4, situation="21.b", facts={}, call={})
     assert on_angle["angle"] == B and "angle" not in on_footage
-    saved = commit(doc, put_event(doc, on_angle))
-    saved = commit(saved, put_event(saved, on_footage))
+    saved = commit(doc, put_event(doc, on_angle), kept_in(doc))
+    saved = commit(saved, put_event(saved, on_footage), kept_in(saved))
     again = load_document(saved.path)
     assert again.event("e1")["angle"] == B and "angle" not in again.event("e2")
     assert migrate(again.data)["events"] == again.data["events"]  # a 2.0 document goes through unchanged

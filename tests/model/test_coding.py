@@ -10,7 +10,7 @@ import pytest
 from match_docs import base_document, event
 
 from review_app.checker import check_document
-from review_app.model import RevisionConflict, load_document, save_document
+from review_app.model import RevisionConflict, load_document
 from review_app.model.coding import (
     CODE_KEYS,
     DEFAULT_LAG_S,
@@ -30,7 +30,12 @@ from review_app.model.coding import (
 from review_app.model.edits import build_event, commit, put_event
 from review_app.rules import PROVISIONS
 from review_app.rules.vocabulary import VerdictKind
-from review_app.store import open_records
+from review_app.store import open_matches, open_records, save_document
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 
 @pytest.fixture
@@ -110,7 +115,7 @@ def test_a_code_saves_a_tag_with_its_window_that_stays_incomplete_until_complete
     assert tag["window"] == {"start": {"frame": 125, "time_s": 5.0}, "end": {"frame": 375, "time_s": 15.0}}
     assert tag["involved"] == {"umpire": "Ben Umpire"} and tag["reviewer"] == "Coach"  # the umpire of the tag before
     assert tag["not_recorded"] == [TO_COMPLETE]
-    doc = commit(saved, put_event(saved, tag))
+    doc = commit(saved, put_event(saved, tag), kept_in(saved))
     on_disk = load_document(doc.path)  # valid against the schema, as saved
     assert [e["id"] for e in to_complete(on_disk)] == ["e2"]
     verdicts = {r.event: r.verdict for r in check_document(on_disk)[0]}
@@ -120,7 +125,7 @@ def test_a_code_saves_a_tag_with_its_window_that_stays_incomplete_until_complete
     done = build_event(event_id="e2", frame=250, time_s=10.0, situation="21.j", facts={"period_time_expired": True},
                        call={"whistle": "at_once", "restart": "next_period"}, reviewer="Coach",
                        window=on_disk.event("e2")["window"])
-    completed = commit(on_disk, put_event(on_disk, done))
+    completed = commit(on_disk, put_event(on_disk, done), kept_in(on_disk))
     assert to_complete(load_document(completed.path)) == []
     assert {r.event: r.verdict for r in check_document(completed)[0]}["e2"] == VerdictKind.CONSISTENT
     assert load_document(completed.path).event("e2")["window"] == tag["window"]
@@ -139,7 +144,7 @@ def test_five_codes_in_a_row_each_get_their_own_id(saved):
     doc = saved
     for n, frame in enumerate((10, 60, 110, 160, 210)):
         doc = commit(doc, put_event(doc, coded_event(doc, Code("2", "21.c"), At(frame, frame / 25),
-                                                      window_around(frame, 5, 5), "Coach")))
+                                                      window_around(frame, 5, 5), "Coach")), kept_in(doc))
         assert len(to_complete(doc)) == n + 1
     assert [e["id"] for e in to_complete(load_document(doc.path))] == ["e2", "e3", "e4", "e5", "e6"]
 
@@ -148,15 +153,16 @@ def test_five_codes_in_a_row_each_get_their_own_id(saved):
 
 def test_a_dragged_edge_is_saved_in_order_and_meets_the_revision_check(saved):
     doc = commit(saved, put_event(saved, coded_event(saved, Code("1", "21.d"), At(250, 10.0),
-                                                     window_around(250), "Coach")))
-    moved = commit(doc, window_change(doc, "e2", At(300, 12.0), At(200, 8.0)))  # edges given the wrong way round
+                                                     window_around(250), "Coach")), kept_in(saved))
+    # edges given the wrong way round
+    moved = commit(doc, window_change(doc, "e2", At(300, 12.0), At(200, 8.0)), kept_in(doc))
     assert load_document(moved.path).event("e2")["window"] == {"start": {"frame": 200, "time_s": 8.0},
                                                                "end": {"frame": 300, "time_s": 12.0}}
     # someone else moved the same window meanwhile: a conflict, never a silent overwrite
     theirs = load_document(moved.path)
-    save_document(commit(theirs, window_change(theirs, "e2", At(190, 7.6), At(300, 12.0))))
+    save_document(commit(theirs, window_change(theirs, "e2", At(190, 7.6), At(300, 12.0)), kept_in(theirs)))
     with pytest.raises(RevisionConflict):
-        commit(moved, window_change(moved, "e2", At(210, 8.4), At(300, 12.0)))
+        commit(moved, window_change(moved, "e2", At(210, 8.4), At(300, 12.0)), kept_in(moved))
     with pytest.raises(CodingError, match="no tag e9"):
         window_change(moved, "e9", At(1, 0.04), At(2, 0.08))
 

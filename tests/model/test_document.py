@@ -8,14 +8,9 @@ import os
 import pytest
 from match_docs import ROOT, base_document, event
 
-from review_app.model import (
-    DocumentError,
-    RevisionConflict,
-    load_document,
-    save_document,
-    validate,
-)
+from review_app.model import DocumentError, RevisionConflict, load_document, validate
 from review_app.model.schema_build import render
+from review_app.store import save_document
 
 SAFETY = event("e1", 100, "21.a", {"last_hit_by_defender": True, "deflection": "none"},
                {"whistle": "at_once", "penalty": "penalty_6", "restart": "penalty"},

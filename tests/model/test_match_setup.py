@@ -17,7 +17,7 @@ from review_app.config import Demo, Folders
 from review_app.i18n import translate
 from review_app.model import document_from_data, load_document
 from review_app.model import roster as rosters
-from review_app.model.demo import copy_to_workspace, ensure_demo, is_demo
+from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.match_setup import (
     Details,
     MatchSetupError,
@@ -32,7 +32,8 @@ from review_app.model.match_setup import (
     with_teams,
 )
 from review_app.model.recordings import FootageRegister, RecordingError, allowed_roots, attach, review_on
-from review_app.store import open_matches, open_store
+from review_app.samples.demo import ensure_demo
+from review_app.store import open_matches, open_records, open_register, open_store
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,7 +178,7 @@ def test_a_new_match_from_details_and_a_roster_and_its_id():
     assert data["match"]["teams"][0] == {"id": "A", "name": "Red", "color": "red", "players": []}
     with pytest.raises(MatchSetupError, match="no spaces"):
         new_match_data("bad id", d, teams=[{"name": "R"}, {"name": "B"}])
-    with pytest.raises(MatchSetupError, match="team name is empty"):
+    with pytest.raises(MatchSetupError, match="the name of team 2 is empty"):  # which one, said
         new_match_data("m2", d, teams=[{"name": "R"}, {"name": ""}])
 
 
@@ -212,7 +213,7 @@ def test_archive_and_restore_and_every_change_is_a_revision(tmp_path):
 def test_a_file_registered_by_path_is_hashed_made_read_only_and_allowed(tmp_path, tmp_path_factory):
     outside = tmp_path_factory.mktemp("media") / "final.mp4"
     outside.write_bytes(b"\x00" * 1000)
-    register = FootageRegister(tmp_path / "registered.json")
+    register = FootageRegister(open_records(tmp_path / "registered.json"))
     got = register.register(outside, "Coach")
     assert got.path == outside and got.size == 1000 and got.read_only and got.changed() is None
     assert not outside.stat().st_mode & 0o222
@@ -223,11 +224,12 @@ def test_a_file_registered_by_path_is_hashed_made_read_only_and_allowed(tmp_path
     with pytest.raises(RecordingError, match="no such file"):
         register.register(outside.parent / "missing.mp4")
     folders = Folders(tmp_path / "f", tmp_path / "ann", tmp_path)
-    assert (tmp_path / "registered.json").rename(folders.registered) and outside in allowed_roots(folders)
+    assert (tmp_path / "registered.json").rename(folders.registered)
+    assert outside in allowed_roots(folders, open_register(folders))
     doc = document_from_data(base_document(), tmp_path / "ann" / "m.json")
     doc = attach(doc, outside, how="registered", sha256=got.sha256, size=1000, name="final.mp4", by="Coach")
     assert doc.data["recordings"][0]["path"] == str(outside) and doc.footage["sha256"] == got.sha256
-    assert doc.footage_path(allowed_roots(folders)) == outside
+    assert doc.footage_path(allowed_roots(folders, open_register(folders))) == outside
     second = attach(doc, tmp_path / "f" / "b.mp4", how="folder", sha256="b" * 64)
     assert second.footage["sha256"] == got.sha256  # the match keeps the footage it is reviewed on
     assert review_on(second, "b" * 64).footage == {"path": "../f/b.mp4", "sha256": "b" * 64}

@@ -6,9 +6,15 @@ from __future__ import annotations
 import pytest
 from match_docs import base_document, event
 
-from review_app.model import RevisionConflict, load_document, save_document
+from review_app.model import RevisionConflict, load_document
 from review_app.model.edits import Change, commit, delete_event, put_event, undo_of
 from review_app.model.merge import merge
+from review_app.store import open_matches, save_document
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 E1 = event("e1", 100, "21.a", {"last_hit_by_defender": True, "deflection": "none"},
            {"whistle": "at_once", "penalty": "penalty_6", "restart": "penalty"})
@@ -141,15 +147,15 @@ def test_undo_of_a_delete_after_someone_restored_and_edited_the_tag_conflicts(pa
     a, b = _two_copies(path)
     a_change = put_event(a, {**a.event("e1"), "notes": "A's notes", "reviewer": "A"})
     b_change = delete_event(b, "e1")
-    b_after_delete = commit(b, b_change)
+    b_after_delete = commit(b, b_change, kept_in(b))
     with pytest.raises(RevisionConflict):
-        commit(a, a_change)
+        commit(a, a_change, kept_in(a))
     # A chose to make their change on the saved version: the tag as A edited it
-    commit(load_document(path), Change("put", "e1", a_change.event))
+    commit(load_document(path), Change("put", "e1", a_change.event), kept_in(load_document(path)))
     assert load_document(path).event("e1")["notes"] == "A's notes"
     # B's Undo is judged against the revision B's delete made, not against what is on disk now
     with pytest.raises(RevisionConflict) as err:
-        commit(b_after_delete, undo_of(b_change))
+        commit(b_after_delete, undo_of(b_change), kept_in(b_after_delete))
     assert err.value.overlaps == ["events[e1]"]
     assert load_document(path).event("e1")["notes"] == "A's notes"
 
@@ -157,10 +163,10 @@ def test_undo_of_a_delete_after_someone_restored_and_edited_the_tag_conflicts(pa
 def test_undo_of_a_delete_while_others_edited_other_tags_restores_it(path):
     a, b = _two_copies(path)
     b_change = delete_event(b, "e1")
-    b_after_delete = commit(b, b_change)
+    b_after_delete = commit(b, b_change, kept_in(b))
     a2 = load_document(path)
     a2.event("e2")["notes"] = "A meanwhile"
     save_document(a2)
-    commit(b_after_delete, undo_of(b_change))
+    commit(b_after_delete, undo_of(b_change), kept_in(b_after_delete))
     doc = load_document(path)
     assert [e["id"] for e in doc.events] == ["e1", "e2"] and doc.event("e2")["notes"] == "A meanwhile"

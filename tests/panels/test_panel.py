@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 import pytest
 from match_docs import base_document
 
-from review_app.model import document_from_data, load_document, save_document, validate
+from review_app.model import document_from_data, load_document, validate
 from review_app.panels.panel import (
     PanelError,
     close_panel,
@@ -21,6 +21,7 @@ from review_app.panels.panel import (
     visible_entries,
     waiting_for,
 )
+from review_app.store import save_document
 
 NOW = datetime(2026, 6, 15, 10, 0, tzinfo=UTC)
 DANGEROUS = {"kind": "dangerous", "fouled_team_disadvantaged": True}

@@ -44,7 +44,8 @@ WORDS = {
     "stopped_by": ("stopped by", "detenido por"),
     "penalty_to": ("awarded to", "se otorgó a"),
     "card_to": ("card was shown to", "tarjeta se mostró a"),
-    "restart_place": ("restarted at this place", "se reanudó en este lugar"),
+    "restart_point": ("restarted at this place", "se reanudó en este lugar"),
+    "restart_direction": ("put into play this way", "se puso en juego de esta manera"),
     "whistle": ("whistle", "silbato"),
     "time_allowed_s": ("time allowed", "tiempo concedido"),
     "decided_by": ("decided", "decidi"),
@@ -101,7 +102,8 @@ def card_to(team: str, number: int) -> Variant:
 
 
 def place(where: str) -> Variant:
-    return Variant(f"play restarted at {where}", "restart_place", {"restart_place": where})
+    """The restart's place wrong, given as 2.0 recorded it (`restart_place`): schema 2.1 reads its point."""
+    return Variant(f"play restarted at {where}", "restart_point", {"restart_place": where})
 
 
 RED_2, BLUE_3 = {"team": "red", "number": 2}, {"team": "blue", "number": 3}
@@ -148,7 +150,10 @@ BASES = (
          call(whistle="none", card="yellow", card_to=BLUE_3, penalty="appropriate_penalty", penalty_to="red",
               restart="penalty", restart_place="penalty_spot"),
          offender=BLUE_3, moments={},
-         variants=(penalty_to("blue"), card_to("blue", 1), place("point_of_stoppage"), REFEREE)),
+         variants=(penalty_to("blue"), card_to("blue", 1), place("point_of_stoppage"),
+                   Variant("the penalty awarded with neither the whistle again nor a card", "card",
+                           {"card": "none", "card_to": None}, words=("not signalled", "no se señaló")),
+                   REFEREE)),
     # --- 21.c: unplayable ball; a minorly damaged one waits until neither team is favored -------------------
     Base("an unplayable ball", "21.c", {"ball_state": "unplayable"},
          call(restart="throw_in", decided_by="umpire"),
@@ -169,7 +174,8 @@ BASES = (
           "removal_needed_more_time": False},
          call(restart="throw_in", time_allowed_s=420),
          variants=(
-             TOO_SLOW,
+             Variant("play not stopped for an injured player", "whistle", {"whistle": "none"}, moments={},
+                     words=("shall stop the game", "detendrá el partido")),
              Variant("twelve minutes to recover", "time_allowed_s", {"time_allowed_s": 720},
                      words=("10 minutes", "10 minutos")),
              Variant("twelve minutes to recover, as the restart's moment measures them", "time_allowed_s",
@@ -284,13 +290,15 @@ BASES = (
          variants=(
              TOO_SLOW,
              Variant("the unsound mount not excused", "mount_excused", {"mount_excused": False}),
+             Variant("a knock-in where 21.f(1)(i) restarts with a throw-in", "restart", {"restart": "knock_in"},
+                     words=("throw-in", "throw-in")),
              REFEREE,
          )),
     # --- 21.f(4): 5 minutes to change; the mount excused; teammates' changes penalized -------------------------
     Base("a time-out for a tired mount", "21.f(4)",
          {"player_requested_timeout": True, "player_changed_mount": True, "teammates_changed_mounts": False},
          call(whistle="neutral_play", restart="throw_in", time_allowed_s=200, mount_excused=True),
-         expected=DISCRETIONARY, moments=dict(AT_NEUTRAL),
+         moments=dict(AT_NEUTRAL),
          variants=(
              Variant("seven minutes to change", "time_allowed_s", {"time_allowed_s": 420},
                      words=("5 minutes", "5 minutos")),
@@ -300,13 +308,13 @@ BASES = (
     Base("teammates changed in the time-out, penalized", "21.f(4)",
          {"player_requested_timeout": True, "player_changed_mount": True, "teammates_changed_mounts": True},
          call(time_allowed_s=200, mount_excused=True, **PENALTY_TO_BLUE),
-         expected=DISCRETIONARY, offender=RED_2,
+         offender=RED_2,
          variants=(
              penalty_to("red"),
              place("centre"),
              Variant("the teammates' change not penalized", "penalty",
                      {"penalty": "none", "penalty_to": None, "restart": "throw_in", "restart_place": None},
-                     words=("opposing team", "rival")),
+                     words=("opposing team", "equipo contrario")),
              REFEREE,
          )),
     # --- 21.f(5): forfeiture, mandatory --------------------------------------------------------------------
@@ -331,6 +339,8 @@ BASES = (
                      words=("5 minutes", "5 minutos")),
              Variant("a knock-in after the repair", "restart", {"restart": "knock_in"},
                      words=("throw-in", "throw-in")),
+             Variant("the 6-goal provision determined by the Referee", "decided_by", {"decided_by": "referee"},
+                     words=("determined by", "determinó")),
              REFEREE,
          )),
     Base("a horse changed in a tack time-out without permission, carded", "21.g",
@@ -499,7 +509,7 @@ def test_a_check_skipped_for_want_of_its_field_would_have_found_nothing():
     for p in PROVISIONS:
         assert set(COMMON_PARTS) <= set(p.gated_parts), p.id
         gated.update({check: needs for check, needs in p.gated_parts if needs})
-    assert set(gated.values()) >= {"stopped_by", "penalty_to", "card_to", "restart_place"}
+    assert set(gated.values()) >= {"stopped_by", "penalty_to", "card_to", "restart_point"}
     found_by = set()
     for base, variant in [(b, None) for b in BASES] + CASES:
         case = effective(base.case(variant))

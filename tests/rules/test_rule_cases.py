@@ -6,6 +6,7 @@ does. One test runs them all."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -58,10 +59,48 @@ def examples_doc():
 
 @pytest.mark.parametrize("c", EXAMPLE_CASES, ids=[c["name"] for c in EXAMPLE_CASES])
 def test_worked_example(c, examples_doc):
+    """The rulebook's answer in full: the verdict, and each part of the call the example names ("an appropriate
+    penalty to Blue", "a yellow card should be displayed") recorded and judged right; each variant (`change` to
+    the call, `facts` added) wrong in exactly the parts it names, or right where the example allows it too."""
     event = examples_doc.event(c["event"])
     assert event is not None, f"event {c['event']} missing from {EXAMPLES_DOC.name}"
-    verdict = judge(examples_doc.case(event))
+    case = examples_doc.case(event)
+    verdict = judge(case)
     assert verdict.verdict == c["expected"], translate(verdict.explanation, "en")
+    if c["expected"] != "inconsistent":
+        assert not verdict.wrong, verdict.wrong
+    for part, value in c.get("call", {}).items():
+        assert event["call"].get(part) == value, (part, event["call"].get(part))
+    if "mandatory" in c:
+        assert verdict.mandatory is c["mandatory"]
+    for variant in c.get("variants", ()):
+        changed = replace(case, call={**case.call, **variant.get("change", {})},
+                          facts={**case.facts, **variant.get("facts", {})})
+        v = judge(changed)
+        assert (v.verdict, list(v.wrong)) == (variant["expected"], variant.get("wrong", [])), (
+            variant["name"], translate(v.explanation, "en"))
+    if "followed_to" in c:  # an excused mount followed to its 21.f(5) case
+        back = examples_doc.event(c["followed_to"])
+        assert back["situation"] == "21.f(5)" and back["involved"]["mount"] == event["involved"]["mount"]
+        assert event["call"]["mount_excused"] is True
+
+
+def test_the_check_command_gives_every_worked_example_the_rulebooks_verdict_and_team(capsys):
+    """`polo-review check annotations/rulebook-worked-examples.json --format json`: each example's verdict and who
+    the penalty goes to, as the cases say; each excused mount that plays again is a forfeiture exacted."""
+    from review_app.cli import main
+
+    assert main(["check", str(EXAMPLES_DOC), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    got = {e["event"]: e for e in report["events"]}
+    for c in EXAMPLE_CASES:
+        e = got[c["event"]]
+        assert e["verdict"] == c["expected"], (c["event"], e["explanation"]["en"])
+        assert e.get("penalty_to") == c.get("call", {}).get("penalty_to"), c["event"]
+    returned = {tuple(f["events"]): (f["severity"], f["details"]["exacted"]) for f in report["findings"]
+                if f["kind"] == "excused_mount_returned"}
+    followed = {(c["event"], c["followed_to"]) for c in EXAMPLE_CASES if "followed_to" in c}
+    assert set(returned) == followed and set(returned.values()) == {("info", True)}
 
 
 def test_every_worked_example_is_a_case_with_its_rulebook_text(examples_doc):

@@ -17,8 +17,10 @@ from review_app.rules.phrases import Joined, LowerFirst, UpperFirst, any_of
 from review_app.rules.provision import CALL_FIELDS, STOP_AT_NEUTRAL_PLAY, VERDICTS
 from review_app.rules.vocabulary import (
     Card,
+    Direction,
     Penalty,
     PenaltyTiming,
+    Point,
     Restart,
     Severity,
     Stop,
@@ -34,8 +36,10 @@ SERIALISED = {
     Penalty: ("none", "penalty_1", "penalty_2", "penalty_3", "penalty_4", "penalty_5", "penalty_6",
               "appropriate_penalty", "forfeiture"),
     Card: ("none", "yellow", "red"),
+    Direction: ("toward_boards", "between_teams"),  # schema 2.1
+    Point: ("point_of_stoppage", "where_first_lodged", "centre", "penalty_spot", "end_line", "other"),  # 2.1
     PenaltyTiming: ("immediately", "start_of_next_period", "five_seconds_on_clock"),
-    Stop: ("at_once", "neutral_play", "discretion", "not_at_all"),
+    Stop: ("at_once", "neutral_play", "required", "discretion", "not_at_all"),
     VerdictKind: ("consistent", "inconsistent", "discretionary", "incomplete"),
     Severity: ("mandatory", "error", "warning", "info"),
 }
@@ -52,7 +56,11 @@ def test_each_vocabulary_keeps_the_strings_documents_carry(enum):
 
 def test_the_call_fields_and_verdicts_are_the_vocabulary():
     assert CALL_FIELDS["whistle"] == SERIALISED[Whistle] and CALL_FIELDS["penalty"] == SERIALISED[Penalty]
-    assert CALL_FIELDS["restart"] == SERIALISED[Restart] and CALL_FIELDS["card"] == SERIALISED[Card]
+    # 2.0's kind "throw-in toward the boards" is read (a throw-in, toward the boards), no longer recorded (2.1)
+    assert CALL_FIELDS["restart"] == tuple(r for r in SERIALISED[Restart] if r != "throw_in_toward_boards")
+    assert CALL_FIELDS["card"] == SERIALISED[Card]
+    assert CALL_FIELDS["restart_direction"] == SERIALISED[Direction]
+    assert CALL_FIELDS["restart_point"] == SERIALISED[Point]
     assert CALL_FIELDS["penalty_timing"] == SERIALISED[PenaltyTiming]
     assert VERDICTS == tuple(VerdictKind) and STOP_AT_NEUTRAL_PLAY == "neutral_play"
     assert Penalty.numbered(parameters.SAFETY_PENALTY.value) is Penalty.PENALTY_6

@@ -32,6 +32,27 @@ def test_the_quiz_frame_has_no_caption_and_is_otherwise_the_same():
     assert np.array_equal(shown[middle], quiz[middle])  # the play itself is the same
 
 
+def test_the_quiz_frame_has_no_cue_box_that_would_give_the_answer_away():
+    """Issue 23: a quiz poster showed the "WHISTLE / NEUTRAL PLAY" boxes, which say the call asked for."""
+    sc = build("mount-falls")
+    cued = [m for m in sc.moments if m.cue]
+    assert cued, "the scenario shows cue boxes"
+    t = cued[0].t + 0.5  # the box is up (it holds for hud.CUE_SECONDS)
+    shown, quiz = render_frame(sc, t, 5), render_frame(sc, t, 5, quiz=True)
+    assert not np.array_equal(shown, quiz)
+    blank = hud.draw_cue
+    try:  # the same frame with the boxes never drawn is the quiz frame, pixel for pixel (captions aside)
+        hud.draw_cue = lambda *a, **k: None
+        no_boxes = render_frame(sc, t, 5)
+    finally:
+        hud.draw_cue = blank
+    h, w = shown.shape[:2]
+    bar = hud.bar_height(w, h)
+    under_the_bar = (slice(bar, h - 60), slice(0, w))
+    assert np.array_equal(no_boxes[under_the_bar], quiz[under_the_bar])
+    assert not np.array_equal(shown[under_the_bar], quiz[under_the_bar])
+
+
 def test_a_question_on_a_demo_clip_is_shown_on_its_quiz_version(tmp_path, monkeypatch):
     demo = [load_document(p) for p in sorted((ROOT / "annotations").glob("sample-*.json"))]
     scenarios = quiz_clip.sample_scenarios(demo)
@@ -46,6 +67,7 @@ def test_a_question_on_a_demo_clip_is_shown_on_its_quiz_version(tmp_path, monkey
 
     monkeypatch.setattr("review_app.samples.render.render_clip", render)
     got = quiz_clip.quiz_footage("/x/safety.mp4", sha, scenarios, tmp_path)
-    assert got == tmp_path / "quiz" / sha[:16] / "safety.mp4" and made == [("safety", True)]
+    assert got == tmp_path / "quiz" / f"v{quiz_clip.QUIZ_RENDER}-{sha[:16]}" / "safety.mp4"
+    assert made == [("safety", True)]
     assert quiz_clip.quiz_footage("/x/safety.mp4", sha, scenarios, tmp_path) == got and len(made) == 1  # once
     assert quiz_clip.quiz_footage("/x/own.mp4", "f" * 64, scenarios, tmp_path) == Path("/x/own.mp4")

@@ -1,5 +1,5 @@
-"""The excused-mount sample (21.f(5)): Luna is excused in a player's time-out in chukker 2 and is
-back in play in chukker 4, unnoticed. The document tells the committee what it needs, and the
+"""The excused-mount sample (21.f(5)): Luna is excused in a player's time-out in period 2 and is
+back in play in period 4, unnoticed. The document tells the committee what it needs, and the
 picture shows the mount's name where the committee will look."""
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ def _doc() -> dict:
     return json.loads((ROOT / "annotations" / f"sample-{NAME}.json").read_text("utf-8"))
 
 
-def test_the_clip_is_about_ten_seconds_at_854x480_and_25_fps():
+def test_the_clip_is_about_fifteen_seconds_at_854x480_and_25_fps():
     sc = build(NAME)
     assert (sc.footage.width, sc.footage.height, sc.footage.fps, sc.footage.vfr_seed) == (854, 480, 25.0, None)
-    assert 9.0 <= sc.duration <= 11.0
+    assert 13.0 <= sc.duration <= 16.0  # the time-out, its throw-in, and the later play
     doc = _doc()
     assert doc["footage"]["fps"] == 25.0 and doc["footage"]["frame_count"] == len(timing(sc.footage, sc.duration))
 
@@ -65,10 +65,10 @@ def test_the_notes_give_the_end_of_the_24_hour_window_from_the_game_end():
     assert deadline in doc["events"][1]["notes"]
 
 
-def test_the_edit_moves_on_to_chukker_4_with_its_own_clock_and_score():
+def test_the_edit_moves_on_to_period_4_with_its_own_clock_and_score():
     sc = build(NAME)
     cut = sc.later.at
-    assert sc.cut[0] == cut and sc.cut[1] == "Chukker 4, 2:10"
+    assert sc.cut[0] == cut and sc.cut[1] == "Period 4, 2:10"
     assert (sc.period_at(cut - 0.01), sc.period_at(cut)) == (2, 4)
     assert sc.clock_at(cut) == "2:10" and sc.clock_at(cut + 2.0) == "2:08"
     assert sc.score_at(cut - 0.01) != sc.score_at(cut)

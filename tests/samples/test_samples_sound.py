@@ -57,7 +57,10 @@ def test_the_late_whistle_is_measured_as_late_as_its_document_says():
     (call,) = matching.calls(detect_sounds(CLIPS / "mount-falls-late-whistle.mp4"))  # its blasts, one call
     whistle = call[0]
     assert whistle.start_frame == int(frame)
-    assert f"{whistle.start_s - event['position']['time_s']:.2f}" == delay == "3.00"
+    assert delay == "3.00"
+    # heard to a few milliseconds (the whistle starts just inside its frame; the onset is measured on the
+    # encoded sound): well within half a frame of the delay the frames give
+    assert abs(whistle.start_s - event["position"]["time_s"] - float(delay)) < 0.5 / doc["footage"]["fps"]
     # the document's whistle moment (schema 2.0) is the whistle heard, to the frame
     assert event["moments"]["whistle"]["frame"] == whistle.start_frame == 138
     assert abs(event["moments"]["whistle"]["time_s"] - whistle.start_s) <= 0.02

@@ -102,3 +102,12 @@ def test_a_repeated_call_is_one_stoppage_to_review():
     assert matching.not_reviewed(heard, [tag(19.0, whistle_s=20.7)]) == [W1, W3]  # its last blast tagged
     # a whistle seconds later is another stoppage's
     assert len(matching.calls([W1, Sound("whistle", 4.5, 4.8, 112)])) == 2
+
+
+def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
+    """A code key 16 s before a whistle is another stoppage: its whistle stays not yet reviewed."""
+    coded = tag(24.0)
+    coded["window"] = {"start": {"frame": 475, "time_s": 19.0}, "end": {"frame": 725, "time_s": 29.0}}
+    assert matching.not_reviewed(HEARD, [coded]) == [W1, W2, W3]  # W3 at 40 s: 16 s after it, outside
+    coded["window"]["end"] = {"frame": 1025, "time_s": 41.0}
+    assert matching.not_reviewed(HEARD, [coded]) == [W1, W2]

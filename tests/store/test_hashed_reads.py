@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from review_app.store.files import HashedReads, file_sha256
+from review_app.ground.files import HashedReads, file_sha256
 
 
 @pytest.fixture

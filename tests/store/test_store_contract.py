@@ -15,14 +15,14 @@ import pytest
 from match_docs import base_document
 
 from review_app.errors import PoloReviewError
+from review_app.ground.files import atomic_create_bytes, file_sha256, json_bytes, lock_for, safe_extension
 from review_app.model import DocumentError, MatchDocument, RevisionConflict
 from review_app.store import StoreError, open_evidence, open_footage, open_matches, open_records, open_store
 from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Roster, Store, TrainingRecords
-from review_app.store.files import atomic_create_bytes, file_sha256, json_bytes, lock_for, safe_extension
 
 
 def new_document(match_id: str) -> dict:
-    return {**base_document(match_id), "revision": 0}  # as `model.catalog.new_match` builds it
+    return {**base_document(match_id), "revision": 0}  # as `model.match_setup.new_match_data` builds it
 
 
 # -- match documents ------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_two_processes_saving_one_revision_one_wins_one_conflicts(matches):
         p.start()
     for p in procs:
         p.join(120)
-    assert sorted(results.get(timeout=5) for _ in procs) == ["conflict", "saved"]
+    assert sorted(results.get(timeout=120) for _ in procs) == ["conflict", "saved"]
     assert matches.find("m1").revision == 2
 
 
@@ -227,7 +227,7 @@ def test_a_write_keeps_the_files_mode_and_a_new_file_follows_the_umask(tmp_path)
     import os
     import stat
 
-    from review_app.store.files import atomic_write_bytes
+    from review_app.ground.files import atomic_write_bytes
 
     shared = tmp_path / "m1.json"
     shared.write_bytes(b"{}")
@@ -246,7 +246,7 @@ def test_a_dead_writers_temporary_file_is_cleaned_up_on_the_next_save(tmp_path):
     import os
     import time
 
-    from review_app.store.files import STALE_TEMP_S, atomic_write_bytes
+    from review_app.ground.files import STALE_TEMP_S, atomic_write_bytes
 
     target = tmp_path / "m[1].json"
     dead = tmp_path / ".m[1].json.abc123.tmp"
@@ -289,7 +289,7 @@ def test_two_processes_creating_one_match_id_one_wins(matches):
         p.start()
     for p in procs:
         p.join(120)
-    assert sorted(results.get(timeout=5) for _ in procs) == ["created", "refused"]
+    assert sorted(results.get(timeout=120) for _ in procs) == ["created", "refused"]
     assert len(list(matches.texts())) == 1
 
 
@@ -422,5 +422,5 @@ def test_forked_processes_save_through_the_store_their_parent_opened(matches):
     for child in children:
         child.join(120)
     assert [child.exitcode for child in children] == [0, 0]
-    assert sorted(results.get(timeout=5) for _ in children) == [21, 21]
+    assert sorted(results.get(timeout=120) for _ in children) == [21, 21]
     assert [matches.find(f"m{n}").revision for n in (1, 2, 3)] == [21, 21, 1]

@@ -12,8 +12,8 @@ from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
+from review_app.ground.files import json_bytes
 from review_app.store import open_store
-from review_app.store.files import json_bytes
 
 IN_TIME = END + timedelta(hours=13)
 
@@ -47,7 +47,7 @@ def _everything(store) -> dict:
         "logs": {m: store.evidence.case(m).log.raw() for m in store.evidence.cases()},
         "verify": {m: verify_case(store.evidence.case(m)).summary() for m in store.evidence.cases()},
         "footage": store.footage.names(),
-        "attempts": [(a["question"], a["points"]) for a in store.training.attempts("Tomás")],
+        "attempts": [(a["question"], a["points"]) for a in store.training.attempts("Tomás", viewer="Cora")],
         "approved": store.training.approved(),
         "approvals": {q: (a["by"], a["fingerprint"], a["withdrawn"]) for q, a in store.training.approvals().items()},
         "people": [p.to_dict() for p in store.people.people()],

@@ -10,8 +10,15 @@ from review_app.training import ScoreStore
 from review_app.training import progress as prog
 
 
+def scores_at(path):
+    """The file store's training records at `path`, its roster beside it (what `store.open_store` opens)."""
+    from review_app.store.training import FileRoster, FileTrainingRecords
+
+    return FileTrainingRecords(path, FileRoster(path.parent / "reviewers.json"))
+
+
 def test_the_coach_tables_and_the_csv_of_every_answer(tmp_path):
-    store = ScoreStore(tmp_path / "s.json")
+    store = ScoreStore(scores_at(tmp_path / "s.json"))
     for name, points in (("Ana", 2), ("Ana", 1), ("=Ben", 0)):
         store.record(name, {"question": "m/e1", "situation": "21.g", "situation_given": "21.g",
                               "situation_correct": points > 0, "call_correct": points == 2,

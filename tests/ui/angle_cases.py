@@ -15,10 +15,11 @@ import numpy as np
 from ui_fixtures import make_workspace
 
 from review_app.footage import Footage, VideoWriter
-from review_app.model import document_from_data, save_document
+from review_app.model import document_from_data
 from review_app.model.migrate import migrate
 from review_app.model.recordings import attach
 from review_app.samples.sound_sets import two_recordings
+from review_app.store import save_document
 
 RATE = 48000
 A_FPS, B_FPS = 25, 30

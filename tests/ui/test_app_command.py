@@ -72,3 +72,24 @@ def test_missing_folder_or_bad_port_is_one_line(tmp_path):
 def test_listed_in_help():
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     assert "app" in sub.choices
+
+
+def test_the_cache_is_the_workspaces_unless_one_is_named(tmp_path):
+    _, env = app_cmd.command(args("--workspace", str(tmp_path / "ws")), environ={})
+    assert env["POLO_REVIEW_CACHE"] == str(tmp_path / "ws" / "cache")
+    _, env = app_cmd.command(args(), environ={"XDG_DATA_HOME": str(tmp_path / "d")})
+    assert env["POLO_REVIEW_CACHE"] == str(tmp_path / "d" / "polo-review" / "cache")
+    _, env = app_cmd.command(args("--workspace", str(tmp_path / "ws")), environ={"POLO_REVIEW_CACHE": "/fast/disk"})
+    assert env["POLO_REVIEW_CACHE"] == "/fast/disk"
+    lines = app_cmd.startup_lines(args("--workspace", str(tmp_path / "ws")), env)
+    assert lines[-1].split()[:4] == ["cache", "(safe", "to", "delete)"]
+    assert lines[-1].endswith("/fast/disk   (named by you, outside the workspace)")
+
+
+def test_the_address_said_is_the_one_it_answers_on():
+    every, = app_cmd.address_lines(args("--port", "9000"))
+    assert "http://localhost:9000/" in every and "every network interface" in every and "--address 127.0.0.1" in every
+    here, = app_cmd.address_lines(args("--port", "9000", "--address", "127.0.0.1"))
+    assert "http://127.0.0.1:9000/" in here and "only this computer" in here
+    cmd, _ = app_cmd.command(args(), environ={})
+    assert "--logger.hideWelcomeMessage=true" in cmd  # Streamlit's Local/Network/External URL lines

@@ -57,13 +57,13 @@ def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on
     page.keyboard.press("ArrowDown")  # 0.5x: ten seconds of footage last the five presses
     page.keyboard.press("l")
     frames = []
-    for key in "12345":
-        page.wait_for_timeout(600)
-        frames.append(painted(page))
+    for key in "12345":  # each code a few frames after the one before, however slowly frames come
+        last = frames[-1] if frames else painted(page)
+        frames.append(until(lambda last=last: (f := painted(page)) >= last + 5 and f, "playback to move on"))
         page.keyboard.press(key)
     # playback went on through the codes: later frames keep coming, and the tags reach the timeline meanwhile
     after = painted(page)
-    until(lambda: painted(page) > after + 3, "playback to go on after the codes", 30)
+    until(lambda: painted(page) > after + 3, "playback to go on after the codes")
     page.get_by_test_id("polo-tag-e7").wait_for(state="attached")
     assert "▶" in page.locator(".info").inner_text()
     page.keyboard.press("k")

@@ -10,6 +10,7 @@ import json
 from datetime import date, timedelta
 from pathlib import Path
 
+import av
 import pytest
 from browser_app import CHROMIUM, ROOT, choose, chromium_page, large_recording, name_the_reviewer, nav, running_app
 
@@ -90,7 +91,9 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
 
         # -- tag a stoppage, the mount picked from the player's string --------------------------------------
         nav(page, "Review")
-        page.get_by_text("Frame 0 of 224").wait_for()
+        with av.open(str(ROOT / "sample_clips" / "safety.mp4")) as clip:  # its frames as FFmpeg decodes them
+            last = sum(1 for _ in clip.decode(video=0)) - 1
+        page.get_by_text(f"Frame 0 (0 to {last})").wait_for()
         page.get_by_role("button", name="Tag here").click()
         page.get_by_text("New tag e1 at frame 0").wait_for()
         page.get_by_label("Find the situation (clause or name)").fill("broken tack")
@@ -125,6 +128,9 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         page.get_by_text("Deadline (UTC)").wait_for()
         page.get_by_role("tab", name="Receive evidence").click()
         uploader(page, "Video presented as evidence").set_input_files(small)
+        # the upload is done when the uploader lists the file (a click on Receive before it finds no file)
+        page.get_by_test_id("stFileUploader").filter(has_text="Video presented as evidence").get_by_text(
+            small.name, exact=True).wait_for(timeout=240_000)
         page.get_by_label("Presented by").fill("Blue's team manager")
         page.get_by_role("button", name="Receive", exact=True).click()
         page.get_by_text("Received ev1").wait_for()

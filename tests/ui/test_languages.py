@@ -27,7 +27,7 @@ PAGES = {
 SPANISH_LABELS = {
     "app_pages/review.py": ("review.footage", "Vídeo"),
     "app_pages/report.py": ("report.period", "Período"),
-    "app_pages/rules.py": ("rules.search", "Buscar una disposición (cláusula o nombre)"),
+    "app_pages/rules.py": ("rules.search", "Buscar una disposición (número o nombre)"),
     "app_pages/evidence.py": ("evidence.match", "Partido"),
 }
 

@@ -9,8 +9,9 @@ from datetime import time
 
 from ui_fixtures import make_app
 
-from review_app.model import load_document, save_document
+from review_app.model import load_document
 from review_app.model import roster as rosters
+from review_app.store import save_document
 
 
 def open_matches(lang: str = "en"):

@@ -16,6 +16,7 @@ from review_app.checker.filters import (
     verdict_counts,
 )
 from review_app.checker.formats import render
+from review_app.reports.consistency import to_html
 
 
 def metrics(at) -> dict[str, str]:
@@ -64,7 +65,7 @@ def test_report_in_spanish(workspace):
     assert [t.value for t in at.title] == ["Informe de coherencia"]
     assert metrics(at)["Incoherente"] == "1"
     table = at.dataframe[0].value
-    assert list(table.columns)[:4] == ["Partido", "Etiqueta", "Cláusula", "Veredicto"]
+    assert list(table.columns)[:4] == ["Partido", "Etiqueta", "Disposición", "Veredicto"]
     assert "Por qué" in table.columns and "explanation_en" not in table.columns
 
 
@@ -88,12 +89,12 @@ def test_a_match_without_footage_links_to_its_tag(workspace):
 
 
 def test_filtered_exports(workspace):
-    result = check_paths([workspace["annotations"]])
+    result = check_paths([workspace["annotations"]], keep_documents=True)
     only = filtered(result, Filters(verdicts=("inconsistent",)))
     assert [e.event for e in only.events] == ["e2"]
     assert json.loads(render(only, "json"))["summary"]["events"] == 1
     assert render(only, "csv").count("\n") == 2  # header and one row
-    html = render(only, "html")
+    html = to_html(only)
     assert html.startswith("<!DOCTYPE html>") and "<script" not in html
 
 

@@ -12,7 +12,7 @@ from angle_cases import A_FPS, OFFSET_S, two_cameras, workspace_with_two_angles,
 from ui_fixtures import make_app, settle
 
 from review_app.footage import Footage
-from review_app.ui import review_angle
+from review_app.ui.review import angle as review_angle
 
 
 @pytest.fixture(scope="module")

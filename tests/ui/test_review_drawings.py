@@ -8,7 +8,7 @@ import json
 
 from ui_fixtures import settle
 
-from review_app.ui.review_drawings import REQUEST
+from review_app.ui.review.drawings import REQUEST
 
 ARROW = {"kind": "arrow", "points": [[0.2, 0.5], [0.8, 0.5]], "color": "#ff3b30"}
 

@@ -8,8 +8,14 @@ import json
 import pytest
 from ui_fixtures import make_app, settle
 
-from review_app.model import RevisionConflict, load_document, save_document
+from review_app.model import RevisionConflict, load_document
 from review_app.model.edits import commit, put_event, replay
+from review_app.store import open_matches, save_document
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 
 def position(at) -> int:
@@ -144,7 +150,7 @@ def test_a_tag_records_its_moments_with_one_key_each_and_the_call_in_every_part(
     form_key(app, "fact.kind").set_value("dangerous")
     form_key(app, "call.whistle").set_value("at_once")  # the reviewer's word; the footage says otherwise
     form_key(app, "call.restart").set_value("penalty")
-    form_key(app, "call.restart_place").set_value("penalty_spot")
+    form_key(app, "call.restart_point").set_value("penalty_spot")
     form_key(app, "call.penalty").set_value("penalty_2")
     form_key(app, "call.penalty_to").set_value("A")
     form_key(app, "offender").set_value("A#2")
@@ -225,18 +231,20 @@ def test_edit_an_event(app, workspace):
     app.selectbox(key="review.tag_pick").set_value("e2").run()
     click(app, "review.tag_edit")
     assert any("Edit tag e2" in s.value for s in app.subheader)
-    form_key(app, "call.restart").set_value("throw_in_toward_boards")
+    form_key(app, "call.restart").set_value("throw_in")
+    form_key(app, "call.restart_direction").set_value("toward_boards")  # schema 2.1: the direction, apart
     submit_form(app)
     e2 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e2")
-    assert e2["call"]["restart"] == "throw_in_toward_boards"
+    assert (e2["call"]["restart"], e2["call"]["restart_direction"]) == ("throw_in", "toward_boards")
     assert e2["reviewer"] == "Tester"
     assert any("Saved e2: Consistent" in s.value for s in app.success)
 
 
 def test_edit_can_move_the_tag_to_the_current_frame(app, workspace):
-    jump(app, 25)
     app.selectbox(key="review.tag_pick").set_value("e1").run()
     click(app, "review.tag_edit")
+    assert app.session_state["review.pos"] == 50  # Edit goes to the tag's frame
+    jump(app, 25)  # then the reviewer steps to where it belongs
     form_key(app, "move").check()
     submit_form(app)
     e1 = next(e for e in on_disk(workspace)["events"] if e["id"] == "e1")
@@ -263,8 +271,8 @@ def test_undo_still_on_screen_never_overwrites_what_another_reviewer_saved_meanw
     click(app, "review.tag_delete")  # B (this page) deletes e1
     a_change = put_event(a, {**a.event("e1"), "notes": "A's notes"})
     with pytest.raises(RevisionConflict):
-        commit(a, a_change)
-    replay(workspace["document"], a_change)  # A: make my change on the saved version
+        commit(a, a_change, kept_in(a))
+    replay(workspace["document"], a_change, matches=kept_in(a))  # A: make my change on the saved version
     assert [e.get("notes") for e in on_disk(workspace)["events"] if e["id"] == "e1"] == ["A's notes"]
     app.run()
     click(app, "review.undo_button")  # B's undo
@@ -298,7 +306,8 @@ def test_save_meets_another_reviewers_save_elsewhere_in_the_match_and_both_are_k
     save_document(other)
     app.selectbox(key="review.form.situation").set_value("21.l").run()
     form_key(app, "fact.fair_play_possession_applies").set_value(False)
-    form_key(app, "call.restart").set_value("throw_in_toward_boards")
+    form_key(app, "call.restart").set_value("throw_in")
+    form_key(app, "call.restart_direction").set_value("toward_boards")
     submit_form(app)
     assert not app.error  # different tags: merged, no conflict to resolve by hand
     saved = on_disk(workspace)

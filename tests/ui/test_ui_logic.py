@@ -20,7 +20,6 @@ from review_app.model import document_from_data, load_document
 from review_app.model.catalog import (
     link_footage,
     list_matches,
-    new_match,
     relative_footage,
 )
 from review_app.model.edits import (
@@ -35,7 +34,13 @@ from review_app.model.edits import (
     undo_of,
 )
 from review_app.rules.search import search_provisions
+from review_app.store import open_footage, open_matches
 from review_app.textsafe import html_text, md
+
+
+def kept_in(doc):
+    """The match store `doc` was read from (the folder of its file): what a page hands `commit`."""
+    return open_matches(doc.path.parent)
 
 UI = Path(__file__).resolve().parents[2] / "review_app" / "ui"
 
@@ -119,15 +124,15 @@ def test_changes_undo_and_conflicts(tmp_path):
     path.write_text(json.dumps(document_data(None)), "utf-8")
     doc = load_document(path)
     deleted = delete_event(doc, "e1")
-    after = commit(doc, deleted)
+    after = commit(doc, deleted, kept_in(doc))
     assert [e["id"] for e in after.events] == ["e2"] and after.loaded_revision == 1
-    restored = commit(after, undo_of(deleted))
+    restored = commit(after, undo_of(deleted), kept_in(after))
     assert [e["id"] for e in restored.events] == ["e1", "e2"]
     stale = doc  # read at revision 1: e1 deleted and restored since, so my edit of it merges
-    merged = commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}))
+    merged = commit(stale, put_event(stale, {**stale.events[0], "notes": "mine"}), kept_in(stale))
     assert merged.event("e1")["notes"] == "mine" and merged.revision == 3
     with pytest.raises(PoloReviewError) as err:  # the same field changed on both sides
-        commit(stale, put_event(stale, {**stale.events[0], "notes": "other"}))
+        commit(stale, put_event(stale, {**stale.events[0], "notes": "other"}), kept_in(stale))
     diff = differences(err.value.mine, err.value.theirs)
     assert [d.what for d in diff] == ["e1"] and err.value.overlaps == ["events[e1].notes"]
     assert changed_fields({"call": {"whistle": "none", "restart": "x"}, "notes": "a"},
@@ -141,41 +146,43 @@ def test_making_my_new_tag_on_the_saved_version_never_replaces_theirs(tmp_path):
     path.write_text(json.dumps(document_data(None)), "utf-8")
     mine, theirs = load_document(path), load_document(path)
     event = {"id": "e3", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j", "facts": {}, "call": {}}
-    commit(theirs, put_event(theirs, {**event, "notes": "theirs"}))
+    commit(theirs, put_event(theirs, {**event, "notes": "theirs"}), kept_in(theirs))
     change = put_event(mine, {**event, "notes": "mine"})
-    saved = commit(mine, change)  # merged: two new tags, one id
+    saved = commit(mine, change, kept_in(mine))  # merged: two new tags, one id
     assert saved.renamed("e3") == "e4"
     assert {e["id"]: e.get("notes") for e in saved.events if e["id"] in ("e3", "e4")} == {"e3": "theirs",
                                                                                             "e4": "mine"}
-    saved, made = replay(path, put_event(mine, {**event, "notes": "again"}))  # made on the saved version
+    saved, made = replay(path, put_event(mine, {**event, "notes": "again"}), matches=open_matches(path.parent))
     assert made.event_id == "e5" and made.event["id"] == "e5" and saved.event("e3")["notes"] == "theirs"
     edit = put_event(saved, {**saved.event("e3"), "notes": "edited"})  # an edit keeps its id
-    assert replay(path, edit)[1].event_id == "e3"
+    assert replay(path, edit, matches=open_matches(path.parent))[1].event_id == "e3"
 
 
 # -- uploads, escaping ---------------------------------------------------------------------------
 
 def test_an_upload_is_shown_by_the_name_it_came_with_never_stored_under_it(tmp_path):
+    up = open_footage(tmp_path / "up")
     data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 100
-    stored = store_upload(io.BytesIO(data), "final chukker 3.mp4", len(data), tmp_path / "up", max_bytes=10_000)
-    assert shown_name(stored) == stored.name  # nothing remembered yet
-    remember_name(stored, "C:\\video\\../final   chukker 3.mp4")
-    assert shown_name(stored) == f"final chukker 3.mp4 · upload {stored.stem[:8]}"
+    stored = store_upload(io.BytesIO(data), "final chukker 3.mp4", len(data), up, max_bytes=10_000)
+    assert shown_name(stored, up) == stored.name  # nothing remembered yet
+    remember_name(stored, "C:\\video\\../final   chukker 3.mp4", up)
+    assert shown_name(stored, up) == f"final chukker 3.mp4 · upload {stored.stem[:8]}"
     assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [".names.json", stored.name]
     (tmp_path / "up" / ".names.json").write_text("{broken", "utf-8")
-    assert shown_name(stored) == stored.name  # an unreadable list of names is only a missing label
+    assert shown_name(stored, up) == stored.name  # an unreadable list of names is only a missing label
 
 
 def test_uploads_get_a_content_name_never_the_given_one(tmp_path):
+    up = open_footage(tmp_path / "up")
     data = b"\x00\x00\x00\x18ftypmp42" + b"x" * 1000
-    stored = store_upload(io.BytesIO(data), "../../etc/passwd.MP4", len(data), tmp_path / "up", max_bytes=10_000)
+    stored = store_upload(io.BytesIO(data), "../../etc/passwd.MP4", len(data), up, max_bytes=10_000)
     assert stored.parent == tmp_path / "up" and stored.suffix == ".mp4" and len(stored.stem) == 64
     assert stored.read_bytes() == data
-    assert store_upload(io.BytesIO(data), "again.mp4", len(data), tmp_path / "up", max_bytes=10_000) == stored
+    assert store_upload(io.BytesIO(data), "again.mp4", len(data), up, max_bytes=10_000) == stored
     with pytest.raises(UploadError, match="not a video file extension"):
-        store_upload(io.BytesIO(data), "clip.mp4.exe", len(data), tmp_path / "up", max_bytes=10_000)
+        store_upload(io.BytesIO(data), "clip.mp4.exe", len(data), up, max_bytes=10_000)
     with pytest.raises(UploadError, match="limit"):
-        store_upload(io.BytesIO(data), "big.mp4", len(data), tmp_path / "up", max_bytes=100)
+        store_upload(io.BytesIO(data), "big.mp4", len(data), up, max_bytes=100)
     assert sorted(p.name for p in (tmp_path / "up").iterdir()) == [stored.name]  # nothing half-written left
 
 
@@ -210,28 +217,30 @@ def test_folders_from_environment_or_bundled(tmp_path):
 def test_new_match_and_linking_footage(tmp_path, small_video):
     from datetime import date
 
-    doc = new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
-                    teams=("Red", "Blue"), umpires=["X", " ", "Y"], footage=None)
+    from review_app.model.match_setup import Details, new_match_data
+    from review_app.store import open_matches
+
+    matches = open_matches(tmp_path / "ann")
+    details = Details(name="final-1", day=date(2026, 3, 1), periods=4, umpires=["X", "Y"])
+    doc = matches.create(new_match_data("final-1", details, teams=[{"name": "Red"}, {"name": "Blue"}]))
     assert doc.path == tmp_path / "ann" / "final-1.json" and doc.match["name"] == "final-1"
     with pytest.raises(PoloReviewError, match="exists already"):
-        new_match(tmp_path / "ann", match_id="final-1", name="", day=date(2026, 3, 1), periods=4,
-                  teams=("Red", "Blue"), umpires=[], footage=None)
+        matches.create(new_match_data("final-1", details, teams=[{"name": "Red"}, {"name": "Blue"}]))
     with pytest.raises(PoloReviewError, match="no spaces"):
-        new_match(tmp_path / "ann", match_id="bad id", name="", day=date(2026, 3, 1), periods=4,
-                  teams=("Red", "Blue"), umpires=[], footage=None)
-    linked = link_footage(doc, small_video, Footage(small_video).info)
+        new_match_data("bad id", details, teams=[{"name": "Red"}, {"name": "Blue"}])
+    linked = link_footage(doc, small_video, Footage(small_video).info, matches=matches)
     # The footage folder the app is given is an allowed root, wherever it is.
     assert linked.footage_path([small_video.parent]) == small_video.resolve() and linked.footage["frame_count"] == 200
     assert relative_footage(tmp_path / "ann" / "x.json", tmp_path / "f" / "a.mp4") == "../f/a.mp4"
-    [listed] = list_matches(tmp_path / "ann", (small_video.parent,))
+    [listed] = list_matches(open_matches(tmp_path / "ann"), (small_video.parent,))
     assert listed.has_footage and listed.label() == "final-1"
-    [outside] = list_matches(tmp_path / "ann")
+    [outside] = list_matches(open_matches(tmp_path / "ann"))
     assert not outside.has_footage and "leads outside the project" in outside.footage_error
 
 
 def test_a_broken_document_is_listed_with_its_error(tmp_path):
     (tmp_path / "bad.json").write_text("{", "utf-8")
-    [listed] = list_matches(tmp_path)
+    [listed] = list_matches(open_matches(tmp_path))
     assert listed.error and "invalid JSON" in listed.error
 
 

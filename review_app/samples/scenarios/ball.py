@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
+from review_app.samples.scenarios.restarts import resume, throw_in
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -20,7 +21,8 @@ from review_app.samples.scene import (
 
 
 def safety() -> Scenario:
-    """Red 1 shoots for goal; the ball glances off Blue 4's mallet and over Blue's own end line."""
+    """Red 1 shoots for goal; the ball glances off Blue 4's mallet and over Blue's own end line; Red 1
+    takes the Penalty 6 from 60 yards out, opposite where the ball crossed."""
     period, touch, crossed, whistle = 2, 5.2, 5.72, 5.96
     red1 = Keyframes([(-2, 150, 70), (0, 176, 72), (3.6, 228, 76), (5.0, 247, 80), (7.0, 266, 84),
                       (9.0, 272, 85)])
@@ -33,7 +35,7 @@ def safety() -> Scenario:
     r1, b4 = (next(r for r in riders if r.label == n) for n in ("Red 1", "Blue 4"))
     ball = Ball([(-3, r1), (3.6, r1), (touch, b4, 0.5), (crossed, (300.0, 69.6), 0.2), (7.0, (306.5, 68.4))])
     umps = umpires(ball, RED, whistle)
-    return Scenario(
+    sc = Scenario(
         id="safety",
         title="Safety",
         rule="21.a",
@@ -62,13 +64,21 @@ def safety() -> Scenario:
         tagged=(Tagged(
             "ball_crosses_end_line", "21.a",
             facts={"last_hit_by_defender": True, "deflection": "none"},
-            call={"whistle": "at_once", "restart": "penalty", "penalty": "penalty_6", "card": "none"},
+            call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
+                  "penalty": "penalty_6", "penalty_to": RED, "card": "none"},
             players=((BLUE, 4), (RED, 1)),
+            offender=(BLUE, 4),
+            moments={"restart": "restart"},
             notes="Red 1's shot touched Blue 4's mallet (a touch is a hit) and went straight over Blue's own "
-                  "end line, wide of the posts: a Safety, Penalty 6 to Red."),),
+                  "end line, wide of the posts: a Safety, Penalty 6 to Red, taken by Red 1 60 yards out, "
+                  "opposite where the ball crossed."),),
     )
+    return resume(sc, kind="penalty", spot=(300.0 - SAFETY_YARDS, 69.6), taker=(RED, 1), card="Penalty 6",
+                  caption="Red 1 takes the Penalty 6, 60 yards out", cue="PENALTY 6")
 
 
+# Where Penalty 6 is taken from: the sample's picture of it (the penalties are Rule 22's, not 21's).
+SAFETY_YARDS = 60.0
 PHONE = Footage(width=854, height=480, vfr_seed=21, rotation=90)
 
 
@@ -90,7 +100,7 @@ def lodged_ball() -> Scenario:
     ball = Ball([(-3, b1), (hit, b1), (lodged, stuck, 0.3), (fetched, stuck), (fetched, first), (9.0, first)],
                 hidden=((fetched, placed),))
     umps = umpires(ball, BLUE, whistle)
-    return Scenario(
+    sc = Scenario(
         id="lodged-ball",
         title="Lodged ball",
         rule="21.i",
@@ -121,10 +131,14 @@ def lodged_ball() -> Scenario:
         tagged=(Tagged(
             "ball_lodges", "21.i",
             facts={"cannot_be_dropped_immediately": True, "dead_at_point_first_lodged": True},
-            call={"whistle": "at_once", "restart": "throw_in", "penalty": "none", "card": "none"},
+            call={"whistle": "at_once", **throw_in("where_first_lodged"),
+                  "penalty": "none", "card": "none"},
             players=((RED, 2), (BLUE, 1)),
             mount_of=(RED, 2),
+            moments={"restart": "restart"},
             notes="Blue 1's hit lodged against Red 2's mount and was carried along; it could not be dropped, so "
                   "the Umpire stopped play and the ball was dead where it first lodged. Phone footage: variable "
                   "frame rate, so use the frame index, not time x fps."),),
     )
+    return resume(sc, kind="throw_in", spot=first, card="Throw-in where it first lodged",
+                  caption="Throw-in where the ball first lodged", cue="THROW-IN")

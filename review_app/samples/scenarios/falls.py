@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes, smoothstep
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
+from review_app.samples.scenarios.restarts import resume, throw_in
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -18,6 +19,12 @@ from review_app.samples.scene import (
     Scenario,
     Tagged,
 )
+
+
+def _in_from_boards(p: tuple[float, float]) -> tuple[float, float]:
+    """The throw-in's spot for play stopped at `p`: far enough from the boards and end lines for both
+    teams' lines to stand on the field."""
+    return (min(max(p[0], 30.0), 270.0), min(max(p[1], 30.0), 130.0))
 
 
 def lost_helmet() -> Scenario:
@@ -40,7 +47,7 @@ def lost_helmet() -> Scenario:
     drop = red2.pos(off)
     helmet = Keyframes([(off, *drop), (off + 0.5, drop[0] - 2.5, drop[1] - 1.8)])
     umps = umpires(ball, BLUE, whistle)
-    return Scenario(
+    sc = Scenario(
         id="lost-helmet",
         title="Lost helmet",
         rule="21.h",
@@ -71,11 +78,16 @@ def lost_helmet() -> Scenario:
         tagged=(Tagged(
             "helmet_falls", "21.h",
             facts={"play_neutral_when_lost": False},
-            call={"whistle": "neutral_play", "restart": "throw_in", "penalty": "none", "card": "none"},
+            call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
+                  "penalty": "none", "card": "none"},
             players=((RED, 2),),
+            moments={"neutral_play": "neutral_play", "restart": "restart"},
             notes="Red 2's helmet fell off while Blue was attacking; the Umpire held the whistle until Red 4's "
-                  "clearance left the ball by the boards, a neutral play."),),
+                  "clearance left the ball by the boards, a neutral play. Play restarted with a throw-in where "
+                  "it was stopped, once the helmet was back on."),),
     )
+    return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Helmet replaced",
+                  caption="Helmet back on: throw-in where play was stopped", cue="THROW-IN")
 
 
 def player_falls() -> Scenario:
@@ -105,7 +117,7 @@ def player_falls() -> Scenario:
         (bx, by), (rx, ry) = ball.pos(t), rider3.pos(t) if t >= fall else r3.pos(t)
         return ((bx + rx) / 2, (by + ry) / 2)
 
-    return Scenario(
+    sc = Scenario(
         id="player-falls",
         title="Player falls off",
         rule="21.e",
@@ -136,11 +148,16 @@ def player_falls() -> Scenario:
             "player_falls", "21.e",
             facts={"may_be_injured_or_in_jeopardy": False, "imminent_scoring_opportunity": True,
                    "clear_fall": True},
-            call={"whistle": "neutral_play", "restart": "throw_in", "penalty": "none", "card": "none"},
+            call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
+                  "penalty": "none", "card": "none"},
             players=((RED, 3),),
+            moments={"neutral_play": "neutral_play", "restart": "restart"},
             notes="Red 3 fell off in a ride-off well away from the ball and was not in jeopardy; Red had an "
-                  "imminent chance to score, so the Umpire waited until the ball was in neutral territory."),),
+                  "imminent chance to score, so the Umpire waited until the ball was in neutral territory. Red 3 "
+                  "remounted and play restarted with a throw-in where it was stopped."),),
     )
+    return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Red 3 remounted",
+                  caption="Red 3 back in the saddle: throw-in where play was stopped", cue="THROW-IN")
 
 
 def mount_falls(late: bool = False) -> Scenario:
@@ -198,7 +215,7 @@ def mount_falls(late: bool = False) -> Scenario:
             Caption(down, up, "Red 3's mount falls: whistle at once, wherever the ball is"),
         )
     captions += (Caption(6.6, 10.5, "The mount is trotted out: sound, no sign of injury; Red 3 may remount"),)
-    return Scenario(
+    sc = Scenario(
         id="mount-falls-late-whistle" if late else "mount-falls",
         title="Mount falls (late whistle)" if late else "Mount falls",
         rule="21.f(3)",
@@ -216,14 +233,23 @@ def mount_falls(late: bool = False) -> Scenario:
         tagged=(Tagged(
             "mount_falls", "21.f(3)",
             facts={"mount_sound": True},
-            call={"whistle": "delayed" if late else "at_once", "restart": "throw_in", "penalty": "none",
-                  "card": "none", "mount_excused": False},
+            call={"whistle": "delayed" if late else "at_once",
+                  **({"restart": "knock_in", "restart_point": "end_line"} if late else throw_in("point_of_stoppage")),
+                  "penalty": "none", "card": "none", "mount_excused": False},
             players=((RED, 3), (BLUE, 2)),
             mount_of=(RED, 3),
+            moments={"restart": "restart"},
             notes=("QUESTIONABLE CALL (deliberate, for review practice): Red 3's mount went down after a bump, "
                    "but the Umpire let Blue's attack run on and whistled only when the shot went wide. 21.f(3) "
-                   "asks for the whistle immediately. The mount trotted out sound."
+                   "asks for the whistle immediately. The mount trotted out sound; Red 3 remounted and, the shot "
+                   "having gone wide, Red knocked in."
                    if late else
                    "Red 3's mount fell after a bump with Blue 2 (its body touched the ground): whistle at once, "
-                   "wherever the ball was. The mount was trotted out and examined: sound, so Red 3 may remount.")),),
+                   "wherever the ball was. The mount was trotted out and examined: sound, so Red 3 remounted and "
+                   "play restarted with a throw-in where it was stopped.")),),
     )
+    if late:  # the shot went wide over Red's end line before the whistle: Red knocks in
+        return resume(sc, kind="knock_in", spot=(1.0, 66.5), taker=(RED, 4), card="Red 3 remounted",
+                      caption="Red 3 remounted the sound mount; the shot went wide: Red knocks in", cue="KNOCK-IN")
+    return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Red 3 remounted",
+                  caption="Red 3 remounted the sound mount: throw-in where play was stopped", cue="THROW-IN")

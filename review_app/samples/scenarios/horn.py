@@ -1,12 +1,13 @@
 """A foul at the horn (Rule 21's closing provisions, the rulebook's own example): the horn
 ends the period and a second later Red 1 crosses dangerously in front of Blue 4. Blue gets a
 penalty, taken at the start of the next period, or after the final period with five seconds
-put on the clock."""
+put on the clock; Blue 4 takes it from where the foul was made."""
 
 from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
+from review_app.samples.scenarios.restarts import resume
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -18,6 +19,8 @@ from review_app.samples.scene import (
     Scenario,
     Tagged,
 )
+
+PERIOD_S = 7 * 60 + 30  # a period's playing time: the next period's clock starts from it
 
 
 def foul_at_horn(final: bool = False) -> Scenario:
@@ -41,11 +44,12 @@ def foul_at_horn(final: bool = False) -> Scenario:
                  Caption(reset, 10.5, "After the final horn: 5 seconds on the clock, and the penalty is taken"))
         extra = (Moment("clock_reset", reset, "0:05 ON THE CLOCK", note="Five seconds put on the clock"),)
     else:
-        after = (Caption(whistle, 10.5, f"Penalty to Blue, taken at the start of chukker {period + 1}"),)
-        extra = (Moment("penalty_deferred", reset, f"PENALTY: START OF CHUKKER {period + 1}"),)
-    return Scenario(
+        after = (Caption(whistle, 10.5, f"Penalty to Blue, taken at the start of period {period + 1}"),)
+        extra = (Moment("penalty_deferred", reset, f"PENALTY: START OF PERIOD {period + 1}"),)
+    spot = blue4.pos(foul)
+    sc = Scenario(
         id="foul-at-horn-final" if final else "foul-at-horn",
-        title="Foul at the horn (final chukker)" if final else "Foul at the horn",
+        title="Foul at the horn (final period)" if final else "Foul at the horn",
         rule="21 (general)",
         period=period,
         duration=10.5,
@@ -70,16 +74,28 @@ def foul_at_horn(final: bool = False) -> Scenario:
         tagged=(Tagged(
             "foul", "21.general.foul-at-horn",
             facts={"at_or_slightly_after_horn": True, "final_period": final},
-            call={"whistle": "at_once", "restart": "penalty", "penalty": "appropriate_penalty", "card": "none",
+            call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
+                  "penalty": "appropriate_penalty", "penalty_to": BLUE, "card": "none",
                   "penalty_timing": "five_seconds_on_clock" if final else "start_of_next_period"},
             players=((RED, 1), (BLUE, 4)),
+            offender=(RED, 1),
+            moments={"restart": "restart"},
             notes="The horn blew one second before Red 1 crossed dangerously in front of Blue 4. "
-                  + ("After the final horn: five seconds put on the clock and the penalty taken."
-                     if final else f"Penalty to Blue at the start of chukker {period + 1}.")),
+                  + ("After the final horn: five seconds put on the clock and the penalty taken by Blue 4."
+                     if final else f"Penalty to Blue, taken by Blue 4 at the start of period {period + 1}.")),
             Tagged(
             "foul", "21.general.dangerous-fouls",
             facts={"involves_safety": True},
-            call={"whistle": "at_once", "restart": "penalty", "penalty": "appropriate_penalty", "card": "none"},
+            call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
+                  "penalty": "appropriate_penalty", "penalty_to": BLUE, "card": "none"},
             players=((RED, 1), (BLUE, 4)),
+            offender=(RED, 1),
+            moments={"restart": "restart"},
             notes="A dangerous crossing endangers player and mount: called at the instant, not delayed.")),
     )
+    if final:
+        return resume(sc, kind="penalty", spot=spot, taker=(BLUE, 4), card="0:05 on the clock",
+                      caption="Blue 4 takes the penalty with five seconds on the clock", cue="PENALTY")
+    return resume(sc, kind="penalty", spot=spot, taker=(BLUE, 4), card=f"Period {period + 1}",
+                  caption=f"Period {period + 1} begins with Blue 4's penalty", cue="PENALTY",
+                  period=period + 1, clock_s=PERIOD_S)

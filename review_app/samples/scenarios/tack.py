@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from review_app.samples.motion import Func, Halt, Keyframes, Then
 from review_app.samples.scenarios.cast import follow_camera, squad, umpires
+from review_app.samples.scenarios.restarts import lineup, throw_in
 from review_app.samples.scene import (
     BLUE,
     RED,
@@ -18,17 +19,6 @@ from review_app.samples.scene import (
 )
 
 REPAIR_S = 150  # the time the repairs took, cut from the footage
-LINEUP_GAP = 3.6  # yards either side of the line of the throw-in
-LINEUP_STEP = 6.5  # yards between riders in a line
-
-
-def _lineup(team: str, number: int, spot: tuple[float, float], cut: float, ready: float, throw: float):
-    """Walk into the line for the throw-in (facing the umpire), wait, then go for the ball."""
-    side = -1.0 if team == RED else 1.0  # each team on the side of the goal it defends
-    x = spot[0] + side * LINEUP_GAP
-    y = spot[1] - 6.0 + LINEUP_STEP * (number - 1)
-    chase = (spot[0] + side * (2.0 + 3.0 * number), spot[1] + 10.0 + 5.0 * number)
-    return Keyframes([(cut, x, y + 5.0), (ready, x, y), (throw + 0.25, x, y), (throw + 2.4, *chase)])
 
 
 def broken_girth() -> Scenario:
@@ -49,7 +39,7 @@ def broken_girth() -> Scenario:
     spot = (150.0, 68.0)  # where the ball was when play stopped, near enough: the throw-in's line
     moved = []
     for r in riders:
-        path = Then(r.path, cut, _lineup(r.team, r.number, spot, cut, ready, throw))
+        path = Then(r.path, cut, lineup(r.team, r.number, spot, cut, ready, throw))
         extra = {"swings": (throw_from,)} if (r.team, r.number) == (BLUE, 3) else {}
         if (r.team, r.number) == (RED, 1):
             extra = {"girth_broken": (breaks, cut), "coat": (50, 105, 175)}
@@ -86,6 +76,7 @@ def broken_girth() -> Scenario:
         moments=(
             Moment("girth_breaks", breaks, "GIRTH BROKEN", note="Red 1's girth breaks in a hard turn, in traffic"),
             Moment("whistle", whistle, "WHISTLE", by=umps[0], blasts="repeated"),
+            Moment("player_back", ready, note="Red 1 back in the line, the girth put right"),
             Moment("throw_in", throw, "THROW-IN", note="Throw-in after repairs"),
         ),
         captions=(
@@ -102,10 +93,11 @@ def broken_girth() -> Scenario:
             "girth_breaks", "21.g",
             facts={"item": "girth", "presents_danger": True, "broken_by_contact_with_another_horse": False,
                    "player_changed_mount": False, "player_rested_after_repair": False},
-            call={"whistle": "at_once", "restart": "throw_in", "penalty": "none", "card": "none",
-                  "time_allowed_s": REPAIR_S},
+            call={"whistle": "at_once", **throw_in("point_of_stoppage"),
+                  "penalty": "none", "card": "none", "time_allowed_s": REPAIR_S},
             players=((RED, 1),),
             mount_of=(RED, 1),
+            moments={"player_returned": "player_back", "restart": "throw_in"},
             notes="Red 1's girth broke in a hard turn in traffic: in danger of falling, no control of the mount. "
                   "Whistle at once regardless of the ball; repairs took 2:30 (6-goal provision announced, "
                   "5 minutes at most); play resumed with a throw-in."),),

@@ -41,7 +41,8 @@ class DatabaseFootageStore:
         return stored
 
     def remember_name(self, stored: Path, given: str) -> None:
-        name = " ".join(os.path.basename(given or "").split())[:MAX_NAME]
+        # a label only: a NUL (which the database cannot keep) is dropped from it, not refused
+        name = " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
         if name:
             self._register(Path(stored), name)
 

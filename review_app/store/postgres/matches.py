@@ -19,10 +19,11 @@ from datetime import date
 from pathlib import Path, PurePosixPath
 
 from review_app.errors import PoloReviewError
+from review_app.ground.files import json_bytes
+from review_app.ground.text import refuse_nul, refuse_nul_body
 from review_app.model.document import MATCH_ID, MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.io import merge_saved, parse_document, validate
-from review_app.store.files import json_bytes
 from review_app.store.postgres.db import Database
 
 log = logging.getLogger(__name__)
@@ -147,6 +148,7 @@ class DatabaseMatchStore:
                 data = {**doc.data, "revision": doc.loaded_revision + 1}
             else:
                 data, merged = merge_saved(path, doc, stored)
+            refuse_nul(data, "the match document", path)
             validate(data, path)
             body = json_bytes(data)
             saved = MatchDocument(data, path, data["revision"], body.decode("utf-8"), merged, origin=self.location)
@@ -166,15 +168,16 @@ class DatabaseMatchStore:
                      "ON CONFLICT (key, revision) DO NOTHING", (key, revision, body))
         conn.execute("DELETE FROM match_events WHERE key = %s", (key,))
         if doc is not None:
-            from review_app.checker.season import event_rows
+            from review_app.store import verdict_judge
 
+            rows = verdict_judge().rows(doc)  # the verdicts as the judge handed in gives them
             day = _date(data)
             with conn.cursor() as cur:
                 cur.executemany(
                     "INSERT INTO match_events (key, event_id, match_id, match_date, clause, umpire, verdict, period) "
                     "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
                     [(key, r.event_id, doc.match_id, day, r.clause, r.umpire, r.verdict, r.period)
-                     for r in event_rows(doc)])
+                     for r in rows])
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])
@@ -183,6 +186,7 @@ class DatabaseMatchStore:
         key = f"{match_id}.json"
         path = self.path_of(key)
         data = {**data, "revision": int(data.get("revision", 0)) + 1}
+        refuse_nul(data, "the match document", path)
         validate(data, path)
         body = json_bytes(data)
         doc = MatchDocument(data, path, data["revision"], body.decode("utf-8"), origin=self.location)
@@ -205,6 +209,7 @@ class DatabaseMatchStore:
 
     def put_text(self, key: str, body: bytes) -> None:
         """Store `body` under `key` as it is (a copy from another store): no revision raised, no merge."""
+        refuse_nul_body(body, f"the match document {key}")
         data = _data_of(body)
         try:
             doc = parse_document(body, self.path_of(key), origin=self.location)
@@ -217,7 +222,7 @@ class DatabaseMatchStore:
     # -- season --------------------------------------------------------------------------------------
     def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
         """Events by clause, umpire and verdict across the matches dated in [start, end] (one query)."""
-        from review_app.checker.season import VerdictCount
+        from review_app.store import verdict_judge
 
         where, params = [], []
         if start is not None:
@@ -231,4 +236,4 @@ class DatabaseMatchStore:
                + " GROUP BY clause, umpire, verdict")
         with self.db.connection() as conn:
             rows = conn.execute(sql, params).fetchall()
-        return sorted((VerdictCount(c, u, v, int(n)) for c, u, v, n in rows), key=VerdictCount.order)
+        return verdict_judge().counted(rows)

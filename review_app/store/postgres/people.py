@@ -1,5 +1,5 @@
 """Reviewers with their roles, training attempts and approved teaching examples, in PostgreSQL; the role
-rules are `store.roles`' (the same as on files)."""
+rules are `ground.roles`' (the same as on files)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from collections.abc import Mapping
 
 from psycopg.types.json import Jsonb
 
+from review_app.ground.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
+from review_app.ground.text import checked_attempt, checked_question, refuse_nul
 from review_app.store.postgres.db import Database
-from review_app.store.roles import COACH, Person, Rules, checked_name, checked_roles, person_key
 from review_app.store.training import STORE_VERSION, RecordsError, now_text
 
 
@@ -51,7 +52,7 @@ class DatabaseTrainingRecords:
         self.rules = Rules(roster)
 
     def attempts(self, trainee: str, *, viewer: str | None = None) -> list[dict]:
-        self.rules.require_sight(trainee if viewer is None else viewer, trainee)
+        self.rules.require_sight(viewer, trainee)
         with self.db.connection() as conn:
             rows = conn.execute("SELECT attempt FROM training_attempts WHERE trainee_key = %s ORDER BY id",
                                 (person_key(trainee),)).fetchall()
@@ -72,6 +73,8 @@ class DatabaseTrainingRecords:
         key = person_key(trainee)
         if not key:
             raise RecordsError("a trainee needs a name")
+        trainee = checked_name(trainee)
+        attempt = checked_attempt(dict(attempt))
         with self.db.connection() as conn:
             conn.execute("INSERT INTO training_attempts (trainee_key, trainee, attempt) VALUES (%s, %s, %s)",
                          (key, " ".join(trainee.split()), Jsonb({**attempt, "at": now_text()})))
@@ -83,7 +86,7 @@ class DatabaseTrainingRecords:
         self._approval(question, by, None, True)
 
     def _approval(self, question: str, by: str, fingerprint: str | None, withdrawn: bool) -> None:
-        by = checked_name(by)
+        by, question = checked_name(by), checked_question(question)
         self.rules.require(by, COACH, "approve teaching examples")
         with self.db.connection() as conn:
             conn.execute("INSERT INTO teaching_examples (question, approved_by, fingerprint, withdrawn) "
@@ -118,6 +121,7 @@ class DatabaseTrainingRecords:
         return out
 
     def import_(self, data: dict) -> None:
+        refuse_nul(data, "the training records")
         with self.db.connection() as conn, conn.transaction():
             if conn.execute("SELECT 1 FROM training_attempts LIMIT 1").fetchone():
                 raise RecordsError("the training records in the database are not empty; a copy never mixes two")

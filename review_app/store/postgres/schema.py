@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from review_app.store.postgres.db import Database, DatabaseError, _driver, refused, shown
+from review_app.store.postgres.db import Database, DatabaseError, _driver, checked_url, refused, shown
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,7 @@ def _sqlalchemy_url(url: str) -> str:
 
 def migrate(url: str) -> tuple[str | None, str]:
     """Bring the database at `url` to this code's newest schema: (revision before, revision after)."""
+    checked_url(url)
     psycopg = _driver()
     try:
         from alembic import command

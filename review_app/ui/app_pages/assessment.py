@@ -12,7 +12,8 @@ from review_app.assessment.output import call_text, clock_text, correct_text, to
 from review_app.assessment.report import assess, reviewers_of, umpires
 from review_app.errors import PoloReviewError
 from review_app.evidence import store_root
-from review_app.model import load_document, save_document
+from review_app.model import load_document
+from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, folders, lang, listing, ngettext, rendered, reviewer
 from review_app.ui.panel_form import situation_label

@@ -8,6 +8,7 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.model.catalog import match_documents
 from review_app.rules import provision
+from review_app.store import open_matches
 from review_app.textsafe import md
 from review_app.training import ScoreStore, TeachingExamples, questions_from
 from review_app.training import progress as prog
@@ -77,14 +78,14 @@ with t_examples:
                 docs.append(load_listed(listed))
             except PoloReviewError as exc:
                 error_line(exc)
-    demo = match_documents(folders().demo.annotations) if folders().demo else []
+    demo = match_documents(open_matches(folders().demo.annotations)) if folders().demo else []
     examples = TeachingExamples(store().training, demo)
     questions = questions_from(docs, roots=roots())
     try:
         approvals = examples.approvals()
-    except PoloReviewError as exc:
+    except PoloReviewError as exc:  # said once; the People tab below still shows (and keeps what is typed there)
         error_line(exc)
-        st.stop()
+        approvals, questions = {}, []
     status_words = {APPROVED: _("approved"), DEMO: _("approved (demo)"),
                     CHANGED: _("changed since approved: not quizzed"), None: _("not approved")}
     status = {q.id: examples.status(q.id, q.fingerprint, approvals) for q in questions}

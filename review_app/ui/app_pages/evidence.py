@@ -18,6 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from review_app.config import MAX_UPLOAD_MB
+from review_app.drawings.shapes import COLORS
 from review_app.errors import PoloReviewError
 from review_app.evidence import (
     DECISIONS,
@@ -46,10 +47,15 @@ from review_app.ui.context import (
     reviewer,
     store,
 )
+from review_app.ui.people_parts import committee_sign_in, identified_text
+from review_app.ui.review.drawings import tool_words
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
 
+if reviewer():  # as on the Review page: the sidebar's work is done, the frame view gets the width
+    st.set_page_config(initial_sidebar_state="collapsed")
+st.html(Path(__file__).resolve().parents[1] / "review" / "layout.css")  # the Review page's margins
 st.title(_("Post-game evidence (21.f(5))"))
 st.caption(_("Evidence that an excused mount was returned to play, presented within 24 hours after the game, grounds "
              "a forfeiture. Every step below is recorded in a tamper-evident log."))
@@ -68,6 +74,13 @@ case = EvidenceCase(doc, store().evidence)
 st.caption(md(_("Evidence store: {path}", path=str(case.folder.root.resolve()))))
 me = reviewer()
 item = pgettext("one piece of evidence", "Evidence")  # "Evidence" the page is another word in Spanish
+
+
+# 21.f(5)'s authorities (the Committee first: this page is usually its), and anyone else evidence is presented to.
+AUTHORITIES = ("committee", "umpire", "referee")
+PRESENTED_TO = (*AUTHORITIES, "other")
+AUTHORITY_LABELS = {"committee": N_("Host Tournament Committee"), "umpire": N_("Umpire"), "referee": N_("Referee"),
+                    "other": N_("Someone else")}
 
 
 def shown(call, *args, **kwargs):
@@ -131,8 +144,10 @@ if report is not None and report.empty and not anchor:
     report = None  # nothing received or recorded yet (a folder may hold only the lock): nothing broken
 wrote = False  # an entry appended further down this run: the Integrity tab checks again
 
+# Keyed, so the tab in use stays open when a step reruns the page (a decision recorded is seen where it was made).
 t_reg, t_in, t_mark, t_dec, t_int = st.tabs([_("Mount register"), _("Receive evidence"), _("Mark frames"),
-                                             _("Decision"), _("Integrity and pack")])
+                                             _("Decision"), _("Integrity and pack")], key="evidence.tabs",
+                                            on_change="rerun")
 
 
 def in_time(margin: str) -> str:
@@ -148,6 +163,38 @@ def _marked_on(state, m) -> str:
     ev = state.evidence.get(m.evidence)
     name = ev.presented_name if ev is not None and ev.presented_name else m.evidence
     return f"{name} · {m.sha256[:12]}"
+
+
+def evidence_drawing() -> dict:
+    """The frame view's drawing tools as the Review page labels them, put down here: evidence is marked,
+    not drawn on (a drawing belongs to a tag, on the Review page)."""
+    return {"tag": None, "shapes": [], "colors": list(COLORS),
+            "text": {**tool_words(), "noTag": _("Drawings are made on a tag, on the Review page; here frames are "
+                                                "marked as evidence")}}
+
+
+def decision_problem(choice: str | None, reason: str) -> str | None:
+    """Why `choice` cannot be recorded yet, said in the page's language with the tab that puts it right
+    (the library's refusal would name the command line); None: let the library decide."""
+    if choice is None:
+        return _("Choose a decision first.")
+    if choice == "not-proven" and not reason.strip():
+        return _("A not-proven decision needs its reason.")
+    if choice != "not-proven" and not state.evidence:
+        return _("No evidence has been received yet: receive the video in the Receive evidence tab first (Not "
+                 "proven may be decided without any).")
+    if choice != "forfeiture":
+        return None
+    if not reg.excusals:
+        return _("No mount was excused in this match, so there is no forfeiture to decide under 21.f(5): choose "
+                 "Not proven and give the reason.")
+    if not state.live_marks:
+        return _("No frames are marked yet. In the Mark frames tab, add the frames that show the excused mount "
+                 "being played and press Mark these frames; then record the decision here.")
+    if not any(m.excusal for m in state.live_marks):
+        return _("The marked frames show only mounts that were never excused. In the Mark frames tab, mark the "
+                 "frames that show an excused mount; or choose Not proven here.")
+    return None
 
 
 def rider(team: str | None, number: int | None) -> str:
@@ -201,6 +248,11 @@ with t_in:
         if me and not (st.session_state.get("evidence.received_by") or "").strip():
             st.session_state["evidence.received_by"] = me  # the reviewer, also once named after the page opened
         received_by = st.text_input(_("Received by"), key="evidence.received_by", max_chars=200, disabled=off)
+        presented_to = st.selectbox(_("Presented to"), PRESENTED_TO, key="evidence.presented_to", disabled=off,
+                                    format_func=fixed(PRESENTED_TO, lambda k: _(AUTHORITY_LABELS[k])),
+                                    help=_("21.f(5): evidence presented to the Umpire(s), a Referee or the Host "
+                                           "Tournament Committee; presented to anyone else, it grounds no "
+                                           "forfeiture."))
         at_now = st.checkbox(_("Received now (the moment you press Receive)"), value=True,
                              key=f"evidence.at_now.{gen}", disabled=off)
         c1, c2 = st.columns(2)
@@ -229,7 +281,8 @@ with t_in:
                         # The upload is written under a fixed name; its own name is only recorded as a fact.
                         path = Path(tmp) / "upload.bin"
                         path.write_bytes(upload.getbuffer())
-                        got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name)
+                        got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name,
+                                    presented_to=presented_to)
                     if got:
                         ev, duplicate = got
                         r = ev.receipts[-1]
@@ -246,6 +299,7 @@ with t_in:
         st.dataframe(pd.DataFrame([{
             item: e.id, _("Received (UTC)"): e.received_at, _("Presented by"): e.presented_by,
             _("Received by"): e.received_by,
+            _("Presented to"): _(AUTHORITY_LABELS[e.presented_to]) if e.presented_to else "—",
             _("24-hour window"): (in_time if e.in_time else late)(window.duration_text(e.margin_s)),
             _("Presentations"): len(e.receipts),
             "SHA-256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
@@ -263,9 +317,19 @@ with t_in:
     else:
         st.write(_("No evidence received yet."))
 
+def no_excusal_explained() -> None:
+    """Why nothing on this match can ground a forfeiture, and what to do instead (the Decision tab)."""
+    st.info(_("No mount was excused in this match (21.f(1), 21.f(3) or 21.f(4)), so no frames can show an "
+              "excused mount being played and a forfeiture under 21.f(5) cannot be decided. You may still mark "
+              "frames as showing a mount that was never excused; to close the case, choose Not proven in the "
+              "Decision tab and give the reason."), icon=":material/info:")
+
+
 with t_mark:
+    if not reg.excusals:
+        no_excusal_explained()
     if not state.evidence:
-        st.write(_("No evidence received yet."))
+        st.write(_("No evidence received yet: receive the video in the Receive evidence tab first."))
     else:
         ev_id = st.selectbox(item, list(state.evidence), key="evidence.mark_evidence")
         ev = state.evidence[ev_id]
@@ -286,50 +350,65 @@ with t_mark:
             if at not in chosen:
                 chosen.append(at)
 
-        # a missing or altered original is one line, not a crash
-        viewer = shown(FrameViewer, case.original_path(ev), wait=False)
-        if viewer is not None and viewer.error is None:
-            viewer.source.wait(0.3)
-            frame_view.frame_view(viewer, key=view_key, position=st.session_state[frame_key],
-                                  actions=(frame_view.Action("add", "A", _("Add this frame")),),
-                                  on_position=settled, on_action=add)
-            if not viewer.ready:
-                frame_view.opening(viewer)
-        elif viewer is not None:
-            error_line(viewer.error)
-        index = st.number_input(_("Frame"), 0, last, key=frame_key, step=1, on_change=typed)
-        b1, b2 = st.columns(2)
-        if b1.button(_("Add this frame"), key="evidence.add_frame", help=_("Add the frame on screen (A)")) and \
-                int(index) not in chosen:
-            chosen.append(int(index))
-        if b2.button(_("Clear"), key="evidence.clear_frames"):
-            chosen.clear()
-        st.write(_("Frames to mark: {frames}", frames=", ".join(map(str, sorted(chosen))) or "—"))
-        excused = {e.mount.casefold() for e in reg.excusals}
-        options = [("excusal", e.event) for e in reg.excusals] + [
-            ("mount", m.mount) for m in reg.mounts.values() if m.mount.casefold() not in excused]
-        excusal_by_event = {e.event: e for e in reg.excusals}
-        if options and not state.locked:
-            def shows(o) -> str:
-                if o[0] != "excusal":
-                    return _("{mount} (never excused)", mount=o[1])
-                excusal = excusal_by_event[o[1]]
-                return _("{mount}, excused under {clause} (event {event})", mount=excusal.mount, clause=excusal.clause,
-                         event=o[1])
+        # As on the Review page: the frame as wide as the page allows, the marking beside it.
+        view_col, mark_col = st.columns([5, 2], gap="small")
+        with view_col:
+            # a missing or altered original is one line, not a crash
+            viewer = shown(FrameViewer, case.original_path(ev), wait=False)
+            if viewer is not None and viewer.error is None:
+                viewer.source.wait(0.3)
+                frame_view.frame_view(viewer, key=view_key, position=st.session_state[frame_key],
+                                      actions=(frame_view.Action("add", "A", _("Add this frame")),),
+                                      on_position=settled, on_action=add, drawing=evidence_drawing(),
+                                      fit_window=True)
+                if not viewer.ready:
+                    frame_view.opening(viewer)
+            elif viewer is not None:
+                error_line(viewer.error)
+        with mark_col:
+            index = st.number_input(_("Frame"), 0, last, key=frame_key, step=1, on_change=typed)
+            b1, b2 = st.columns(2)
+            if b1.button(_("Add this frame"), key="evidence.add_frame", help=_("Add the frame on screen (A)")) and \
+                    int(index) not in chosen:
+                chosen.append(int(index))
+            if b2.button(_("Clear"), key="evidence.clear_frames"):
+                chosen.clear()
+            st.write(_("Frames to mark: {frames}", frames=", ".join(map(str, sorted(chosen))) or "—"))
+            excused = {e.mount.casefold() for e in reg.excusals}
+            options = [("excusal", e.event) for e in reg.excusals] + [
+                ("mount", m.mount) for m in reg.mounts.values() if m.mount.casefold() not in excused]
+            excusal_by_event = {e.event: e for e in reg.excusals}
+            if state.locked:
+                st.caption(_("The case is decided and locked: frames are marked now only through a correction "
+                             "(Decision tab)."))
+            elif not options:
+                st.caption(_("No mount is recorded in this match, so the frames cannot be marked as showing one. "
+                             "Record the mounts ridden in the match's tags (Review page), or decide in the Decision "
+                             "tab."))
+            else:
+                def shows(o) -> str:
+                    if o[0] != "excusal":
+                        return _("{mount} (never excused)", mount=o[1])
+                    excusal = excusal_by_event[o[1]]
+                    return _("{mount}, excused under {clause} (event {event})", mount=excusal.mount,
+                             clause=excusal.clause, event=o[1])
 
-            what = st.selectbox(_("The frames show"), options, key="evidence.shows", format_func=fixed(options, shows))
-            note = st.text_input(_("Note"), key="evidence.note", max_chars=5000)
-            if st.button(_("Mark these frames"), key="evidence.mark", disabled=not chosen):
-                if not me:
-                    st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
-                else:
-                    m = shown(case.mark, ev_id, sorted(chosen), me, note=note,
-                              **({"excusal": what[1]} if what[0] == "excusal" else {"mount": what[1]}))
-                    if m:
-                        st.success(_("Entry {n}: frames marked.", n=m.seq))
-                        wrote = True
-                        chosen.clear()
-                        state = case.state()
+                what = st.selectbox(_("The frames show"), options, key="evidence.shows",
+                                    format_func=fixed(options, shows))
+                note = st.text_input(_("Note"), key="evidence.note", max_chars=5000)
+                if not chosen:
+                    st.caption(_("Add the frames that show it (the A key, or Add this frame), then mark them."))
+                if st.button(_("Mark these frames"), key="evidence.mark", disabled=not chosen, type="primary"):
+                    if not me:
+                        st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
+                    else:
+                        m = shown(case.mark, ev_id, sorted(chosen), me, note=note,
+                                  **({"excusal": what[1]} if what[0] == "excusal" else {"mount": what[1]}))
+                        if m:
+                            st.success(_("Entry {n}: frames marked. Next: the Decision tab.", n=m.seq))
+                            wrote = True
+                            chosen.clear()
+                            state = case.state()
     if state.marks:
         st.subheader(_("Marked frames"))
         st.dataframe(pd.DataFrame([{
@@ -352,6 +431,9 @@ with t_dec:
         d = state.decision
         st.success(_("Decision: {d}, by {by}, {at} (entry {n}).", d=decision_label(d.decision), by=md(d.by), at=d.at,
                      n=d.seq))
+        if d.data.get("authority") in AUTHORITY_LABELS:
+            st.caption(_("Decided as: {who} (21.f(5)).", who=_(AUTHORITY_LABELS[d.data["authority"]])))
+        st.caption(_("How {by} was identified: {how}", by=md(d.by), how=identified_text(d.identified)))
         if d.data.get("reason"):
             st.write(md(d.data["reason"]))
         altered = sorted({g["evidence"] for g in d.data.get("grounds", [])} & set(report.altered if report else ()))
@@ -369,21 +451,32 @@ with t_dec:
                 _("Clause"): g["clause"], _("Excusal (event)"): g["excusal"],
                 _("Frame"): ", ".join(str(f["frame"]) for f in g["frames"])} for g in d.data["grounds"]]),
                 hide_index=True, key="evidence.grounds_table")
-    else:
+    # Who decides, and how they were identified (recorded with the decision): once anyone holds a role, a
+    # committee member signed in with their passphrase (or the configured sign-in), never a name typed.
+    decider, identified = committee_sign_in("evidence")
+    if not state.decision:
         if not can_decide:
             st.info(_("Disabled until the match's end time is recorded.") if end is None else log_unreadable)
+        if can_decide and not reg.excusals:
+            no_excusal_explained()
+        # None chosen at first: a decision of this weight is picked, never left at a default.
         choice = st.radio(_("Decision"), DECISIONS, key="evidence.decision", format_func=decision_label,
-                          horizontal=True, disabled=not can_decide)
+                          horizontal=True, disabled=not can_decide, index=None)
         reason = st.text_area(_("Reason (required for not proven)"), key="evidence.reason", max_chars=5000,
                               disabled=not can_decide)
-        if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide):
-            if not me:
+        authority = st.radio(_("Deciding as"), AUTHORITIES, key="evidence.authority", horizontal=True,
+                             format_func=fixed(AUTHORITIES, lambda k: _(AUTHORITY_LABELS[k])), disabled=not can_decide,
+                             help=_("21.f(5) names the Umpire(s), a Referee and the Host Tournament Committee; an "
+                                    "Umpire or the Referee must be the match's own."))
+        if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide or not identified):
+            problem = decision_problem(choice, reason)
+            if not decider:
                 st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
-            elif choice == "not-proven" and not reason.strip():
-                st.warning(_("A not-proven decision needs its reason."))
-            elif shown(case.decide, choice, me, reason):
+            elif problem:
+                st.warning(problem)
+            elif shown(case.decide, choice, decider, reason, authority=authority, identified=identified):
                 st.rerun()
-    if state.entries:
+    if state.entries and identified:
         with st.expander(_("Record a correction")), st.form("evidence.correction"):
             entry = st.number_input(_("Entry corrected"), 1, len(state.entries), len(state.entries),
                                     key="evidence.correct_entry")
@@ -393,10 +486,11 @@ with t_dec:
             new = st.selectbox(_("Corrected decision (optional)"), corrected, key="evidence.correct_decision",
                                format_func=fixed(corrected, lambda k: decision_label(k) if k else "—"))
             if st.form_submit_button(_("Record a correction"), key="evidence.correct_submit"):
-                if not me:
+                if not decider:
                     st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
                 else:
-                    done = shown(case.correct, int(entry), me, why, decision=new or None, withdraw=withdraw)
+                    done = shown(case.correct, int(entry), decider, why, decision=new or None, withdraw=withdraw,
+                                 identified=identified)
                     if done:
                         st.success(_("Entry {n}: correction recorded.", n=done["seq"]))
                         wrote = True
@@ -437,7 +531,7 @@ with t_int:
         st.code(report.head, language=None)
         st.caption(_("Head hash (keep a copy elsewhere): {head}", head=report.head[:16] + "…"))
     if log_ok and state.entries and st.button(_("Build the evidence pack"), key="evidence.build_pack"):
-        from review_app.evidence.pack import build_pack, zip_folder
+        from review_app.reports.evidence_pack import build_pack, zip_folder
 
         with tempfile.TemporaryDirectory() as tmp:
             pack = shown(build_pack, case, Path(tmp) / f"evidence-{match_id}")

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from review_app.errors import PoloReviewError
-from review_app.model import load_document, save_document
+from review_app.model import load_document
 from review_app.panels.panel import (
     close_panel,
     open_panel,
@@ -20,6 +20,7 @@ from review_app.panels.panel import (
     waiting_for,
 )
 from review_app.rules import provision
+from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, folders, listing, rendered, reviewer
 from review_app.ui.panel_form import entries_table, entry_form, outcome_table, side_by_side, situation_label

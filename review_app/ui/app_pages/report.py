@@ -4,6 +4,8 @@ again opens the Review page at its frame; export as CSV, JSON or a self-containe
 
 from pathlib import Path
 
+import altair as alt
+import pandas as pd
 import streamlit as st
 
 from review_app.checker import check_paths
@@ -18,6 +20,7 @@ from review_app.checker.formats import render
 from review_app.checker.tables import delay_distribution, delays_frame
 from review_app.evidence import store_root
 from review_app.model.catalog import stamp
+from review_app.reports.consistency import to_html
 from review_app.rules import provision
 from review_app.rules.labels import (
     VERDICT_COLORS,
@@ -44,6 +47,10 @@ with_footage = {x.match_id for x in listed if x.has_footage}
 
 # -- which matches ------------------------------------------------------------------
 labels = {str(x.path): x.label() for x in listed}
+own = [str(x.path) for x in listed if not x.demo]
+if "report.matches" not in st.session_state and own and len(own) < len(listed):
+    # The first time: the workspace's own matches, not the demo's beside them (they stay one click away).
+    st.session_state["report.matches"] = own
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="report.matches",
                         placeholder=_("All matches in the folder ({n})", n=len(labels)))
 paths = chosen or list(labels)
@@ -51,7 +58,8 @@ paths = chosen or list(labels)
 key = tuple((p, stamp(Path(p))) for p in paths)
 if st.session_state.get("report._key") != key:
     update, done = progress_bar(_("checking documents"))
-    result = check_paths(paths, progress=lambda i, n: update("check", i / n), evidence_root=store_root())
+    result = check_paths(paths, progress=lambda i, n: update("check", i / n), evidence_root=store_root(),
+                         keep_documents=True)  # the HTML report's notes and stills, from this one read
     done()
     st.session_state["report._result"], st.session_state["report._key"] = result, key
 result = st.session_state["report._result"]
@@ -73,7 +81,7 @@ shown = filtered(result, applied)
 
 @st.cache_data(max_entries=4, show_spinner=False)
 def _report_html(_shown, key: tuple, applied: Filters, roots: tuple) -> str:
-    return render(_shown, "html", stills=True, filters=applied, roots=roots)
+    return to_html(_shown, stills=True, filters=applied, roots=roots)
 
 
 def report_html(shown, applied: Filters) -> str:
@@ -100,9 +108,24 @@ def verdict_chart(by: str, title: str, horizontal: bool) -> None:
     data[by] = data[by].astype(str)
     if by == "period":
         data[by] = [_("Period {n}", n=v) if v.isdigit() else v for v in data[by]]
-    height = max(140, 36 * len(data) + 70) if horizontal else 260
-    st.bar_chart(data, x=by, y=list(table.columns), color=list(VERDICT_COLORS.values()), stack=True,
-                 horizontal=horizontal, sort=False, height=height, x_label="", y_label="")
+    st.altair_chart(bars(data, by, list(table.columns)), width="stretch")
+
+
+def bars(data: pd.DataFrame, by: str, verdicts: list[str]) -> alt.Chart:
+    """Stacked horizontal bars of the verdict counts per `by`: every label whole (a clause id, an umpire's
+    name) and the legend in rows under the chart, so neither is cut at the chart's edge."""
+    long = data.melt(id_vars=[by], value_vars=verdicts, var_name="verdict", value_name="n")
+    long = long[long["n"] > 0]
+    order = list(data[by])
+    return alt.Chart(long).mark_bar().encode(
+        y=alt.Y(f"{by}:N", sort=order, title=None, axis=alt.Axis(labelLimit=400)),
+        x=alt.X("sum(n):Q", stack="zero", title=None, axis=alt.Axis(tickMinStep=1)),
+        color=alt.Color("verdict:N", title=None, sort=verdicts,
+                        scale=alt.Scale(domain=verdicts, range=list(VERDICT_COLORS.values())),
+                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=0, symbolType="square")),
+        tooltip=[alt.Tooltip(f"{by}:N"), alt.Tooltip("verdict:N"), alt.Tooltip("sum(n):Q")],
+    ).properties(
+        height=44 * len(order) + 150)  # the whole chart: bars, axis and the legend's two rows
 
 
 left, right = st.columns(2)

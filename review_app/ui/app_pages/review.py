@@ -4,23 +4,23 @@ from pathlib import Path
 
 import streamlit as st
 
-from review_app.ui import review_coding
 from review_app.ui.context import _, reviewer
-from review_app.ui.review_drawings import apply_request, drawings_panel, layer_data
-from review_app.ui.review_frame import filmstrip, frame_area, go_to, shortcuts_help
-from review_app.ui.review_pick import (
+from review_app.ui.review import coding as review_coding
+from review_app.ui.review.drawings import apply_request, drawings_panel, layer_data
+from review_app.ui.review.frame import filmstrip, frame_area, go_to, shortcuts_help
+from review_app.ui.review.pick import (
     choose_footage,
     choose_match,
     new_match_form,
     open_viewer,
 )
-from review_app.ui.review_saves import conflict_panel, undo_bar, verdict_banner
-from review_app.ui.review_sounds import not_reviewed_list, sounds
-from review_app.ui.review_tags import findings_banner, open_form, tag_form, tag_list
+from review_app.ui.review.saves import conflict_panel, undo_bar, verdict_banner
+from review_app.ui.review.sounds import not_reviewed_list, sounds
+from review_app.ui.review.tags import findings_banner, open_form, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
     st.set_page_config(initial_sidebar_state="collapsed")
-st.html(Path(__file__).resolve().parents[1] / "review_layout.css")
+st.html(Path(__file__).resolve().parents[1] / "review" / "layout.css")
 st.title(_("Review a match"))
 
 pick_match, pick_footage = st.columns(2)
@@ -66,7 +66,7 @@ if viewer is not None:
         filmstrip(viewer)
         shortcuts_help()
         review_coding.code_window_editor()
-    # a side panel that stays on screen and scrolls on its own (review_layout.css), beside the frame
+    # a side panel that stays on screen and scrolls on its own (review/layout.css), beside the frame
     right = side.container(key="review-side")
 else:  # no frames to show: the tags take the page's width
     right = st.container()

@@ -8,6 +8,7 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.model.catalog import match_documents
+from review_app.store import open_matches
 from review_app.textsafe import md
 from review_app.training import ScoreStore, TeachingExamples, next_question, questions_from, score
 from review_app.ui.context import _, error_line, folders, listing, load_listed, roots, store
@@ -35,7 +36,7 @@ for listed in listing():
             docs.append(load_listed(listed))
         except PoloReviewError as exc:  # changed since it was listed
             error_line(exc)
-demo = match_documents(folders().demo.annotations) if folders().demo else []
+demo = match_documents(open_matches(folders().demo.annotations)) if folders().demo else []
 try:
     questions = TeachingExamples(store().training, demo).quizzed(questions_from(docs, roots=roots()))
 except PoloReviewError as exc:

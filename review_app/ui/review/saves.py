@@ -4,6 +4,7 @@ delete, and the side-by-side view when a save meets someone else's save (the rev
 from __future__ import annotations
 
 import json
+import time
 
 import pandas as pd
 import streamlit as st
@@ -34,8 +35,9 @@ from review_app.rules.labels import (
 from review_app.rules.provision import Provision
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.textsafe import md
+from review_app.ui import scroll
 from review_app.ui.context import N_, _, error_line, lang, rendered, store
-from review_app.ui.review_pick import remember, writable
+from review_app.ui.review.pick import remember, writable
 
 FORM = "review.form"  # the open tag form's state in the session
 
@@ -62,7 +64,7 @@ def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> N
     # written, its copy in the workspace is made first and takes the change.
     base = writable(base)
     try:
-        saved = commit(base, change)
+        saved = commit(base, change, store().matches)
     except RevisionConflict as exc:
         hold_conflict(base, change, exc)
         st.rerun()
@@ -85,7 +87,8 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
     st.session_state.pop("review.conflict", None)
     if change.kind == "put" and not undo:
         # The verdict itself is the checker's, read from the page's one check of the saved match.
-        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path)}
+        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path),
+                                                   "seq": time.time_ns()}  # this save: scrolled to once
         st.session_state["review.tag_pick_next"] = change.event_id
         st.session_state.pop("review.undo", None)
     elif change.kind == "delete" and not undo:
@@ -228,8 +231,12 @@ def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
     text = "**" + _("Saved {id}: {verdict}", id=v["id"], verdict=verdict_label(v["verdict"], lang())) + "**"
     body = md(rendered(v["explanation"]))
     box = {"consistent": st.success, "inconsistent": st.error, "discretionary": st.info}.get(v["verdict"], st.warning)
-    box(f"{text} — {md(v['clause'])}: {body}", icon=VERDICT_ICONS.get(v["verdict"]))
-    clause_text(provision(v["clause"]))
+    with st.container(key="review-verdict"):
+        box(f"{text} — {md(v['clause'])}: {body}", icon=VERDICT_ICONS.get(v["verdict"]))
+        clause_text(provision(v["clause"]))
+    # The Save button is at the foot of a long form: the verdict, at the top of the panel, is brought
+    # into view once for each save (not on the runs after it, which would pull the page back up).
+    scroll.into_view("review-verdict", saved.get("seq", 0))
 
 
 def undo_bar(doc: MatchDocument) -> None:

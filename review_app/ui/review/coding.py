@@ -29,6 +29,7 @@ from review_app.model.coding import (
     checked_window,
     coded_event,
     default_window,
+    key_name,
     load_window,
     save_window,
     to_complete,
@@ -38,8 +39,11 @@ from review_app.model.edits import commit, put_event
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.search import clause_label
 from review_app.store import open_records
-from review_app.ui import frame_view, review_angle, review_pick, review_saves
-from review_app.ui.context import _, error_line, folders, lang, reviewer
+from review_app.ui import frame_view
+from review_app.ui.context import _, error_line, folders, lang, reviewer, store
+from review_app.ui.review import angle as review_angle
+from review_app.ui.review import pick as review_pick
+from review_app.ui.review import saves as review_saves
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
 ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved
@@ -73,9 +77,10 @@ def codes(window: CodeWindow) -> tuple[frame_view.Code, ...]:
     """The frame view's code keys for `window`."""
     out = []
     for c in window.codes:
-        out.append(frame_view.Code(c.key, c.label or c.situation, c.situation,
+        out.append(frame_view.Code(c.key, key_name(c, lang()), c.situation,
                                    _("Tag the frame on screen as {clause}, playback goes on ({key})",
-                                     clause=clause_label(provision(c.situation), lang()), key=c.key.upper())))
+                                     clause=clause_label(provision(c.situation), lang()), key=c.key.upper()),
+                                   clause=c.situation))
     return tuple(out)
 
 
@@ -171,7 +176,7 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
             if written.path != base.path:
                 st.session_state.pop(BEHIND, None)  # the page switches to the copy at once
                 base, change = _change(written, viewer, window, item, name)
-            saved = commit(base, change)
+            saved = commit(base, change, store().matches)
         except RevisionConflict as exc:
             review_saves.hold_conflict(base, change, exc)
             break
@@ -217,7 +222,11 @@ def code_window_editor() -> None:
                                                             required=True),
                     "situation": st.column_config.SelectboxColumn(_("Situation (Rule 21 clause)"),
                                                                   options=[p.id for p in PROVISIONS], required=True),
-                    "label": st.column_config.TextColumn(_("Label on the key"), max_chars=LABEL_MAX),
+                    "label": st.column_config.TextColumn(
+                        _("Label on the key"), max_chars=LABEL_MAX,
+                        help=_("Your club's name for the situation, shown on the key with the clause beside it; "
+                               "empty: the situation's own name (Foul, Safety, Helmet off ...). Kept in this "
+                               "workspace with your code window.")),
                 })
             c1, c2 = st.columns(2)
             lead = c1.number_input(_("Lead: seconds before the key"), min_value=0.0, max_value=MAX_LEAD_LAG_S,
@@ -252,7 +261,7 @@ def to_complete_list(doc: MatchDocument, open_form, jump) -> None:
     if st.session_state.get("review.complete_pick") not in ids:
         st.session_state["review.complete_pick"] = ids[0]
     by_id = {e["id"]: e for e in waiting}
-    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")  # room for "Completar", not "Comp…"
     chosen = c1.selectbox(_("Coded tag"), ids, key="review.complete_pick", label_visibility="collapsed",
                           format_func=lambda i: f"{i} · {by_id[i]['situation']} · f{by_id[i]['position']['frame']} · "
                                                 f"{format_time(by_id[i]['position']['time_s'], 1)}")

@@ -13,13 +13,15 @@ from review_app.errors import PoloReviewError
 from review_app.footage import web
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, RevisionConflict, save_document
+from review_app.model import MatchDocument, RevisionConflict
 from review_app.model.angles import Offset, nudged, offset_of, other_recordings, recording_label, with_offset
 from review_app.model.recordings import recording_path
 from review_app.sound import SoundError, find_offset
+from review_app.store import save_document
 from review_app.textsafe import md
-from review_app.ui import frame_view, review_pick
+from review_app.ui import frame_view
 from review_app.ui.context import _, lang, progress_bar, reviewer, roots, store
+from review_app.ui.review import pick as review_pick
 
 PICK = "review.angle_pick"  # the second angle's SHA-256 ("" or absent: none)
 ON = "review.angle_on"  # which angle new tags are made on: "footage" or "angle"

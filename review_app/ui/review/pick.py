@@ -12,17 +12,18 @@ from review_app.config import footage_files
 from review_app.errors import PoloReviewError
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, load_document, save_document
+from review_app.model import MatchDocument, load_document
 from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
+from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
 from review_app.ui.footage_intake import intake_forms
 
-# The Review page's frame view (drawn by review_frame; picking another match rewinds it). Kept here, where
-# the page starts, so review_frame and the modules it draws with can import this one without a cycle.
+# The Review page's frame view (drawn by review.frame; picking another match rewinds it). Kept here, where
+# the page starts, so review.frame and the modules it draws with can import this one without a cycle.
 VIEW = "review.frame"
 OPEN_WAIT_S = 0.15  # how long opening waits for the index before showing the first frame alone
 
@@ -98,9 +99,17 @@ def current_document(path: Path) -> MatchDocument:
     """The match as saved on disk, re-read whenever the file changed (a reload after a crash
     shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
     someone else is found by the revision check when it saves."""
+    from review_app.store.postgres.db import DatabaseError
+
     doc = st.session_state.get("review.doc")
     demo = is_demo(path, folders())  # the demo's documents are files beside the package, never the store's
-    now = stamp(path) if demo else store().matches.stamp_of(str(path))
+    try:
+        now = stamp(path) if demo else store().matches.stamp_of(str(path))
+    except DatabaseError as exc:
+        if doc is None or doc.path != path:
+            raise
+        error_line(exc)  # the database is away: the match as last read, so the open form keeps what was typed
+        return doc
     if doc is None or doc.path != path or st.session_state.get("review.doc_stamp") != now:
         doc = load_document(path) if demo else store().matches.load(str(path))
         st.session_state["review.doc"] = doc
@@ -173,7 +182,8 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             if viewer is None:
                 return path
             # the document records the file's checksum: wait for it
-            update, done = progress_bar(_("Reading {name} (frame index and checksum)", name=shown_name(path)))
+            update, done = progress_bar(_("Reading {name} (frame index and checksum)",
+                                          name=shown_name(path, store().footage)))
             viewer.source.wait(progress=update)
             done()
             try:
@@ -183,7 +193,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
                                               size=viewer.info.file_size, name=path.name, by=reviewer(),
                                               info=viewer.info, review_on=True)))
                 st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path))))
+                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
                 st.rerun()
             except PoloReviewError as exc:
                 error_line(exc)
@@ -228,8 +238,9 @@ def problem_of(exc: PoloReviewError) -> str:
 
 
 def new_match_form() -> None:
-    st.page_link("app_pages/matches.py", label=_("New match, teams, rosters and footage: the Matches page"),
-                 icon=":material/add:")
+    # short: a page link is one line, cut with "…" where the panel is narrow
+    st.page_link("app_pages/matches.py", label=_("New match: Matches page"), icon=":material/add:",
+                 help=_("New match, teams, rosters and footage: the Matches page"))
 
 
 __all__ = ["choose_footage", "choose_match", "current_document", "lang", "open_viewer", "remember", "writable"]

@@ -26,9 +26,9 @@ from review_app.evidence.case import EvidenceCase
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.verify import VerifyReport, verify_case
+from review_app.ground.files import atomic_write_json, atomic_write_text, file_sha256
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Message, Plural
 from review_app.reports import templating
-from review_app.store.files import atomic_write_json, atomic_write_text, file_sha256
 
 log = logging.getLogger(__name__)
 
@@ -187,6 +187,20 @@ DECISIONS = {"forfeiture": Message("Forfeiture"), "not-proven": Message("Not pro
              "out-of-time": Message("Out of time")}
 
 
+# Whom 21.f(5) names, and anyone else (a receipt's `presented_to`, a decision's `authority`).
+AUTHORITY = {"umpire": Message("Umpire"), "referee": Message("Referee"),
+             "committee": Message("Host Tournament Committee"), "other": Message("Someone else")}
+# How a decider was identified (`ground.roles.IDENTIFIED`), said in each language of the pack.
+IDENTIFIED = {"passphrase": Message("passphrase"), "sign-in": Message("sign-in ([auth])"),
+              "command-line": Message("command line on the server"),
+              "name-given": Message("name given, not verified (no roles were set)")}
+NOT_RECORDED = Message("not recorded (decided before the tool recorded it)")
+
+
+def identified(how: str | None) -> Message | str:
+    return NOT_RECORDED if how is None else IDENTIFIED.get(how, how)
+
+
 def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
     """The case's moments, oldest first: (UTC time, what happened, to be translated where shown)."""
     opened = state.opened or {}
@@ -197,13 +211,25 @@ def _timeline(state: CaseState) -> list[tuple[str, Message | str]]:
         d, who = e["data"], e["by"]
         if e["type"] in ("evidence_received", "evidence_received_again"):
             received = Message("{ev} received from {who}", ev=d["evidence"], who=d["presented_by"])
+            if d.get("presented_to") in AUTHORITY:  # schema 2.1: whom it was presented to, 21.f(5)
+                received = Message("{ev} received from {who} by {to} ({authority})", ev=d["evidence"],
+                                   who=d["presented_by"], to=d["received_by"], authority=AUTHORITY[d["presented_to"]])
             items.append((d["received_at"], received))
         elif e["type"] == "frames_marked":
             items.append((e["at"], Plural("{n} frame of {ev} marked by {who}", "{n} frames of {ev} marked by {who}",
                                           n=len(d["frames"]), ev=d["evidence"], who=who)))
         elif e["type"] == "decision":
-            items.append((e["at"], Message("Decision: {d}, by {who}", d=DECISIONS.get(d["decision"], d["decision"]),
-                                           who=who)))
+            decision = DECISIONS.get(d["decision"], d["decision"])
+            how = identified(d.get("identified"))
+            if d.get("authority") in AUTHORITY:
+                items.append((e["at"], Message("Decision: {d}, by {who} ({authority}; identified by {how})", d=decision,
+                                               who=who, authority=AUTHORITY[d["authority"]], how=how)))
+            else:
+                items.append((e["at"], Message("Decision: {d}, by {who} (identified by {how})", d=decision, who=who,
+                                               how=how)))
+        elif e["type"] == "correction" and d.get("decision"):
+            items.append((e["at"], Message("Correction of entry {n} by {who} (identified by {how})", n=d["corrects"],
+                                           who=who, how=identified(d.get("identified")))))
         elif e["type"] == "correction":
             items.append((e["at"], Message("Correction of entry {n} by {who}", n=d["corrects"], who=who)))
         elif e["type"] == "repair":
@@ -222,6 +248,7 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
         "clips": [f for f in files if f["path"].startswith("clips/")], "generated": window.utc_text(generated),
         "window": window.WINDOW, "decisions": DECISIONS, "timeline": _timeline(state),
         "duration_text": window.duration_text, "drawn": list(drawn),
+        "identified": identified(state.decision.identified) if state.decision else None,
     }
     sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGUAGES]
     raw_log = "\n".join(json.dumps(e, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for e in state.entries)

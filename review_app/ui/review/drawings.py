@@ -12,7 +12,7 @@ from review_app.drawings.shapes import COLORS, TEXT_MAX
 from review_app.model import MatchDocument
 from review_app.model.edits import put_event
 from review_app.ui.context import N_, _, error_line, fixed, reviewer
-from review_app.ui.review_saves import save_change
+from review_app.ui.review.saves import save_change
 
 REQUEST = "review.drawing_request"  # a shape from the view, saved by the next run of the page
 KIND_LABELS = {"line": N_("Line"), "arrow": N_("Arrow"), "circle": N_("Circle"), "freehand": N_("Freehand"),
@@ -27,9 +27,8 @@ def drawn_on(doc: MatchDocument) -> dict | None:
     return doc.event(pick) if pick else None
 
 
-def layer_data(doc: MatchDocument) -> dict:
-    """What the frame view's drawing layer shows: the picked tag's drawings, and its words."""
-    event = drawn_on(doc)
+def tool_words() -> dict[str, str]:
+    """The drawing tools' labels and help, in the page's language (every page with a frame view)."""
     text = {kind: _(label) for kind, label in KIND_LABELS.items()}
     text.update({
         "lineHelp": _("Draw a line: drag"), "arrowHelp": _("Draw an arrow: drag from its tail to its head"),
@@ -41,6 +40,13 @@ def layer_data(doc: MatchDocument) -> dict:
         "color": _("Colour"), "textPlaceholder": _("Text to place"),
         "noTag": _("Pick a tag in the list to draw on its frames"),
     })
+    return text
+
+
+def layer_data(doc: MatchDocument) -> dict:
+    """What the frame view's drawing layer shows: the picked tag's drawings, and its words."""
+    event = drawn_on(doc)
+    text = tool_words()
     return {"tag": event["id"] if event else None, "shapes": list(event.get("drawings") or []) if event else [],
             "colors": list(COLORS), "text": text}
 

@@ -12,13 +12,16 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
-from review_app.model.edits import MOMENT_KEYS, set_moment
+from review_app.model.edits import moments_for, set_moment
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
-from review_app.ui import frame_view, review_angle, review_coding, review_drawings
+from review_app.ui import frame_view
 from review_app.ui.context import N_, _, error_line, lang, progress_bar
-from review_app.ui.review_pick import VIEW
-from review_app.ui.review_sounds import timeline_marks, whistle_frames
+from review_app.ui.review import angle as review_angle
+from review_app.ui.review import coding as review_coding
+from review_app.ui.review import drawings as review_drawings
+from review_app.ui.review.pick import VIEW
+from review_app.ui.review.sounds import timeline_marks, whistle_frames
 
 STRIP_COUNT = 10
 
@@ -68,11 +71,14 @@ def _actions(angle: review_angle.Shown | None = None) -> tuple:
     """Tag here, while a tag is open its moments, and with a second angle its nudges: each key carries the
     frame on screen."""
     out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen")), *review_angle.actions(angle)]
-    if st.session_state.get("review.form"):
+    form = st.session_state.get("review.form")
+    if form:
+        # The tag's clause's moments: the whistle, restart and neutral play, and the events its restart waits for.
+        offered = moments_for(st.session_state.get("review.form.situation"), form.get("moments"))
         out += [frame_view.Action(f"moment.{moment}", key, _(label),
                                   _("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
                                     shortcut=key))
-                for moment, label, key in MOMENT_KEYS if key]
+                for moment, label, key in offered if key]
     return tuple(out)
 
 
@@ -147,7 +153,7 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
         frame_view.opening(viewer)
         return
 
-    c1, c2, c3, c4, c5, c6 = st.columns([2, 3, 1, 3, 1, 2], vertical_alignment="bottom")
+    c1, c2, c3, c4, c5, c6 = st.columns([2, 3, 1, 3, 1, 3], vertical_alignment="bottom")  # "Lossless PNG" whole
     if c1.button(_("Tag here"), key="review.tag", type="primary", width="stretch", icon=":material/sell:",
                  help=_("Tag the frame on screen (T)")):
         _tag_at(pos)
@@ -199,6 +205,10 @@ SHORTCUTS = (
     ("P / C", N_("loop three seconds either side of the frame / stop looping")),
     (N_("Home / End"), N_("first / last frame")),
     ("T", N_("tag the frame on screen")),
+    ("W / E / N", N_("with a tag open: its whistle / restart / neutral play at the frame on screen")),
+    ("A / M / X / S", N_("with a tag open, where its clause's restart waits for it: the player back on another mount "
+                         "/ the mount off the field / the player off the field / the player able to resume or a "
+                         "substitute on")),
     (", / .", N_("previous / next whistle heard")),
     ("[ / ]", N_("with a second angle: it one of its frames earlier / later (saved with the match)")),
     (N_("1–9, letters"), N_("your code keys: tag the frame on screen while playing (playback goes on)")),

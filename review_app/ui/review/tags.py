@@ -1,6 +1,6 @@
 """Review page, right: the tag form at the current position (clause, facts, call, players,
 umpire, notes) and the list of tags (jump, edit, delete). What follows a save (verdict, undo,
-conflict) is in review_saves.py."""
+conflict) is in saves.py."""
 
 from __future__ import annotations
 
@@ -18,10 +18,10 @@ from review_app.model import (
 from review_app.model.angles import recording_label
 from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import (
-    MOMENT_KEYS,
     TagError,
     build_event,
     delete_event,
+    moments_for,
     put_event,
     set_moment,
 )
@@ -37,13 +37,13 @@ from review_app.rules.labels import (
 )
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact
 from review_app.rules.search import clause_label, search_provisions
-from review_app.rules.timing import measure
+from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
-from review_app.ui.review_angle import tagging_on
-from review_app.ui.review_pick import writable
-from review_app.ui.review_saves import FORM, clause_text, save_change
-from review_app.ui.review_sounds import heard, prefill
+from review_app.ui.review.angle import tagging_on
+from review_app.ui.review.pick import writable
+from review_app.ui.review.saves import FORM, clause_text, save_change
+from review_app.ui.review.sounds import heard, prefill
 
 # -- opening the form ---------------------------------------------------------------
 
@@ -165,6 +165,91 @@ def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
 
 # -- the form ------------------------------------------------------------------------------
 
+def _situation(event: dict):
+    """The clause the tag is under, found by a search of the clauses, with its summary and text shown."""
+    query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
+                          placeholder="21.d / injured / lesión")
+    found = [p.id for p in search_provisions(query, lang())]
+    if not found:
+        st.warning(_("No clause matches that search."))
+        found = [event.get("situation") or "21.b"]
+    if st.session_state.get("review.form.situation") not in found:
+        now = event.get("situation")
+        st.session_state["review.form.situation"] = now if now in found else found[0]
+    situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
+                             format_func=fixed(found, lambda c: clause_label(provision(c), lang())))
+    p = provision(situation)
+    st.caption(md(rendered(p.summary)))
+    clause_text(p)
+    return situation, p
+
+
+def _who_was_involved(form: dict, involved: dict, base_key: str) -> tuple:
+    """The players (team, number, mount ridden), the offender, the umpire and the mount concerned."""
+    players_now = involved.get("players") or []
+    teams = form["base"].match["teams"]
+    st.markdown("**" + _("Who was involved") + "**")
+    players = []
+    strings = mount_strings(form["base"])
+    team_ids = [None, *[tm["id"] for tm in teams]]
+    names = {tm["id"]: tm["name"] for tm in teams}
+    team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
+    for n in range(2):
+        row = players_now[n] if n < len(players_now) else {}
+        c1, c2 = st.columns([3, 2])
+        team = c1.selectbox(_("Player {n}: team", n=n + 1), team_ids, key=f"{base_key}.team{n}",
+                            index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
+                            format_func=team_label)
+        number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
+                              index=int(row.get("number", 1)) - 1)
+        # on its own line, wide enough to show whose string each mount is in
+        mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, st)
+        players.append({"team": team, "number": number, "mount": mount})
+    offender_options = [None, *[tm["id"] for tm in teams],
+                        *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
+    offender_now = involved.get("offender") or {}
+    offender_key = (f"{offender_now.get('team')}#{offender_now['number']}" if offender_now.get("number")
+                    else offender_now.get("team"))
+    offender_choice = st.selectbox(
+        _("Offence committed by (who the penalty or card is against)"), offender_options,
+        index=offender_options.index(offender_key) if offender_key in offender_options else 0,
+        key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
+                                                       else (f"{names[x.split('#')[0]]} #{x.split('#')[1]}"
+                                                             if "#" in x else names[x])))
+    umpires = form["base"].match.get("umpires") or []
+    c1, c2 = st.columns(2)
+    umpire_now = involved.get("umpire")
+    umpire_options = [None, *umpires] + ([umpire_now] if umpire_now and umpire_now not in umpires else [])
+    umpire = c1.selectbox(_("Umpire who made the call"), umpire_options, key=f"{base_key}.umpire",
+                          index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
+                          accept_new_options=True,
+                          format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
+    mount_concerned = mount_picker(_("Mount the situation concerns"), f"{base_key}.mount_concerned",
+                                   involved.get("mount"), strings, c2)
+    return players, offender_choice, umpire, mount_concerned
+
+
+def _save_tag(form: dict, event: dict, frame: int, time_s: float, name: str, offender_choice, entered: dict) -> None:
+    """Save what the form holds (`entered`: what the reviewer filled in) as the tag at `frame`."""
+    try:
+        new_event = build_event(
+            event_id=form["id"], frame=frame, time_s=time_s,
+            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name),
+            window=event.get("window"), drawings=event.get("drawings"), offender=_offender(offender_choice), **entered,
+            angle=form.get("angle") if form["mode"] == "new" else event.get("angle"))
+        if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
+            new_event["reviewer"] = name  # the last person to change a tag answers for it
+    except (TagError, KeyError) as exc:
+        error_line(exc)
+        return
+    base, added = with_new_mounts(form["base"], entered["players"])  # a mount typed in: into the rider's string
+    names = {tm["id"]: tm["name"] for tm in form["base"].match["teams"]}
+    for mount, team, number in added:
+        st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
+                      number=number)))
+    save_change(base, put_event(base, new_event))
+
+
 def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
     form = st.session_state.get(FORM)
     if not form:
@@ -181,28 +266,14 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         st.caption(md(_("Made on the second angle {name}; its frames are the footage's.",
                         name=recording_label(doc, angle))))
 
-    query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
-                          placeholder="21.d / injured / lesión")
-    found = [p.id for p in search_provisions(query, lang())]
-    if not found:
-        st.warning(_("No clause matches that search."))
-        found = [event.get("situation") or "21.b"]
-    if st.session_state.get("review.form.situation") not in found:
-        now = event.get("situation")
-        st.session_state["review.form.situation"] = now if now in found else found[0]
-    situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
-                             format_func=fixed(found, lambda c: clause_label(provision(c), lang())))
-    p = provision(situation)
-    st.caption(md(rendered(p.summary)))
-    clause_text(p)
+    situation, p = _situation(event)
 
-    moments = moments_bar(form, current_frame, current_time)
+    moments = moments_bar(form, current_frame, current_time, situation)
 
     base_key = f"review.f.{eid}.{situation}"
     facts_now = event.get("facts") or {}
     call_now = event.get("call") or {}
     involved = event.get("involved") or {}
-    players_now = involved.get("players") or []
     teams = form["base"].match["teams"]
     with st.form(base_key, border=True):
         st.markdown("**" + _("Facts seen") + "**")
@@ -217,44 +288,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         for n, (name, spec) in enumerate(asked):
             with cols[n % 2]:
                 call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
-        st.markdown("**" + _("Who was involved") + "**")
-        players = []
-        strings = mount_strings(form["base"])
-        team_ids = [None, *[tm["id"] for tm in teams]]
-        names = {tm["id"]: tm["name"] for tm in teams}
-        team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
-        for n in range(2):
-            row = players_now[n] if n < len(players_now) else {}
-            c1, c2 = st.columns([3, 2])
-            team = c1.selectbox(_("Player {n}: team", n=n + 1), team_ids, key=f"{base_key}.team{n}",
-                                index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
-                                format_func=team_label)
-            number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
-                                  index=int(row.get("number", 1)) - 1)
-            # on its own line, wide enough to show whose string each mount is in
-            mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, st)
-            players.append({"team": team, "number": number, "mount": mount})
-        offender_options = [None, *[tm["id"] for tm in teams],
-                            *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
-        offender_now = involved.get("offender") or {}
-        offender_key = (f"{offender_now.get('team')}#{offender_now['number']}" if offender_now.get("number")
-                        else offender_now.get("team"))
-        offender_choice = st.selectbox(
-            _("Offence committed by (who the penalty or card is against)"), offender_options,
-            index=offender_options.index(offender_key) if offender_key in offender_options else 0,
-            key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
-                                                           else (f"{names[x.split('#')[0]]} #{x.split('#')[1]}"
-                                                                 if "#" in x else names[x])))
-        umpires = form["base"].match.get("umpires") or []
-        c1, c2 = st.columns(2)
-        umpire_now = involved.get("umpire")
-        umpire_options = [None, *umpires] + ([umpire_now] if umpire_now and umpire_now not in umpires else [])
-        umpire = c1.selectbox(_("Umpire who made the call"), umpire_options, key=f"{base_key}.umpire",
-                              index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
-                              accept_new_options=True,
-                              format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
-        mount_concerned = mount_picker(_("Mount the situation concerns"), f"{base_key}.mount_concerned",
-                                       involved.get("mount"), strings, c2)
+        players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
         period = c1.number_input(_("Period"), min_value=1, max_value=periods, step=1,
@@ -279,24 +313,9 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     if not save:
         return
     frame, time_s = (current_frame, current_time) if move else (form["frame"], form["time_s"])
-    try:
-        new_event = build_event(
-            event_id=eid, frame=frame, time_s=time_s, situation=situation, facts=facts, call=call,
-            period=period, clock=clock, players=players, umpire=umpire, mount=mount_concerned,
-            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name), notes=notes,
-            moments=moments, offender=_offender(offender_choice), reading=reading,
-            window=event.get("window"), drawings=event.get("drawings"),
-            angle=form.get("angle") if form["mode"] == "new" else event.get("angle"))
-        if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
-            new_event["reviewer"] = name  # the last person to change a tag answers for it
-    except (TagError, KeyError) as exc:
-        error_line(exc)
-        return
-    base, added = with_new_mounts(form["base"], players)  # a mount typed in: into the rider's string
-    for mount, team, number in added:
-        st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
-                      number=number)))
-    save_change(base, put_event(base, new_event))
+    _save_tag(form, event, frame, time_s, name, offender_choice, dict(
+        situation=situation, facts=facts, call=call, period=period, clock=clock, players=players, umpire=umpire,
+        mount=mount_concerned, notes=notes, moments=moments, reading=reading))
 
 
 def findings_banner(doc: MatchDocument, findings: list) -> None:
@@ -359,15 +378,18 @@ def _clear_moments(form: dict) -> None:
     form["moments"] = {}
 
 
-def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
-    """The tag's moments, each set to the frame on screen with one key (I, W, E, N), and what they measure:
-    the whistle's delay after the incident and the time play stood."""
+def moments_bar(form: dict, current_frame: int, current_time: float, situation: str | None = None) -> dict:
+    """The tag's moments, each set to the frame on screen with one key (W, E, N, and the events the clause's
+    wait ends at: A, M, X, S), and what they measure: the whistle's delay after the incident and the time play
+    stood."""
     if "moments" not in form:
         form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
     moments = form["moments"]
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
-    cols = [c for _row in range(2) for c in st.columns(2)]  # two by two: the labels stay whole in a side column
-    for col, (moment, label, shortcut) in zip(cols, MOMENT_KEYS, strict=True):
+    offered = moments_for(situation, moments)
+    # two by two: the labels stay whole in a side column
+    cols = [c for _row in range((len(offered) + 1) // 2) for c in st.columns(2)]
+    for col, (moment, label, shortcut) in zip(cols, offered, strict=False):
         at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
             _("{what}: not set", what=_(label))
@@ -376,7 +398,7 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
                    help=_("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
                           shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
     st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
-                    help=_("Clear the whistle, restart and neutral-play moments"))
+                    help=_("Clear the whistle, restart and neutral-play moments, and those the restart waits for"))
     heard = form.get("whistle_heard")
     if heard is not None and (moments.get("whistle") or {}).get("frame") == heard:
         st.info(_("Whistle pre-filled from the sound track: frame {frame}. Saving confirms it; to move it, step to "
@@ -388,6 +410,11 @@ def moments_bar(form: dict, current_frame: int, current_time: float) -> dict:
                        timing=value_label(measured.whistle, lang())))
     if measured.stopped_for_s is not None:
         parts.append(_("play stood {seconds:.1f} s", seconds=measured.stopped_for_s))
+    for moment, label, _key in offered:
+        after = measured.after(moment) if moment in WAIT_MOMENTS else None
+        if after is not None:
+            parts.append(_("restart {seconds:.1f} s after: {what}", seconds=after, what=_(label).lower()) if after >= 0
+                         else _("restart {seconds:.1f} s before: {what}", seconds=-after, what=_(label).lower()))
     if parts:
         st.caption(_("Measured: {what}", what="; ".join(parts)))
     return dict(moments)
@@ -405,15 +432,15 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
     angles = any(e.get("angle") for e in events)  # the column only where some tag was made on another angle
     for e in events:
         r = results.get(e["id"], {})
-        rows.append({
+        rows.append({  # what a reviewer reads first first: the panel is narrow, the rest scrolls into view
             _("Tag"): e["id"],
+            _("Clause"): e["situation"],
+            _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
+            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
             _("Frame"): e["position"]["frame"],
             _("Time"): format_time(e["position"]["time_s"], 2),
             # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
             _("Period"): str(e["period"]) if e.get("period") else "—",
-            _("Clause"): e["situation"],
-            _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
-            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
             _("Reviewer"): e.get("reviewer") or "—",
             _("Notes"): e.get("notes") or "",
             **({_("Made on"): recording_label(doc, e["angle"]) if e.get("angle") else _("the footage")}
@@ -437,16 +464,19 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
                           format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
                                                            f"f{doc.event(i)['position']['frame']}"))
     event = doc.event(chosen)
-    if jump is None:  # no footage open: nothing to jump to
-        c3, c4 = st.columns(2)
-    else:
-        c2, c3, c4 = st.columns(3)
-        if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="stretch"):
+    # A row that wraps: each button as wide as its words (in Spanish, or beside an open sidebar, three
+    # equal columns cut them to "Ju…", "Del…").
+    row = st.container(horizontal=True, gap="small")
+    c2 = c3 = c4 = row
+    if jump is not None:  # no footage open: nothing to jump to
+        if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="content"):
             jump(event["position"]["frame"])
             st.rerun()
-    if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="stretch"):
+    if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="content"):
+        if jump is not None:  # the tag edited is the tag on screen, as Jump to shows it
+            jump(event["position"]["frame"])
         open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
         st.rerun()
-    if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="stretch"):
+    if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="content"):
         own = writable(doc)
         save_change(own, delete_event(own, chosen))
