@@ -33,8 +33,6 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import ndimage
 
-from review_app.sound import whistle_model
-
 WINDOW = 512  # 32 ms at 16 kHz: bins 31 Hz apart, a whistle's tone a few bins wide
 HOP = 80  # 5 ms: a blast's edges and the gap between blasts (0.1 s or more) are many steps
 SMOOTH_STEPS = 6  # power averaged over 30 ms: noise's chance peaks even out, a 0.1 s gap stays
@@ -84,7 +82,6 @@ MAX_TONES = 3
 SAME_PITCH = 0.04
 SERIES_TOLERANCE = 0.05  # of the series' step: three tones at random fall so near one series in ~1%
 FRAGMENT_GAP_S = 0.0
-FLOOR_S = 3.0
 
 
 @dataclass(frozen=True)
@@ -140,8 +137,6 @@ class Piece:
     wobble: float
     harmonic: bool  # an upper harmonic of a lower sound starting with it
     roll: float  # share of the envelope's modulation at a pea's rate
-    strength: float = 0.0  # median dB of the tone over the spectrum beside it
-    contrast: float = 0.0  # dB of its level near its pitch over that band's floor around it (3 s)
     tones: int = 1  # tones starting with it (set when grouped)
     lines: list = field(default_factory=list)  # tonal lines below the band meanwhile (Hz)
 
@@ -150,10 +145,9 @@ class Piece:
         return (self.stop - self.start) * HOP / 16000
 
 
-def find_blasts(x: np.ndarray, rate: int, notes: list | None = None, groups: list | None = None) -> list[Blast]:
+def find_blasts(x: np.ndarray, rate: int, notes: list | None = None) -> list[Blast]:
     """Every whistle blast in `x` (mono at `rate`), in time order, its edges to the 5 ms step.
-    `notes`, if given, receives every piece of tone considered, blast or not; `groups` every group
-    of tones starting together as (start step, stop step, its features for the classifier)."""
+    `notes`, if given, receives every piece of tone considered, blast or not."""
     raw = _spectrogram(x)
     power = _time_mean(raw, SMOOTH_STEPS)
     freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
@@ -193,24 +187,9 @@ def find_blasts(x: np.ndarray, rate: int, notes: list | None = None, groups: lis
                 # the pitch where the lines below are measured: the piece's first 200 ms (a horn sags)
                 first = float(np.nanmedian(own[:40])) if np.isfinite(own[:40]).any() else centre
                 harmonic, lines = _harmonic_of_lower(low_power, low_tone, freqs, first, pa, pb, bin_hz)
-                strength, contrast = _standing(tone, level_raw, freqs, band, centre, pa, pb)
                 pieces.append(Piece(pa, pb, float(np.nanmedian(own)), glide, wobble, harmonic,
-                                    _roll(x, rate, pa * HOP, pb * HOP, centre), strength, contrast, lines=lines))
-    return _together(pieces, rate, notes, groups)
-
-
-def _standing(tone, level_raw, freqs, band, pitch, a, b) -> tuple[float, float]:
-    """How far a piece stands out: its tonality at its pitch (the median over its steps of the best
-    bin within CLUSTER of it), and its level near its pitch over the 20th percentile of that level
-    over FLOOR_S around it (the local noise floor at that pitch: a distant whistle barely over it)."""
-    near = np.abs(freqs - pitch) <= LEVEL_BAND_HZ
-    at = np.abs(freqs - pitch) <= CLUSTER * (freqs[1] - freqs[0]) * 1.5
-    strength = float(np.median(tone[a:b][:, at].max(axis=1))) if at.any() else 0.0
-    half = int(FLOOR_S / 2 * 16000 / HOP)
-    lo, hi = max(0, a - half), min(len(level_raw), b + half)
-    level = 10 * np.log10(level_raw[lo:hi][:, near].sum(axis=1) + 1e-20)
-    own = level[a - lo:b - lo]
-    return strength, float(np.median(own) - np.percentile(level, 20))
+                                    _roll(x, rate, pa * HOP, pb * HOP, centre), lines=lines))
+    return _together(pieces, rate, notes)
 
 
 def _roll(x: np.ndarray, rate: int, a: int, b: int, pitch: float) -> float:
@@ -341,9 +320,9 @@ def _harmonic_of_lower(low_power, low_tone, freqs, pitch, start, stop, bin_hz) -
     return risen >= LINE_COUNT or held >= LINE_COUNT, lines
 
 
-def _together(pieces: list[Piece], rate: int, notes: list | None, seen: list | None = None) -> list[Blast]:
+def _together(pieces: list[Piece], rate: int, notes: list | None) -> list[Blast]:
     """Pieces as blasts in time order; pieces starting together and overlapping are one blast, and
-    that blast is an umpire's if the classifier (`whistle_model`) says so."""
+    that blast is an umpire's if `_is_blast` says so."""
     pieces.sort(key=lambda p: (p.start, p.stop))
     groups: list[list[Piece]] = []
     for piece in pieces:
@@ -354,15 +333,12 @@ def _together(pieces: list[Piece], rate: int, notes: list | None, seen: list | N
         else:
             groups.append([piece])
     kept: list[list] = []  # [start, stop, pitch, the pitches of its tones]
-    for i, group in enumerate(groups):
+    for group in groups:
         for p in group:
             p.tones = len(group)
         if notes is not None:
             notes.extend(group)
-        feats = group_features(group, groups[:i], rate)
-        if seen is not None:
-            seen.append((group[0].start, max(p.stop for p in group), feats))
-        if feats is None or not whistle_model.is_whistle(feats):
+        if not _is_blast(group, rate):
             continue
         pitches = [p.pitch_hz for p in group]
         start, stop = group[0].start, max(p.stop for p in group)
@@ -417,27 +393,13 @@ def _voices(group: list[Piece]) -> list[Piece]:
     return out
 
 
-def group_features(group: list[Piece], before: list[list[Piece]], rate: int) -> dict | None:
-    """What the classifier weighs about tones starting together, or None where they cannot be an
-    umpire's blast at all (more voices than a whistle has, a harmonic series, longer than any
-    blast, nothing in the band). The measures are of the group's steadiest in-band tone; `before`
-    (the groups that started earlier) says whether a tone at its pitch was sounding just before
-    (an echo's tail, the same whistle going on)."""
+def _is_blast(group: list[Piece], rate: int) -> bool:
+    """Whether tones starting together are an umpire's blast."""
     if len(_voices(group)) > MAX_TONES or _series(sorted(p.pitch_hz for p in group), group[0].lines):
-        return None
-    inband = [p for p in group if BAND_HZ[0] <= p.pitch_hz <= BAND_HZ[1]]
-    seconds = (max(p.stop for p in group) - group[0].start) * HOP / rate
-    if not inband or seconds > MAX_BLAST_S:
-        return None
-    best = min(inband, key=lambda p: (p.harmonic, p.glide / GLIDE_MAX + p.wobble / WOBBLE_MAX))
-    steady = best.glide <= GLIDE_MAX and best.wobble <= WOBBLE_MAX and not best.harmonic
-    start = group[0].start
-    gap = min([(start - max(p.stop for p in g)) * HOP / rate for g in before
-               if any(abs(p.pitch_hz - best.pitch_hz) <= SAME_PITCH * best.pitch_hz for p in g)
-               and max(p.stop for p in g) > start - rate / HOP], default=1.0)
-    return {"steady": float(steady), "glide": min(best.glide / GLIDE_MAX, 4.0),
-            "wobble": min(best.wobble / WOBBLE_MAX, 4.0), "harmonic": float(best.harmonic), "roll": best.roll,
-            "log_seconds": float(np.log(max(seconds, 0.01))), "strength": best.strength / 10,
-            "contrast": best.contrast / 10, "tones": float(len(group)), "voices": float(len(_voices(group))),
-            "pitch_khz": best.pitch_hz / 1000, "gap_before": max(-1.0, min(gap, 1.0))}
-
+        return False
+    steady = [p for p in group if p.glide <= GLIDE_MAX and p.wobble <= WOBBLE_MAX and not p.harmonic
+              and BAND_HZ[0] <= p.pitch_hz <= BAND_HZ[1]]
+    if not steady:
+        return False
+    seconds = max(p.stop for p in group) - group[0].start
+    return seconds * HOP / rate <= MAX_BLAST_S
