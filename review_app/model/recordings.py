@@ -14,6 +14,7 @@ how, when, by whom); `footage` is the recording the tags' frames refer to. Plain
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from review_app.errors import PoloReviewError
 from review_app.ground.files import file_sha256
 from review_app.i18n import Message
 from review_app.model.document import MatchDocument
+
+log = logging.getLogger(__name__)
 
 REGISTER_VERSION = 1
 HOW = ("upload", "registered", "folder", "demo")
@@ -156,8 +159,9 @@ def allowed_roots(folders: Folders, register: FootageRegister) -> tuple[Path, ..
         roots.append(folders.demo.footage)
     try:
         roots += [e.path for e in register.entries()]
-    except RecordingError:
-        pass  # an unreadable register allows nothing more; the page that registers says why
+    except RecordingError as exc:
+        # an unreadable register allows nothing more; the page that registers says why to the user
+        log.warning("footage register not read, no registered path allowed: %s", exc)
     return tuple(roots)
 
 

@@ -5,6 +5,7 @@ the Review page. The logic is `model.recordings`; this module adds the widgets a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,8 @@ from review_app.model.recordings import attach, checked_path
 from review_app.store import open_register
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, store
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -62,8 +65,9 @@ def receive_upload(got) -> Received:
         raise PoloReviewError(str(exc).replace(str(stored), got.name)) from None
     try:
         remember_name(stored, got.name, received)
-    except OSError:
-        pass  # only a label: the upload itself is stored
+    except OSError as exc:
+        # only a label: the upload itself is stored, so a failure here costs the original name alone
+        log.warning("original name of %s not remembered: %s", stored.name, exc)
     return Received(stored, info, "upload", got.name)
 
 
