@@ -179,6 +179,16 @@ def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
     return float(np.median(diffs[-5:])) - (b.first_s - a.first_s), len(diffs)
 
 
+def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) -> int | None:
+    """The other camera's frame on screen at the instant frame `frame` of `main` shows: main's time plus the
+    offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None when the
+    other has not recorded that instant (yet)."""
+    t = main.time_of(frame) + offset_s
+    if t < -1e-6 or t >= other.duration_s:
+        return None
+    return other.frame_on_screen(t)
+
+
 def finish(session_dir: Path, footage: Path, document: Path | None, by: str | None = None,
            save=None) -> list[Finished]:
     """Each feed made one file in the footage folder; with a match document, attached to it (the first

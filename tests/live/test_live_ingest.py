@@ -17,7 +17,7 @@ from review_app.cli import main
 from review_app.footage import Footage
 from review_app.live import segments
 from review_app.live.feed import LiveFeed
-from review_app.live.session import LiveError, finish, parse_camera, whistle_offset
+from review_app.live.session import LiveError, angle_frame, finish, parse_camera, whistle_offset
 from review_app.model import load_document
 from review_app.model.angles import offset_of
 from review_app.store import save_document
@@ -148,3 +148,26 @@ def test_a_servers_feed_makes_the_last_whistles_pictures_before_anyone_asks(reco
     assert frames.CACHE.get(key) == served.image(last)
     earlier = plain.whistles()[0].frame
     assert frames.CACHE.get((str(folder), earlier, "jpeg")) is None  # only the last whistle of those found
+
+
+def test_the_angles_frame_at_a_whistle_is_mapped_on_the_server_and_made_ahead(recorded):
+    from review_app.footage import frames
+
+    a, b = LiveFeed(recorded.folder / "A"), LiveFeed(recorded.folder / "B", warm=True)
+    offset = whistle_offset(a, b)[0]
+    # each whistle both heard: the angle's frame at A's whistle is B's own whistle frame, give or take one
+    both = [(w, v) for w in a.whistles() for v in b.whistles()
+            if abs((v.start_s + b.first_s) - (w.start_s + a.first_s)) < 1.0]
+    assert len(both) >= 2
+    for w, v in both:
+        assert abs(angle_frame(a, b, w.frame, offset) - v.frame) <= 1
+    assert angle_frame(a, b, a.frame_count - 1, offset + b.duration_s) is None  # not recorded (yet)
+    # the page's picture of it made before the page asks
+    key = (str(b.folder), 3, "jpeg")
+    assert frames.CACHE.get(key) is None
+    b.prepare(3)
+    deadline = time.monotonic() + 20
+    while frames.CACHE.get(key) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert frames.CACHE.get(key) == b.image(3)
+    assert framecode.read(b.picture(3)) == recorded.senders["B"].sent.indices[3]
