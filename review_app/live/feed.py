@@ -189,8 +189,12 @@ class LiveFeed:
             if index in self._asked or not 0 <= index < self.frame_count:
                 return
             self._asked.add(index)
-        if frame_images.CACHE.get((str(self.folder), index, "jpeg")) is None:
+        if not self.made(index):
             self._prepare([index])
+
+    def made(self, index: int) -> bool:
+        """Frame `index`'s JPEG is made (in the frames' shared cache): a page's fetch of it is answered at once."""
+        return frame_images.CACHE.get((str(self.folder), index, "jpeg")) is not None
 
     def _prepare(self, frames: list[int]) -> None:
         def make() -> None:

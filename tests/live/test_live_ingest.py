@@ -17,7 +17,15 @@ from review_app.cli import main
 from review_app.footage import Footage
 from review_app.live import segments
 from review_app.live.feed import LiveFeed
-from review_app.live.session import LiveError, angle_frame, finish, parse_camera, whistle_offset
+from review_app.live.session import (
+    READY_WAIT_S,
+    LiveError,
+    angle_frame,
+    finish,
+    parse_camera,
+    ready_whistles,
+    whistle_offset,
+)
 from review_app.model import load_document
 from review_app.model.angles import offset_of
 from review_app.store import save_document
@@ -171,3 +179,24 @@ def test_the_angles_frame_at_a_whistle_is_mapped_on_the_server_and_made_ahead(re
         time.sleep(0.05)
     assert frames.CACHE.get(key) == b.image(3)
     assert framecode.read(b.picture(3)) == recorded.senders["B"].sent.indices[3]
+
+
+def test_a_whistle_is_shown_once_its_pictures_on_both_angles_are_made(recorded, tmp_path):
+    for name in ("A", "B"):  # copies: pictures of these folders are in no cache yet
+        shutil.copytree(recorded.folder / name, tmp_path / name)
+    a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
+    offset = whistle_offset(a, b)[0]
+    heard = a.whistles()
+    last = heard[-1]
+    just = last.heard_wall + 0.1  # just heard
+    shown, pair = ready_whistles(a, b, offset, now=just)
+    assert shown == heard[:-1] and pair["frame"] == heard[-2].frame  # its pictures are being made
+    angle = angle_frame(a, b, last.frame, offset)
+    deadline = time.monotonic() + 20
+    while not (a.made(last.frame) and b.made(angle)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ready_whistles(a, b, offset, now=just) == (heard, {"frame": last.frame, "angle": angle})
+    # the offset still the recording clock's: it waits (for the second camera to hear it), at most so long
+    assert ready_whistles(a, b, offset, settled=False, now=just)[0] == heard[:-1]
+    assert ready_whistles(a, b, offset, settled=False, now=last.heard_wall + READY_WAIT_S)[0] == heard
+    assert ready_whistles(a, None, 0.0, now=just) == (heard, {"frame": last.frame, "angle": None})  # one camera

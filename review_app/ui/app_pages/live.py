@@ -9,7 +9,7 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import format_time
 from review_app.live import web as live_web
-from review_app.live.session import angle_frame, sessions, whistle_offset
+from review_app.live.session import ready_whistles, sessions, whistle_offset
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
@@ -69,24 +69,20 @@ def live_area() -> None:
         st.info(_("Waiting for the first frames from {camera}…", camera=main_name))
         return
     angle = other = None
-    heard = main.whistles()
+    settled = False
     if angle_name is not None:
         angle_token, other = live_web.open_feed(folder / angle_name)
         if other.frame_count:
             found_offset = whistle_offset(main, other)
-            if found_offset is not None:
+            settled = found_offset is not None
+            if settled:
                 offset, how = found_offset[0], _("from {n} whistles", n=found_offset[1])
             else:
                 offset, how = main.first_s - other.first_s, _("recording clock")
             angle = live_view.angle_data(angle_token, other, offset, how)
-    # the last whistle on both angles, for W: the angle's frame mapped here, and made ahead on the server
-    replay = None
-    if heard:
-        replay = {"frame": heard[-1].frame, "angle": None}
-        if angle is not None:
-            replay["angle"] = angle_frame(main, other, heard[-1].frame, angle["offset"])
-            if replay["angle"] is not None:
-                other.prepare(replay["angle"])
+    # the whistles shown, the last once W can show it on both angles at once (its pictures made)
+    heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0,
+                                   settled=settled)
     results = review_coding.checked(doc) if doc is not None else {}
     marks = timeline.data(doc.events if doc is not None else [], results, lang(), doc.revision if doc else 0,
                           sounds=[{"kind": "whistle", "label": _("Whistle"), "frame": w.frame} for w in heard])
