@@ -165,6 +165,8 @@ class SecondAngle {
   // fetch the frame wanted, then the next ones the way the main view goes
   pump() {
     if (!this.on || this.want === null || !this.times) return;
+    const p = this.pinned;
+    if (p !== null && p !== this.want && !this.frames.has(p) && this.inflight.has(p)) return; // it first
     const dir = this.view.dir || 1;
     const ahead = this.view.playing ? 6 : 1;
     for (let n = 0; n <= ahead && this.inflight.size < 2; n++) {

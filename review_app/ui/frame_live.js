@@ -88,6 +88,7 @@ class LiveFrameView extends FrameView {
     if (pair === null || pair.frame >= this.liveCount) return;
     if (pair.frame !== this.pinned) {
       this.pinned = pair.frame;
+      for (const [i, abort] of this.inflight) if (i !== pair.frame && this.following) abort.abort(); // (wanted)
       this.pump();
     }
     if (this.angle.on && pair.angle !== null) this.angle.pin(pair.angle); // again after a new source
@@ -109,10 +110,15 @@ class LiveFrameView extends FrameView {
   // While following the live edge only the newest frame is fetched, and the last whistle's held for W:
   // the frames behind the edge would otherwise be fetched as fast as they are recorded, the server decoding
   // and encoding every 1080p frame for nobody, and W's picture would queue behind them.
+  // Until the last whistle's picture is here, it is the only one fetched while following: the browser opens
+  // a few connections to the server at a time, and a new edge frame queued ahead of it (decoded on a busy
+  // server) would hold it up.
   wanted() {
-    const out = this.following && !this.playing ? [this.target] : super.wanted();
     const w = this.pinned;
-    if (w !== null && w !== undefined && w < this.liveCount && !out.includes(w)) out.splice(1, 0, w);
+    const pinning = w !== null && w !== undefined && w < this.liveCount;
+    if (pinning && this.following && !this.playing && !this.has(w, false)) return [w];
+    const out = this.following && !this.playing ? [this.target] : super.wanted();
+    if (pinning && !out.includes(w)) out.splice(1, 0, w);
     return out;
   }
 
