@@ -30,7 +30,9 @@ STATUS_EVERY_S = 1.0
 # Two cameras' whistles are the same whistle when their starts are this close (after the clocks' offset,
 # which is the transport's: well under a second on a field network).
 SAME_WHISTLE_S = 1.5
-READY_WAIT_S = 2.0  # a whistle waits at most this long after it was heard for its pictures (ready_whistles)
+# A whistle waits at most this long after it was heard for its pictures (ready_whistles): heard about 0.5 s
+# after it sounds, and the page runs every 0.5 s, so a whistle is on the page within about 2.5 s at the most.
+READY_WAIT_S = 1.5
 
 
 class LiveError(PoloReviewError):
