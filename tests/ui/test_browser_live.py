@@ -94,8 +94,8 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
         found = whistle_offset(a, b)
         assert found is not None
         expected = b.frame_on_screen(a.time_of(whistle) + found[0])
-        # the page's offset was measured a moment earlier, from fewer whistles
-        assert abs(painted["angle"] - expected) <= 1
+        # the page's offset was measured a moment earlier, from fewer whistles (each start found to about 0.05 s)
+        assert abs(painted["angle"] - expected) <= 2
         page.wait_for_function("(r) => r.querySelector('[data-testid=polo-frame]').getAttribute('data-polo-frame')"
                                f" !== '{whistle}'", arg=root)  # then the slowed loop plays on
 
