@@ -182,32 +182,134 @@ def start_app(ws: Path, env: dict) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("the app did not start")
 
 
-OBSERVE = """(root) => {
+# Whistle to page: every 50 ms, the last whistle the page names (data-polo-last-whistle on the live view's
+# root, found again each time: a view mounted anew is followed too), with this machine's wall clock.
+OBSERVE = """() => {
   window.__seen = [];
-  const note = () => window.__seen.push([Date.now() / 1000, root.dataset.poloLastWhistle]);
-  new MutationObserver(note).observe(root, {attributes: true, attributeFilter: ["data-polo-last-whistle"]});
+  window.__roots = 0;
+  let root = null, last = null;
+  setInterval(() => {
+    const v = window.__poloReviewActiveView;
+    if (!v || !v.root || !v.root.isConnected) return;
+    if (v.root !== root) { root = v.root; window.__roots += 1; }
+    const w = root.dataset.poloLastWhistle || "";
+    if (w !== last) { last = w; window.__seen.push([Date.now() / 1000, w]); }
+  }, 50);
 }"""
 
-PRESS = """async ([img, angle, w, expected]) => {
+# W, from the keydown, then at each animation frame (the first after a picture changed: painted) the frame
+# each picture carries, for 5 s: data-polo-frame on the main picture, data-polo-angle-frame on the angle's.
+PRESS = """async () => {
+  const v = () => window.__poloReviewActiveView;
+  const frames = () => {
+    const r = v().root;
+    const m = r.querySelector("[data-testid=polo-frame]"), a = r.querySelector("[data-testid=polo-angle-frame]");
+    return [m && m.getAttribute("data-polo-frame"), a && a.getAttribute("data-polo-angle-frame")];
+  };
+  // whether the view holds the two pictures decoded (its preloading), before the key and from when on
+  const pair = v().pair || {};
+  const holds = () => [v().bitmaps.has(pair.frame), pair.angle === null || v().angle.frames.has(pair.angle)];
+  const seen = [[-1, ...frames()]];  // before the key
+  await new Promise((r) => requestAnimationFrame(r));
+  const held = holds();
+  const heldAt = [held[0] ? 0 : null, held[1] ? 0 : null];
   const t0 = performance.now();
-  let main = null, other = null;
   window.dispatchEvent(new KeyboardEvent("keydown", {key: "w", bubbles: true}));
-  while (main === null || other === null) {
-    if (performance.now() - t0 > 5000) break;
+  while (performance.now() - t0 < 5000) {
     await new Promise((r) => requestAnimationFrame(r));
-    const now = performance.now() - t0;  // the first animation frame after the picture changed: painted
-    if (main === null && img.getAttribute("data-polo-frame") === String(w)) main = now;
-    const k = angle.getAttribute("data-polo-angle-frame");
-    if (other === null && k !== null && k !== "" && Math.abs(Number(k) - expected) <= 1) other = now;
+    const now = frames();
+    const was = seen[seen.length - 1];
+    if (was[0] < 0 || now[0] !== was[1] || now[1] !== was[2]) seen.push([performance.now() - t0, ...now]);
+    holds().forEach((h, k) => { if (h && heldAt[k] === null) heldAt[k] = performance.now() - t0; });
   }
-  return {main, other, angle: angle.getAttribute("data-polo-angle-frame")};
+  const r = v().root;
+  return {seen, replay: r.dataset.poloReplay, angle: r.dataset.poloReplayAngle, heldAt};
 }"""
 
-def main_run(workdir: Path, minutes: float, whistles: int, height: int, press_every: int = 4) -> None:
-    from playwright.sync_api import sync_playwright
+PRESS_WINDOW_MS = 5000
 
+
+def painted_after(got: dict, w: int, expected: int | None) -> float | None:
+    """The ms from W to the first animation frame with the main picture at `w` and the angle's at `expected`
+    (give or take one frame: the page's offset and this one are measured at different moments), both at once;
+    None when that never happened in the window."""
+    return first(got, lambda main, angle: main == str(w) and angle_at(angle, expected))
+
+
+def angle_at(angle: str | None, expected: int | None) -> bool:
+    return expected is None or (angle not in (None, "") and abs(int(angle) - expected) <= 1)
+
+
+def first(got: dict, ok) -> float | None:
+    return next((t for t, main, angle in got["seen"] if t >= 0 and ok(main, angle)), None)
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q)) if values else float("nan")
+
+
+def press_report(presses: list[dict]) -> None:
+    """Every press counts: one that never painted both in the window is a failure, and is in the median
+    and the 90th percentile as the window's length (more than that)."""
+    times = [p["both"] for p in presses]
+    failed = sum(t is None for t in times)
+    counted = [t if t is not None else PRESS_WINDOW_MS for t in times]
+    if not presses:
+        print("Last whistle: no key press (no whistle reached the page)")
+        return
+    ok = [t for t in times if t is not None]
+    print(f"Last whistle key to both angles painted at the whistle's frame: {len(presses)} presses, "
+          f"{failed} failed (not both within {PRESS_WINDOW_MS} ms); median {statistics.median(counted):.0f} ms, "
+          f"p90 {percentile(counted, 90):.0f} ms (failures counted as {PRESS_WINDOW_MS}); painted ones "
+          f"{min(ok):.0f}-{max(ok):.0f} ms" if ok else f"Last whistle: {len(presses)} presses, all failed")
+
+
+def press(page, folder: Path, w: int) -> dict:
     from review_app.live.feed import LiveFeed
-    from review_app.live.session import whistle_offset
+    from review_app.live.session import angle_frame, whistle_offset
+
+    got = page.evaluate(PRESS)
+    a, b = LiveFeed(folder / "A"), LiveFeed(folder / "B")
+    found = whistle_offset(a, b)  # measured after the press: the whistle heard by both by now
+    expected = angle_frame(a, b, w, found[0]) if found is not None else None
+    both = painted_after(got, w, expected)
+    main = first(got, lambda m, _a: m == str(w))
+    other = first(got, lambda _m, a: angle_at(a, expected))
+    last = got["seen"][-1]
+
+    def ms(t):
+        return f"{t:.0f} ms" if t is not None else "NEVER"
+
+    print(f"  key press: whistle frame {w}, angle {expected} (page: {got['replay']}, {got['angle']}); both "
+          f"painted after {ms(both)} (main {ms(main)}, angle {ms(other)}; pictures held from {got['heldAt']} ms, 0: "
+          f"before the key); last on screen {last[1:]}, "
+          f"load {os.getloadavg()[0]:.2f}", flush=True)
+    return {"frame": w, "expected": expected, "both": both}
+
+
+def follow_page(page, folder: Path, senders: dict, press_every: int, press_after_s: float) -> tuple[list, list]:
+    """The page open while the cameras send: W pressed after every `press_every`th whistle the page shows,
+    `press_after_s` after it shows; End follows the live edge again."""
+    presses = []
+    seen_count = 0
+    while any(s.is_alive() for s in senders.values()):
+        time.sleep(0.1)
+        seen = page.evaluate("() => window.__seen.filter((s) => s[1] !== '')")
+        distinct = list(dict.fromkeys(v for _t, v in seen))
+        if len(distinct) <= seen_count:
+            continue
+        seen_count = len(distinct)
+        if seen_count % press_every:
+            continue
+        time.sleep(press_after_s)
+        presses.append(press(page, folder, int(distinct[-1])))
+        page.keyboard.press("End")
+    return presses, page.evaluate("() => window.__seen")
+
+
+def main_run(workdir: Path, minutes: float, whistles: int, height: int, press_every: int = 4,
+             press_after_s: float = 0.0) -> None:
+    from playwright.sync_api import sync_playwright
 
     block_s = minutes * 60 / whistles
     made = blocks(workdir, height, block_s)
@@ -226,57 +328,44 @@ def main_run(workdir: Path, minutes: float, whistles: int, height: int, press_ev
     while not (folder / "session.json").exists():  # listening before the cameras send, as at a field
         time.sleep(0.1)
     time.sleep(1.0)
-    loops = whistles
     cut_at = minutes * 60 / 2
-    senders = {"A": Sender(made["A"], f"udp://127.0.0.1:{ports['A']}?pkt_size=1316", loops=loops),
-               "B": Sender(made["B"], f"udp://127.0.0.1:{ports['B']}?pkt_size=1316", loops=loops,
+    senders = {"A": Sender(made["A"], f"udp://127.0.0.1:{ports['A']}?pkt_size=1316", loops=whistles),
+               "B": Sender(made["B"], f"udp://127.0.0.1:{ports['B']}?pkt_size=1316", loops=whistles,
                            cuts=((cut_at, CUT_S),))}
     load0 = os.getloadavg()
     for s in senders.values():
         s.start()
-    presses: list[float] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         page = browser.new_page(viewport={"width": 1920, "height": 1080})
         page.set_default_timeout(120_000)
+        console = open(workdir / "console.log", "w")  # the page's errors (a frame refused, say), to look at
+        page.on("console", lambda m: m.type in ("error", "warning") and print(f"{time.time():.2f} {m.text}",
+                                                                              file=console, flush=True))
         page.goto(f"{url}/live")
         page.get_by_label("Your name (recorded on every tag)").fill("Bench Referee")
         page.get_by_role("button", name="Start reviewing").click()
         page.wait_for_selector("[data-testid=polo-frame][data-polo-frame]")
-        root = page.locator("div.pv[data-polo-live-count]")
-        root.evaluate(OBSERVE)
-        img = page.locator("[data-testid=polo-frame]").element_handle()
-        angle = page.locator("[data-testid=polo-angle-frame]").element_handle()
+        page.evaluate(OBSERVE)
         page.locator("[data-testid=polo-frame]").click()
-        seen_count = 0
-        while any(s.is_alive() for s in senders.values()):
-            time.sleep(0.5)
-            seen = page.evaluate("() => window.__seen.filter((s) => s[1] !== '')")
-            distinct = list(dict.fromkeys(v for _t, v in seen))
-            if len(distinct) > seen_count:
-                seen_count = len(distinct)
-                if seen_count % press_every == 0:
-                    w = int(distinct[-1])
-                    a, b = LiveFeed(folder / "A"), LiveFeed(folder / "B")
-                    found = whistle_offset(a, b)
-                    if found is not None:
-                        expected = b.frame_on_screen(a.time_of(w) + found[0])
-                        got = page.evaluate(PRESS, [img, angle, w, expected])
-                        both = (max(got["main"], got["other"]) if got["main"] is not None
-                                and got["other"] is not None else float("nan"))
-                        presses.append(both)
-                        print(f"  key press {len(presses)}: frame {w} painted after {got['main']} ms, the angle's "
-                              f"{expected} after {got['other']} ms (angle shows {got['angle']})", flush=True)
-                    time.sleep(1.0)
-                    page.keyboard.press("End")
-        seen = page.evaluate("() => window.__seen")
+        presses, seen = follow_page(page, folder, senders, press_every, press_after_s)
+        mounts = page.evaluate("() => window.__roots")
         page.screenshot(path=str(workdir / "live-page.png"))
         browser.close()
     load1 = os.getloadavg()
     live.wait(duration + 120)
     app_kill(app)
+    print(f"\nload average (1, 5, 15 min) at the start {fmt_load(load0)}, at the end {fmt_load(load1)}; "
+          f"{os.cpu_count()} cores; the live view was mounted {mounts} time(s)")
+    report(ws, folder, senders, seen, presses)
 
-    # whistle to page: each whistle sent, to the first time the page named a whistle heard after it
+
+def fmt_load(load: tuple) -> str:
+    return ", ".join(f"{x:.2f}" for x in load)
+
+
+def whistle_to_page(senders: dict, seen: list) -> list[float]:
+    """Each whistle sent, to the first time the page named a whistle heard after it."""
     firsts: dict[str, float] = {}
     for t, v in seen:
         if v and v not in firsts:
@@ -285,29 +374,37 @@ def main_run(workdir: Path, minutes: float, whistles: int, height: int, press_ev
     latencies = []
     for sent in senders["A"].sent.whistles_wall:
         after = [t for t in shown if t >= sent]
-        if after and after[0] - sent < 15:
-            latencies.append(after[0] - sent)
-    print(f"\nload average (1, 5, 15 min) at the start {load0}, at the end {load1}; {os.cpu_count()} cores")
+        latencies.append(after[0] - sent if after and after[0] - sent < 15 else float("nan"))
+    return latencies
+
+
+def report(ws: Path, folder: Path, senders: dict, seen: list, presses: list) -> None:
+    """What the done-when asks, one line each."""
+    status = json.loads((folder / "session.json").read_text("utf-8"))
+    connections = {f["feed"]: f.get("connections") for f in status.get("feeds", [])}
     for name, s in senders.items():
         log = segments.read(folder / name)
         checks = segments.verify(folder / name)
         print(f"camera {name}: {s.sent.frames} frames sent, {log.frames} recorded "
               f"({'all' if s.sent.frames == log.frames else 'NOT all'}), {len(log.segments)} segments "
-              f"({sum(c.ok for c in checks)} verify), gaps {[(round(g['to_s'] - g['from_s'], 2)) for g in log.gaps]}, "
-              f"whistles heard {len(log.whistles)}")
+              f"({sum(c.ok for c in checks)} of {len(checks)} verify), gaps "
+              f"{[round(g['to_s'] - g['from_s'], 2) for g in log.gaps] or 'none'}, connections "
+              f"{connections.get(name)}, whistles heard {len(log.whistles)} of {len(s.sent.whistles_wall)} sent")
     heard = [w["heard_wall"] for w in segments.read(folder / "A").whistles]
     detected = [min((h - s for h in heard if h >= s), default=float("nan")) for s in senders["A"].sent.whistles_wall]
     print("whistle to detected (logged), s: " + " ".join(f"{d:.2f}" for d in detected))
+    latencies = whistle_to_page(senders, seen)
     print("whistle to page, s: " + " ".join(f"{d:.2f}" for d in latencies))
-    print(f"whistle to page (n={len(latencies)}): median {statistics.median(latencies):.2f} s, "
-          f"max {max(latencies):.2f} s" if latencies else "whistle to page: none seen")
-    good = [m for m in presses if m == m]
-    print(f"Last whistle key to both angles painted (n={len(good)} of {len(presses)}): median "
-          f"{statistics.median(good):.0f} ms, max {max(good):.0f} ms" if good else "no key press measured")
+    got = [x for x in latencies if x == x]
+    print(f"whistle to page: {len(got)} of {len(latencies)} whistles shown, median {statistics.median(got):.2f} s, "
+          f"p90 {percentile(got, 90):.2f} s, max {max(got):.2f} s (target: median <= 3 s)"
+          if got else "whistle to page: none seen")
+    press_report(presses)
     print((ws / "live.out").read_text().strip())
     for f in sorted((ws / "footage").glob("bench-live-*.ts")):
         r = subprocess.run([*EXE.split(), "probe", str(f)], capture_output=True, text=True)
-        print(f"probe {f.name}: exit {r.returncode}; " + " ".join(r.stdout.split())[:160])
+        print(f"probe {f.name}: exit {r.returncode} ({'passes' if r.returncode == 0 else 'FAILS'}); "
+              + " ".join(r.stdout.split())[:160])
 
 
 def app_kill(proc: subprocess.Popen) -> None:
@@ -325,7 +422,9 @@ def main() -> None:
     ap.add_argument("--whistles", type=int, default=20)
     ap.add_argument("--height", type=int, default=1080)
     ap.add_argument("--cpu-seconds", type=float, default=30)
-    ap.add_argument("--press-every", type=int, default=4, help="Last whistle pressed after every Nth whistle")
+    ap.add_argument("--press-every", type=int, default=1, help="Last whistle pressed after every Nth whistle")
+    ap.add_argument("--press-after", type=float, default=0.0,
+                    help="seconds between the whistle showing on the page and the key press")
     ap.add_argument("--skip-run", action="store_true")
     ap.add_argument("--skip-cpu", action="store_true")
     args = ap.parse_args()
@@ -340,7 +439,7 @@ def main() -> None:
                   f"remux {got['reference'] * 100:.1f}% (ratio {got['live'] / max(got['reference'], 1e-6):.1f}); "
                   f"load {os.getloadavg()}", flush=True)
     if not args.skip_run:
-        main_run(workdir, args.minutes, args.whistles, args.height, args.press_every)
+        main_run(workdir, args.minutes, args.whistles, args.height, args.press_every, args.press_after)
 
 
 if __name__ == "__main__":

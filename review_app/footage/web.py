@@ -24,10 +24,10 @@ PATH = "/polo-review/frames"
 _KEEP = {"Cache-Control": "private, max-age=86400, immutable"}
 
 
-def prefix(base_url_path: str | None = "") -> str:
-    """Where the frames are, under the app's base path (Streamlit's server.baseUrlPath)."""
+def prefix(base_url_path: str | None = "", path: str = PATH) -> str:
+    """Where the frames are (`path`), under the app's base path (Streamlit's server.baseUrlPath)."""
     base = (base_url_path or "").strip("/")
-    return f"/{base}{PATH}" if base else PATH
+    return f"/{base}{path}" if base else path
 
 
 async def _source(request: Request) -> frames.FrameSource | None:
@@ -70,11 +70,16 @@ async def times(request: Request) -> Response:
     return Response(data, media_type="application/octet-stream", headers=_KEEP)
 
 
-def routes(base_url_path: str | None = "") -> list[Route]:
-    at = prefix(base_url_path)
+def frame_routes(at: str, frame, times) -> list[Route]:
+    """A recording's addresses under `at`: its frames in three formats and its times (review_app.live.web
+    serves a live feed's at the same addresses under its own path)."""
     return [
         Route(at + "/{token}/{index:int}.jpg", frame, methods=["GET"]),
         Route(at + "/{token}/{index:int}.png", frame, methods=["GET"]),
         Route(at + "/{token}/{index:int}.preview.jpg", frame, methods=["GET"]),
         Route(at + "/{token}/times", times, methods=["GET"]),
     ]
+
+
+def routes(base_url_path: str | None = "") -> list[Route]:
+    return frame_routes(prefix(base_url_path), frame, times)

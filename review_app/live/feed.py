@@ -52,6 +52,7 @@ class LiveFeed:
         self._open: OrderedDict[int, _SegmentDecoder] = OrderedDict()
         self._decoding = threading.RLock()
         self._warmed: set[float] = set()  # the whistles (start times) whose frames were made ahead
+        self._asked: set[int] = set()  # the frames `prepare` was asked for
         self.width = self.height = 0
         self.refresh()
 
@@ -162,9 +163,9 @@ class LiveFeed:
         return data
 
     def _warm_whistles(self) -> None:
-        """A whistle newly recorded: its frame and the next on each side decoded and encoded now, in the
-        background, so the page's W finds them made (the second angle's frame at the whistle is its own
-        whistle's frame, give or take one: the offset is measured from these whistles)."""
+        """A whistle newly recorded: its frame and the next on each side made now (`prepare`), so the page's
+        W finds them made (the second angle's frame at the whistle is its own whistle's frame, give or take
+        one: the offset is measured from these whistles)."""
         if not self.warm or not len(self._times):
             return
         last = self._times[-1]
@@ -179,15 +180,31 @@ class LiveFeed:
         for start in fresh:
             k = self.frame_on_screen(start - self.first_s)
             frames += [i for i in (k - 1, k, k + 1) if 0 <= i < self.frame_count]  # in order: decoded once
+        self._prepare(frames)
 
-        def warm() -> None:
+    def prepare(self, index: int) -> None:
+        """Frame `index` decoded and encoded (JPEG) in the background, unless it is made or being made: the
+        picture a page is about to ask for (the second angle's frame at the last whistle, as mapped)."""
+        with self._lock:
+            if index in self._asked or not 0 <= index < self.frame_count:
+                return
+            self._asked.add(index)
+        if not self.made(index):
+            self._prepare([index])
+
+    def made(self, index: int) -> bool:
+        """Frame `index`'s JPEG is made (in the frames' shared cache): a page's fetch of it is answered at once."""
+        return frame_images.CACHE.get((str(self.folder), index, "jpeg")) is not None
+
+    def _prepare(self, frames: list[int]) -> None:
+        def make() -> None:
             for i in frames:
                 try:
                     self.image(i, "jpeg")
                 except FootageError:  # asked for again by the page, which then says why
                     return
 
-        threading.Thread(target=warm, name=f"warm-{self.name}", daemon=True).start()
+        threading.Thread(target=make, name=f"warm-{self.name}", daemon=True).start()
 
     def size(self) -> tuple[int, int]:
         if not self.width and self.frame_count:

@@ -21,7 +21,7 @@ import numpy as np
 from review_app.errors import PoloReviewError
 from review_app.ground.files import atomic_write_json, file_sha256
 from review_app.live import segments
-from review_app.live.feed import LiveFeed
+from review_app.live.feed import LiveFeed, Whistle
 from review_app.live.ingest import FeedRecorder, redacted
 
 SESSION = "session.json"
@@ -30,6 +30,9 @@ STATUS_EVERY_S = 1.0
 # Two cameras' whistles are the same whistle when their starts are this close (after the clocks' offset,
 # which is the transport's: well under a second on a field network).
 SAME_WHISTLE_S = 1.5
+# A whistle waits at most this long after it was heard for its pictures (ready_whistles): heard about 0.5 s
+# after it sounds, and the page runs every 0.5 s, so a whistle is on the page within about 2.5 s at the most.
+READY_WAIT_S = 1.5
 
 
 class LiveError(PoloReviewError):
@@ -177,6 +180,40 @@ def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
     # on the recording's clock the two are close; on each feed's own timeline (from its first frame),
     # the difference of the first frames' times is added
     return float(np.median(diffs[-5:])) - (b.first_s - a.first_s), len(diffs)
+
+
+def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) -> int | None:
+    """The other camera's frame on screen at the instant frame `frame` of `main` shows: main's time plus the
+    offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None when the
+    other has not recorded that instant (yet)."""
+    t = main.time_of(frame) + offset_s
+    if t < -1e-6 or t >= other.duration_s:
+        return None
+    return other.frame_on_screen(t)
+
+
+def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, settled: bool = True,
+                   now: float | None = None) -> tuple[list[Whistle], dict | None]:
+    """The whistles the live page shows, and the last one's frame on both angles for W ({"frame", "angle"},
+    the angle's None when it has not recorded that instant). A whistle is shown once its pictures on both
+    angles are made on the server, so that W only swaps two pictures the page fetched meanwhile (the second
+    angle's frame is recorded later when its camera lags, and only when its segment closes), and the offset
+    `settled` (measured from a whistle both heard, not the recording clock's: the page's next run has it once
+    the second camera hears this one). At most READY_WAIT_S after it was heard, whatever the second angle
+    has: a camera down or far behind does not hold the whistle up."""
+    heard = main.whistles()
+    now = time.time() if now is None else now
+    while heard:
+        last = heard[-1]
+        angle = None if other is None else angle_frame(main, other, last.frame, offset_s)
+        main.prepare(last.frame)
+        if angle is not None:
+            other.prepare(angle)
+        ready = main.made(last.frame) and (other is None or (angle is not None and other.made(angle) and settled))
+        if ready or now - last.heard_wall >= READY_WAIT_S:
+            return heard, {"frame": last.frame, "angle": angle}
+        heard = heard[:-1]
+    return [], None
 
 
 def finish(session_dir: Path, footage: Path, document: Path | None, by: str | None = None,

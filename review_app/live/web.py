@@ -13,6 +13,7 @@ import hashlib
 import hmac
 import secrets
 import threading
+import time
 from pathlib import Path
 
 from starlette.concurrency import run_in_threadpool
@@ -21,6 +22,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from review_app.footage import frames
+from review_app.footage import web as footage_web
 from review_app.footage.errors import FootageError, FrameOutOfRange
 from review_app.live.feed import LiveFeed
 
@@ -28,11 +30,11 @@ PATH = "/polo-review/live"
 _SECRET = secrets.token_bytes(16)
 _lock = threading.Lock()
 _feeds: dict[str, LiveFeed] = {}
+WATCH_S = 0.2
 
 
 def prefix(base_url_path: str | None = "") -> str:
-    base = (base_url_path or "").strip("/")
-    return f"/{base}{PATH}" if base else PATH
+    return footage_web.prefix(base_url_path, PATH)
 
 
 def token_of(folder: Path) -> str:
@@ -47,8 +49,20 @@ def open_feed(folder: str | Path) -> tuple[str, LiveFeed]:
         feed = _feeds.get(token)
         if feed is None:
             feed = _feeds[token] = LiveFeed(folder, warm=True)
+            threading.Thread(target=_watch, args=(feed,), name=f"watch-{feed.name}", daemon=True).start()
     feed.refresh()
     return token, feed
+
+
+def _watch(feed: LiveFeed) -> None:
+    """The feed's log read every WATCH_S for the server's life: a whistle's pictures are then made as soon as
+    it is logged (LiveFeed's warming), not when the page next runs (every half second, later when busy)."""
+    while True:
+        time.sleep(WATCH_S)
+        try:
+            feed.refresh()
+        except OSError:  # the folder went away (a session deleted): the page says so when it next reads
+            continue
 
 
 def _refused(status: int, text: str) -> Response:
@@ -83,10 +97,4 @@ async def times(request: Request) -> Response:
 
 
 def routes(base_url_path: str | None = "") -> list[Route]:
-    at = prefix(base_url_path)
-    return [
-        Route(at + "/{token}/{index:int}.jpg", frame, methods=["GET"]),
-        Route(at + "/{token}/{index:int}.png", frame, methods=["GET"]),
-        Route(at + "/{token}/{index:int}.preview.jpg", frame, methods=["GET"]),
-        Route(at + "/{token}/times", times, methods=["GET"]),
-    ]
+    return footage_web.frame_routes(prefix(base_url_path), frame, times)

@@ -20,6 +20,9 @@ class SecondAngle {
     this.inflight = new Set();
     this.want = null; // the angle frame the main picture asks for (null: nothing at this instant)
     this.pinned = null; // a frame held decoded whatever is on screen (the live view's last whistle)
+    // {main, angle}: when the main view paints frame `main`, the angle shows frame `angle`, as the server
+    // mapped it (the live view's last whistle: the angle's own times may not reach that frame yet)
+    this.fixed = null;
     this.painted = undefined;
     this.stage = el("div", "stage angle");
     this.stage.hidden = true;
@@ -118,6 +121,8 @@ class SecondAngle {
 
   // the main view painted its frame `i`: show the angle at the same instant
   follow(i) {
+    const fixed = this.fixed;
+    if (this.on && fixed && i === fixed.main) return this.hold(fixed.angle);
     if (!this.on || !this.times || !this.view.times || i < 0) return this.show();
     this.want = this.frameAt(this.view.timeOf(i) + this.offset);
     if (this.want === null) this.paint(null);
@@ -148,9 +153,20 @@ class SecondAngle {
     this.status.hidden = !message;
   }
 
+  // frame `k` shown now if it is here, else as soon as it comes (fetched now whatever else is in flight)
+  hold(k) {
+    this.want = k;
+    if (k === null) this.paint(null);
+    else if (this.frames.has(k)) this.paint(k);
+    else if (!this.inflight.has(k)) this.fetchFrame(k);
+    this.show();
+  }
+
   // fetch the frame wanted, then the next ones the way the main view goes
   pump() {
-    if (!this.on || this.want === null) return;
+    if (!this.on || this.want === null || !this.times) return;
+    const p = this.pinned;
+    if (p !== null && p !== this.want && !this.frames.has(p) && this.inflight.has(p)) return; // it first
     const dir = this.view.dir || 1;
     const ahead = this.view.playing ? 6 : 1;
     for (let n = 0; n <= ahead && this.inflight.size < 2; n++) {
@@ -163,7 +179,7 @@ class SecondAngle {
   // hold frame `k` decoded (the live view's last whistle), fetched now whatever else is in flight
   pin(k) {
     this.pinned = k;
-    if (this.on && this.times && !this.frames.has(k) && !this.inflight.has(k)) this.fetchFrame(k);
+    if (this.on && !this.frames.has(k) && !this.inflight.has(k)) this.fetchFrame(k);
   }
 
   async fetchFrame(k) {

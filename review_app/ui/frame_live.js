@@ -4,8 +4,12 @@
 // runs (every half second), the frames' times are fetched again when it grows ({src}/times is never kept),
 // and the view follows the live edge until the official steps, plays or jumps (End or "Live" follows again).
 // "Last whistle" (W): both angles at the last whistle heard, then three seconds either side of it played
-// over and over, slowed. The root carries data-polo-live-count (frames recorded) and
-// data-polo-last-whistle (the last whistle's frame), and data-polo-replay the whistle W last showed.
+// over and over, slowed. The app sends the last whistle's frame on each angle (live.replay: the angle's
+// frame mapped on the server, by the offset measured from the whistles); both pictures are fetched and
+// decoded as soon as it comes, so that W only swaps two decoded pictures, and the slowed loop starts once
+// both are on screen. The root carries data-polo-live-count (frames recorded), data-polo-last-whistle
+// (the last whistle's frame), data-polo-replay the whistle W last showed and data-polo-replay-angle the
+// angle's frame for it (empty when the angle has not recorded that instant).
 
 const REPLAY_SPEED = 0.25;
 const REPLAY_AROUND_S = 3;
@@ -19,6 +23,7 @@ class LiveFrameView extends FrameView {
     this.following = true;
     this.replay = null; // {frame, token} while the last whistle is being replayed
     this.pinned = null; // the last whistle's frame, kept decoded for W
+    this.pair = null; // the last whistle {frame, angle} from the app
     this.liveBox = el("div", "group live");
     const button = (name, cls) => {
       const b = el("button", cls || "");
@@ -52,10 +57,14 @@ class LiveFrameView extends FrameView {
     this.whistleButton.disabled = !this.whistles.length;
     this.liveInfo.textContent = live.status || "";
     this.root.dataset.poloLiveCount = String(this.liveCount);
-    const last = this.whistles.length ? this.whistles[this.whistles.length - 1] : null;
-    this.root.dataset.poloLastWhistle = last === null ? "" : String(last);
+    const pair = live.replay || null;
+    this.pair = pair;
+    this.root.dataset.poloLastWhistle = pair === null ? "" : String(pair.frame);
     this.root.classList.toggle("following", this.following);
-    this.prefetch(last);
+    this.prefetch();
+    if (this.replay && pair && pair.frame === this.replay.frame && pair.angle !== this.replay.angle) {
+      this.holdAngle(pair.angle); // the angle's frame mapped again (the offset now from this whistle too)
+    }
     if (grew) this.loadTimes();
     if (angleCount !== null && angleCount !== this.angleCount && this.angle.src) {
       this.angleCount = angleCount;
@@ -73,26 +82,57 @@ class LiveFrameView extends FrameView {
 
   // A new whistle: its picture on both angles fetched and decoded now, and held (the main view's `pinned`,
   // the angle's `pinned`), so W paints both in the task that handles the key, without waiting for the server.
-  prefetch(last) {
-    if (last === null || !this.times || last >= this.times.length) return;
-    if (last !== this.pinned) {
-      this.pinned = last;
+  // By the frame numbers the app sent: neither view's frame times need to reach the whistle yet.
+  prefetch() {
+    const pair = this.pair;
+    if (pair === null || pair.frame >= this.liveCount) return;
+    if (pair.frame !== this.pinned) {
+      this.pinned = pair.frame;
+      for (const [i, abort] of this.inflight) if (i !== pair.frame && this.following) abort.abort(); // (wanted)
       this.pump();
     }
-    const a = this.angle;
-    if (!a.on || !a.times) return; // the angle's times come on a later run
-    const k = a.frameAt(this.timeOf(last) + a.offset);
-    if (k !== null) a.pin(k); // again after the angle dropped its frames (a new source)
+    if (this.angle.on && pair.angle !== null) this.angle.pin(pair.angle); // again after a new source
+  }
+
+  // the angle shows frame `k` while the main view shows the whistle under review
+  holdAngle(k) {
+    this.replay.angle = k;
+    this.root.dataset.poloReplayAngle = k === null ? "" : String(k);
+    this.angle.fixed = this.angle.on ? { main: this.replay.frame, angle: k } : null;
+    if (this.painted === this.replay.frame) this.angle.follow(this.painted);
+  }
+
+  endReplay() {
+    this.replay = null;
+    this.angle.fixed = null;
   }
 
   // While following the live edge only the newest frame is fetched, and the last whistle's held for W:
   // the frames behind the edge would otherwise be fetched as fast as they are recorded, the server decoding
   // and encoding every 1080p frame for nobody, and W's picture would queue behind them.
+  // Until the last whistle's picture is here, it is the only one fetched while following: the browser opens
+  // a few connections to the server at a time, and a new edge frame queued ahead of it (decoded on a busy
+  // server) would hold it up.
   wanted() {
-    const out = this.following && !this.playing ? [this.target] : super.wanted();
     const w = this.pinned;
-    if (w !== null && w !== undefined && w < this.count && !out.includes(w)) out.splice(1, 0, w);
+    const pinning = w !== null && w !== undefined && w < this.liveCount;
+    if (pinning && this.following && !this.playing && !this.has(w, false)) return [w];
+    const out = this.following && !this.playing ? [this.target] : super.wanted();
+    if (pinning && !out.includes(w)) out.splice(1, 0, w);
     return out;
+  }
+
+  // a frame beyond the times fetched so far (the whistle held for W) is shown at the last time known
+  timeOf(i) {
+    const t = this.times;
+    return t && t.length ? t[Math.min(i, t.length - 1)] : 0;
+  }
+
+  // Following the live edge, a newer frame than the one on screen is painted when it comes even if the
+  // edge has moved on meanwhile: on a busy server a frame can take longer than a segment, and waiting for
+  // the newest would never paint at all.
+  showsOnArrival(i) {
+    return super.showsOnArrival(i) || (this.following && i > this.painted && i <= this.target && i !== this.pinned);
   }
 
   async loadTimes() {
@@ -104,14 +144,14 @@ class LiveFrameView extends FrameView {
     this.duration = Math.max(this.duration, this.times[n - 1] + step);
     if (this.replay) this.stretchReplay();
     if (this.following && !this.playing) this.goTo(this.edgeFrame(), false);
-    this.prefetch(this.whistles.length ? this.whistles[this.whistles.length - 1] : null);
+    this.prefetch();
     this.show();
   }
 
   command(name) {
     if (name === "live" || name === "last") {
       this.following = true;
-      this.replay = null;
+      this.endReplay();
       this.loop = null;
       this.root.classList.add("following");
       return this.canMove() && (this.pause(false), this.goTo(this.edgeFrame(), false));
@@ -135,8 +175,9 @@ class LiveFrameView extends FrameView {
     return super.key(ev);
   }
 
-  // the loop around the whistle reaches 3 s after it, as far as that is recorded yet
+  // the loop around the whistle reaches 3 s after it, as far as that is recorded yet (and its times known)
   stretchReplay() {
+    if (!this.times || this.replay.frame >= this.times.length) return;
     const t = this.timeOf(this.replay.frame);
     const a = this.frameAt(Math.max(0, t - REPLAY_AROUND_S));
     const b = this.frameAt(Math.min(this.duration, t + REPLAY_AROUND_S));
@@ -144,42 +185,46 @@ class LiveFrameView extends FrameView {
   }
 
   lastWhistle() {
-    if (!this.canMove() || !this.whistles.length) return;
+    const pair = this.pair;
+    if (!this.canMove() || pair === null) return;
     this.following = false;
     this.root.classList.remove("following");
-    const frame = this.clamp(this.whistles[this.whistles.length - 1]);
+    const frame = pair.frame;
     const token = {};
-    this.replay = { frame, token };
+    this.replay = { frame, angle: null, token };
     this.root.dataset.poloReplay = String(frame);
+    this.holdAngle(pair.angle);
     this.pause(false);
+    this.loop = null;
     this.stretchReplay();
+    // goTo within the frames known: the whistle may be in the newest segment, whose times are still on
+    // their way; the picture itself is held already (prefetch), so it is painted at once all the same
+    this.count = Math.max(this.count, Math.min(this.liveCount, frame + 1));
     this.goTo(frame, false);
     this.focus();
-    // the app hears which whistle is under review (its decision form offers that one first)
-    if (this.trigger) this.trigger("action", { name: "replay", frame });
-    // once the whistle's frame is on screen on both angles (the angle at most REPLAY_WAIT_MS late: one that
-    // shows nothing there, or lags, does not hold the replay up), the slowed loop plays from there
+    this.startReplay(token);
+    this.show();
+  }
+
+  // once the whistle's frame is on screen on both angles (the angle at most REPLAY_WAIT_MS late: one that
+  // has nothing there, or lags, does not hold the replay up), the slowed loop plays from there
+  startReplay(token) {
     const asked = performance.now();
     const start = () => {
-      if (!this.replay || this.replay.token !== token) return;
-      const angleThere = !this.angle.on || this.angle.painted === this.angle.want ||
+      const r = this.replay;
+      if (!r || r.token !== token) return;
+      const angleThere = !this.angle.on || r.angle === null || this.angle.painted === r.angle ||
         performance.now() - asked > REPLAY_WAIT_MS;
-      if (this.painted !== frame || !angleThere) return setTimeout(start, 20);
+      if (this.painted !== r.frame || !angleThere || !this.loop) return setTimeout(start, 20);
+      // the app hears which whistle is under review (its decision form offers that one first), only now:
+      // the page's rerun that follows would hold up the server while it sends the two pictures
+      if (this.trigger) this.trigger("action", { name: "replay", frame: r.frame });
       setTimeout(() => this.replay && this.replay.token === token && this.play(1, REPLAY_SPEED), REPLAY_HOLD_MS);
     };
     start();
-    this.show();
   }
 }
 
 export default function (component) {
-  const { parentElement, data, setStateValue, setTriggerValue } = component;
-  let view = parentElement.__poloLiveView;
-  if (!view || view.destroyed) view = parentElement.__poloLiveView = new LiveFrameView(parentElement);
-  view.send = setStateValue;
-  view.trigger = setTriggerValue;
-  view.update(data);
-  return () => setTimeout(() => {
-    if (!parentElement.isConnected && !view.destroyed) view.destroy();
-  }, 0);
+  return mountView(component, LiveFrameView);
 }

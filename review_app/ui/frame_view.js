@@ -560,11 +560,16 @@ class FrameView {
       this.bitmaps.set(i, { ...bitmap, preview });
     }
     this.evict();
-    if (!this.playing && i === this.target && (this.painted !== i || this.stale) && this.has(i, false)) {
+    if (!this.playing && this.showsOnArrival(i) && (this.painted !== i || this.stale) && this.has(i, false)) {
       this.paint(i);
       if (this.lastSent !== i && this.reportTimer === null && this.pendingReport) this.report();
     }
     this.pump();
+  }
+
+  // a frame that has come is painted at once when it is the one asked for
+  showsOnArrival(i) {
+    return i === this.target;
   }
 
   evict() {
@@ -938,16 +943,38 @@ class FrameView {
   }
 }
 
-export default function (component) {
+// One view per data.view (the app's key for it), kept across Streamlit's remounts: a rerun of the whole page
+// (the live page's after W, say) may hand the component a new element (and a new component key), and a view
+// made anew there would lose its decoded frames and what it was doing (a replay, a position not told yet).
+// The view moves to the new element instead, and is ended only once no element holds it (a second on: the
+// new element comes after the old one's cleanup, the module being loaded again first).
+const VIEWS = (window.__poloReviewViews = window.__poloReviewViews || new Map());
+const END_AFTER_MS = 1000;
+
+function mountView(component, ViewClass) {
   const { parentElement, data, setStateValue, setTriggerValue } = component;
-  let view = parentElement.__poloFrameView;
-  if (!view || view.destroyed) view = parentElement.__poloFrameView = new FrameView(parentElement);
+  const id = data && data.view ? `${ViewClass.name}|${data.view}` : null;
+  let view = id ? VIEWS.get(id) : parentElement.__poloView;
+  if (!view || view.destroyed || !(view instanceof ViewClass)) {
+    view = new ViewClass(parentElement);
+    if (id) VIEWS.set(id, view);
+  } else if (view.parent !== parentElement) {
+    view.parent = parentElement;
+    parentElement.append(view.root);
+  }
+  parentElement.__poloView = view;
   view.send = setStateValue;
   view.trigger = setTriggerValue;
   view.update(data);
   // Streamlit calls this again with each change of `data` (same element) and runs only the last
   // cleanup, or a cleanup at once when a call was overtaken: end the view only once it is gone.
   return () => setTimeout(() => {
-    if (!parentElement.isConnected && !view.destroyed) view.destroy();
-  }, 0);
+    if (view.destroyed || view.parent !== parentElement || parentElement.isConnected) return;
+    view.destroy();
+    if (id && VIEWS.get(id) === view) VIEWS.delete(id);
+  }, END_AFTER_MS);
+}
+
+export default function (component) {
+  return mountView(component, FrameView);
 }

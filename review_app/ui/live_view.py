@@ -46,20 +46,22 @@ def angle_data(token: str, feed: LiveFeed, offset_s: float, how: str) -> dict:
 
 
 def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], timeline: dict | None,
-              angle: dict | None, status: str, on_position=None, on_replay=None) -> None:
-    """The live view of `feed`; `on_position(frame)` when it settles on a frame, `on_replay(frame)` when the
-    official asks for the last whistle (W), with that whistle's frame."""
+              angle: dict | None, status: str, replay: dict | None = None, on_position=None,
+              on_replay=None) -> None:
+    """The live view of `feed`; `replay` the last whistle ({"frame": in `feed`, "angle": the second angle's
+    frame at that instant, or None}) that W shows; `on_position(frame)` when it settles on a frame,
+    `on_replay(frame)` when the official asks for the last whistle (W), with that whistle's frame."""
     width, height = feed.size()
     number, frame = st.session_state.setdefault(f"{key}.seek", (0, max(0, feed.frame_count - 1)))
     data = {
-        "src": src(token), "fmt": "jpg", "width": width, "height": height,
+        "view": key, "src": src(token), "fmt": "jpg", "width": width, "height": height,
         "ready": feed.frame_count > 0, "count": feed.frame_count, "duration": feed.duration_s, "status": None,
         "seek": {"id": number, "frame": frame}, "budget": frames.BROWSER_FRAME_BYTES,
         "previewSide": frames.PREVIEW_SIDE, "whistles": whistles, "actions": [],
         "codes": {"items": [], "ack": None},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(), "drawing": {}, "angle": angle,
-        "live": {"status": status, "edge": feed.edge_frame, "text": {
+        "live": {"status": status, "edge": feed.edge_frame, "replay": replay, "text": {
             "live": _("● Live"), "liveHelp": _("Follow the live edge"),
             "lastWhistle": _("Last whistle"),
             "lastWhistleHelp": _("Both angles at the last whistle, then 3 s either side, slowed")}},

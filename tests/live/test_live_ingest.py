@@ -17,7 +17,15 @@ from review_app.cli import main
 from review_app.footage import Footage
 from review_app.live import segments
 from review_app.live.feed import LiveFeed
-from review_app.live.session import LiveError, finish, parse_camera, whistle_offset
+from review_app.live.session import (
+    READY_WAIT_S,
+    LiveError,
+    angle_frame,
+    finish,
+    parse_camera,
+    ready_whistles,
+    whistle_offset,
+)
 from review_app.model import load_document
 from review_app.model.angles import offset_of
 from review_app.store import save_document
@@ -148,3 +156,50 @@ def test_a_servers_feed_makes_the_last_whistles_pictures_before_anyone_asks(reco
     assert frames.CACHE.get(key) == served.image(last)
     earlier = plain.whistles()[0].frame
     assert frames.CACHE.get((str(folder), earlier, "jpeg")) is None  # only the last whistle of those found
+
+
+def test_the_angles_frame_at_a_whistle_is_mapped_on_the_server_and_made_ahead(recorded):
+    from review_app.footage import frames
+
+    a, b = LiveFeed(recorded.folder / "A"), LiveFeed(recorded.folder / "B", warm=True)
+    offset = whistle_offset(a, b)[0]
+    # each whistle both heard: the angle's frame at A's whistle is the one on screen at that instant on B, that
+    # is B's own whistle frame (each camera's whistle start is found to about 0.05 s: 3 frames at 30 fps)
+    both = [(w, v) for w in a.whistles() for v in b.whistles()
+            if abs((v.start_s + b.first_s) - (w.start_s + a.first_s)) < 1.0]
+    assert len(both) >= 2
+    for w, v in both:
+        k = angle_frame(a, b, w.frame, offset)
+        assert k == b.frame_on_screen(a.time_of(w.frame) + offset)
+        assert abs(k - v.frame) <= 3
+    assert angle_frame(a, b, a.frame_count - 1, offset + b.duration_s) is None  # not recorded (yet)
+    # the page's picture of it made before the page asks
+    key = (str(b.folder), 3, "jpeg")
+    assert frames.CACHE.get(key) is None
+    b.prepare(3)
+    deadline = time.monotonic() + 20
+    while frames.CACHE.get(key) is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert frames.CACHE.get(key) == b.image(3)
+    assert framecode.read(b.picture(3)) == recorded.senders["B"].sent.indices[3]
+
+
+def test_a_whistle_is_shown_once_its_pictures_on_both_angles_are_made(recorded, tmp_path):
+    for name in ("A", "B"):  # copies: pictures of these folders are in no cache yet
+        shutil.copytree(recorded.folder / name, tmp_path / name)
+    a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
+    offset = whistle_offset(a, b)[0]
+    heard = a.whistles()
+    last = heard[-1]
+    just = last.heard_wall + 0.1  # just heard
+    shown, pair = ready_whistles(a, b, offset, now=just)
+    assert shown == heard[:-1] and pair["frame"] == heard[-2].frame  # its pictures are being made
+    angle = angle_frame(a, b, last.frame, offset)
+    deadline = time.monotonic() + 20
+    while not (a.made(last.frame) and b.made(angle)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ready_whistles(a, b, offset, now=just) == (heard, {"frame": last.frame, "angle": angle})
+    # the offset still the recording clock's: it waits (for the second camera to hear it), at most so long
+    assert ready_whistles(a, b, offset, settled=False, now=just)[0] == heard[:-1]
+    assert ready_whistles(a, b, offset, settled=False, now=last.heard_wall + READY_WAIT_S)[0] == heard
+    assert ready_whistles(a, None, 0.0, now=just) == (heard, {"frame": last.frame, "angle": None})  # one camera

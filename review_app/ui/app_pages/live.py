@@ -9,7 +9,7 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import format_time
 from review_app.live import web as live_web
-from review_app.live.session import sessions, whistle_offset
+from review_app.live.session import ready_whistles, sessions, whistle_offset
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
@@ -68,23 +68,27 @@ def live_area() -> None:
     if not main.frame_count:
         st.info(_("Waiting for the first frames from {camera}…", camera=main_name))
         return
-    angle = None
+    angle = other = None
+    settled = False
     if angle_name is not None:
         angle_token, other = live_web.open_feed(folder / angle_name)
         if other.frame_count:
             found_offset = whistle_offset(main, other)
-            if found_offset is not None:
+            settled = found_offset is not None
+            if settled:
                 offset, how = found_offset[0], _("from {n} whistles", n=found_offset[1])
             else:
                 offset, how = main.first_s - other.first_s, _("recording clock")
             angle = live_view.angle_data(angle_token, other, offset, how)
-    heard = main.whistles()
+    # the whistles shown, the last once W can show it on both angles at once (its pictures made)
+    heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0,
+                                   settled=settled)
     results = review_coding.checked(doc) if doc is not None else {}
     marks = timeline.data(doc.events if doc is not None else [], results, lang(), doc.revision if doc else 0,
                           sounds=[{"kind": "whistle", "label": _("Whistle"), "frame": w.frame} for w in heard])
     status = " · ".join(_status_line(state, n) for n in cameras)
     live_view.live_view(token, main, key="live.view", whistles=[w.frame for w in heard], timeline=marks,
-                        angle=angle, status=status,
+                        angle=angle, replay=replay, status=status,
                         on_position=lambda f: st.session_state.__setitem__("live.pos", f),
                         on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f))
     if st.session_state.get(REPLAYED) is not None and st.session_state.get(REPLAYED) != st.session_state.get(SHOWN):
