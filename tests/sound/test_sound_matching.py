@@ -91,6 +91,19 @@ def test_noise_only_footage_has_nothing_to_review(sound_dir, monkeypatch, tmp_pa
     assert matching.not_reviewed(sounds, []) == []
 
 
+def test_a_repeated_call_is_one_stoppage_to_review():
+    """Each blast is a whistle of its own; blasts less than CALL_GAP_S apart are one call: a tag
+    for it accounts for every blast, and an untagged call is listed once, at its first blast."""
+    triple = [Sound("whistle", 20.0, 20.2, 500), Sound("whistle", 20.35, 20.55, 509), Sound("whistle", 20.7, 20.9, 518)]
+    heard = [W1, *triple, W3]
+    assert [len(c) for c in matching.calls(heard)] == [1, 3, 1]
+    assert matching.not_reviewed(heard, []) == [W1, triple[0], W3]
+    assert matching.not_reviewed(heard, [tag(19.0)]) == [W1, W3]  # the first whistle after the incident
+    assert matching.not_reviewed(heard, [tag(19.0, whistle_s=20.7)]) == [W1, W3]  # its last blast tagged
+    # a whistle seconds later is another stoppage's
+    assert len(matching.calls([W1, Sound("whistle", 4.5, 4.8, 112)])) == 2
+
+
 def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
     """A code key 16 s before a whistle is another stoppage: its whistle stays not yet reviewed."""
     coded = tag(24.0)

@@ -42,13 +42,24 @@ def sound_problem():
     return held[2] if held else None
 
 
+def _whistle_label(call: list[Sound]) -> str:
+    return _("Whistle") if len(call) == 1 else _("Whistle, {n} blasts", n=len(call))
+
+
 def timeline_marks(found: list[Sound]) -> list[dict]:
-    return [{"kind": s.kind, "label": _("Whistle") if s.kind == "whistle" else _("Horn"), "frame": s.start_frame,
-             "time_s": s.start_s} for s in found]
+    """One mark per horn and per call: the blasts of a repeated call, a fraction of a second apart,
+    are one stoppage and would be one blot on the match's timeline; its mark names how many."""
+    marks = [{"kind": "whistle", "label": _whistle_label(call), "frame": call[0].start_frame,
+              "time_s": call[0].start_s} for call in matching.calls(found)]
+    marks += [{"kind": "horn", "label": _("Horn"), "frame": s.start_frame, "time_s": s.start_s}
+              for s in found if s.kind == "horn"]
+    return sorted(marks, key=lambda m: m["time_s"])
 
 
 def whistle_frames(found: list[Sound]) -> list[int]:
-    return [s.start_frame for s in matching.whistles(found)]
+    """Where `,` and `.` jump: the first blast of each call (a coach goes from stoppage to stoppage,
+    not through the blasts of one)."""
+    return [call[0].start_frame for call in matching.calls(found)]
 
 
 def prefill(form: dict, found: list[Sound]) -> None:
@@ -68,7 +79,8 @@ def prefill(form: dict, found: list[Sound]) -> None:
 
 
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
-    """Whistles no tag accounts for, each a button to its frame: no stoppage is missed."""
+    """Calls no tag accounts for, each a button to its first blast's frame: no stoppage is missed.
+    Counted in calls, as the list is (a triple blast is one stoppage to review)."""
     problem = sound_problem()
     if problem is not None:
         st.caption(_("No whistles can be found: {problem}", problem=md(problem.localized(lang()))))
@@ -76,7 +88,7 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
     if not found:
         return
     missing = matching.not_reviewed(found, list(doc.events_in_order()))
-    heard = len(matching.whistles(found))
+    heard = len(matching.calls(found))
     title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=heard)
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
         if not missing:
