@@ -28,6 +28,7 @@ A measurement, not a test.
 from __future__ import annotations
 
 import argparse
+import pickle
 import statistics
 import sys
 import tempfile
@@ -44,7 +45,7 @@ sys.path.insert(0, str(ROOT / "tests" / "sound"))
 import field_sounds
 
 from review_app.footage.writer import write_audio_file
-from review_app.sound import decode_sound, find_sounds
+from review_app.sound import Recording, decode_sound, find_sounds
 
 # A detection starting this close to a label's start is that label: under the shortest cycle of
 # repeated blasts (a 0.08 s pip and a 0.1 s gap), so the next blast is never taken for this one.
@@ -126,26 +127,51 @@ class Tally:
                 and self.median() <= TARGET_ONSET_FRAMES and self.spans == 0)
 
 
-def listen(clip, workdir: Path):
-    """The detector's sounds in `clip` once encoded as its codec says, and the seconds it took."""
+def decoded(clip, workdir: Path) -> Recording:
+    """`clip` as the detector hears it: encoded as its codec says, then decoded by review_app.sound."""
     suffix, _, bitrate = field_sounds.CODECS[clip.codec]
     path = write_audio_file(workdir / f"{clip.name}{suffix}", clip.samples, clip.rate,
                             clip.codec.removesuffix("_low"), bitrate)
+    try:
+        return decode_sound(path)
+    finally:
+        path.unlink()
+
+
+def clips(condition, seed, snrs, workdir: Path, cache: Path | None):
+    """(clip without its samples, decoded recording) of each SNR; with `cache`, made once and kept
+    there (the material depends on the generator and the codecs alone, not on the detector)."""
+    if cache is None:
+        for clip in field_sounds.make_clips(condition, seed, snrs):
+            yield clip, decoded(clip, workdir)
+        return
+    cache.mkdir(parents=True, exist_ok=True)
+    where = {snr: cache / f"{condition}-{seed}-{snr:g}.pickle" for snr in snrs}
+    missing = [snr for snr in snrs if not where[snr].exists()]
+    if missing:
+        for clip in field_sounds.make_clips(condition, seed, missing):
+            rec = decoded(clip, workdir)
+            clip.samples = np.zeros(0)
+            where[clip.snr_db].write_bytes(pickle.dumps((clip, rec)))
+    for snr in snrs:
+        yield pickle.loads(where[snr].read_bytes())
+
+
+def listen(rec: Recording):
+    """The detector's sounds in a decoded clip, and the seconds it took."""
     started = time.perf_counter()
-    heard = find_sounds(decode_sound(path))
-    took = time.perf_counter() - started
-    path.unlink()
-    return heard, took
+    heard = find_sounds(rec)
+    return heard, time.perf_counter() - started
 
 
-def run(sets, conditions, snrs, workdir: Path, verbose: bool) -> dict:
+def run(sets, conditions, snrs, workdir: Path, verbose: bool, cache: Path | None = None) -> dict:
     tallies: dict = {}
     for name in sets:
         set_conditions, seeds = field_sounds.SETS[name]
         for condition in (c for c in conditions if c in set_conditions):
             for seed in seeds:
-                for clip in field_sounds.make_clips(condition, seed, snrs):
-                    heard, took = listen(clip, workdir)
+                for clip, rec in clips(condition, seed, snrs, workdir, cache):
+                    heard, took = listen(rec)
                     tallies.setdefault((name, condition, clip.snr_db), Tally()).add(clip, heard, took)
                     if verbose:
                         _explain(clip, heard)
@@ -186,7 +212,7 @@ def report(tallies: dict, sets, conditions, snrs) -> bool:
         rows = [v for (s, _, _), v in tallies.items() if s == name]
         print(f"{name}: {sum(t.clips for t in rows)} clips, {sum(t.labels['whistle'] for t in rows)} whistles, "
               f"{sum(t.labels['horn'] for t in rows)} horns; detector {sum(t.seconds for t in rows):.1f} s "
-              f"(decode and detect)")
+              f"(detect)")
     if "evaluation" not in sets:
         return True
     failing = [(c, s) for (name, c, s), t in tallies.items() if name == "evaluation" and s >= 0 and not t.holds()]
@@ -206,9 +232,11 @@ def main() -> None:
     ap.add_argument("--snr", type=float, nargs="+", default=list(field_sounds.SNRS_DB))
     ap.add_argument("--conditions", nargs="+", choices=field_sounds.CONDITIONS, default=list(field_sounds.CONDITIONS))
     ap.add_argument("--verbose", action="store_true", help="print each clip's true and detected sounds")
+    ap.add_argument("--cache", type=Path, help="keep the encoded-and-decoded material here and reuse it "
+                    "(it does not depend on the detector)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        tallies = run(args.sets, args.conditions, args.snr, Path(tmp), args.verbose)
+        tallies = run(args.sets, args.conditions, args.snr, Path(tmp), args.verbose, args.cache)
     report(tallies, args.sets, args.conditions, args.snr)
 
 

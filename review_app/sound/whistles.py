@@ -58,10 +58,13 @@ RISE_S = 0.05
 # Holding pitch: the pitch's drift from the first third of the blast to the last, and its wander
 # once a pea's roll (20-60 Hz) is averaged out over ROLL_S.
 # Tuning set: 96% of true pieces hold within 0.02 and 0.008, but the first benchmark's irregular pea
-# (review_app.samples.sound) wanders to 0.008-0.010 in a 0.2 s blast and drifts 0.025 between the
-# thirds of a 0.3 s one (through AAC): some room is left.
-GLIDE_MAX = 0.035
-WOBBLE_MAX = 0.012
+# (review_app.samples.sound, which the live simulator blows too) wanders to 0.008-0.0124 in a 0.3 s
+# blast through AAC (60 seeds), 0.0134 in one live feed, and drifts up to 0.034 between the thirds of
+# a repeated blast: at 0.012/0.035 the live page never heard that feed's whistle. Opening to
+# 0.016/0.04 lets 5% more non-whistle pieces of the tuning set through this one test (most are
+# turned down by the later ones) and 1% more true ones.
+GLIDE_MAX = 0.04
+WOBBLE_MAX = 0.016
 ATTACK_S = 0.03
 ROLL_S = 0.05
 ROLL_HZ = (15.0, 70.0)
