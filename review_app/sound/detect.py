@@ -81,6 +81,20 @@ MIN_NOISE_S = 0.03
 SAME_ONSET_S = 0.1
 # A "whistle" starting this close to a horn's start (before, after) is the horn's harmonics.
 HORN_ONSET_S = (0.05, 0.25)
+# A "whistle" sounding while a horn does (from HORN_NEAR_S before it to HORN_NEAR_S after) is the
+# horn's harmonic if its pitch is, within HARMONIC_OFF, the 2nd to HARMONIC_MOST-th harmonic of a
+# line of HARMONIC_LINE_HZ sounding with its octave (HARMONIC_PROMINENCE_DB over its surroundings),
+# measured over at most HARMONIC_SPAN_S. Tuning set at 0 and 10 dB: the horns' harmonics taken for
+# whistles sat within 0.0008 of one (5th-8th), the umpires' whistles under horns 0.0007-0.016 off,
+# those within 0.0012 on a 10th or 11th harmonic (a whistle at 4 kHz falls near one of a horn's
+# close upper harmonics by chance; low ones are far apart).
+HORN_NEAR_S = 0.3
+HARMONIC_OFF = 0.0012
+HARMONIC_MOST = 8
+HARMONIC_LINE_HZ = (250.0, 720.0)
+HARMONIC_PROMINENCE_DB = 10.0
+HARMONIC_SPAN_S = 0.6
+HARMONIC_SEARCH = 0.015  # the tone's own peak, searched this far from the tracker's pitch
 # A horn heard in pieces (a gust over it, two horns beating) is one horn across gaps this short.
 HORN_GAP_S = 0.3
 # Edges: the tone's level near its pitch (EDGE_BAND_HZ either side: a pea's warble is wide, a
@@ -356,7 +370,7 @@ def find_sounds(recording: Recording, progress: Callable[[float], None] | None =
         start += block
         if progress is not None:
             progress(min(1.0, start / max(1, len(x))))
-    return _off_horns(_calls(_one_onset(found)))
+    return _off_horns(_calls(_one_onset(found)), x, rate, recording.start_s)
 
 
 def _one_onset(found: list[Heard]) -> list[Heard]:
@@ -373,13 +387,48 @@ def _one_onset(found: list[Heard]) -> list[Heard]:
     return out
 
 
-def _off_horns(found: list[Heard]) -> list[Heard]:
-    """Without the "whistles" that start with a horn: a horn's upper harmonics reach the whistle band
-    and, weaker, rise through the tracker's threshold a little after the horn's start. An umpire's
-    whistle under a horn starts on its own, later."""
+def _off_horns(found: list[Heard], x: np.ndarray, rate: int, zero_s: float) -> list[Heard]:
+    """Without the "whistles" that are a horn's: its upper harmonics reach the whistle band and, weaker,
+    rise through the tracker's threshold a little after the horn's start, or anywhere in it where
+    distance, a gust or the codec lets one through on its own. An umpire's whistle under a horn starts
+    on its own, later, and sits at its own pitch."""
     horns = [h for h in found if h.kind == "horn"]
-    return [h for h in found if h.kind == "horn" or not any(
-        o.start_s - HORN_ONSET_S[0] <= h.start_s <= o.start_s + HORN_ONSET_S[1] for o in horns)]
+    out = []
+    for h in found:
+        if h.kind == "whistle" and horns:
+            if any(o.start_s - HORN_ONSET_S[0] <= h.start_s <= o.start_s + HORN_ONSET_S[1] for o in horns):
+                continue
+            if any(o.start_s - HORN_NEAR_S <= h.start_s <= o.end_s + HORN_NEAR_S for o in horns) and \
+                    _on_a_series(x, rate, h.start_s - zero_s, h.end_s - zero_s, h.pitch_hz):
+                continue
+        out.append(h)
+    return out
+
+
+def _on_a_series(x: np.ndarray, rate: int, start_s: float, end_s: float, pitch: float) -> bool:
+    """Whether the tone at about `pitch` between the two times falls, to HARMONIC_OFF of its pitch, on
+    a low harmonic (2nd to HARMONIC_MOST-th) of a line in the horn's range that sounds with its octave:
+    a horn's series. Measured on one spectrum of the whole span (1 Hz bins once padded: the codecs'
+    and the tracker's few hertz do not matter)."""
+    from scipy.signal import find_peaks
+
+    seg = x[max(0, int(start_s * rate)):max(0, int(min(end_s, start_s + HARMONIC_SPAN_S) * rate))]
+    if len(seg) < rate // 20:
+        return False
+    n = max(len(seg), rate)
+    db = 10 * np.log10(np.abs(np.fft.rfft(seg.astype(np.float64) * np.hanning(len(seg)), n)) ** 2 + 1e-20)
+    f = np.fft.rfftfreq(n, 1.0 / rate)
+    near = np.flatnonzero(np.abs(f - pitch) <= HARMONIC_SEARCH * pitch)
+    tone = f[near[np.argmax(db[near])]]
+    low = np.flatnonzero((f >= HARMONIC_LINE_HZ[0]) & (f <= 2.05 * HARMONIC_LINE_HZ[1]))
+    peaks, _ = find_peaks(db[low], prominence=HARMONIC_PROMINENCE_DB, distance=20)
+    lines = f[low[peaks]]
+    for line in lines[lines <= HARMONIC_LINE_HZ[1]]:
+        k = round(tone / line)
+        if 2 <= k <= HARMONIC_MOST and abs(tone - k * line) <= HARMONIC_OFF * tone and \
+                np.any(np.abs(lines - 2 * line) <= 0.005 * line):
+            return True
+    return False
 
 
 def detect_sounds(path: str | os.PathLike, progress: Callable[[float], None] | None = None) -> list[Sound]:
