@@ -16,7 +16,7 @@ from review_app.sound.errors import NoSound
 log = logging.getLogger(__name__)
 
 # Bump when detect.py finds different sounds in the same footage: older entries are then ignored.
-DETECTOR_VERSION = 2  # 2: each blast its own whistle, found by tracking its tone (issue 21)
+DETECTOR_VERSION = 3  # 2: each blast its own whistle, found by tracking its tone; 3: steadier limits, horn harmonics (issue 21)
 
 
 def _entry(sha256: str) -> Path:
