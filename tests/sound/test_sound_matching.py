@@ -111,3 +111,23 @@ def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
     assert matching.not_reviewed(HEARD, [coded]) == [W1, W2, W3]  # W3 at 40 s: 16 s after it, outside
     coded["window"]["end"] = {"frame": 1025, "time_s": 41.0}
     assert matching.not_reviewed(HEARD, [coded]) == [W1, W2]
+
+
+def test_listening_in_the_background_is_done_once_per_recording(sound_dir, monkeypatch, tmp_path):
+    """Every page that asks for a recording's sounds while they are found shares one listening, whose
+    progress rises to 1 and whose result is the cached one."""
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    video = write_video(sound_dir / "background.mp4", track(48000, EVENTS[:1], seconds=6.0, seed=3), 48000)
+    calls = []
+    real = cache.detect_sounds
+
+    def counted(path, progress=None):
+        calls.append(path)
+        return real(path, progress)
+
+    monkeypatch.setattr(cache, "detect_sounds", counted)
+    first = cache.listen(video, "9a" * 32)
+    assert cache.listen(video, "9a" * 32) is first
+    assert first.wait(120) and first.fraction == 1.0
+    assert [s.kind for s in first.sounds] == ["whistle"] and first.problem is None and not first.only_noise
+    assert len(calls) == 1 and cache.sounds_for(video, "9a" * 32)[0] == first.sounds

@@ -10,25 +10,43 @@ from review_app.model import MatchDocument
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
-from review_app.ui.context import _, lang, progress_bar
+from review_app.ui.context import _, lang
+
+LISTEN_WAIT_S = 0.3  # how long the page waits for the listening before showing its progress instead
 
 
 def sounds(viewer: FrameViewer | None) -> list[Sound]:
-    """The footage's whistles and horns: from the cache, or listened to now with a progress bar (once
-    per file: a rerun asks the session, a new session the cache on disk). [] without footage or sound."""
+    """The footage's whistles and horns: from the session, or from the listening done in the background
+    (`cache.listen`, once per file: from the cache on disk when it was listened to before). Until it is
+    done, [] and its progress on the page, which goes on meanwhile. [] without footage or sound."""
     if viewer is None or not viewer.ready or viewer.error is not None:
         return []
     sha = viewer.info.sha256
     held = st.session_state.get("review._sounds")
     if held and held[0] == sha:
         return held[1]
-    update, done = progress_bar(_("Listening for whistles and horns"))
-    try:
-        found, problem = cache.sounds_for(viewer.path, sha, progress=lambda f: update(_("sound"), f))
-    finally:
-        done()
-    st.session_state["review._sounds"] = (sha, found, problem)
-    return found
+    job = cache.listen(viewer.path, sha)
+    st.session_state["review.listening"] = job
+    job.wait(LISTEN_WAIT_S)  # a known or short file is done by then: no progress shown
+    if not job.done:
+        st.session_state["review.listening_run"] = st.session_state.get("review.listening_run", 0) + 1
+        _listening(job)
+        return []
+    st.session_state["review._sounds"] = (sha, job.sounds, job.problem)
+    return job.sounds
+
+
+@st.fragment(run_every=0.5)
+def _listening(job: cache.Listening) -> None:
+    """The listening's progress; once done, the whole page again (the whistles on the timeline, the list).
+    Only from a run of its own: drawn within the page's run (the first time in each), it lets that run
+    finish, and its next tick reruns the page."""
+    run = st.session_state.get("review.listening_run")
+    if job.done and st.session_state.get("review.listening_seen") == run:
+        st.rerun(scope="app")
+    st.session_state["review.listening_seen"] = run
+    st.progress(job.fraction, text=_("Listening for whistles and horns: {percent}",
+                                     percent=format(job.fraction, ".0%")))
 
 
 def heard() -> list[Sound]:
@@ -85,7 +103,10 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
     if problem is not None:
         st.caption(_("No whistles can be found: {problem}", problem=md(problem.localized(lang()))))
         return
+    held = st.session_state.get("review._sounds")
     if not found:
+        if held is not None and held[2] is None:  # listened to, sound heard, nothing in it
+            st.caption(_("Only noise in the sound track: no whistle or horn heard."))
         return
     missing = matching.not_reviewed(found, list(doc.events_in_order()))
     heard = len(matching.calls(found))
