@@ -1,12 +1,15 @@
 """Detected sounds kept between runs, keyed by the footage's SHA-256: the app asks on every rerun,
 and listening to a two-hour match takes minutes. A renamed or moved copy of the same footage finds
-its sounds; a changed detector (DETECTOR_VERSION) listens again."""
+its sounds; a changed detector (DETECTOR_VERSION) listens again. `listen` does the listening in a
+background thread, once per recording however many pages ask, with its progress to show meanwhile
+(as the footage layer builds a frame index)."""
 
 from __future__ import annotations
 
 import json
 import logging
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +19,9 @@ from review_app.sound.errors import NoSound
 log = logging.getLogger(__name__)
 
 # Bump when detect.py finds different sounds in the same footage: older entries are then ignored.
-DETECTOR_VERSION = 1
+# 2: each blast its own whistle, found by tracking its tone; 3: its steadiness limits opened, a horn's
+# harmonics told from whistles (issue 21)
+DETECTOR_VERSION = 3
 
 
 def _entry(sha256: str) -> Path:
@@ -61,3 +66,60 @@ def _message(stored: dict):
     from review_app.i18n import Message
 
     return Message(stored["id"], **stored.get("params", {}))
+
+
+class Listening:
+    """One recording's sounds being found in a background thread: the fraction done, then the result
+    (`sounds`, and `problem` when none could be heard). Thread-safe to read."""
+
+    def __init__(self, path: str | os.PathLike, sha256: str):
+        self.path, self.sha256 = Path(path), sha256
+        self.fraction = 0.0
+        self.sounds: list[Sound] = []
+        self.problem: NoSound | None = None
+        self.failed = False  # an unexpected error (logged): asked again, it is tried again
+        self._done = threading.Event()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    @property
+    def only_noise(self) -> bool:
+        """Sound was heard, and nothing in it is a whistle or a horn."""
+        return self.done and self.problem is None and not self.sounds
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+    def run(self) -> None:
+        def progress(fraction: float) -> None:
+            self.fraction = max(self.fraction, min(1.0, fraction))
+
+        try:
+            self.sounds, self.problem = sounds_for(self.path, self.sha256, progress=progress)
+        except Exception as exc:  # a thread's error would otherwise vanish; the page shows it in one line
+            from review_app.i18n import Message
+
+            log.exception("listening to %s failed", self.path)
+            self.failed = True
+            self.problem = NoSound(Message("could not be listened to ({error})", error=str(exc)), path=self.path)
+        finally:
+            self.fraction = 1.0
+            self._done.set()
+
+
+_JOBS: dict[str, Listening] = {}
+_JOBS_LOCK = threading.Lock()
+
+
+def listen(path: str | os.PathLike, sha256: str) -> Listening:
+    """The recording's sounds, found in the background: started on the first call for this SHA-256
+    (straight from the cache when it holds them), the same job for every later call."""
+    with _JOBS_LOCK:
+        job = _JOBS.get(sha256)
+        if job is not None and not job.failed:
+            return job
+        job = _JOBS[sha256] = Listening(path, sha256)
+    threading.Thread(target=job.run, name=f"polo-review sounds {job.path.name}", daemon=True).start()
+    return job

@@ -15,10 +15,26 @@ WHISTLE_SEARCH_S = 20.0
 # A tagged whistle moment this close to a detected whistle's start is that whistle: the reviewer
 # tags by eye and ear, a few frames either way.
 SAME_WHISTLE_S = 0.5
+# The detector gives each blast of a repeated call ("tweet-tweet-tweet") as its own whistle; blasts
+# this close (from one's end to the next one's start) are one call, one stoppage, when tags are
+# matched: a tag for the call accounts for all its blasts. Double and triple blasts breathe 0.1-0.5 s
+# between blasts; two stoppages' whistles are seconds apart.
+CALL_GAP_S = 0.6
 
 
 def whistles(sounds: Iterable[Sound]) -> list[Sound]:
     return sorted((s for s in sounds if s.kind == "whistle"), key=lambda s: s.start_s)
+
+
+def calls(sounds: Iterable[Sound]) -> list[list[Sound]]:
+    """The whistles grouped into calls, in time order: blasts less than CALL_GAP_S apart are one."""
+    out: list[list[Sound]] = []
+    for w in whistles(sounds):
+        if out and w.start_s - max(b.end_s for b in out[-1]) <= CALL_GAP_S:
+            out[-1].append(w)
+        else:
+            out.append([w])
+    return out
 
 
 def whistle_after(sounds: Iterable[Sound], incident_s: float) -> Sound | None:
@@ -58,7 +74,8 @@ def accounted_for(sounds: Iterable[Sound], events: Sequence[Mapping]) -> set[flo
 
 
 def not_reviewed(sounds: Iterable[Sound], events: Sequence[Mapping]) -> list[Sound]:
-    """The whistles no tag accounts for, in time order: stoppages the reviewer has not tagged yet."""
+    """The first whistle of each call no tag accounts for, in time order: stoppages the reviewer
+    has not tagged yet (a tag for any blast of a repeated call accounts for the call)."""
     heard = whistles(sounds)
     taken = accounted_for(heard, events)
-    return [w for w in heard if w.start_s not in taken]
+    return [call[0] for call in calls(heard) if not any(w.start_s in taken for w in call)]

@@ -91,6 +91,19 @@ def test_noise_only_footage_has_nothing_to_review(sound_dir, monkeypatch, tmp_pa
     assert matching.not_reviewed(sounds, []) == []
 
 
+def test_a_repeated_call_is_one_stoppage_to_review():
+    """Each blast is a whistle of its own; blasts less than CALL_GAP_S apart are one call: a tag
+    for it accounts for every blast, and an untagged call is listed once, at its first blast."""
+    triple = [Sound("whistle", 20.0, 20.2, 500), Sound("whistle", 20.35, 20.55, 509), Sound("whistle", 20.7, 20.9, 518)]
+    heard = [W1, *triple, W3]
+    assert [len(c) for c in matching.calls(heard)] == [1, 3, 1]
+    assert matching.not_reviewed(heard, []) == [W1, triple[0], W3]
+    assert matching.not_reviewed(heard, [tag(19.0)]) == [W1, W3]  # the first whistle after the incident
+    assert matching.not_reviewed(heard, [tag(19.0, whistle_s=20.7)]) == [W1, W3]  # its last blast tagged
+    # a whistle seconds later is another stoppage's
+    assert len(matching.calls([W1, Sound("whistle", 4.5, 4.8, 112)])) == 2
+
+
 def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
     """A code key 16 s before a whistle is another stoppage: its whistle stays not yet reviewed."""
     coded = tag(24.0)
@@ -98,3 +111,23 @@ def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
     assert matching.not_reviewed(HEARD, [coded]) == [W1, W2, W3]  # W3 at 40 s: 16 s after it, outside
     coded["window"]["end"] = {"frame": 1025, "time_s": 41.0}
     assert matching.not_reviewed(HEARD, [coded]) == [W1, W2]
+
+
+def test_listening_in_the_background_is_done_once_per_recording(sound_dir, monkeypatch, tmp_path):
+    """Every page that asks for a recording's sounds while they are found shares one listening, whose
+    progress rises to 1 and whose result is the cached one."""
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    video = write_video(sound_dir / "background.mp4", track(48000, EVENTS[:1], seconds=6.0, seed=3), 48000)
+    calls = []
+    real = cache.detect_sounds
+
+    def counted(path, progress=None):
+        calls.append(path)
+        return real(path, progress)
+
+    monkeypatch.setattr(cache, "detect_sounds", counted)
+    first = cache.listen(video, "9a" * 32)
+    assert cache.listen(video, "9a" * 32) is first
+    assert first.wait(120) and first.fraction == 1.0
+    assert [s.kind for s in first.sounds] == ["whistle"] and first.problem is None and not first.only_noise
+    assert len(calls) == 1 and cache.sounds_for(video, "9a" * 32)[0] == first.sounds

@@ -38,7 +38,9 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     at.session_state["review.viewer"].source.wait(300)  # a busy machine: the index first, however long
     settle(at)
     assert not at.exception, at.exception
-    (listed,) = [e for e in at.expander if "Whistles not yet reviewed" in e.label]
+    listed = [e for e in at.expander if "Whistles not yet reviewed" in e.label]
+    assert len(listed) == 1, (captions(at), [e.label for e in at.expander])
+    listed = listed[0]
     assert listed.label.endswith("(1 of 2)")
     heard = at.session_state["review._sounds"][1]
     assert [s.kind for s in heard] == ["whistle", "whistle"]
@@ -53,3 +55,45 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     form = at.session_state["review.form"]
     assert form["moments"]["whistle"]["frame"] == frame and form["whistle_heard"] == frame
     assert any("Whistle pre-filled from the sound track" in i.value for i in at.info)
+
+
+def test_footage_whose_sound_is_only_noise_says_so_in_one_line(workspace):
+    write_video(workspace["video"], track(48000, (), seconds=6.0, seed=9), 48000)  # match noise, no call
+    at = make_app()
+    at.run()
+    settle(at)
+    assert not at.exception, at.exception
+    assert "Only noise in the sound track: no whistle or horn heard." in captions(at)
+    assert not [e for e in at.expander if "Whistles not yet reviewed" in e.label]
+
+
+def test_listening_runs_in_the_background_with_its_progress(workspace, monkeypatch):
+    """The page does not wait for the listening: it is drawn, with the listening's progress, while the
+    sound is still being listened to; the whistles appear once it is done."""
+    import threading
+
+    from review_app.sound import cache
+
+    events = [e for e in EVENTS if e.kind == "whistle"][:1]
+    write_video(workspace["video"], track(48000, events, seconds=6.0), 48000)
+    release = threading.Event()
+    real = cache.detect_sounds
+
+    def slow(path, progress=None):
+        if progress is not None:
+            progress(0.4)
+        release.wait(60)  # a long match's listening, still under way
+        return real(path, progress)
+
+    monkeypatch.setattr(cache, "detect_sounds", slow)
+    at = make_app()
+    at.run()
+    at.session_state["review.viewer"].source.wait(60)
+    at.run()  # the page, drawn while the listening waits
+    assert not at.exception, at.exception
+    job = at.session_state["review.listening"]
+    assert not job.done and job.fraction == 0.4
+    assert "review._sounds" not in at.session_state
+    release.set()
+    settle(at)
+    assert [s.kind for s in at.session_state["review._sounds"][1]] == ["whistle"]

@@ -33,6 +33,11 @@ def settle(at: AppTest) -> AppTest:
     if viewer is not None and not viewer.ready:
         viewer.source.wait(60)
         at.run()
+    # ... and once its sound is listened to (in the background too, its progress shown meanwhile)
+    job = at.session_state["review.listening"] if "review.listening" in at.session_state else None
+    if job is not None and not job.done:
+        job.wait(120)
+        at.run()
     return at
 
 

@@ -10,25 +10,43 @@ from review_app.model import MatchDocument
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
-from review_app.ui.context import _, lang, progress_bar
+from review_app.ui.context import _, lang
+
+LISTEN_WAIT_S = 0.3  # how long the page waits for the listening before showing its progress instead
 
 
 def sounds(viewer: FrameViewer | None) -> list[Sound]:
-    """The footage's whistles and horns: from the cache, or listened to now with a progress bar (once
-    per file: a rerun asks the session, a new session the cache on disk). [] without footage or sound."""
+    """The footage's whistles and horns: from the session, or from the listening done in the background
+    (`cache.listen`, once per file: from the cache on disk when it was listened to before). Until it is
+    done, [] and its progress on the page, which goes on meanwhile. [] without footage or sound."""
     if viewer is None or not viewer.ready or viewer.error is not None:
         return []
     sha = viewer.info.sha256
     held = st.session_state.get("review._sounds")
     if held and held[0] == sha:
         return held[1]
-    update, done = progress_bar(_("Listening for whistles and horns"))
-    try:
-        found, problem = cache.sounds_for(viewer.path, sha, progress=lambda f: update(_("sound"), f))
-    finally:
-        done()
-    st.session_state["review._sounds"] = (sha, found, problem)
-    return found
+    job = cache.listen(viewer.path, sha)
+    st.session_state["review.listening"] = job
+    job.wait(LISTEN_WAIT_S)  # a known or short file is done by then: no progress shown
+    if not job.done:
+        st.session_state["review.listening_run"] = st.session_state.get("review.listening_run", 0) + 1
+        _listening(job)
+        return []
+    st.session_state["review._sounds"] = (sha, job.sounds, job.problem)
+    return job.sounds
+
+
+@st.fragment(run_every=0.5)
+def _listening(job: cache.Listening) -> None:
+    """The listening's progress; once done, the whole page again (the whistles on the timeline, the list).
+    Only from a run of its own: drawn within the page's run (the first time in each), it lets that run
+    finish, and its next tick reruns the page."""
+    run = st.session_state.get("review.listening_run")
+    if job.done and st.session_state.get("review.listening_seen") == run:
+        st.rerun(scope="app")
+    st.session_state["review.listening_seen"] = run
+    st.progress(job.fraction, text=_("Listening for whistles and horns: {percent}",
+                                     percent=format(job.fraction, ".0%")))
 
 
 def heard() -> list[Sound]:
@@ -42,13 +60,24 @@ def sound_problem():
     return held[2] if held else None
 
 
+def _whistle_label(call: list[Sound]) -> str:
+    return _("Whistle") if len(call) == 1 else _("Whistle, {n} blasts", n=len(call))
+
+
 def timeline_marks(found: list[Sound]) -> list[dict]:
-    return [{"kind": s.kind, "label": _("Whistle") if s.kind == "whistle" else _("Horn"), "frame": s.start_frame,
-             "time_s": s.start_s} for s in found]
+    """One mark per horn and per call: the blasts of a repeated call, a fraction of a second apart,
+    are one stoppage and would be one blot on the match's timeline; its mark names how many."""
+    marks = [{"kind": "whistle", "label": _whistle_label(call), "frame": call[0].start_frame,
+              "time_s": call[0].start_s} for call in matching.calls(found)]
+    marks += [{"kind": "horn", "label": _("Horn"), "frame": s.start_frame, "time_s": s.start_s}
+              for s in found if s.kind == "horn"]
+    return sorted(marks, key=lambda m: m["time_s"])
 
 
 def whistle_frames(found: list[Sound]) -> list[int]:
-    return [s.start_frame for s in matching.whistles(found)]
+    """Where `,` and `.` jump: the first blast of each call (a coach goes from stoppage to stoppage,
+    not through the blasts of one)."""
+    return [call[0].start_frame for call in matching.calls(found)]
 
 
 def prefill(form: dict, found: list[Sound]) -> None:
@@ -68,15 +97,19 @@ def prefill(form: dict, found: list[Sound]) -> None:
 
 
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
-    """Whistles no tag accounts for, each a button to its frame: no stoppage is missed."""
+    """Calls no tag accounts for, each a button to its first blast's frame: no stoppage is missed.
+    Counted in calls, as the list is (a triple blast is one stoppage to review)."""
     problem = sound_problem()
     if problem is not None:
         st.caption(_("No whistles can be found: {problem}", problem=md(problem.localized(lang()))))
         return
+    held = st.session_state.get("review._sounds")
     if not found:
+        if held is not None and held[2] is None:  # listened to, sound heard, nothing in it
+            st.caption(_("Only noise in the sound track: no whistle or horn heard."))
         return
     missing = matching.not_reviewed(found, list(doc.events_in_order()))
-    heard = len(matching.whistles(found))
+    heard = len(matching.calls(found))
     title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=heard)
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
         if not missing:
