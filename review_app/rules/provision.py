@@ -282,6 +282,19 @@ class Provision:
             return found
 
     @property
+    def ungated_parts(self) -> tuple[tuple[Callable, ...], frozenset[str]]:
+        """The checks of `gated_parts` that need no call field, in their order, and the fields the others need:
+        a call recording none of those fields runs only the first, without asking each check (made once)."""
+        try:
+            return self.__dict__["_ungated_parts"]
+        except KeyError:
+            checks = self.gated_parts
+            self.__dict__["_ungated_parts"] = found = (
+                tuple(rule for rule, needs in checks if needs is None),
+                frozenset(needs for _rule, needs in checks if needs is not None))
+            return found
+
+    @property
     def text(self) -> dict[str, str]:
         parts = [s.text() for s in self.source]
         return {lang: " ".join(p[lang] for p in parts) for lang in LANGUAGES}
@@ -401,8 +414,12 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
         verdict = incomplete(provision.id, [*exc.names, *others], provision)
     call = case.call
-    findings = [(rule, found) for rule, needs in provision.gated_parts
-                if (needs is None or needs in call) and (found := rule(case)) is not None]
+    ungated, fields = provision.ungated_parts
+    # Most calls record none of the fields the gated checks need (the parts every clause shares): then only
+    # the ungated ones run, in the same order as when each is asked.
+    checks = ungated if call.keys().isdisjoint(fields) else \
+        [rule for rule, needs in provision.gated_parts if needs is None or needs in call]
+    findings = [(rule, found) for rule in checks if (found := rule(case)) is not None]
     measured = case.measured
     if verdict.verdict == INCONSISTENT and measured.whistle is not None:
         late = _late_whistle(provision, case, verdict, measured)
