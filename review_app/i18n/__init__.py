@@ -125,7 +125,9 @@ class Message:
         # a parameter that cannot be hashed (a list) makes the message unhashable, and it is rendered
         # every time instead. A message is not changed once made, so its hash is kept.
         if self._hash is None:
-            self._hash = hash((type(self), self.id, *sorted(self.params.items())))
+            params = self.params
+            # A fixed sentence (most of a season's verdicts) has nothing to sort.
+            self._hash = hash((type(self), self.id, *sorted(params.items()))) if params else hash((type(self), self.id))
         return self._hash
 
 
@@ -165,7 +167,8 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
 # Texts already rendered, by message, in each language asked: a report says the same few sentences
 # thousands of times over a season (every consistent knock-in, every missing fact), and formatting the
 # nested messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
-_RENDERED: dict[Message, dict[str, str]] = {}
+_RENDERED: dict[Message, dict] = {}
+_BOTH = None  # the key, among a message's rendered texts, of its texts in every language (`both`): never a language
 _RENDERED_MAX = 20_000
 
 
@@ -199,11 +202,14 @@ def both(value: Any) -> dict[str, str]:
                 if len(_RENDERED) >= _RENDERED_MAX:
                     _RENDERED.clear()
                 _RENDERED[value] = texts = {}
-            if len(texts) != len(LANGUAGES):
+            pair = texts.get(_BOTH)
+            if pair is None:
                 for lang in LANGUAGES:
                     if lang not in texts:
                         texts[lang] = value.render(lang)
-            return {lang: texts[lang] for lang in LANGUAGES}
+                # Kept in LANGUAGES' order (the texts may have been asked in another): copied, not built, per event.
+                texts[_BOTH] = pair = {lang: texts[lang] for lang in LANGUAGES}
+            return pair.copy()
     return {lang: translate(value, lang) for lang in LANGUAGES}
 
 
