@@ -155,12 +155,12 @@ class Case:
     @property
     def measured(self) -> Measured:
         # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
-        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11).
-        try:
-            return self.__dict__["_measured"]
-        except KeyError:
+        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11). Looked up, not
+        # tried: every case's first read would otherwise raise and catch a KeyError.
+        found = self.__dict__.get("_measured")
+        if found is None:
             self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)
-            return found
+        return found
 
     def offending_team(self) -> str | None:
         return (self.offender or {}).get("team")
