@@ -210,7 +210,10 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
             at.setdefault((finding.match, finding.events[-1]), []).append(finding)
     if not at:  # most matches: nothing to look for among their events
         return
+    named = {event for _match, event in at}  # an event of no finding is passed over without a key made for it
     for result in events:
+        if result.event not in named:
+            continue
         found = at.get((result.match, result.event))
         if not found:
             continue

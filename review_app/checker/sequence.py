@@ -60,6 +60,8 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
     the evidence's timing and a forfeiture decided after the game. `register`: the match's mount register
     if the caller holds it."""
     reg = register if register is not None else mount_register(doc, records=False)
+    if not reg.excusals and not reg.unnamed_excusals:  # no mount excused: none can return (most matches)
+        return []
     by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
     for ev in doc.events:
         by_id.setdefault(ev["id"], ev)
