@@ -160,12 +160,14 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
     for ev in doc.events_in_order():
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
-        if ev["situation"] == "21.g" and allowed is not None:
+        if allowed is None:  # no time allowed recorded: no allowance to exceed (most events)
+            continue
+        if ev["situation"] == "21.g":
             context = context or doc.context()
             out.extend(_tack_allowance(doc, ev, allowed, context))
             continue
         rule = ALLOWANCES.get(ev["situation"])
-        if not rule or allowed is None or not _counts(ev):
+        if not rule or not _counts(ev):
             continue
         param, lifts = rule
         if ev["situation"] == "21.f(2)":
@@ -274,8 +276,11 @@ def injuries(doc: MatchDocument) -> list[Finding]:
     unconscious: dict[tuple, str] = {}
     shared = shared_numbers(doc.match)
     for ev in doc.events_in_order():
+        involved = ev.get("involved")
+        if not involved or not involved.get("players"):
+            continue  # no player: nobody to find knocked out or hurt again (what follows needs one)
         players = _players(ev)
-        for p in players:
+        for p in players if unconscious else ():  # no one knocked out yet in this match: nobody to look for
             if p in unconscious and unconscious[p] != ev["id"]:
                 if p in shared:  # the roster has a substitute under this number: say so, never accuse
                     out.append(Finding(
@@ -290,8 +295,6 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        if not players:
-            continue
         facts, call = ev.get("facts") or {}, ev.get("call") or {}
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.

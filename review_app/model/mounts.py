@@ -133,7 +133,9 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                     if k in seen_here or event["id"] != exc.event:
                         rider = next(((t, n) for _m, mk, t, n in riders if mk == k), (None, None))
                         exc.returned.append(Sighting(team=rider[0], number=rider[1], **_where(event, pos)))
-        clause = _excused_under(event)
+        call = event.get("call")
+        # Asked here before the call: most events excuse no mount, and are passed without a function call.
+        clause = _excused_under(event) if call and call.get("mount_excused") else None
         if clause:
             name = concerned or (riders[0][0] if riders else None)
             if not name:
