@@ -126,8 +126,8 @@ class Message:
         # every time instead. A message is not changed once made, so its hash is kept.
         if self._hash is None:
             params = self.params
-            # A fixed sentence (most of a season's verdicts) has nothing to sort.
-            self._hash = hash((type(self), self.id, *sorted(params.items()))) if params else hash((type(self), self.id))
+            # A fixed sentence or one with one parameter (most of a season's verdicts) has nothing to sort.
+            self._hash = hash((type(self), self.id, *(sorted(params.items()) if len(params) > 1 else params.items())))
         return self._hash
 
 
