@@ -168,6 +168,7 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
 # thousands of times over a season (every consistent knock-in, every missing fact), and formatting the
 # nested messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
 _RENDERED: dict[Message, dict] = {}
+_FIXED: dict[str, dict[str, str]] = {}  # a sentence with nothing to fill, by its id: its texts in LANGUAGES (`both`)
 _BOTH = None  # the key, among a message's rendered texts, of its texts in every language (`both`): never a language
 _RENDERED_MAX = 20_000
 
@@ -189,10 +190,18 @@ def _rendered(message: Message, lang: str) -> str:
 
 def both(value: Any) -> dict[str, str]:
     """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
+    if type(value) is Message and not value.params:
+        # A fixed sentence, looked up by its id: a judge makes a new Message for every event, and finding it among
+        # the kept messages compared the two in Python (Message.__eq__); its id is the very string kept.
+        pair = _FIXED.get(value.id)
+        if pair is None:
+            if len(_FIXED) >= _RENDERED_MAX:
+                _FIXED.clear()
+            _FIXED[value.id] = pair = {lang: gettext(value.id, lang) for lang in LANGUAGES}
+        return pair.copy()
     if isinstance(value, Message):
         # A season's report asks this of every event, mostly for the same few sentences: one look-up of the
-        # message for both languages, each rendered once (a sentence with nothing to fill too: two catalogue
-        # look-ups an event otherwise).
+        # message for both languages, each rendered once.
         try:
             texts = _RENDERED.get(value)
         except TypeError:  # a parameter that cannot be hashed: rendered every time

@@ -84,6 +84,15 @@ def _where(event: dict, pos: dict) -> dict:
                 clock=event.get("clock"))
 
 
+def any_excused(riders: list[tuple], excused: dict) -> bool:
+    """Whether a mount of these riders ((name, key, team, number) each) has been excused (a plain loop: an
+    event has a rider or two, and a generator in any() cost more than the answer)."""
+    for rider in riders:
+        if rider[1] in excused:
+            return True
+    return False
+
+
 def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
     """The register, in one pass over the events: each mount name is normalised once, and excusals are
     found by mount, so the work grows with the events, not events times excusals. With `records` off
@@ -125,8 +134,10 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                 rec.sightings.append(Sighting(team=team, number=number, **_where(event, pos)))
         concerned = involved.get("mount")
         concerned_key = key(concerned) if concerned else None
-        if excused and (riders or concerned_key in excused):
-            # A sighting of an already-excused mount, by rider or as the mount a later event is about.
+        # A sighting of an already-excused mount, by rider or as the mount a later event is about. Most events
+        # show none: asked of the riders' keys before any set is made of them.
+        sighted = bool(excused) and (concerned_key in excused or any_excused(riders, excused))
+        if sighted:
             seen_here = {r[1] for r in riders}
             for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
                 for exc in excused.get(k, ()):
