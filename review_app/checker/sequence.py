@@ -62,9 +62,8 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
     reg = register if register is not None else mount_register(doc, records=False)
     if not reg.excusals and not reg.unnamed_excusals:  # no mount excused: none can return (most matches)
         return []
-    by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
-    for ev in doc.events:
-        by_id.setdefault(ev["id"], ev)
+    # As doc.event() finds them (the first of an id: reversed, it is written last), without a search each time.
+    by_id: dict[str, dict] = {ev["id"]: ev for ev in reversed(doc.events)}
     out = []
     for exc in reg.excusals:
         origin = by_id.get(exc.event) or {}

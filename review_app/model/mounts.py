@@ -53,6 +53,8 @@ class MountRegister:
     unnamed_excusals: list[str]  # event ids where a mount was excused but not named
     # normalised mount name -> the frame a player was first seen riding it (kept with or without `records`)
     first_ridden: dict[str, int] = field(default_factory=dict)
+    # the normalised name of each excusal's mount, in the order of `excusals` (each 21.f(5) event compares them)
+    excused_keys: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -103,6 +105,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     unnamed: list[str] = []
     keys: dict[str, str] = {}  # each mount name as written -> its normalised form
     first_ridden: dict[str, int] = {}
+    excused_keys: list[str] = []
 
     def key(name: str) -> str:
         k = keys.get(name)
@@ -158,10 +161,11 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                                 (players[0].get("team"), players[0].get("number")) if players else (None, None))
             exc = Excusal(mount=name, clause=clause, team=team, number=number, **_where(event, pos))
             excusals.append(exc)
+            excused_keys.append(k)
             excused.setdefault(k, []).append(exc)
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
-    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden)
+    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused_keys)
 
 
 def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
@@ -188,8 +192,11 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
     wanted = _key(name)  # normalised once, not once per excusal of the match
-    for exc in register.excusals:
-        if exc.frame > frame or exc.event == event["id"] or _key(exc.mount) != wanted:
+    keys = register.excused_keys  # as the register normalised them (made by hand, a register may lack them)
+    if len(keys) != len(register.excusals):
+        keys = [_key(exc.mount) for exc in register.excusals]
+    for exc, key in zip(register.excusals, keys, strict=True):
+        if exc.frame > frame or exc.event == event["id"] or key != wanted:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
