@@ -7,8 +7,11 @@ document's revision, so two reviewers editing one match never overwrite each oth
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import os
+import stat
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
@@ -146,15 +149,28 @@ def _references_hold(data: dict) -> bool:
     return len(ids) == len(events)
 
 
+# What `Path.exists()` takes for "no such file" (pathlib's own list): anything else is raised as it is.
+_NO_FILE = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
+
+
 def load_document(path: str | Path) -> MatchDocument:
     path = Path(path)
-    if not path.exists():
-        raise DocumentError("no such file", path=path)
-    if path.is_dir():
+    # One stat answers what exists(), is_dir() and stat() asked in turn (three for each document of a season).
+    try:
+        found = os.stat(path)
+    except OSError as exc:
+        if exc.errno not in _NO_FILE:
+            raise
+        raise DocumentError("no such file", path=path) from None
+    except ValueError:  # a name no file can have (a NUL byte), as exists() answers it
+        raise DocumentError("no such file", path=path) from None
+    if stat.S_ISDIR(found.st_mode):
         raise DocumentError("is a folder, not a match document", path=path)
-    if path.stat().st_size > MAX_DOCUMENT_BYTES:
+    if found.st_size > MAX_DOCUMENT_BYTES:
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
-    return parse_document(path.read_bytes(), path)
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    return parse_document(raw, path)
 
 
 def parse_document(raw: bytes, path: str | Path | None = None, origin: str | None = None) -> MatchDocument:
