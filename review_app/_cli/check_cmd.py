@@ -50,7 +50,7 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from review_app.checker import check_paths
-    from review_app.checker.formats import render, to_json_bytes
+    from review_app.checker.formats import json_parts, render
     from review_app.textsafe import for_terminal
 
     for path in args.paths:
@@ -66,13 +66,16 @@ def _run(args) -> int:
 
         data = to_html(result, stills=not args.no_stills)
     else:
-        data = to_json_bytes(result) if args.format == "json" else render(result, args.format, args.lang)
+        # JSON in the pieces it is made in: written one after another, never joined into one copy of the report.
+        data = json_parts(result) if args.format == "json" else render(result, args.format, args.lang)
+    if isinstance(data, list):
+        data = b"".join(data) if args.out else data
     if args.out:
         from review_app.ground.files import atomic_write_bytes  # filelock and the store: only to write a file
 
         atomic_write_bytes(args.out, data if isinstance(data, bytes) else data.encode("utf-8"))
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)
-    elif isinstance(data, bytes):
+    elif isinstance(data, list):
         _write_bytes(data)
     else:
         # A table is read on a terminal; JSON escapes control characters itself, CSV is data.
@@ -80,12 +83,12 @@ def _run(args) -> int:
     return 2 if result.errors else 0
 
 
-def _write_bytes(data: bytes) -> None:
-    """Bytes to standard output: to its binary buffer, or decoded where it has none (a StringIO)."""
+def _write_bytes(parts: list[bytes]) -> None:
+    """Bytes, in pieces, to standard output: to its binary buffer, or decoded where it has none (a StringIO)."""
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
-        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.write(b"".join(parts).decode("utf-8"))
         return
     sys.stdout.flush()  # anything written as text before goes first
-    buffer.write(data)
+    buffer.writelines(parts)
     buffer.flush()

@@ -20,7 +20,7 @@ from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.document import DERIVES_FACTS
 from review_app.model.mounts import MountRegister, mount_register
-from review_app.rules import MatchContext, is_clause, judge, provision
+from review_app.rules import Case, MatchContext, Verdict, is_clause, judge, judge_on, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
@@ -95,9 +95,11 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
 
 
 def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, evidence: EvidenceView | None,
-                 match_id: str, document: str | None) -> EventResult:
+                 match_id: str, document: str | None,
+                 judged: Callable[[Case], Verdict] = judge) -> EventResult:
     """`check_event`, given what is the same for every event of the match (its id, its file as the report
-    names it), found once by the caller rather than once per event."""
+    names it, `judged`: the judge of its day, `rules.judge_on`), found once by the caller rather than once
+    per event."""
     case = doc.case(event, context)
     situation = case.situation
     if evidence is not None and situation == "21.f(5)":
@@ -107,7 +109,7 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
         if evidence.forfeiture_exacted:  # by the authority the case recorded, never assumed the Committee
             case = replace(case, call={**{k: v for k, v in case.call.items()
                                           if k not in ("decided_by", "decided_by_name")}, **evidence.call()})
-    v = judge(case)
+    v = judged(case)
     explanation = v.explanation
     reading = _reading(doc, event) if situation == "21.f(5)" else {}
     if reading:  # the report says where the reviewer reads it otherwise
@@ -180,7 +182,8 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
     evidence = evidence_view(doc, evidence_root)
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
-        events = [_check_event(doc, e, context, evidence, match_id, document) for e in doc.events_in_order()]
+        judged = judge_on(context.day)
+        events = [_check_event(doc, e, context, evidence, match_id, document, judged) for e in doc.events_in_order()]
         findings = check_match(doc, evidence, doc.register())
     apply_findings(events, findings)
     return events, findings
@@ -207,7 +210,10 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
             at.setdefault((finding.match, finding.events[-1]), []).append(finding)
     if not at:  # most matches: nothing to look for among their events
         return
+    named = {event for _match, event in at}  # an event of no finding is passed over without a key made for it
     for result in events:
+        if result.event not in named:
+            continue
         found = at.get((result.match, result.event))
         if not found:
             continue

@@ -60,9 +60,10 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
     the evidence's timing and a forfeiture decided after the game. `register`: the match's mount register
     if the caller holds it."""
     reg = register if register is not None else mount_register(doc, records=False)
-    by_id: dict[str, dict] = {}  # as doc.event() finds them (the first of an id), without a search each time
-    for ev in doc.events:
-        by_id.setdefault(ev["id"], ev)
+    if not reg.excusals and not reg.unnamed_excusals:  # no mount excused: none can return (most matches)
+        return []
+    # As doc.event() finds them (the first of an id: reversed, it is written last), without a search each time.
+    by_id: dict[str, dict] = {ev["id"]: ev for ev in reversed(doc.events)}
     out = []
     for exc in reg.excusals:
         origin = by_id.get(exc.event) or {}
@@ -158,12 +159,14 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
     for ev in doc.events_in_order():
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
-        if ev["situation"] == "21.g" and allowed is not None:
+        if allowed is None:  # no time allowed recorded: no allowance to exceed (most events)
+            continue
+        if ev["situation"] == "21.g":
             context = context or doc.context()
             out.extend(_tack_allowance(doc, ev, allowed, context))
             continue
         rule = ALLOWANCES.get(ev["situation"])
-        if not rule or allowed is None or not _counts(ev):
+        if not rule or not _counts(ev):
             continue
         param, lifts = rule
         if ev["situation"] == "21.f(2)":
@@ -272,8 +275,11 @@ def injuries(doc: MatchDocument) -> list[Finding]:
     unconscious: dict[tuple, str] = {}
     shared = shared_numbers(doc.match)
     for ev in doc.events_in_order():
+        involved = ev.get("involved")
+        if not involved or not involved.get("players"):
+            continue  # no player: nobody to find knocked out or hurt again (what follows needs one)
         players = _players(ev)
-        for p in players:
+        for p in players if unconscious else ():  # no one knocked out yet in this match: nobody to look for
             if p in unconscious and unconscious[p] != ev["id"]:
                 if p in shared:  # the roster has a substitute under this number: say so, never accuse
                     out.append(Finding(
@@ -288,8 +294,6 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        if not players:
-            continue
         facts, call = ev.get("facts") or {}, ev.get("call") or {}
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.

@@ -125,7 +125,9 @@ class Message:
         # a parameter that cannot be hashed (a list) makes the message unhashable, and it is rendered
         # every time instead. A message is not changed once made, so its hash is kept.
         if self._hash is None:
-            self._hash = hash((type(self), self.id, *sorted(self.params.items())))
+            params = self.params
+            # A fixed sentence or one with one parameter (most of a season's verdicts) has nothing to sort.
+            self._hash = hash((type(self), self.id, *(sorted(params.items()) if len(params) > 1 else params.items())))
         return self._hash
 
 
@@ -165,7 +167,9 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
 # Texts already rendered, by message, in each language asked: a report says the same few sentences
 # thousands of times over a season (every consistent knock-in, every missing fact), and formatting the
 # nested messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
-_RENDERED: dict[Message, dict[str, str]] = {}
+_RENDERED: dict[Message, dict] = {}
+_FIXED: dict[str, dict[str, str]] = {}  # a sentence with nothing to fill, by its id: its texts in LANGUAGES (`both`)
+_BOTH = None  # the key, among a message's rendered texts, of its texts in every language (`both`): never a language
 _RENDERED_MAX = 20_000
 
 
@@ -186,10 +190,18 @@ def _rendered(message: Message, lang: str) -> str:
 
 def both(value: Any) -> dict[str, str]:
     """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
+    if type(value) is Message and not value.params:
+        # A fixed sentence, looked up by its id: a judge makes a new Message for every event, and finding it among
+        # the kept messages compared the two in Python (Message.__eq__); its id is the very string kept.
+        pair = _FIXED.get(value.id)
+        if pair is None:
+            if len(_FIXED) >= _RENDERED_MAX:
+                _FIXED.clear()
+            _FIXED[value.id] = pair = {lang: gettext(value.id, lang) for lang in LANGUAGES}
+        return pair.copy()
     if isinstance(value, Message):
         # A season's report asks this of every event, mostly for the same few sentences: one look-up of the
-        # message for both languages, each rendered once (a sentence with nothing to fill too: two catalogue
-        # look-ups an event otherwise).
+        # message for both languages, each rendered once.
         try:
             texts = _RENDERED.get(value)
         except TypeError:  # a parameter that cannot be hashed: rendered every time
@@ -199,11 +211,14 @@ def both(value: Any) -> dict[str, str]:
                 if len(_RENDERED) >= _RENDERED_MAX:
                     _RENDERED.clear()
                 _RENDERED[value] = texts = {}
-            if len(texts) != len(LANGUAGES):
+            pair = texts.get(_BOTH)
+            if pair is None:
                 for lang in LANGUAGES:
                     if lang not in texts:
                         texts[lang] = value.render(lang)
-            return {lang: texts[lang] for lang in LANGUAGES}
+                # Kept in LANGUAGES' order (the texts may have been asked in another): copied, not built, per event.
+                texts[_BOTH] = pair = {lang: texts[lang] for lang in LANGUAGES}
+            return pair.copy()
     return {lang: translate(value, lang) for lang in LANGUAGES}
 
 

@@ -53,6 +53,8 @@ class MountRegister:
     unnamed_excusals: list[str]  # event ids where a mount was excused but not named
     # normalised mount name -> the frame a player was first seen riding it (kept with or without `records`)
     first_ridden: dict[str, int] = field(default_factory=dict)
+    # the normalised name of each excusal's mount, in the order of `excusals` (each 21.f(5) event compares them)
+    excused_keys: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -84,6 +86,15 @@ def _where(event: dict, pos: dict) -> dict:
                 clock=event.get("clock"))
 
 
+def any_excused(riders: list[tuple], excused: dict) -> bool:
+    """Whether a mount of these riders ((name, key, team, number) each) has been excused (a plain loop: an
+    event has a rider or two, and a generator in any() cost more than the answer)."""
+    for rider in riders:
+        if rider[1] in excused:
+            return True
+    return False
+
+
 def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
     """The register, in one pass over the events: each mount name is normalised once, and excusals are
     found by mount, so the work grows with the events, not events times excusals. With `records` off
@@ -94,6 +105,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     unnamed: list[str] = []
     keys: dict[str, str] = {}  # each mount name as written -> its normalised form
     first_ridden: dict[str, int] = {}
+    excused_keys: list[str] = []
 
     def key(name: str) -> str:
         k = keys.get(name)
@@ -125,15 +137,19 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                 rec.sightings.append(Sighting(team=team, number=number, **_where(event, pos)))
         concerned = involved.get("mount")
         concerned_key = key(concerned) if concerned else None
-        if excused and (riders or concerned_key in excused):
-            # A sighting of an already-excused mount, by rider or as the mount a later event is about.
+        # A sighting of an already-excused mount, by rider or as the mount a later event is about. Most events
+        # show none: asked of the riders' keys before any set is made of them.
+        sighted = bool(excused) and (concerned_key in excused or any_excused(riders, excused))
+        if sighted:
             seen_here = {r[1] for r in riders}
             for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
                 for exc in excused.get(k, ()):
                     if k in seen_here or event["id"] != exc.event:
                         rider = next(((t, n) for _m, mk, t, n in riders if mk == k), (None, None))
                         exc.returned.append(Sighting(team=rider[0], number=rider[1], **_where(event, pos)))
-        clause = _excused_under(event)
+        call = event.get("call")
+        # Asked here before the call: most events excuse no mount, and are passed without a function call.
+        clause = _excused_under(event) if call and call.get("mount_excused") else None
         if clause:
             name = concerned or (riders[0][0] if riders else None)
             if not name:
@@ -145,10 +161,11 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                                 (players[0].get("team"), players[0].get("number")) if players else (None, None))
             exc = Excusal(mount=name, clause=clause, team=team, number=number, **_where(event, pos))
             excusals.append(exc)
+            excused_keys.append(k)
             excused.setdefault(k, []).append(exc)
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
-    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden)
+    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused_keys)
 
 
 def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
@@ -175,8 +192,11 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
     wanted = _key(name)  # normalised once, not once per excusal of the match
-    for exc in register.excusals:
-        if exc.frame > frame or exc.event == event["id"] or _key(exc.mount) != wanted:
+    keys = register.excused_keys  # as the register normalised them (made by hand, a register may lack them)
+    if len(keys) != len(register.excusals):
+        keys = [_key(exc.mount) for exc in register.excusals]
+    for exc, key in zip(register.excusals, keys, strict=True):
+        if exc.frame > frame or exc.event == event["id"] or key != wanted:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:

@@ -19,7 +19,7 @@ minute, 21.g's allowance), so they agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 
 from review_app.rules import (
@@ -127,6 +127,19 @@ def provision(clause: str, day: date | None = None) -> Provision:
 
 def is_clause(clause: str) -> bool:
     return clause in _BY_ID
+
+
+def judge_on(day: date | None) -> Callable[[Case], Verdict]:
+    """`judge` for the cases of one match day, the edition and its provisions found once: a match's events
+    are judged together (inside `judging_on(day)`, which the caller holds), and finding them again for each
+    event was a tenth of judging it. Each case is still judged by the provision its situation names."""
+    edition, provisions = _in_force_on(day)
+    name = edition.name
+
+    def judge_in_force(case: Case) -> Verdict:
+        return judge_case(provisions[case.situation], case, edition=name)
+
+    return judge_in_force
 
 
 def judge(case: Case) -> Verdict:

@@ -155,12 +155,12 @@ class Case:
     @property
     def measured(self) -> Measured:
         # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
-        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11).
-        try:
-            return self.__dict__["_measured"]
-        except KeyError:
+        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11). Looked up, not
+        # tried: every case's first read would otherwise raise and catch a KeyError.
+        found = self.__dict__.get("_measured")
+        if found is None:
             self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)
-            return found
+        return found
 
     def offending_team(self) -> str | None:
         return (self.offender or {}).get("team")
@@ -282,6 +282,19 @@ class Provision:
             return found
 
     @property
+    def ungated_parts(self) -> tuple[tuple[Callable, ...], frozenset[str]]:
+        """The checks of `gated_parts` that need no call field, in their order, and the fields the others need:
+        a call recording none of those fields runs only the first, without asking each check (made once)."""
+        try:
+            return self.__dict__["_ungated_parts"]
+        except KeyError:
+            checks = self.gated_parts
+            self.__dict__["_ungated_parts"] = found = (
+                tuple(rule for rule, needs in checks if needs is None),
+                frozenset(needs for _rule, needs in checks if needs is not None))
+            return found
+
+    @property
     def text(self) -> dict[str, str]:
         parts = [s.text() for s in self.source]
         return {lang: " ".join(p[lang] for p in parts) for lang in LANGUAGES}
@@ -317,17 +330,16 @@ class Verdicts:
     def __init__(self, clause: str):
         self.clause = clause
 
-    def _v(self, verdict: VerdictKind, explanation: Message, **kw) -> Verdict:
-        return Verdict(verdict, self.clause, explanation, **kw)
-
+    # Each makes its Verdict itself, not through a shared helper: a verdict is made for every event judged, and
+    # this is one Python call less for each.
     def consistent(self, explanation: Message, **kw) -> Verdict:
-        return self._v(CONSISTENT, explanation, **kw)
+        return Verdict(CONSISTENT, self.clause, explanation, **kw)
 
     def inconsistent(self, explanation: Message, **kw) -> Verdict:
-        return self._v(INCONSISTENT, explanation, **kw)
+        return Verdict(INCONSISTENT, self.clause, explanation, **kw)
 
     def discretionary(self, explanation: Message, **kw) -> Verdict:
-        return self._v(DISCRETIONARY, explanation, **kw)
+        return Verdict(DISCRETIONARY, self.clause, explanation, **kw)
 
 
 def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:
@@ -401,8 +413,12 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
         verdict = incomplete(provision.id, [*exc.names, *others], provision)
     call = case.call
-    findings = [(rule, found) for rule, needs in provision.gated_parts
-                if (needs is None or needs in call) and (found := rule(case)) is not None]
+    ungated, fields = provision.ungated_parts
+    # Most calls record none of the fields the gated checks need (the parts every clause shares): then only
+    # the ungated ones run, in the same order as when each is asked.
+    checks = ungated if call.keys().isdisjoint(fields) else \
+        [rule for rule, needs in provision.gated_parts if needs is None or needs in call]
+    findings = [(rule, found) for rule in checks if (found := rule(case)) is not None]
     measured = case.measured
     if verdict.verdict == INCONSISTENT and measured.whistle is not None:
         late = _late_whistle(provision, case, verdict, measured)
