@@ -36,14 +36,31 @@ COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The module registering each command (a test checks it against what each module registers): a command named
+# on the line is parsed by its own module alone, not by a parser of every command built first (the other
+# modules' imports, some 150 arguments, argparse asking gettext for each help text: a tenth of `check`'s start-up).
+COMMAND_MODULE = {
+    "app": "review_app._cli.app_cmd", "rules": "review_app._cli.rules_cmd", "check": "review_app._cli.check_cmd",
+    "migrate": "review_app._cli.migrate_cmd", "match": "review_app._cli.match_cmd",
+    **dict.fromkeys(("probe", "frame", "clip"), "review_app._cli.footage_cmd"),
+    **dict.fromkeys(("sounds", "sync"), "review_app._cli.sound_cmd"), "samples": "review_app._cli.samples_cmd",
+    **dict.fromkeys(("mounts", "evidence"), "review_app._cli.evidence"),
+    **dict.fromkeys(("export", "import"), "review_app._cli.exchange_cmd"),
+    "agreement": "review_app._cli.agreement_cmd", "assess": "review_app._cli.assess_cmd",
+    "reel": "review_app._cli.reel_cmd", **dict.fromkeys(("store", "people", "season"), "review_app._cli.store_cmd"),
+    **dict.fromkeys(("live", "live-verify"), "review_app._cli.live_cmd"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with `command` (one of COMMAND_MODULE), of that command's module only."""
     parser = argparse.ArgumentParser(
         prog="polo-review",
         description="Video review of polo umpiring against USPA Rule 21.",
     )
     parser.add_argument("--version", action="version", version=f"polo-review {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in (COMMAND_MODULE[command],) if command in COMMAND_MODULE else COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -59,7 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     # warnings reach the terminal as one line each, debug detail only with POLO_REVIEW_DEBUG.
     logging.basicConfig(level=logging.DEBUG if os.environ.get("POLO_REVIEW_DEBUG") else logging.WARNING,
                         format="polo-review: %(levelname)s: %(message)s")
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    # The command named first (the top level takes only --help and --version) builds its parser alone; anything
+    # else (help, a mistyped command) gets the whole parser and its list of commands.
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -10,7 +10,8 @@ else the platform's user data folder (`platformdirs`; $XDG_DATA_HOME honoured on
     <workspace>/*.json                training scores, trainees' passphrases, teaching examples,
                                       footage registered by path
     <workspace>/demo/                 the demo, generated on first run where no checkout ships it
-    <workspace>/cache/                frame indexes, sounds heard, clips, quiz versions: safe to delete
+    <workspace>/cache/                frame indexes, sounds heard, clips, quiz versions, the compiled
+                                      catalogue: safe to delete
                                       (unless $POLO_REVIEW_CACHE names another folder)
 
 The bundled `sample_clips/` and `annotations/` beside the package are a read-only demo: the app lists
@@ -34,7 +35,7 @@ ENV_WORKSPACE = "POLO_REVIEW_WORKSPACE"  # the folder the app keeps everything i
 ENV_FOOTAGE = "POLO_REVIEW_FOOTAGE"
 ENV_ANNOTATIONS = "POLO_REVIEW_ANNOTATIONS"
 ENV_DATA = "POLO_REVIEW_DATA"  # training scores live here
-ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes, sounds, clips, quiz versions: safe to delete
+ENV_CACHE = "POLO_REVIEW_CACHE"  # frame indexes, sounds, clips, quiz versions, catalogues: safe to delete
 CACHE_FOLDER = "cache"  # in the workspace, where the app keeps its cache unless $POLO_REVIEW_CACHE says
 ENV_EVIDENCE = "POLO_REVIEW_EVIDENCE"  # evidence cases (see review_app.evidence.store.store_root)
 ENV_STORE = "POLO_REVIEW_STORE"  # the store: a folder laid out as `Folders.rooted` gives, or a postgresql:// URL

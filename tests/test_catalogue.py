@@ -40,3 +40,24 @@ def test_dates_and_durations_in_the_readers_language():
     assert i18n.format_date(datetime.date(2026, 6, 15), "es") == "15 de junio de 2026"
     assert i18n.format_duration(300, "es") == "5 minutos"
     assert i18n.format_duration(300, "en") == "5 minutes"
+
+
+def test_the_compiled_catalogue_is_kept_by_its_source_and_read_back_the_same(tmp_path, monkeypatch):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path))
+    source = i18n.catalogue_path("es").read_bytes()
+    first = i18n._compiled(source, "es")  # compiled from the .po, and kept
+    kept = list((tmp_path / "catalogues").iterdir())
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+    assert i18n._compiled(source, "es") == first  # read back, not compiled again
+    # Another source is another file: a catalogue kept never stands in for a changed .po.
+    changed = source.replace(b'msgstr "', b'msgstr "X', 1)
+    assert i18n._compiled(changed, "es") != first
+    assert len(list((tmp_path / "catalogues").iterdir())) == 2
+
+
+def test_a_catalogue_that_cannot_be_kept_is_compiled_in_memory(tmp_path, monkeypatch):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(blocked))
+    source = i18n.catalogue_path("es").read_bytes()
+    assert i18n._compiled(source, "es")

@@ -180,7 +180,7 @@ def parse_document(raw: bytes, path: str | Path | None = None, origin: str | Non
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
     try:
         text = raw.decode("utf-8")
-        data = jsontext.loads(text)
+        data = jsontext.loads(text, raw)  # the bytes as read: not encoded again
     except UnicodeDecodeError:
         raise DocumentError("not UTF-8 text", path=path) from None
     except json.JSONDecodeError as exc:

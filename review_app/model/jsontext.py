@@ -138,13 +138,17 @@ def _shallow(raw: bytes) -> bool:
     return not brackets
 
 
-def _quick(text: str) -> Any:
-    """The value as orjson reads it, or _UNSURE where the careful reading must decide."""
+def _quick(text: str, raw: bytes | None) -> Any:
+    """The value as orjson reads it, or _UNSURE where the careful reading must decide; `raw`: the UTF-8 bytes
+    `text` was decoded from, if the caller has them."""
+    if raw is None:
+        raw = text.encode("utf-8")
     try:
-        value = orjson.loads(text)
+        # From the bytes: orjson reads UTF-8, and given the text it would encode it again (text with an accent, a
+        # player's name, is encoded character by character).
+        value = orjson.loads(raw)
     except orjson.JSONDecodeError:
         return _UNSURE
-    raw = text.encode("utf-8")
     if _LONG_INTEGER in raw.translate(_DIGITS_AS_ZERO):
         return _UNSURE
     # orjson keeps the last of two equal keys. Every key is followed by one colon; the other colons of the
@@ -156,11 +160,12 @@ def _quick(text: str) -> Any:
     return value if _shallow(raw) else _UNSURE
 
 
-def loads(text: str) -> Any:
+def loads(text: str, raw: bytes | None = None) -> Any:
     """The value of `text`, refusing NaN, Infinity, numbers out of range, duplicate keys and
     nesting deeper than `MAX_DEPTH`. Errors are `JSONTextError` (or `json.JSONDecodeError` for
-    text that is not JSON at all)."""
-    value = _quick(text)
+    text that is not JSON at all). `raw`: the UTF-8 bytes `text` was decoded from, where the caller
+    read them (not encoded again)."""
+    value = _quick(text, raw)
     return _careful(text) if value is _UNSURE else value
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
@@ -54,7 +56,7 @@ def judge_safety(case: Case) -> Verdict:
                 "A Safety was called, but the ball struck {what} before crossing the end line, which makes it no "
                 "Safety.",
                 what=what), wrong=("penalty",))
-        return _a.consistent(Message("No Safety: the ball struck {what} before crossing the end line.", what=what))
+        return _a.consistent(_no_safety_struck(deflection))
     # "the Umpire shall stop the game and call a Safety (Penalty 6)": both the stop and the penalty are fixed.
     not_stopped = case.called_or("whistle", None) == Whistle.NONE
     if not safety_called:
@@ -68,9 +70,20 @@ def judge_safety(case: Case) -> Verdict:
         return _a.inconsistent(Message(
             "A Safety ({penalty}) was called but play was not stopped: the Umpire shall stop the game and call the "
             "Safety.", penalty=SAFETY_PENALTY), wrong=("whistle",))
-    return _a.consistent(Message(
-        "Safety ({penalty}) correctly called: the defender's hit crossed his or her own end line.",
-        penalty=SAFETY_PENALTY))
+    return _a.consistent(_SAFETY_CORRECTLY_CALLED)
+
+
+# A verdict's sentence that is the same for every call it fits, made once (a message is never changed once made): the
+# same object, its hash kept, is then found at once among the texts already rendered for the report (`i18n.both`).
+_SAFETY_CORRECTLY_CALLED = Message(
+    "Safety ({penalty}) correctly called: the defender's hit crossed his or her own end line.", penalty=SAFETY_PENALTY)
+
+
+@functools.lru_cache(maxsize=32)
+def _no_safety_struck(deflection: str) -> Message:
+    """One sentence per deflection, made once (see `_SAFETY_CORRECTLY_CALLED`)."""
+    return Message("No Safety: the ball struck {what} before crossing the end line.",
+                   what=Message(DEFLECTION_WORDS[deflection]))
 
 
 SAFETY = Provision(

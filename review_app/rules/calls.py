@@ -3,6 +3,8 @@ clauses share: play stopped at once, unless it was already stopped."""
 
 from __future__ import annotations
 
+import functools
+
 from review_app.i18n import N_, Message, Plural
 from review_app.rules.facts import fact
 from review_app.rules.provision import Case
@@ -19,8 +21,14 @@ WHISTLE = {
 ALREADY_STOPPED = fact("play_already_stopped")
 
 
+# Each as one message, made once: a sentence naming what the Umpire did takes it as a parameter for every event
+# judged, and the same object (its hash kept) is found at once among the texts already rendered (`i18n.both`).
+_WHISTLE_WORDS = {value: Message(words) for value, words in WHISTLE.items()}
+
+
 def whistle_words(value: str) -> Message:
-    return Message(WHISTLE.get(value, value))
+    words = _WHISTLE_WORDS.get(value)
+    return words if words is not None else Message(value)
 
 
 def missed_stop(case: Case) -> str | None:
@@ -42,4 +50,11 @@ def duration(seconds: float) -> Message | str:
     m, s = divmod(int(round(seconds)), 60)
     if s:
         return minutes(seconds)
+    return _minutes_in_words(m)
+
+
+@functools.lru_cache(maxsize=64)
+def _minutes_in_words(m: int) -> Plural:
+    """One message per number of minutes (a message is never changed once made): a clause's limit is named in
+    its verdict for every event judged, and the same object is found at once among the rendered texts."""
     return Plural("one minute", "{n} minutes", n=m)

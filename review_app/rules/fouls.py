@@ -4,6 +4,8 @@ conduct between periods."""
 
 from __future__ import annotations
 
+import functools
+
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules.calls import whistle_words
@@ -27,6 +29,14 @@ GENERAL = "The game is stopped only by the Umpire"  # opening of the closing par
 _b = Verdicts("21.b")
 
 
+@functools.lru_cache(maxsize=32)
+def _dangerous_foul_not_at_once(umpire: Message) -> Message:
+    """One sentence per whistle, made once: the same object, its hash kept, is then found at once among the texts
+    already rendered for the report (`i18n.both`); a message is never changed once made."""
+    return Message("A foul involving the safety of player or mount should be called at the instant it occurs; the "
+                   "Umpire {umpire}. The Umpire should not delay the call of dangerous fouls.", umpire=umpire)
+
+
 def judge_foul(case: Case) -> Verdict:
     if case.has("umpire_coached_players") and case.fact("umpire_coached_players"):
         return _b.inconsistent(
@@ -38,9 +48,7 @@ def judge_foul(case: Case) -> Verdict:
     if kind == "dangerous":
         # Closing provisions: "The Umpire should not elect to delay the call of dangerous fouls."
         if whistle != Whistle.AT_ONCE:
-            return _b.inconsistent(Message(
-                "A foul involving the safety of player or mount should be called at the instant it occurs; the "
-                "Umpire {umpire}. The Umpire should not delay the call of dangerous fouls.", umpire=umpire),
+            return _b.inconsistent(_dangerous_foul_not_at_once(umpire),
                 cites=("21.b", "21.general.dangerous-fouls"), wrong=("whistle",))
         return _b.consistent(Message("The dangerous foul was called at the instant it occurred."),
                              cites=("21.b", "21.general.dangerous-fouls"))

@@ -3,6 +3,8 @@ time-out for a mount, 21.f(5) returning an excused mount (forfeiture)."""
 
 from __future__ import annotations
 
+import functools
+
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
@@ -122,9 +124,15 @@ def judge_mount_timeout(case: Case) -> Verdict:
         return _f4.consistent(Message("The time-out was asked for while play was already stopped, and the mount "
                                       "handled as 21.f(4) says."))
     # Every obligation met; when to stop ("immediately or at a neutral play") is the Umpires' choice, named.
-    return _f4.consistent(Message(
-        "The time-out was handled as 21.f(4) says; the Umpire {umpire}, and stopping immediately or at a neutral "
-        "play is at the Umpires' discretion.", umpire=whistle_words(whistle)))
+    return _f4.consistent(_time_out_handled(whistle_words(whistle)))
+
+
+@functools.lru_cache(maxsize=32)
+def _time_out_handled(umpire: Message) -> Message:
+    """One sentence per whistle, made once: the same object, its hash kept, is then found at once among the texts
+    already rendered for the report (`i18n.both`); a message is never changed once made."""
+    return Message("The time-out was handled as 21.f(4) says; the Umpire {umpire}, and stopping immediately or at a "
+                   "neutral play is at the Umpires' discretion.", umpire=umpire)
 
 
 MOUNT_TIMEOUT = Provision(

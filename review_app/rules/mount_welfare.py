@@ -3,6 +3,7 @@ visibly injured, and 21.f(2) the courtesy change."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from review_app.i18n import N_, Message
@@ -226,8 +227,15 @@ def judge_courtesy_change(case: Case) -> Verdict:
         return _f2.discretionary(Message(
             "A courtesy change was allowed before {ideal} had elapsed in the period; ideally it comes after.",
             ideal=duration(P.COURTESY_CHANGE_IDEAL_ELAPSED.value)))
-    return _f2.discretionary(Message(
-        "A courtesy change announced before the game, at a neutral play, with {limit} to change.", limit=minute))
+    return _f2.discretionary(_courtesy_change_announced(minute))
+
+
+@functools.lru_cache(maxsize=32)
+def _courtesy_change_announced(limit: Message | str) -> Message:
+    """One sentence per limit, made once: the same object, its hash kept, is then found at once among the texts
+    already rendered for the report (`i18n.both`); a message is never changed once made."""
+    return Message("A courtesy change announced before the game, at a neutral play, with {limit} to change.",
+                   limit=limit)
 
 
 COURTESY_CHANGE = Provision(

@@ -171,6 +171,12 @@ def _safety(case: Case) -> bool | None:
 
 SAFETY_TAKEN = N_("a Safety is taken as Penalty 6")
 NO_SAFETY_KNOCK_IN = N_("with no Safety the ball is knocked in")
+# The reasons the checks below give for a wrong part, each made once rather than for every event checked (a message
+# is never changed once made; most calls are right, and the reason is not even used).
+_SAFETY_TAKEN, _NO_SAFETY_KNOCK_IN = Message(SAFETY_TAKEN), Message(NO_SAFETY_KNOCK_IN)
+_DEAD_WHERE_LODGED = Message("21.i: the ball is dead where it first lodged")
+_AT_THE_POINT_OF_STOPPAGE = Message("21.l: at the point at which play was stopped")
+_TOWARD_THE_BOARDS = Message("21.l: a throw-in toward the boards or sideline")
 
 
 def safety_restart_place(case: Case) -> Wrong | None:
@@ -181,7 +187,7 @@ def safety_restart_place(case: Case) -> Wrong | None:
     if safety is None:
         return None
     return _place(case, Point.PENALTY_SPOT if safety else Point.END_LINE,
-                  Message(SAFETY_TAKEN if safety else NO_SAFETY_KNOCK_IN))
+                  (_SAFETY_TAKEN if safety else _NO_SAFETY_KNOCK_IN))
 
 
 def safety_restart_kind(case: Case) -> Wrong | None:
@@ -190,7 +196,7 @@ def safety_restart_kind(case: Case) -> Wrong | None:
     if safety is None:
         return None
     want = (Restart.PENALTY, Restart.FREE_HIT) if safety else (Restart.KNOCK_IN,)
-    return _restart(case, want, Message(SAFETY_TAKEN if safety else NO_SAFETY_KNOCK_IN))
+    return _restart(case, want, (_SAFETY_TAKEN if safety else _NO_SAFETY_KNOCK_IN))
 
 
 def _restart(case: Case, want: tuple[Restart, ...], why: Message) -> Wrong | None:
@@ -205,7 +211,7 @@ def _restart(case: Case, want: tuple[Restart, ...], why: Message) -> Wrong | Non
 def where_first_lodged(case: Case) -> Wrong | None:
     """21.i: "the ball shall be considered dead at the point where it was first lodged": the point only; the
     direction of the throw-in (toward the boards, say) is not 21.i's."""
-    return _place(case, Point.WHERE_FIRST_LODGED, Message("21.i: the ball is dead where it first lodged"))
+    return _place(case, Point.WHERE_FIRST_LODGED, _DEAD_WHERE_LODGED)
 
 
 def _fair_play_possession_ruled_out(case: Case) -> bool:
@@ -217,14 +223,14 @@ def inadvertent_whistle_place(case: Case) -> Wrong | None:
     applies: the point."""
     if not _fair_play_possession_ruled_out(case):
         return None
-    return _place(case, Point.POINT_OF_STOPPAGE, Message("21.l: at the point at which play was stopped"))
+    return _place(case, Point.POINT_OF_STOPPAGE, _AT_THE_POINT_OF_STOPPAGE)
 
 
 def inadvertent_whistle_direction(case: Case) -> Wrong | None:
     """21.l: "a throw-in toward the boards or sideline at the point at which play was stopped": the direction."""
     if not _fair_play_possession_ruled_out(case):
         return None
-    return _direction(case, Direction.TOWARD_BOARDS, Message("21.l: a throw-in toward the boards or sideline"))
+    return _direction(case, Direction.TOWARD_BOARDS, _TOWARD_THE_BOARDS)
 
 
 def _immediate(case: Case) -> bool:
@@ -352,18 +358,24 @@ def restart_at(case: Case, moment: str, rule: Message, *, early: bool = True, la
     return None
 
 
+# The rules these checks quote, made once (see `_SAFETY_TAKEN`).
+_ON_RETURN = Message("21.f(1)(i): play is restarted with a throw-in when the player with the injured mount has "
+                     "returned on another mount")
+_WHEN_THE_MOUNT_IS_OFF = Message("21.f(1)(ii): play will resume as soon as the mount is off the field")
+_WHEN_ABLE_OR_SUBSTITUTED = Message(
+    "21.d: if, and when, during this interval the injured player is able to resume play or an eligible player "
+    "is substituted, the Umpire shall continue the game")
+
+
 def restart_on_return(case: Case) -> Wrong | None:
     """21.f(1)(i): "Play will be restarted with a throw-in when the player with the injured mount has returned on
     another mount"."""
-    return restart_at(case, "player_returned", Message(
-        "21.f(1)(i): play is restarted with a throw-in when the player with the injured mount has returned on "
-        "another mount"))
+    return restart_at(case, "player_returned", _ON_RETURN)
 
 
 def resume_when_the_mount_is_off(case: Case) -> Wrong | None:
     """21.f(1)(ii): "Play will resume as soon as the mount is off the field"."""
-    return restart_at(case, "mount_off_field", Message("21.f(1)(ii): play will resume as soon as the mount is off "
-                                                       "the field"))
+    return restart_at(case, "mount_off_field", _WHEN_THE_MOUNT_IS_OFF)
 
 
 def continue_when_able_or_substituted(case: Case) -> Wrong | None:
@@ -373,6 +385,4 @@ def continue_when_able_or_substituted(case: Case) -> Wrong | None:
 
     stood = case.measured.stopped_for_s
     within = stood is None or stood < INJURY_RECOVERY.value
-    return restart_at(case, "resumed_or_substituted", Message(
-        "21.d: if, and when, during this interval the injured player is able to resume play or an eligible player "
-        "is substituted, the Umpire shall continue the game"), early=within)
+    return restart_at(case, "resumed_or_substituted", _WHEN_ABLE_OR_SUBSTITUTED, early=within)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from review_app.i18n import Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
@@ -57,10 +59,7 @@ def judge_injury(case: Case) -> Verdict:
             "unless extra time was granted or removing the player needed it.", allowed=minutes(allowed), limit=limit),
             wrong=("time_allowed_s",))
     if whistle in (Whistle.DELAYED, Whistle.NEUTRAL_PLAY):
-        return _d.consistent(Message(
-            "Play stopped for the injured player, with no more than the {limit} to recover; the Umpire {umpire}, and "
-            "when to stop is the Umpire's discretion, since 21.d sets no timing.", limit=limit,
-            umpire=whistle_words(whistle)))
+        return _d.consistent(_stopped_for_the_injured(limit, whistle_words(whistle)))
     return _d.consistent(Message("Play stopped for the injured player, with no more than the {limit} to recover.",
                                  limit=limit))
 
@@ -107,6 +106,21 @@ INJURY = Provision(
                     "no time-out for a recurrence; an unconscious player does not play again that day."),
 )
 
+@functools.lru_cache(maxsize=32)
+def _stopped_for_the_injured(limit: Message | str, umpire: Message) -> Message:
+    """One sentence per limit and whistle, made once: the same object, its hash kept, is then found at once among
+    the texts already rendered for the report (`i18n.both`); a message is never changed once made."""
+    return Message("Play stopped for the injured player, with no more than the {limit} to recover; the Umpire "
+                   "{umpire}, and when to stop is the Umpire's discretion, since 21.d sets no timing.", limit=limit,
+                   umpire=umpire)
+
+
+@functools.lru_cache(maxsize=32)
+def _no_team_deprived(umpire: Message) -> Message:
+    """One sentence per whistle, made once (see `_stopped_for_the_injured`)."""
+    return Message("The Umpire {umpire} with no team deprived of an imminent chance to score.", umpire=umpire)
+
+
 # --- 21.e Player falls off -------------------------------------------------------------------------
 _e = Verdicts("21.e")
 
@@ -136,8 +150,7 @@ def judge_player_falls(case: Case) -> Verdict:
                     "jeopardy, play stops when the ball is in neutral territory."), wrong=("whistle",))
     if doubtful:
         return _e.discretionary(fall_left)
-    return _e.consistent(Message("The Umpire {umpire} with no team deprived of an imminent chance to score.",
-                                 umpire=umpire))
+    return _e.consistent(_no_team_deprived(umpire))
 
 
 PLAYER_FALLS = Provision(

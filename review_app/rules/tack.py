@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from review_app.i18n import Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
@@ -125,13 +127,28 @@ def tack_limit(case: Case):
     five = duration(P.TACK_REPAIR.value)
     branch = tack_branch(case)
     if branch == SIX_GOAL:
-        return P.TACK_REPAIR, Message("the rule allows up to {limit} to rectify or change (6-goal provision)",
-                                      limit=five)
+        return P.TACK_REPAIR, _six_goal_allowance(five)
     if branch == CONTACT:
-        return P.TACK_CONTACT_DELAY, Message("the rule allows a delay of {limit} or until the player returns, for "
-                                             "tack broken by contact with another horse", limit=five)
-    return None, Message("play does not wait: the player must leave the field and play restarts as soon as he or "
-                         "she has done so")
+        return P.TACK_CONTACT_DELAY, _contact_allowance(five)
+    return None, _NO_WAITING
+
+
+# The words for each allowance, made once for each limit rather than for every event judged (the verdict's time
+# allowed is asked of every 21.g call; the words are read only where it is beyond them). A message is never changed
+# once made.
+_NO_WAITING = Message("play does not wait: the player must leave the field and play restarts as soon as he or she "
+                      "has done so")
+
+
+@functools.lru_cache(maxsize=8)
+def _six_goal_allowance(limit: Message | str) -> Message:
+    return Message("the rule allows up to {limit} to rectify or change (6-goal provision)", limit=limit)
+
+
+@functools.lru_cache(maxsize=8)
+def _contact_allowance(limit: Message | str) -> Message:
+    return Message("the rule allows a delay of {limit} or until the player returns, for tack broken by contact with "
+                   "another horse", limit=limit)
 
 
 def time_beyond_allowance(case: Case) -> Verdict | None:
@@ -154,6 +171,10 @@ def time_beyond_allowance(case: Case) -> Verdict | None:
                            wrong=("time_allowed_s",))
 
 
+_AS_SOON_AS_OFF = Message("21.g: in all other games the player must leave the field of play and play will be "
+                          "restarted as soon as the player has done so")  # made once (see `_NO_WAITING`)
+
+
 def restart_after_tack(case: Case) -> parts.Wrong | None:
     """When play restarts, measured from the moments (schema 2.1), in 21.g's case: for tack broken by contact
     with another horse "delayed for five (5) minutes or until his or her return, whichever occurs first" (a
@@ -166,9 +187,7 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     except MissingFact:
         return None  # the verdict names what is missing
     if branch == OTHER_GAMES:
-        return parts.restart_at(case, "player_off_field", Message(
-            "21.g: in all other games the player must leave the field of play and play will be restarted as soon as "
-            "the player has done so"))
+        return parts.restart_at(case, "player_off_field", _AS_SOON_AS_OFF)
     measured = case.measured
     stood, returned = measured.stopped_for_s, measured.return_after_whistle_s
     if branch != CONTACT or stood is None or returned is None:
