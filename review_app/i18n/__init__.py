@@ -18,12 +18,12 @@ the catalogue; `... check` lists what is untranslated, fuzzy or missing (a test 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext as _gettext
 import hashlib
 import io
 import logging
-import os
 from collections.abc import Mapping
 from datetime import date, datetime
 from pathlib import Path
@@ -76,10 +76,8 @@ def _compiled(source: bytes, lang: str) -> bytes:
 
     digest = hashlib.sha256(source + babel.__version__.encode()).hexdigest()[:24]
     kept = cache_dir() / _CATALOGUES / f"{DOMAIN}-{lang}-{digest}.mo"
-    try:
+    with contextlib.suppress(OSError):  # not compiled yet, or the cache unreadable: compiled below
         return kept.read_bytes()
-    except OSError:
-        pass
     # Babel's reader and writer only when compiling (their imports are a fifth of that cost).
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
@@ -87,12 +85,13 @@ def _compiled(source: bytes, lang: str) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, read_po(io.BytesIO(source), locale=lang, domain=DOMAIN), use_fuzzy=False)
     compiled = buffer.getvalue()
+    # The one atomic write, imported only here: its file layer (filelock, threads) is not needed by a command
+    # that finds the catalogue compiled, and a command reading meanwhile sees the whole file or none.
+    from review_app.ground.files import atomic_write_bytes
+
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
-        # Written aside and renamed: a command reading it meanwhile sees the whole file or none.
-        aside = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
-        aside.write_bytes(compiled)
-        os.replace(aside, kept)
+        atomic_write_bytes(kept, compiled)
     except OSError as exc:
         log.debug("compiled %s catalogue not kept in %s (%s)", lang, kept.parent, exc)
     return compiled
