@@ -14,6 +14,7 @@ from review_app.live import web as live_web
 from review_app.live.feed import LiveFeed
 from review_app.ui.context import _
 from review_app.ui.frame_view import _texts, timeline_texts
+from review_app.ui.review.drawings import tool_words
 
 _HERE = Path(__file__).resolve().parent
 _VIEW_JS = (_HERE / "frame_view.js").read_text("utf-8")
@@ -60,7 +61,9 @@ def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], time
         "previewSide": frames.PREVIEW_SIDE, "whistles": whistles, "actions": [],
         "codes": {"items": [], "ack": None},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
-        "text": _texts(), "drawing": {}, "angle": angle,
+        "text": _texts(), "angle": angle,
+        # no tag is drawn on here, but the tools are on screen: their words, not their ids ("ball_line")
+        "drawing": {"tag": None, "shapes": [], "text": tool_words()},
         "live": {"status": status, "edge": feed.edge_frame, "replay": replay, "text": {
             "live": _("● Live"), "liveHelp": _("Follow the live edge"),
             "lastWhistle": _("Last whistle"),

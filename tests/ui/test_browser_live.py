@@ -67,6 +67,9 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
         page.get_by_role("button", name="Start reviewing").click()
         page.wait_for_selector(f"{FRAME}[data-polo-frame]")
         page.get_by_text("A: ● recording · B: ● recording").wait_for()
+        # the drawing tools on screen read as words, as on the Review page, never as their ids
+        tools = page.locator("[data-testid=polo-draw-tools] button.tool").all_inner_texts()
+        assert "Line of the ball" in tools and "ball_line" not in tools, tools
         # following the live edge: the picture moves on by itself and stays near the newest frame
         first = shown(page)
         deadline = time.monotonic() + 20
