@@ -41,9 +41,8 @@ def test_whistles_no_tag_accounts_for_are_not_yet_reviewed():
     assert matching.not_reviewed(HEARD, [tag(1.0, whistle_s=6.0)]) == [W1, W2, W3]
 
 
-def test_detection_is_kept_by_the_footage_hash_and_done_once(sound_dir, monkeypatch, tmp_path):
-    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
-    video = write_video(sound_dir / "cached.mp4", track(48000, EVENTS[:2], seconds=10.0), 48000)
+def count_detections(monkeypatch) -> list:
+    """The recordings the cache's detector is run on, in order (the detector still runs)."""
     calls = []
     real = cache.detect_sounds
 
@@ -52,6 +51,13 @@ def test_detection_is_kept_by_the_footage_hash_and_done_once(sound_dir, monkeypa
         return real(path, progress)
 
     monkeypatch.setattr(cache, "detect_sounds", counted)
+    return calls
+
+
+def test_detection_is_kept_by_the_footage_hash_and_done_once(sound_dir, monkeypatch, tmp_path):
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    video = write_video(sound_dir / "cached.mp4", track(48000, EVENTS[:2], seconds=10.0), 48000)
+    calls = count_detections(monkeypatch)
     fractions = []
     first, problem = cache.sounds_for(video, "ab" * 32, progress=fractions.append)
     assert problem is None and [s.kind for s in first] == ["whistle", "whistle"]
@@ -118,14 +124,7 @@ def test_listening_in_the_background_is_done_once_per_recording(sound_dir, monke
     progress rises to 1 and whose result is the cached one."""
     monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
     video = write_video(sound_dir / "background.mp4", track(48000, EVENTS[:1], seconds=6.0, seed=3), 48000)
-    calls = []
-    real = cache.detect_sounds
-
-    def counted(path, progress=None):
-        calls.append(path)
-        return real(path, progress)
-
-    monkeypatch.setattr(cache, "detect_sounds", counted)
+    calls = count_detections(monkeypatch)
     first = cache.listen(video, "9a" * 32)
     assert cache.listen(video, "9a" * 32) is first
     assert first.wait(120) and first.fraction == 1.0
