@@ -278,6 +278,9 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         involved = ev.get("involved")
         if not involved or not involved.get("players"):
             continue  # no player: nobody to find knocked out or hurt again (what follows needs one)
+        facts = ev.get("facts") or {}
+        if not unconscious and ev["situation"] != "21.d" and not facts.get("unconscious"):
+            continue  # no one knocked out yet, no injury, no knock-out here (most events): nothing to look at
         players = _players(ev)
         for p in players if unconscious else ():  # no one knocked out yet in this match: nobody to look for
             if p in unconscious and unconscious[p] != ev["id"]:
@@ -294,7 +297,7 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        facts, call = ev.get("facts") or {}, ev.get("call") or {}
+        call = ev.get("call") or {}
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
