@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from collections.abc import Iterable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -60,22 +61,21 @@ def _run(args) -> int:
     result = check_paths(args.paths, evidence_root=args.evidence, keep_documents=html)
     for err in result.errors:
         print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
-    # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
+    # JSON is written as the UTF-8 bytes it is made in, each piece as it is made; the other formats are text.
     if html:
         from review_app.reports.consistency import to_html
 
         data = to_html(result, stills=not args.no_stills)
+    elif args.format == "json":
+        data = b"".join(json_parts(result)) if args.out else json_parts(result)
     else:
-        # JSON in the pieces it is made in: written one after another, never joined into one copy of the report.
-        data = json_parts(result) if args.format == "json" else render(result, args.format, args.lang)
-    if isinstance(data, list):
-        data = b"".join(data) if args.out else data
+        data = render(result, args.format, args.lang)
     if args.out:
         from review_app.ground.files import atomic_write_bytes  # filelock and the store: only to write a file
 
         atomic_write_bytes(args.out, data if isinstance(data, bytes) else data.encode("utf-8"))
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)
-    elif isinstance(data, list):
+    elif not isinstance(data, str):
         _write_bytes(data)
     else:
         # A table is read on a terminal; JSON escapes control characters itself, CSV is data.
@@ -83,8 +83,9 @@ def _run(args) -> int:
     return 2 if result.errors else 0
 
 
-def _write_bytes(parts: list[bytes]) -> None:
-    """Bytes, in pieces, to standard output: to its binary buffer, or decoded where it has none (a StringIO)."""
+def _write_bytes(parts: Iterable[bytes | memoryview]) -> None:
+    """Bytes, in pieces, to standard output as they come: to its binary buffer, or decoded where it has none (a
+    StringIO)."""
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
         sys.stdout.write(b"".join(parts).decode("utf-8"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterator
 
 import orjson
 
@@ -34,52 +35,60 @@ def _report(result: CheckResult, events: list | None) -> dict:
     return report
 
 
-def json_parts(result: CheckResult) -> list:
-    """`_json_parts` in UTF-8 (bytes or views of them; the standard library's text encoded, where orjson
-    refused)."""
-    parts = _json_parts(result)
-    return [parts.encode("utf-8")] if isinstance(parts, str) else parts
+def json_parts(result: CheckResult) -> Iterator[bytes | memoryview]:
+    """`_pieces` in UTF-8, each as it is made (bytes or views of them; the standard library's text encoded,
+    where orjson refused)."""
+    for piece in _pieces(result):
+        yield piece.encode("utf-8") if isinstance(piece, str) else piece
 
 
-def _json_parts(result: CheckResult) -> list | str:
-    """The report as JSON indented by two spaces, in consecutive pieces of its UTF-8 bytes: orjson's (the
-    standard library's indenting encoder is pure Python, the slowest part of a season's check), the same text
-    as `json.dumps(ensure_ascii=False, indent=2)` but for a float written with an exponent (1e-7 for 1e-07, the
-    same number); or, for what orjson refuses (an integer beyond 64 bits, a lone surrogate), the standard
-    library's text.
+def _pieces(result: CheckResult) -> Iterator[bytes | memoryview | str]:
+    """The report as JSON indented by two spaces, in consecutive pieces, made as they are taken: orjson's UTF-8
+    bytes (the standard library's indenting encoder is pure Python, the slowest part of a season's check), the
+    same text as `json.dumps(ensure_ascii=False, indent=2)` but for a float written with an exponent (1e-7 for
+    1e-07, the same number); a piece orjson refuses (an integer beyond 64 bits, a lone surrogate) is the
+    standard library's text, laid out the same.
 
-    The events are made into dicts and serialised a thousand at a time, each lot's dicts freed before the next
-    is made, rather than a season's hundred thousand dicts held at once (on the 1,000-match season: 57 MB
-    less at the peak, 14,000 fewer page faults; the kernel's time giving the process memory was as much as
-    the reference's whole run). Each lot is serialised as the report's events, so it is indented as they are
-    there, and its own head and tail are left out."""
+    The events are made into dicts and serialised a thousand at a time, each lot's dicts and bytes freed before
+    the next is made, rather than a season's hundred thousand dicts, or its 79 MB of JSON, held at once: the
+    command writes each piece as it comes (on the 1,000-match season, some 20,000 fewer page faults than
+    holding every piece until the last was made; `bench_check_cli.py`). Each lot is serialised as the report's
+    events, so it is indented as they are there, and its own head and tail are left out."""
+    yield _HEAD
+    yield from _event_parts(result.events)
+    tail = _dumps(_report(result, None), _OPTIONS | orjson.OPT_APPEND_NEWLINE)
+    yield tail[len(_HEAD) + len(b"null"):] if isinstance(tail, bytes) else tail[len(_HEAD) + len("null"):] + "\n"
+
+
+def _dumps(value: dict, option: int) -> bytes | str:
+    """orjson's UTF-8 text of `value`, or the standard library's text where orjson refuses it (the same layout,
+    without the newline an option may ask of orjson: the caller adds it)."""
     try:
-        tail = orjson.dumps(_report(result, None), option=_OPTIONS | orjson.OPT_APPEND_NEWLINE)
-        events = _event_parts(result.events)
+        return orjson.dumps(value, option=option)
     except orjson.JSONEncodeError:
-        report = _report(result, [e.to_dict() for e in result.events])
-        return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
-    return [_HEAD, *events, tail[len(_HEAD) + len(b"null"):]]
+        return json.dumps(value, ensure_ascii=False, indent=2)
 
 
-def _event_parts(events: list) -> list:
-    """The events' array as it stands in the report, in pieces (bytes, or views of a lot's bytes)."""
+def _event_parts(events: list) -> Iterator[bytes | memoryview | str]:
+    """The events' array as it stands in the report, in pieces (bytes, views of a lot's bytes, or text)."""
     if not events:
-        return [b"[]"]
-    parts: list = [b"["]
+        yield b"[]"
+        return
+    yield b"["
     for start in range(0, len(events), _EVENTS_AT):
         # Serialised where they stand in the report, so orjson indents them as the report has them; the lot's
         # own brackets are cut off by a view, not a copy.
-        lot = orjson.dumps({"events": [e.to_dict() for e in events[start:start + _EVENTS_AT]]}, option=_OPTIONS)
-        parts.append(b",\n    " if start else b"\n    ")
-        parts.append(memoryview(lot)[len(_LOT_HEAD):-len(_LOT_TAIL)])
-    parts.append(_LOT_TAIL[:-2])
-    return parts
+        lot = _dumps({"events": [e.to_dict() for e in events[start:start + _EVENTS_AT]]}, _OPTIONS)
+        yield b",\n    " if start else b"\n    "
+        if isinstance(lot, str):
+            yield lot[len(_LOT_HEAD):-len(_LOT_TAIL)]
+        else:
+            yield memoryview(lot)[len(_LOT_HEAD):-len(_LOT_TAIL)]
+    yield _LOT_TAIL[:-2]
 
 
 def to_json(result: CheckResult) -> str:
-    parts = _json_parts(result)
-    return parts if isinstance(parts, str) else b"".join(parts).decode("utf-8")
+    return "".join(p if isinstance(p, str) else bytes(p).decode("utf-8") for p in _pieces(result))
 
 
 def to_json_bytes(result: CheckResult) -> bytes:

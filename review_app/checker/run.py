@@ -111,7 +111,7 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
                                           if k not in ("decided_by", "decided_by_name")}, **evidence.call()})
     v = judged(case)
     explanation = v.explanation
-    reading = _reading(doc, event) if situation == "21.f(5)" else {}
+    reading = _reading(doc, event) if situation == "21.f(5)" else None
     if reading:  # the report says where the reviewer reads it otherwise
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
@@ -120,15 +120,59 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
     # In the order of EventResult's fields (a test checks each against the event): made for every event of a
     # season, by position it is made in half the time.
     return EventResult(
-        match_id, event["id"], v.clause, v.verdict, explanation, list(v.missing), v.mandatory,
-        list(v.cites) or [v.clause], position["frame"], position["time_s"], event.get("period"),
+        match_id, event["id"], v.clause, v.verdict, explanation, list(v.missing) if v.missing else _NONE, v.mandatory,
+        _cited(v.cites or (v.clause,)), position["frame"], position["time_s"], event.get("period"),
         event.get("clock"), involved.get("umpire"), event.get("reviewer"), document,
-        list(v.wrong), measured.to_dict() if measured else {}, [], reading, v.edition,
+        list(v.wrong) if v.wrong else _NONE, measured.to_dict() if measured else _NOTHING_MEASURED, _NONE,
+        reading or _NOTHING_READ, v.edition,
         call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None,
     )
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
+
+
+class _Shared(list):
+    """A list many results hold at once, so none may change it: a change raises rather than reaching every
+    other result. Equal to the plain list it copies, and written as one (orjson, json, pandas)."""
+
+    __slots__ = ()
+
+    def _shared(self, *_args, **_kw):
+        raise TypeError("this list is shared by many results: assign a new list instead")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _shared
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _shared
+
+
+class _SharedDict(dict):
+    """An empty mapping many results hold at once (see `_Shared`): a change raises."""
+
+    __slots__ = ()
+
+    def _shared(self, *_args, **_kw):
+        raise TypeError("this mapping is shared by many results: assign a new one instead")
+
+    __setitem__ = __delitem__ = __ior__ = update = setdefault = pop = popitem = clear = _shared
+
+
+# What most results hold: no fact missing, no part wrong, no finding, nothing measured, no reading of their
+# own. A season's check keeps a result for every event until the report is written: five empty lists and
+# dicts of their own were some 30 MB on the 1,000-match season, made and freed for nothing. `apply_findings`
+# assigns new lists where a finding changes a result.
+_NONE = _Shared()
+_NOTHING_MEASURED, _NOTHING_READ = _SharedDict(), _SharedDict()
+# The clauses a verdict cites, as a list, one per distinct tuple: a few dozen for a whole season.
+_CITED: dict[tuple[str, ...], _Shared] = {}
+
+
+def _cited(cites: tuple[str, ...]) -> list[str]:
+    if type(cites) is not tuple:  # a judge's own list: copied, as before
+        return list(cites)
+    found = _CITED.get(cites)
+    if found is None:
+        found = _CITED[cites] = _Shared(cites)
+    return found
 
 
 def _reading(doc: MatchDocument, event: dict) -> dict:

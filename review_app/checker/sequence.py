@@ -278,6 +278,9 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         involved = ev.get("involved")
         if not involved or not involved.get("players"):
             continue  # no player: nobody to find knocked out or hurt again (what follows needs one)
+        facts = ev.get("facts") or {}
+        if not unconscious and ev["situation"] != "21.d" and not facts.get("unconscious"):
+            continue  # no one knocked out yet, no injury, no knock-out here (most events): nothing to look at
         players = _players(ev)
         for p in players if unconscious else ():  # no one knocked out yet in this match: nobody to look for
             if p in unconscious and unconscious[p] != ev["id"]:
@@ -294,7 +297,7 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        facts, call = ev.get("facts") or {}, ev.get("call") or {}
+        call = ev.get("call") or {}
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
@@ -364,8 +367,10 @@ class PlayedThatDay:
     is not followed across games; the match's own check warns about it (`injuries`)."""
 
     def __init__(self) -> None:
-        # (date, end, frame, match, event id, name, key, knocked out here), in the order met
-        self._seen: list[tuple] = []
+        # Each match added: (date, end, match id, its appearances, whether anyone was knocked out in it), with
+        # each appearance (frame, event id, (name, key), knocked out here), in the order met. A season's
+        # appearances are kept to the end: the match's fields once, not in each (a tuple half the size).
+        self._matches: list[tuple[str, str, str, list[tuple], bool]] = []
 
     def add(self, doc: MatchDocument) -> None:
         match = doc.match
@@ -380,22 +385,34 @@ class PlayedThatDay:
             keys.pop(number, None)
         if not keys:
             return
-        match_id, seen = doc.match_id, self._seen
+        seen: list[tuple] = []
+        anyone_knocked_out = False
         for ev in doc.events_in_order():
             knocked_out = bool((ev.get("facts") or {}).get("unconscious"))  # under any clause (21.e's fall too)
+            if knocked_out:
+                anyone_knocked_out = True
             for p in (ev.get("involved") or {}).get("players", ()):
                 named = keys.get((p["team"], p["number"]))
                 if named:
-                    seen.append((date, end, ev["position"]["frame"], match_id, ev["id"], *named, knocked_out))
+                    seen.append((ev["position"]["frame"], ev["id"], named, knocked_out))
+        if seen:
+            self._matches.append((date, end, doc.match_id, seen, anyone_knocked_out))
 
     def findings(self) -> list[Finding]:
         # Only a player knocked unconscious that day can be found playing again: the first knock-out of each
         # person each day, by match end and frame (a match with no end recorded, last).
+        # Each appearance as (date, end, frame, match, event id, name, key, knocked out here), in the order met.
         knocked: dict[tuple[str, str], tuple] = {}
-        for x in sorted((x for x in self._seen if x[7]), key=lambda x: (x[0], x[1] or "~", x[2])):
+        knock_outs = [(date, end, frame, match, event_id, *named, True)
+                      for date, end, match, seen, anyone_knocked_out in self._matches if anyone_knocked_out
+                      for frame, event_id, named, knocked_out in seen if knocked_out]
+        for x in sorted(knock_outs, key=lambda x: (x[0], x[1] or "~", x[2])):
             knocked.setdefault((x[0], x[6]), x)
         out = []
-        again = [x for x in self._seen if (x[0], x[6]) in knocked]
+        days = {day for day, _key in knocked}  # a day with no one knocked out has no appearance to look at
+        again = [(date, end, frame, match, event_id, *named, knocked_out)
+                 for date, end, match, seen, _anyone in self._matches if date in days
+                 for frame, event_id, named, knocked_out in seen if (date, named[1]) in knocked]
         for date, end, _frame, match, event_id, name, key, _knocked_out in sorted(again, key=lambda x: x[:4]):
             first = knocked[date, key]
             if first[3] == match:

@@ -79,20 +79,11 @@ def _excused_under(event: dict) -> str | None:
     return situation if situation in EXCUSING_CLAUSES else None
 
 
-def _where(event: dict, pos: dict) -> dict:
-    """Where an event is, as a sighting or an excusal records it (made only for those: most events of a
-    match neither excuse a mount nor show an excused one)."""
-    return dict(event=event["id"], frame=pos["frame"], time_s=pos["time_s"], period=event.get("period"),
-                clock=event.get("clock"))
-
-
-def any_excused(riders: list[tuple], excused: dict) -> bool:
-    """Whether a mount of these riders ((name, key, team, number) each) has been excused (a plain loop: an
-    event has a rider or two, and a generator in any() cost more than the answer)."""
-    for rider in riders:
-        if rider[1] in excused:
-            return True
-    return False
+def _sighting(event: dict, pos: dict, team: str | None, number: int | None) -> Sighting:
+    """Where an event is, as a sighting records it (made only for those: most events of a match neither
+    excuse a mount nor show an excused one). By position, in the order of Sighting's fields: keywords
+    gathered in a dict to be spread again cost twice as much."""
+    return Sighting(event["id"], pos["frame"], pos["time_s"], event.get("period"), event.get("clock"), team, number)
 
 
 def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
@@ -134,19 +125,28 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                     rec = mounts[k] = MountRecord(name)
                 if (team, number) not in rec.riders:
                     rec.riders.append((team, number))
-                rec.sightings.append(Sighting(team=team, number=number, **_where(event, pos)))
+                rec.sightings.append(_sighting(event, pos, team, number))
         concerned = involved.get("mount")
         concerned_key = key(concerned) if concerned else None
         # A sighting of an already-excused mount, by rider or as the mount a later event is about. Most events
-        # show none: asked of the riders' keys before any set is made of them.
-        sighted = bool(excused) and (concerned_key in excused or any_excused(riders, excused))
+        # show none: asked of the riders' keys before any set is made of them, in a plain loop (an event has a
+        # rider or two: a function or a generator in any() cost more than the answer).
+        sighted = False
+        if excused:
+            if concerned_key in excused:
+                sighted = True
+            else:
+                for rider in riders:
+                    if rider[1] in excused:
+                        sighted = True
+                        break
         if sighted:
             seen_here = {r[1] for r in riders}
             for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
                 for exc in excused.get(k, ()):
                     if k in seen_here or event["id"] != exc.event:
                         rider = next(((t, n) for _m, mk, t, n in riders if mk == k), (None, None))
-                        exc.returned.append(Sighting(team=rider[0], number=rider[1], **_where(event, pos)))
+                        exc.returned.append(_sighting(event, pos, rider[0], rider[1]))
         call = event.get("call")
         # Asked here before the call: most events excuse no mount, and are passed without a function call.
         clause = _excused_under(event) if call and call.get("mount_excused") else None
@@ -159,7 +159,8 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
             # The player is the one riding the excused mount, not whoever happens to be listed first.
             team, number = next(((t, n) for _m, mk, t, n in riders if mk == k),
                                 (players[0].get("team"), players[0].get("number")) if players else (None, None))
-            exc = Excusal(mount=name, clause=clause, team=team, number=number, **_where(event, pos))
+            exc = Excusal(name, clause, event["id"], pos["frame"], pos["time_s"], event.get("period"),
+                          event.get("clock"), team, number)
             excusals.append(exc)
             excused_keys.append(k)
             excused.setdefault(k, []).append(exc)

@@ -76,3 +76,25 @@ def test_an_events_result_carries_each_part_of_the_event_in_its_own_field(doc_fa
     assert r.verdict == "inconsistent" and r.mandatory is False and "21.f(3)" in r.cites
     assert r.measured == {"whistle_delay_s": 2.0, "whistle": "delayed"} and r.findings == [] and r.reading == {}
     assert "whistle" in r.wrong and r.missing == [] and isinstance(r.explanation, Message)
+
+
+def test_a_lot_orjson_refuses_is_the_standard_librarys_text_among_orjsons_lots(monkeypatch):
+    """The report is serialised a lot of events at a time as it is written: a lot orjson refuses (here the second
+    of three) is the standard library's text, laid out the same, so the report is still the one text."""
+    from review_app.checker import formats
+
+    monkeypatch.setattr(formats, "_EVENTS_AT", 2)
+    events = [result_with(event=f"e{i}", frame=2**70 if i == 3 else i).events[0] for i in range(5)]
+    result = CheckResult(events=events, errors=["x.json: bad"], matches=["m1"])
+    assert to_json(result) == standard(result)
+    assert to_json_bytes(result) == standard(result).encode("utf-8")
+
+
+def test_the_json_report_is_made_as_it_is_taken():
+    """`json_parts` hands the report over piece by piece (the command writes each as it comes), never the whole
+    season's events serialised at once."""
+    from review_app.checker.formats import json_parts
+
+    parts = json_parts(result_with())
+    assert iter(parts) is parts
+    assert b"".join(parts) == standard(result_with()).encode("utf-8")
