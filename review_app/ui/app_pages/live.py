@@ -111,7 +111,13 @@ def live_area() -> None:
                      n=len(heard), time=format_time(last.start_s), frame=last.frame))
 
 
-live_area()
+# The fragment inside a block the whole page draws (not straight in the page's body): a full run of the page
+# whose fragment block never reaches the browser (seen under load, after W) leaves the browser dropping the
+# fragment's block as stale and closing the gap; the fragment's next run then wrote its block over the page's
+# next block, the two columns with the decision form, which vanished until the page ran again. In a block
+# of its own, only that block's place can be taken.
+with st.container():
+    live_area()
 
 
 def decision_form(doc, heard: list) -> None:
