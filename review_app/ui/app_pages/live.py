@@ -21,6 +21,12 @@ from review_app.ui.review.saves import verdict_banner
 from review_app.ui.review.tags import open_form, tag_form, tag_list
 
 REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under review (W), and the one the form offers
+# The decision form's widgets, keyed: their identity never depends on the whistles heard or the one under
+# review, so a run of the page (a new whistle, W, the name given) never resets what is typed or chosen.
+WHISTLE, TAG, DECISION, REASON = ("live.decision.whistle", "live.decision.event", "live.decision.decision",
+                                  "live.decision.reason")
+OFFERED = "live.decision.offered"  # the whistle under review the form last put in its whistle box
+CLEAR = "live.decision.recorded"  # a decision was recorded: the next run empties the form
 ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
 DECISION_LABELS = {"stands": _("The call stands"), "overturned": _("The call is overturned")}
 
@@ -105,7 +111,51 @@ def live_area() -> None:
                      n=len(heard), time=format_time(last.start_s), frame=last.frame))
 
 
-live_area()
+# The fragment inside a block the whole page draws (not straight in the page's body): a full run of the page
+# whose fragment block never reaches the browser (seen under load, after W) leaves the browser dropping the
+# fragment's block as stale and closing the gap; the fragment's next run then wrote its block over the page's
+# next block, the two columns with the decision form, which vanished until the page ran again. In a block
+# of its own, only that block's place can be taken.
+with st.container():
+    live_area()
+
+
+def decision_form(doc, heard: list) -> None:
+    """The review decision against a whistle heard. What is typed and chosen stays in the form until the
+    decision is recorded: not emptied on submit (a refused decision keeps its reason to correct and send
+    again), and, being keyed, kept through the page's runs in between."""
+    if st.session_state.pop(CLEAR, False):  # recorded on the last run: empty for the next decision (set, so
+        st.session_state.update({TAG: None, DECISION: DECISIONS[0], REASON: ""})  # the browser shows it so)
+    by_frame = {w.frame: w for w in heard}
+    frames = [w.frame for w in reversed(heard)]  # the last heard first
+    replayed = st.session_state.get(REPLAYED)
+    if replayed in by_frame and st.session_state.get(OFFERED) != replayed:
+        st.session_state[WHISTLE] = replayed  # a new replay (W) offers its whistle, once
+        st.session_state[OFFERED] = replayed
+    if st.session_state.get(WHISTLE) not in by_frame:
+        st.session_state[WHISTLE] = replayed if replayed in by_frame else frames[0]
+    with st.form("live.decision"):
+        frame = st.selectbox(_("Whistle"), frames, key=WHISTLE, format_func=lambda f: _(
+            "Whistle at {time} (frame {frame})", time=format_time(by_frame[f].start_s), frame=f))
+        tags = [e["id"] for e in doc.events]
+        if st.session_state.get(TAG) not in (None, *tags):
+            st.session_state[TAG] = None  # its tag deleted meanwhile
+        event = st.selectbox(_("Tag of the call (if made)"), [None, *tags], format_func=lambda t: t or "—", key=TAG)
+        decision = st.radio(_("Decision"), DECISIONS, format_func=DECISION_LABELS.get, horizontal=True, key=DECISION)
+        reason = st.text_area(_("Reason"), max_chars=2000, key=REASON)
+        if st.form_submit_button(_("Record the review decision")):
+            w = by_frame[frame]
+            try:
+                changed = with_decision(doc, frame=w.frame, time_s=w.start_s, decision=decision, reason=reason,
+                                        by=reviewer() or "", event=event)
+                saved = store().matches.save(changed, str(doc.path))
+            except PoloReviewError as exc:
+                error_line(exc)  # refused: the form keeps what was typed, to correct and send again
+            else:
+                remember(saved)
+                st.session_state[CLEAR] = True
+                st.rerun()
+
 
 if doc is None:
     st.stop()
@@ -132,31 +182,7 @@ with decide:
     if not heard:
         st.caption(_("A review decision is made against a whistle: none heard yet."))
     else:
-        with st.form("live.decision", clear_on_submit=True):
-            labels = {k: _("Whistle at {time} (frame {frame})", time=format_time(w.start_s), frame=w.frame)
-                      for k, w in enumerate(heard)}
-            # the whistle under review (the last replayed with W) first, else the last heard
-            replayed = st.session_state.get(REPLAYED)
-            order = list(reversed(range(len(heard))))
-            first = next((k for k in order if heard[k].frame == replayed), order[0])
-            # keyed by the whistle under review: a new replay offers its whistle, not the choice made before
-            which = st.selectbox(_("Whistle"), order, index=order.index(first), format_func=labels.get,
-                                 key=f"live.decision_whistle.{replayed}")
-            tags = {e["id"]: e["id"] for e in doc.events}
-            event = st.selectbox(_("Tag of the call (if made)"), [None, *tags], format_func=lambda t: t or "—")
-            decision = st.radio(_("Decision"), DECISIONS, format_func=DECISION_LABELS.get, horizontal=True)
-            reason = st.text_area(_("Reason"), max_chars=2000)
-            if st.form_submit_button(_("Record the review decision")):
-                w = heard[which]
-                try:
-                    changed = with_decision(doc, frame=w.frame, time_s=w.start_s, decision=decision, reason=reason,
-                                            by=reviewer() or "", event=event)
-                    saved = store().matches.save(changed, str(doc.path))
-                except PoloReviewError as exc:
-                    error_line(exc)
-                else:
-                    remember(saved)
-                    st.rerun()
+        decision_form(doc, heard)
     for d in reversed(decisions(doc)):
         label = DECISION_LABELS.get(d["decision"], d["decision"])
         st.markdown(_("**{decision}** · whistle at {time} (frame {frame}) · {by}, {at}", decision=label,
