@@ -12,8 +12,11 @@ a horn. Each clip (24 s, 25 or 30 fps) is encoded through PyAV as a phone or cam
 by review_app.sound and run through the detector.
 
 Two sets, kept apart. TUNING (seeds 101-102, every condition but neighs and opus_low) is the
-only material any of the detector's thresholds was read from. EVALUATION (seeds 9001-9003, every
-condition, neighs and opus_low among them) is never tuned on: its figures are the detector's.
+only material any of the detector's thresholds was read from (benchmarks/tune_listener.py).
+EVALUATION (seeds 9001-9003, every condition, neighs and opus_low among them) is never tuned on: its
+figures are the detector's. The learned listener's network was trained on neither: on the tuning
+conditions with seeds 201-220 (field_sounds.TRAINING_SEEDS) and the app's own sample sound
+(benchmarks/train_listener.py).
 
 A detection is a true one if it is of a label's kind and starts within MATCH_S of the label's start
 (one to one, nearest first). Per condition and SNR, for each set: recall and precision of whistles

@@ -1,7 +1,7 @@
 """The live page's ear: a feed's sound as it arrives, listened to in the short window the Live page uses
 (`listening.WINDOW_S`, every `EVERY_S`), logs each simulated camera's whistle once, where it was blown.
-The sound goes through AAC as a camera's does (the codec roughens a pea whistle's pitch track: the
-tracker once dropped such whistles, and the live feeds never logged one)."""
+The sound goes through AAC as a camera's does (the codec roughens a pea whistle's pitch track: an
+earlier detector, a tone tracker, once dropped such whistles, and the live feeds never logged one)."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ import av
 import pytest
 
 from review_app.samples.scenarios import BUILDERS, build
+from review_app.samples.soundtrack import INTO_FRAME_S
 from review_app.sound import detect_sounds
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,12 +59,14 @@ def test_the_late_whistle_is_measured_as_late_as_its_document_says():
     whistle = call[0]
     assert whistle.start_frame == int(frame)
     assert delay == "3.00"
-    # heard to a few milliseconds (the whistle starts just inside its frame; the onset is measured on the
-    # encoded sound): well within half a frame of the delay the frames give
-    assert abs(whistle.start_s - event["position"]["time_s"] - float(delay)) < 0.5 / doc["footage"]["fps"]
+    # heard to a few milliseconds (the whistle starts INTO_FRAME_S inside its frame; the onset is measured on
+    # the encoded sound): well within half a frame of the delay the frames give
+    heard_delay = whistle.start_s - event["position"]["time_s"] - INTO_FRAME_S
+    assert abs(heard_delay - float(delay)) < 0.5 / doc["footage"]["fps"]
     # the document's whistle moment (schema 2.0) is the whistle heard, to the frame
     assert event["moments"]["whistle"]["frame"] == whistle.start_frame == 138
-    assert abs(event["moments"]["whistle"]["time_s"] - whistle.start_s) <= 0.02
+    # (the moment is its frame's time; the whistle starts inside that frame)
+    assert 0 <= whistle.start_s - event["moments"]["whistle"]["time_s"] < 1 / doc["footage"]["fps"]
 
 
 @pytest.mark.parametrize("name", list(BUILDERS))

@@ -49,6 +49,9 @@ EVALUATION_CONDITIONS = CONDITIONS
 # Seeds: the tuning set's and the evaluation set's never meet.
 TUNING_SEEDS = (101, 102)
 EVALUATION_SEEDS = (9001, 9002, 9003)
+# The learned listener's training material (benchmarks/train_listener.py): the tuning conditions with
+# seeds of their own, apart from both sets (its thresholds are read from the tuning set's 101-102).
+TRAINING_SEEDS = tuple(range(201, 221))
 SNRS_DB = (10.0, 0.0, -6.0)
 CLIP_S = 24.0
 # codec -> (file suffix, sample rate, bitrate): what phones and cameras write; the low-bitrate

@@ -87,11 +87,7 @@ def test_a_whistle_under_a_horn_is_heard_and_the_horn_too():
     assert heard[1].start_s == pytest.approx(2.0, abs=FRAME_S)
 
 
-@pytest.mark.parametrize("condition", [
-    "multi_blast",
-    pytest.param("birds", marks=pytest.mark.xfail(
-        strict=True, reason="known defect: steady bird notes still pass as whistles (precision under target)")),
-])
+@pytest.mark.parametrize("condition", ["multi_blast", "birds"])
 def test_a_short_clip_of_the_field_material(condition):
     """An evaluation-like clip (a seed of neither set): every blast found to the frame, none
     joined to the next."""

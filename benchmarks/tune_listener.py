@@ -1,0 +1,74 @@
+"""The figures the learned listener's thresholds were read from: the TUNING set only.
+
+    python benchmarks/tune_listener.py --cache DIR [--snr 10 0]
+
+Runs the listener's network once over each clip of the tuning set (tests/sound/field_sounds.py,
+seeds 101-102, never the evaluation set's 9001-9003, nor the training seeds the network learned
+from), then decodes the probabilities under a grid of thresholds and prints, for each, the lowest
+recall and precision of whistles and of horns over the conditions where they sound, at the chosen
+SNRs, and the count of stray ones (whistles or horns found in conditions that have none).
+`review_app.sound.listener.THRESHOLDS` is the best row's (the highest lowest figure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "tests" / "sound"))
+
+import bench_sounds
+import field_sounds
+
+from review_app.sound import listener
+from review_app.sound.detect import Heard
+
+GRID = {"start_on": (0.25, 0.35, 0.45, 0.55), "held_on": (0.3, 0.4, 0.5, 0.6), "held_off": (0.3,),
+        "horn_on": (0.5, 0.7, 0.9), "horn_off": (0.3,), "horn_mean": (0.3, 0.5, 0.7)}
+
+
+def heard(rec, prob, th) -> list[Heard]:
+    step = listener.STEP_S
+    return [Heard(f.kind, rec.start_s + f.start_step * step, rec.start_s + f.end_step * step)
+            for f in listener.decode(prob, th)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cache", type=Path, required=True)
+    ap.add_argument("--snr", type=float, nargs="+", default=[10.0, 0.0])
+    args = ap.parse_args()
+    conditions, seeds = field_sounds.SETS["tuning"]
+    material = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for condition in conditions:
+            for seed in seeds:
+                for clip, rec in bench_sounds.clips(condition, seed, args.snr, Path(tmp), args.cache):
+                    material.append((clip, rec, listener.probabilities(rec.samples, rec.rate)))
+    rows = []
+    for values in itertools.product(*GRID.values()):
+        th = listener.Thresholds(**dict(zip(GRID, values, strict=True)))
+        tallies: dict = {}
+        for clip, rec, prob in material:
+            tallies.setdefault(clip.condition, bench_sounds.Tally()).add(clip, heard(rec, prob, th), 0.0)
+        figures, stray = [], 0
+        for kind in bench_sounds.KINDS:
+            with_kind = [t for t in tallies.values() if t.labels[kind]]
+            figures += [min(t.recall(kind) for t in with_kind), min(t.precision(kind) for t in with_kind)]
+            stray += sum(t.found[kind] for t in tallies.values() if not t.labels[kind])
+        rows.append((min(figures), -stray, figures, th))
+    rows.sort(key=lambda r: (-r[0], -r[1]))
+    print("lowest | whistle R  P  | horn R    P   | stray | thresholds (tuning set, SNR " +
+          ", ".join(f"{s:g}" for s in args.snr) + " dB)")
+    for low, stray, f, th in rows[:15]:
+        print(f"{low:5.2f}  | {f[0]:5.2f} {f[1]:5.2f}  | {f[2]:5.2f} {f[3]:5.2f}  | {-stray:5d} | {th}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+"""What the learned listener (`review_app.sound.listener`) hears every 10 ms of a recording: a short
+description of the spectrum around that moment, measured against the recording's own noise.
+
+Per step (a 32 ms window every 10 ms at `audio.ANALYSIS_RATE`):
+
+- the level of `BANDS` bands from 100 Hz to 7.9 kHz over their median (the ground's noise as this
+  recording has it, so one model serves a quiet field and a windy one, a phone and a camera);
+- in the whistle band, the three strongest tones standing out of the spectrum beside them: how far
+  (tonality), at what pitch, how loud over the noise, and how far the strongest moved since the
+  step before (a whistle holds its pitch; a bird's chirp or a mouth whistle glides);
+- in the horn's range, the best series of harmonics (a horn's fundamental with its overtones) and
+  how far its fundamental moved since the step before;
+- the rise of the whistle band's level since the steps before (a blast's attack).
+
+Each step is then seen with its neighbours (`CONTEXT`: up to a quarter of a second either side), so
+that a blast is told from the echo of the last one, and a chirp from a held tone, by what is around
+it. Numpy only: the rules, the CLI and the live listener all use it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+WINDOW = 512  # 32 ms at 16 kHz: bins 31 Hz apart, a whistle's tone a few bins wide
+HOP = 160  # 10 ms: a frame of video is 33-40 ms, so an onset to a step is within a third of one
+BANDS = 40
+BAND_HZ = (100.0, 7900.0)
+WHISTLE_BAND_HZ = (1700.0, 5300.0)  # umpires' whistles sound 2.2-4.5 kHz; room for codecs' shifts
+HORN_PITCH_HZ = (250.0, 700.0)  # air horns: a few hundred hertz
+HORN_HARMONICS = 4
+TONES = 3  # a pealess whistle sounds up to three chambers at once
+TONE_APART_HZ = 120.0  # two tones nearer than this are one tone's spread
+CLUSTER = 2  # bins either side counted as a tone (a pea's warble spreads it)
+GUARD_BINS = 3
+SIDE_BINS = 8
+# The noise each band is measured over: its low level over the recording, or over this many seconds
+# of it at a time, so a floor that changes over a match (wind rising, the crowd filling) is followed.
+FLOOR_S = 20.0
+# ... taken as this percentile, not the median: a horn or an end-of-period blast may sound through
+# most of a short recording (the live listener hears 3 s at a time), and must not be its own floor.
+FLOOR_PERCENTILE = 20
+RISE_STEPS = (1, 3, 8)  # the whistle band's rise over 10, 30 and 80 ms
+FLUX_BEFORE = (2, 3, 4)  # a bin's rise is over its highest 20-40 ms before (a window's own overlap skipped)
+# The neighbours each step is seen with, in steps: denser near the step, where an onset is decided.
+CONTEXT = (-25, -15, -10, -6, -4, -2, -1, 0, 1, 2, 4, 6, 10, 15, 25)
+CLIP_DB = (-20.0, 60.0)
+ENVELOPE_RATE = 1000  # the whistle band's loudness, a thousand times a second
+ROLL_WINDOW = 128  # its beating measured over 128 ms about each step (bins 8 Hz apart)
+ROLL_HZ = (15.0, 70.0)  # a pea interrupts the air 20-60 times a second
+
+
+def spectrogram(x: np.ndarray) -> np.ndarray:
+    """Power spectra (steps x bins) of windows centred every HOP samples from sample 0."""
+    padded = np.pad(x.astype(np.float32, copy=False), (WINDOW // 2, WINDOW // 2))
+    frames = np.lib.stride_tricks.sliding_window_view(padded, WINDOW)[::HOP]
+    spectrum = np.fft.rfft(frames * np.hanning(WINDOW).astype(np.float32), axis=1)
+    return (spectrum.real ** 2 + spectrum.imag ** 2).astype(np.float32)
+
+
+def _moving_sum(a: np.ndarray, half: int) -> np.ndarray:
+    """Sum over bins k-half..k+half along the last axis (edges padded by repetition)."""
+    width = 2 * half + 1
+    c = np.cumsum(np.pad(a, ((0, 0), (half + 1, half)), mode="edge"), axis=1, dtype=np.float64)
+    return (c[:, width:] - c[:, :-width]).astype(np.float32)
+
+
+def _tonality(power: np.ndarray, log_power: np.ndarray, cluster: int) -> np.ndarray:
+    """dB of each bin's cluster over the geometric mean of the spectrum beside it (past a guard)."""
+    sums = _moving_sum(power, cluster)
+    inner, outer = cluster + GUARD_BINS, cluster + GUARD_BINS + SIDE_BINS
+    beside = (_moving_sum(log_power, outer) - _moving_sum(log_power, inner)) / (2 * (outer - inner))
+    return 10 * np.log10(sums / (2 * cluster + 1) + 1e-20) - beside
+
+
+def _floor(power: np.ndarray, steps: int) -> np.ndarray:
+    """Each column's FLOOR_PERCENTILE over blocks of `steps` steps, held over each block (a whole
+    recording shorter than two blocks is one block)."""
+    n = len(power)
+    if n < 2 * steps:
+        return np.broadcast_to(np.percentile(power, FLOOR_PERCENTILE, axis=0), power.shape)
+    out = np.empty_like(power)
+    for a in range(0, n, steps):
+        b = a + steps if a + 2 * steps <= n else n
+        out[a:b] = np.percentile(power[a:b], FLOOR_PERCENTILE, axis=0)
+        if b == n:
+            break
+    return out
+
+
+def _band_edges(rate: int) -> np.ndarray:
+    freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
+    edges = np.clip(np.searchsorted(freqs, np.geomspace(BAND_HZ[0], BAND_HZ[1], BANDS + 1)), 1, len(freqs) - 1)
+    for i in range(1, len(edges)):  # the lowest bands are narrower than a bin: each gets one at least
+        edges[i] = max(edges[i], edges[i - 1] + 1)
+    return edges
+
+
+def step_features(x: np.ndarray, rate: int) -> np.ndarray:
+    """(steps x per-step features) of mono samples `x` at `rate` (float32)."""
+    power = spectrogram(x)
+    n = len(power)
+    if n == 0:
+        return np.zeros((0, per_step_count()), np.float32)
+    freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
+    bin_hz = rate / WINDOW
+    floor_steps = max(1, int(FLOOR_S * rate / HOP))
+    log_power = 10 * np.log10(power + 1e-20)
+
+    # bands over their own floor
+    edges = _band_edges(rate)
+    csum = np.concatenate([np.zeros((n, 1), np.float64), np.cumsum(power, axis=1, dtype=np.float64)], axis=1)
+    bands = (csum[:, edges[1:]] - csum[:, edges[:-1]]).astype(np.float32) + 1e-12
+    bands_db = 10 * np.log10(bands / _floor(bands, floor_steps))
+
+    # the whistle band's strongest tones
+    tonal = _tonality(power, log_power, CLUSTER)
+    sel = np.flatnonzero((freqs >= WHISTLE_BAND_HZ[0]) & (freqs < WHISTLE_BAND_HZ[1]))
+    t_band = tonal[:, sel].copy()
+    floor_db = 10 * np.log10(_floor(power[:, sel], floor_steps) + 1e-20)
+    over = log_power[:, sel] - floor_db
+    rows = np.arange(n)
+    apart = max(1, int(round(TONE_APART_HZ / bin_hz)))
+    tone_feats = []
+    first_peak = None
+    for _ in range(TONES):
+        k = np.argmax(t_band, axis=1)
+        if first_peak is None:
+            first_peak = k
+        lo_hz, span = WHISTLE_BAND_HZ[0], WHISTLE_BAND_HZ[1] - WHISTLE_BAND_HZ[0]
+        tone_feats += [t_band[rows, k], (freqs[sel][k] - lo_hz) / span, over[rows, k]]
+        for d in range(-apart, apart + 1):  # this tone's neighbourhood is not the next tone
+            t_band[rows, np.clip(k + d, 0, len(sel) - 1)] = -50.0
+    moved = np.abs(np.diff(first_peak, prepend=first_peak[:1])).astype(np.float32) * bin_hz / 100.0
+    moved = np.minimum(moved, 5.0)
+
+    # the horn's best series of harmonics
+    horn_t = np.maximum(_tonality(power, log_power, 1), 0.0)
+    near = np.maximum(horn_t, np.maximum(np.roll(horn_t, 1, axis=1), np.roll(horn_t, -1, axis=1)))
+    lo, hi = int(np.ceil(HORN_PITCH_HZ[0] / bin_hz)), int(HORN_PITCH_HZ[1] / bin_hz)
+    series = np.stack([near[:, [h * k for h in range(1, HORN_HARMONICS + 1) if h * k < power.shape[1]]].mean(axis=1)
+                       for k in range(lo, hi + 1)], axis=1)
+    best = np.argmax(series, axis=1)
+    # a horn holds its pitch (a neigh whinnies, a voice or a tune moves)
+    horn_moved = np.minimum(np.abs(np.diff(best, prepend=best[:1])), 5).astype(np.float32)
+    horn_feats = [series[rows, best], (best + lo) * bin_hz / 1000.0, near[rows, best + lo], horn_moved]
+
+    # the whistle band's rise (a blast's attack)
+    w_level = 10 * np.log10(power[:, sel].sum(axis=1) + 1e-20)
+    rises = [w_level - np.concatenate([np.full(r, w_level[0]), w_level[:-r]])[:n] for r in RISE_STEPS]
+    # a new tone in the band, whatever sounds already (a second whistle over the first, a blast in
+    # the echo of the one before): each bin's rise over its own highest of the steps before
+    band_db = log_power[:, sel]
+    before = np.maximum.reduce([np.concatenate([np.repeat(band_db[:1], d, axis=0), band_db[:-d]])[:n]
+                                for d in FLUX_BEFORE])
+    flux = np.maximum(band_db - before, 0.0)
+    new_tone = [flux.max(axis=1), np.sort(flux, axis=1)[:, -5:].mean(axis=1), flux.mean(axis=1)]
+
+    # a pea whistle's roll: the band's loudness beating at 15-70 Hz (a bird's held note, a mouth
+    # whistle, a horn's harmonic do not); and the strongest tone's second harmonic (a pea's overtone)
+    roll = _roll(x, rate, n)
+    second = np.clip(2 * (sel[0] + first_peak), 0, power.shape[1] - 1)
+    overtone = log_power[rows, second] - 10 * np.log10(_floor(power, floor_steps)[rows, second] + 1e-20)
+
+    out = np.column_stack([bands_db, *tone_feats, moved, *horn_feats, *rises, *new_tone, roll,
+                           overtone]).astype(np.float32)
+    return np.clip(out, CLIP_DB[0], CLIP_DB[1], out=out)
+
+
+def _roll(x: np.ndarray, rate: int, n: int) -> np.ndarray:
+    """Per step, how much of the whistle band's loudness beats at ROLL_HZ: the power of its envelope
+    (at 1 kHz, over ROLL_WINDOW ms about the step) in that range against its mean, in dB."""
+    spectrum = np.fft.rfft(x.astype(np.float32, copy=False))
+    f = np.fft.rfftfreq(len(x), 1.0 / rate)
+    spectrum[(f < WHISTLE_BAND_HZ[0]) | (f > WHISTLE_BAND_HZ[1])] = 0
+    envelope = np.abs(np.fft.ifft(np.concatenate([spectrum, np.zeros(len(x) - len(spectrum))]) * 2))
+    per = rate // ENVELOPE_RATE
+    env = envelope[: len(envelope) // per * per].reshape(-1, per).mean(axis=1)
+    step = HOP // per
+    padded = np.pad(env, (ROLL_WINDOW // 2, ROLL_WINDOW // 2 + step * n), mode="edge")
+    frames = np.lib.stride_tricks.sliding_window_view(padded, ROLL_WINDOW)[::step][:n]
+    spec = np.abs(np.fft.rfft(frames * np.hanning(ROLL_WINDOW), axis=1)) ** 2
+    mf = np.fft.rfftfreq(ROLL_WINDOW, 1.0 / ENVELOPE_RATE)
+    beat = spec[:, (mf >= ROLL_HZ[0]) & (mf <= ROLL_HZ[1])].sum(axis=1)
+    return 10 * np.log10(beat / (spec[:, 0] + 1e-20) + 1e-6)
+
+
+def per_step_count() -> int:
+    return BANDS + 3 * TONES + 1 + 4 + len(RISE_STEPS) + 3 + 2
+
+
+def in_context(steps: np.ndarray) -> np.ndarray:
+    """Each step's features beside its neighbours' (`CONTEXT`), edges repeated: (steps x
+    len(CONTEXT) * per-step features)."""
+    n = len(steps)
+    reach = max(abs(c) for c in CONTEXT)
+    padded = np.pad(steps, ((reach, reach), (0, 0)), mode="edge")
+    return np.concatenate([padded[reach + c: reach + c + n] for c in CONTEXT], axis=1)

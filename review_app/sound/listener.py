@@ -1,0 +1,239 @@
+"""The learned listener: for every 10 ms of a recording, how likely it is that a whistle sounds, that
+one starts, that a horn sounds, that one starts; and from those, each blast and each horn.
+
+Three small multilayer perceptrons over `features.in_context`, their probabilities averaged, trained
+by `benchmarks/train_listener.py` on generated material only (the field generator's training seeds
+and the app's own sample sound). Their weights ship in the package (`listener.npz`, numpy's own
+format) and are run with numpy: no download, no model library at run time.
+
+From the four probabilities (`decode`):
+
+- a whistle starts at each peak of the start probability over `start_on`, at least MIN_APART_S
+  after the one before, where the whistle probability then averages over `held_on` for MIN_BLAST_S
+  (a blast is at least a pip); it ends where that probability falls under `held_off`, or where the
+  next blast starts. So a double blast is two whistles however full its gap is (of echo, a bird,
+  a second umpire), and no detection runs over two blasts. Its start, a peak between steps, is
+  within a few milliseconds (sharpening it on the tone's own level, as an earlier detector did,
+  made it worse on the tuning set);
+- a start within a blast that never let up is another whistle only if a new tone that sounds as a
+  whistle does holds after it (`new_tone_holds`): a bird's note over a blast is not a second blast;
+- a horn is a stretch where the horn probability holds over `horn_off` (gaps under HORN_GAP_S
+  bridged), reaches `horn_on` and averages `horn_mean`, at least MIN_HORN_S long; it starts at the
+  first clear horn start near or in the stretch.
+
+Every threshold is read from the tuning set (seeds 101-102 of tests/sound/field_sounds.py), never
+from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from review_app.sound import features
+from review_app.sound.audio import ANALYSIS_RATE
+
+LABELS = ("whistle", "whistle_start", "horn", "horn_start")
+# A step is labelled as a sound's start within this of it: a whistle's attack takes some 10-30 ms;
+# a horn swells in over 40 ms or more.
+ONSET_S = {"whistle": 0.02, "horn": 0.05}
+WEIGHTS = Path(__file__).with_name("listener.npz")
+STEP_S = features.HOP / ANALYSIS_RATE
+
+MIN_APART_S = 0.1  # the shortest cycle of repeated blasts is a 0.08 s pip and a 0.1 s gap
+MIN_BLAST_S = 0.08
+MAX_BLAST_S = 4.0  # the longest blast: the end of a period is 2-3 s
+HORN_GAP_S = 0.3
+MIN_HORN_S = 0.6  # a horn that ends a period is held; a shout in the crowd is shorter
+HORN_START_NEAR_S = 0.3
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """The probabilities a sound must reach (see the module's text), read from the tuning set."""
+
+    start_on: float = 0.35
+    held_on: float = 0.5
+    held_off: float = 0.3
+    horn_on: float = 0.5
+    horn_off: float = 0.3
+    horn_mean: float = 0.5  # over the whole stretch: music's held notes touch horn_on for a moment only
+
+
+THRESHOLDS = Thresholds()
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: str
+    start_step: float  # steps from the samples' start (fractional: a peak between steps)
+    end_step: float
+
+
+@functools.lru_cache(maxsize=1)
+def _weights() -> dict:
+    with np.load(WEIGHTS) as data:
+        return {k: data[k] for k in data.files}
+
+
+def probabilities(x: np.ndarray, rate: int) -> np.ndarray:
+    """(steps x LABELS) probabilities for mono samples `x` at `rate` (float32)."""
+    w = _weights()
+    x_in = (features.in_context(features.step_features(x, rate)) - w["mean"]) / w["scale"]
+    models = sorted(k.removesuffix("_w0") for k in w if k.endswith("_w0"))  # "m0", "m1", ...
+    out = np.zeros((len(x_in), len(LABELS)), np.float32)
+    for m in models:  # the networks' probabilities averaged
+        h = x_in
+        layers = sum(1 for k in w if k.startswith(f"{m}_w"))
+        for i in range(layers):
+            h = h @ w[f"{m}_w{i}"] + w[f"{m}_b{i}"]
+            if i < layers - 1:
+                np.maximum(h, 0.0, out=h)
+        out += 1.0 / (1.0 + np.exp(-np.clip(h, -30, 30)))
+    return out / len(models)
+
+
+def _peaks(p: np.ndarray, floor: float, apart: int) -> list[int]:
+    """Steps where `p` is over `floor` and highest within `apart` steps either side (first of equals)."""
+    out: list[int] = []
+    for i in np.flatnonzero(p > floor):
+        lo, hi = max(0, i - apart), min(len(p), i + apart + 1)
+        if p[i] >= p[lo:hi].max() and (not out or i - out[-1] > apart):
+            out.append(int(i))
+    return out
+
+
+def _refined(p: np.ndarray, i: int) -> float:
+    """A peak's position between steps (a parabola through it and its neighbours)."""
+    if 0 < i < len(p) - 1:
+        a, b, c = p[i - 1], p[i], p[i + 1]
+        d = a - 2 * b + c
+        if d < 0:
+            return float(i + 0.5 * (a - c) / d)
+    return float(i)
+
+
+def decode(prob: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
+    """The whistles and horns in one stretch's probabilities, in steps."""
+    out: list[Found] = []
+    held, starts = prob[:, 0], prob[:, 1]
+    least, longest = int(round(MIN_BLAST_S / STEP_S)), int(round(MAX_BLAST_S / STEP_S))
+    onsets = [i for i in _peaks(starts, th.start_on, int(round(MIN_APART_S / STEP_S)))
+              if held[i:i + least].mean() > th.held_on]
+    for k, i in enumerate(onsets):
+        stop = min(len(held), i + longest, onsets[k + 1] if k + 1 < len(onsets) else len(held))
+        below = np.flatnonzero(held[i + least:stop] < th.held_off)
+        end = i + least + (int(below[0]) if len(below) else stop - i - least)
+        out.append(Found("whistle", _refined(starts, i), float(end)))
+    horn, horn_starts = prob[:, 2], prob[:, 3]
+    gap, near = int(round(HORN_GAP_S / STEP_S)), int(round(HORN_START_NEAR_S / STEP_S))
+    runs = _runs(horn > th.horn_off)
+    joined: list[list[int]] = []
+    for a, b in runs:
+        if joined and a - joined[-1][1] <= gap:
+            joined[-1][1] = b
+        else:
+            joined.append([a, b])
+    for a, b in joined:
+        if (b - a) * STEP_S < MIN_HORN_S or horn[a:b].max() <= th.horn_on or horn[a:b].mean() <= th.horn_mean:
+            continue
+        # the horn starts at the first clear start near or in the stretch (what was joined before it
+        # may be a shout or a tune), else at the strongest near the stretch's beginning
+        lo = max(0, a - near)
+        clear = _peaks(horn_starts[lo:b], th.start_on, near)
+        s = lo + (clear[0] if clear else int(np.argmax(horn_starts[lo:min(len(horn), a + near + 1)])))
+        if (b - s) * STEP_S < MIN_HORN_S:
+            continue
+        out.append(Found("horn", _refined(horn_starts, s), float(b)))
+    return sorted(out, key=lambda f: f.start_step)
+
+
+def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], mask.astype(np.int8), [0]])))
+    return list(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+
+
+# A start within a blast that never let up (the one before ends where it starts) is a new whistle
+# only if a new tone holds after it (`new_tone_holds`), measured in 20 ms windows.
+NEW_TONE_WINDOW_S = 0.02
+NEW_TONE_BEFORE_S = (-0.1, -0.02)
+NEW_TONE_AFTER_S = (0.04, 0.24)
+NEW_TONE_RISE_DB = 6.0
+NEW_TONE_CHORD_HZ = 150.0  # a pealess whistle's chambers sound 150 Hz apart or more
+NEW_TONE_WINDOW_BINS = 2  # a pea's overtone sought within this many bins of twice its pitch
+BLOCK_S = 60.0  # a long recording is heard a minute at a time (memory stays small)
+BLOCK_MARGIN_S = 2.0  # each block seen with this much either side, so its edges have context
+
+
+def new_tone_holds(x: np.ndarray, rate: int, at_s: float) -> bool:
+    """Whether a tone in the whistle band, NEW_TONE_RISE_DB louder than it was just before `at_s`,
+    holds from 40 to 240 ms after it: a second umpire's blast over the first's, or a blast after
+    a gap that sound filled, does; a bird's chirp over a blast sweeps past any one pitch, and a
+    blast's own roll does not rise over itself."""
+    win = int(NEW_TONE_WINDOW_S * rate)
+
+    def levels(a_s: float, b_s: float) -> np.ndarray:
+        lo, hi = int((at_s + a_s) * rate), int((at_s + b_s) * rate)
+        if lo < 0 or hi > len(x) or hi - lo < win:
+            return np.zeros((0, win // 2 + 1))
+        frames = np.lib.stride_tricks.sliding_window_view(x[lo:hi], win)[::win]
+        power = np.abs(np.fft.rfft(frames * np.hanning(win), axis=1)) ** 2
+        near = np.maximum(power, np.maximum(np.roll(power, 1, axis=1), np.roll(power, -1, axis=1)))
+        return 10 * np.log10(near + 1e-20)
+
+    before, after = levels(*NEW_TONE_BEFORE_S), levels(*NEW_TONE_AFTER_S)
+    if not len(before) or len(after) < 3:
+        return True  # at the recording's edge: the network's word stands
+    f = np.fft.rfftfreq(win, 1.0 / rate)
+    band = (f >= features.WHISTLE_BAND_HZ[0]) & (f <= features.WHISTLE_BAND_HZ[1])
+    held = np.sort(after, axis=0)[2]  # the third lowest: a dip or two (a pea's roll) forgiven
+    rose = (held - np.median(before, axis=0)) >= NEW_TONE_RISE_DB
+    if not np.any(rose[band]):
+        return False
+    # and it sounds as a whistle does: a pealess whistle's chord (another tone rising with it) or a
+    # pea's overtone at twice its pitch; a bird's held note is one pure tone
+    main = f[band][np.argmax(np.where(rose[band], held[band], -np.inf))]
+    chord = rose & band & (np.abs(f - main) >= NEW_TONE_CHORD_HZ)
+    overtone = rose & (np.abs(f - 2 * main) <= NEW_TONE_WINDOW_BINS * rate / win)
+    return bool(np.any(chord) or np.any(overtone))
+
+
+def _one_blast(found: list[Found], x: np.ndarray, rate: int, lo: int) -> list[Found]:
+    """`found` with each whistle that starts within a blast that never let up (the one before ends
+    where it starts) and brings no new tone joined to that blast: a bird's chirp over an umpire's
+    blast is not another blast. `lo`: the step of x that found's step 0 is."""
+    out: list[Found] = []
+    last = None  # index in out of the last whistle
+    for f in found:
+        # (the blast before ends on the step of this one's peak, which its refined start may pass)
+        if f.kind == "whistle" and last is not None and out[last].end_step >= f.start_step - 1 \
+                and not new_tone_holds(x, rate, (lo + f.start_step) * STEP_S):
+            out[last] = Found("whistle", out[last].start_step, f.end_step)
+            continue
+        out.append(f)
+        if f.kind == "whistle":
+            last = len(out) - 1
+    return out
+
+
+def listen(x: np.ndarray, rate: int, progress=None) -> list[tuple[str, float, float]]:
+    """(kind, start s, end s) of each whistle and horn in samples `x` (at audio.ANALYSIS_RATE), in
+    seconds from the samples' start, in time order. `progress(fraction)` after each block."""
+    block, margin = int(BLOCK_S / STEP_S), int(BLOCK_MARGIN_S / STEP_S)
+    hop = features.HOP
+    steps = len(x) // hop + 1
+    out: list[tuple[str, float, float]] = []
+    start = 0
+    while start < steps:
+        lo, hi = max(0, start - margin), min(steps, start + block + margin)
+        prob = probabilities(x[lo * hop: hi * hop], rate)
+        for f in _one_blast(decode(prob), x, rate, lo):
+            if start <= lo + f.start_step < start + block:
+                out.append((f.kind, float((lo + f.start_step) * STEP_S), float((lo + f.end_step) * STEP_S)))
+        start += block
+        if progress is not None:
+            progress(min(1.0, start / steps))
+    return sorted(out, key=lambda s: s[1])

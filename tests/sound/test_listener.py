@@ -1,0 +1,71 @@
+"""The learned listener's decoding (probabilities to whistles and horns) and its shipped weights."""
+
+from __future__ import annotations
+
+import field_sounds as fs
+import numpy as np
+import pytest
+
+from review_app.sound import features, listener
+from review_app.sound.audio import ANALYSIS_RATE
+
+
+def probs(steps: int, whistle=(), starts=(), horn=(), horn_starts=()) -> np.ndarray:
+    """(steps x 4) probabilities: 0.95 over each (a, b) step range of a sound, each start a peak of
+    0.95 at its step with 0.5 either side; 0.02 elsewhere."""
+    p = np.full((steps, 4), 0.02)
+    for col, spans in ((0, whistle), (2, horn)):
+        for a, b in spans:
+            p[a:b, col] = 0.95
+    for col, peaks in ((1, starts), (3, horn_starts)):
+        for i in peaks:
+            p[i - 1:i + 2, col] = (0.5, 0.95, 0.5)
+    return p
+
+
+def kinds(found):
+    return [(f.kind, round(f.start_step), round(f.end_step)) for f in found]
+
+
+def test_two_blasts_whose_gap_is_full_of_sound_are_two_whistles_neither_spanning_the_gap():
+    # the whistle probability never falls (an echo fills the gap), but each blast has its start: the
+    # first ends where the second starts
+    found = listener.decode(probs(300, whistle=[(50, 150)], starts=[50, 100]))
+    assert kinds(found) == [("whistle", 50, 100), ("whistle", 100, 150)]
+
+
+def test_a_start_with_no_held_tone_after_it_is_no_whistle():
+    assert listener.decode(probs(200, whistle=[(50, 54)], starts=[50])) == []
+
+
+def test_a_blast_ends_where_its_tone_does():
+    (found,) = listener.decode(probs(400, whistle=[(100, 361)], starts=[100]))
+    assert round(found.end_step) == 361
+
+
+def test_a_horn_is_one_stretch_over_short_gaps_and_a_short_one_is_no_horn():
+    gap = int(listener.HORN_GAP_S / listener.STEP_S) - 5
+    found = listener.decode(probs(600, horn=[(100, 200), (200 + gap, 300), (450, 480)], horn_starts=[100]))
+    assert kinds(found) == [("horn", 100, 300)]
+
+
+def test_the_shipped_weights_fit_the_features():
+    rng = np.random.default_rng(1)
+    x = (0.01 * rng.standard_normal(ANALYSIS_RATE * 3)).astype(np.float32)
+    p = listener.probabilities(x, ANALYSIS_RATE)
+    assert p.shape == (len(x) // features.HOP + 1, len(listener.LABELS))
+    assert np.all((p >= 0) & (p <= 1))
+
+
+@pytest.mark.parametrize("seconds", [0.5, 70.0])
+def test_listening_in_blocks_finds_a_whistle_wherever_it_falls(seconds):
+    """A blast in a long recording is heard once, in whichever block it falls (a minute at a time)."""
+    rng = np.random.default_rng(2)
+    x = fs.ground(int((seconds + 3) * ANALYSIS_RATE), ANALYSIS_RATE, rng)
+    blast = fs.WhistleVoice("pea", (3200.0,), 35.0).blast(0.4, ANALYSIS_RATE, rng)
+    at = int(seconds * ANALYSIS_RATE)
+    x[at:at + len(blast)] += blast * 3 * np.sqrt(np.mean(x ** 2) / np.mean(blast ** 2))  # about 10 dB over the ground
+    found = [s for s in listener.listen((0.5 * x / np.max(np.abs(x))).astype(np.float32), ANALYSIS_RATE)
+             if s[0] == "whistle"]
+    assert len(found) == 1, found
+    assert found[0][1] == pytest.approx(seconds, abs=0.04)
