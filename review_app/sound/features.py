@@ -116,7 +116,8 @@ def step_features(x: np.ndarray, rate: int) -> np.ndarray:
     tonal = _tonality(power, log_power, CLUSTER)
     sel = np.flatnonzero((freqs >= WHISTLE_BAND_HZ[0]) & (freqs < WHISTLE_BAND_HZ[1]))
     t_band = tonal[:, sel].copy()
-    floor_db = 10 * np.log10(_floor(power[:, sel], floor_steps) + 1e-20)
+    floor_db_all = 10 * np.log10(_floor(power, floor_steps) + 1e-20)  # every bin's, once: the band's and the overtone's
+    floor_db = floor_db_all[:, sel]
     over = log_power[:, sel] - floor_db
     rows = np.arange(n)
     apart = max(1, int(round(TONE_APART_HZ / bin_hz)))
@@ -159,7 +160,7 @@ def step_features(x: np.ndarray, rate: int) -> np.ndarray:
     # whistle, a horn's harmonic do not); and the strongest tone's second harmonic (a pea's overtone)
     roll = _roll(x, rate, n)
     second = np.clip(2 * (sel[0] + first_peak), 0, power.shape[1] - 1)
-    overtone = log_power[rows, second] - 10 * np.log10(_floor(power, floor_steps)[rows, second] + 1e-20)
+    overtone = log_power[rows, second] - floor_db_all[rows, second]
 
     out = np.column_stack([bands_db, *tone_feats, moved, *horn_feats, *rises, *new_tone, roll,
                            overtone]).astype(np.float32)
