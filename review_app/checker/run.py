@@ -210,6 +210,10 @@ class Verdicts:
             found = self._by_match[key] = {}
         return found
 
+    def __len__(self) -> int:
+        """How many cases were judged (the events that made none, judged alone, not counted)."""
+        return sum(map(len, self._by_match.values()))
+
 
 class _Shared(list):
     """A list many results hold at once, so none may change it: a change raises rather than reaching every
@@ -366,10 +370,11 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
 
 
 def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None, *,
-                    keep_documents: bool = False) -> CheckResult:
+                    keep_documents: bool = False, verdicts: Verdicts | None = None) -> CheckResult:
     """Check each document as the iterable yields it (a generator of documents is never held whole, unless
-    `keep_documents`: the result then holds them for the HTML report)."""
-    result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts()
+    `keep_documents`: the result then holds them for the HTML report). `verdicts`: the check's own, new (a caller
+    hands one in to count the cases judged)."""
+    result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts() if verdicts is None else verdicts
     for doc in docs:
         _check_into(result, day, doc, evidence_root, keep_documents, verdicts)
     _across(result, day)
@@ -383,11 +388,13 @@ def _across(result: CheckResult, day: PlayedThatDay) -> None:
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
-                evidence_root: str | Path | None = None, *, keep_documents: bool = False) -> CheckResult:
+                evidence_root: str | Path | None = None, *, keep_documents: bool = False,
+                verdicts: Verdicts | None = None) -> CheckResult:
     """Every document under `paths`, read once and checked; `keep_documents`: the result holds the documents
-    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML)."""
+    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML); `verdicts`:
+    as `check_documents`."""
     files = find_documents(paths)
-    result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts()
+    result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts() if verdicts is None else verdicts
     for i, path in enumerate(files, 1):
         try:
             doc = load_document(path)
