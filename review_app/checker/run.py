@@ -9,6 +9,7 @@ again). The one check across matches keeps only what it needs of each (`PlayedTh
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -121,9 +122,10 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
             clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
             involved, position = event.get("involved") or _NOTHING, event["position"]
             return EventResult(
-                match_id, event["id"], clause, verdict, explanation, missing, mandatory, cites, position["frame"],
-                position["time_s"], event.get("period"), event.get("clock"), involved.get("umpire"),
-                event.get("reviewer"), document, wrong, measured, _NONE, _NOTHING_READ, edition, penalty_to)
+                match_id, _kept(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
+                position["frame"], position["time_s"], event.get("period"), _kept(event.get("clock")),
+                _kept(involved.get("umpire")), _kept(event.get("reviewer")), document, wrong, measured, _NONE,
+                _NOTHING_READ, edition, penalty_to)
     case = doc.case(event, context)
     situation = case.situation
     if evidence is not None and situation == "21.f(5)":
@@ -154,6 +156,16 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
+
+
+def _kept(text: str | None) -> str | None:
+    """A text a result keeps to the end of the check, as the one copy of it: a season's event ids, clocks,
+    umpires and reviewers are the same few hundred texts, and each result keeping its document's own copy
+    kept some twenty megabytes of them alive on the 1,000-match season."""
+    return _intern(text) if type(text) is str else text
+
+
+_intern = sys.intern
 
 
 def _case_key(event: dict, derived: dict | None = None) -> bytes | None:
