@@ -39,7 +39,9 @@ def json_parts(result: CheckResult) -> Iterator[bytes | memoryview]:
     """`_pieces` in UTF-8, each as it is made (bytes or views of them; the standard library's text encoded,
     where orjson refused)."""
     for piece in _pieces(result):
-        yield piece.encode("utf-8") if isinstance(piece, str) else piece
+        # A lone surrogate (Python's reading of a file name that is not UTF-8) has no UTF-8: it is written as the JSON
+        # escape `\udcff` that `backslashreplace` makes of it, which reads back as the same text.
+        yield piece.encode("utf-8", "backslashreplace") if isinstance(piece, str) else piece
 
 
 def _pieces(result: CheckResult) -> Iterator[bytes | memoryview | str]:
