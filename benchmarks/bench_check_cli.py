@@ -1,7 +1,7 @@
 """Benchmark: `polo-review check DIR --format json` end to end on a season of 1,000 match documents.
 
     python benchmarks/bench_check_cli.py [--matches 1000] [--events-per-match 100] [--repeat 5]
-                                         [--season DIR] [--save FILE] [--no-subprocess]
+                                         [--season DIR] [--save FILE] [--no-subprocess] [--timed]
 
 Writes the season (named players on every team, some of them knocked unconscious, so the match and
 cross-match checks have work to do), then measures in the same run, as medians over the repeats:
@@ -17,6 +17,11 @@ cross-match checks have work to do), then measures in the same run, as medians o
 and prints each as a ratio to both references, in elapsed time and in CPU time (this process's and its
 children's), which a busy machine disturbs less. `--season DIR` keeps the season there (made if the folder
 is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions.
+
+The check judges each distinct case once (`checker.run.Verdicts`): the season's events are drawn from a
+repertoire of calls, as a season's calls repeat, and the benchmark prints how many distinct cases its events
+made. `--timed` writes the whistle's moment on every event (0.1-3 s after the incident, as the Review page
+tags it), so every case is its own and each event is judged alone: the check's cost where nothing is shared.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_checker import make_season
 
+from review_app.checker.run import Verdicts, check_paths
 from review_app.cli import main
 from review_app.model import find_documents, jsontext
 from review_app.model.io import fast_validator
@@ -68,6 +74,19 @@ def name_the_players(folder: Path, seed: int = 21) -> None:
         for ev in doc["events"]:
             if ev["situation"] == "21.d" and rng.random() < 0.05:
                 ev["facts"]["unconscious"] = True
+        path.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
+
+
+def time_the_whistles(folder: Path, seed: int = 22) -> None:
+    """Tag every event's whistle 0.1-3 s after its incident: each event then has a timing of its own."""
+    rng = random.Random(seed)
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_bytes())
+        for ev in doc["events"]:
+            pos = ev["position"]
+            delay = round(rng.uniform(0.1, 3.0), 2)
+            ev["moments"] = {"whistle": {"frame": pos["frame"] + round(delay * 25),
+                                         "time_s": round(pos["time_s"] + delay, 2)}}
         path.write_text(json.dumps(doc, ensure_ascii=False), "utf-8")
 
 
@@ -124,6 +143,7 @@ def main_bench() -> None:
     ap.add_argument("--season", type=Path, help="keep the season in this folder (made if empty)")
     ap.add_argument("--save", type=Path, help="keep the last JSON report here")
     ap.add_argument("--no-subprocess", action="store_true", help="measure the command in this process only")
+    ap.add_argument("--timed", action="store_true", help="a new season: every event's whistle tagged (nothing shared)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.season or Path(tmp) / "season"
@@ -132,11 +152,18 @@ def main_bench() -> None:
             t = time.perf_counter()
             make_season(folder, args.matches, args.events_per_match)
             name_the_players(folder)
+            if args.timed:
+                time_the_whistles(folder)
             print(f"generated {args.matches} matches of {args.events_per_match} events in "
                   f"{time.perf_counter() - t:.1f} s")
         files = find_documents([folder])
         size = sum(f.stat().st_size for f in files)
         print(f"season: {len(files)} documents, {size / 2**20:.1f} MiB in {folder}")
+        judged = Verdicts()
+        events = len(check_paths([folder], verdicts=judged).events)
+        print(f"cases: the season's {events} events made {len(judged)} distinct cases judged once each; "
+              f"{events - len(judged)} events took the verdict of a case judged before or, timed by their own "
+              f"moments, were judged alone")
         t = time.perf_counter()
         fast_validator()
         print(f"schema compiled (jsonschema-rs) in {time.perf_counter() - t:.3f} s, not counted in the reference")

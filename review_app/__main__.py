@@ -1,6 +1,6 @@
 """`python -m review_app` runs the command line."""
 import sys
 
-from review_app.cli import main
+from review_app.cli import command
 
-sys.exit(main())
+sys.exit(command())

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import orjson
 
-from review_app.checker.run import CheckResult
+from review_app.checker.run import CheckResult, EventResult
 from review_app.checker.summary import summary
 from review_app.i18n import translate
 
@@ -39,7 +39,9 @@ def json_parts(result: CheckResult) -> Iterator[bytes | memoryview]:
     """`_pieces` in UTF-8, each as it is made (bytes or views of them; the standard library's text encoded,
     where orjson refused)."""
     for piece in _pieces(result):
-        yield piece.encode("utf-8") if isinstance(piece, str) else piece
+        # A lone surrogate (Python's reading of a file name that is not UTF-8) has no UTF-8: it is written as the JSON
+        # escape `\udcff` that `backslashreplace` makes of it, which reads back as the same text.
+        yield piece.encode("utf-8", "backslashreplace") if isinstance(piece, str) else piece
 
 
 def _pieces(result: CheckResult) -> Iterator[bytes | memoryview | str]:
@@ -75,16 +77,56 @@ def _event_parts(events: list) -> Iterator[bytes | memoryview | str]:
         yield b"[]"
         return
     yield b"["
+    as_dict = _AsDicts()
     for start in range(0, len(events), _EVENTS_AT):
         # Serialised where they stand in the report, so orjson indents them as the report has them; the lot's
         # own brackets are cut off by a view, not a copy.
-        lot = _dumps({"events": [e.to_dict() for e in events[start:start + _EVENTS_AT]]}, _OPTIONS)
+        lot = _dumps({"events": [as_dict(e) for e in events[start:start + _EVENTS_AT]]}, _OPTIONS)
         yield b",\n    " if start else b"\n    "
         if isinstance(lot, str):
             yield lot[len(_LOT_HEAD):-len(_LOT_TAIL)]
         else:
             yield memoryview(lot)[len(_LOT_HEAD):-len(_LOT_TAIL)]
     yield _LOT_TAIL[:-2]
+
+
+class _AsDicts:
+    """`EventResult.to_dict` for a report's events, where events that share their verdict (`checker.run.Verdicts`)
+    share what it gives them: each such event's dict is a copy of the first one's with the event's own fields set
+    again, rather than made field by field with its explanation's texts looked up. An event shares it only while it
+    holds the very objects the first one held (a match finding gives it new ones: it is then made field by field)."""
+
+    __slots__ = ("_made",)
+
+    def __init__(self) -> None:
+        # by the explanation's identity (the events alive meanwhile keep it): the fields the dict came from, the dict
+        self._made: dict[int, tuple] = {}
+
+    def __call__(self, e: EventResult) -> dict:
+        if e.findings or e.reading:
+            return e.to_dict()
+        made = self._made.get(id(e.explanation))
+        if made is not None:
+            (explanation, clause, verdict, missing, mandatory, cites, wrong, measured, edition, penalty_to,
+             first) = made
+            if (e.explanation is explanation and e.clause is clause and e.verdict is verdict and e.missing is missing
+                    and e.mandatory is mandatory and e.cites is cites and e.wrong is wrong and e.measured is measured
+                    and e.edition is edition and e.penalty_to is penalty_to):
+                out = first.copy()  # in the same order, and what every field after `document` holds
+                out["match"] = e.match
+                out["event"] = e.event
+                out["frame"] = e.frame
+                out["time_s"] = e.time_s
+                out["period"] = e.period
+                out["clock"] = e.clock
+                out["umpire"] = e.umpire
+                out["reviewer"] = e.reviewer
+                out["document"] = e.document
+                return out
+        out = e.to_dict()
+        self._made[id(e.explanation)] = (e.explanation, e.clause, e.verdict, e.missing, e.mandatory, e.cites, e.wrong,
+                                         e.measured, e.edition, e.penalty_to, out)
+        return out
 
 
 def to_json(result: CheckResult) -> str:

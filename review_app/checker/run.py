@@ -9,9 +9,12 @@ again). The one check across matches keeps only what it needs of each (`PlayedTh
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+import orjson
 
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, PlayedThatDay, check_match
@@ -20,7 +23,7 @@ from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.document import DERIVES_FACTS
 from review_app.model.mounts import MountRegister, mount_register
-from review_app.rules import Case, MatchContext, Verdict, is_clause, judge, judge_on, provision
+from review_app.rules import Case, MatchContext, Verdict, edition_on, is_clause, judge, judge_on, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
@@ -96,10 +99,33 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
 
 def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, evidence: EvidenceView | None,
                  match_id: str, document: str | None,
-                 judged: Callable[[Case], Verdict] = judge) -> EventResult:
+                 judged: Callable[[Case], Verdict] = judge, seen: dict | None = None) -> EventResult:
     """`check_event`, given what is the same for every event of the match (its id, its file as the report
     names it, `judged`: the judge of its day, `rules.judge_on`), found once by the caller rather than once
-    per event."""
+    per event; `seen`: the verdicts already reached for matches like this one (`Verdicts.like`)."""
+    if seen is not None:
+        derived = None
+        if event["situation"] not in DERIVES_FACTS:
+            key = _case_key(event)
+        elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
+            # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
+            # with the excusal the match's mount register derives, and both make its key.
+            derived = doc.derived_facts(event)
+            key = _case_key(event, derived)
+        else:
+            key = None
+        if key is not None:
+            found = seen.get(key)
+            if found is None:
+                seen[key] = found = _verdict_fields(judged(doc.case(event, context, derived)),
+                                                    event.get("call") or _NOTHING)
+            clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
+            involved, position = event.get("involved") or _NOTHING, event["position"]
+            return EventResult(
+                match_id, _kept(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
+                position["frame"], position["time_s"], event.get("period"), _kept(event.get("clock")),
+                _kept(involved.get("umpire")), _kept(event.get("reviewer")), document, wrong, measured, _NONE,
+                _NOTHING_READ, edition, penalty_to)
     case = doc.case(event, context)
     situation = case.situation
     if evidence is not None and situation == "21.f(5)":
@@ -130,6 +156,75 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
+
+
+def _kept(text: str | None) -> str | None:
+    """A text a result keeps to the end of the check, as the one copy of it: a season's event ids, clocks,
+    umpires and reviewers are the same few hundred texts, and each result keeping its document's own copy
+    kept some twenty megabytes of them alive on the 1,000-match season."""
+    return _intern(text) if type(text) is str else text
+
+
+_intern = sys.intern
+
+
+def _case_key(event: dict, derived: dict | None = None) -> bytes | None:
+    """The case an event makes, as the bytes of what its judge reads of the event, where those fix its verdict
+    (with its match: `Verdicts.like`); None where they do not, or where the event cannot be written so.
+    `derived`: the facts the tool derives for it (21.f(5)'s excusal, `MatchDocument.derived_facts`).
+
+    Its judge reads the situation, the facts (with those derived), the call, the period and the offender. The
+    event's moment counts only through moments tagged on it (`rules.timing.measure` of no moments measures
+    nothing), and such an event, whose timing is its own, is judged on its own. JSON text keeps what a tuple of
+    the values would lose: 1 is not 1.0, nor `true`, and the report says them differently."""
+    if event.get("moments"):
+        return None
+    involved = event.get("involved")
+    try:
+        return _key_of((event["situation"], event.get("period"), event.get("facts"), event.get("call"),
+                        involved.get("offender") if involved else None, derived))
+    except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
+        return None
+
+
+_key_of = orjson.dumps
+
+
+def _verdict_fields(v: Verdict, call: dict) -> tuple:
+    """What an event's result takes from its verdict and its call, in EventResult's order, as results may share
+    it: lists and mappings that raise on a change (`_Shared`)."""
+    return (v.clause, v.verdict, v.explanation, _Shared(v.missing) if v.missing else _NONE, v.mandatory,
+            _cited(v.cites or (v.clause,)), _Shared(v.wrong) if v.wrong else _NONE,
+            _SharedDict(v.measured.to_dict()) if v.measured else _NOTHING_MEASURED, v.edition,
+            call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None)
+
+
+class Verdicts:
+    """The verdicts one check has reached, by case, so an event whose case was judged before in this check takes
+    that verdict rather than being judged again: a season says the same few things over and over (every knock-in
+    after a ball out over the back line, every safety for a foul in the 30-yard line), and judging each of a
+    season's events took more than a third of its check (`benchmarks/bench_check_cli.py`).
+
+    Kept for one check only, never across checks. Matches share what they share: the edition in force on their
+    day (a judge reads the day only for it, `rules.judge_on`), their periods, handicap, announcements and teams."""
+
+    __slots__ = ("_by_match",)
+
+    def __init__(self) -> None:
+        self._by_match: dict[tuple, dict[bytes, tuple]] = {}
+
+    def like(self, context: MatchContext) -> dict[bytes, tuple]:
+        """The verdicts of the matches judged like one of `context`, by `_case_key`."""
+        key = (edition_on(context.day), context.periods, context.upper_handicap, context.courtesy_changes_announced,
+               context.tack_provision_announced, context.teams)
+        found = self._by_match.get(key)
+        if found is None:
+            found = self._by_match[key] = {}
+        return found
+
+    def __len__(self) -> int:
+        """How many cases were judged (the events that made none, judged alone, not counted)."""
+        return sum(map(len, self._by_match.values()))
 
 
 class _Shared(list):
@@ -220,14 +315,16 @@ class _InOrder(MatchDocument):
         return super().derived_facts(event, register if register is not None else self.register())
 
 
-def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None,
+def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verdicts: Verdicts | None = None,
                     ) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
+    seen = (verdicts if verdicts is not None else Verdicts()).like(context)
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
         judged = judge_on(context.day)
-        events = [_check_event(doc, e, context, evidence, match_id, document, judged) for e in doc.events_in_order()]
+        events = [_check_event(doc, e, context, evidence, match_id, document, judged, seen)
+                  for e in doc.events_in_order()]
         findings = check_match(doc, evidence, doc.register())
     apply_findings(events, findings)
     return events, findings
@@ -272,11 +369,11 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
-                evidence_root: str | Path | None = None, keep: bool = False) -> None:
+                evidence_root: str | Path | None = None, keep: bool = False, verdicts: Verdicts | None = None) -> None:
     if keep and doc.path is not None:
         result.documents[str(doc.path)] = doc
     doc = _InOrder(doc)
-    events, findings = _check_in_order(doc, evidence_root)
+    events, findings = _check_in_order(doc, evidence_root, verdicts)
     result.events.extend(events)
     result.findings.extend(findings)
     result.matches.append(doc.match_id)
@@ -285,12 +382,13 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
 
 
 def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None, *,
-                    keep_documents: bool = False) -> CheckResult:
+                    keep_documents: bool = False, verdicts: Verdicts | None = None) -> CheckResult:
     """Check each document as the iterable yields it (a generator of documents is never held whole, unless
-    `keep_documents`: the result then holds them for the HTML report)."""
-    result, day = CheckResult(), PlayedThatDay()
+    `keep_documents`: the result then holds them for the HTML report). `verdicts`: the check's own, new (a caller
+    hands one in to count the cases judged)."""
+    result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts() if verdicts is None else verdicts
     for doc in docs:
-        _check_into(result, day, doc, evidence_root, keep_documents)
+        _check_into(result, day, doc, evidence_root, keep_documents, verdicts)
     _across(result, day)
     return result
 
@@ -302,11 +400,13 @@ def _across(result: CheckResult, day: PlayedThatDay) -> None:
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
-                evidence_root: str | Path | None = None, *, keep_documents: bool = False) -> CheckResult:
+                evidence_root: str | Path | None = None, *, keep_documents: bool = False,
+                verdicts: Verdicts | None = None) -> CheckResult:
     """Every document under `paths`, read once and checked; `keep_documents`: the result holds the documents
-    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML)."""
+    as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML); `verdicts`:
+    as `check_documents`."""
     files = find_documents(paths)
-    result, day = CheckResult(), PlayedThatDay()
+    result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts() if verdicts is None else verdicts
     for i, path in enumerate(files, 1):
         try:
             doc = load_document(path)
@@ -314,7 +414,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
             log.info("not checked: %s", exc)  # reported in the result, one line per document
             result.errors.append(str(exc))
         else:
-            _check_into(result, day, doc, evidence_root, keep_documents)
+            _check_into(result, day, doc, evidence_root, keep_documents, verdicts)
         if progress:
             progress(i, len(files))
     _across(result, day)

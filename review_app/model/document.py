@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from operator import itemgetter, le
 from pathlib import Path
 
 from review_app.model.errors import DocumentError
@@ -25,6 +26,7 @@ MATCH_ID = re.compile(MATCH_ID_PATTERN)
 # that as the event's `reading`, never as a fact.
 DERIVED_FACTS = {"21.f(5)": ("excused_under",)}
 DERIVES_FACTS = frozenset(DERIVED_FACTS)
+_POSITION, _FRAME_AND_TIME, _NOT_AFTER = itemgetter("position"), itemgetter("frame", "time_s"), le
 
 
 @dataclass
@@ -125,7 +127,14 @@ class MatchDocument:
 
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame), the order the match happened in."""
-        return iter(sorted(self.events, key=lambda e: (e["position"]["frame"], e["position"]["time_s"])))
+        events = self.events
+        # Each event's (frame, time) found by C-level maps, not a Python key function called per event: every check
+        # of a season's matches orders its events, and most documents are saved in this order already.
+        keys = list(map(_FRAME_AND_TIME, map(_POSITION, events)))
+        if all(map(_NOT_AFTER, keys, keys[1:])):
+            return iter(events)
+        order = sorted(range(len(events)), key=keys.__getitem__)  # stable, as sorting the events was
+        return iter([events[i] for i in order])
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from match_docs import ROOT
 
 from review_app.checker import CheckResult, EventResult
 from review_app.checker.formats import to_json, to_json_bytes
@@ -98,3 +99,22 @@ def test_the_json_report_is_made_as_it_is_taken():
     parts = json_parts(result_with())
     assert iter(parts) is parts
     assert b"".join(parts) == standard(result_with()).encode("utf-8")
+
+
+def test_a_file_name_that_is_not_utf8_is_reported_escaped_on_standard_output_and_in_a_file(tmp_path, capfdbinary):
+    """Python reads the byte 0xff of a file name as a lone surrogate, which no UTF-8 can hold: the report names the
+    document with it escaped (valid JSON, read back as the same name), never a traceback."""
+    import os
+
+    from review_app.cli import main
+
+    folder = tmp_path / "season"
+    folder.mkdir()
+    name = os.fsdecode(b"bad\xff.json")
+    (folder / name).write_bytes((ROOT / "annotations" / "sample-safety.json").read_bytes())
+    out = tmp_path / "report.json"
+    assert main(["check", str(folder), "--format", "json", "--out", str(out)]) == 0
+    assert main(["check", str(folder), "--format", "json"]) == 0
+    for raw in (out.read_bytes(), capfdbinary.readouterr().out):
+        report = json.loads(raw.decode("utf-8"))
+        assert [e["document"] for e in report["events"]] == [str(folder / name)]
