@@ -3,7 +3,7 @@
     python benchmarks/tune_listener.py --cache DIR [--snr 10 0]
 
 Runs the listener's network once over each clip of the tuning set (tests/sound/field_sounds.py,
-seeds 101-102, never the evaluation set's 9001-9003, nor the training seeds the network learned
+seeds 101-102, never the evaluation set's 9001-9006, nor the training seeds the network learned
 from), then decodes the probabilities under a grid of thresholds and prints, for each, the lowest
 recall and precision of whistles and of horns over the conditions where they sound, at the chosen
 SNRs, and the count of stray ones (whistles or horns found in conditions that have none).
