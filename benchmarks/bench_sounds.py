@@ -11,7 +11,7 @@ and Opus, distance, two umpires overlapping, long blasts and pips, repeated blas
 a horn. Each clip (24 s, 25 or 30 fps) is encoded through PyAV as a phone or camera would, decoded
 by review_app.sound and run through the detector.
 
-Two sets, kept apart. TUNING (seeds 101-102, every condition but opus_low) is the only material
+Two sets, kept apart. TUNING (seeds 101-104, every condition but opus_low) is the only material
 any of the detector's thresholds was read from (benchmarks/tune_listener.py). EVALUATION (seeds
 9001-9006, every condition, opus_low among them) is never tuned on: its figures are the detector's.
 The learned listener's network was trained on neither: on the tuning conditions with seeds 201-220

@@ -6,7 +6,7 @@ The material is generated here, never downloaded (issue 21):
 
 - the field generator `tests/sound/field_sounds.py` over its TUNING conditions (never `opus_low`,
   which only the evaluation set has; `neighs` since branch i21-r5) with TRAINING seeds (201-220:
-  apart from the tuning set's 101-102, which the listener's thresholds are read from, and from the
+  apart from the tuning set's 101-104, which the listener's thresholds are read from, and from the
   evaluation set's 9001-9006, which nothing here reads), and the PA with 20 seeds more (221-240:
   music's variety, so a held chord is not taken for a horn), at +10, 0 and -6 dB, encoded and
   decoded as a phone or camera would (`bench_sounds.clips`);
@@ -81,8 +81,9 @@ def field_material(seeds, cache: Path, rng):
     kept.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(*seeds):
+            pa_only = seed in field_sounds.PA_TRAINING_SEEDS
             conditions = [c for c in field_sounds.TUNING_CONDITIONS
-                          if seed in field_sounds.TRAINING_SEEDS or (c == "pa" and seed in field_sounds.PA_TRAINING_SEEDS)]
+                          if seed in field_sounds.TRAINING_SEEDS or (pa_only and c == "pa")]
             for condition in conditions:
                 where = kept / f"{condition}-{seed}.npz"
                 if not where.exists():
