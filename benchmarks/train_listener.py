@@ -4,11 +4,12 @@
 
 The material is generated here, never downloaded (issue 21):
 
-- the field generator `tests/sound/field_sounds.py` over its TUNING conditions (never `neighs` or
-  `opus_low`, which only the evaluation set has) with TRAINING seeds (201 and up: apart from the
-  tuning set's 101-102, which the listener's thresholds are read from, and from the evaluation set's
-  9001-9003, which nothing here reads), at +10, 0 and -6 dB, encoded and decoded as a phone or
-  camera would (`bench_sounds.clips`);
+- the field generator `tests/sound/field_sounds.py` over its TUNING conditions (never `opus_low`,
+  which only the evaluation set has; `neighs` since branch i21-r5) with TRAINING seeds (201-220:
+  apart from the tuning set's 101-104, which the listener's thresholds are read from, and from the
+  evaluation set's 9001-9006, which nothing here reads), and the PA with 20 seeds more (221-240:
+  music's variety, so a held chord is not taken for a horn), at +10, 0 and -6 dB, encoded and
+  decoded as a phone or camera would (`bench_sounds.clips`);
 - the first generator `review_app.samples` (the app's sample clips and the live simulator's camera
   sound): its whistles in every pattern and its horns over its noise bed, each blast labelled.
 
@@ -80,7 +81,10 @@ def field_material(seeds, cache: Path, rng):
     kept.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(*seeds):
-            for condition in field_sounds.TUNING_CONDITIONS:
+            pa_only = seed in field_sounds.PA_TRAINING_SEEDS
+            conditions = [c for c in field_sounds.TUNING_CONDITIONS
+                          if seed in field_sounds.TRAINING_SEEDS or (pa_only and c == "pa")]
+            for condition in conditions:
                 where = kept / f"{condition}-{seed}.npz"
                 if not where.exists():
                     xs, ys = [], []
@@ -142,8 +146,9 @@ def first_material(count: int, cache: Path, rng):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, nargs=2, default=[field_sounds.TRAINING_SEEDS[0],
-                                                            field_sounds.TRAINING_SEEDS[-1] + 1],
-                    help="the training seeds [first, last) (default: field_sounds.TRAINING_SEEDS)")
+                                                            field_sounds.PA_TRAINING_SEEDS[-1] + 1],
+                    help="the training seeds [first, last) (default: field_sounds.TRAINING_SEEDS with every "
+                    "tuning condition, then PA_TRAINING_SEEDS with the PA only)")
     ap.add_argument("--first-mixes", type=int, default=FIRST_MIXES)
     ap.add_argument("--cache", type=Path, required=True,
                     help="the encoded-and-decoded field material and its features (made if missing)")

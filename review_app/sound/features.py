@@ -8,8 +8,10 @@ Per step (a 32 ms window every 10 ms at `audio.ANALYSIS_RATE`):
 - in the whistle band, the three strongest tones standing out of the spectrum beside them: how far
   (tonality), at what pitch, how loud over the noise, and how far the strongest moved since the
   step before (a whistle holds its pitch; a bird's chirp or a mouth whistle glides);
-- in the horn's range, the best series of harmonics (a horn's fundamental with its overtones) and
-  how far its fundamental moved since the step before;
+- in the horn's range, the best series of harmonics (a horn's fundamental with its overtones), how
+  far its fundamental moved since the step before, and how alike the tonal peaks over the horn's
+  harmonics are to those 100, 300 and 600 ms before (a horn holds one pitch; music changes chord every
+  note, a neigh falls and quavers);
 - the rise of the whistle band's level since the steps before (a blast's attack).
 
 Each step is then seen with its neighbours (`CONTEXT`: up to a quarter of a second either side), so
@@ -47,6 +49,12 @@ CLIP_DB = (-20.0, 60.0)
 ENVELOPE_RATE = 1000  # the whistle band's loudness, a thousand times a second
 ROLL_WINDOW = 128  # its beating measured over 128 ms about each step (bins 8 Hz apart)
 ROLL_HZ = (15.0, 70.0)  # a pea interrupts the air 20-60 times a second
+# A horn holds one pitch, so its harmonics stand where they stood: the tonal spectrum over the horn's
+# harmonics (HOLD_HZ), peaks more than HOLD_OVER_DB out of what is beside them, against its own 100,
+# 300 and 600 ms before. Music changes chord every note, a neigh falls and quavers, a voice glides.
+HOLD_HZ = (250.0, 3000.0)
+HOLD_OVER_DB = 3.0
+HOLD_LAGS = (10, 30, 60)
 
 
 def spectrogram(x: np.ndarray) -> np.ndarray:
@@ -143,7 +151,8 @@ def step_features(x: np.ndarray, rate: int) -> np.ndarray:
     best = np.argmax(series, axis=1)
     # a horn holds its pitch (a neigh whinnies, a voice or a tune moves)
     horn_moved = np.minimum(np.abs(np.diff(best, prepend=best[:1])), 5).astype(np.float32)
-    horn_feats = [series[rows, best], (best + lo) * bin_hz / 1000.0, near[rows, best + lo], horn_moved]
+    horn_feats = [series[rows, best], (best + lo) * bin_hz / 1000.0, near[rows, best + lo], horn_moved,
+                  *_held(near, freqs)]
 
     # the whistle band's rise (a blast's attack)
     w_level = 10 * np.log10(power[:, sel].sum(axis=1) + 1e-20)
@@ -167,6 +176,21 @@ def step_features(x: np.ndarray, rate: int) -> np.ndarray:
     return np.clip(out, CLIP_DB[0], CLIP_DB[1], out=out)
 
 
+def _held(near: np.ndarray, freqs: np.ndarray) -> list[np.ndarray]:
+    """Per step and HOLD_LAGS lag, the cosine (0-1, times ten) of the tonal peaks over HOLD_HZ (each
+    bin's tonality as the highest of it and its neighbours: a horn's pitch sags a little) with the
+    same HOLD_LAGS steps before; 0 where either has no peak."""
+    sel = (freqs >= HOLD_HZ[0]) & (freqs <= HOLD_HZ[1])
+    v = np.maximum(near[:, sel] - HOLD_OVER_DB, 0.0)
+    norm = np.sqrt((v * v).sum(axis=1))
+    out = []
+    for lag in HOLD_LAGS:
+        before = np.concatenate([np.repeat(v[:1], lag, axis=0), v[:-lag]])[: len(v)]
+        nb = np.concatenate([np.repeat(norm[:1], lag), norm[:-lag]])[: len(v)]
+        out.append(10.0 * (v * before).sum(axis=1) / (norm * nb + 1e-6))
+    return out
+
+
 def _roll(x: np.ndarray, rate: int, n: int) -> np.ndarray:
     """Per step, how much of the whistle band's loudness beats at ROLL_HZ: the power of its envelope
     (at 1 kHz, over ROLL_WINDOW ms about the step) in that range against its mean, in dB."""
@@ -186,7 +210,7 @@ def _roll(x: np.ndarray, rate: int, n: int) -> np.ndarray:
 
 
 def per_step_count() -> int:
-    return BANDS + 3 * TONES + 1 + 4 + len(RISE_STEPS) + 3 + 2
+    return BANDS + 3 * TONES + 1 + 4 + len(HOLD_LAGS) + len(RISE_STEPS) + 3 + 2
 
 
 def in_context(steps: np.ndarray) -> np.ndarray:

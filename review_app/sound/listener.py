@@ -18,10 +18,13 @@ From the four probabilities (`decode`):
 - a start within a blast that never let up is another whistle only if a new tone that sounds as a
   whistle does holds after it (`new_tone_holds`): a bird's note over a blast is not a second blast;
 - a horn is a stretch where the horn probability holds over `horn_off` (gaps under HORN_GAP_S
-  bridged), reaches `horn_on` and averages `horn_mean`, at least MIN_HORN_S long; it starts at the
-  first clear horn start near or in the stretch.
+  bridged), reaches `horn_on` and averages `horn_mean`, at least MIN_HORN_S long, and has a start
+  (`start_on` near or in it, or `horn_start_on` near its beginning); it starts at the first clear
+  horn start near or in the stretch, and a later start over `horn_split` cuts the
+  stretch there (two horns with music between, or a neigh joined before a horn); each piece must
+  hold the same three conditions on its own.
 
-Every threshold is read from the tuning set (seeds 101-102 of tests/sound/field_sounds.py), never
+Every threshold is read from the tuning set (seeds 101-104 of tests/sound/field_sounds.py), never
 from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
 """
 
@@ -55,12 +58,14 @@ HORN_START_NEAR_S = 0.3
 class Thresholds:
     """The probabilities a sound must reach (see the module's text), read from the tuning set."""
 
-    start_on: float = 0.35
+    start_on: float = 0.25
     held_on: float = 0.5
     held_off: float = 0.3
     horn_on: float = 0.5
     horn_off: float = 0.3
-    horn_mean: float = 0.5  # over the whole stretch: music's held notes touch horn_on for a moment only
+    horn_mean: float = 0.7  # over the whole stretch: music's held notes touch horn_on for a moment only
+    horn_split: float = 0.5  # a horn start this likely within a horn stretch cuts it (over 1: never)
+    horn_start_on: float = 0.1  # a stretch with no clear start must have one this likely near its beginning
 
 
 THRESHOLDS = Thresholds()
@@ -144,10 +149,16 @@ def decode(prob: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
         # may be a shout or a tune), else at the strongest near the stretch's beginning
         lo = max(0, a - near)
         clear = _peaks(horn_starts[lo:b], th.start_on, near)
+        if not clear and horn_starts[lo:min(len(horn), a + near + 1)].max() <= th.horn_start_on:
+            continue  # a horn is blown: it has a start (a stretch of music that touches a horn has none)
         s = lo + (clear[0] if clear else int(np.argmax(horn_starts[lo:min(len(horn), a + near + 1)])))
-        if (b - s) * STEP_S < MIN_HORN_S:
-            continue
-        out.append(Found("horn", _refined(horn_starts, s), float(b)))
+        # a strong start later in the stretch is another horn (music or a neigh filled the gap) or the
+        # horn itself after a neigh or a shout that was joined before it: the stretch is cut there,
+        # and each piece must be a horn on its own (as long, as likely throughout)
+        cuts = [lo + i for i in _peaks(horn_starts[lo:b], th.horn_split, near) if lo + i > s + near]
+        for p, q in zip([s, *cuts], [*cuts, b], strict=True):
+            if (q - p) * STEP_S >= MIN_HORN_S and horn[p:q].max() > th.horn_on and horn[p:q].mean() > th.horn_mean:
+                out.append(Found("horn", _refined(horn_starts, p), float(q)))
     return sorted(out, key=lambda f: f.start_step)
 
 

@@ -42,16 +42,23 @@ import numpy as np
 # Conditions: the ground's noise and calls in every one, plus what the name says.
 CONDITIONS = ("ground", "birds", "crowd_whistles", "pa", "neighs", "wind_clipping", "phone_agc",
               "aac_low", "opus_low", "distance", "two_umpires", "long_and_pips", "multi_blast", "under_horn")
-# Never in the tuning set: the detector meets these first in the evaluation.
-EVALUATION_ONLY = ("neighs", "opus_low")
+# Never in the tuning set (nor in the training set): the detector meets these first in the evaluation.
+# (Neighs were evaluation-only too until branch i21-r5: after their evaluation figures had been seen
+# they became development material, so their evaluation figure is a trained-on condition's.)
+EVALUATION_ONLY = ("opus_low",)
 TUNING_CONDITIONS = tuple(c for c in CONDITIONS if c not in EVALUATION_ONLY)
 EVALUATION_CONDITIONS = CONDITIONS
-# Seeds: the tuning set's and the evaluation set's never meet.
-TUNING_SEEDS = (101, 102)
-EVALUATION_SEEDS = (9001, 9002, 9003)
+# Seeds: the tuning set's and the evaluation set's never meet. 103-104 and 9004-9006 were added
+# (branch i21-r5): the first to read the thresholds from more material; the others after
+# 9001-9003's figures had been seen, and no decision was made with them in view.
+TUNING_SEEDS = (101, 102, 103, 104)
+EVALUATION_SEEDS = (9001, 9002, 9003, 9004, 9005, 9006)
 # The learned listener's training material (benchmarks/train_listener.py): the tuning conditions with
 # seeds of their own, apart from both sets (its thresholds are read from the tuning set's 101-102).
 TRAINING_SEEDS = tuple(range(201, 221))
+# ... and the PA's with more seeds still (221-240): music is endless in its variety, and a held chord
+# must not be taken for a horn.
+PA_TRAINING_SEEDS = tuple(range(221, 241))
 SNRS_DB = (10.0, 0.0, -6.0)
 CLIP_S = 24.0
 # codec -> (file suffix, sample rate, bitrate): what phones and cameras write; the low-bitrate

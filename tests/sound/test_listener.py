@@ -69,3 +69,13 @@ def test_listening_in_blocks_finds_a_whistle_wherever_it_falls(seconds):
              if s[0] == "whistle"]
     assert len(found) == 1, found
     assert found[0][1] == pytest.approx(seconds, abs=0.04)
+
+
+def test_the_training_tuning_and_evaluation_sets_are_apart():
+    """No seed in two sets, and a condition the evaluation set alone has (issue 21)."""
+    training = set(fs.TRAINING_SEEDS) | set(fs.PA_TRAINING_SEEDS)
+    assert not training & set(fs.TUNING_SEEDS)
+    assert not training & set(fs.EVALUATION_SEEDS)
+    assert not set(fs.TUNING_SEEDS) & set(fs.EVALUATION_SEEDS)
+    assert fs.EVALUATION_ONLY and not set(fs.EVALUATION_ONLY) & set(fs.TUNING_CONDITIONS)
+    assert set(fs.EVALUATION_ONLY) <= set(fs.EVALUATION_CONDITIONS)
