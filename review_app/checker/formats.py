@@ -90,6 +90,9 @@ def _event_parts(events: list) -> Iterator[bytes | memoryview | str]:
     yield _LOT_TAIL[:-2]
 
 
+_MADE_MAX = 4096  # first dicts `_AsDicts` keeps: a season's shared verdicts are a few hundred
+
+
 class _AsDicts:
     """`EventResult.to_dict` for a report's events, where events that share their verdict (`checker.run.Verdicts`)
     share what it gives them: each such event's dict is a copy of the first one's with the event's own fields set
@@ -124,6 +127,8 @@ class _AsDicts:
                 out["document"] = e.document
                 return out
         out = e.to_dict()
+        if len(self._made) >= _MADE_MAX:  # events that share nothing (each timed by its own moments): kept bounded
+            self._made.clear()
         self._made[id(e.explanation)] = (e.explanation, e.clause, e.verdict, e.missing, e.mandatory, e.cites, e.wrong,
                                          e.measured, e.edition, e.penalty_to, out)
         return out
