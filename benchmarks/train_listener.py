@@ -81,9 +81,10 @@ def field_material(seeds, cache: Path, rng):
     kept.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(*seeds):
-            pa_only = seed in field_sounds.PA_TRAINING_SEEDS
             conditions = [c for c in field_sounds.TUNING_CONDITIONS
-                          if seed in field_sounds.TRAINING_SEEDS or (pa_only and c == "pa")]
+                          if seed in field_sounds.TRAINING_SEEDS
+                          or (seed in field_sounds.PA_TRAINING_SEEDS and c == "pa")
+                          or (seed in field_sounds.FOCUS_TRAINING_SEEDS and c in field_sounds.FOCUS_CONDITIONS)]
             for condition in conditions:
                 where = kept / f"{condition}-{seed}.npz"
                 if not where.exists():
@@ -146,9 +147,10 @@ def first_material(count: int, cache: Path, rng):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, nargs=2, default=[field_sounds.TRAINING_SEEDS[0],
-                                                            field_sounds.PA_TRAINING_SEEDS[-1] + 1],
+                                                            field_sounds.FOCUS_TRAINING_SEEDS[-1] + 1],
                     help="the training seeds [first, last) (default: field_sounds.TRAINING_SEEDS with every "
-                    "tuning condition, then PA_TRAINING_SEEDS with the PA only)")
+                    "tuning condition, PA_TRAINING_SEEDS with the PA only, then FOCUS_TRAINING_SEEDS with "
+                    "the FOCUS_CONDITIONS)")
     ap.add_argument("--first-mixes", type=int, default=FIRST_MIXES)
     ap.add_argument("--cache", type=Path, required=True,
                     help="the encoded-and-decoded field material and its features (made if missing)")
