@@ -1,6 +1,7 @@
 """Whistle and horn detection benchmark, on match sound the detector was not tuned on.
 
     python benchmarks/bench_sounds.py [--sets tuning evaluation] [--snr 10 0 -6] [--conditions ...] [--seeds ...]
+        [--groups] [--cache DIR]
 
 The material is made by tests/sound/field_sounds.py, a generator written from a description of a
 polo ground (issue 21), not from the detector: the ground's noise (wind, crowd, hoofbeats, shouts)
@@ -11,15 +12,18 @@ and Opus, distance, two umpires overlapping, long blasts and pips, repeated blas
 a horn. Each clip (24 s, 25 or 30 fps) is encoded through PyAV as a phone or camera would, decoded
 by review_app.sound and run through the detector.
 
-Two sets, kept apart. TUNING (seeds 101-104, every condition but opus_low) is the only material
+Two sets, kept apart. TUNING (seeds 101-106, every condition but opus_low) is the only material
 any of the detector's thresholds was read from (benchmarks/tune_listener.py). EVALUATION (seeds
-9001-9006, every condition, opus_low among them) is never tuned on: its figures are the detector's.
+9001-9012, every condition, opus_low among them) is never tuned on: its figures are the detector's.
 The learned listener's network was trained on neither: on the tuning conditions with seeds 201-220
-(field_sounds.TRAINING_SEEDS), the PA with 221-240 as well, and the app's own sample sound
-(benchmarks/train_listener.py). Neighs were evaluation-only until branch i21-r5; they became
-development material after their evaluation figures had been seen, so theirs is now a trained-on
-condition's figure. Seeds 9004-9006 were added then, unseen by anyone when the detector was made:
-`--seeds 9004 9005 9006` gives their figures alone.
+(field_sounds.TRAINING_SEEDS), the PA with 221-240 as well, birds, the PA and a whistle under a horn
+with 241-260, and the app's own sample sound (benchmarks/train_listener.py). Neighs were
+evaluation-only until branch i21-r5; they became development material after their evaluation
+figures had been seen, so theirs is now a trained-on condition's figure. Seeds 9004-9006 were added
+then, 9007-9012 in branch i21-r6 after 9001-9006's figures had been seen (those are
+field_sounds.SEEN_EVALUATION_SEEDS): nobody looked at 9007-9012's figures before the detector was
+final. `--groups` prints the seen and the fresh seeds' figures beside the whole set's, `--seeds`
+any seeds alone.
 
 A detection is a true one if it is of a label's kind and starts within MATCH_S of the label's start
 (one to one, nearest first). Per condition and SNR, for each set: recall and precision of whistles

@@ -58,7 +58,7 @@ SEEN_EVALUATION_SEEDS = (9001, 9002, 9003, 9004, 9005, 9006)
 FRESH_EVALUATION_SEEDS = (9007, 9008, 9009, 9010, 9011, 9012)
 EVALUATION_SEEDS = SEEN_EVALUATION_SEEDS + FRESH_EVALUATION_SEEDS
 # The learned listener's training material (benchmarks/train_listener.py): the tuning conditions with
-# seeds of their own, apart from both sets (its thresholds are read from the tuning set's 101-102).
+# seeds of their own, apart from both sets (its thresholds are read from the tuning set's 101-106).
 TRAINING_SEEDS = tuple(range(201, 221))
 # ... and the PA's with more seeds still (221-240): music is endless in its variety, and a held chord
 # must not be taken for a horn.
