@@ -53,6 +53,7 @@ KEEP_NEAR_S = 0.3  # steps this near a sound are all kept; others are sampled
 KEEP_OTHER = 0.2
 HIDDEN = (96, 48)
 MODELS = 3
+CHUNK = 65536  # steps standardised at a time
 
 
 def labels_of(truth, steps: int, start_s: float) -> np.ndarray:
@@ -168,11 +169,25 @@ def main() -> None:
     for x, y in [*field_material(args.seeds, args.cache, rng), *first_material(args.first_mixes, args.cache, rng)]:
         xs.append(x)
         ys.append(y)
-    x, y = np.concatenate(xs), np.concatenate(ys)
+    # one float32 array, filled as the pieces are let go, standardised in place: the material (some
+    # 1.4 million steps of 975 features) would not fit in memory twice over
+    x = np.empty((sum(len(p) for p in xs), xs[0].shape[1]), np.float32)
+    at = 0
+    while xs:
+        piece = xs.pop(0)
+        x[at:at + len(piece)] = piece
+        at += len(piece)
+    y = np.concatenate(ys)
     print(f"{len(x)} steps, positives per label {y.sum(axis=0).tolist()}, "
           f"material {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
-    x = (x - mean) / scale
+    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
+    squares = np.zeros(x.shape[1])
+    for i in range(0, len(x), CHUNK):
+        squares += ((x[i:i + CHUNK] - mean) ** 2).sum(axis=0, dtype=np.float64)
+    scale = (np.sqrt(squares / len(x)) + 1e-3).astype(np.float32)
+    for i in range(0, len(x), CHUNK):
+        x[i:i + CHUNK] -= mean
+        x[i:i + CHUNK] /= scale
     arrays = {"mean": mean.astype(np.float32), "scale": scale.astype(np.float32),
               "context": np.array(features.CONTEXT), "per_step": np.array(features.per_step_count())}
     for m in range(args.models):
