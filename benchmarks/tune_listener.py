@@ -35,7 +35,7 @@ from review_app.sound.detect import Heard
 SHARED = {"start_on": (0.25, 0.35, 0.45), "horn_off": (0.3,)}
 WHISTLE = {"held_on": (0.4, 0.5, 0.6), "held_off": (0.3,), "held_on_horn": (0.2, 0.25, 0.35, 0.5),
            "rise_on": (0.3, 0.4, 0.5, 0.6, 1.01)}
-HORN = {"horn_on": (0.5, 0.7), "horn_mean": (0.3, 0.5, 0.7), "horn_split": (0.5, 0.9, 1.01),
+HORN = {"horn_on": (0.5, 0.7), "horn_mean": (0.3, 0.5, 0.7), "horn_split": (0.3, 0.4, 0.5, 0.9, 1.01),
         "horn_start_on": (0.0, 0.1, 0.2, 0.3)}
 
 

@@ -28,7 +28,7 @@ From the four probabilities (`decode`):
   stretch there (two horns with music between, or a neigh joined before a horn); each piece must
   hold the same three conditions on its own.
 
-Every threshold is read from the tuning set (seeds 101-104 of tests/sound/field_sounds.py), never
+Every threshold is read from the tuning set (seeds 101-106 of tests/sound/field_sounds.py), never
 from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
 """
 
@@ -63,17 +63,17 @@ RISE_QUIET_S = 0.05  # a rise under a horn: the whistle's probability under held
 class Thresholds:
     """The probabilities a sound must reach (see the module's text), read from the tuning set."""
 
-    start_on: float = 0.25
+    start_on: float = 0.35
     held_on: float = 0.5
     held_off: float = 0.3
     horn_on: float = 0.5
     horn_off: float = 0.3
     horn_mean: float = 0.7  # over the whole stretch: music's held notes touch horn_on for a moment only
-    horn_split: float = 0.5  # a horn start this likely within a horn stretch cuts it (over 1: never)
-    horn_start_on: float = 0.1  # a stretch with no clear start must have one this likely near its beginning
+    horn_split: float = 0.4  # a horn start this likely within a horn stretch cuts it (over 1: never)
+    horn_start_on: float = 0.0  # a stretch with no clear start must have one this likely near its beginning
     # Under a horn (its probability over horn_off) a whistle's probability flickers and its start is
     # seldom clear: there a start need only hold this on average (held_on elsewhere) ...
-    held_on_horn: float = 0.5
+    held_on_horn: float = 0.35
     # ... and a whistle also starts where its probability rises, after RISE_QUIET_S under held_off, to
     # average this over MIN_BLAST_S with no start peak near (over 1: never)
     rise_on: float = 1.01
