@@ -6,10 +6,12 @@ The material is generated here, never downloaded (issue 21):
 
 - the field generator `tests/sound/field_sounds.py` over its TUNING conditions (never `opus_low`,
   which only the evaluation set has; `neighs` since branch i21-r5) with TRAINING seeds (201-220:
-  apart from the tuning set's 101-104, which the listener's thresholds are read from, and from the
-  evaluation set's 9001-9006, which nothing here reads), and the PA with 20 seeds more (221-240:
-  music's variety, so a held chord is not taken for a horn), at +10, 0 and -6 dB, encoded and
-  decoded as a phone or camera would (`bench_sounds.clips`);
+  apart from the tuning set's 101-106, which the listener's thresholds are read from, and from the
+  evaluation set's 9001-9012, which nothing here reads), the PA with 20 seeds more (221-240:
+  music's variety, so a held chord is not taken for a horn), and birds, the PA and a whistle under
+  a horn with 20 seeds more each (241-260, `field_sounds.FOCUS_TRAINING_SEEDS`: where the listener
+  was weakest), at +10, 0 and -6 dB, encoded and decoded as a phone or camera would
+  (`bench_sounds.clips`);
 - the first generator `review_app.samples` (the app's sample clips and the live simulator's camera
   sound): its whistles in every pattern and its horns over its noise bed, each blast labelled.
 
@@ -51,6 +53,7 @@ KEEP_NEAR_S = 0.3  # steps this near a sound are all kept; others are sampled
 KEEP_OTHER = 0.2
 HIDDEN = (96, 48)
 MODELS = 3
+CHUNK = 65536  # steps standardised at a time
 
 
 def labels_of(truth, steps: int, start_s: float) -> np.ndarray:
@@ -81,9 +84,10 @@ def field_material(seeds, cache: Path, rng):
     kept.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(*seeds):
-            pa_only = seed in field_sounds.PA_TRAINING_SEEDS
             conditions = [c for c in field_sounds.TUNING_CONDITIONS
-                          if seed in field_sounds.TRAINING_SEEDS or (pa_only and c == "pa")]
+                          if seed in field_sounds.TRAINING_SEEDS
+                          or (seed in field_sounds.PA_TRAINING_SEEDS and c == "pa")
+                          or (seed in field_sounds.FOCUS_TRAINING_SEEDS and c in field_sounds.FOCUS_CONDITIONS)]
             for condition in conditions:
                 where = kept / f"{condition}-{seed}.npz"
                 if not where.exists():
@@ -146,9 +150,10 @@ def first_material(count: int, cache: Path, rng):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", type=int, nargs=2, default=[field_sounds.TRAINING_SEEDS[0],
-                                                            field_sounds.PA_TRAINING_SEEDS[-1] + 1],
+                                                            field_sounds.FOCUS_TRAINING_SEEDS[-1] + 1],
                     help="the training seeds [first, last) (default: field_sounds.TRAINING_SEEDS with every "
-                    "tuning condition, then PA_TRAINING_SEEDS with the PA only)")
+                    "tuning condition, PA_TRAINING_SEEDS with the PA only, then FOCUS_TRAINING_SEEDS with "
+                    "the FOCUS_CONDITIONS)")
     ap.add_argument("--first-mixes", type=int, default=FIRST_MIXES)
     ap.add_argument("--cache", type=Path, required=True,
                     help="the encoded-and-decoded field material and its features (made if missing)")
@@ -164,11 +169,25 @@ def main() -> None:
     for x, y in [*field_material(args.seeds, args.cache, rng), *first_material(args.first_mixes, args.cache, rng)]:
         xs.append(x)
         ys.append(y)
-    x, y = np.concatenate(xs), np.concatenate(ys)
+    # one float32 array, filled as the pieces are let go, standardised in place: the material (some
+    # 1.4 million steps of 975 features) would not fit in memory twice over
+    x = np.empty((sum(len(p) for p in xs), xs[0].shape[1]), np.float32)
+    at = 0
+    while xs:
+        piece = xs.pop(0)
+        x[at:at + len(piece)] = piece
+        at += len(piece)
+    y = np.concatenate(ys)
     print(f"{len(x)} steps, positives per label {y.sum(axis=0).tolist()}, "
           f"material {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
-    x = (x - mean) / scale
+    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
+    squares = np.zeros(x.shape[1])
+    for i in range(0, len(x), CHUNK):
+        squares += ((x[i:i + CHUNK] - mean) ** 2).sum(axis=0, dtype=np.float64)
+    scale = (np.sqrt(squares / len(x)) + 1e-3).astype(np.float32)
+    for i in range(0, len(x), CHUNK):
+        x[i:i + CHUNK] -= mean
+        x[i:i + CHUNK] /= scale
     arrays = {"mean": mean.astype(np.float32), "scale": scale.astype(np.float32),
               "context": np.array(features.CONTEXT), "per_step": np.array(features.per_step_count())}
     for m in range(args.models):

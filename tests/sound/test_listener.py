@@ -73,9 +73,13 @@ def test_listening_in_blocks_finds_a_whistle_wherever_it_falls(seconds):
 
 def test_the_training_tuning_and_evaluation_sets_are_apart():
     """No seed in two sets, and a condition the evaluation set alone has (issue 21)."""
-    training = set(fs.TRAINING_SEEDS) | set(fs.PA_TRAINING_SEEDS)
+    training = set(fs.TRAINING_SEEDS) | set(fs.PA_TRAINING_SEEDS) | set(fs.FOCUS_TRAINING_SEEDS)
     assert not training & set(fs.TUNING_SEEDS)
     assert not training & set(fs.EVALUATION_SEEDS)
     assert not set(fs.TUNING_SEEDS) & set(fs.EVALUATION_SEEDS)
+    # the evaluation seeds seen while the detector was made and the fresh ones are one set, split in two
+    assert not set(fs.SEEN_EVALUATION_SEEDS) & set(fs.FRESH_EVALUATION_SEEDS)
+    assert set(fs.EVALUATION_SEEDS) == set(fs.SEEN_EVALUATION_SEEDS) | set(fs.FRESH_EVALUATION_SEEDS)
+    assert set(fs.FOCUS_CONDITIONS) <= set(fs.TUNING_CONDITIONS)
     assert fs.EVALUATION_ONLY and not set(fs.EVALUATION_ONLY) & set(fs.TUNING_CONDITIONS)
     assert set(fs.EVALUATION_ONLY) <= set(fs.EVALUATION_CONDITIONS)
