@@ -104,27 +104,35 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
     names it, `judged`: the judge of its day, `rules.judge_on`), found once by the caller rather than once
     per event; `seen`: the verdicts already reached for matches like this one (`Verdicts.like`)."""
     if seen is not None:
-        derived = None
-        if event["situation"] not in DERIVES_FACTS:
-            key = _case_key(event)
+        # `_case_key` written out for the events that derive no fact (nearly all): every event of a season passes here.
+        situation, involved = event["situation"], event.get("involved") or _NOTHING
+        derived = key = None
+        if situation not in DERIVES_FACTS:
+            if not event.get("moments"):
+                try:
+                    key = _key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
+                                   involved.get("offender"), None))
+                except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
+                    pass
         elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
             # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
             # with the excusal the match's mount register derives, and both make its key.
             derived = doc.derived_facts(event)
             key = _case_key(event, derived)
-        else:
-            key = None
         if key is not None:
             found = seen.get(key)
             if found is None:
                 seen[key] = found = _verdict_fields(judged(doc.case(event, context, derived)),
                                                     event.get("call") or _NOTHING)
             clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
-            involved, position = event.get("involved") or _NOTHING, event["position"]
+            position, clock, umpire, reviewer = event["position"], event.get("clock"), involved.get("umpire"), \
+                event.get("reviewer")
+            # Each text kept as its one copy (`_intern`).
             return EventResult(
-                match_id, _kept(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
-                position["frame"], position["time_s"], event.get("period"), _kept(event.get("clock")),
-                _kept(involved.get("umpire")), _kept(event.get("reviewer")), document, wrong, measured, _NONE,
+                match_id, _intern(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
+                position["frame"], position["time_s"], event.get("period"),
+                _intern(clock) if type(clock) is str else clock, _intern(umpire) if type(umpire) is str else umpire,
+                _intern(reviewer) if type(reviewer) is str else reviewer, document, wrong, measured, _NONE,
                 _NOTHING_READ, edition, penalty_to)
     case = doc.case(event, context)
     situation = case.situation
@@ -158,13 +166,9 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
 
 
-def _kept(text: str | None) -> str | None:
-    """A text a result keeps to the end of the check, as the one copy of it: a season's event ids, clocks,
-    umpires and reviewers are the same few hundred texts, and each result keeping its document's own copy
-    kept some twenty megabytes of them alive on the 1,000-match season."""
-    return _intern(text) if type(text) is str else text
-
-
+# A text a result keeps to the end of the check is kept as its one copy (interned): a season's event ids, clocks,
+# umpires and reviewers are the same few hundred texts, and each result keeping its document's own copy kept some
+# twenty megabytes of them alive on the 1,000-match season.
 _intern = sys.intern
 
 
