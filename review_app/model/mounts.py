@@ -53,8 +53,8 @@ class MountRegister:
     unnamed_excusals: list[str]  # event ids where a mount was excused but not named
     # normalised mount name -> the frame a player was first seen riding it (kept with or without `records`)
     first_ridden: dict[str, int] = field(default_factory=dict)
-    # the normalised name of each excusal's mount, in the order of `excusals` (each 21.f(5) event compares them)
-    excused_keys: list[str] = field(default_factory=list)
+    # normalised mount name -> its excusals, in the order of `excusals` (each 21.f(5) event looks up its mount's)
+    excused_by_key: dict[str, list[Excusal]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {
@@ -96,7 +96,6 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     unnamed: list[str] = []
     keys: dict[str, str] = {}  # each mount name as written -> its normalised form
     first_ridden: dict[str, int] = {}
-    excused_keys: list[str] = []
 
     def key(name: str) -> str:
         k = keys.get(name)
@@ -162,11 +161,10 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
             exc = Excusal(name, clause, event["id"], pos["frame"], pos["time_s"], event.get("period"),
                           event.get("clock"), team, number)
             excusals.append(exc)
-            excused_keys.append(k)
             excused.setdefault(k, []).append(exc)
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
-    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused_keys)
+    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused)
 
 
 def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
@@ -193,11 +191,13 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
     wanted = _key(name)  # normalised once, not once per excusal of the match
-    keys = register.excused_keys  # as the register normalised them (made by hand, a register may lack them)
-    if len(keys) != len(register.excusals):
-        keys = [_key(exc.mount) for exc in register.excusals]
-    for exc, key in zip(register.excusals, keys, strict=True):
-        if exc.frame > frame or exc.event == event["id"] or key != wanted:
+    if register.excused_by_key or not register.excusals:  # the mount's own excusals, not every one of the match
+        excusals = register.excused_by_key.get(wanted, ())
+    else:  # a register made by hand, without them
+        excusals = [exc for exc in register.excusals if _key(exc.mount) == wanted]
+    event_id = event["id"]
+    for exc in excusals:
+        if exc.frame > frame or exc.event == event_id:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
