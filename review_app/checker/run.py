@@ -16,6 +16,7 @@ from pathlib import Path
 
 import orjson
 
+from review_app.checker.cases import case_key, key_of
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
@@ -104,13 +105,13 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
     names it, `judged`: the judge of its day, `rules.judge_on`), found once by the caller rather than once
     per event; `seen`: the verdicts already reached for matches like this one (`Verdicts.like`)."""
     if seen is not None:
-        # `_case_key` written out for the events that derive no fact (nearly all): every event of a season passes here.
+        # `case_key` written out for the events that derive no fact (nearly all): every event of a season passes here.
         situation, involved = event["situation"], event.get("involved") or _NOTHING
         derived = key = None
         if situation not in DERIVES_FACTS:
             if not event.get("moments"):
                 try:
-                    key = _key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
+                    key = key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
                                    involved.get("offender"), None))
                 except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
                     pass
@@ -118,7 +119,7 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
             # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
             # with the excusal the match's mount register derives, and both make its key.
             derived = doc.derived_facts(event)
-            key = _case_key(event, derived)
+            key = case_key(event, derived)
         if key is not None:
             found = seen.get(key)
             if found is None:
@@ -172,26 +173,6 @@ _NOTHING: dict = {}  # an event's missing `involved`, read only
 _intern = sys.intern
 
 
-def _case_key(event: dict, derived: dict | None = None) -> bytes | None:
-    """The case an event makes, as the bytes of what its judge reads of the event, where those fix its verdict
-    (with its match: `Verdicts.like`); None where they do not, or where the event cannot be written so.
-    `derived`: the facts the tool derives for it (21.f(5)'s excusal, `MatchDocument.derived_facts`).
-
-    Its judge reads the situation, the facts (with those derived), the call, the period and the offender. The
-    event's moment counts only through moments tagged on it (`rules.timing.measure` of no moments measures
-    nothing), and such an event, whose timing is its own, is judged on its own. JSON text keeps what a tuple of
-    the values would lose: 1 is not 1.0, nor `true`, and the report says them differently."""
-    if event.get("moments"):
-        return None
-    involved = event.get("involved")
-    try:
-        return _key_of((event["situation"], event.get("period"), event.get("facts"), event.get("call"),
-                        involved.get("offender") if involved else None, derived))
-    except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
-        return None
-
-
-_key_of = orjson.dumps
 
 
 def _verdict_fields(v: Verdict, call: dict) -> tuple:
@@ -215,20 +196,26 @@ class Verdicts:
     __slots__ = ("_by_match",)
 
     def __init__(self) -> None:
-        self._by_match: dict[tuple, dict[bytes, tuple]] = {}
+        # for each kind of match: the verdicts by case, and the time allowances' findings by case
+        self._by_match: dict[tuple, tuple[dict[bytes, tuple], dict[bytes, list[Finding]]]] = {}
 
-    def like(self, context: MatchContext) -> dict[bytes, tuple]:
-        """The verdicts of the matches judged like one of `context`, by `_case_key`."""
+    def of_matches_like(self, context: MatchContext) -> tuple[dict[bytes, tuple], dict[bytes, list[Finding]]]:
+        """The verdicts of the matches judged like one of `context`, and the findings of their time allowances,
+        each by `case_key`."""
         key = (edition_on(context.day), context.periods, context.upper_handicap, context.courtesy_changes_announced,
                context.tack_provision_announced, context.teams)
         found = self._by_match.get(key)
         if found is None:
-            found = self._by_match[key] = {}
+            found = self._by_match[key] = ({}, {})
         return found
+
+    def like(self, context: MatchContext) -> dict[bytes, tuple]:
+        """The verdicts of the matches judged like one of `context`, by `case_key`."""
+        return self.of_matches_like(context)[0]
 
     def __len__(self) -> int:
         """How many cases were judged (the events that made none, judged alone, not counted)."""
-        return sum(map(len, self._by_match.values()))
+        return sum(len(verdicts) for verdicts, _allowances in self._by_match.values())
 
 
 class _Shared(list):
@@ -323,13 +310,13 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verd
                     ) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
-    seen = (verdicts if verdicts is not None else Verdicts()).like(context)
+    seen, allowances = (verdicts if verdicts is not None else Verdicts()).of_matches_like(context)
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
         judged = judge_on(context.day)
         events = [_check_event(doc, e, context, evidence, match_id, document, judged, seen)
                   for e in doc.events_in_order()]
-        findings = check_match(doc, evidence, doc.register())
+        findings = check_match(doc, evidence, doc.register(), allowances)
     apply_findings(events, findings)
     return events, findings
 

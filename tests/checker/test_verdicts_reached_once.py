@@ -10,7 +10,9 @@ from match_docs import ROOT, event
 
 from review_app.checker import check_documents
 from review_app.checker.run import check_event
+from review_app.checker.sequence import check_match
 from review_app.model import document_from_data, find_documents, load_document
+from review_app.rules.parameters import judging_on
 from review_app.rules.vocabulary import VerdictKind
 
 RED1 = {"team": "red", "number": 1}
@@ -25,10 +27,16 @@ def _alone(doc, ev):
 
 
 def _each_event_as_alone(docs):
+    """Each event's verdict, and each match's own findings, as each gets them checked alone."""
     result = check_documents(docs)
     by_match = {(r.match, r.event): r for r in result.events}
     compared = 0
     for doc in docs:
+        # The time allowances' findings are shared by case too (`sequence.time_allowances`): the match's own.
+        found = [f.to_dict() for f in result.findings
+                 if f.match == doc.match_id and f.kind != "unconscious_player_played_that_day"]
+        with judging_on(doc.context().day):
+            assert found == [f.to_dict() for f in check_match(doc)], doc.match_id
         for ev in doc.events:
             r = by_match[doc.match_id, ev["id"]]
             if r.findings:  # a match finding changed it after judging: not what the judge alone says
