@@ -296,8 +296,10 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         facts = ev.get("facts") or {}
         if not unconscious and ev["situation"] != "21.d" and not facts.get("unconscious"):
             continue  # no one knocked out yet, no injury, no knock-out here (most events): nothing to look at
-        players = _players(ev)
-        for p in players if unconscious else ():  # no one knocked out yet in this match: nobody to look for
+        # Once someone is knocked out every later event with a player passes here: each player is looked up as
+        # (team, number) in place, not gathered in a list first (`_players`), which only 21.d and knock-outs need.
+        for player in involved["players"] if unconscious else ():  # no one knocked out yet: nobody to look for
+            p = (player["team"], player["number"])
             if p in unconscious and unconscious[p] != ev["id"]:
                 if p in shared:  # the roster has a substitute under this number: say so, never accuse
                     out.append(Finding(
@@ -312,13 +314,13 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        call = ev.get("call") or {}
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
-            unconscious.setdefault(players[0], ev["id"])
+            unconscious.setdefault(_players(ev)[0], ev["id"])
         if ev["situation"] != "21.d":
             continue
+        call, players = ev.get("call") or {}, _players(ev)
         injury = facts.get("injury")
         if not injury:
             continue
