@@ -60,11 +60,13 @@ class EventResult:
 
     def to_dict(self) -> dict:
         # Written out field by field, in their order, the optional ones only when they hold something: a
-        # copy of __dict__ with the empty ones deleted cost twice as much, for every event of a report.
+        # copy of __dict__ with the empty ones deleted cost twice as much, for every event of a report. An event's
+        # findings make its explanation its own (`apply_findings`): said once, it is not kept (`both`).
         out = {"match": self.match, "event": self.event, "clause": self.clause, "verdict": self.verdict,
-               "explanation": both(self.explanation), "missing": self.missing, "mandatory": self.mandatory,
-               "cites": self.cites, "frame": self.frame, "time_s": self.time_s, "period": self.period,
-               "clock": self.clock, "umpire": self.umpire, "reviewer": self.reviewer, "document": self.document}
+               "explanation": both(self.explanation, keep=not self.findings), "missing": self.missing,
+               "mandatory": self.mandatory, "cites": self.cites, "frame": self.frame, "time_s": self.time_s,
+               "period": self.period, "clock": self.clock, "umpire": self.umpire, "reviewer": self.reviewer,
+               "document": self.document}
         if self.wrong:
             out["wrong"] = self.wrong
         if self.measured:
