@@ -101,42 +101,10 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
 
 
 def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, evidence: EvidenceView | None,
-                 match_id: str, document: str | None,
-                 judged: Callable[[Case], Verdict] = judge, seen: dict | None = None) -> EventResult:
+                 match_id: str, document: str | None, judged: Callable[[Case], Verdict] = judge) -> EventResult:
     """`check_event`, given what is the same for every event of the match (its id, its file as the report
     names it, `judged`: the judge of its day, `rules.judge_on`), found once by the caller rather than once
-    per event; `seen`: the verdicts already reached for matches like this one (`Verdicts.like`)."""
-    if seen is not None:
-        # `case_key` written out for the events that derive no fact (nearly all): every event of a season passes here.
-        situation, involved = event["situation"], event.get("involved") or _NOTHING
-        derived = key = None
-        if situation not in DERIVES_FACTS:
-            if not event.get("moments"):
-                try:
-                    key = key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
-                                   involved.get("offender"), None))
-                except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
-                    pass
-        elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
-            # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
-            # with the excusal the match's mount register derives, and both make its key.
-            derived = doc.derived_facts(event)
-            key = case_key(event, derived)
-        if key is not None:
-            found = seen.get(key)
-            if found is None:
-                seen[key] = found = _verdict_fields(judged(doc.case(event, context, derived)),
-                                                    event.get("call") or _NOTHING)
-            clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
-            position, clock, umpire, reviewer = event["position"], event.get("clock"), involved.get("umpire"), \
-                event.get("reviewer")
-            # Each text kept as its one copy (`_intern`).
-            return EventResult(
-                match_id, _intern(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
-                position["frame"], position["time_s"], event.get("period"),
-                _intern(clock) if type(clock) is str else clock, _intern(umpire) if type(umpire) is str else umpire,
-                _intern(reviewer) if type(reviewer) is str else reviewer, document, wrong, measured, _NONE,
-                _NOTHING_READ, edition, penalty_to)
+    per event."""
     case = doc.case(event, context)
     situation = case.situation
     if evidence is not None and situation == "21.f(5)":
@@ -164,6 +132,50 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
         reading or _NOTHING_READ, v.edition,
         call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None,
     )
+
+
+def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView | None, match_id: str,
+             document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple]) -> list[EventResult]:
+    """Each event's result, in footage order, as `_check_event` makes it; `seen`: the verdicts already reached for
+    matches like this one (`Verdicts.like`). An event whose case was judged before takes that verdict; one that
+    makes no case of its own (`case_key`) is judged alone. In one loop, not a call per event: every event of a
+    season passes here, and a call's frame cost as much as the rest of an event's result."""
+    out: list[EventResult] = []
+    append = out.append
+    for event in doc.events_in_order():
+        # `case_key` written out for the events that derive no fact (nearly all).
+        situation, involved = event["situation"], event.get("involved") or _NOTHING
+        derived = key = None
+        if situation not in DERIVES_FACTS:
+            if not event.get("moments"):
+                try:
+                    key = key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
+                                   involved.get("offender"), None))
+                except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
+                    pass
+        elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
+            # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
+            # with the excusal the match's mount register derives, and both make its key.
+            derived = doc.derived_facts(event)
+            key = case_key(event, derived)
+        if key is None:
+            append(_check_event(doc, event, context, evidence, match_id, document, judged))
+            continue
+        found = seen.get(key)
+        if found is None:
+            seen[key] = found = _verdict_fields(judged(doc.case(event, context, derived)),
+                                                event.get("call") or _NOTHING)
+        clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
+        position, clock, umpire, reviewer = event["position"], event.get("clock"), involved.get("umpire"), \
+            event.get("reviewer")
+        # Each text kept as its one copy (`_intern`).
+        append(EventResult(
+            match_id, _intern(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
+            position["frame"], position["time_s"], event.get("period"),
+            _intern(clock) if type(clock) is str else clock, _intern(umpire) if type(umpire) is str else umpire,
+            _intern(reviewer) if type(reviewer) is str else reviewer, document, wrong, measured, _NONE,
+            _NOTHING_READ, edition, penalty_to))
+    return out
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
@@ -316,8 +328,7 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verd
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
         judged = judge_on(context.day)
-        events = [_check_event(doc, e, context, evidence, match_id, document, judged, seen)
-                  for e in doc.events_in_order()]
+        events = _results(doc, context, evidence, match_id, document, judged, seen)
         findings = check_match(doc, evidence, doc.register(), allowances)
     apply_findings(events, findings)
     return events, findings
