@@ -37,7 +37,7 @@ from review_app.rules.vocabulary import Penalty, Severity, Whistle
 MANDATORY, ERROR, WARNING, INFO = Severity.MANDATORY, Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
-@dataclass
+@dataclass(slots=True)  # a season's check keeps thousands until its report is written
 class Finding:
     match: str
     kind: str
