@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import orjson
 
 from review_app.checker.run import CheckResult, EventResult
+from review_app.checker.sequence import Finding
 from review_app.checker.summary import summary
 from review_app.i18n import translate
 
@@ -18,18 +20,15 @@ from review_app.i18n import translate
 
 
 _OPTIONS = orjson.OPT_INDENT_2
-_EVENTS_AT = 1000  # events made into dicts and serialised at a time (`json_parts`)
+_EVENTS_AT = 1000  # events or findings made into dicts and serialised at a time (`json_parts`)
 _HEAD = b'{\n  "events": '
 _LOT_HEAD, _LOT_TAIL = _HEAD + b"[\n    ", b"\n  ]\n}"  # around a lot of events serialised as the report's
 
 
-def _report(result: CheckResult, events: list | None) -> dict:
-    report = {
-        "events": events,
-        "findings": [f.to_dict() for f in result.findings],
-        "errors": list(result.errors),
-        "summary": summary(result),
-    }
+def _report_rest(result: CheckResult) -> dict:
+    """The report after its events and findings (which are written in lots, `_array_parts`), with their keys
+    first, empty, so the rest is laid out as it stands in the report."""
+    report = {"events": None, "findings": None, "errors": list(result.errors), "summary": summary(result)}
     if result.review_decisions:  # only where a match was reviewed live: other reports keep their text
         report["review_decisions"] = result.review_decisions
     return report
@@ -51,15 +50,22 @@ def _pieces(result: CheckResult) -> Iterator[bytes | memoryview | str]:
     1e-07, the same number); a piece orjson refuses (an integer beyond 64 bits, a lone surrogate) is the
     standard library's text, laid out the same.
 
-    The events are made into dicts and serialised a thousand at a time, each lot's dicts and bytes freed before
-    the next is made, rather than a season's hundred thousand dicts, or its 79 MB of JSON, held at once: the
-    command writes each piece as it comes (on the 1,000-match season, some 20,000 fewer page faults than
-    holding every piece until the last was made; `bench_check_cli.py`). Each lot is serialised as the report's
-    events, so it is indented as they are there, and its own head and tail are left out."""
+    The events, then the findings, are made into dicts and serialised a thousand at a time, each lot's dicts and
+    bytes freed before the next is made, rather than a season's hundred thousand dicts, or its 79 MB of JSON, held
+    at once: the command writes each piece as it comes (on the 1,000-match season, some 20,000 fewer page faults
+    than holding every piece until the last was made, and its 13,600 findings' dicts another 20 MB;
+    `bench_check_cli.py`). Each lot is serialised as the report's events, so it is indented as they are there,
+    and its own head and tail are left out."""
     yield _HEAD
-    yield from _event_parts(result.events)
-    tail = _dumps(_report(result, None), _OPTIONS | orjson.OPT_APPEND_NEWLINE)
-    yield tail[len(_HEAD) + len(b"null"):] if isinstance(tail, bytes) else tail[len(_HEAD) + len("null"):] + "\n"
+    yield from _array_parts(result.events, _AsDicts())
+    yield _FINDINGS
+    yield from _array_parts(result.findings, Finding.to_dict)
+    tail = _dumps(_report_rest(result), _OPTIONS | orjson.OPT_APPEND_NEWLINE)
+    yield tail[len(_REST_HEAD):] if isinstance(tail, bytes) else tail[len(_REST_HEAD):] + "\n"
+
+
+_FINDINGS = b',\n  "findings": '
+_REST_HEAD = _HEAD + b"null" + _FINDINGS + b"null"  # what `_report_rest` starts with, written before it
 
 
 def _dumps(value: dict, option: int) -> bytes | str:
@@ -71,17 +77,17 @@ def _dumps(value: dict, option: int) -> bytes | str:
         return json.dumps(value, ensure_ascii=False, indent=2)
 
 
-def _event_parts(events: list) -> Iterator[bytes | memoryview | str]:
-    """The events' array as it stands in the report, in pieces (bytes, views of a lot's bytes, or text)."""
-    if not events:
+def _array_parts(items: list, as_dict: Callable[[Any], dict]) -> Iterator[bytes | memoryview | str]:
+    """The report's events or findings, an array, as it stands in the report, in pieces (bytes, views of a lot's
+    bytes, or text): each item made into a dict by `as_dict` a lot at a time."""
+    if not items:
         yield b"[]"
         return
     yield b"["
-    as_dict = _AsDicts()
-    for start in range(0, len(events), _EVENTS_AT):
+    for start in range(0, len(items), _EVENTS_AT):
         # Serialised where they stand in the report, so orjson indents them as the report has them; the lot's
         # own brackets are cut off by a view, not a copy.
-        lot = _dumps({"events": [as_dict(e) for e in events[start:start + _EVENTS_AT]]}, _OPTIONS)
+        lot = _dumps({"events": [as_dict(e) for e in items[start:start + _EVENTS_AT]]}, _OPTIONS)
         yield b",\n    " if start else b"\n    "
         if isinstance(lot, str):
             yield lot[len(_LOT_HEAD):-len(_LOT_TAIL)]

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import orjson
 
+from review_app.checker.cases import case_key, key_of
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
@@ -59,11 +60,13 @@ class EventResult:
 
     def to_dict(self) -> dict:
         # Written out field by field, in their order, the optional ones only when they hold something: a
-        # copy of __dict__ with the empty ones deleted cost twice as much, for every event of a report.
+        # copy of __dict__ with the empty ones deleted cost twice as much, for every event of a report. An event's
+        # findings make its explanation its own (`apply_findings`): said once, it is not kept (`both`).
         out = {"match": self.match, "event": self.event, "clause": self.clause, "verdict": self.verdict,
-               "explanation": both(self.explanation), "missing": self.missing, "mandatory": self.mandatory,
-               "cites": self.cites, "frame": self.frame, "time_s": self.time_s, "period": self.period,
-               "clock": self.clock, "umpire": self.umpire, "reviewer": self.reviewer, "document": self.document}
+               "explanation": both(self.explanation, keep=not self.findings), "missing": self.missing,
+               "mandatory": self.mandatory, "cites": self.cites, "frame": self.frame, "time_s": self.time_s,
+               "period": self.period, "clock": self.clock, "umpire": self.umpire, "reviewer": self.reviewer,
+               "document": self.document}
         if self.wrong:
             out["wrong"] = self.wrong
         if self.measured:
@@ -98,34 +101,10 @@ def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = 
 
 
 def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, evidence: EvidenceView | None,
-                 match_id: str, document: str | None,
-                 judged: Callable[[Case], Verdict] = judge, seen: dict | None = None) -> EventResult:
+                 match_id: str, document: str | None, judged: Callable[[Case], Verdict] = judge) -> EventResult:
     """`check_event`, given what is the same for every event of the match (its id, its file as the report
     names it, `judged`: the judge of its day, `rules.judge_on`), found once by the caller rather than once
-    per event; `seen`: the verdicts already reached for matches like this one (`Verdicts.like`)."""
-    if seen is not None:
-        derived = None
-        if event["situation"] not in DERIVES_FACTS:
-            key = _case_key(event)
-        elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
-            # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
-            # with the excusal the match's mount register derives, and both make its key.
-            derived = doc.derived_facts(event)
-            key = _case_key(event, derived)
-        else:
-            key = None
-        if key is not None:
-            found = seen.get(key)
-            if found is None:
-                seen[key] = found = _verdict_fields(judged(doc.case(event, context, derived)),
-                                                    event.get("call") or _NOTHING)
-            clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
-            involved, position = event.get("involved") or _NOTHING, event["position"]
-            return EventResult(
-                match_id, _kept(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
-                position["frame"], position["time_s"], event.get("period"), _kept(event.get("clock")),
-                _kept(involved.get("umpire")), _kept(event.get("reviewer")), document, wrong, measured, _NONE,
-                _NOTHING_READ, edition, penalty_to)
+    per event."""
     case = doc.case(event, context)
     situation = case.situation
     if evidence is not None and situation == "21.f(5)":
@@ -155,39 +134,59 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
     )
 
 
+def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView | None, match_id: str,
+             document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple]) -> list[EventResult]:
+    """Each event's result, in footage order, as `_check_event` makes it; `seen`: the verdicts already reached for
+    matches like this one (`Verdicts.like`). An event whose case was judged before takes that verdict; one that
+    makes no case of its own (`case_key`) is judged alone. In one loop, not a call per event: every event of a
+    season passes here, and a call's frame cost as much as the rest of an event's result."""
+    out: list[EventResult] = []
+    append = out.append
+    for event in doc.events_in_order():
+        # `case_key` written out for the events that derive no fact (nearly all).
+        situation, involved = event["situation"], event.get("involved") or _NOTHING
+        derived = key = None
+        if situation not in DERIVES_FACTS:
+            if not event.get("moments"):
+                try:
+                    key = key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
+                                   involved.get("offender"), None))
+                except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
+                    pass
+        elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
+            # 21.f(5) with no evidence case and no reading of the reviewer's to report: its case is the event
+            # with the excusal the match's mount register derives, and both make its key.
+            derived = doc.derived_facts(event)
+            key = case_key(event, derived)
+        if key is None:
+            append(_check_event(doc, event, context, evidence, match_id, document, judged))
+            continue
+        found = seen.get(key)
+        if found is None:
+            seen[key] = found = _verdict_fields(judged(doc.case(event, context, derived)),
+                                                event.get("call") or _NOTHING)
+        clause, verdict, explanation, missing, mandatory, cites, wrong, measured, edition, penalty_to = found
+        position, clock, umpire, reviewer = event["position"], event.get("clock"), involved.get("umpire"), \
+            event.get("reviewer")
+        # Each text kept as its one copy (`_intern`).
+        append(EventResult(
+            match_id, _intern(event["id"]), clause, verdict, explanation, missing, mandatory, cites,
+            position["frame"], position["time_s"], event.get("period"),
+            _intern(clock) if type(clock) is str else clock, _intern(umpire) if type(umpire) is str else umpire,
+            _intern(reviewer) if type(reviewer) is str else reviewer, document, wrong, measured, _NONE,
+            _NOTHING_READ, edition, penalty_to))
+    return out
+
+
 _NOTHING: dict = {}  # an event's missing `involved`, read only
 
 
-def _kept(text: str | None) -> str | None:
-    """A text a result keeps to the end of the check, as the one copy of it: a season's event ids, clocks,
-    umpires and reviewers are the same few hundred texts, and each result keeping its document's own copy
-    kept some twenty megabytes of them alive on the 1,000-match season."""
-    return _intern(text) if type(text) is str else text
-
-
+# A text a result keeps to the end of the check is kept as its one copy (interned): a season's event ids, clocks,
+# umpires and reviewers are the same few hundred texts, and each result keeping its document's own copy kept some
+# twenty megabytes of them alive on the 1,000-match season.
 _intern = sys.intern
 
 
-def _case_key(event: dict, derived: dict | None = None) -> bytes | None:
-    """The case an event makes, as the bytes of what its judge reads of the event, where those fix its verdict
-    (with its match: `Verdicts.like`); None where they do not, or where the event cannot be written so.
-    `derived`: the facts the tool derives for it (21.f(5)'s excusal, `MatchDocument.derived_facts`).
-
-    Its judge reads the situation, the facts (with those derived), the call, the period and the offender. The
-    event's moment counts only through moments tagged on it (`rules.timing.measure` of no moments measures
-    nothing), and such an event, whose timing is its own, is judged on its own. JSON text keeps what a tuple of
-    the values would lose: 1 is not 1.0, nor `true`, and the report says them differently."""
-    if event.get("moments"):
-        return None
-    involved = event.get("involved")
-    try:
-        return _key_of((event["situation"], event.get("period"), event.get("facts"), event.get("call"),
-                        involved.get("offender") if involved else None, derived))
-    except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
-        return None
-
-
-_key_of = orjson.dumps
 
 
 def _verdict_fields(v: Verdict, call: dict) -> tuple:
@@ -211,20 +210,26 @@ class Verdicts:
     __slots__ = ("_by_match",)
 
     def __init__(self) -> None:
-        self._by_match: dict[tuple, dict[bytes, tuple]] = {}
+        # for each kind of match: the verdicts by case, and the time allowances' findings by case
+        self._by_match: dict[tuple, tuple[dict[bytes, tuple], dict[bytes, list[Finding]]]] = {}
 
-    def like(self, context: MatchContext) -> dict[bytes, tuple]:
-        """The verdicts of the matches judged like one of `context`, by `_case_key`."""
+    def of_matches_like(self, context: MatchContext) -> tuple[dict[bytes, tuple], dict[bytes, list[Finding]]]:
+        """The verdicts of the matches judged like one of `context`, and the findings of their time allowances,
+        each by `case_key`."""
         key = (edition_on(context.day), context.periods, context.upper_handicap, context.courtesy_changes_announced,
                context.tack_provision_announced, context.teams)
         found = self._by_match.get(key)
         if found is None:
-            found = self._by_match[key] = {}
+            found = self._by_match[key] = ({}, {})
         return found
+
+    def like(self, context: MatchContext) -> dict[bytes, tuple]:
+        """The verdicts of the matches judged like one of `context`, by `case_key`."""
+        return self.of_matches_like(context)[0]
 
     def __len__(self) -> int:
         """How many cases were judged (the events that made none, judged alone, not counted)."""
-        return sum(map(len, self._by_match.values()))
+        return sum(len(verdicts) for verdicts, _allowances in self._by_match.values())
 
 
 class _Shared(list):
@@ -319,13 +324,12 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verd
                     ) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
     evidence = evidence_view(doc, evidence_root)
-    seen = (verdicts if verdicts is not None else Verdicts()).like(context)
+    seen, allowances = (verdicts if verdicts is not None else Verdicts()).of_matches_like(context)
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
         judged = judge_on(context.day)
-        events = [_check_event(doc, e, context, evidence, match_id, document, judged, seen)
-                  for e in doc.events_in_order()]
-        findings = check_match(doc, evidence, doc.register())
+        events = _results(doc, context, evidence, match_id, document, judged, seen)
+        findings = check_match(doc, evidence, doc.register(), allowances)
     apply_findings(events, findings)
     return events, findings
 

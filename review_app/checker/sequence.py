@@ -14,9 +14,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from review_app.checker.cases import case_key
 from review_app.i18n import Message, both
 from review_app.model.document import MatchDocument
 from review_app.model.migrate import person_id
@@ -36,7 +37,7 @@ from review_app.rules.vocabulary import Penalty, Severity, Whistle
 MANDATORY, ERROR, WARNING, INFO = Severity.MANDATORY, Severity.ERROR, Severity.WARNING, Severity.INFO
 
 
-@dataclass
+@dataclass(slots=True)  # a season's check keeps thousands until its report is written
 class Finding:
     match: str
     kind: str
@@ -153,7 +154,10 @@ def _counts(ev: dict) -> bool:
     return needed is None or (ev.get("facts") or {}).get(needed) is True
 
 
-def time_allowances(doc: MatchDocument) -> list[Finding]:
+def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | None = None) -> list[Finding]:
+    """Each time allowed beyond its clause's allowance. `shared`: the findings the check already made for an event
+    of the same case in a match judged alike (`checker.run.Verdicts`), by `case_key`: given to this event as its
+    own rather than worked out again (what an allowance comes to is its case's and its match's alone)."""
     out = []
     context = None
     for ev in doc.events_in_order():
@@ -161,33 +165,44 @@ def time_allowances(doc: MatchDocument) -> list[Finding]:
         allowed = call.get("time_allowed_s")
         if allowed is None:  # no time allowed recorded: no allowance to exceed (most events)
             continue
-        if ev["situation"] == "21.g":
+        key = case_key(ev) if shared is not None else None
+        made = shared.get(key) if key is not None else None
+        if made is None:
             context = context or doc.context()
-            out.extend(_tack_allowance(doc, ev, allowed, context))
+            made = _allowance(doc, ev, call, allowed, context)
+            if key is not None:
+                shared[key] = made
+            out.extend(made)
             continue
-        rule = ALLOWANCES.get(ev["situation"])
-        if not rule or not _counts(ev):
-            continue
-        param, lifts = rule
-        if ev["situation"] == "21.f(2)":
-            out.extend(_courtesy_minute(doc, ev, allowed))
-            continue
-        # What lifts the limit: a decision of the officials (in the call) or a fact seen.
-        recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
-        if allowed <= param.value or any(v is True for v in recorded.values()):
-            continue
-        # Exceeded unless a lifting fact nobody recorded applies: then a warning naming it, not an error.
-        unknown = [LowerFirst(_lift_label(param.clause, f)) for f, v in recorded.items() if v is None]
-        times = {"allowed": minutes(allowed), "clause": param.clause, "limit": minutes(param.value)}
-        if unknown:
-            why = Message("{allowed} allowed where {clause} allows {limit}; unless {lifts} (not recorded).",
-                          lifts=any_of(unknown), **times)
-        else:
-            why = Message("{allowed} allowed where {clause} allows {limit}.", **times)
-        out.append(Finding(
-            doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
-            {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name}))
+        out.extend(replace(f, match=doc.match_id, events=[ev["id"]], details=dict(f.details)) for f in made)
     return out
+
+
+def _allowance(doc: MatchDocument, ev: dict, call: dict, allowed: float, context) -> list[Finding]:
+    """The findings of one event's time allowed (`allowed`, from its `call`)."""
+    if ev["situation"] == "21.g":
+        return _tack_allowance(doc, ev, allowed, context)
+    rule = ALLOWANCES.get(ev["situation"])
+    if not rule or not _counts(ev):
+        return []
+    param, lifts = rule
+    if ev["situation"] == "21.f(2)":
+        return _courtesy_minute(doc, ev, allowed)
+    # What lifts the limit: a decision of the officials (in the call) or a fact seen.
+    recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
+    if allowed <= param.value or any(v is True for v in recorded.values()):
+        return []
+    # Exceeded unless a lifting fact nobody recorded applies: then a warning naming it, not an error.
+    unknown = [LowerFirst(_lift_label(param.clause, f)) for f, v in recorded.items() if v is None]
+    times = {"allowed": minutes(allowed), "clause": param.clause, "limit": minutes(param.value)}
+    if unknown:
+        why = Message("{allowed} allowed where {clause} allows {limit}; unless {lifts} (not recorded).",
+                      lifts=any_of(unknown), **times)
+    else:
+        why = Message("{allowed} allowed where {clause} allows {limit}.", **times)
+    return [Finding(
+        doc.match_id, "time_allowance_exceeded", param.clause, WARNING if unknown else ERROR, [ev["id"]], why,
+        {"allowed_s": allowed, "limit_s": param.value, "parameter": param.name})]
 
 
 def _courtesy_minute(doc: MatchDocument, ev: dict, allowed: float) -> list[Finding]:
@@ -281,8 +296,10 @@ def injuries(doc: MatchDocument) -> list[Finding]:
         facts = ev.get("facts") or {}
         if not unconscious and ev["situation"] != "21.d" and not facts.get("unconscious"):
             continue  # no one knocked out yet, no injury, no knock-out here (most events): nothing to look at
-        players = _players(ev)
-        for p in players if unconscious else ():  # no one knocked out yet in this match: nobody to look for
+        # Once someone is knocked out every later event with a player passes here: each player is looked up as
+        # (team, number) in place, not gathered in a list first (`_players`), which only 21.d and knock-outs need.
+        for player in involved["players"] if unconscious else ():  # no one knocked out yet: nobody to look for
+            p = (player["team"], player["number"])
             if p in unconscious and unconscious[p] != ev["id"]:
                 if p in shared:  # the roster has a substitute under this number: say so, never accuse
                     out.append(Finding(
@@ -297,13 +314,13 @@ def injuries(doc: MatchDocument) -> list[Finding]:
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=_who(*p),
                             event=unconscious[p], again=ev["id"])))
-        call = ev.get("call") or {}
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
-            unconscious.setdefault(players[0], ev["id"])
+            unconscious.setdefault(_players(ev)[0], ev["id"])
         if ev["situation"] != "21.d":
             continue
+        call, players = ev.get("call") or {}, _players(ev)
         injury = facts.get("injury")
         if not injury:
             continue
@@ -342,13 +359,17 @@ def teammates_changing(doc: MatchDocument) -> list[Finding]:
     return out
 
 
-# The checks of one match besides `returned_mounts`, which reads the mount register and the evidence too.
-MATCH_CHECKS = (time_allowances, courtesy_changes, injuries, teammates_changing)
+# The checks of one match besides `returned_mounts`, which reads the mount register and the evidence too, and
+# `time_allowances`, which may share its findings by case.
+MATCH_CHECKS = (courtesy_changes, injuries, teammates_changing)
 
 
-def check_match(doc: MatchDocument, evidence=None, register: MountRegister | None = None) -> list[Finding]:
-    """Every finding of one match; `register`: its mount register, if the caller made it already."""
-    return [*returned_mounts(doc, evidence, register), *(f for check in MATCH_CHECKS for f in check(doc))]
+def check_match(doc: MatchDocument, evidence=None, register: MountRegister | None = None,
+                allowances: dict[bytes, list[Finding]] | None = None) -> list[Finding]:
+    """Every finding of one match; `register`: its mount register, if the caller made it already; `allowances`:
+    the time allowances' findings shared by case (`time_allowances`)."""
+    return [*returned_mounts(doc, evidence, register), *time_allowances(doc, allowances),
+            *(f for check in MATCH_CHECKS for f in check(doc))]
 
 
 @lru_cache(maxsize=4096)

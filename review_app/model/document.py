@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from operator import itemgetter, le
+from operator import itemgetter, le, lt
 from pathlib import Path
 
 from review_app.model.errors import DocumentError
@@ -27,6 +27,7 @@ MATCH_ID = re.compile(MATCH_ID_PATTERN)
 DERIVED_FACTS = {"21.f(5)": ("excused_under",)}
 DERIVES_FACTS = frozenset(DERIVED_FACTS)
 _POSITION, _FRAME_AND_TIME, _NOT_AFTER = itemgetter("position"), itemgetter("frame", "time_s"), le
+_FRAME, _BEFORE = itemgetter("frame"), lt
 
 
 @dataclass
@@ -130,7 +131,13 @@ class MatchDocument:
         events = self.events
         # Each event's (frame, time) found by C-level maps, not a Python key function called per event: every check
         # of a season's matches orders its events, and most documents are saved in this order already.
-        keys = list(map(_FRAME_AND_TIME, map(_POSITION, events)))
+        positions = list(map(_POSITION, events))
+        frames = list(map(_FRAME, positions))
+        # Frames that rise strictly are in order whatever the times (only a tie is settled by the time): asked first,
+        # of plain numbers, before any (frame, time) pair is made.
+        if all(map(_BEFORE, frames, frames[1:])):
+            return iter(events)
+        keys = list(map(_FRAME_AND_TIME, positions))
         if all(map(_NOT_AFTER, keys, keys[1:])):
             return iter(events)
         order = sorted(range(len(events)), key=keys.__getitem__)  # stable, as sorting the events was

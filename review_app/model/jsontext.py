@@ -7,7 +7,8 @@ RecursionError). Here each of those is refused with one line naming the key or t
 
 A document is read first by orjson, which refuses NaN, Infinity and 1e999 by itself and parses in Rust;
 what it cannot see (a key given twice, nesting past MAX_DEPTH, an integer past 64 bits, which it reads
-as a float) is checked on the bytes with a few C string passes. Only text that fails one of these is
+as a float) is checked with a few C string passes over the bytes and over orjson's own indented text of
+the value. Only text that fails one of these is
 read again the careful way below, which names the problem, so the errors are the same as ever.
 """
 
@@ -110,32 +111,15 @@ def _float(token: str) -> float:
     return value
 
 
-# The quick reading's checks on the bytes (UTF-8 keeps every ASCII byte out of multi-byte characters).
-# Colons are cut with the rest: a string holding one ("3:00", a time of day: every event has a clock) is then as
-# empty as any other, and only strings holding a bracket are left for the slower cut (`_shallow`).
-_NOT_STRUCTURE = bytes(set(range(256)) - set(b'"[]{}'))
+# The quick reading's check on the bytes for integers orjson reads as floats (UTF-8 keeps every ASCII byte out of
+# multi-byte characters).
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _LONG_INTEGER = b"0" * 19  # past 2**63 - 1 (19 digits) orjson reads an integer as a float; json keeps it
+# orjson's text indented by two spaces has its line breaks only between values (a string's is escaped) and puts a
+# container nested in MAX_DEPTH others on a line of its own, indented this far: a text with no such line nests at
+# most MAX_DEPTH deep. (A value at that depth that is no container is on such a line too: unsure, not refused.)
+_DEEP = b"\n" + b" " * (2 * MAX_DEPTH)
 _UNSURE = object()
-
-
-def _shallow(raw: bytes) -> bool:
-    """No deeper than MAX_DEPTH (or unsure). Strings are cut out: escapes first, then every empty or merged
-    pair of quotes (`""` is an empty string or two strings with nothing structural between them), then the
-    few strings holding a bracket. Each pass deletes the innermost `[]` and then `{}` pairs, at
-    most two levels, so a text empty after MAX_DEPTH / 2 passes nests at most MAX_DEPTH deep."""
-    if b"\\" in raw:  # most documents have no escape at all
-        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    plain = raw.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
-    brackets = b"".join(plain.split(b'"')[::2]) if b'"' in plain else plain
-    for _ in range(MAX_DEPTH // 2):
-        if not brackets:
-            return True
-        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
-        if len(shorter) == len(brackets):
-            return False
-        brackets = shorter
-    return not brackets
 
 
 def _quick(text: str, raw: bytes | None) -> Any:
@@ -155,9 +139,10 @@ def _quick(text: str, raw: bytes | None) -> Any:
     # text are in strings, written as they are (an escaped \u003a aside), and orjson writes them back
     # unescaped: a text with no fewer keys than it has colons outside its strings re-serialises to as many
     # colons, and a key dropped takes its colon (and those of its value's strings) with it.
-    if (b"\\" in raw and b"\\u003" in raw) or raw.count(b":") != orjson.dumps(value).count(b":"):
+    again = orjson.dumps(value, option=orjson.OPT_INDENT_2)  # also how deep it nests: `_DEEP`
+    if (b"\\" in raw and b"\\u003" in raw) or raw.count(b":") != again.count(b":"):
         return _UNSURE
-    return value if _shallow(raw) else _UNSURE
+    return _UNSURE if _DEEP in again else value
 
 
 def loads(text: str, raw: bytes | None = None) -> Any:

@@ -53,8 +53,8 @@ class MountRegister:
     unnamed_excusals: list[str]  # event ids where a mount was excused but not named
     # normalised mount name -> the frame a player was first seen riding it (kept with or without `records`)
     first_ridden: dict[str, int] = field(default_factory=dict)
-    # the normalised name of each excusal's mount, in the order of `excusals` (each 21.f(5) event compares them)
-    excused_keys: list[str] = field(default_factory=list)
+    # normalised mount name -> its excusals, in the order of `excusals` (each 21.f(5) event looks up its mount's)
+    excused_by_key: dict[str, list[Excusal]] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return {
@@ -86,6 +86,17 @@ def _sighting(event: dict, pos: dict, team: str | None, number: int | None) -> S
     return Sighting(event["id"], pos["frame"], pos["time_s"], event.get("period"), event.get("clock"), team, number)
 
 
+_NOTHING: dict = {}  # an event's missing `involved`, read only
+
+
+def _ridden_by(riders: list[tuple[dict, str]], key: str, otherwise: tuple) -> tuple:
+    """(team, number) of the first rider here on the mount of `key`, else `otherwise`."""
+    for p, k in riders:
+        if k == key:
+            return p["team"], p["number"]
+    return otherwise
+
+
 def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
     """The register, in one pass over the events: each mount name is normalised once, and excusals are
     found by mount, so the work grows with the events, not events times excusals. With `records` off
@@ -96,7 +107,6 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     unnamed: list[str] = []
     keys: dict[str, str] = {}  # each mount name as written -> its normalised form
     first_ridden: dict[str, int] = {}
-    excused_keys: list[str] = []
 
     def key(name: str) -> str:
         k = keys.get(name)
@@ -105,10 +115,11 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
         return k
 
     for event in doc.events_in_order():
-        pos, involved = event["position"], event.get("involved") or {}
-        players = involved.get("players") or []
-        # (name, key, team, number) of each player riding a named mount here. A plain loop, the name's key
-        # looked up in place: every event of every match checked passes here.
+        involved = event.get("involved") or _NOTHING
+        players = involved.get("players") or ()
+        # (player, key) of each player riding a named mount here: a plain loop, the name's key looked up in place,
+        # the rider's team and number read only where a record, a sighting or an excusal needs them (every event of
+        # every match checked passes here).
         riders = []
         for p in players:
             ridden = p.get("mount")
@@ -116,13 +127,16 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                 k = keys.get(ridden)
                 if k is None:
                     k = keys[ridden] = _key(ridden)
-                riders.append((ridden, k, p["team"], p["number"]))
-                first_ridden.setdefault(k, pos["frame"])
+                riders.append((p, k))
+                if k not in first_ridden:
+                    first_ridden[k] = event["position"]["frame"]
         if records:
-            for name, k, team, number in riders:
+            pos = event["position"]
+            for p, k in riders:
+                team, number = p["team"], p["number"]
                 rec = mounts.get(k)
                 if rec is None:
-                    rec = mounts[k] = MountRecord(name)
+                    rec = mounts[k] = MountRecord(p["mount"])
                 if (team, number) not in rec.riders:
                     rec.riders.append((team, number))
                 rec.sightings.append(_sighting(event, pos, team, number))
@@ -141,32 +155,33 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
                         sighted = True
                         break
         if sighted:
-            seen_here = {r[1] for r in riders}
+            pos = event["position"]
+            seen_here = {k for _p, k in riders}
             for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
                 for exc in excused.get(k, ()):
                     if k in seen_here or event["id"] != exc.event:
-                        rider = next(((t, n) for _m, mk, t, n in riders if mk == k), (None, None))
-                        exc.returned.append(_sighting(event, pos, rider[0], rider[1]))
+                        team, number = _ridden_by(riders, k, (None, None))
+                        exc.returned.append(_sighting(event, pos, team, number))
         call = event.get("call")
         # Asked here before the call: most events excuse no mount, and are passed without a function call.
         clause = _excused_under(event) if call and call.get("mount_excused") else None
         if clause:
-            name = concerned or (riders[0][0] if riders else None)
+            name = concerned or (riders[0][0]["mount"] if riders else None)
             if not name:
                 unnamed.append(event["id"])
                 continue
             k = concerned_key if concerned else riders[0][1]
             # The player is the one riding the excused mount, not whoever happens to be listed first.
-            team, number = next(((t, n) for _m, mk, t, n in riders if mk == k),
-                                (players[0].get("team"), players[0].get("number")) if players else (None, None))
+            team, number = _ridden_by(riders, k, (players[0].get("team"), players[0].get("number")) if players
+                                      else (None, None))
+            pos = event["position"]
             exc = Excusal(name, clause, event["id"], pos["frame"], pos["time_s"], event.get("period"),
                           event.get("clock"), team, number)
             excusals.append(exc)
-            excused_keys.append(k)
             excused.setdefault(k, []).append(exc)
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
-    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused_keys)
+    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused)
 
 
 def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
@@ -193,11 +208,13 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
     wanted = _key(name)  # normalised once, not once per excusal of the match
-    keys = register.excused_keys  # as the register normalised them (made by hand, a register may lack them)
-    if len(keys) != len(register.excusals):
-        keys = [_key(exc.mount) for exc in register.excusals]
-    for exc, key in zip(register.excusals, keys, strict=True):
-        if exc.frame > frame or exc.event == event["id"] or key != wanted:
+    if register.excused_by_key or not register.excusals:  # the mount's own excusals, not every one of the match
+        excusals = register.excused_by_key.get(wanted, ())
+    else:  # a register made by hand, without them
+        excusals = [exc for exc in register.excusals if _key(exc.mount) == wanted]
+    event_id = event["id"]
+    for exc in excusals:
+        if exc.frame > frame or exc.event == event_id:
             continue
         origin = doc.event(exc.event) or {}
         if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:

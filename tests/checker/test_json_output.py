@@ -91,6 +91,23 @@ def test_a_lot_orjson_refuses_is_the_standard_librarys_text_among_orjsons_lots(m
     assert to_json_bytes(result) == standard(result).encode("utf-8")
 
 
+def test_findings_are_written_in_lots_too_and_one_orjson_refuses_is_the_standard_librarys_text(monkeypatch):
+    """The findings follow the events in lots as well (a season has thousands, each with a rendered sentence in
+    two languages): the report is the one text whatever lot a finding falls in, one orjson refuses among them."""
+    from review_app.checker import formats
+    from review_app.checker.sequence import Finding
+
+    monkeypatch.setattr(formats, "_EVENTS_AT", 2)
+    findings = [Finding("m1", "second_courtesy_change", "21.f(2)", "error", ["e1", f"e{i}"],
+                        Message("Why {x}.", x=f"ñ{i}"), {"period": 2**70 if i == 2 else i}) for i in range(5)]
+    result = result_with()
+    result.findings = findings
+    assert to_json(result) == standard(result)
+    assert to_json_bytes(result) == standard(result).encode("utf-8")
+    result.findings = findings[:1]
+    assert to_json(result) == standard(result)
+
+
 def test_the_json_report_is_made_as_it_is_taken():
     """`json_parts` hands the report over piece by piece (the command writes each as it comes), never the whole
     season's events serialised at once."""

@@ -10,7 +10,9 @@ from match_docs import ROOT, event
 
 from review_app.checker import check_documents
 from review_app.checker.run import check_event
+from review_app.checker.sequence import check_match
 from review_app.model import document_from_data, find_documents, load_document
+from review_app.rules.parameters import judging_on
 from review_app.rules.vocabulary import VerdictKind
 
 RED1 = {"team": "red", "number": 1}
@@ -25,10 +27,16 @@ def _alone(doc, ev):
 
 
 def _each_event_as_alone(docs):
+    """Each event's verdict, and each match's own findings, as each gets them checked alone."""
     result = check_documents(docs)
     by_match = {(r.match, r.event): r for r in result.events}
     compared = 0
     for doc in docs:
+        # The time allowances' findings are shared by case too (`sequence.time_allowances`): the match's own.
+        found = [f.to_dict() for f in result.findings
+                 if f.match == doc.match_id and f.kind != "unconscious_player_played_that_day"]
+        with judging_on(doc.context().day):
+            assert found == [f.to_dict() for f in check_match(doc)], doc.match_id
         for ev in doc.events:
             r = by_match[doc.match_id, ev["id"]]
             if r.findings:  # a match finding changed it after judging: not what the judge alone says
@@ -102,3 +110,23 @@ def test_the_same_broken_girth_is_judged_by_each_matchs_handicap_and_announcemen
     assert compared == len(result.events) == 3 * len(sample.events)
     assert [r.verdict for r in result.events if r.event == sample.events[0]["id"]] == [
         VerdictKind.CONSISTENT, VerdictKind.INCOMPLETE, VerdictKind.INCOMPLETE]
+
+
+def test_time_allowances_checked_together_are_each_events_own(doc_factory):
+    """The same injury time-out with ten and with eleven minutes allowed, one lifted by extra time granted, in two
+    matches checked together: each event's allowance is found as its own (once over 21.d's ten minutes), whatever
+    event of the same situation was checked before it."""
+    no_lift = {"unconscious": False, "recurrence_of_same_injury": False, "extra_time_granted": False,
+               "removal_needed_more_time": False}
+    lifted = {**no_lift, "extra_time_granted": True}
+
+    def injury(eid, frame, facts, seconds):
+        return event(eid, frame, "21.d", facts, {"whistle": "at_once", "time_allowed_s": seconds}, players=[RED1])
+
+    first = [injury("e1", 10, no_lift, 600), injury("e2", 20, no_lift, 660), injury("e3", 30, lifted, 660)]
+    second = [injury("e1", 10, lifted, 660), injury("e2", 20, no_lift, 660), injury("e3", 30, no_lift, 600)]
+    docs = [document_from_data(doc_factory(first, match_id="first")),
+            document_from_data(doc_factory(second, match_id="second"))]
+    result, _compared = _each_event_as_alone(docs)
+    assert [(f.match, f.events) for f in result.findings if f.kind == "time_allowance_exceeded"] == [
+        ("first", ["e2"]), ("second", ["e2"])]
