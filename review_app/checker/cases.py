@@ -10,7 +10,7 @@ key_of = orjson.dumps  # JSON text keeps what a tuple of the values would lose: 
 
 def case_key(event: dict, derived: dict | None = None) -> bytes | None:
     """The case an event makes, as the bytes of what its judge reads of the event, where those fix its verdict
-    (with its match: `Verdicts.like`); None where they do not, or where the event cannot be written so.
+    (with its match: `Verdicts.of_matches_like`); None where they do not, or where the event cannot be written so.
     `derived`: the facts the tool derives for it (21.f(5)'s excusal, `MatchDocument.derived_facts`).
 
     Its judge reads the situation, the facts (with those derived), the call, the period and the offender. The

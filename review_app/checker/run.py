@@ -137,8 +137,8 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
 def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView | None, match_id: str,
              document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple]) -> list[EventResult]:
     """Each event's result, in footage order, as `_check_event` makes it; `seen`: the verdicts already reached for
-    matches like this one (`Verdicts.like`). An event whose case was judged before takes that verdict; one that
-    makes no case of its own (`case_key`) is judged alone. In one loop, not a call per event: every event of a
+    matches like this one (`Verdicts.of_matches_like`). An event whose case was judged before takes that verdict;
+    one that makes no case of its own (`case_key`) is judged alone. In one loop, not a call per event: every event of a
     season passes here, and a call's frame cost as much as the rest of an event's result."""
     out: list[EventResult] = []
     append = out.append
@@ -222,10 +222,6 @@ class Verdicts:
         if found is None:
             found = self._by_match[key] = ({}, {})
         return found
-
-    def like(self, context: MatchContext) -> dict[bytes, tuple]:
-        """The verdicts of the matches judged like one of `context`, by `case_key`."""
-        return self.of_matches_like(context)[0]
 
     def __len__(self) -> int:
         """How many cases were judged (the events that made none, judged alone, not counted)."""
