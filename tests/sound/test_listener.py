@@ -77,6 +77,7 @@ def test_the_training_tuning_and_evaluation_sets_are_apart():
     assert not training & set(fs.TUNING_SEEDS)
     assert not training & set(fs.EVALUATION_SEEDS)
     assert not set(fs.TUNING_SEEDS) & set(fs.EVALUATION_SEEDS)
+    assert not set(fs.DEVELOPMENT_SEEDS) & (training | set(fs.TUNING_SEEDS) | set(fs.EVALUATION_SEEDS))
     # the evaluation seeds seen while the detector was made and the fresh ones are one set, split in two
     assert not set(fs.SEEN_EVALUATION_SEEDS) & set(fs.FRESH_EVALUATION_SEEDS)
     assert set(fs.EVALUATION_SEEDS) == set(fs.SEEN_EVALUATION_SEEDS) | set(fs.FRESH_EVALUATION_SEEDS)
