@@ -3,12 +3,15 @@
     python benchmarks/tune_listener.py --cache DIR [--snr 10 0]
 
 Runs the listener's network once over each clip of the tuning set (tests/sound/field_sounds.py,
-seeds 101-106, never the evaluation set's 9001-9012, nor the training seeds the network learned
-from), then decodes the probabilities under a grid of thresholds and prints, for each, the lowest
-recall and precision of whistles and of horns over the conditions where they sound, at the chosen
-SNRs, and the count of stray ones (whistles or horns found in conditions that have none).
+seeds 101-112, never the evaluation set's 9001-9018 nor the development set's 113-136, nor the
+training seeds the network learned from), then decodes the probabilities under a grid of thresholds
+and prints, for each, the lowest recall and precision of whistles and of horns over the conditions
+where they sound, at the chosen SNRs, and the count of stray ones (whistles or horns found in
+conditions that have none).
 `review_app.sound.listener.THRESHOLDS` is the best row's (the highest lowest figure; among equals
-the fewest stray ones, then the highest mean of every condition's figures).
+the fewest stray ones, then the highest mean of every condition's figures). Whistles' ends do not
+enter these figures, so where a whistle's own tone stops (`listener.own_tone_ends`) is not decoded
+here.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ From the four probabilities (`decode`):
   stretch there (two horns with music between, or a neigh joined before a horn); each piece must
   hold the same three conditions on its own.
 
-Every threshold is read from the tuning set (seeds 101-106 of tests/sound/field_sounds.py), never
+Every threshold is read from the tuning set (seeds 101-112 of tests/sound/field_sounds.py), never
 from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
 """
 

@@ -64,7 +64,7 @@ EVALUATION_SEEDS = SEEN_EVALUATION_SEEDS + FRESH_EVALUATION_SEEDS
 DEVELOPMENT_CONDITIONS = ("pa", "two_umpires")
 DEVELOPMENT_SEEDS = tuple(range(113, 137))
 # The learned listener's training material (benchmarks/train_listener.py): the tuning conditions with
-# seeds of their own, apart from both sets (its thresholds are read from the tuning set's 101-106).
+# seeds of their own, apart from both sets (its thresholds are read from the tuning set's 101-112).
 TRAINING_SEEDS = tuple(range(201, 221))
 # ... and the PA's with more seeds still (221-240): music is endless in its variety, and a held chord
 # must not be taken for a horn.
