@@ -22,11 +22,14 @@ From the four probabilities (`decode`):
 - a start within a blast that never let up is another whistle only if a new tone that sounds as a
   whistle does holds after it (`new_tone_holds`): a bird's note over a blast is not a second blast;
 - a horn is a stretch where the horn probability holds over `horn_off` (gaps under HORN_GAP_S
-  bridged), reaches `horn_on` and averages `horn_mean`, at least MIN_HORN_S long, and has a start
-  (`start_on` near or in it, or `horn_start_on` near its beginning); it starts at the first clear
-  horn start near or in the stretch, and a later start over `horn_split` cuts the
-  stretch there (two horns with music between, or a neigh joined before a horn); each piece must
-  hold the same three conditions on its own.
+  bridged), at least MIN_HORN_S long, reaching `horn_on`, with a start (`start_on` near or in it,
+  or `horn_start_on` near its beginning); it starts at the first clear horn start near or in the
+  stretch, and a later start over `horn_split` cuts the stretch there (two horns with music
+  between, or a neigh joined before a horn); each piece from its start must be MIN_HORN_S long,
+  reach `horn_on` and average `horn_mean` on its own (the stretch is not judged as a whole: music
+  flickering over `horn_off` before a horn is joined to it, and would drag its average down);
+- a whistle ends where its own tone stops (`own_tone_ends`), so a second umpire's whistle at
+  another pitch over it neither ends it nor runs on to its end.
 
 Every threshold is read from the tuning set (seeds 101-112 of tests/sound/field_sounds.py), never
 from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
@@ -63,12 +66,12 @@ RISE_QUIET_S = 0.05  # a rise under a horn: the whistle's probability under held
 class Thresholds:
     """The probabilities a sound must reach (see the module's text), read from the tuning set."""
 
-    start_on: float = 0.35
-    held_on: float = 0.5
+    start_on: float = 0.25
+    held_on: float = 0.6
     held_off: float = 0.3
     horn_on: float = 0.5
     horn_off: float = 0.3
-    horn_mean: float = 0.7  # over the whole stretch: music's held notes touch horn_on for a moment only
+    horn_mean: float = 0.5  # over each piece: music's held notes touch horn_on for a moment only
     horn_split: float = 0.4  # a horn start this likely within a horn stretch cuts it (over 1: never)
     horn_start_on: float = 0.0  # a stretch with no clear start must have one this likely near its beginning
     # Under a horn (its probability over horn_off) a whistle's probability flickers and its start is
