@@ -6,12 +6,12 @@ The material is generated here, never downloaded (issue 21):
 
 - the field generator `tests/sound/field_sounds.py` over its TUNING conditions (never `opus_low`,
   which only the evaluation set has; `neighs` since branch i21-r5) with TRAINING seeds (201-220:
-  apart from the tuning set's 101-106, which the listener's thresholds are read from, and from the
-  evaluation set's 9001-9012, which nothing here reads), the PA with 20 seeds more (221-240:
-  music's variety, so a held chord is not taken for a horn), and birds, the PA and a whistle under
-  a horn with 20 seeds more each (241-260, `field_sounds.FOCUS_TRAINING_SEEDS`: where the listener
-  was weakest), at +10, 0 and -6 dB, encoded and decoded as a phone or camera would
-  (`bench_sounds.clips`);
+  apart from the tuning set's 101-112, which the listener's thresholds are read from, and from the
+  evaluation set's 9001-9018 and the development set's 113-136, which nothing here reads), the PA
+  with 20 seeds more (221-240: music's variety, so a held chord is not taken for a horn), and birds,
+  the PA and a whistle under a horn with 20 seeds more each (241-260,
+  `field_sounds.FOCUS_TRAINING_SEEDS`: where the listener was weakest), at +10, 0 and -6 dB, encoded
+  and decoded as a phone or camera would (`bench_sounds.clips`);
 - the first generator `review_app.samples` (the app's sample clips and the live simulator's camera
   sound): its whistles in every pattern and its horns over its noise bed, each blast labelled.
 

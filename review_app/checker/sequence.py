@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from sys import intern as _intern
 
 from review_app.checker.cases import case_key
 from review_app.i18n import Message, both
@@ -145,6 +146,8 @@ ALLOWANCES = {
     "21.f(2)": (P.COURTESY_CHANGE, ()),
     "21.f(4)": (P.MOUNT_CHANGE_TIMEOUT, ()),
 }
+# The clauses whose time allowed is judged: 21.g's as its cases read it (`_tack_allowance`), the others' by ALLOWANCES.
+_WITH_ALLOWANCES = frozenset({"21.g", *ALLOWANCES})
 # 21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count.
 COUNTS_WHEN = {"21.f(4)": "player_changed_mount"}
 
@@ -160,7 +163,7 @@ def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | Non
     own rather than worked out again (what an allowance comes to is its case's and its match's alone)."""
     out = []
     context = None
-    for ev in doc.events_in_order():
+    for ev in doc.events_of(_WITH_ALLOWANCES):  # the other clauses set no allowance: their time allowed is not judged
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
         if allowed is None:  # no time allowed recorded: no allowance to exceed (most events)
@@ -251,11 +254,13 @@ def _lift_label(clause: str, name: str) -> Message:
     return fact.label if fact is not None else Message(CALL_FIELD_NAMES[name])
 
 
+_COURTESY_CHANGES, _MOUNT_TIMEOUTS = frozenset({"21.f(2)"}), frozenset({"21.f(4)"})
+
+
 def courtesy_changes(doc: MatchDocument) -> list[Finding]:
     by_period = defaultdict(list)
-    for ev in doc.events_in_order():
-        if ev["situation"] == "21.f(2)":
-            by_period[ev.get("period")].append(ev["id"])
+    for ev in doc.events_of(_COURTESY_CHANGES):
+        by_period[ev.get("period")].append(ev["id"])
     out = []
     limit = int(P.COURTESY_CHANGES_PER_PERIOD.value)
     for period, ids in by_period.items():
@@ -346,8 +351,8 @@ def injuries(doc: MatchDocument) -> list[Finding]:
 
 def teammates_changing(doc: MatchDocument) -> list[Finding]:
     out = []
-    for ev in doc.events_in_order():
-        if ev["situation"] != "21.f(4)" or not (ev.get("facts") or {}).get("teammates_changed_mounts"):
+    for ev in doc.events_of(_MOUNT_TIMEOUTS):
+        if not (ev.get("facts") or {}).get("teammates_changed_mounts"):
             continue
         penalized = (ev.get("call") or {}).get("penalty") not in (None, Penalty.NONE)
         out.append(Finding(
@@ -415,7 +420,9 @@ class PlayedThatDay:
             for p in (ev.get("involved") or {}).get("players", ()):
                 named = keys.get((p["team"], p["number"]))
                 if named:
-                    seen.append((ev["position"]["frame"], ev["id"], named, knocked_out))
+                    # The event's id as its one copy (the report's results hold it interned too): each document's
+                    # own copies, kept to the end of the check, were some 5 MB of a 1,000-match season.
+                    seen.append((ev["position"]["frame"], _intern(ev["id"]), named, knocked_out))
         if seen:
             self._matches.append((date, end, doc.match_id, seen, anyone_knocked_out))
 

@@ -21,8 +21,9 @@ from review_app.ground.files import atomic_write_bytes
 
 log = logging.getLogger(__name__)
 
-# Bump when the stored arrays change meaning; old entries are then ignored.
-FORMAT_VERSION = 1
+# Bump when the stored arrays change meaning; old entries are then ignored. 2: a truncated recording's tail is
+# counted only to its first frame that is lost or may follow a lost one (`Footage._drop_undecodable_tail`).
+FORMAT_VERSION = 2
 
 
 def cache_dir() -> Path:

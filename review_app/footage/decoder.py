@@ -104,16 +104,23 @@ class FrameDecoder:
         raise DecodeError(f"keyframe {index} could not be decoded (damaged data)", path=self._path)
 
     def decodable_after(self, first: int) -> set[int]:
-        """Which frames from `first` to the end actually decode (checks a truncated tail)."""
+        """Which frames from `first` to the end actually decode and are known to be numbered right (checks a
+        truncated tail). The packets cut off a recording come after the last one present in decode order, so their
+        decoding timestamps are later than its, and a frame is never shown before it is decoded (pts >= dts): a
+        frame shown no later than that last decoding timestamp has no cut frame before it, while one shown after
+        it may have lost one (a B-frame cut off after the P-frame it comes before), which would shift its number."""
         self._seek(self._index.start_packet(first))
-        got = set()
+        got, last_dts = set(), None
         while not self._ended:
-            self._feed()
+            packet_dts = self._feed()
+            if packet_dts is not None:
+                last_dts = packet_dts
             while self._pending:
                 index, _ = self._pending.popleft()
                 got.add(index)
         self._packets = None
-        return {i for i in got if i >= first}
+        pts = self._index.pts
+        return {i for i in got if i >= first and (last_dts is None or pts[i] <= last_dts)}
 
     def close(self) -> None:
         self._packets = None
@@ -196,12 +203,14 @@ class FrameDecoder:
                 raise self._stopped(index)
             self._feed()
 
-    def _feed(self) -> None:
-        """Decode one more packet (or drain the decoder at the end) into `_pending`."""
+    def _feed(self) -> int | None:
+        """Decode one more packet (or drain the decoder at the end) into `_pending`; the packet's decoding
+        timestamp, if it has one."""
         import av
 
         cc = self._stream.codec_context
         packet = next(self._packets, None)
+        dts = packet.dts if packet is not None else None
         try:
             if packet is None:
                 self._ended = True
@@ -212,7 +221,7 @@ class FrameDecoder:
                 frames = cc.decode(packet)
         except av.error.FFmpegError as exc:
             log.debug("%s: damaged packet skipped: %s", self._path, exc)
-            return  # a damaged packet: skip it like a player would; later frames may decode
+            return dts  # a damaged packet: skip it like a player would; later frames may decode
         for frame in frames:
             if frame.pts is not None:
                 got = self._index.frame_of_pts(frame.pts)
@@ -223,6 +232,7 @@ class FrameDecoder:
             if got <= self._last_taken or (self._pending and got <= self._pending[-1][0]):
                 continue
             self._pending.append((got, frame))
+        return dts
 
     def _stopped(self, index: int) -> DecodeError:
         idx = self._index

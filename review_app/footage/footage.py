@@ -122,15 +122,18 @@ class Footage:
         self.info = self._make_info(ident["size"], rotation, sha256)
 
     def _drop_undecodable_tail(self) -> None:
-        """In a cut-off recording the last B-frames can lose the reference they point to:
-        their packets are present but they never decode. Decode the last GOP once and stop
-        counting them, so frame_count is what can really be shown."""
+        """In a cut-off recording the last B-frames can lose the reference they point to (their
+        packets are present but they never decode) or be cut off themselves after the P-frame they
+        come before. Decode the last GOP once and stop counting at the first frame that does not
+        decode or may have lost one before it (`FrameDecoder.decodable_after`), so frame_count is what
+        can really be shown, each frame under its own number: a frame counted after a lost one would
+        take its number and show the next frame's picture."""
         idx = self._index
         tail = idx.frame_of_pts(int(idx.key_pts_sorted[-1])) or 0
         shown = self._decoder.decodable_after(tail)
-        lost = [i for i in range(tail, idx.frame_count) if i not in shown]
-        if lost and len(lost) < idx.frame_count:
-            self._index = idx.without_frames(lost)
+        first_lost = next((i for i in range(tail, idx.frame_count) if i not in shown), None)
+        if first_lost:  # none lost, or the last keyframe itself (nothing dropped: asked for, it says it is damaged)
+            self._index = idx.without_frames(range(first_lost, idx.frame_count))
             self._decoder = FrameDecoder(self._container, self._stream, self._index, self.path)
 
     def _first_frame_rotation(self) -> int:

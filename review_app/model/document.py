@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from itertools import compress
 from operator import itemgetter, le, lt
 from pathlib import Path
 
@@ -28,6 +29,7 @@ DERIVED_FACTS = {"21.f(5)": ("excused_under",)}
 DERIVES_FACTS = frozenset(DERIVED_FACTS)
 _POSITION, _FRAME_AND_TIME, _NOT_AFTER = itemgetter("position"), itemgetter("frame", "time_s"), le
 _FRAME, _BEFORE = itemgetter("frame"), lt
+_SITUATION = itemgetter("situation")
 
 
 @dataclass
@@ -142,6 +144,12 @@ class MatchDocument:
             return iter(events)
         order = sorted(range(len(events)), key=keys.__getitem__)  # stable, as sorting the events was
         return iter([events[i] for i in order])
+
+    def events_of(self, situations: Collection[str]) -> list[dict]:
+        """The events of these situations, in footage order: what a check of one clause reads, picked by C-level
+        maps rather than a Python loop through every event of the match."""
+        events = list(self.events_in_order())
+        return list(compress(events, map(situations.__contains__, map(_SITUATION, events))))
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,

@@ -22,8 +22,9 @@ log = logging.getLogger(__name__)
 # 2: each blast its own whistle, found by tracking its tone; 3: its steadiness limits opened, a horn's
 # harmonics told from whistles (issue 21); 4: the learned listener; 5: it retrained with neighs, more
 # PA and a horn's held harmonics as a feature; 6: retrained with more birds, PA and whistles under horns,
-# and a whistle under a horn decoded on its own threshold
-DETECTOR_VERSION = 6
+# and a whistle under a horn decoded on its own threshold; 7: a whistle ends where its own tone stops,
+# a horn after music's flickers judged from its own start
+DETECTOR_VERSION = 7
 
 
 def _entry(sha256: str) -> Path:

@@ -22,13 +22,16 @@ From the four probabilities (`decode`):
 - a start within a blast that never let up is another whistle only if a new tone that sounds as a
   whistle does holds after it (`new_tone_holds`): a bird's note over a blast is not a second blast;
 - a horn is a stretch where the horn probability holds over `horn_off` (gaps under HORN_GAP_S
-  bridged), reaches `horn_on` and averages `horn_mean`, at least MIN_HORN_S long, and has a start
-  (`start_on` near or in it, or `horn_start_on` near its beginning); it starts at the first clear
-  horn start near or in the stretch, and a later start over `horn_split` cuts the
-  stretch there (two horns with music between, or a neigh joined before a horn); each piece must
-  hold the same three conditions on its own.
+  bridged), at least MIN_HORN_S long, reaching `horn_on`, with a start (`start_on` near or in it,
+  or `horn_start_on` near its beginning); it starts at the first clear horn start near or in the
+  stretch, and a later start over `horn_split` cuts the stretch there (two horns with music
+  between, or a neigh joined before a horn); each piece from its start must be MIN_HORN_S long,
+  reach `horn_on` and average `horn_mean` on its own (the stretch is not judged as a whole: music
+  flickering over `horn_off` before a horn is joined to it, and would drag its average down);
+- a whistle ends where its own tone stops (`own_tone_ends`), so a second umpire's whistle at
+  another pitch over it neither ends it nor runs on to its end.
 
-Every threshold is read from the tuning set (seeds 101-106 of tests/sound/field_sounds.py), never
+Every threshold is read from the tuning set (seeds 101-112 of tests/sound/field_sounds.py), never
 from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
 """
 
@@ -63,12 +66,12 @@ RISE_QUIET_S = 0.05  # a rise under a horn: the whistle's probability under held
 class Thresholds:
     """The probabilities a sound must reach (see the module's text), read from the tuning set."""
 
-    start_on: float = 0.35
-    held_on: float = 0.5
+    start_on: float = 0.25
+    held_on: float = 0.6
     held_off: float = 0.3
     horn_on: float = 0.5
     horn_off: float = 0.3
-    horn_mean: float = 0.7  # over the whole stretch: music's held notes touch horn_on for a moment only
+    horn_mean: float = 0.5  # over each piece: music's held notes touch horn_on for a moment only
     horn_split: float = 0.4  # a horn start this likely within a horn stretch cuts it (over 1: never)
     horn_start_on: float = 0.0  # a stretch with no clear start must have one this likely near its beginning
     # Under a horn (its probability over horn_off) a whistle's probability flickers and its start is
@@ -166,7 +169,10 @@ def decode(prob: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
         else:
             joined.append([a, b])
     for a, b in joined:
-        if (b - a) * STEP_S < MIN_HORN_S or horn[a:b].max() <= th.horn_on or horn[a:b].mean() <= th.horn_mean:
+        # (the stretch is not judged as a whole: music under a horn flickers over horn_off before it,
+        # and a stretch joined over those flickers would fail where the horn itself holds; each piece
+        # from a start is judged on its own below)
+        if (b - a) * STEP_S < MIN_HORN_S or horn[a:b].max() <= th.horn_on:
             continue
         # the horn starts at the first clear start near or in the stretch (what was joined before it
         # may be a shout or a tune), else at the strongest near the stretch's beginning
@@ -253,6 +259,130 @@ def _one_blast(found: list[Found], x: np.ndarray, rate: int, lo: int) -> list[Fo
     return out
 
 
+# A whistle ends where its own tone stops (`own_tone_ends`), not where the band falls quiet: a second
+# umpire's whistle over it, at another pitch, neither ends it nor is ended with it. Its own tone is the
+# whistle band's bins that rose OWN_RISE_DB or more from the OWN_BEFORE steps before its start to the
+# MIN_BLAST_S after it, and within OWN_SPREAD_DB of the most risen and of the loudest of them, with
+# OWN_WIDEN_BINS either side (a pea warbles); it has stopped where the loudest bin of any of its parts
+# falls, for OWN_STOP_S, under OWN_STOP of its rise or OWN_DROP_DB under its held level, whichever is
+# higher (another whistle's breath fills the bins).
+OWN_BEFORE = (-12, -2)
+OWN_RISE_DB = 8.0
+OWN_SPREAD_DB = 12.0
+OWN_WIDEN_BINS = 2
+OWN_SAME_BINS = 1  # a later start whose tone rose this near this one's is this whistle blown again
+OWN_APART_BINS = 4  # ... one farther is another whistle: this one is followed this far from its tone
+OWN_TOGETHER_S = 0.04  # two whistles' tones stopping this near together: one sounds at the other's pitch
+OWN_LEVEL_S = 0.1  # ... and the level before and after each step is measured over this
+OWN_SHARED_DROP_DB = 3.0
+OWN_STOP = 0.35
+OWN_DROP_DB = 15.0
+OWN_STOP_S = 0.04
+
+
+def _band_db(x: np.ndarray, rate: int) -> np.ndarray:
+    """(steps x whistle-band bins) levels in dB, steps as `features` counts them."""
+    power = features.spectrogram(x)
+    freqs = np.fft.rfftfreq(features.WINDOW, 1.0 / rate)
+    sel = (freqs >= features.WHISTLE_BAND_HZ[0]) & (freqs < features.WHISTLE_BAND_HZ[1])
+    return 10 * np.log10(power[:, sel] + 1e-20)
+
+
+def _own_tone(band: np.ndarray, i: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The whistle-band bins of the tone that starts at step i (those that rose most, and those with
+    OWN_WIDEN_BINS either side), or None where no tone rose there (then its end stays as the
+    probabilities have it)."""
+    least = int(round(MIN_BLAST_S / STEP_S))
+    a, b = i + OWN_BEFORE[0], i + OWN_BEFORE[1]
+    if a < 0 or i + 2 + least > len(band):
+        return None
+    held = np.median(band[i + 2:i + 2 + least], axis=0)
+    rise = held - np.median(band[a:b], axis=0)
+    risen = rise >= OWN_RISE_DB
+    if not risen.any():
+        return None
+    # of those that rose, the loudest (a chamber's tone, not the crowd's syllable that rose with it)
+    core = risen & (rise >= rise.max() - OWN_SPREAD_DB) & (held >= held[risen].max() - OWN_SPREAD_DB)
+    return core, _widened(core, OWN_WIDEN_BINS)
+
+
+def _widened(bins: np.ndarray, by: int) -> np.ndarray:
+    return np.convolve(bins.astype(float), np.ones(2 * by + 1), mode="same") > 0
+
+
+def _tone_stops(band: np.ndarray, own: np.ndarray, i: int, lo: int, hi: int) -> np.ndarray:
+    """For steps lo..hi, whether the tone started at step i in bins `own` has stopped there: whether
+    any of its parts (each run of its bins: a pealess whistle's chambers, a pea's warbling tone), each
+    followed by its loudest bin, is quiet (all a whistle's chambers stop together; another whistle
+    may sound on at one of their pitches)."""
+    least = int(round(MIN_BLAST_S / STEP_S))
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], own.astype(np.int8), [0]])))
+    quiet = np.zeros(max(0, hi - lo), bool)
+    for p, q in zip(edges[::2], edges[1::2], strict=True):
+        track = band[:, p:q].max(axis=1)
+        before = float(np.median(track[i + OWN_BEFORE[0]:i + OWN_BEFORE[1]]))
+        level = float(np.median(track[i + 2:i + 2 + least]))
+        if level - before < OWN_RISE_DB:
+            continue  # what is left of a part another whistle's tone took
+        quiet |= track[lo:hi] < max(before + OWN_STOP * (level - before), level - OWN_DROP_DB)
+    return quiet
+
+
+def own_tone_ends(found: list[Found], prob: np.ndarray, band: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
+    """`found` with each whistle ended where its own tone stops: at the latest where the whistle's
+    probability falls under `held_off` (or MAX_BLAST_S), where its own tone has stopped, or where a
+    later whistle starts whose new tone is this one's pitch again (the next blast of the same whistle,
+    or one it cannot be told from). A later whistle at another pitch (a second umpire's, over this
+    one) does not end it; but where this one's tone seems to stop just as that one's does, that one
+    sounds at this one's pitch too (a second chamber), and this one ends where the level at its pitch
+    falls by OWN_SHARED_DROP_DB over that one's span, or else where that one starts. `band`:
+    `_band_db` of the same samples as `prob`."""
+    held = prob[:, 0]
+    least, longest = int(round(MIN_BLAST_S / STEP_S)), int(round(MAX_BLAST_S / STEP_S))
+    stop_run = max(1, int(round(OWN_STOP_S / STEP_S)))
+    together, side = int(round(OWN_TOGETHER_S / STEP_S)), int(round(OWN_LEVEL_S / STEP_S))
+    starts = [(k, int(round(f.start_step))) for k, f in enumerate(found) if f.kind == "whistle"]
+    tones = {k: _own_tone(band, min(i, len(band) - 1)) for k, i in starts}
+    out = list(found)
+    for n in range(len(starts) - 1, -1, -1):  # the later ones first: an earlier one's end may need theirs
+        k, i = starts[n]
+        if tones[k] is None:
+            continue
+        core, own = tones[k][0], tones[k][1].copy()
+        limit = min(len(held), i + longest)
+        over = []  # the later whistles at other pitches sounding over this one
+        for k2, j in starts[n + 1:]:
+            if j >= limit:
+                break
+            other = tones[k2]
+            if other is None or np.any(_widened(other[0], OWN_SAME_BINS) & core):
+                limit = j  # this whistle again, or a start it cannot be told from: the next blast
+                break
+            own &= ~_widened(other[0], OWN_APART_BINS)  # heard apart from the other's tone (and its skirts)
+            over.append((k2, j))
+        if not own.any():
+            continue
+        below = np.flatnonzero(held[i + least:limit] < th.held_off)
+        end = i + least + (int(below[0]) if len(below) else limit - i - least)
+        quiet = _tone_stops(band, own, i, i + least, end)
+        runs = np.flatnonzero(np.convolve(quiet.astype(int), np.ones(stop_run, int), mode="valid") == stop_run) \
+            if len(quiet) >= stop_run else []
+        if len(runs):
+            end = i + least + int(runs[0])
+        for k2, j in over:
+            other_end = int(out[k2].end_step)
+            if j < end and abs(end - other_end) <= together:
+                # it stops with the other: the other sounds at this one's pitch as well
+                track = band[:, own].max(axis=1)
+                steps = range(j + side, other_end - side)
+                drops = [float(np.median(track[t - side:t]) - np.median(track[t:t + side])) for t in steps]
+                best = int(np.argmax(drops)) if drops else -1
+                end = steps[best] if drops and drops[best] >= OWN_SHARED_DROP_DB else j
+                break
+        out[k] = Found("whistle", found[k].start_step, float(end))
+    return out
+
+
 def listen(x: np.ndarray, rate: int, progress=None) -> list[tuple[str, float, float]]:
     """(kind, start s, end s) of each whistle and horn in samples `x` (at audio.ANALYSIS_RATE), in
     seconds from the samples' start, in time order. `progress(fraction)` after each block."""
@@ -264,7 +394,8 @@ def listen(x: np.ndarray, rate: int, progress=None) -> list[tuple[str, float, fl
     while start < steps:
         lo, hi = max(0, start - margin), min(steps, start + block + margin)
         prob = probabilities(x[lo * hop: hi * hop], rate)
-        for f in _one_blast(decode(prob), x, rate, lo):
+        found = own_tone_ends(_one_blast(decode(prob), x, rate, lo), prob, _band_db(x[lo * hop: hi * hop], rate))
+        for f in found:
             if start <= lo + f.start_step < start + block:
                 out.append((f.kind, float((lo + f.start_step) * STEP_S), float((lo + f.end_step) * STEP_S)))
         start += block

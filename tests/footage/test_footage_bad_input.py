@@ -178,6 +178,27 @@ def test_unopenable_file_on_the_command_line(fixture, message, command, request,
     assert message in lines[0]
 
 
+def test_a_truncated_recording_is_exact_to_its_last_counted_frame_on_one_core(truncated_faststart_mp4, monkeypatch,
+                                                                               tmp_path):
+    """Decoded without frame threads (FFmpeg on one core), the cut-off tail gives back a P-frame whose B-frame, shown
+    just before it, was cut off: counted, it took that frame's number (frame 63 showed frame 64's picture). Whatever
+    the decoder's threads, every frame counted shows its own picture."""
+    from review_app.footage import decoder
+
+    def one_thread(stream):
+        if not stream.codec_context.is_open:
+            stream.codec_context.thread_count = 1
+
+    monkeypatch.setattr(decoder, "configure", one_thread)
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path))  # indexed afresh, as on the machine that decodes so
+    with Footage(truncated_faststart_mp4) as video:
+        n = video.frame_count
+        assert 0 < n < video.info.header_frame_count
+        assert [framecode.read(video.frame(i).image) for i in range(n)] == list(range(n))
+        with pytest.raises(DecodeError, match=f"decoding stopped at frame {n} of 150"):
+            video.frame(n)
+
+
 def test_truncated_recording_opens_and_says_where_decoding_stops(truncated_faststart_mp4, capsys, tmp_path):
     with Footage(truncated_faststart_mp4) as video:
         assert video.info.truncated

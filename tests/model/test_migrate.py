@@ -231,3 +231,37 @@ def test_a_2_0_document_judges_as_2_1_and_a_2_1_one_is_not_migrated_again(tmp_pa
     after = {r.event: r.verdict for r in check_paths([path]).events}
     assert before == after == {"e1": "consistent", "e2": "discretionary"}
     assert migrate(new) is new  # 2.1 already: nothing to do
+
+
+def test_a_2_1_document_saved_with_the_officials_decisions_as_facts_reads_them_in_the_call():
+    """The schema closes each clause's facts, so a 2.1 document holding a decision among them is one it refuses
+    as it is: only such a document is looked through for them (`model.io.validate`), and it reads with each in the
+    call, for every clause that has decisions."""
+    from match_docs import base_document, event
+
+    from review_app.model import document_from_data
+    from review_app.model.io import fast_validator
+    from review_app.model.migrate import _decisions
+
+    data = base_document()
+    data["schema_version"] = "2.1"
+    for team in data["match"]["teams"]:
+        for p in team["players"]:
+            p["id"] = p["name"].lower().replace(" ", "-")
+    data["events"] = [
+        event("e1", 100, "21.d", {"unconscious": False, "recurrence_of_same_injury": False,
+                                  "extra_time_granted": True}, {"whistle": "at_once", "time_allowed_s": 700}),
+        event("e2", 300, "21.k", {"reason": "other", "umpires_agree": True}, {"whistle": "at_once"}),
+        event("e3", 500, "21.g", {"item": "girth", "presents_danger": True, "play_waited_off_field": True},
+              {"whistle": "at_once", "restart": "throw_in"}),
+        event("e4", 700, "21.b", {"kind": "right_of_way", "best_interest_of_the_game": True},
+              {"whistle": "at_once"}),
+    ]
+    assert {e["situation"] for e in data["events"]} == set(_decisions())  # every clause with decisions
+    assert data["schema_version"] == "2.1" and not fast_validator().is_valid(data)
+    doc = document_from_data(data)
+    moved = {"e1": "extra_time_granted", "e2": "umpires_agree", "e3": "play_waited_off_field",
+             "e4": "best_interest_of_the_game"}
+    for e in doc.events:
+        assert e["call"][moved[e["id"]]] is True and moved[e["id"]] not in e["facts"]
+    assert fast_validator().is_valid(doc.data)
