@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import compress
-from operator import itemgetter
 from pathlib import Path
 
 import orjson
@@ -181,7 +179,6 @@ def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView |
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
-_SITUATION = itemgetter("situation")
 
 
 # A text a result keeps to the end of the check is kept as its one copy (interned): a season's event ids, clocks,
@@ -290,7 +287,6 @@ class _InOrder(MatchDocument):
     def __init__(self, doc: MatchDocument):
         super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
         self._order = list(doc.events_in_order())
-        self._situations = list(map(_SITUATION, self._order))
         self._register: MountRegister | None = None
         self._by_id: dict[str, dict] | None = None
 
@@ -305,9 +301,6 @@ class _InOrder(MatchDocument):
 
     def events_in_order(self) -> Iterator[dict]:
         return iter(self._order)
-
-    def events_of(self, situations: Collection[str]) -> list[dict]:
-        return list(compress(self._order, map(situations.__contains__, self._situations)))
 
     def register(self) -> MountRegister:
         """The match's mount register, made once: every 21.f(5) event derives its excusal from it and the
