@@ -103,9 +103,10 @@ def _band_edges(rate: int) -> np.ndarray:
     return edges
 
 
-def step_features(x: np.ndarray, rate: int) -> np.ndarray:
-    """(steps x per-step features) of mono samples `x` at `rate` (float32)."""
-    power = spectrogram(x)
+def step_features(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> np.ndarray:
+    """(steps x per-step features) of mono samples `x` at `rate` (float32); `power`: their `spectrogram`, if the
+    caller made it already."""
+    power = spectrogram(x) if power is None else power
     n = len(power)
     if n == 0:
         return np.zeros((0, per_step_count()), np.float32)

@@ -98,10 +98,11 @@ def _weights() -> dict:
         return {k: data[k] for k in data.files}
 
 
-def probabilities(x: np.ndarray, rate: int) -> np.ndarray:
-    """(steps x LABELS) probabilities for mono samples `x` at `rate` (float32)."""
+def probabilities(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> np.ndarray:
+    """(steps x LABELS) probabilities for mono samples `x` at `rate` (float32); `power`: their
+    `features.spectrogram`, if the caller made it already."""
     w = _weights()
-    x_in = (features.in_context(features.step_features(x, rate)) - w["mean"]) / w["scale"]
+    x_in = (features.in_context(features.step_features(x, rate, power)) - w["mean"]) / w["scale"]
     models = sorted(k.removesuffix("_w0") for k in w if k.endswith("_w0"))  # "m0", "m1", ...
     out = np.zeros((len(x_in), len(LABELS)), np.float32)
     for m in models:  # the networks' probabilities averaged
@@ -280,9 +281,8 @@ OWN_DROP_DB = 15.0
 OWN_STOP_S = 0.04
 
 
-def _band_db(x: np.ndarray, rate: int) -> np.ndarray:
-    """(steps x whistle-band bins) levels in dB, steps as `features` counts them."""
-    power = features.spectrogram(x)
+def _band_db(power: np.ndarray, rate: int) -> np.ndarray:
+    """(steps x whistle-band bins) levels in dB of `power` (`features.spectrogram` of samples at `rate`)."""
     freqs = np.fft.rfftfreq(features.WINDOW, 1.0 / rate)
     sel = (freqs >= features.WHISTLE_BAND_HZ[0]) & (freqs < features.WHISTLE_BAND_HZ[1])
     return 10 * np.log10(power[:, sel] + 1e-20)
@@ -336,7 +336,7 @@ def own_tone_ends(found: list[Found], prob: np.ndarray, band: np.ndarray, th: Th
     one) does not end it; but where this one's tone seems to stop just as that one's does, that one
     sounds at this one's pitch too (a second chamber), and this one ends where the level at its pitch
     falls by OWN_SHARED_DROP_DB over that one's span, or else where that one starts. `band`:
-    `_band_db` of the same samples as `prob`."""
+    `_band_db` of the spectrogram of the same samples as `prob`."""
     held = prob[:, 0]
     least, longest = int(round(MIN_BLAST_S / STEP_S)), int(round(MAX_BLAST_S / STEP_S))
     stop_run = max(1, int(round(OWN_STOP_S / STEP_S)))
@@ -393,8 +393,10 @@ def listen(x: np.ndarray, rate: int, progress=None) -> list[tuple[str, float, fl
     start = 0
     while start < steps:
         lo, hi = max(0, start - margin), min(steps, start + block + margin)
-        prob = probabilities(x[lo * hop: hi * hop], rate)
-        found = own_tone_ends(_one_blast(decode(prob), x, rate, lo), prob, _band_db(x[lo * hop: hi * hop], rate))
+        samples = x[lo * hop: hi * hop]
+        power = features.spectrogram(samples)  # once, for the networks' features and for each whistle's own tone
+        prob = probabilities(samples, rate, power)
+        found = own_tone_ends(_one_blast(decode(prob), x, rate, lo), prob, _band_db(power, rate))
         for f in found:
             if start <= lo + f.start_step < start + block:
                 out.append((f.kind, float((lo + f.start_step) * STEP_S), float((lo + f.end_step) * STEP_S)))
