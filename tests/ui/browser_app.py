@@ -113,6 +113,17 @@ def nav(page, name: str) -> None:
     """Go to a page by the sidebar's link (opening the sidebar first where the Review page folded it away)."""
     link = page.get_by_test_id("stSidebarNavItems").get_by_role("link", name=name, exact=True)
     expand = page.get_by_test_id("stExpandSidebarButton")
-    if not link.is_visible() or expand.is_visible():
-        expand.click()
+    # A page that folds the sidebar away does so when its script's page config arrives, which can be
+    # just after the link was seen: then the link slides out of the window and a click waits for ever.
+    # So each try is short and looks again whether the sidebar must be opened first.
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(5):
+        try:
+            if not link.is_visible() or expand.is_visible():
+                expand.click(timeout=15_000)
+            link.click(timeout=15_000)
+            return
+        except PlaywrightTimeout:
+            continue
     link.click()
