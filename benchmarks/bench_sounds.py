@@ -202,8 +202,9 @@ def run(sets, conditions, snrs, workdir: Path, verbose: bool, cache: Path | None
     the detector was made ("eval-seen") and its fresh ones ("eval-fresh")."""
     tallies: dict = {}
     for name in sets:
-        set_conditions, seeds = field_sounds.SETS[name]
+        set_conditions, _ = field_sounds.SETS[name]
         for condition in (c for c in conditions if c in set_conditions):
+            seeds = field_sounds.set_seeds(name, condition)
             for seed in (s for s in seeds if only_seeds is None or s in only_seeds):
                 for clip, rec in clips(condition, seed, snrs, workdir, cache):
                     heard, took = listen(rec)
