@@ -14,18 +14,19 @@ by review_app.sound and run through the detector.
 
 Two sets, kept apart. TUNING (seeds 101-112, every condition but opus_low) is the only material
 any of the detector's thresholds was read from (benchmarks/tune_listener.py). EVALUATION (seeds
-9001-9018, every condition, opus_low among them) is never tuned on: its figures are the detector's.
+9001-9048, every condition, opus_low among them) is never tuned on: its figures are the detector's.
 The learned listener's network was trained on neither: on the tuning conditions with seeds 201-220
 (field_sounds.TRAINING_SEEDS), the PA with 221-240 as well, birds, the PA and a whistle under a horn
 with 241-260, and the app's own sample sound (benchmarks/train_listener.py). Neighs were
 evaluation-only until branch i21-r5; they became development material after their evaluation
 figures had been seen, so theirs is now a trained-on condition's figure. Seeds 9004-9006 were added
-then, 9007-9012 in branch i21-r6, 9013-9018 in branch i21-r7, each after the seeds before had been
-seen (field_sounds.SEEN_EVALUATION_SEEDS, now 9001-9012): nobody looked at 9013-9018's figures
-before the detector was final. `--groups` prints the seen and the fresh seeds' figures beside the
-whole set's, `--seeds` any seeds alone. A third set, DEVELOPMENT (seeds 113-136 of the PA and two
-umpires alone, branch i21-r7), is where the evaluation set's last two failures were looked for and
-found; no threshold was read from it (`--sets development`).
+then, 9007-9012 in branch i21-r6, 9013-9018 in branch i21-r7, 9019-9048 in branch i21-r8, each
+after the seeds before had been seen (field_sounds.SEEN_EVALUATION_SEEDS, now 9001-9018): nobody
+looked at 9019-9048's figures before the detector was final. `--groups` prints the seen and the
+fresh seeds' figures beside the whole set's, `--seeds` any seeds alone. A third set, DEVELOPMENT, is
+where the evaluation set's failures were looked for and found, each condition with its own seeds
+(field_sounds.DEVELOPMENT): 113-136 of the PA and two umpires (branch i21-r7), 137-172 of the neighs
+and a whistle under a horn (branch i21-r8); no threshold was read from it (`--sets development`).
 
 A detection is a true one if it is of a label's kind and starts within MATCH_S of the label's start
 (one to one, nearest first). Per condition and SNR, for each set: recall and precision of whistles
@@ -202,8 +203,9 @@ def run(sets, conditions, snrs, workdir: Path, verbose: bool, cache: Path | None
     the detector was made ("eval-seen") and its fresh ones ("eval-fresh")."""
     tallies: dict = {}
     for name in sets:
-        set_conditions, seeds = field_sounds.SETS[name]
+        set_conditions, _ = field_sounds.SETS[name]
         for condition in (c for c in conditions if c in set_conditions):
+            seeds = field_sounds.set_seeds(name, condition)
             for seed in (s for s in seeds if only_seeds is None or s in only_seeds):
                 for clip, rec in clips(condition, seed, snrs, workdir, cache):
                     heard, took = listen(rec)

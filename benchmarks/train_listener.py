@@ -7,7 +7,7 @@ The material is generated here, never downloaded (issue 21):
 - the field generator `tests/sound/field_sounds.py` over its TUNING conditions (never `opus_low`,
   which only the evaluation set has; `neighs` since branch i21-r5) with TRAINING seeds (201-220:
   apart from the tuning set's 101-112, which the listener's thresholds are read from, and from the
-  evaluation set's 9001-9018 and the development set's 113-136, which nothing here reads), the PA
+  evaluation set's 9001-9048 and the development set's 113-172, which nothing here reads), the PA
   with 20 seeds more (221-240: music's variety, so a held chord is not taken for a horn), and birds,
   the PA and a whistle under a horn with 20 seeds more each (241-260,
   `field_sounds.FOCUS_TRAINING_SEEDS`: where the listener was weakest), at +10, 0 and -6 dB, encoded

@@ -3,7 +3,7 @@
     python benchmarks/tune_listener.py --cache DIR [--snr 10 0]
 
 Runs the listener's network once over each clip of the tuning set (tests/sound/field_sounds.py,
-seeds 101-112, never the evaluation set's 9001-9018 nor the development set's 113-136, nor the
+seeds 101-112, never the evaluation set's 9001-9048 nor the development set's 113-172, nor the
 training seeds the network learned from), then decodes the probabilities under a grid of thresholds
 and prints, for each, the lowest recall and precision of whistles and of horns over the conditions
 where they sound, each condition at each of the chosen SNRs on its own (since branch i21-r7: the

@@ -23,8 +23,9 @@ log = logging.getLogger(__name__)
 # harmonics told from whistles (issue 21); 4: the learned listener; 5: it retrained with neighs, more
 # PA and a horn's held harmonics as a feature; 6: retrained with more birds, PA and whistles under horns,
 # and a whistle under a horn decoded on its own threshold; 7: a whistle ends where its own tone stops,
-# a horn after music's flickers judged from its own start
-DETECTOR_VERSION = 7
+# a horn after music's flickers judged from its own start; 8: a horn starts only where the horn follows,
+# a neigh's harmonics over a blast are not another whistle
+DETECTOR_VERSION = 8
 
 
 def _entry(sha256: str) -> Path:

@@ -109,6 +109,10 @@ def test_the_training_tuning_and_evaluation_sets_are_apart():
     assert not training & set(fs.EVALUATION_SEEDS)
     assert not set(fs.TUNING_SEEDS) & set(fs.EVALUATION_SEEDS)
     assert not set(fs.DEVELOPMENT_SEEDS) & (training | set(fs.TUNING_SEEDS) | set(fs.EVALUATION_SEEDS))
+    # each development condition's own seeds are the development set's, and the sets hand them out
+    assert set().union(*fs.DEVELOPMENT.values()) == set(fs.DEVELOPMENT_SEEDS)
+    for name, (conditions, seeds) in fs.SETS.items():
+        assert all(set(fs.set_seeds(name, c)) <= set(seeds) and fs.set_seeds(name, c) for c in conditions)
     # the evaluation seeds seen while the detector was made and the fresh ones are one set, split in two
     assert not set(fs.SEEN_EVALUATION_SEEDS) & set(fs.FRESH_EVALUATION_SEEDS)
     assert set(fs.EVALUATION_SEEDS) == set(fs.SEEN_EVALUATION_SEEDS) | set(fs.FRESH_EVALUATION_SEEDS)
