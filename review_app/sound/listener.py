@@ -268,7 +268,7 @@ def new_tone_holds(x: np.ndarray, rate: int, at_s: float) -> bool:
     # and it sounds as a whistle does: a pealess whistle's chord (another tone rising with it) or a
     # pea's overtone at twice its pitch; a bird's held note is one pure tone
     chord = rose & band & (np.abs(f - main) >= NEW_TONE_CHORD_HZ)
-    overtone = rose & (np.abs(f - 2 * main) <= NEW_TONE_WINDOW_BINS * rate / win)
+    overtone = rose & (np.abs(f - 2 * main) <= tolerance)
     return bool(np.any(chord) or np.any(overtone))
 
 
