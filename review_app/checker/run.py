@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from itertools import compress
+from operator import itemgetter
 from pathlib import Path
 
 import orjson
@@ -179,6 +181,7 @@ def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView |
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
+_SITUATION = itemgetter("situation")
 
 
 # A text a result keeps to the end of the check is kept as its one copy (interned): a season's event ids, clocks,
@@ -289,6 +292,7 @@ class _InOrder(MatchDocument):
         self._order = list(doc.events_in_order())
         self._register: MountRegister | None = None
         self._by_id: dict[str, dict] | None = None
+        self._situations: list[str] | None = None
 
     def event(self, event_id: str) -> dict | None:
         """The first event of that id, as `MatchDocument.event` finds it, from an index made once: each
@@ -301,6 +305,13 @@ class _InOrder(MatchDocument):
 
     def events_in_order(self) -> Iterator[dict]:
         return iter(self._order)
+
+    def events_of(self, situations: Collection[str]) -> list[dict]:
+        """`MatchDocument.events_of`, from the events' situations read once for the match's three checks of
+        one clause (allowances, courtesy changes, mount time-outs), not once per check."""
+        if self._situations is None:
+            self._situations = list(map(_SITUATION, self._order))
+        return list(compress(self._order, map(situations.__contains__, self._situations)))
 
     def register(self) -> MountRegister:
         """The match's mount register, made once: every 21.f(5) event derives its excusal from it and the
