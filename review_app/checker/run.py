@@ -16,6 +16,7 @@ from itertools import compress
 from operator import itemgetter
 from pathlib import Path
 
+import msgspec
 import orjson
 
 from review_app.checker.cases import case_key, key_of
@@ -34,8 +35,12 @@ from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 log = logging.getLogger(__name__)
 
 
-@dataclass(slots=True)  # a season's report holds one per event: slots are smaller and quicker to make
-class EventResult:
+class EventResult(msgspec.Struct, gc=False):
+    """One event's verdict as the report gives it. A msgspec Struct, not a dataclass: a season's check makes one
+    per event and keeps them all until its report is written, and a Struct is made in C (in a third of the time
+    of a dataclass's __init__) and, holding no reference back to itself, is left out of the garbage collector's
+    walks (`gc=False`)."""
+
     match: str
     event: str
     clause: str
@@ -51,10 +56,10 @@ class EventResult:
     umpire: str | None
     reviewer: str | None
     document: str | None
-    wrong: list[str] = field(default_factory=list)  # the parts of the call found wrong
-    measured: dict = field(default_factory=dict)  # the timing the tagged moments show
-    findings: list[str] = field(default_factory=list)  # the match findings that make this event inconsistent
-    reading: dict = field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
+    wrong: list[str] = msgspec.field(default_factory=list)  # the parts of the call found wrong
+    measured: dict = msgspec.field(default_factory=dict)  # the timing the tagged moments show
+    findings: list[str] = msgspec.field(default_factory=list)  # the match findings that make this event inconsistent
+    reading: dict = msgspec.field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
     edition: str | None = None  # the rulebook edition in force on the match's day, which judged it
     # The team the call awarded the penalty to, as recorded and judged (`rules.parts.penalty_to_the_opponents`):
     # a worked example's "an appropriate penalty to Blue" is read here.
