@@ -177,7 +177,8 @@ def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | Non
                 shared[key] = made
             out.extend(made)
             continue
-        out.extend(replace(f, match=doc.match_id, events=[ev["id"]], details=dict(f.details)) for f in made)
+        if made:  # most cases find nothing: no copies to make
+            out.extend(replace(f, match=doc.match_id, events=[ev["id"]], details=dict(f.details)) for f in made)
     return out
 
 
