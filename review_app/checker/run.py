@@ -379,8 +379,9 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
             reasons.insert(0, result.explanation)
         result.verdict = VerdictKind.INCONSISTENT
         result.explanation = Joined(reasons, sep=" ")
-        result.mandatory = result.mandatory or any(f.severity == Severity.MANDATORY for f in found)
-        result.cites = list(dict.fromkeys([*result.cites, *(f.clause for f in found)]))
+        # Comprehensions, not generators (made for every event a finding makes inconsistent).
+        result.mandatory = result.mandatory or Severity.MANDATORY in [f.severity for f in found]
+        result.cites = list(dict.fromkeys([*result.cites, *[f.clause for f in found]]))
         result.findings = [f.kind for f in found]
 
 
