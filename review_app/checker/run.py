@@ -26,7 +26,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.document import DERIVES_FACTS
-from review_app.model.mounts import MountRegister, mount_register
+from review_app.model.mounts import MountRegister, derived_excusal, mount_register
 from review_app.rules import Case, MatchContext, Verdict, edition_on, is_clause, judge, judge_on, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
@@ -327,9 +327,11 @@ class _InOrder(MatchDocument):
         return self._register
 
     def derived_facts(self, event: dict, register: MountRegister | None = None) -> dict:
+        """`MatchDocument.derived_facts`, from the register made once (asked of every 21.f(5) event)."""
         if event.get("situation") not in DERIVES_FACTS:
             return {}
-        return super().derived_facts(event, register if register is not None else self.register())
+        clause, _source = derived_excusal(self, event, register if register is not None else self.register())
+        return {"excused_under": clause} if clause else {}
 
 
 def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verdicts: Verdicts | None = None,
