@@ -160,8 +160,10 @@ class Message:
         # every time instead. A message is not changed once made, so its hash is kept.
         if self._hash is None:
             params = self.params
-            # A fixed sentence or one with one parameter (most of a season's verdicts) has nothing to sort.
-            self._hash = hash((type(self), self.id, *(sorted(params.items()) if len(params) > 1 else params.items())))
+            # The parameters as a set, their order aside (a finding's sentence, made anew for every finding, has a
+            # handful: sorting them in Python cost more than hashing them in C).
+            self._hash = hash((type(self), self.id, frozenset(params.items()) if len(params) > 1 else
+                               tuple(params.items())))
         return self._hash
 
 
