@@ -142,7 +142,8 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
 
 
 def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView | None, match_id: str,
-             document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple]) -> list[EventResult]:
+             document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple],
+             keys: dict[int, bytes]) -> list[EventResult]:
     """Each event's result, in footage order, as `_check_event` makes it; `seen`: the verdicts already reached for
     matches like this one (`Verdicts.of_matches_like`). An event whose case was judged before takes that verdict;
     one that makes no case of its own (`case_key`) is judged alone. In one loop, not a call per event: every event of a
@@ -156,8 +157,8 @@ def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView |
         if situation not in DERIVES_FACTS:
             if not event.get("moments"):
                 try:
-                    key = key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
-                                   involved.get("offender"), None))
+                    keys[id(event)] = key = key_of((situation, event.get("period"), event.get("facts"),
+                                                    event.get("call"), involved.get("offender"), None))
                 except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
                     pass
         elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
@@ -342,8 +343,9 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verd
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
         judged = judge_on(context.day)
-        events = _results(doc, context, evidence, match_id, document, judged, seen)
-        findings = check_match(doc, evidence, doc.register(), allowances)
+        keys: dict[int, bytes] = {}  # each event's case key as `_results` writes it, for the allowances' check
+        events = _results(doc, context, evidence, match_id, document, judged, seen, keys)
+        findings = check_match(doc, evidence, doc.register(), allowances, keys)
     apply_findings(events, findings)
     return events, findings
 
