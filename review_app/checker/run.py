@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from itertools import compress
+from operator import itemgetter
 from pathlib import Path
 
+import msgspec
 import orjson
 
 from review_app.checker.cases import case_key, key_of
@@ -23,7 +26,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.document import DERIVES_FACTS
-from review_app.model.mounts import MountRegister, mount_register
+from review_app.model.mounts import MountRegister, derived_excusal, mount_register
 from review_app.rules import Case, MatchContext, Verdict, edition_on, is_clause, judge, judge_on, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
@@ -32,8 +35,12 @@ from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 log = logging.getLogger(__name__)
 
 
-@dataclass(slots=True)  # a season's report holds one per event: slots are smaller and quicker to make
-class EventResult:
+class EventResult(msgspec.Struct, gc=False):
+    """One event's verdict as the report gives it. A msgspec Struct, not a dataclass: a season's check makes one
+    per event and keeps them all until its report is written, and a Struct is made in C (in a third of the time
+    of a dataclass's __init__) and, holding no reference back to itself, is left out of the garbage collector's
+    walks (`gc=False`)."""
+
     match: str
     event: str
     clause: str
@@ -49,10 +56,10 @@ class EventResult:
     umpire: str | None
     reviewer: str | None
     document: str | None
-    wrong: list[str] = field(default_factory=list)  # the parts of the call found wrong
-    measured: dict = field(default_factory=dict)  # the timing the tagged moments show
-    findings: list[str] = field(default_factory=list)  # the match findings that make this event inconsistent
-    reading: dict = field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
+    wrong: list[str] = msgspec.field(default_factory=list)  # the parts of the call found wrong
+    measured: dict = msgspec.field(default_factory=dict)  # the timing the tagged moments show
+    findings: list[str] = msgspec.field(default_factory=list)  # the match findings that make this event inconsistent
+    reading: dict = msgspec.field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
     edition: str | None = None  # the rulebook edition in force on the match's day, which judged it
     # The team the call awarded the penalty to, as recorded and judged (`rules.parts.penalty_to_the_opponents`):
     # a worked example's "an appropriate penalty to Blue" is read here.
@@ -135,7 +142,8 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext | None, 
 
 
 def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView | None, match_id: str,
-             document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple]) -> list[EventResult]:
+             document: str | None, judged: Callable[[Case], Verdict], seen: dict[bytes, tuple],
+             keys: dict[int, bytes]) -> list[EventResult]:
     """Each event's result, in footage order, as `_check_event` makes it; `seen`: the verdicts already reached for
     matches like this one (`Verdicts.of_matches_like`). An event whose case was judged before takes that verdict;
     one that makes no case of its own (`case_key`) is judged alone. In one loop, not a call per event: every event of a
@@ -149,8 +157,8 @@ def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView |
         if situation not in DERIVES_FACTS:
             if not event.get("moments"):
                 try:
-                    key = key_of((situation, event.get("period"), event.get("facts"), event.get("call"),
-                                   involved.get("offender"), None))
+                    keys[id(event)] = key = key_of((situation, event.get("period"), event.get("facts"),
+                                                    event.get("call"), involved.get("offender"), None))
                 except orjson.JSONEncodeError:  # an integer past 64 bits: no key, judged on its own
                     pass
         elif evidence is None and not (event.get("reading") or _NOTHING).get("excused_under"):
@@ -179,6 +187,7 @@ def _results(doc: MatchDocument, context: MatchContext, evidence: EvidenceView |
 
 
 _NOTHING: dict = {}  # an event's missing `involved`, read only
+_SITUATION = itemgetter("situation")
 
 
 # A text a result keeps to the end of the check is kept as its one copy (interned): a season's event ids, clocks,
@@ -289,6 +298,7 @@ class _InOrder(MatchDocument):
         self._order = list(doc.events_in_order())
         self._register: MountRegister | None = None
         self._by_id: dict[str, dict] | None = None
+        self._situations: list[str] | None = None
 
     def event(self, event_id: str) -> dict | None:
         """The first event of that id, as `MatchDocument.event` finds it, from an index made once: each
@@ -302,6 +312,13 @@ class _InOrder(MatchDocument):
     def events_in_order(self) -> Iterator[dict]:
         return iter(self._order)
 
+    def events_of(self, situations: Collection[str]) -> list[dict]:
+        """`MatchDocument.events_of`, from the events' situations read once for the match's three checks of
+        one clause (allowances, courtesy changes, mount time-outs), not once per check."""
+        if self._situations is None:
+            self._situations = list(map(_SITUATION, self._order))
+        return list(compress(self._order, map(situations.__contains__, self._situations)))
+
     def register(self) -> MountRegister:
         """The match's mount register, made once: every 21.f(5) event derives its excusal from it and the
         returned-mount check reads it (made for each, a match's check grew with its 21.f(5) events
@@ -311,9 +328,11 @@ class _InOrder(MatchDocument):
         return self._register
 
     def derived_facts(self, event: dict, register: MountRegister | None = None) -> dict:
+        """`MatchDocument.derived_facts`, from the register made once (asked of every 21.f(5) event)."""
         if event.get("situation") not in DERIVES_FACTS:
             return {}
-        return super().derived_facts(event, register if register is not None else self.register())
+        clause, _source = derived_excusal(self, event, register if register is not None else self.register())
+        return {"excused_under": clause} if clause else {}
 
 
 def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verdicts: Verdicts | None = None,
@@ -324,8 +343,9 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verd
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
         judged = judge_on(context.day)
-        events = _results(doc, context, evidence, match_id, document, judged, seen)
-        findings = check_match(doc, evidence, doc.register(), allowances)
+        keys: dict[int, bytes] = {}  # each event's case key as `_results` writes it, for the allowances' check
+        events = _results(doc, context, evidence, match_id, document, judged, seen, keys)
+        findings = check_match(doc, evidence, doc.register(), allowances, keys)
     apply_findings(events, findings)
     return events, findings
 
@@ -363,8 +383,9 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
             reasons.insert(0, result.explanation)
         result.verdict = VerdictKind.INCONSISTENT
         result.explanation = Joined(reasons, sep=" ")
-        result.mandatory = result.mandatory or any(f.severity == Severity.MANDATORY for f in found)
-        result.cites = list(dict.fromkeys([*result.cites, *(f.clause for f in found)]))
+        # Comprehensions, not generators (made for every event a finding makes inconsistent).
+        result.mandatory = result.mandatory or Severity.MANDATORY in [f.severity for f in found]
+        result.cites = list(dict.fromkeys([*result.cites, *[f.clause for f in found]]))
         result.findings = [f.kind for f in found]
 
 

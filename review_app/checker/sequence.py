@@ -157,10 +157,12 @@ def _counts(ev: dict) -> bool:
     return needed is None or (ev.get("facts") or {}).get(needed) is True
 
 
-def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | None = None) -> list[Finding]:
+def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | None = None,
+                    keys: dict[int, bytes] | None = None) -> list[Finding]:
     """Each time allowed beyond its clause's allowance. `shared`: the findings the check already made for an event
     of the same case in a match judged alike (`checker.run.Verdicts`), by `case_key`: given to this event as its
-    own rather than worked out again (what an allowance comes to is its case's and its match's alone)."""
+    own rather than worked out again (what an allowance comes to is its case's and its match's alone). `keys`: the
+    `case_key` of events the caller wrote one for, by the event's id() (the check writes each event's once)."""
     out = []
     context = None
     for ev in doc.events_of(_WITH_ALLOWANCES):  # the other clauses set no allowance: their time allowed is not judged
@@ -168,7 +170,11 @@ def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | Non
         allowed = call.get("time_allowed_s")
         if allowed is None:  # no time allowed recorded: no allowance to exceed (most events)
             continue
-        key = case_key(ev) if shared is not None else None
+        key = None
+        if shared is not None:
+            key = keys.get(id(ev)) if keys else None
+            if key is None:  # not written by the caller (or none can be: `case_key` says so)
+                key = case_key(ev)
         made = shared.get(key) if key is not None else None
         if made is None:
             context = context or doc.context()
@@ -177,7 +183,8 @@ def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | Non
                 shared[key] = made
             out.extend(made)
             continue
-        out.extend(replace(f, match=doc.match_id, events=[ev["id"]], details=dict(f.details)) for f in made)
+        if made:  # most cases find nothing: no copies to make
+            out.extend(replace(f, match=doc.match_id, events=[ev["id"]], details=dict(f.details)) for f in made)
     return out
 
 
@@ -370,10 +377,11 @@ MATCH_CHECKS = (courtesy_changes, injuries, teammates_changing)
 
 
 def check_match(doc: MatchDocument, evidence=None, register: MountRegister | None = None,
-                allowances: dict[bytes, list[Finding]] | None = None) -> list[Finding]:
+                allowances: dict[bytes, list[Finding]] | None = None, keys: dict[int, bytes] | None = None,
+                ) -> list[Finding]:
     """Every finding of one match; `register`: its mount register, if the caller made it already; `allowances`:
-    the time allowances' findings shared by case (`time_allowances`)."""
-    return [*returned_mounts(doc, evidence, register), *time_allowances(doc, allowances),
+    the time allowances' findings shared by case, `keys` the cases' keys the caller wrote (`time_allowances`)."""
+    return [*returned_mounts(doc, evidence, register), *time_allowances(doc, allowances, keys),
             *(f for check in MATCH_CHECKS for f in check(doc))]
 
 

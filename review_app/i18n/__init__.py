@@ -123,12 +123,16 @@ class Message:
     Parameters that are themselves messages (a `Message`, a `Plural`, or an id marked with `N_`
     and wrapped in `Message`) are translated into the same language before formatting."""
 
-    __slots__ = ("id", "params", "_hash")
+    __slots__ = ("id", "params", "_hash", "_texts")
 
     def __init__(self, id: str, /, **params: Any):
         self.id = id
         self.params = params
         self._hash: int | None = None
+        # Its rendered texts, once looked up among those kept (`_rendered`): a finding's message is rendered in its
+        # event's explanation and again as the finding's own, and found by identity here it is not hashed and
+        # compared (in Python) to be looked up again.
+        self._texts: dict | None = None
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return _format(gettext(self.id, lang), self.params, lang)
@@ -156,8 +160,10 @@ class Message:
         # every time instead. A message is not changed once made, so its hash is kept.
         if self._hash is None:
             params = self.params
-            # A fixed sentence or one with one parameter (most of a season's verdicts) has nothing to sort.
-            self._hash = hash((type(self), self.id, *(sorted(params.items()) if len(params) > 1 else params.items())))
+            # The parameters as a set, their order aside (a finding's sentence, made anew for every finding, has a
+            # handful: sorting them in Python cost more than hashing them in C).
+            self._hash = hash((type(self), self.id, frozenset(params.items()) if len(params) > 1 else
+                               tuple(params.items())))
         return self._hash
 
 
@@ -204,18 +210,29 @@ _RENDERED_MAX = 20_000
 
 
 def _rendered(message: Message, lang: str) -> str:
-    try:
-        texts = _RENDERED.get(message)
-    except TypeError:  # a parameter that cannot be hashed
-        return message.render(lang)
+    texts = message._texts
     if texts is None:
-        if len(_RENDERED) >= _RENDERED_MAX:
-            _RENDERED.clear()
-        _RENDERED[message] = texts = {}
+        message._texts = texts = _kept_texts(message)
+        if texts is None:  # a parameter that cannot be hashed
+            return message.render(lang)
     text = texts.get(lang)
     if text is None:
         texts[lang] = text = message.render(lang)
     return text
+
+
+def _kept_texts(message: Message) -> dict | None:
+    """The texts kept for messages equal to `message` (an empty dict, kept, if none yet); None where a parameter
+    cannot be hashed."""
+    try:
+        texts = _RENDERED.get(message)
+    except TypeError:
+        return None
+    if texts is None:
+        if len(_RENDERED) >= _RENDERED_MAX:
+            _RENDERED.clear()
+        _RENDERED[message] = texts = {}
+    return texts
 
 
 def both(value: Any, keep: bool = True) -> dict[str, str]:
@@ -236,15 +253,10 @@ def both(value: Any, keep: bool = True) -> dict[str, str]:
     if isinstance(value, Message):
         # A season's report asks this of every event, mostly for the same few sentences: one look-up of the
         # message for both languages, each rendered once.
-        try:
-            texts = _RENDERED.get(value)
-        except TypeError:  # a parameter that cannot be hashed: rendered every time
-            texts = None
-        else:
-            if texts is None:
-                if len(_RENDERED) >= _RENDERED_MAX:
-                    _RENDERED.clear()
-                _RENDERED[value] = texts = {}
+        texts = value._texts
+        if texts is None:
+            value._texts = texts = _kept_texts(value)  # None: a parameter that cannot be hashed, rendered every time
+        if texts is not None:
             pair = texts.get(_BOTH)
             if pair is None:
                 for lang in LANGUAGES:

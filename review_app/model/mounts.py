@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from review_app.model.document import MatchDocument
-from review_app.rules.mounts import EXCUSING_CLAUSES
+from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted
 
 
 @dataclass
@@ -197,11 +197,13 @@ def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | N
 
     `register`: the match's register if the caller holds it (the checker makes it once per match, not
     once per 21.f(5) event)."""
-    from review_app.rules.mounts import excusal_contradicted
-
     involved = event.get("involved") or {}
-    name = involved.get("mount") or next((p.get("mount") for p in involved.get("players") or [] if p.get("mount")),
-                                         None)
+    name = involved.get("mount")
+    if not name:  # the first player's named mount (asked of every 21.f(5) event checked: a loop, not a generator)
+        for p in involved.get("players") or ():
+            name = p.get("mount")
+            if name:
+                break
     reading = (event.get("reading") or {}).get("excused_under")
     if not name:
         return (reading, "reading") if reading else (None, "unknown")

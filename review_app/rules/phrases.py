@@ -20,7 +20,8 @@ class Joined(Message):
         super().__init__("", parts=tuple(parts), sep=sep)
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return self.params["sep"].join(_render(p, lang) for p in self.params["parts"])
+        # A list, not a generator, for join: an event's reasons are joined in each language of every report.
+        return self.params["sep"].join([_render(p, lang) for p in self.params["parts"]])
 
 
 class LowerFirst(Message):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 from review_app.i18n import Message
 
 RULEBOOK_FILE = "uspa-2026-rule-21.txt"
+_DATA = Path(__file__).with_name("data")
 ORIGINAL_MARKER = "Texto original"
 # The English original prevails; the Spanish is a translation for education (the file's last line).
 TRANSLATION_NOTICE = Message("Translation for educational purposes. The original English text prevails.")
@@ -33,7 +34,10 @@ class Paragraph:
 
 
 def rulebook_text() -> str:
-    return resources.files("review_app.rules").joinpath("data", RULEBOOK_FILE).read_text("utf-8")
+    # By its path beside this module, as the package reads its other data (the catalogues, the listener's
+    # weights): importlib.resources would bring tempfile, shutil and zipfile into every command's start (some
+    # 7 ms), since the registry reads the rulebook as `review_app.rules` is imported (`_rulebook_place`).
+    return (_DATA / RULEBOOK_FILE).read_text("utf-8")
 
 
 @lru_cache(maxsize=1)

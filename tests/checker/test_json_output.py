@@ -47,7 +47,7 @@ def test_what_orjson_refuses_is_written_by_the_standard_library(fields):
 def test_an_event_in_the_report_carries_every_field_and_leaves_out_only_empty_optional_ones():
     """`EventResult.to_dict` names its fields one by one: a field added to the result and not to the report
     would be lost silently."""
-    from dataclasses import fields
+    from msgspec.structs import fields
 
     full = result_with(wrong=["penalty_to"], measured={"whistle_delay_s": 1.2}, findings=["second_courtesy_change"],
                        reading={"excused_under": "21.f(3)"}, edition="USPA 2026", penalty_to="blue").events[0].to_dict()
