@@ -119,7 +119,8 @@ class _AsDicts:
         rows = []
         append, found = rows.append, self._made.get
         for e in events:
-            made = None if e.findings or e.reading else found(id(e.explanation))
+            own = e.findings or e.reading  # an explanation of its own: made field by field, never shared
+            made = None if own else found(id(e.explanation))
             if made is not None:
                 (explanation, clause, verdict, missing, mandatory, cites, wrong, measured, edition, penalty_to,
                  first) = made
@@ -139,7 +140,7 @@ class _AsDicts:
                     append(out)
                     continue
             out = e.to_dict()
-            if not (e.findings or e.reading):  # the first of its verdict: what the next ones copy
+            if not own:  # the first of its verdict: what the next ones copy
                 if len(self._made) >= _MADE_MAX:  # events that share nothing (each timed by its own moments): bounded
                     self._made.clear()
                 self._made[id(e.explanation)] = (e.explanation, e.clause, e.verdict, e.missing, e.mandatory, e.cites,

@@ -26,7 +26,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.document import DERIVES_FACTS
-from review_app.model.mounts import MountRegister, derived_excusal, mount_register
+from review_app.model.mounts import MountRegister, derived_facts, mount_register
 from review_app.rules import Case, MatchContext, Verdict, edition_on, is_clause, judge, judge_on, provision
 from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
@@ -329,10 +329,9 @@ class _InOrder(MatchDocument):
 
     def derived_facts(self, event: dict, register: MountRegister | None = None) -> dict:
         """`MatchDocument.derived_facts`, from the register made once (asked of every 21.f(5) event)."""
-        if event.get("situation") not in DERIVES_FACTS:
+        if event.get("situation") not in DERIVES_FACTS:  # the others derive nothing: no register made for them
             return {}
-        clause, _source = derived_excusal(self, event, register if register is not None else self.register())
-        return {"excused_under": clause} if clause else {}
+        return derived_facts(self, event, register if register is not None else self.register())
 
 
 def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verdicts: Verdicts | None = None,

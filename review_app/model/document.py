@@ -123,10 +123,9 @@ class MatchDocument:
         (`register`: the match's, if the caller holds it; else made here)."""
         if event.get("situation") not in DERIVES_FACTS:
             return {}
-        from review_app.model.mounts import derived_excusal
+        from review_app.model.mounts import derived_facts  # the register's module imports this one
 
-        clause, _source = derived_excusal(self, event, register)
-        return {"excused_under": clause} if clause else {}
+        return derived_facts(self, event, register)
 
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame), the order the match happened in."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from review_app.model.document import MatchDocument
+from review_app.model.document import DERIVES_FACTS, MatchDocument
 from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted
 
 
@@ -182,6 +182,15 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
     return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused)
+
+
+def derived_facts(doc: MatchDocument, event: dict, register: MountRegister | None = None) -> dict:
+    """The facts the tool derives for `event` rather than asks (`model.document.DERIVED_FACTS`): 21.f(5)'s excusal
+    clause, from the match's mount register (`register`: the match's, if the caller holds it; else made here)."""
+    if event.get("situation") not in DERIVES_FACTS:
+        return {}
+    clause, _source = derived_excusal(doc, event, register)
+    return {"excused_under": clause} if clause else {}
 
 
 def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
