@@ -294,7 +294,7 @@ class _InOrder(MatchDocument):
     rather than once per check. The checks only read; nothing edits the document meanwhile."""
 
     def __init__(self, doc: MatchDocument):
-        super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
+        super().__init__(doc.data, doc.path, doc.loaded_revision, doc.stored)
         self._order = list(doc.events_in_order())
         self._register: MountRegister | None = None
         self._by_id: dict[str, dict] | None = None
