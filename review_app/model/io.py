@@ -161,7 +161,7 @@ _NO_FILE = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 
 
 def load_document(path: str | Path) -> MatchDocument:
-    path = Path(path)
+    path = path if isinstance(path, Path) else Path(path)  # a season's are Paths already (`find_documents`)
     # One stat answers what exists(), is_dir() and stat() asked in turn (three for each document of a season).
     try:
         found = os.stat(path)
@@ -196,8 +196,8 @@ def parse_document(raw: bytes, path: str | Path | None = None, origin: str | Non
     except jsontext.JSONTextError as exc:
         raise DocumentError(str(exc), path=path) from None
     checked = validate(data, path)  # migrated once, where it was older
-    return MatchDocument(checked, Path(path) if path is not None else None, int(data.get("revision", 0)), raw,
-                         origin=origin)
+    return MatchDocument(checked, path if path is None or isinstance(path, Path) else Path(path),
+                         int(data.get("revision", 0)), raw, origin=origin)
 
 
 def document_from_data(data: dict, path: str | Path | None = None) -> MatchDocument:
