@@ -15,7 +15,8 @@ cross-match checks have work to do), then measures in the same run, as medians o
 - the same command as a subprocess (`python -m review_app check ...`), start-up and imports included.
 
 and prints each as a ratio to both references, in elapsed time and in CPU time (this process's and its
-children's), which a busy machine disturbs less. `--season DIR` keeps the season there (made if the folder
+children's), which a busy machine disturbs less, and each check's time over the stdlib reference of its own repeat
+(the median of those ratios, and their range). `--season DIR` keeps the season there (made if the folder
 is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions.
 
 The check judges each distinct case once (`checker.run.Verdicts`): the season's events are drawn from a
@@ -133,6 +134,10 @@ def timed(files: list[Path], fn, *args, report: Path | None = None) -> tuple[flo
         # ... with no report left by the run before: the command writes a new file, as a user's does, not over the
         # last run's 79 MB, whose pages the kernel would free inside the timed run (up to 40 ms of it, measured).
         report.unlink(missing_ok=True)
+    # ... with nothing left for the kernel to write back: a check's 79 MB report is written to disk some 30 s later
+    # (dirty_expire_centisecs), inside whatever run is timed then, which took the stdlib reference from 0.56 to
+    # 0.91 s at random (measured); synced here, outside any timing, every run starts with none pending.
+    os.sync()
     gc.collect()  # ... and from the same heap, not the last one's garbage
     t, c = time.perf_counter(), cpu_seconds()
     fn(*args)
@@ -201,6 +206,12 @@ def main_bench() -> None:
     parse = "parse only: json.loads"
     print(f"\nstrict parse: {med['parse only: jsontext.loads'] / med[parse]:.2f}x json.loads "
           f"({med_cpu['parse only: jsontext.loads'] / med_cpu[parse]:.2f}x in CPU time)")
+    # The machine's speed drifts within a run (the reference alone took 0.53 to 0.91 s in one): each check's time
+    # over the stdlib reference's of the same repeat, seconds apart, is a ratio the drift moves less.
+    print("\neach repeat's run over its own stdlib reference (median, lowest-highest):")
+    for name in [n for n in times if n.startswith("check")]:
+        ratios = sorted(t / r for t, r in zip(times[name], times[stdlib], strict=True))
+        print(f"  {name:50} {statistics.median(ratios):5.2f} ({ratios[0]:.2f}-{ratios[-1]:.2f})")
 
 if __name__ == "__main__":
     main_bench()
