@@ -12,10 +12,13 @@ cross-match checks have work to do), then measures in the same run, as medians o
   `review_app.model.jsontext.loads` (what `load_document` uses), so neither hides the other;
 - the two parses alone, read texts in memory (the strict one's cost against `json.loads`);
 - `main(["check", DIR, "--format", "json"])` in this process, standard output sent to a file;
-- the same command as a subprocess (`python -m review_app check ...`), start-up and imports included.
+- the same command as a subprocess (`python -m review_app check ...`), start-up and imports included, and the stdlib
+  reference as a subprocess too (`python -c`: Python's start, importing json and jsonschema-rs and compiling the
+  schema included), so that the command is also set against a command;
 
 and prints each as a ratio to both references, in elapsed time and in CPU time (this process's and its
-children's), which a busy machine disturbs less. `--season DIR` keeps the season there (made if the folder
+children's), which a busy machine disturbs less, and each check's time over the stdlib reference of its own repeat
+(the median of those ratios, and their range). `--season DIR` keeps the season there (made if the folder
 is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions.
 
 The check judges each distinct case once (`checker.run.Verdicts`): the season's events are drawn from a
@@ -49,7 +52,9 @@ from bench_checker import make_season
 from review_app.checker.run import Verdicts, check_paths
 from review_app.cli import main
 from review_app.model import find_documents, jsontext
-from review_app.model.io import fast_validator
+from review_app.model.io import build, fast_validator
+
+REFERENCE_AS_COMMAND = "stdlib reference as a command (python -c, the same)"
 
 FIRST = ["Ana", "Bruno", "Carla", "Diego", "Elena", "Facundo", "Gala", "Hugo", "Inés", "Juan", "Lucía", "Mateo"]
 LAST = ["Pieres", "Cambiaso", "Heguy", "Novillo", "Castagnola", "Zubía", "Merlos", "Laprida", "Astrada",
@@ -120,6 +125,28 @@ def as_subprocess(folder: Path, out: Path) -> None:
                        check=True, cwd=ROOT, env=env)
 
 
+# The stdlib reference as a process of its own: the least work a command does besides the reference's own (Python's
+# start, importing json and jsonschema-rs, compiling the schema), so that the command is set against a command too.
+REFERENCE_COMMAND = """
+import json, sys
+import jsonschema_rs
+schema_path, listing_path = sys.argv[1:3]
+with open(schema_path, "rb") as fh:
+    validator = jsonschema_rs.Draft202012Validator(json.loads(fh.read()), validate_formats=True)
+with open(listing_path, encoding="utf-8") as fh:
+    paths = fh.read().splitlines()
+for path in paths:
+    with open(path, "rb") as fh:
+        data = json.loads(fh.read().decode("utf-8"))
+    if not validator.is_valid(data):
+        sys.exit(path + ": not valid")
+"""
+
+
+def reference_as_subprocess(schema: Path, listing: Path) -> None:
+    subprocess.run([sys.executable, "-c", REFERENCE_COMMAND, str(schema), str(listing)], check=True, cwd=ROOT)
+
+
 def cpu_seconds() -> float:
     """CPU time of this process and its finished children: what a run costs even on a busy machine."""
     mine, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -133,6 +160,10 @@ def timed(files: list[Path], fn, *args, report: Path | None = None) -> tuple[flo
         # ... with no report left by the run before: the command writes a new file, as a user's does, not over the
         # last run's 79 MB, whose pages the kernel would free inside the timed run (up to 40 ms of it, measured).
         report.unlink(missing_ok=True)
+    # ... with nothing left for the kernel to write back: a check's 79 MB report is written to disk some 30 s later
+    # (dirty_expire_centisecs), inside whatever run is timed then, which took the stdlib reference from 0.56 to
+    # 0.91 s at random (measured); synced here, outside any timing, every run starts with none pending.
+    os.sync()
     gc.collect()  # ... and from the same heap, not the last one's garbage
     t, c = time.perf_counter(), cpu_seconds()
     fn(*args)
@@ -179,6 +210,10 @@ def main_bench() -> None:
                 "parse only: jsontext.loads": lambda: parse_only(texts, jsontext.loads),
                 "check --format json, in process": lambda: in_process(folder, out)}
         if not args.no_subprocess:
+            schema, listing = Path(tmp) / "schema.json", Path(tmp) / "documents.txt"
+            schema.write_text(json.dumps(build()), "utf-8")
+            listing.write_text("\n".join(map(str, files)), "utf-8")
+            runs[REFERENCE_AS_COMMAND] = lambda: reference_as_subprocess(schema, listing)
             runs["check --format json, subprocess"] = lambda: as_subprocess(folder, out)
         times: dict[str, list[float]] = {k: [] for k in runs}
         cpu: dict[str, list[float]] = {k: [] for k in runs}
@@ -201,6 +236,18 @@ def main_bench() -> None:
     parse = "parse only: json.loads"
     print(f"\nstrict parse: {med['parse only: jsontext.loads'] / med[parse]:.2f}x json.loads "
           f"({med_cpu['parse only: jsontext.loads'] / med_cpu[parse]:.2f}x in CPU time)")
+    # The machine's speed drifts within a run (the reference alone took 0.53 to 0.91 s in one): each check's time
+    # over the stdlib reference's of the same repeat, seconds apart, is a ratio the drift moves less.
+    print("\neach repeat's run over its own stdlib reference (median, lowest-highest):")
+    for name in [n for n in times if n.startswith("check")]:
+        ratios = sorted(t / r for t, r in zip(times[name], times[stdlib], strict=True))
+        print(f"  {name:50} {statistics.median(ratios):5.2f} ({ratios[0]:.2f}-{ratios[-1]:.2f})")
+    if REFERENCE_AS_COMMAND in times:
+        command = "check --format json, subprocess"
+        ratios = sorted(t / r for t, r in zip(times[command], times[REFERENCE_AS_COMMAND], strict=True))
+        print(f"the command over the stdlib reference as a command: {med[command] / med[REFERENCE_AS_COMMAND]:.2f} "
+              f"(medians); each repeat's over its own, median {statistics.median(ratios):.2f} "
+              f"({ratios[0]:.2f}-{ratios[-1]:.2f})")
 
 if __name__ == "__main__":
     main_bench()

@@ -68,9 +68,11 @@ class EventResult(msgspec.Struct, gc=False):
     def to_dict(self) -> dict:
         # Written out field by field, in their order, the optional ones only when they hold something: a
         # copy of __dict__ with the empty ones deleted cost twice as much, for every event of a report. An event's
-        # findings make its explanation its own (`apply_findings`): said once, it is not kept (`both`).
+        # findings joined make its explanation its own (`apply_findings`): said once, it is not kept (`both`).
+        explanation = self.explanation
         out = {"match": self.match, "event": self.event, "clause": self.clause, "verdict": self.verdict,
-               "explanation": both(self.explanation, keep=not self.findings), "missing": self.missing,
+               "explanation": both(explanation, keep=not self.findings or type(explanation) is not Joined),
+               "missing": self.missing,
                "mandatory": self.mandatory, "cites": self.cites, "frame": self.frame, "time_s": self.time_s,
                "period": self.period, "clock": self.clock, "umpire": self.umpire, "reviewer": self.reviewer,
                "document": self.document}
@@ -294,7 +296,7 @@ class _InOrder(MatchDocument):
     rather than once per check. The checks only read; nothing edits the document meanwhile."""
 
     def __init__(self, doc: MatchDocument):
-        super().__init__(doc.data, doc.path, doc.loaded_revision, doc.source)
+        super().__init__(doc.data, doc.path, doc.loaded_revision, doc.stored)
         self._order = list(doc.events_in_order())
         self._register: MountRegister | None = None
         self._by_id: dict[str, dict] | None = None
@@ -381,7 +383,8 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
         if result.verdict == VerdictKind.INCONSISTENT:
             reasons.insert(0, result.explanation)
         result.verdict = VerdictKind.INCONSISTENT
-        result.explanation = Joined(reasons, sep=" ")
+        # One reason, a finding's: its own sentence, which the report says again with the finding; more are joined.
+        result.explanation = reasons[0] if len(reasons) == 1 else Joined(reasons, sep=" ")
         # Comprehensions, not generators (made for every event a finding makes inconsistent).
         result.mandatory = result.mandatory or Severity.MANDATORY in [f.severity for f in found]
         result.cites = list(dict.fromkeys([*result.cites, *[f.clause for f in found]]))

@@ -38,9 +38,10 @@ class MatchDocument:
     path: Path | None = None
     # The revision the file had when this copy was read; a save checks it is still the same.
     loaded_revision: int = field(default=0)
-    # The text of that revision, as read or written: the base a save merges against when someone
-    # else saved meanwhile (`model.merge`). None (a document made in memory): such a save conflicts.
-    source: str | None = field(default=None, repr=False, compare=False)
+    # That revision as read or written, its text or its UTF-8 bytes as read (`source` decodes them when asked: a
+    # check reads a season and never asks): the base a save merges against when someone else saved meanwhile
+    # (`model.merge`). None (a document made in memory): such a save conflicts.
+    stored: str | bytes | None = field(default=None, repr=False, compare=False)
     # After a save that merged someone else's changes: what was merged, and ids my new tags took.
     merged: MergeResult | None = field(default=None, repr=False, compare=False)
     # Ids of tags this copy brings back (an undone delete): if another reviewer brought the same tag
@@ -48,6 +49,13 @@ class MatchDocument:
     restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     # The store it was read from when that is not the folder of `path` (a database's URL): saved back there.
     origin: str | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def source(self) -> str | None:
+        """The text of the revision this copy was read at (`stored`), or None if not known."""
+        if isinstance(self.stored, bytes):
+            self.stored = self.stored.decode("utf-8")
+        return self.stored
 
     @property
     def match(self) -> dict:
@@ -151,7 +159,7 @@ class MatchDocument:
         return list(compress(events, map(situations.__contains__, map(_SITUATION, events))))
 
     def copy(self) -> MatchDocument:
-        return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.source,
+        return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.stored,
                              restored=self.restored, origin=self.origin)
 
     def base(self) -> dict | None:

@@ -246,7 +246,7 @@ def replay(path, change: Change, *, matches, mine: dict | None = None, base: dic
     if mine is not None and base is not None:
         result = merge(base, mine, theirs.data, prefer_mine=True,
                        restored=frozenset({change.event_id}) if restores else frozenset())
-        resolved = MatchDocument(result.data, theirs.path, theirs.loaded_revision, theirs.source)
+        resolved = MatchDocument(result.data, theirs.path, theirs.loaded_revision, theirs.stored)
         saved = matches.save(resolved)
         made = change
         if change.event_id in result.renamed:

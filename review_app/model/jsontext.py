@@ -119,11 +119,10 @@ _UNSURE = object()
 _DECODE = msgspec.json.Decoder().decode
 
 
-def _quick(text: str, raw: bytes | None) -> Any:
-    """The value as msgspec reads it, or _UNSURE where the careful reading must decide; `raw`: the UTF-8 bytes
-    `text` was decoded from, if the caller has them."""
-    if raw is None:
-        raw = text.encode("utf-8")
+def _quick(raw: bytes) -> Any:
+    """The value of UTF-8 bytes as msgspec reads them, or _UNSURE where the careful reading must decide. msgspec
+    decodes every string as Python's strict UTF-8 decoder does and takes nothing else but ASCII, so bytes it reads
+    are UTF-8 text."""
     try:
         # msgspec, not orjson, though both parse about as fast: orjson makes every object a presized dict, of
         # the general kind, in which a lookup by a key that is not the very string stored (the schema
@@ -146,13 +145,16 @@ def _quick(text: str, raw: bytes | None) -> Any:
     return _UNSURE if _DEEP in again else value
 
 
-def loads(text: str, raw: bytes | None = None) -> Any:
+def loads(text: str | bytes) -> Any:
     """The value of `text`, refusing NaN, Infinity, numbers out of range, duplicate keys and
     nesting deeper than `MAX_DEPTH`. Errors are `JSONTextError` (or `json.JSONDecodeError` for
-    text that is not JSON at all). `raw`: the UTF-8 bytes `text` was decoded from, where the caller
-    read them (not encoded again)."""
-    value = _quick(text, raw)
-    return _careful(text) if value is _UNSURE else value
+    text that is not JSON at all). `text` may be UTF-8 bytes as read (not encoded again): they are
+    decoded only where the careful reading must look at them (UnicodeDecodeError if they are not UTF-8)."""
+    raw = text if isinstance(text, bytes) else text.encode("utf-8")
+    value = _quick(raw)
+    if value is not _UNSURE:
+        return value
+    return _careful(text.decode("utf-8") if isinstance(text, bytes) else text)
 
 
 def _careful(text: str) -> Any:

@@ -82,6 +82,26 @@ def test_broken_json_names_line_and_column(tmp_path):
         load_document(path)
 
 
+@pytest.mark.parametrize("raw", [b'{"schema_version": "2.1", "match": {"name": "Copa \xd1and\xfa"}}',
+                                 b'{"schema_version": "2.1", "match": {"name": "Copa \xed\xa0\x80"}}',
+                                 b'{"schema_version": "2.1"} \xff'], ids=["latin-1", "surrogate", "after-the-value"])
+def test_a_document_that_is_not_utf8_says_so_naming_the_file(tmp_path, raw):
+    """Read as bytes and decoded only where the careful reading needs the text: still one line saying what is
+    wrong, wherever the byte that is not UTF-8 stands."""
+    path = tmp_path / "latin.json"
+    path.write_bytes(raw)
+    with pytest.raises(DocumentError, match=r"latin.json: not UTF-8 text"):
+        load_document(path)
+
+
+def test_a_document_read_keeps_the_text_it_was_read_as(write_doc):
+    """The text of the revision read is the base a save merges against: kept as the bytes read, given as text."""
+    path = write_doc(base_document())
+    doc = load_document(path)
+    assert doc.source == path.read_text("utf-8")
+    assert doc.base() == doc.data and doc.copy().source == doc.source
+
+
 def test_save_is_atomic_and_raises_the_revision(write_doc):
     path = write_doc(base_document())
     doc = load_document(path)
