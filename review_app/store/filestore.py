@@ -81,7 +81,7 @@ class FileMatchStore:
             validate(data, target)
             text = json_bytes(data)
             atomic_write_bytes(target, text)
-        return MatchDocument(data, target, data["revision"], text.decode("utf-8"), merged)
+        return MatchDocument(data, target, data["revision"], text, merged)
 
     def _merged(self, target: Path, doc: MatchDocument) -> tuple[dict, MergeResult | None]:
         """What to write: `doc` itself, or `doc` merged with what others saved since it was read."""
@@ -144,7 +144,7 @@ class FileMatchStore:
                 atomic_create_bytes(path, text)
             except FileExistsError:
                 raise DocumentError("a match document with this id exists already", path=path) from None
-        return MatchDocument(data, path, data["revision"], text.decode("utf-8"))
+        return MatchDocument(data, path, data["revision"], text)
 
 
 NAMES_FILE = ".names.json"

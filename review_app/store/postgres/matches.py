@@ -151,7 +151,7 @@ class DatabaseMatchStore:
             refuse_nul(data, "the match document", path)
             validate(data, path)
             body = json_bytes(data)
-            saved = MatchDocument(data, path, data["revision"], body.decode("utf-8"), merged, origin=self.location)
+            saved = MatchDocument(data, path, data["revision"], body, merged, origin=self.location)
             self._write(conn, key, body, data, saved)
         return saved
 
@@ -189,7 +189,7 @@ class DatabaseMatchStore:
         refuse_nul(data, "the match document", path)
         validate(data, path)
         body = json_bytes(data)
-        doc = MatchDocument(data, path, data["revision"], body.decode("utf-8"), origin=self.location)
+        doc = MatchDocument(data, path, data["revision"], body, origin=self.location)
         with self.db.connection() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (NEW_MATCH_LOCK,))
             holder = conn.execute("SELECT key FROM match_documents WHERE match_id = %s OR key = %s LIMIT 1",
