@@ -180,9 +180,19 @@ def test_open_store_gathers_the_configured_folders(tmp_path, monkeypatch):
 
 
 
+def _as_its_own_process() -> None:
+    """A spawned process hands the store the checker's verdicts itself, as the command line's and the app's do:
+    tests/conftest.py does it for the test process only, and a spawned process does not import it."""
+    from review_app.checker.season import SEASON
+    from review_app.store import hand_verdicts
+
+    hand_verdicts(SEASON)
+
+
 def _save_from(location: str, key: str, name: str, both_read, results) -> None:
     from review_app.model import RevisionConflict as Conflict
 
+    _as_its_own_process()
     matches = open_matches(location)
     doc = matches.load(key)
     doc.data["match"]["name"] = name
@@ -269,6 +279,7 @@ def test_create_refuses_an_id_held_by_a_document_under_another_name(matches):
 
 
 def _create_from(location: str, name: str, both_ready, results) -> None:
+    _as_its_own_process()
     both_ready.wait(60)
     try:
         doc = new_document("same-id")
@@ -296,6 +307,7 @@ def test_two_processes_creating_one_match_id_one_wins(matches):
 def _edits_from(location: str, who: str, edits: int, results, key: str | None = None) -> None:
     from concurrent_edits import edit_loop
 
+    _as_its_own_process()
     results.put(edit_loop(location, who, edits, key=key))
 
 
