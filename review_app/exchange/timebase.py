@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from review_app.errors import PoloReviewError
 from review_app.exchange.errors import ExchangeError
+from review_app.footage.index import latest_instant
 from review_app.model import MatchDocument
 
 log = logging.getLogger(__name__)
@@ -33,8 +34,8 @@ class ConstantRate:
         return self.frame_count / self.fps if self.frame_count else None
 
     def frame_of(self, seconds: float) -> int:
-        """The frame on screen at `seconds` (a frame's own time, however rounded, gives that frame)."""
-        return max(0, math.floor(seconds * self.fps + 1e-6))
+        """The frame on screen at `seconds` (a frame's own time, rounded to the microsecond, gives that frame)."""
+        return max(0, math.floor(latest_instant(seconds) * self.fps))
 
     def time_of(self, frame: int) -> float:
         return round(frame / self.fps, 6)
