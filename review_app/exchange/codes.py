@@ -77,19 +77,21 @@ def moment_text(moment: dict) -> str:
     return f"{seconds(moment['time_s'])} (frame {int(moment['frame'])})"
 
 
-def window_of(event: dict, frame_s: float) -> tuple[float, float]:
-    """The event's window in seconds; without one, the span of its moments (at least one frame)."""
+def window_of(event: dict) -> tuple[float, float]:
+    """The event's window in seconds, from its first frame's time to its last frame's; without one, the
+    span of its moments. A window of one frame, or an event with one moment, starts and ends at the same
+    time, as a window's frames are read back from its start and end (a format that cannot hold that, EAF,
+    writes it as long as the frame and no longer)."""
     window = event.get("window")
     if window:
         return float(window["start"]["time_s"]), float(window["end"]["time_s"])
     times = [event["position"]["time_s"], *(m["time_s"] for m in (event.get("moments") or {}).values() if m)]
-    start, end = min(times), max(times)
-    return float(start), float(max(end, start + frame_s))
+    return float(min(times)), float(max(times))
 
 
-def to_instance(event: dict, frame_s: float) -> Instance:
+def to_instance(event: dict) -> Instance:
     """The event as an instance: its situation as the code, every other field as labels."""
-    start, end = window_of(event, frame_s)
+    start, end = window_of(event)
     labels: list[Label] = []
     involved = event.get("involved") or {}
     plain = {REVIEWER: event.get("reviewer"), UMPIRE: involved.get("umpire"), PERIOD: event.get("period"),
@@ -120,9 +122,9 @@ def to_instance(event: dict, frame_s: float) -> Instance:
     return Instance(event["id"], start, end, event["situation"], labels)
 
 
-def instances(doc: MatchDocument, frame_s: float, reviewer: str | None = None) -> list[Instance]:
+def instances(doc: MatchDocument, reviewer: str | None = None) -> list[Instance]:
     """Every event of the match in footage order (only `reviewer`'s, if given)."""
-    return [to_instance(e, frame_s) for e in doc.events_in_order()
+    return [to_instance(e) for e in doc.events_in_order()
             if reviewer is None or e.get("reviewer") == reviewer]
 
 
