@@ -7,7 +7,7 @@ else the event records is a label whose group names the field and whose text is 
     fact.<name>          a fact of the situation ("true"/"false", a number, a choice)
     moment.<name>        incident, whistle, restart, neutral_play, and the events a wait ends at
                          (player_returned, ...): "7.2 (frame 180)"
-    period, clock, umpire, reviewer, notes
+    period, clock, umpire, reviewer, notes   (a period past the match's periods is an overtime period)
     involved.player      "red #1 (Bandolera)": a player, with the mount ridden (repeats)
     involved.offender    "red #3" or "red"; involved.mount: the mount concerned
     reading.excused_under, not_recorded (repeats)
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from review_app.exchange.timeline import Instance, Label
 from review_app.model import MatchDocument
+from review_app.model.schema_build import OVERTIME_PERIODS_MAX
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.timing import WAIT_MOMENTS
@@ -265,10 +266,11 @@ class _LabelReader:
 
     def _plain(self, group: str, text: str) -> str | None:
         event, periods = self.event, self.doc.match["periods"]
-        if group == PERIOD:
+        if group == PERIOD:  # past the match's periods: an overtime period
             period = _number(text)
-            if not (isinstance(period, int) and 1 <= period <= periods):
-                return f"not a period of this match (1-{periods})"
+            if not (isinstance(period, int) and 1 <= period <= periods + OVERTIME_PERIODS_MAX):
+                return (f"not a period of this match (1-{periods}, or up to {OVERTIME_PERIODS_MAX} overtime periods "
+                        f"after them: {periods + 1}-{periods + OVERTIME_PERIODS_MAX})")
             event["period"] = period
         elif group == CLOCK:
             if not CLOCK_TEXT.match(text.strip()):
