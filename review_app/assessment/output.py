@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+
+from markupsafe import Markup
 
 from review_app.assessment.report import SHOWN_PARTS, Assessment, Incident, MatchAssessment
 from review_app.checker.formats import safe_cell
 from review_app.checker.run import clause_title
-from review_app.i18n import N_, translate
+from review_app.i18n import N_, gettext, translate
 from review_app.reports.templating import render
 from review_app.rules.labels import call_field_label, value_label, verdict_label
 
@@ -81,26 +84,43 @@ class Trend:
     bottom: int  # y of the 0 % line
     points: tuple[TrendPoint, ...]
     ticks: tuple[tuple[float, str], ...]  # (y, "50 %")
+    rotated: bool = False  # the matches' labels are slanted: too many for them to stand side by side
 
     @property
     def line(self) -> str:
         return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points if p.y is not None)
 
 
+# The x-axis labels, in the chart's own units (its text is 11 px, about 6.2 px a character): upright, a
+# match's date over its name cut to 22 characters, when the matches are this far apart; else one slanted
+# line each, "date name" cut to 30 characters, the matches at least a line's height apart across the slant
+# (the chart grows wider for a long season rather than let labels overprint).
+UPRIGHT_SLOT, SLANT_SLOT, SLANT_DEGREES, SLANT_LABEL = 144, 24, 40, 30
+NAME_LABEL = 22
+
+
 def trend(matches: list[MatchAssessment], width: int = 720, height: int = 260) -> Trend:
     """Calls correct per match, in date order, as coordinates for the template's SVG."""
-    # The first and last points stand in from the axes by half a label, so their dates are not cut.
-    left, right, top, bottom, inset = 48, width - 16, 16, height - 70, 70
+    # The first and last points stand in from the axes by half a label, so their dates are not cut; slanted
+    # labels reach down and to the left only, so the first point stands in by a whole label.
+    left, top, inset = 48, 16, 70
     n = len(matches)
-    span = right - left - 2 * inset
+    span = width - 16 - left - 2 * inset
+    rotated = n > 1 and span / (n - 1) < UPRIGHT_SLOT
+    first = left + inset
+    if rotated:
+        first, span = left + 110, max(width - 16 - left - 110 - 20, (n - 1) * SLANT_SLOT)
+        width = first + span + 20 + 16
+        height += 100  # room below the axis for the slanted labels
+    right, bottom = width - 16, height - (170 if rotated else 70)
     points = []
     for k, m in enumerate(matches):
-        x = left + inset + (k * span / (n - 1) if n > 1 else span / 2)
+        x = first + (k * span / (n - 1) if n > 1 else span / 2)
         share = m.share_correct
         y = None if share is None else bottom - share * (bottom - top)
         points.append(TrendPoint(x, y, share, m.name, m.date, m.count("clear_errors"), len(m.incidents)))
     ticks = tuple((bottom - f * (bottom - top), f"{round(f * 100)} %") for f in (0, 0.25, 0.5, 0.75, 1))
-    return Trend(width, height, left, right, top, bottom, tuple(points), ticks)
+    return Trend(width, height, left, right, top, bottom, tuple(points), ticks, rotated)
 
 
 def trend_spec(matches: list[MatchAssessment], share_title: str, errors_title: str) -> dict:
@@ -122,6 +142,36 @@ def trend_spec(matches: list[MatchAssessment], share_title: str, errors_title: s
     ]}
 
 
+# -- the printed page's margins ------------------------------------------------------------------------
+PAGE_OF = N_("Page {page} of {pages}")
+
+
+def css_string(text: str) -> str:
+    """`text` as a quoted CSS string: every character but an ASCII letter or digit written as a hex escape, so
+    no text (an umpire's or a match's name) can end the string or the style sheet."""
+    return '"' + "".join(c if c.isascii() and c.isalnum() else f"\\{ord(c):06x}" for c in text) + '"'
+
+
+@dataclass(frozen=True)
+class PageMargins:
+    """What each printed page carries in its margins (CSS `content` values): whose assessment it is, of
+    which match for one match, and the page's number of the pages."""
+
+    head: Markup
+    page: Markup
+
+
+def page_margins(assessment: Assessment, lang: str) -> PageMargins:
+    head = gettext("Umpire assessment: %(who)s", lang) % {"who": assessment.umpire}
+    if len(assessment.matches) == 1:
+        head += f" · {assessment.matches[0].name} · {assessment.matches[0].date}"
+    parts = re.split(r"(\{page\}|\{pages\})", translate(PAGE_OF, lang))
+    page = " ".join({"{page}": "counter(page)", "{pages}": "counter(pages)"}.get(p) or css_string(p)
+                    for p in parts if p)
+    # built from escaped strings and counters only: placed in the style sheet as it is
+    return PageMargins(Markup(css_string(head)), Markup(page))
+
+
 # -- outputs -------------------------------------------------------------------------------------------
 def to_html(assessment: Assessment, lang: str = "en", *, teams: dict[str, dict[str, str]] | None = None,
             generated: datetime | None = None) -> str:
@@ -130,7 +180,8 @@ def to_html(assessment: Assessment, lang: str = "en", *, teams: dict[str, dict[s
     return render("assessment_report.html", lang, a=assessment, trend=trend(assessment.matches),
                   generated=f"{when:%Y-%m-%d %H:%M}", teams=teams or {}, call_text=call_text, mark_text=mark_text,
                   correct_text=correct_text, verdict_label=verdict_label, clause_title=clause_title,
-                  clock_text=clock_text)
+                  clock_text=clock_text, margins=page_margins(assessment, lang), slant_degrees=SLANT_DEGREES,
+                  slant_label=SLANT_LABEL, name_label=NAME_LABEL)
 
 
 CSV_COLUMNS = ("umpire", "match", "date", "event", "period", "clock", "time", "clause", "situation", "call_made",

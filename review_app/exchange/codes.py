@@ -7,7 +7,7 @@ else the event records is a label whose group names the field and whose text is 
     fact.<name>          a fact of the situation ("true"/"false", a number, a choice)
     moment.<name>        incident, whistle, restart, neutral_play, and the events a wait ends at
                          (player_returned, ...): "7.2 (frame 180)"
-    period, clock, umpire, reviewer, notes
+    period, clock, umpire, reviewer, notes   (a period past the match's periods is an overtime period)
     involved.player      "red #1 (Bandolera)": a player, with the mount ridden (repeats)
     involved.offender    "red #3" or "red"; involved.mount: the mount concerned
     reading.excused_under, not_recorded (repeats)
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from review_app.exchange.timeline import Instance, Label
 from review_app.model import MatchDocument
+from review_app.model.schema_build import OVERTIME_PERIODS_MAX
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.timing import WAIT_MOMENTS
@@ -77,19 +78,21 @@ def moment_text(moment: dict) -> str:
     return f"{seconds(moment['time_s'])} (frame {int(moment['frame'])})"
 
 
-def window_of(event: dict, frame_s: float) -> tuple[float, float]:
-    """The event's window in seconds; without one, the span of its moments (at least one frame)."""
+def window_of(event: dict) -> tuple[float, float]:
+    """The event's window in seconds, from its first frame's time to its last frame's; without one, the
+    span of its moments. A window of one frame, or an event with one moment, starts and ends at the same
+    time, as a window's frames are read back from its start and end (a format that cannot hold that, EAF,
+    writes it as long as the frame and no longer)."""
     window = event.get("window")
     if window:
         return float(window["start"]["time_s"]), float(window["end"]["time_s"])
     times = [event["position"]["time_s"], *(m["time_s"] for m in (event.get("moments") or {}).values() if m)]
-    start, end = min(times), max(times)
-    return float(start), float(max(end, start + frame_s))
+    return float(min(times)), float(max(times))
 
 
-def to_instance(event: dict, frame_s: float) -> Instance:
+def to_instance(event: dict) -> Instance:
     """The event as an instance: its situation as the code, every other field as labels."""
-    start, end = window_of(event, frame_s)
+    start, end = window_of(event)
     labels: list[Label] = []
     involved = event.get("involved") or {}
     plain = {REVIEWER: event.get("reviewer"), UMPIRE: involved.get("umpire"), PERIOD: event.get("period"),
@@ -120,9 +123,9 @@ def to_instance(event: dict, frame_s: float) -> Instance:
     return Instance(event["id"], start, end, event["situation"], labels)
 
 
-def instances(doc: MatchDocument, frame_s: float, reviewer: str | None = None) -> list[Instance]:
+def instances(doc: MatchDocument, reviewer: str | None = None) -> list[Instance]:
     """Every event of the match in footage order (only `reviewer`'s, if given)."""
-    return [to_instance(e, frame_s) for e in doc.events_in_order()
+    return [to_instance(e) for e in doc.events_in_order()
             if reviewer is None or e.get("reviewer") == reviewer]
 
 
@@ -263,10 +266,11 @@ class _LabelReader:
 
     def _plain(self, group: str, text: str) -> str | None:
         event, periods = self.event, self.doc.match["periods"]
-        if group == PERIOD:
+        if group == PERIOD:  # past the match's periods: an overtime period
             period = _number(text)
-            if not (isinstance(period, int) and 1 <= period <= periods):
-                return f"not a period of this match (1-{periods})"
+            if not (isinstance(period, int) and 1 <= period <= periods + OVERTIME_PERIODS_MAX):
+                return (f"not a period of this match (1-{periods}, or up to {OVERTIME_PERIODS_MAX} overtime periods "
+                        f"after them: {periods + 1}-{periods + OVERTIME_PERIODS_MAX})")
             event["period"] = period
         elif group == CLOCK:
             if not CLOCK_TEXT.match(text.strip()):

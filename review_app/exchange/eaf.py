@@ -10,8 +10,9 @@ participant:
                                  per part that takes fixed values: call.whistle, call.restart, ...)
     <reviewer> | fact.<name> ... every other label of the event over the same window
     <reviewer> | moment.<name>   the incident, whistle, restart and neutral-play moments, each an
-                                 annotation one frame long (ELAN has no zero-length annotation),
-                                 valued by the id of the event it belongs to
+                                 annotation as long as one frame, in the whole milliseconds inside it
+                                 (ELAN has no zero-length annotation), valued by the id of the event
+                                 it belongs to
 
 ELAN does not let two annotations of one tier overlap, so a reviewer's events whose windows overlap
 go on a second set of tiers, `<reviewer> #2 | ...`. Times are whole milliseconds, each rounded up so
@@ -37,7 +38,7 @@ from pympi import Elan
 from review_app.exchange import codes
 from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.formats import Format
-from review_app.exchange.timeline import Instance, Label, Timeline
+from review_app.exchange.timeline import FrameTimes, Instance, Label, Timeline
 from review_app.i18n import N_, translate
 from review_app.rules import PROVISIONS
 from review_app.rules.labels import value_label
@@ -58,6 +59,14 @@ def _ms(seconds: float) -> int:
     nearest (3.116322 s is 3117 ms; 3116 ms would be the frame before, on variable-rate footage). A
     time that is a whole millisecond within float error stays that millisecond."""
     return math.ceil(float(seconds) * 1000 - 1e-6)
+
+
+def _frame_end_ms(seconds: float, frames: FrameTimes) -> int:
+    """Where an instant at `seconds`, written as one frame long, ends: the last whole millisecond before the
+    next frame (a microsecond clear of it, as times are read back to the microsecond), so the annotation's end
+    reads back as the same frame; at least one millisecond after its start."""
+    following = frames.end_of(seconds)
+    return max(_ms(seconds) + 1, math.ceil((following - 1e-6) * 1000) - 1)
 
 
 def _cve_id(value: str) -> str:
@@ -114,9 +123,9 @@ def _tier_rank(group: str) -> tuple[int, int, str]:
     return (3, 0, group)
 
 
-def write(instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
-    """The instances (a match's events) as an EAF file (UTF-8); `media`: the footage, relative to the file."""
-    pad = max(1, round(frame_s * 1000))
+def write(instances: list[Instance], frames: FrameTimes, media: str | None = None) -> bytes:
+    """The instances (a match's events) as an EAF file (UTF-8); `frames`: where the match's frames end;
+    `media`: the footage, relative to the file."""
     eaf = Elan.Eaf(author="polo-review")
     eaf.remove_tier("default")
     eaf.header = {"MEDIA_FILE": "", "TIME_UNITS": "milliseconds"}
@@ -129,8 +138,8 @@ def write(instances: list[Instance], frame_s: float, media: str | None = None) -
     for inst in sorted(instances, key=lambda i: (i.start, i.end, i.id)):
         who = (inst.texts(codes.REVIEWER) or [NO_REVIEWER])[0]
         start, end = _ms(inst.start), _ms(inst.end)
-        if end <= start:
-            end = start + pad
+        if end <= start:  # one frame: ELAN has no zero-length annotation
+            end = _frame_end_ms(inst.start, frames)
         k = _free_layer(windows[who], start, end)
         tiers[(who, k, SITUATION)].append((start, end, inst.code))
         tiers[(who, k, ID)].append((start, end, inst.id))
@@ -140,9 +149,10 @@ def write(instances: list[Instance], frame_s: float, media: str | None = None) -
             if group == codes.REVIEWER:
                 continue
             if group.startswith(codes.MOMENT):
-                at = _ms(float(label.text.split("(")[0]))
-                layer = _free_layer(moments[(who, group)], at, at + pad)
-                tiers[(who, layer, group)].append((at, at + pad, inst.id))
+                seconds = float(label.text.split("(")[0])
+                at, until = _ms(seconds), _frame_end_ms(seconds, frames)
+                layer = _free_layer(moments[(who, group)], at, until)
+                tiers[(who, layer, group)].append((at, until, inst.id))
             else:
                 grouped[group].append(label.text)
         for group, texts in grouped.items():
@@ -281,8 +291,8 @@ class EafFormat(Format):
     signature = b"<ANNOTATION_DOCUMENT"
     links_media = True
 
-    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
-        return write(instances, frame_s, media)
+    def write(self, instances: list[Instance], frames: FrameTimes, media: str | None = None) -> bytes:
+        return write(instances, frames, media)
 
     def read(self, path: Path) -> tuple[Timeline, list[str]]:
         return parse(path)

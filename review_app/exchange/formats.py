@@ -5,7 +5,7 @@ base with one signature, each in the format's own module. The registry finds the
 all read it, so a new format is its own module (and its test fixture) and nothing else.
 
     for fmt in formats().values(): fmt.name, fmt.extension, fmt.label
-    data = get("eaf").write(instances, frame_s, media)
+    data = get("eaf").write(instances, timebase.for_export(doc), media)
     timeline, problems = get("csv").read(path)
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from review_app.exchange.errors import ExchangeError
-from review_app.exchange.timeline import Instance, Timeline
+from review_app.exchange.timeline import FrameTimes, Instance, Timeline
 
 
 class Format:
@@ -32,7 +32,7 @@ class Format:
     links_media: ClassVar[bool] = False  # it records the footage's address (the export is given it)
     rank: ClassVar[int] = 100  # its place in lists
 
-    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+    def write(self, instances: list[Instance], frames: FrameTimes, media: str | None = None) -> bytes:
         """The instances as a file of this format; `media`: the footage's file:// address, if known."""
         raise NotImplementedError
 

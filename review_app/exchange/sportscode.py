@@ -19,7 +19,7 @@ from defusedxml.ElementTree import fromstring
 
 from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.formats import Format
-from review_app.exchange.timeline import Instance, Label, Row, Timeline
+from review_app.exchange.timeline import FrameTimes, Instance, Label, Row, Timeline
 
 # An '&' that starts no character reference nor one of XML's five entities: written bare by some
 # producers ("Fouls & Penalties"), escaped before parsing so the file reads as its author meant.
@@ -164,7 +164,7 @@ class SportscodeFormat(Format):
     name, extension, label, tool, rank = "sportscode-xml", ".xml", "Sportscode XML", "Sportscode", 10
     signature = b"<file"
 
-    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+    def write(self, instances: list[Instance], frames: FrameTimes, media: str | None = None) -> bytes:
         from review_app.rules import PROVISIONS
 
         timeline = Timeline(instances)

@@ -17,7 +17,7 @@ from review_app.checker.formats import FORMULA_STARTS, safe_cell
 from review_app.exchange import codes
 from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.formats import Format
-from review_app.exchange.timeline import Instance, Label, Timeline
+from review_app.exchange.timeline import FrameTimes, Instance, Label, Timeline
 from review_app.rules.provision import CALL_FIELDS
 
 FIXED = ("id", "start", "end", "code")
@@ -101,7 +101,7 @@ class CsvFormat(Format):
 
     name, extension, label, rank = "csv", ".csv", "CSV", 30
 
-    def write(self, instances: list[Instance], frame_s: float, media: str | None = None) -> bytes:
+    def write(self, instances: list[Instance], frames: FrameTimes, media: str | None = None) -> bytes:
         return write(Timeline(instances)).encode("utf-8")
 
     def read(self, path: Path) -> tuple[Timeline, list[str]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from review_app.errors import PoloReviewError
 from review_app.exchange.errors import ExchangeError
+from review_app.footage.index import latest_instant
 from review_app.model import MatchDocument
 
 log = logging.getLogger(__name__)
@@ -33,15 +34,15 @@ class ConstantRate:
         return self.frame_count / self.fps if self.frame_count else None
 
     def frame_of(self, seconds: float) -> int:
-        """The frame on screen at `seconds` (a frame's own time, however rounded, gives that frame)."""
-        return max(0, math.floor(seconds * self.fps + 1e-6))
+        """The frame on screen at `seconds` (a frame's own time, rounded to the microsecond, gives that frame)."""
+        return max(0, math.floor(latest_instant(seconds) * self.fps))
 
     def time_of(self, frame: int) -> float:
         return round(frame / self.fps, 6)
 
-    @property
-    def frame_s(self) -> float:
-        return 1.0 / self.fps
+    def end_of(self, seconds: float) -> float:
+        """When the frame on screen at `seconds` leaves the screen (the next frame's time)."""
+        return (self.frame_of(seconds) + 1) / self.fps
 
 
 class FootageTimes:
@@ -56,9 +57,12 @@ class FootageTimes:
     def time_of(self, frame: int) -> float:
         return round(self._footage.time_of(min(frame, self._footage.frame_count - 1)), 6)
 
-    @property
-    def frame_s(self) -> float:
-        return 1.0 / self._footage.info.fps
+    def end_of(self, seconds: float) -> float:
+        """When the frame on screen at `seconds` leaves the screen: the next frame's own time."""
+        following = self.frame_of(seconds) + 1
+        if following >= self._footage.frame_count:
+            return self._footage.info.duration_s
+        return self._footage.time_of(following)
 
     @property
     def frame_count(self) -> int:
@@ -73,10 +77,14 @@ def _valid_fps(fps) -> bool:
     return isinstance(fps, (int, float)) and math.isfinite(fps) and 0 < fps <= 1000
 
 
-def for_export(doc: MatchDocument) -> ConstantRate:
-    """Only the length of one frame is needed to write: the document's rate, else the fallback."""
-    fps = (doc.data.get("footage") or {}).get("fps")
-    return ConstantRate(float(fps) if _valid_fps(fps) else FALLBACK_FPS)
+def for_export(doc: MatchDocument):
+    """Where each frame ends, for a format that writes an instant as one frame long (EAF): the footage's own
+    index where the footage is at hand (exact on variable-rate video), else the document's rate, else the
+    fallback."""
+    try:
+        return for_import(doc)
+    except ExchangeError:
+        return ConstantRate(FALLBACK_FPS)
 
 
 def _recorded_frames(doc: MatchDocument) -> int | None:

@@ -8,6 +8,7 @@ movie's start") and as a match document's `time_s` does.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -44,3 +45,10 @@ class Timeline:
     instances: list[Instance] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)
     source: str | None = None  # the file it was read from, for messages
+
+
+class FrameTimes(Protocol):
+    """The match's frames as a writer sees them (`timebase.for_export`): where the frame on screen at a time
+    ends, so that a format without zero-length spans (EAF) writes an instant as that frame and no longer."""
+
+    def end_of(self, seconds: float) -> float: ...

@@ -27,8 +27,7 @@ def export_match(doc: MatchDocument, fmt: str, *, reviewer: str | None = None,
                  media: str | None = None) -> bytes:
     """The match's events (only `reviewer`'s, if given) in `fmt` (a name in `formats.formats()`)."""
     target = formats.get(fmt)
-    frame_s = timebase.for_export(doc).frame_s
-    return target.write(codes.instances(doc, frame_s, reviewer), frame_s, media)
+    return target.write(codes.instances(doc, reviewer), timebase.for_export(doc), media)
 
 
 def detect(path: Path, fmt: str | None = None) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from review_app.footage.errors import FootageError, FrameOutOfRange
-from review_app.footage.index import Progress
+from review_app.footage.index import STORED_TIME_SLACK_S, Progress
 from review_app.ground.files import durable_replace
 
 CODEC_BY_EXTENSION = {".mp4": "h264", ".m4v": "h264", ".mov": "h264", ".webm": "vp9"}
@@ -124,5 +124,8 @@ def _frame_range(footage, start_s: float, end_s: float) -> tuple[int, int]:
         raise FrameOutOfRange(f"clip end {end_s:g} s is past the end of the footage ({duration:.3f} s long)",
                               path=footage.path)
     first = footage.index_at(start_s)  # the frame already on screen at the start
-    last = footage.frame_on_screen(end_s - 1e-9)
-    return first, max(first, min(last, footage.frame_count - 1))
+    # The end is not shown: a frame that starts at it (to the microsecond times are kept in) is left out.
+    last = min(footage.frame_on_screen(end_s), footage.frame_count - 1)
+    if last > first and footage.time_of(last) >= end_s - STORED_TIME_SLACK_S:
+        last -= 1
+    return first, max(first, last)

@@ -24,6 +24,19 @@ DISCARD = 2  # decoded as a reference but never shown (MP4 edit lists)
 
 Progress = Callable[[str, float], None]
 
+# Match documents, exports and imports keep times to the microsecond (`round(t, 6)`), so a frame's
+# stored time may lie up to half a microsecond before the frame starts (one frame in three at 29.97 fps).
+# A time is therefore read as the latest instant it can stand for: half a microsecond later, and a
+# nanosecond for float arithmetic. Frames are far longer than a microsecond, so no time reaches the
+# next frame this way. Every mapping from seconds to a frame goes through `latest_instant`.
+STORED_TIME_STEP_S = 1e-6
+STORED_TIME_SLACK_S = STORED_TIME_STEP_S / 2 + 1e-9
+
+
+def latest_instant(seconds: float) -> float:
+    """The latest instant a time stored to the microsecond stands for: the moment to look up its frame at."""
+    return float(seconds) + STORED_TIME_SLACK_S
+
 
 @dataclass
 class FrameIndex:
@@ -68,12 +81,13 @@ class FrameIndex:
         return int(self.pts[-1] - self.pts[0]) + self.last_duration
 
     def frame_on_screen(self, seconds_from_first: float) -> int:
-        """Index of the frame shown at that time; -1 before the first, frame_count after the end."""
-        ticks = float(seconds_from_first) / float(self.time_base)
-        if ticks > self.duration_ticks + 1e-6:
+        """Index of the frame shown at that time; -1 before the first, frame_count after the end.
+
+        A frame's own time, rounded to the microsecond as documents keep it, gives that frame."""
+        ticks = latest_instant(seconds_from_first) / float(self.time_base)
+        if ticks > self.duration_ticks + 2 * STORED_TIME_SLACK_S / float(self.time_base):
             return self.frame_count
-        # tolerance absorbs float error when a caller passes back a frame's own time_s
-        return int(np.searchsorted(self._from_first, ticks + 1e-6, side="right")) - 1
+        return int(np.searchsorted(self._from_first, ticks, side="right")) - 1
 
     def frame_of_pts(self, pts: int) -> int | None:
         i = int(np.searchsorted(self.pts, pts))

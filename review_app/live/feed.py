@@ -19,6 +19,7 @@ import numpy as np
 
 from review_app.footage import frames as frame_images
 from review_app.footage.errors import FootageError, FrameOutOfRange
+from review_app.footage.index import latest_instant
 from review_app.live import segments
 
 OPEN_SEGMENTS = 4  # segments kept open for decoding (the live edge, and a replay a few seconds back)
@@ -105,7 +106,7 @@ class LiveFeed:
 
     def frame_on_screen(self, seconds: float) -> int:
         """The frame shown `seconds` after the first (clamped to what is recorded)."""
-        i = int(np.searchsorted(self._times - self.first_s, seconds + 1e-6, side="right")) - 1
+        i = int(np.searchsorted(self._times - self.first_s, latest_instant(seconds), side="right")) - 1
         return max(0, min(i, self.frame_count - 1))
 
     def whistles(self) -> list[Whistle]:

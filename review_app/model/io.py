@@ -25,7 +25,7 @@ from review_app.model.document import MatchDocument
 from review_app.model.errors import DocumentError, RevisionConflict
 from review_app.model.merge import MergeResult, merge
 from review_app.model.migrate import OLDER, migrate, needs_migration
-from review_app.model.schema_build import READS, SCHEMA_VERSION, build
+from review_app.model.schema_build import OVERTIME_PERIODS_MAX, READS, SCHEMA_VERSION, build
 
 if TYPE_CHECKING:  # the Python validator is imported when a document fails (a tenth of a second at start-up)
     from jsonschema import Draft202012Validator
@@ -116,7 +116,8 @@ def _relevance(error: ValidationError):
 
 
 def _check_references(data: dict, path) -> None:
-    """What a schema cannot say: unique ids, players on the match's teams, periods the match has."""
+    """What a schema cannot say: unique ids, players on the match's teams, periods the match has (its scheduled
+    ones and the overtime periods that may follow them)."""
     if _references_hold(data):  # asked of every document read: in set operations, the event loop only to name
         return
     teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in data["match"]["teams"]}
@@ -131,9 +132,10 @@ def _check_references(data: dict, path) -> None:
                     f"events[{i}].involved.players[{j}].team: unknown team {player['team']!r} "
                     f"(the match has {', '.join(teams)})", path=path)
         period = event.get("period")
-        if period is not None and period > data["match"]["periods"]:
+        if period is not None and period > data["match"]["periods"] + OVERTIME_PERIODS_MAX:
             raise DocumentError(
-                f"events[{i}].period: {period} is past the match's {data['match']['periods']} periods", path=path)
+                f"events[{i}].period: {period} is past the match's {data['match']['periods']} periods and "
+                f"{OVERTIME_PERIODS_MAX} overtime periods", path=path)
 
 
 def _references_hold(data: dict) -> bool:
@@ -141,7 +143,7 @@ def _references_hold(data: dict) -> bool:
     asked of every document read, two comprehensions and a set of every id cost more than the loop."""
     events, match = data["events"], data["match"]
     teams = {t["id"] for t in match["teams"]}
-    periods = match["periods"]
+    periods = match["periods"] + OVERTIME_PERIODS_MAX  # the last period an event may be in
     ids: set[str] = set()
     for event in events:
         involved = event.get("involved")

@@ -22,6 +22,14 @@ TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
 
+# A match's scheduled periods, and the overtime periods a tied match may add after them. An event's period
+# past the match's `periods` is an overtime period (7 in a 6-period match is the first): not a regulation
+# period (Rule 21 speaks of "any regulation period" and "the final regulation period"). How many may follow
+# is the tool's number, not the rulebook's: the play-off continues until a goal, and four is more than any
+# game plays. Widening what `period` takes adds no meaning to a 2.1 document, so the version stays.
+PERIODS_MAX = 8
+OVERTIME_PERIODS_MAX = 4
+
 SCHEMA_VERSION = "2.1"
 SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.1.schema.json"
 # Versions this polo-review reads: older ones are migrated in memory (`model.migrate`) before validation.
@@ -193,7 +201,8 @@ def _match_schema(person: dict, name_text: dict, optional_name: dict, number: di
             "upper_handicap": {"type": ["number", "null"], "minimum": -10, "maximum": 40,
                                "description": "The event's upper handicap level in goals (21.g's 6-goal "
                                               "provision)."},
-            "periods": {"type": "integer", "minimum": 1, "maximum": 8},
+            "periods": {"type": "integer", "minimum": 1, "maximum": PERIODS_MAX,
+                        "description": "The periods scheduled (regulation periods); overtime periods follow them."},
             "teams": {
                 "type": "array", "minItems": 2, "maxItems": 2,
                 "items": {
@@ -318,7 +327,9 @@ def _events_schema(moment: dict, optional_moment: dict, team_id: dict, someone: 
                     "properties": {"start": moment, "end": moment},
                     "additionalProperties": False,
                 },
-                "period": {"type": ["integer", "null"], "minimum": 1, "maximum": 8},
+                "period": {"type": ["integer", "null"], "minimum": 1, "maximum": PERIODS_MAX + OVERTIME_PERIODS_MAX,
+                           "description": "The period; past the match's periods, an overtime period (at most "
+                                          f"{OVERTIME_PERIODS_MAX})."},
                 "clock": {"type": ["string", "null"], "pattern": "^[0-9]{1,2}:[0-5][0-9]$"},
                 "situation": {"enum": [p.id for p in PROVISIONS]},
                 "facts": {"type": "object"},

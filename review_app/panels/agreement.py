@@ -221,8 +221,12 @@ def _alpha(table: list[list[str | None]]) -> float | None:
     codes: dict[str, int] = {}
     data = np.array([[np.nan if v is None else codes.setdefault(v, len(codes)) for v in row] for row in table],
                     dtype=float)
-    if len(codes) < 2 or _pairs(table)[1] == 0:
-        return None  # one value throughout (or nothing pairable): alpha is undefined
+    pairable = {v for column in zip(*table, strict=True) if sum(v is not None for v in column) >= 2
+                for v in column if v is not None}
+    if len(pairable) < 2:
+        # the ratings that pair hold one value (or none pair): alpha is undefined (0/0), said as None
+        # rather than computed into a numpy warning
+        return None
     try:
         value = krippendorff.alpha(reliability_data=data, level_of_measurement="nominal")
     except ValueError:  # no pairable values
@@ -260,16 +264,17 @@ def _number(value: float | None) -> str:
 
 
 def to_csv(result: Agreement) -> str:
-    """One row per (scope, field), then one per reviewer's tag count; formula-like cells neutralised, CRLF rows."""
+    """One row per (scope, field), then one per reviewer's tag count; CRLF rows. Text cells a spreadsheet
+    would run as a formula are neutralised; the numbers are written as numbers (a negative kappa too)."""
     out = io.StringIO()
     writer = csv.writer(out, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
     head = ["scope", "field", "units", "pairs", "agreeing_pairs", "raw_agreement", "cohen_kappa",
             "krippendorff_alpha_nominal", "reviewers", "tolerance_s", "matches"]
     writer.writerow(head)
-    common = ["; ".join(result.reviewers), f"{result.tolerance_s:g}", "; ".join(result.matches)]
+    reviewers, matches = safe_cell("; ".join(result.reviewers)), safe_cell("; ".join(result.matches))
     for r in result.rows:
-        writer.writerow([safe_cell(c) for c in (r.scope, r.field, r.units, r.pairs, r.agreeing, _number(r.raw),
-                                                _number(r.kappa), _number(r.alpha), *common)])
+        writer.writerow([safe_cell(r.scope), safe_cell(r.field), r.units, r.pairs, r.agreeing, _number(r.raw),
+                         _number(r.kappa), _number(r.alpha), reviewers, f"{result.tolerance_s:g}", matches])
     writer.writerow([])
     writer.writerow(["reviewer", "tags", "unmatched_tags"])
     for who in result.reviewers:

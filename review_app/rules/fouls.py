@@ -202,14 +202,43 @@ def _restarts_with_the_penalty(v: Verdicts, case: Case, also: tuple[Restart, ...
 _hn = Verdicts("21.general.foul-at-horn")
 
 
+def overtime_period(case: Case) -> int | None:
+    """Which overtime period the event is in (1 for the first), None in a regulation period or where the period is
+    not known: a period past the match's scheduled ones is overtime. Rule 21 names regulation periods only ("any
+    regulation period but the final regulation period", "the final regulation period"): an overtime period is
+    neither, and its horn is not the final regulation period's."""
+    if case.period is None or case.match.periods is None or case.period <= case.match.periods:
+        return None
+    return case.period - case.match.periods
+
+
+def _judge_foul_at_an_overtime_horn(case: Case, overtime: int) -> Verdict:
+    # The two sentences time the penalty after a regulation period's horn; for an overtime period's horn Rule 21
+    # says nothing, so its timing is left to the Umpires ("a great deal of discretion"). The foul is still a foul.
+    if case.called("penalty") == Penalty.NONE:
+        return _hn.inconsistent(
+            Message("A foul at or slightly after the horn is still penalized; the Umpires should award an appropriate "
+                    "penalty."), wrong=("penalty",))
+    bad = _restarts_with_the_penalty(_hn, case, (Restart.NEXT_PERIOD,), N_(
+        "The foul at the horn is penalized, so play restarts with the penalty; it restarted with this: {given}."))
+    if bad:
+        return bad
+    return _hn.discretionary(Message(
+        "The horn ended overtime period {n}, not a regulation period: Rule 21 times the penalty only after the horn "
+        "of a regulation period, so when it is executed is the Umpires' to decide.", n=overtime))
+
+
 def judge_foul_at_horn(case: Case) -> Verdict:
     if not case.fact("at_or_slightly_after_horn"):
         return _hn.consistent(Message("The foul was not at the horn; this provision does not change the call."))
+    overtime = overtime_period(case)
+    if overtime is not None:  # before the recorded `final_period`: an overtime horn is never the final regulation one
+        return _judge_foul_at_an_overtime_horn(case, overtime)
     final = case.facts.get("final_period")
     if final is None:
         if case.period is None or case.match.periods is None:
             return incomplete("21.general.foul-at-horn", ["final_period"])
-        final = case.period >= case.match.periods
+        final = case.period == case.match.periods
     if case.called("penalty") == Penalty.NONE:
         return _hn.inconsistent(
             Message("A foul at or slightly after the horn is still penalized; the Umpires should award an appropriate "

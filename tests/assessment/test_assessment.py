@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
+import math
 import re
 from datetime import UTC, datetime
 from pathlib import Path
@@ -147,3 +149,97 @@ def test_a_second_reviewers_tags_are_not_counted_twice_when_one_reviewer_is_chos
         (folder / f"{d['match']['id']}.json").write_text(__import__("json").dumps(d), "utf-8")
     assert main(["assess", str(folder), "--umpire", "Ana Umpire", "--format", "csv"]) == 0
     assert "Carla Coach, Dario Panel all tagged Ana Umpire's incidents" in capsys.readouterr().err
+
+
+def one_match_of_seven() -> dict:
+    """One match with seven of Ana Umpire's incidents: the season's six and a second wrong Safety."""
+    data = season()
+    match = data[1]
+    events = [dict(e, id=f"{m['match']['id'][-2:]}-{e['id']}") for m in data for e in m["events"]
+              if e["involved"]["umpire"] == "Ana Umpire"]
+    events.append(dict(data[1]["events"][0], id="late-safety", position={"frame": 15000, "time_s": 600.0}))
+    match["events"] = events
+    match["assessments"]["Ana Umpire"]["events"] = {"08-e1": {"clear_and_obvious": True, "affected_outcome": True}}
+    return match
+
+
+def _pdf_pages(html: Path, pdf_path: Path) -> list[str]:
+    """Chromium's PDF of `html`, each page's text as poppler's pdftotext reads it."""
+    import shutil
+    import subprocess
+
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        page = browser.new_page()
+        page.goto(html.as_uri())
+        page.emulate_media(media="print")
+        pdf_path.write_bytes(page.pdf(prefer_css_page_size=True, print_background=True))
+        browser.close()
+    if not shutil.which("pdftotext"):
+        pytest.skip("poppler's pdftotext is not installed (apt-get install poppler-utils)")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf_path), "-"], capture_output=True, text=True,
+                          check=True, timeout=120).stdout
+    return text.split("\f")[:-1]  # a form feed ends each page
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed at /usr/bin/chromium")
+@pytest.mark.parametrize("lang, head, page", [
+    ("en", "Umpire assessment: Ana Umpire · Gold v Green & Co", "Page {} of {}"),
+    ("es", "Evaluación del Umpire: Ana Umpire · Gold v Green & Co", "Página {} de {}")])
+def test_one_match_prints_on_two_pages_at_most_each_naming_the_umpire_and_numbered(tmp_path, lang, head, page):
+    doc = document_from_data(one_match_of_seven())
+    a = assess([doc], "Ana Umpire")
+    assert len(a.incidents) == 7 and not a.season
+    html = tmp_path / "one.html"
+    html.write_text(to_html(a, lang, generated=NOW), "utf-8")
+    pages = _pdf_pages(html, tmp_path / "one.pdf")
+    assert 1 <= len(pages) <= 2
+    for n, text in enumerate(pages, 1):
+        assert head in text, (n, text[:200])
+        assert page.format(n, len(pages)) in text, (n, text[-200:])
+    assert all(f"{i.event}" in "".join(pages) for i in a.incidents)  # every incident is printed
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed at /usr/bin/chromium")
+def test_a_season_prints_no_page_for_a_match_with_nothing_to_say(docs, tmp_path):
+    quiet = season()[0]
+    quiet["match"].update(id="m-0620", name="Quiet match", date="2026-06-20")
+    quiet["events"] = []
+    a = assess([*docs, document_from_data(quiet)], "Ana Umpire")
+    html = tmp_path / "season.html"
+    html.write_text(to_html(a, "en", generated=NOW), "utf-8")
+    pages = _pdf_pages(html, tmp_path / "season.pdf")
+    assert "No tagged incidents of Ana Umpire and no development points in: Quiet match (2026-06-20)." in \
+        " ".join(" ".join(p.split()) for p in pages)
+    assert not any("No tagged incidents for this umpire in this match" in p for p in pages)
+    for n, text in enumerate(pages, 1):
+        assert "Umpire assessment: Ana Umpire" in text and f"Page {n} of {len(pages)}" in text
+
+
+def test_the_trend_slants_its_labels_rather_than_overprint_them():
+    """Ten matches on one date with long names: upright labels 57 units apart would overprint (a name is
+    about 136 wide), so they slant, each a line's height clear of the next; thirty matches widen the chart."""
+    from review_app.assessment.report import MatchAssessment
+
+    def season_of(n):
+        return [MatchAssessment(f"m{k}", f"Sample: a long match name {k}", "2026-06-14", [], "", None)
+                for k in range(n)]
+
+    few, ten, thirty = trend(season_of(3)), trend(season_of(10)), trend(season_of(30))
+    assert not few.rotated and ten.rotated and thirty.rotated
+    for t in (ten, thirty):
+        gaps = {round(b.x - a.x, 6) for a, b in itertools.pairwise(t.points)}
+        assert min(gaps) * math.sin(math.radians(40)) >= 14  # 11 px text, across the slant
+        assert t.points[0].x - 30 * 6.2 * math.cos(math.radians(40)) >= 0  # the first label is not cut
+    assert thirty.width > ten.width == 720
+    ten_docs = []
+    for k in range(10):
+        data = season()[0]
+        data["match"].update(id=f"m-{k}", name=f"Sample: a long match name {k}", date="2026-06-14")
+        ten_docs.append(document_from_data(data))
+    html = to_html(assess(ten_docs, "Ana Umpire"), "en", generated=NOW)
+    assert html.count('transform="rotate(-40 ') == 10 and "2026-06-14 <tspan" in html

@@ -65,7 +65,7 @@ from review_app.exchange.formats import Format
 
 class Lines(Format):
     name, extension, label = "lines", ".lines", "one line per instance"
-    def write(self, instances, frame_s, media=None):
+    def write(self, instances, frames, media=None):
         return "".join(f"{i.start:.3f} {i.end:.3f} {i.code}\\n" for i in instances).encode()
 
 from review_app.cli import main

@@ -70,7 +70,8 @@ def test_eaf_has_tiers_per_reviewer_controlled_vocabularies_and_one_frame_moment
     assert "situation" in e.get_controlled_vocabulary_names() and "call.whistle" in e.get_controlled_vocabulary_names()
     assert e.linguistic_types["situation"]["CONTROLLED_VOCABULARY_REF"] == "situation"
     whistles = e.get_annotation_data_for_tier("Carla Coach | moment.whistle")
-    assert [(s, t - s, v) for s, t, v in whistles] == [(10480, 40, "e1"), (36200, 40, "e2")]  # 1 frame = 40 ms
+    # one frame long: the whole milliseconds inside the 40 ms frame, so the end is still that frame
+    assert [(s, t - s, v) for s, t, v in whistles] == [(10480, 39, "e1"), (36200, 39, "e2")]
     assert e.get_annotation_data_for_tier("Dario Panel | situation") == [(35600, 38000, "21.a"), (59600, 60000, "21.j")]
 
 

@@ -1,7 +1,8 @@
 """Interchange never moves or clamps a time: an instance timed outside the footage, or at no finite
 time, is listed with its id and the whole file refused (exit 1, the match's bytes unchanged); EAF
 writes each time so that it reads back within the same frame; every bundled match goes through every
-format and comes back with every moment at its frame; the size limit is said in the bytes it counts."""
+format and comes back with every moment at its frame, and its own export imported back into it adds and
+refuses nothing; the size limit is said in the bytes it counts."""
 
 from __future__ import annotations
 
@@ -92,7 +93,14 @@ def test_eaf_writes_a_time_inside_its_frame_not_before_it():
 def _moments(event: dict) -> dict[str, int]:
     out = {"incident": event["position"]["frame"]}
     out.update({name: m["frame"] for name, m in (event.get("moments") or {}).items() if m})
+    if event.get("window"):
+        out["window"] = (event["window"]["start"]["frame"], event["window"]["end"]["frame"])
     return out
+
+
+def _window_of_moments(event: dict) -> tuple[int, int]:
+    frames = [f for name, f in _moments(event).items() if name != "window"]
+    return min(frames), max(frames)
 
 
 @pytest.mark.parametrize("fmt", list(formats()))
@@ -107,14 +115,29 @@ def test_every_bundled_match_comes_back_with_every_moment_at_its_frame(tmp_path,
     empty = doc.copy()
     empty.data["events"] = []
     has_footage = bool((doc.data.get("footage") or {}).get("path"))
-    fps = None if has_footage else timebase.FALLBACK_FPS  # the rate the export padded instants with
+    fps = None if has_footage else timebase.FALLBACK_FPS  # the worked examples record no rate: frames of 1/25 s
     if has_footage:
         assert isinstance(timebase.for_import(empty), timebase.FootageTimes)
     report = import_file(out, empty, fps=fps)
     assert report.complete, (report.outside, report.refused, report.unreadable)
     got = {e["id"]: e for e in report.document.events}
     for event in doc.events:
-        assert _moments(got[event["id"]]) == _moments(event), event["id"]
+        back = _moments(got[event["id"]])
+        # an event without a window comes back with the span of its moments' frames, one frame at least
+        assert back.pop("window") == _moments(event).get("window", _window_of_moments(event)), event["id"]
+        assert back == {k: v for k, v in _moments(event).items() if k != "window"}, event["id"]
+
+
+@pytest.mark.parametrize("fmt", list(formats()))
+@pytest.mark.parametrize("path", BUNDLED, ids=[p.stem for p in BUNDLED])
+def test_every_bundled_match_takes_its_own_export_back_as_the_events_it_holds(tmp_path, path, fmt):
+    doc = load_document(path)
+    out = tmp_path / f"own{formats()[fmt].extension}"
+    out.write_bytes(export_match(doc, fmt))
+    has_footage = bool((doc.data.get("footage") or {}).get("path"))
+    report = import_file(out, doc, fps=None if has_footage else timebase.FALLBACK_FPS)
+    assert report.refused == [] and report.imported == [] and report.complete
+    assert sorted(report.already) == sorted(e["id"] for e in doc.events)
 
 
 def test_the_variable_frame_rate_sample_is_among_them():

@@ -51,7 +51,9 @@ REJECTED = [
     ("a team not in the match", lambda d: d["events"][0]["involved"]["players"][0].update(team="green"),
      "events[0].involved.players[0].team: unknown team 'green'"),
     ("a duplicate event id", lambda d: d["events"].append(dict(d["events"][0])), "events[1].id: duplicate"),
-    ("a period past the match", lambda d: d["events"][0].update(period=7), "events[0].period"),
+    ("a period past the match and its overtime", lambda d: d["events"][0].update(period=11),
+     "events[0].period: 11 is past the match's 6 periods and 4 overtime periods"),
+    ("a period past any match", lambda d: d["events"][0].update(period=13), "events[0].period"),
     ("a bad footage hash", lambda d: d.update(footage={"path": "x.mp4", "sha256": "abc"}), "footage.sha256"),
     ("an unknown top-level field", lambda d: d.update(colour="red"), "colour"),
 ]
@@ -202,3 +204,14 @@ def test_the_events_of_some_situations_come_in_footage_order_as_the_checks_read_
         assert doc.events_of(frozenset(situations)) == wanted
         assert _InOrder(doc).events_of(frozenset(situations)) == wanted
     assert [e["id"] for e in doc.events_of({"21.d", "21.g"})] != []
+
+
+def test_overtime_periods_follow_the_scheduled_ones(write_doc):
+    """Period 5 of a 4-period match is its first overtime period (issue 39: it used to be refused)."""
+    doc = base_document(periods=4)
+    doc["events"] = [dict(json.loads(json.dumps(SAFETY)), period=5), dict(json.loads(json.dumps(SAFETY)), id="e2",
+                                                                            period=8)]
+    assert [e["period"] for e in load_document(write_doc(doc)).events] == [5, 8]
+    doc["events"][1]["period"] = 9
+    with pytest.raises(DocumentError, match=r"events\[1\]\.period: 9 is past the match's 4 periods and 4 overtime"):
+        validate(doc, "m.json")

@@ -125,11 +125,11 @@ def test_match_header_fields_merge_and_overlap_like_events(path):
 def test_a_merge_that_would_make_an_invalid_document_is_a_conflict(path):
     a, b = _two_copies(path)
     a.match["periods"] = 4
-    b.event("e2")["period"] = 6  # valid in B's copy, past the 4 periods of A's
+    b.event("e2")["period"] = 9  # valid in B's copy, past the 4 periods of A's and their 4 overtime periods
     save_document(a)
     with pytest.raises(RevisionConflict) as err:
         save_document(b)
-    assert "past the match's 4 periods" in err.value.overlaps[0]
+    assert "past the match's 4 periods and 4 overtime periods" in err.value.overlaps[0]
 
 
 def test_prefer_mine_keeps_both_sides_and_my_value_where_they_overlap():

@@ -134,3 +134,29 @@ def test_cli(tmp_path, capsys):
     assert "all,situation,6,6,3,0.5000,0.2174,0.2667" in capsys.readouterr().out
     assert main(["agreement", str(path), "--tolerance", "-1"]) == 2
     assert "--tolerance -1.0: give seconds" in capsys.readouterr().err
+
+
+def test_a_negative_kappa_and_alpha_are_numbers_in_the_csv():
+    """A a b, B b a: raw 0; chance (1*1 + 1*1)/4 = 1/2, kappa (0 - 1/2) / (1 - 1/2) = -1. Coincidences
+    o_ab = o_ba = 2, n_a = n_b = 2, n = 4: alpha = 1 - 3 * 4 / (2 * 2 * 2) = -1/2."""
+    import csv
+    import io
+
+    events = [tag("a1", "A", 10, "21.a"), tag("b1", "B", 10, "21.b"),
+              tag("a2", "A", 20, "21.b"), tag("b2", "B", 20, "21.a")]
+    text = to_csv(agreement([doc(events)], tolerance_s=1.0))
+    row = next(r for r in csv.DictReader(io.StringIO(text)) if r["scope"] == ALL and r["field"] == "situation")
+    assert (row["cohen_kappa"], row["krippendorff_alpha_nominal"]) == ("-1.0000", "-0.5000")
+    assert float(row["cohen_kappa"]) == -1.0 and "'-" not in text
+
+
+def test_a_field_whose_paired_ratings_hold_one_value_gives_no_alpha_and_no_warning():
+    """u1: A at_once, B at_once; u2: A delayed, B tags it with no whistle: 'delayed' pairs with nothing."""
+    import warnings
+
+    events = [tag("a1", "A", 10, "21.j", whistle="at_once"), tag("b1", "B", 10, "21.j", whistle="at_once"),
+              tag("a2", "A", 30, "21.j", whistle="delayed"), tag("b2", "B", 30, "21.j")]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # numpy's "invalid value encountered in scalar divide" fails the test
+        row = agreement([doc(events)], tolerance_s=1.0).row(ALL, "whistle")
+    assert row.units == 1 and row.raw == 1.0 and row.alpha is None

@@ -27,7 +27,7 @@ from review_app.model.edits import (
 )
 from review_app.model.match_setup import with_new_mounts
 from review_app.model.roster import shown_mount
-from review_app.model.schema_build import NOTES_MAX, TEXT_MAX
+from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.labels import (
     call_field_label,
@@ -291,8 +291,10 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
-        period = c1.number_input(_("Period"), min_value=1, max_value=periods, step=1,
-                                 value=event.get("period"), key=f"{base_key}.period")
+        period = c1.number_input(_("Period"), min_value=1, max_value=periods + OVERTIME_PERIODS_MAX, step=1,
+                                 value=event.get("period"), key=f"{base_key}.period",
+                                 help=_("Past {periods}: an overtime period ({first} is the first).",
+                                        periods=periods, first=periods + 1))
         clock = c2.text_input(_("Game clock (m:ss)"), value=event.get("clock") or "", key=f"{base_key}.clock",
                               placeholder="6:30", max_chars=5)
         notes = st.text_area(_("Notes"), value=event.get("notes") or "", key=f"{base_key}.notes",
