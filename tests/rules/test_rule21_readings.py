@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from review_app.i18n import translate
-from review_app.rules import CONSISTENT, DISCRETIONARY, INCOMPLETE, INCONSISTENT, PROVISIONS, Case, MatchContext
+from review_app.rules import (
+    CONSISTENT,
+    DISCRETIONARY,
+    INCOMPLETE,
+    INCONSISTENT,
+    PROVISIONS,
+    Case,
+    MatchContext,
+    mount_welfare,
+)
 from review_app.rules import judge as _judge
 from review_app.rules.labels import stop_label
 from review_app.rules.rulebook import rulebook_text
@@ -149,16 +158,25 @@ def test_22_a_restart_just_after_the_minute_is_the_restart_after_one_minute():
 
     assert AFTER_ONE_MINUTE.seconds == 10.0 and AFTER_ONE_MINUTE.reason  # the tool's own number, with its reason
     for allowed in (60, 62, 70):
-        right(courtesy(allowed), expected=DISCRETIONARY)  # whether to allow the change is the Umpires' whole call
+        right(courtesy(allowed))  # allowed, and every obligation of an allowed change met: consistent
     wrong_in(courtesy(45), "time_allowed_s", ("before the minute", "antes de que transcurriera el minuto"))
     wrong_in(courtesy(71), "time_allowed_s", ("unwarranted delay", "demora injustificada"))
     # Well after the minute, a team's delay penalized: the restart is the penalty, and the call is right.
     penalized = replace(courtesy(90, penalty="appropriate_penalty", penalty_to="blue", restart="penalty"),
                         facts={**COURTESY, "unwarranted_delay": True}, offender=RED_2)
-    right(penalized, expected=DISCRETIONARY)
-    right(replace(penalized, facts=COURTESY), expected=DISCRETIONARY)  # the penalty is the delay's
-    wrong_in(replace(penalized, facts={**COURTESY, "unwarranted_delay": False}), "time_allowed_s",
-             ("unwarranted delay", "demora injustificada"))
+    right(penalized)
+    right(replace(penalized, facts=COURTESY))  # the penalty is the delay's
+
+
+def test_22_any_unwarranted_delay_by_either_team_will_be_penalized_only_an_unwarranted_one():
+    """w22c: a restart at 75 s with the reviewer's fact "no unwarranted delay" is no fault: the rule penalizes
+    only "any unwarranted delay", and the tool's 10 s does not overrule the reviewer's fact. Event and match agree,
+    and the explanation says each thing once."""
+    says("Any unwarranted delay by either team will be penalized.")
+    no_fault = replace(courtesy(75), facts={**COURTESY, "unwarranted_delay": False})
+    right(no_fault)
+    wrong_in(courtesy(75), "time_allowed_s", ("unwarranted delay", "demora injustificada"))  # unrecorded: as before
+    assert mount_welfare.courtesy_restart_timing(75, {"unwarranted_delay": False}, {}) is None
 
 
 def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):
@@ -174,11 +192,12 @@ def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):
         result = check_documents([doc])
         return sorted(f.kind for f in result.findings), result.events[0].verdict
 
-    assert found(62) == ([], "discretionary")
+    assert found(62) == ([], "consistent")
+    assert found(75, {**COURTESY, "unwarranted_delay": False}) == ([], "consistent")
     assert found(71) == (["time_allowance_exceeded"], "inconsistent")
     assert found(45) == (["courtesy_restart_before_the_minute"], "inconsistent")
     assert found(90, {**COURTESY, "unwarranted_delay": True}, penalty="appropriate_penalty",
-                 restart="penalty") == ([], "discretionary")
+                 restart="penalty") == ([], "consistent")
 
 
 # --- entry 48: "at the beginning of the next period", when there is one --------------------------------------------
@@ -216,14 +235,14 @@ def test_3_the_umpires_judgement_of_the_best_interest_of_the_game_is_a_ground_of
 def test_u17_a_mechanics_non_call_gets_one_verdict_under_21b_and_the_closing_words():
     says("An infraction involving mechanics or “advantage” may be a non-call, or delayed call, at the Umpire’s "
          "discretion.")
-    mechanics = case("21.b", {"kind": "mechanics", "fouled_team_disadvantaged": True,
+    mechanics = case("21.b", {"kind": "mechanics", "fouled_team_disadvantaged": False,
                               "stoppage_would_disadvantage_fouled_team": False}, {"whistle": "none"})
     right(mechanics, expected=DISCRETIONARY, words=("mechanics", "mecánica"))
-    closing = case("21.general.dangerous-fouls", {"involves_safety": False}, {"whistle": "none"})
+    closing = case("21.general.dangerous-fouls", {"involves_safety": False, **mechanics.facts}, {"whistle": "none"})
     assert judge(closing)[0].verdict == judge(mechanics)[0].verdict == DISCRETIONARY
     # The same non-call of a foul that is not mechanics, with neither ground, stays wrong in the whistle.
-    wrong_in(replace(mechanics, facts={**mechanics.facts, "kind": "right_of_way"}), "whistle",
-             ("neither ground", "ninguno de los dos motivos"))
+    wrong_in(replace(mechanics, facts={**mechanics.facts, "kind": "right_of_way", "fouled_team_disadvantaged": True}),
+             "whistle", ("neither ground", "ninguno de los dos motivos"))
 
 
 # --- entry 14: a knock-out under any clause ----------------------------------------------------------------------
@@ -295,21 +314,23 @@ def test_u6_a_courtesy_change_is_for_all_players_on_both_teams_and_ideally_annou
     says("Ideally, the Umpires will allow any such courtesy horse change after three minutes have elapsed in the "
          "period by announcing “ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE.”")
     open_to_all = replace(courtesy(60), facts={**COURTESY, "offered_to_all_players": True})
-    right(open_to_all, expected=DISCRETIONARY)
+    right(open_to_all)
     wrong_in(replace(open_to_all, facts={**COURTESY, "offered_to_all_players": False}), None,
              ("all players on both teams", "todos los jugadores de ambos equipos"))
     # "Ideally": advice, so an announcement without its words is a note, never a fault.
-    right(courtesy(60, announcement="Red may change"), expected=DISCRETIONARY, words=("ideally", "idealmente"))
+    right(courtesy(60, announcement="Red may change"), words=("ideally", "idealmente"))
     v, en, _ = judge(courtesy(60, announcement="ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE"))
     assert "ideally" not in en.lower()
 
 
 def test_u7_the_teams_provide_each_umpire_two_horses_in_a_game_of_four_periods_or_more():
     says("the teams shall be required to provide each Umpire two horses for any game lasting four periods or more")
+    # The duty is the teams': a note on the Umpires' call, never a fault in it (u07).
     horses = replace(courtesy(60), facts={**COURTESY, "each_umpire_had_two_horses": False})
-    wrong_in(horses, None, ("2 horses", "2 caballos"))
-    right(replace(horses, facts={**COURTESY, "each_umpire_had_two_horses": True}), expected=DISCRETIONARY)
-    right(replace(horses, match=replace(MATCH, periods=3)), expected=DISCRETIONARY)  # a game under four periods
+    right(horses, words=("2 horses", "2 caballos"))
+    assert "duty of the teams" in judge(horses)[1]
+    right(replace(horses, facts={**COURTESY, "each_umpire_had_two_horses": True}))
+    assert "horses" not in judge(replace(horses, match=replace(MATCH, periods=3)))[1]  # a game under four periods
 
 
 def test_u8_the_courtesy_restart_is_the_one_play_stood_for():
@@ -317,7 +338,7 @@ def test_u8_the_courtesy_restart_is_the_one_play_stood_for():
          "minute has elapsed.")
     over_the_end_line = replace(courtesy(60, restart="knock_in"),
                                 facts={**COURTESY, "restart_as_the_case_may_be": "knock_in"})
-    right(over_the_end_line, expected=DISCRETIONARY)
+    right(over_the_end_line)
     wrong_in(replace(over_the_end_line, call={**over_the_end_line.call, "restart": "throw_in"}), "restart",
              ("as the case may be", "según corresponda"))
 
@@ -380,7 +401,7 @@ def test_u14_permission_to_change_rather_than_repair_needs_the_change_to_be_quic
     quicker = case("21.g", {**TACK, "item": "stirrup_hanger", "presents_danger": True, "player_changed_mount": True,
                             "change_quicker_than_repair": True},
                    {"whistle": "at_once", "restart": "throw_in", "mount_change_permitted": True})
-    right(quicker, expected=DISCRETIONARY)  # whether to grant it is the Umpire's whole question
+    right(quicker)  # every obligation met, with the permission the example allows: consistent, naming it
     wrong_in(replace(quicker, facts={**quicker.facts, "change_quicker_than_repair": False}),
              "mount_change_permitted", ("more quickly than the repair", "más rápido que la reparación"))
 
@@ -433,7 +454,10 @@ def test_u18_time_play_stood_stopped_is_not_time_granted():
     # A recurrence stopped 30 s for a substitute: not a time-out; 5 minutes typed as time allowed is one.
     recurrence = case("21.d", {"unconscious": False, "recurrence_of_same_injury": True},
                       {"whistle": "at_once", "restart": "throw_in"}, moments={"whistle": at(10.4), "restart": at(40.4)})
-    right(recurrence, words=("not a time-out", "no es un tiempo muerto"))
+    # Whether those 30 s were a time-out granted is asked, with the moments as without them (entry 12).
+    v, en, _ = judge(recurrence)
+    assert v.verdict == INCOMPLETE and v.missing == ("call.time_allowed_s",), en
+    right(replace(recurrence, call={**recurrence.call, "time_allowed_s": 0}))
     wrong_in(replace(recurrence, call={**recurrence.call, "time_allowed_s": 300}), "time_allowed_s",
              ("recurrence", "recaída"))
     # Where the clause's clock runs from the stoppage (21.d's ten minutes), the measured stoppage still counts.
