@@ -514,3 +514,160 @@ def test_12_a_recurrence_stopped_with_no_time_recorded_is_asked_about_in_both_ch
                                                              hurt("e2", 500, True, time_allowed_s=120)]))])
     assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ["time_allowed_s"]
     assert [(f.kind, f.severity) for f in typed.findings] == [("second_injury_timeout", "error")]
+
+
+# --- issue 39: the re-audit after issue 20 ---------------------------------------------------------------------
+def test_21f3_otherwise_he_must_change_mounts_in_accordance_with_21f1i():
+    """An unsound fallen mount is changed as 21.f(1)(i) says, so play restarts when the player is back on another
+    mount: a throw-in at 1:00 with the player back at 2:30 is wrong in the restart's moment."""
+    says("otherwise he must change mounts in accordance with subparagraph 21.f(1)(i), above.")
+    says("Play will be restarted with a throw-in when the player with the injured mount has returned on another mount.")
+    fell = case("21.f(3)", {"mount_sound": False, "after_fall": "changed_mount"},
+                {"whistle": "at_once", "mount_excused": True, "restart": "throw_in"},
+                moments={"whistle": at(10.2), "player_returned": at(160.0), "restart": at(70.0)})
+    wrong_in(fell, "moments.restart", ("returned on another mount", "regresado en otro caballo"))
+    right(replace(fell, moments={**fell.moments, "restart": at(165.0)}))
+    # A sound mount remounted is not changed: no return to wait for.
+    right(replace(fell, facts={"mount_sound": True, "after_fall": "remounted", "trotted_and_examined": True},
+                  call={**fell.call, "mount_excused": False}))
+
+
+def test_53_21c_the_umpire_shall_stop_the_game_for_an_unplayable_ball():
+    says("If the ball becomes damaged to the extent it is unplayable by being chipped, broken, or trodden into the "
+         "ground the Umpire shall stop the game.")
+    p = next(p for p in PROVISIONS if p.id == "21.c")
+    assert p.stop == Stop.REQUIRED
+    assert "discretion" not in stop_label(p.stop, "en").lower() and "criterio" not in stop_label(p.stop, "es").lower()
+
+
+def test_59_one_mount_however_its_name_is_written(doc_factory):
+    """"If a player returns a mount to play after it has been excused": "Bombón" excused and "Bombon" ridden later."""
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+    from review_app.rules.mounts import mount_key
+
+    assert mount_key("Bombón") == mount_key(" bombon ") == mount_key("BOMBÓN")
+    assert mount_key("Bombón") != mount_key("Bombo")
+    excused = event("e1", 100, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                    {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}, period=2,
+                    players=[{"team": "red", "number": 1}], mount="Bombón")
+    ridden = event("e2", 900, "21.b", {"kind": "right_of_way", "fouled_team_disadvantaged": False},
+                   {"whistle": "at_once", "penalty": "penalty_3"}, period=4,
+                   players=[{"team": "red", "number": 1, "mount": "Bombon"}])
+    result = check_documents([document_from_data(doc_factory([excused, ridden]))])
+    assert [(f.kind, f.severity) for f in result.findings] == [("excused_mount_returned", "mandatory")]
+
+
+def test_u1_if_and_when_the_injured_player_is_able_to_resume_the_umpire_shall_continue():
+    says("If, and when, during this interval the injured player is able to resume play or an eligible player is "
+         "substituted, the Umpire shall continue the game.")
+    waited = case("21.d", {**INJURED, "continued_when_able_or_substituted": False}, {"whistle": "at_once",
+                                                                                   "time_allowed_s": 200})
+    wrong_in(waited, None, ("shall continue the game", "continuará el partido"))
+    right(replace(waited, facts={**INJURED, "continued_when_able_or_substituted": True}))
+    right(replace(waited, facts=INJURED))  # unrecorded, and no moment tagged: not judged
+
+
+def test_u4_by_leading_the_horse_off_the_field_by_the_shortest_line():
+    says("the Umpires may instruct the player to change by leading the horse off the field by the shortest line to "
+         "the side of the field.")
+    changed = case("21.f(1)(ii)", {"visibly_injured_or_distressed": False, "player_changed_mount": True,
+                                   "teammates_changed_mounts": False, "led_off_by_shortest_line": False},
+                   {"whistle": "at_once", "mount_excused": True})
+    wrong_in(changed, None, ("shortest line", "línea más corta"))
+    right(replace(changed, facts={**changed.facts, "led_off_by_shortest_line": True}))
+
+
+def test_u11_in_all_other_games_the_player_must_leave_the_field_of_play():
+    says("In all other games or events, the player must leave the field of play and play will be restarted as soon "
+         "as the player has done so")
+    says("The Umpires may allow the player to rectify the problem immediately on the ground if it can be done quickly.")
+    other_games = replace(MATCH, upper_handicap=12, tack_provision_announced=False)
+    stayed = case("21.g", {**TACK, "item": "girth", "presents_danger": True, "player_left_field": False},
+                  {"whistle": "at_once", "restart": "throw_in", "play_waited_off_field": False}, match=other_games,
+                  moments={"whistle": at(10.5), "restart": at(30.5)})
+    wrong_in(stayed, None, ("must leave the field of play", "deberá abandonar la cancha"))
+    right(replace(stayed, facts={**stayed.facts, "put_right_quickly_on_the_ground": True}))
+    right(replace(stayed, facts={**stayed.facts, "player_left_field": True}))
+    # Neither recorded, with the stoppage on the footage and no moment of leaving: asked (the audit's u11b).
+    v, en, _ = judge(replace(stayed, facts={**TACK, "item": "girth", "presents_danger": True}))
+    assert v.verdict == INCOMPLETE and v.missing == ("player_left_field",), en
+
+
+def test_u12_tack_which_presents_a_danger_such_as_a_broken_girth_in_the_event_and_the_match(doc_factory):
+    """A girth recorded as not dangerous is a danger in the judge, the restart's timing and the match check."""
+    says("The game will be stopped immediately in the interest of safety for tack which presents a danger to any "
+         "player or horse such as a broken girth")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    for danger in (True, False):
+        ev = event("e1", 100, "21.g", {"item": "girth", "presents_danger": danger,
+                                       "broken_by_contact_with_another_horse": False},
+                   {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 420}, period=2)
+        result = check_documents([document_from_data(doc_factory([ev], upper_handicap=6))])
+        assert [(f.kind, f.severity) for f in result.findings] == [("time_allowance_exceeded", "error")], danger
+        assert result.events[0].wrong == ["time_allowed_s"]
+    early = case("21.g", {**TACK, "item": "girth", "presents_danger": False},
+                 {"whistle": "at_once", "restart": "throw_in"},
+                 match=replace(MATCH, upper_handicap=12, tack_provision_announced=False),
+                 moments={"whistle": at(10.5), "player_off_field": at(60.0), "restart": at(20.0)})
+    wrong_in(early, "moments.restart", ("before the player left the field", "antes de que el jugador abandonara"))
+
+
+def test_antes_de_que_takes_the_subjunctive_in_spanish():
+    """"Play restarted ... before the player returned": "antes de que el jugador regresara", not "regresó"."""
+    early = case("21.f(1)(i)", {"visibly_injured_or_distressed": True},
+                 {"whistle": "at_once", "mount_excused": True, "restart": "throw_in", "announcement": "ALL MAY CHANGE"},
+                 moments={"whistle": at(10.2), "player_returned": at(120.0), "restart": at(70.0)})
+    _v, _en, es = judge(early)
+    assert "antes de que el jugador regresara" in es and "regresó" not in es
+    late = replace(early, moments={**early.moments, "restart": at(170.0)})
+    assert "después de que el jugador regresó" in judge(late)[2]
+
+
+def test_65_a_forfeiture_decided_by_someone_else_is_not_exacted_at_match_level(doc_factory):
+    says("If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is presented "
+         "with conclusive physical evidence")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    excused = event("e1", 100, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                    {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}, period=2,
+                    players=[{"team": "blue", "number": 2}], mount="Tormenta")
+    forfeited = event("e2", 900, "21.f(5)", {"detected_during_game": True},
+                      {"penalty": "forfeiture", "penalty_to": "red", "decided_by": "other",
+                       "decided_by_name": "Club president"}, period=4,
+                      players=[{"team": "blue", "number": 2}], mount="Tormenta")
+    result = check_documents([document_from_data(doc_factory([excused, forfeited]))])
+    (finding,) = result.findings
+    assert finding.severity == "mandatory" and "and was" not in translate(finding.explanation, "en")
+    assert "Club president" in translate(finding.explanation, "en")
+    assert result.events[1].verdict == INCONSISTENT and result.events[1].wrong == ["decided_by"]
+    by_umpire = {**forfeited, "call": {**forfeited["call"], "decided_by": "umpire"}}
+    result = check_documents([document_from_data(doc_factory([excused, by_umpire]))])
+    assert [f.severity for f in result.findings] == ["info"]  # exacted, and was
+
+
+def test_a_correct_call_stands_under_the_clause_a_match_finding_breaks(doc_factory):
+    """No player who has been rendered unconscious shall be allowed to resume play: the 21.b call in which he
+    plays again was right under 21.b; the event is inconsistent under 21.d, said once."""
+    says("no player who has been rendered unconscious shall be allowed to resume play in any game that day")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    out = event("e1", 100, "21.d", {**INJURED, "unconscious": True}, {"whistle": "at_once", "time_allowed_s": 300},
+                period=2, players=[{"team": "red", "number": 3}])
+    again = event("e2", 900, "21.b", {"kind": "right_of_way", "fouled_team_disadvantaged": False},
+                  {"whistle": "at_once", "penalty": "penalty_3"}, period=4, players=[{"team": "red", "number": 3}])
+    result = check_documents([document_from_data(doc_factory([out, again]))])
+    e2 = result.events[1]
+    assert (e2.verdict, e2.clause) == (INCONSISTENT, "21.d") and "21.b" in e2.cites
