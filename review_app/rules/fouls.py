@@ -216,7 +216,6 @@ DANGEROUS_FOULS = Provision(
     mount=None,
     penalty=Message("As the foul rules set"),
     judge=judge_dangerous_foul,
-    decisions=("best_interest_of_the_game",),
     whole_questions=((WholeQuestion.CALLING_A_FOUL, _MECHANICS_NON_CALL),),
     summary=Message("A foul involving safety must be called at the instant, never delayed; mechanics or advantage "
                     "infractions may go uncalled or be called late."),
