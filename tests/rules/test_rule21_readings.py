@@ -671,3 +671,38 @@ def test_a_correct_call_stands_under_the_clause_a_match_finding_breaks(doc_facto
     result = check_documents([document_from_data(doc_factory([out, again]))])
     e2 = result.events[1]
     assert (e2.verdict, e2.clause) == (INCONSISTENT, "21.d") and "21.b" in e2.cites
+
+
+def test_if_within_24_hours_after_a_game_no_evidence_at_all_is_not_late_evidence():
+    """`evidence_within_24_hours: false` covers no evidence as well as late evidence: the verdict says only that
+    none is recorded within the 24 hours (the audit's D8)."""
+    says("If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is presented "
+         "with conclusive physical evidence")
+    none = case("21.f(5)", {"excused_under": "21.f(4)", "detected_during_game": False,
+                            "evidence_within_24_hours": False}, {"penalty": "none"})
+    v, en, es = judge(none)
+    assert v.verdict == CONSISTENT and "came more than" not in en and "none at all" in en and "ninguna" in es
+
+
+def test_there_shall_be_a_throw_in_toward_the_boards_said_only_where_recorded():
+    """21.l "a throw-in toward the boards or sideline at the point at which play was stopped": with only the point
+    recorded, the verdict does not assert the direction (the audit's D9)."""
+    says("there shall be a throw-in toward the boards or sideline at the point at which play was stopped")
+    point_only = case("21.l", {"fair_play_possession_applies": False},
+                      {"whistle": "at_once", "restart": "throw_in", "restart_point": "point_of_stoppage"})
+    _v, en, _es = judge(point_only)
+    assert "toward the boards" not in en and "not recorded" in en
+    both_parts = replace(point_only, call={**point_only.call, "restart_direction": "toward_boards"})
+    assert "toward the boards" in judge(both_parts)[1]
+
+
+def test_a_yellow_card_should_be_displayed_and_after_the_final_period_no_next_period():
+    """The glasses example, "A yellow card should be displayed and the next period started with a penalty", after
+    the final period: the card and penalty are still owed, but no next period is asked for (the audit's D10)."""
+    says("A yellow card should be displayed and the next period started with a penalty.")
+    final = case("21.general.unsportsmanlike", {"between_periods": True, "unsportsmanlike_conduct": True},
+                 {"penalty": "none", "card": "yellow", "card_to": {"team": "red", "number": 1}}, period=6)
+    v = wrong_in(final, "penalty", ("no next period", "no hay un período siguiente"))
+    assert "next period started" not in translate(v.explanation, "en")
+    between = replace(final, period=3)
+    wrong_in(between, "penalty", ("next period started with a penalty", "comenzar el período siguiente"))
