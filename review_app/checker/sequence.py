@@ -83,60 +83,10 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                             event=exc.event, again=s.event),
                     {"mount": exc.mount, "excused_under": exc.clause}))
                 continue
-            call = ev.get("call") or {}
-            # A forfeiture decided by someone 21.f(5) does not name is not one exacted (READINGS 65): the event's
-            # judge finds it wrong in `decided_by`, and the match finding agrees.
-            unauthorised = call.get("penalty") == Penalty.FORFEITURE and call.get("decided_by") is not None \
-                and call.get("decided_by") not in AUTHORITIES_21F5
-            exacted = (evidence is not None and evidence.forfeiture_exacted) \
-                or (call.get("penalty") == Penalty.FORFEITURE and not unauthorised)
-            facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
-            if evidence is not None:
-                facts = {**facts, **evidence.facts()}
-            # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
-            post_game = facts.get("detected_during_game") is False
-            in_time = facts.get("evidence_within_24_hours")
             seen = {"mount": exc.mount, "clause": exc.clause, "event": exc.event, "again": s.event,
                     "rider": _who(s.team, s.number)}
-            if contrary:
-                severity, why = WARNING, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
-                    "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
-            elif post_game and facts.get("presented_to") == "other" and not exacted:
-                severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
-                    "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
-            elif post_game and in_time is False:
-                severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}), but no conclusive evidence is recorded as presented within 24 hours after "
-                    "the game (none at all, or later): it cannot ground a forfeiture.", **seen)
-            elif post_game and in_time is None and not exacted:
-                severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
-                    "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
-            elif unauthorised and not exacted:
-                severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, ridden by {rider}): the penalty shall be forfeiture, which must be exacted; the "
-                    "forfeiture recorded was decided by {who}, not by the Umpire(s), a Referee or the Host Tournament "
-                    "Committee.", who=call.get("decided_by_name") or call.get("decided_by"), **seen)
-            elif exacted:
-                severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
-            else:
-                severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
+            severity, why, exacted, facts = _returned(ev, evidence, contrary, seen)
+            post_game, in_time = facts.get("detected_during_game") is False, facts.get("evidence_within_24_hours")
             out.append(Finding(
                 doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
@@ -149,6 +99,64 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
             doc.match_id, "excused_mount_unnamed", "21.f(5)", WARNING, [event_id],
             Message("A mount was excused but not named; it cannot be followed for 21.f(5).")))
     return out
+
+
+def _returned(ev: dict, evidence, contrary, seen: dict) -> tuple[str, Message, bool, dict]:
+    """An excused mount seen in play again at event `ev`: the finding's severity and sentence, whether forfeiture
+    was exacted, and the 21.f(5) facts they rest on (the event's, then the evidence case's)."""
+    call = ev.get("call") or {}
+    # A forfeiture decided by someone 21.f(5) does not name is not one exacted (READINGS 65): the event's
+    # judge finds it wrong in `decided_by`, and the match finding agrees.
+    unauthorised = call.get("penalty") == Penalty.FORFEITURE and call.get("decided_by") is not None \
+        and call.get("decided_by") not in AUTHORITIES_21F5
+    exacted = (evidence is not None and evidence.forfeiture_exacted) \
+        or (call.get("penalty") == Penalty.FORFEITURE and not unauthorised)
+    facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
+    if evidence is not None:
+        facts = {**facts, **evidence.facts()}
+    # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
+    post_game = facts.get("detected_during_game") is False
+    in_time = facts.get("evidence_within_24_hours")
+    if contrary:
+        severity, why = WARNING, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
+            "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
+    elif post_game and facts.get("presented_to") == "other" and not exacted:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
+            "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
+    elif post_game and in_time is False:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}), but no conclusive evidence is recorded as presented within 24 hours after "
+            "the game (none at all, or later): it cannot ground a forfeiture.", **seen)
+    elif post_game and in_time is None and not exacted:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
+            "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
+    elif unauthorised and not exacted:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, ridden by {rider}): the penalty shall be forfeiture, which must be exacted; the "
+            "forfeiture recorded was decided by {who}, not by the Umpire(s), a Referee or the Host Tournament "
+            "Committee.", who=call.get("decided_by_name") or call.get("decided_by"), **seen)
+    elif exacted:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
+    else:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
+    return severity, why, exacted, facts
 
 
 # Allowance for each clause, and the facts that lift it. 21.g's depends on which of its cases the tack is in
