@@ -85,7 +85,8 @@ def judge_suspension(case: Case) -> Verdict:
         "game")))
     if reason == "other":
         # A condition met ("which the Umpire(s), Referee and Host Tournament Committee believe"): consistent.
-        return _k.consistent(Message("The Umpire may suspend the game for {why}; they did.", why=why))
+        return _k.consistent(Message("The Umpire may suspend the game for {why}, and each of them believed it so.",
+                                     why=why))
     return _k.discretionary(Message("The Umpire may suspend the game for {why}.", why=why),
                             WholeQuestion.SUSPENDING_THE_GAME)
 
