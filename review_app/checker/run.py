@@ -379,9 +379,14 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
         found = at.get((result.match, result.event))
         if not found:
             continue
-        reasons = [f.explanation for f in found]
         if result.verdict == VerdictKind.INCONSISTENT:
-            reasons.insert(0, result.explanation)
+            # The event's judge already found its own clause broken: a finding of that clause says it again, once.
+            reasons = [result.explanation, *[f.explanation for f in found if f.clause != result.clause]]
+        else:
+            reasons = [f.explanation for f in found]
+            # The call was right under its own clause; what is wrong is the finding's (21.d's unconscious player,
+            # 21.f(5)'s excused mount): the event is inconsistent under that clause, not its own (issue 39).
+            result.clause = found[0].clause
         result.verdict = VerdictKind.INCONSISTENT
         # One reason, a finding's: its own sentence, which the report says again with the finding; more are joined.
         result.explanation = reasons[0] if len(reasons) == 1 else Joined(reasons, sep=" ")

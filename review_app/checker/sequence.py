@@ -26,12 +26,13 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import parameters as P
 from review_app.rules import provision
 from review_app.rules.calls import minutes
+from review_app.rules.facts import AUTHORITIES_21F5
 from review_app.rules.labels import CALL_FIELD_NAMES
 from review_app.rules.mount_welfare import EARLY, courtesy_restart_timing
 from review_app.rules.mounts import during_a_break, excusal_contradicted
 from review_app.rules.phrases import LowerFirst, any_of
 from review_app.rules.provision import CALL_FIELDS, MissingFact
-from review_app.rules.tack import time_beyond_allowance
+from review_app.rules.tack import presents_danger, time_beyond_allowance
 from review_app.rules.timing import AFTER_ONE_MINUTE
 from review_app.rules.vocabulary import Penalty, Severity, Whistle
 
@@ -82,49 +83,10 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
                             event=exc.event, again=s.event),
                     {"mount": exc.mount, "excused_under": exc.clause}))
                 continue
-            exacted = (evidence is not None and evidence.forfeiture_exacted) \
-                or (ev.get("call") or {}).get("penalty") == Penalty.FORFEITURE
-            facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
-            if evidence is not None:
-                facts = {**facts, **evidence.facts()}
-            # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
-            post_game = facts.get("detected_during_game") is False
-            in_time = facts.get("evidence_within_24_hours")
             seen = {"mount": exc.mount, "clause": exc.clause, "event": exc.event, "again": s.event,
                     "rider": _who(s.team, s.number)}
-            if contrary:
-                severity, why = WARNING, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
-                    "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
-            elif post_game and facts.get("presented_to") == "other" and not exacted:
-                severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
-                    "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
-            elif post_game and in_time is False:
-                severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}), but the evidence came more than 24 hours after the game: it cannot ground a "
-                    "forfeiture.", **seen)
-            elif post_game and in_time is None and not exacted:
-                severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
-                    "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
-            elif exacted:
-                severity, why = INFO, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
-            else:
-                severity, why = MANDATORY, Message(
-                    "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
-                    "{again}, "
-                    "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
+            severity, why, exacted, facts = _returned(ev, evidence, contrary, seen)
+            post_game, in_time = facts.get("detected_during_game") is False, facts.get("evidence_within_24_hours")
             out.append(Finding(
                 doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
                 {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
@@ -137,6 +99,64 @@ def returned_mounts(doc: MatchDocument, evidence=None, register: MountRegister |
             doc.match_id, "excused_mount_unnamed", "21.f(5)", WARNING, [event_id],
             Message("A mount was excused but not named; it cannot be followed for 21.f(5).")))
     return out
+
+
+def _returned(ev: dict, evidence, contrary, seen: dict) -> tuple[str, Message, bool, dict]:
+    """An excused mount seen in play again at event `ev`: the finding's severity and sentence, whether forfeiture
+    was exacted, and the 21.f(5) facts they rest on (the event's, then the evidence case's)."""
+    call = ev.get("call") or {}
+    # A forfeiture decided by someone 21.f(5) does not name is not one exacted (READINGS 65): the event's
+    # judge finds it wrong in `decided_by`, and the match finding agrees.
+    unauthorised = call.get("penalty") == Penalty.FORFEITURE and call.get("decided_by") is not None \
+        and call.get("decided_by") not in AUTHORITIES_21F5
+    exacted = (evidence is not None and evidence.forfeiture_exacted) \
+        or (call.get("penalty") == Penalty.FORFEITURE and not unauthorised)
+    facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
+    if evidence is not None:
+        facts = {**facts, **evidence.facts()}
+    # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
+    post_game = facts.get("detected_during_game") is False
+    in_time = facts.get("evidence_within_24_hours")
+    if contrary:
+        severity, why = WARNING, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
+            "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
+    elif post_game and facts.get("presented_to") == "other" and not exacted:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
+            "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
+    elif post_game and in_time is False:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}), but no conclusive evidence is recorded as presented within 24 hours after "
+            "the game (none at all, or later): it cannot ground a forfeiture.", **seen)
+    elif post_game and in_time is None and not exacted:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
+            "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
+    elif unauthorised and not exacted:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, ridden by {rider}): the penalty shall be forfeiture, which must be exacted; the "
+            "forfeiture recorded was decided by {who}, not by the Umpire(s), a Referee or the Host Tournament "
+            "Committee.", who=call.get("decided_by_name") or call.get("decided_by"), **seen)
+    elif exacted:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
+    else:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
+    return severity, why, exacted, facts
 
 
 # Allowance for each clause, and the facts that lift it. 21.g's depends on which of its cases the tack is in
@@ -240,10 +260,11 @@ def _tack_allowance(doc: MatchDocument, ev: dict, allowed: float, context) -> li
     6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
     the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
     case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
-    if (ev.get("facts") or {}).get("presents_danger") is False:
-        return []  # the damaged-equipment paragraph's, which sets no time
+    case = doc.case(ev, context)
+    if (ev.get("facts") or {}).get("presents_danger") is False and not presents_danger(case):
+        return []  # the damaged-equipment paragraph's, which sets no time (tack the rule names is never that: U12)
     try:
-        bad = time_beyond_allowance(doc.case(ev, context))
+        bad = time_beyond_allowance(case)
     except MissingFact as missing:
         return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
             "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "

@@ -147,7 +147,7 @@ MOMENT_KEYS = (
 )
 # The clauses whose restart waits for each of those moments: the form offers a wait's moment for these.
 WAIT_CLAUSES = {
-    "player_returned": ("21.f(1)(i)", "21.g"),
+    "player_returned": ("21.f(1)(i)", "21.f(3)", "21.g"),  # 21.f(3): an unsound mount changed as 21.f(1)(i)
     "mount_off_field": ("21.f(1)(ii)",),
     "player_off_field": ("21.g",),
     "resumed_or_substituted": ("21.d",),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from review_app.model.document import DERIVES_FACTS, MatchDocument
-from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted
+from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted, mount_key
 
 
 @dataclass
@@ -65,8 +65,7 @@ class MountRegister:
         }
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+_key = mount_key  # names compared as `rules.mounts.mount_key` folds them
 
 
 def _excused_under(event: dict) -> str | None:

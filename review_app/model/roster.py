@@ -25,6 +25,7 @@ from review_app.i18n import Message, Plural
 from review_app.model.errors import DocumentError
 from review_app.model.migrate import person_id
 from review_app.model.schema_build import NAME_MAX
+from review_app.rules.mounts import mount_key
 
 # The columns, each with the headings it is known by (lower case, accents as typed or not).
 COLUMNS = {
@@ -209,7 +210,7 @@ def _player_fields(cell, bad) -> tuple:
             continue
         if len(mount) > NAME_MAX or (mark and len(mark) > NAME_MAX):
             bad("mounts", Message("a mount's name or marks are longer than {max} characters", max=NAME_MAX))
-        elif mount.casefold() in (m.casefold() for m in mounts):
+        elif mount_key(mount) in (mount_key(m) for m in mounts):
             bad("mounts", Message("{mount!r} is listed twice", mount=_shown(mount)))
         else:
             mounts.append(mount)

@@ -3,18 +3,12 @@
 Each clause module declares its provisions as data with a small judge; this registry lists
 them in the rulebook's order. Nothing here imports streamlit or cv2.
 
-What a verdict means, for every judge and every match check:
-- `consistent`: the call meets every obligation of its clause. A call that also makes a choice the rule
-  leaves to the Umpire (when to stop under 21.d or 21.f(4), granting 21.d's extra time) is consistent, and
-  the explanation names that discretion.
-- `discretionary`: only where the whole question is the Umpire's (whether to allow a courtesy change,
-  whether to play the advantage, what constitutes a fall, whether to signal a dead-ball foul at all).
-- `inconsistent`: the text requires something else; the explanation says what, and `Verdict.wrong` names
-  the parts of the call found wrong. Where the text sets no timing (21.a, 21.d, 21.i, 21.j, the foul at the
-  horn) no verdict, and no label on the Rules page, teaches one.
-- `incomplete`: a fact the judge needs is not recorded; it is named.
-An event's judge and the match checks ask the same functions where both judge one obligation (21.f(2)'s
-minute, 21.g's allowance), so they agree.
+What a verdict means (consistent, discretionary, inconsistent, incomplete) is stated once, in docs/rules.md
+("What a verdict means"), and enforced over every provision by tests/rules/test_verdict_labels.py: in short,
+`discretionary` only for a question the text leaves wholly to the Umpire (`provision.WholeQuestion`, declared by
+each provision with its words) and bound in nothing else. An event's judge and the match checks ask the same
+functions where both judge one obligation (21.f(2)'s minute, 21.g's allowance and its named dangers, 21.f(5)'s
+deciding authority), so they agree.
 """
 
 from __future__ import annotations

@@ -10,13 +10,13 @@ from review_app.rules import parts
 from review_app.rules.calls import whistle_words
 from review_app.rules.facts import NO_SAFETY_DEFLECTIONS, fact
 from review_app.rules.provision import (
-    STOP_AT_DISCRETION,
     STOP_REQUIRED,
     Case,
     Provision,
     Source,
     Verdict,
     Verdicts,
+    WholeQuestion,
 )
 from review_app.rules.vocabulary import Penalty, Whistle
 
@@ -135,7 +135,8 @@ def judge_damaged_ball(case: Case):
                 "Play went on without a stop, and what was played was not the largest piece: in the case of a broken "
                 "ball, the largest piece shall be played unless the Umpire stops the game."))
         return _c.discretionary(
-            Message("Play went on with a minorly damaged ball (the largest piece is played); the Umpire's discretion."))
+            Message("Play went on with a minorly damaged ball (the largest piece is played); the Umpire's discretion."),
+            WholeQuestion.STOPPING_WHERE_NOT_REQUIRED)
     if whistle != Whistle.NEUTRAL_PLAY and not case.fact("neither_team_favored"):
         return _c.inconsistent(Message(
             "The ball was only minorly damaged and the Umpire {umpire}: the Umpire should not stop the game until the "
@@ -153,11 +154,15 @@ DAMAGED_BALL = Provision(
         fact("neither_team_favored"),
         fact("played_after_break"),
     ),
-    stop=STOP_AT_DISCRETION,
+    # "the Umpire shall stop the game" for an unplayable ball, with no timing (READINGS entry 53); a minorly
+    # damaged ball's stop is the Umpire's (`whole_questions`), not the label of the provision.
+    stop=STOP_REQUIRED,
     restart=Message("Not set by 21.c; the largest piece is played unless play is stopped"),
     mount=None,
     penalty=None,
     judge=judge_damaged_ball,
+    whole_questions=((WholeQuestion.STOPPING_WHERE_NOT_REQUIRED,
+                      "the largest piece shall be played unless the Umpire stops the game"),),
     parts=(parts.not_before_the_neutral_play, parts.sole_discretion_of_the_umpire),
     summary=Message("An unplayable ball must stop the game (what is unplayable is the Umpire's call); a minorly "
                     "damaged "

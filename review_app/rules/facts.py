@@ -125,6 +125,13 @@ yes_no("player_changed_mount", N_("The player changed the mount"))
 yes_no("teammates_changed_mounts", N_("Other players of the team changed mounts"))
 yes_no("visibly_injured_or_distressed", N_("The Umpires determined the mount visibly injured or distressed"))
 # 21.f(1)(i): "The mount in question must be led off the field or taken off by horse ambulance."
+# 21.f(1)(ii): "by leading the horse off the field by the shortest line to the side of the field" (U4).
+yes_no("led_off_by_shortest_line", N_("The mount was led off by the shortest line to the side of the field"),
+       required=False)
+# 21.d: "If, and when, ... the injured player is able to resume play or an eligible player is substituted, the Umpire
+# shall continue the game" (U1), for a stoppage whose moments are not tagged.
+yes_no("continued_when_able_or_substituted",
+       N_("Play continued as soon as the player could resume or a substitute came on"), required=False)
 yes_no("mount_led_off", N_("The mount was led off the field or taken off by horse ambulance"), required=False)
 
 # --- the ball: 21.a, 21.c, 21.i --------------------------------------------------------------------------------
@@ -210,6 +217,10 @@ yes_no("martingale_end_trails", N_("The broken martingale's end trails on the gr
 yes_no("rein_single", N_("The broken rein is single"), required=False)
 # Worked example: "Permission may be granted if the change can be made more quickly than the repair".
 yes_no("change_quicker_than_repair", N_("The change could be made more quickly than the repair"), required=False)
+# 21.g, all other games: "the player must leave the field of play", unless "The Umpires may allow the player to
+# rectify the problem immediately on the ground if it can be done quickly" (U11).
+yes_no("player_left_field", N_("The player left the field of play"), required=False)
+yes_no("put_right_quickly_on_the_ground", N_("The tack was put right quickly on the ground"), required=False)
 yes_no("may_pose_risk", N_("Damaged equipment may pose a risk to a player or mount"), required=False)
 yes_no("may_interfere_or_endanger_immediately", N_("It may immediately interfere with play or endanger someone"),
        required=False)

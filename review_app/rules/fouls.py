@@ -19,6 +19,7 @@ from review_app.rules.provision import (
     Source,
     Verdict,
     Verdicts,
+    WholeQuestion,
     incomplete,
 )
 from review_app.rules.vocabulary import Card, Penalty, PenaltyTiming, Restart, Whistle
@@ -54,38 +55,63 @@ def judge_foul(case: Case) -> Verdict:
                              cites=("21.b", "21.general.dangerous-fouls"))
     if whistle == Whistle.AT_ONCE:
         return _b.consistent(Message("The foul was called and play stopped, as 21.b allows."))
-    if kind == "mechanics":
-        # Closing provisions: "An infraction involving mechanics or "advantage" may be a non-call, or delayed call,
-        # at the Umpire's discretion." The same call under 21.general.dangerous-fouls gets the same verdict.
-        return _b.discretionary(Message("An infraction involving mechanics may be a non-call or a delayed call at the "
-                                        "Umpire's discretion; the Umpire {umpire}.", umpire=umpire),
-                                cites=("21.b", "21.general.dangerous-fouls"))
+    return uncalled_foul(_b, case, kind, whistle)
+
+
+# The words that leave a foul's call to the Umpire: 21.b's and the closing paragraph's (`WholeQuestion`).
+_CALLING_THE_ADVANTAGE = "The Umpire may also elect not to stop play by calling a foul, or to briefly delay the " \
+    "stoppage of play for a foul"
+_MECHANICS_NON_CALL = "An infraction involving mechanics or “advantage” may be a non-call, or delayed call, at the " \
+    "Umpire’s discretion."
+
+
+def uncalled_foul(v: Verdicts, case: Case, kind: str, whistle: str) -> Verdict:
+    """A foul not involving safety, not called at once: 21.b's grounds and the closing paragraph's, asked alike
+    under either clause, so the same call gets the same verdict (READINGS entries 3, 46). A mechanics infraction is
+    the Umpire's only where its offender took no advantage: the slow-return example, "The Umpire may elect not to
+    call this foul if Red #1 is not endangered or taking advantage of his incorrect positioning"."""
+    umpire = whistle_words(whistle)
     if case.call.get("best_interest_of_the_game") is True:
         # "if the Umpire deems it to be in the best interest of the game": a ground of its own, the Umpire's.
-        return _b.discretionary(Message("The Umpire {umpire}, deeming it in the best interest of the game, as 21.b "
-                                        "allows.", umpire=umpire))
+        return v.discretionary(Message("The Umpire {umpire}, deeming it in the best interest of the game, as 21.b "
+                                       "allows.", umpire=umpire), WholeQuestion.CALLING_A_FOUL)
+    if whistle != Whistle.NONE and case.has("assessed_after_next_play") and not case.fact("assessed_after_next_play"):
+        # A delay's own obligation, broken whatever else is recorded.
+        return v.inconsistent(
+            Message("The whistle was delayed to assess the advantage, but the assessment should be made immediately "
+                    "after the next play."), wrong=("whistle",))
+    if kind == "mechanics" and not case.fact("fouled_team_disadvantaged"):
+        return v.discretionary(Message("An infraction involving mechanics may be a non-call or a delayed call at the "
+                                       "Umpire's discretion; the Umpire {umpire}.", umpire=umpire),
+                               WholeQuestion.CALLING_A_FOUL, cites=("21.b", "21.general.dangerous-fouls"))
+    # From here a mechanics infraction whose offender took advantage is any other foul: 21.b's grounds decide.
     if whistle == Whistle.NONE:
         # Either ground justifies the non-call, so one recorded as true is enough.
         if case.has("stoppage_would_disadvantage_fouled_team") and case.fact("stoppage_would_disadvantage_fouled_team"):
-            return _b.discretionary(
-                Message("Advantage: stopping play and awarding a penalty would have disadvantaged the fouled team."))
+            return v.discretionary(
+                Message("Advantage: stopping play and awarding a penalty would have disadvantaged the fouled team."),
+                WholeQuestion.CALLING_A_FOUL)
         if not case.fact("fouled_team_disadvantaged"):
-            return _b.discretionary(
+            return v.discretionary(
                 Message("A non-call: the foul neither disadvantaged the fouled team nor gave the offender an "
-                        "advantage, so "
-                        "the Umpire may elect not to stop play."), cites=("21.b", "21.general.dangerous-fouls"))
+                        "advantage, so the Umpire may elect not to stop play."), WholeQuestion.CALLING_A_FOUL,
+                cites=("21.b", "21.general.dangerous-fouls"))
         case.fact("stoppage_would_disadvantage_fouled_team")  # known false from here on, or named as missing
-        return _b.inconsistent(
+        if kind == "mechanics":
+            return v.inconsistent(Message(
+                "The offender took advantage of the infraction of mechanics, stopping play would not have cost the "
+                "fouled team an advantage, and the Umpire is not recorded as deeming play going on in the best "
+                "interest of the game: the Umpire may elect not to call such a foul only if no one is endangered or "
+                "taking advantage."), wrong=("whistle",), cites=("21.b", "21.general.dangerous-fouls"))
+        return v.inconsistent(
             Message("The foul disadvantaged the fouled team, stopping play would not have cost it an advantage, and "
                     "the Umpire is not recorded as deeming play going on in the best interest of the game: the "
                     "non-call rests on neither ground 21.b allows."), wrong=("whistle",))
-    # Delayed (or at a neutral play): the advantage, assessed right after the next play.
-    if case.has("assessed_after_next_play") and not case.fact("assessed_after_next_play"):
-        return _b.inconsistent(
-            Message("The whistle was delayed to assess the advantage, but the assessment should be made immediately "
-                    "after "
-                    "the next play."), wrong=("whistle",))
-    return _b.discretionary(
+    # Delayed (or at a neutral play) to assess the advantage: the delay is the Umpire's choice, bound by "he or she
+    # should make that assessment immediately after the next play"; met, consistent; unrecorded, asked (never a
+    # pass on what is not known: READINGS 4).
+    case.fact("assessed_after_next_play")
+    return v.consistent(
         Message("The Umpire briefly delayed the stoppage to assess the advantage, as 21.b allows."))
 
 
@@ -107,6 +133,7 @@ FOUL = Provision(
     penalty=Message("As the foul rules set"),
     judge=judge_foul,
     decisions=("best_interest_of_the_game",),
+    whole_questions=((WholeQuestion.CALLING_A_FOUL, _CALLING_THE_ADVANTAGE),),
     summary=Message("A foul may be called, delayed for the advantage (assessed right after the next play) or not "
                     "called; "
                     "a dangerous foul must be called at the instant; Umpires never coach players."),
@@ -136,7 +163,8 @@ def judge_dead_ball_foul(case: Case) -> Verdict:
                                         "signalled: the Umpire signals it by again sounding the whistle or by "
                                         "displaying a yellow or red card."), wrong=("card",))
     return _db.discretionary(
-        Message("No dead-ball foul was signalled; with play already stopped the Umpire may, not must, signal one."))
+        Message("No dead-ball foul was signalled; with play already stopped the Umpire may, not must, signal one."),
+        WholeQuestion.SIGNALLING_A_DEAD_BALL_FOUL)
 
 
 DEAD_BALL_FOUL = Provision(
@@ -149,6 +177,7 @@ DEAD_BALL_FOUL = Provision(
     mount=None,
     penalty=Message("As the foul rules set, signalled by whistle or by a yellow or red card"),
     judge=judge_dead_ball_foul,
+    whole_questions=((WholeQuestion.SIGNALLING_A_DEAD_BALL_FOUL, "the Umpire may so signal by"),),
     summary=Message("A foul while play is stopped may be signalled by the whistle again or by a yellow or red card."),
 )
 
@@ -157,7 +186,7 @@ _dg = Verdicts("21.general.dangerous-fouls")
 
 
 def judge_dangerous_foul(case: Case) -> Verdict:
-    dangerous = case.fact("involves_safety")
+    dangerous = case.fact("involves_safety") or case.facts.get("kind") == "dangerous"
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
     if dangerous and whistle != Whistle.AT_ONCE:
@@ -169,9 +198,9 @@ def judge_dangerous_foul(case: Case) -> Verdict:
     if whistle == Whistle.AT_ONCE:
         return _dg.consistent(Message("The foul was called and play stopped, as 21.b "
                                       "allows."), cites=("21.general.dangerous-fouls", "21.b"))
-    return _dg.discretionary(Message(
-        "An infraction of mechanics or advantage may be a non-call or a delayed call at the Umpire's discretion; the "
-        "Umpire {umpire}.", umpire=umpire))
+    # "An infraction involving mechanics or “advantage” may be a non-call": which it was, and 21.b's grounds for
+    # the advantage, are asked as 21.b asks them, so the same non-call gets the same verdict under either clause.
+    return uncalled_foul(_dg, case, case.fact("kind"), whistle)
 
 
 DANGEROUS_FOULS = Provision(
@@ -179,12 +208,15 @@ DANGEROUS_FOULS = Provision(
     title=Message("Dangerous fouls are called at the instant"),
     source=(Source(GENERAL, en_from="Fouls involving safety", en_to="When a foul occurs",
                    es_from="Los fouls que afectan", es_to="Cuando un foul se produce"),),
-    facts=(fact("involves_safety"),),
+    facts=(fact("involves_safety"), fact("kind", required=False), fact("fouled_team_disadvantaged", required=False),
+           fact("stoppage_would_disadvantage_fouled_team", required=False),
+           fact("assessed_after_next_play", required=False)),
     stop=STOP_AT_ONCE,
     restart=Message("The penalty awarded"),
     mount=None,
     penalty=Message("As the foul rules set"),
     judge=judge_dangerous_foul,
+    whole_questions=((WholeQuestion.CALLING_A_FOUL, _MECHANICS_NON_CALL),),
     summary=Message("A foul involving safety must be called at the instant, never delayed; mechanics or advantage "
                     "infractions may go uncalled or be called late."),
 )
@@ -223,7 +255,9 @@ def _judge_foul_at_an_overtime_horn(case: Case, overtime: int) -> Verdict:
         "The foul at the horn is penalized, so play restarts with the penalty; it restarted with this: {given}."))
     if bad:
         return bad
-    return _hn.discretionary(Message(
+    # The call met the obligations that bind it (a penalty, restarting with it), so the timing, a choice left to the
+    # Umpires, keeps it consistent and is named (docs/rules.md, "What a verdict means").
+    return _hn.consistent(Message(
         "The horn ended overtime period {n}, not a regulation period: Rule 21 times the penalty only after the horn "
         "of a regulation period, so when it is executed is the Umpires' to decide.", n=overtime))
 
@@ -297,11 +331,17 @@ def judge_unsportsmanlike(case: Case) -> Verdict:
         # Worked example: "A yellow card should be displayed and the next period started with a penalty."
         missing = tuple(part for part, given, none in (("card", card, Card.NONE), ("penalty", penalty, Penalty.NONE))
                         if given in (None, none))
+        if missing and _after_the_final_period(case):
+            # No next period to start with it; the card and the penalty are still owed (READINGS 48).
+            return _us.inconsistent(Message("For this conduct a yellow card should be displayed and a penalty "
+                                            "awarded; after the final period there is no next period to start with "
+                                            "it."), wrong=missing)
         if missing:
             return _us.inconsistent(Message("For this conduct between periods a yellow card should be displayed and "
                                             "the next period started with a penalty."), wrong=missing)
     if penalty in (None, Penalty.NONE) and card in (None, Card.NONE):
-        return _us.discretionary(Message("No penalty was assessed for the conduct between periods."))
+        return _us.discretionary(Message("No penalty was assessed for the conduct between periods."),
+                                 WholeQuestion.PENALIZING)
     if _after_the_final_period(case):
         # "shall be executed at the beginning of the next period": after the final period there is none, and
         # Rule 21 sets no other time; whatever timing was recorded, this sentence does not fault it.
@@ -341,6 +381,7 @@ UNSPORTSMANLIKE = Provision(
     mount=None,
     penalty=Message("Unsportsmanlike conduct penalty, executed at the start of the next period"),
     judge=judge_unsportsmanlike,
+    whole_questions=((WholeQuestion.PENALIZING, "many other penalties which the Umpire(s) may elect not to exact"),),
     summary=Message("A penalty assessed between periods is executed at the beginning of the next period."),
 )
 

@@ -18,6 +18,7 @@ from review_app.rules.provision import (
     Source,
     Verdict,
     Verdicts,
+    WholeQuestion,
 )
 from review_app.rules.vocabulary import Restart, Whistle
 
@@ -82,7 +83,12 @@ def judge_suspension(case: Case) -> Verdict:
     why = Message(REASON_WORDS.get(reason, N_(
         "a reason the Umpires, the Referee and the Host Tournament Committee believe in the best interest of the "
         "game")))
-    return _k.discretionary(Message("The Umpire may suspend the game for {why}.", why=why))
+    if reason == "other":
+        # A condition met ("which the Umpire(s), Referee and Host Tournament Committee believe"): consistent.
+        return _k.consistent(Message("The Umpire may suspend the game for {why}, and each of them believed it so.",
+                                     why=why))
+    return _k.discretionary(Message("The Umpire may suspend the game for {why}.", why=why),
+                            WholeQuestion.SUSPENDING_THE_GAME)
 
 
 def _officials_not_agreeing(case: Case) -> Verdict | None:
@@ -117,6 +123,7 @@ SUSPENSION = Provision(
     former_decisions=("officials_agree",),
     stop=STOP_AT_DISCRETION, restart=Message("When the game is resumed"), mount=None, penalty=None,
     judge=judge_suspension,
+    whole_questions=((WholeQuestion.SUSPENDING_THE_GAME, "The Umpire may suspend the game"),),
     parts=(parts.suspended_by_the_umpire,),
     summary=Message("The Umpire may suspend for darkness, inclement weather or another reason the officials agree on."),
 )
@@ -136,6 +143,10 @@ def judge_inadvertent_whistle(case: Case) -> Verdict:
     if restart not in (Restart.THROW_IN_TOWARD_BOARDS, Restart.THROW_IN):
         return _l.inconsistent(Message("After an inadvertent whistle there shall be a throw-in toward the boards or "
                                        "sideline at the point play was stopped."), wrong=("restart",))
+    if case.call.get("restart_direction") is None:
+        # Say only what was recorded: the direction's check (`parts`) judges it where it is.
+        return _l.consistent(Message("Throw-in at the point of the inadvertent whistle; its direction is not "
+                                     "recorded."))
     return _l.consistent(Message("Throw-in toward the boards at the point of the inadvertent whistle."))
 
 

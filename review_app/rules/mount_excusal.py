@@ -82,6 +82,7 @@ MOUNT_FALLS = Provision(
     mount=Message("If unsound, excused under 21.f(1)(i); if sound, it may return"),
     penalty=None,
     judge=judge_mount_falls,
+    parts=(parts.restart_on_return_after_an_unsound_fall,),
     summary=Message("Stop at once; the mount is trotted and examined; a sound mount may be remounted or return, an "
                     "unsound one is excused."),
 )
@@ -173,12 +174,12 @@ def judge_returned_mount(case: Case) -> Verdict:
         hours = P.FORFEITURE_EVIDENCE_WINDOW.value / 3600
         if penalty == Penalty.FORFEITURE:
             return _f5.inconsistent(Message(
-                "Forfeiture was exacted on evidence presented more than {hours:g} hours after the game; 21.f(5) "
-                "grounds "
-                "it only on conclusive evidence within {hours:g} hours.", hours=hours), wrong=("penalty",))
+                "Forfeiture was exacted with no conclusive evidence recorded as presented within {hours:g} hours after "
+                "the game; 21.f(5) grounds it only on such evidence.", hours=hours), wrong=("penalty",))
+        # `evidence_within_24_hours` false covers no evidence at all as well as evidence too late: say only that.
         return _f5.consistent(Message(
-            "The evidence came more than {hours:g} hours after the game; it cannot ground a forfeiture under 21.f(5).",
-            hours=hours))
+            "No conclusive evidence is recorded as presented within {hours:g} hours after the game (none at all, or "
+            "later); it cannot ground a forfeiture under 21.f(5).", hours=hours))
     if penalty != Penalty.FORFEITURE and _presented_to_someone_else(case):
         return _f5.consistent(Message("The evidence was presented to someone other than the Umpire(s), a Referee or "
                                       "the Host Tournament Committee: it cannot ground a forfeiture under 21.f(5)."))

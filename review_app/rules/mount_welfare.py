@@ -24,7 +24,7 @@ from review_app.rules.mounts import (
     recorded_excused,
     stopped_at_once,
 )
-from review_app.rules.phrases import UpperFirst
+from review_app.rules.phrases import Joined, UpperFirst
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -33,6 +33,7 @@ from review_app.rules.provision import (
     Source,
     Verdict,
     Verdicts,
+    WholeQuestion,
     incomplete,
 )
 from review_app.rules.timing import AFTER_ONE_MINUTE
@@ -105,7 +106,11 @@ def judge_not_visibly_injured(case: Case) -> Verdict:
             return _f1ii.inconsistent(Message("The mount was not changed, so it is not excused: it may play on."),
                                       wrong=("mount_excused",))
         return _f1ii.discretionary(Message("The Umpires may, not must, instruct the player to change a mount that is "
-                                           "not visibly injured."))
+                                           "not visibly injured."), WholeQuestion.INSTRUCTING_A_CHANGE)
+    if case.facts.get("led_off_by_shortest_line") is False:
+        return _f1ii.inconsistent(Message("The Umpires may instruct the player to change by leading the horse off the "
+                                          "field by the shortest line to the side of the field; it was not led off "
+                                          "that way."))
     if case.fact("teammates_changed_mounts"):
         return _f1ii.inconsistent(Message("No other player on the team may change mounts when one mount is changed "
                                           "under 21.f(1)(ii)."))
@@ -125,6 +130,7 @@ NOT_VISIBLY_INJURED = Provision(
         fact("visibly_injured_or_distressed"),
         fact("player_changed_mount"),
         fact("teammates_changed_mounts"),
+        fact("led_off_by_shortest_line"),
         ALREADY_STOPPED,
     ),
     stop=STOP_AT_ONCE,
@@ -132,6 +138,7 @@ NOT_VISIBLY_INJURED = Provision(
     mount=MAY_NOT_RETURN,
     penalty=None,
     judge=judge_not_visibly_injured,
+    whole_questions=((WholeQuestion.INSTRUCTING_A_CHANGE, "the Umpires may instruct the player to change"),),
     parts=(parts.resume_when_the_mount_is_off,),
     summary=Message("Stop at once when a player reports the mount (unless play is already stopped); the Umpires may "
                     "have the "
@@ -157,6 +164,10 @@ def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> st
         return EARLY
     if allowed <= P.COURTESY_CHANGE.value + AFTER_ONE_MINUTE.seconds:
         return None
+    if facts.get(UNWARRANTED_DELAY.name) is False:
+        # "Any unwarranted delay by either team will be penalized": only an unwarranted one. The reviewer recorded
+        # that the later restart was no such delay; the tool's tolerance does not overrule that fact (READINGS 22).
+        return None
     # A penalty on a late courtesy restart is the delay's, unless the facts say there was no unwarranted delay.
     penalized = facts.get(UNWARRANTED_DELAY.name) is not False and call.get("penalty") not in (None, Penalty.NONE)
     return None if penalized else LATE
@@ -175,13 +186,6 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if case.facts.get("offered_to_all_players") is False:
         return _f2.inconsistent(Message("The courtesy change is one per period for all players on both teams; it was "
                                         "not open to all of them."))
-    if case.facts.get("each_umpire_had_two_horses") is False and case.match.periods is not None \
-            and case.match.periods >= P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value:
-        return _f2.inconsistent(Message(
-            "With courtesy changes allowed, the teams shall be required to provide each Umpire {horses:g} horses for "
-            "any game lasting {periods:g} periods or more; this game has {played}, and they did not.",
-            horses=P.COURTESY_UMPIRE_HORSES.value, periods=P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value,
-            played=case.match.periods))
     minute = duration(P.COURTESY_CHANGE.value)
     allowed = case.called("time_allowed_s")
     when = courtesy_restart_timing(allowed, case.facts, case.call)
@@ -216,18 +220,36 @@ def judge_courtesy_change(case: Case) -> Verdict:
     bad = delay_penalized(_f2, case)
     if bad:
         return bad
-    elapsed = case.facts.get("elapsed_in_period_s")
+    # Allowing it was the Umpires' choice; what the rule binds once allowed, the call met: consistent, with the
+    # advice ("Ideally ...") and the teams' duty as notes, never faults.
+    return _f2.consistent(Joined([_courtesy_change_announced(minute), *_courtesy_notes(case)], sep=" "))
+
+
+def _courtesy_notes(case: Case) -> list[Message]:
+    notes = []
     announcement = case.call.get("announcement")
     if announcement is not None and COURTESY_ANNOUNCEMENT not in " ".join(announcement.upper().split()):
-        # "Ideally ... by announcing": advice, so a note, not a fault.
-        return _f2.discretionary(Message(
-            'A courtesy change allowed as 21.f(2) says; ideally the Umpires announce "ALL MAY CHANGE – COURTESY '
-            'CHANGE, ONE MINUTE", and the announcement recorded does not say so.'))
+        notes.append(Message('Ideally the Umpires announce "ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE", and the '
+                             'announcement recorded does not say so.'))
+    elapsed = case.facts.get("elapsed_in_period_s")
     if elapsed is not None and elapsed < P.COURTESY_CHANGE_IDEAL_ELAPSED.value:
-        return _f2.discretionary(Message(
-            "A courtesy change was allowed before {ideal} had elapsed in the period; ideally it comes after.",
-            ideal=duration(P.COURTESY_CHANGE_IDEAL_ELAPSED.value)))
-    return _f2.discretionary(_courtesy_change_announced(minute))
+        notes.append(Message("It was allowed before {ideal} had elapsed in the period; ideally it comes after.",
+                             ideal=duration(P.COURTESY_CHANGE_IDEAL_ELAPSED.value)))
+    return notes + _teams_horses(case)
+
+
+def _teams_horses(case: Case) -> list[Message]:
+    """U7: "the teams shall be required to provide each Umpire two horses": the teams' duty, not the Umpires', so a
+    note on the Umpires' call, never a fault in it (READINGS U7)."""
+    if case.facts.get("each_umpire_had_two_horses") is False and case.match.periods is not None \
+            and case.match.periods >= P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value:
+        return [Message(
+            "With courtesy changes allowed, the teams shall be required to provide each Umpire {horses:g} horses for "
+            "any game lasting {periods:g} periods or more; this game has {played}, and they did not: a duty of the "
+            "teams, not a fault in the Umpires' call.",
+            horses=P.COURTESY_UMPIRE_HORSES.value, periods=P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value,
+            played=case.match.periods)]
+    return []
 
 
 @functools.lru_cache(maxsize=32)

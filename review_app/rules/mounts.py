@@ -6,6 +6,8 @@ when an event's facts contradict its excusal, and the checks several subparagrap
 
 from __future__ import annotations
 
+import unicodedata
+
 from review_app.i18n import Message
 from review_app.rules.calls import (
     missed_stop,
@@ -71,3 +73,10 @@ def recorded_excused(v: Verdicts, case: Case) -> Verdict | None:
         return v.inconsistent(Message("The mount must be recorded as excused: it may not play again in the game."),
                               wrong=("mount_excused",))
     return None
+
+
+def mount_key(name: str) -> str:
+    """One mount, however its name is written (READINGS 59): the same letters whatever their case, accents or
+    spacing, so "Bombón" excused and "Bombon" ridden later are one horse. The one place mount names are compared."""
+    decomposed = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -333,11 +333,19 @@ def decided_by_an_authority(case: Case) -> Wrong | None:
 
 # -- when play restarts after a wait (schema 2.1: the moment the wait ends at) ------------------------------
 # What ends the wait, as a sentence names it: "play restarted 40.0 s after {the mount was off the field}".
-WAIT_EVENTS = {
-    "player_returned": N_("the player returned"),
-    "mount_off_field": N_("the mount was off the field"),
-    "player_off_field": N_("the player left the field"),
-    "resumed_or_substituted": N_("the player was able to resume or a substitute came on"),
+# Each wait's event, before it and after it, as whole phrases: Spanish puts "antes de que" with the subjunctive
+# ("antes de que el jugador regresara") and "después de que" with the indicative of a past fact.
+WAIT_EVENTS_BEFORE = {
+    "player_returned": N_("before the player returned"),
+    "mount_off_field": N_("before the mount was off the field"),
+    "player_off_field": N_("before the player left the field"),
+    "resumed_or_substituted": N_("before the player was able to resume or a substitute came on"),
+}
+WAIT_EVENTS_AFTER = {
+    "player_returned": N_("after the player returned"),
+    "mount_off_field": N_("after the mount was off the field"),
+    "player_off_field": N_("after the player left the field"),
+    "resumed_or_substituted": N_("after the player was able to resume or a substitute came on"),
 }
 
 
@@ -348,13 +356,12 @@ def restart_at(case: Case, moment: str, rule: Message, *, early: bool = True, la
     after = case.measured.after(moment)
     if after is None:
         return None
-    event = Message(WAIT_EVENTS[moment])
     if early and after < -AT_ONCE.seconds:
-        return Wrong("moments.restart", Message("Play restarted {s:.1f} s before {event}; {rule}.", s=-after,
-                                                event=event, rule=rule))
+        return Wrong("moments.restart", Message("Play restarted {s:.1f} s {when}; {rule}.", s=-after,
+                                                when=Message(WAIT_EVENTS_BEFORE[moment]), rule=rule))
     if late and after > AS_SOON_AS.seconds:
-        return Wrong("moments.restart", Message("Play restarted {s:.1f} s after {event}; {rule}.", s=after,
-                                                event=event, rule=rule))
+        return Wrong("moments.restart", Message("Play restarted {s:.1f} s {when}; {rule}.", s=after,
+                                                when=Message(WAIT_EVENTS_AFTER[moment]), rule=rule))
     return None
 
 
@@ -370,6 +377,14 @@ _WHEN_ABLE_OR_SUBSTITUTED = Message(
 def restart_on_return(case: Case) -> Wrong | None:
     """21.f(1)(i): "Play will be restarted with a throw-in when the player with the injured mount has returned on
     another mount"."""
+    return restart_at(case, "player_returned", _ON_RETURN)
+
+
+def restart_on_return_after_an_unsound_fall(case: Case) -> Wrong | None:
+    """21.f(3): "otherwise he must change mounts in accordance with subparagraph 21.f(1)(i), above": a fallen mount
+    not sound is changed as 21.f(1)(i) says, so play restarts when the player has returned on another mount."""
+    if case.facts.get("mount_sound") is not False:
+        return None
     return restart_at(case, "player_returned", _ON_RETURN)
 
 

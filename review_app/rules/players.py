@@ -10,6 +10,7 @@ from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, whistle_words
 from review_app.rules.facts import fact
 from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
+from review_app.rules.phrases import Joined
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_REQUIRED,
@@ -19,6 +20,7 @@ from review_app.rules.provision import (
     Source,
     Verdict,
     Verdicts,
+    WholeQuestion,
 )
 from review_app.rules.vocabulary import Whistle
 
@@ -41,6 +43,11 @@ def judge_injury(case: Case) -> Verdict:
                                        "that day."))
     allowed = case.called_or("time_allowed_s", None)
     limit = duration(RECOVERY.value)
+    if case.facts.get("continued_when_able_or_substituted") is False:
+        # U1, recorded as a fact where the moments are not tagged (tagged, `parts.continue_when_able_or_substituted`).
+        return _d.inconsistent(Message("If, and when, during this interval the injured player is able to resume play "
+                                       "or an eligible player is substituted, the Umpire shall continue the game; "
+                                       "play did not continue then."))
     if allowed is not None and allowed > RECOVERY.value:
         granted, removal = case.call.get("extra_time_granted"), case.facts.get("removal_needed_more_time")
         if granted or removal:
@@ -70,11 +77,10 @@ def _recurrence(case: Case) -> Verdict:
     if allowed is None and case.called("whistle") != Whistle.NONE:
         allowed = case.called("time_allowed_s")  # play stopped: was time given? named if not recorded
     if allowed and case.time_measured:
-        # Play stood stopped that long, as the footage measures it; a time-out is time granted to recover, which
-        # the reviewer records (a substitute brought on takes time too).
-        return _d.consistent(Message(
-            "Play stood stopped {allowed} for the recurrence, as measured on the footage; that is not a time-out "
-            "granted, and none was recorded.", allowed=minutes(allowed)))
+        # Play stood stopped that long, as the footage measures it; whether that was a time-out granted (forbidden)
+        # or play waiting for a substitute is the reviewer's to record, as it is with no moments tagged: asked, so
+        # adding the footage's moments never turns a question into a pass (READINGS 12).
+        raise MissingFact("call.time_allowed_s")
     if allowed:
         return _d.inconsistent(Message("There shall be no subsequent time-outs for a recurrence of the same injury."),
                                wrong=("time_allowed_s",))
@@ -90,6 +96,7 @@ INJURY = Provision(
         fact("recurrence_of_same_injury"),
         fact("removal_needed_more_time"),
         fact("resumed_play"),
+        fact("continued_when_able_or_substituted"),
         fact("injury"),
         ALREADY_STOPPED,
     ),
@@ -140,7 +147,7 @@ def judge_player_falls(case: Case) -> Verdict:
     fall_left = Message("What constitutes a fall is left to the Umpire's discretion.")
     if whistle == Whistle.NONE:
         if doubtful:
-            return _e.discretionary(fall_left)
+            return _e.discretionary(fall_left, WholeQuestion.WHAT_CONSTITUTES_A_FALL)
         return _e.inconsistent(Message("After a fall the Umpire shall stop the game when the ball is in neutral "
                                        "territory."), wrong=("whistle",))
     if whistle == Whistle.AT_ONCE and case.fact("imminent_scoring_opportunity"):
@@ -149,7 +156,8 @@ def judge_player_falls(case: Case) -> Verdict:
                     "not in "
                     "jeopardy, play stops when the ball is in neutral territory."), wrong=("whistle",))
     if doubtful:
-        return _e.discretionary(fall_left)
+        # Stopped for a doubtful fall: when it stops is bound ("when the ball is in neutral territory"), and met.
+        return _e.consistent(Joined([_no_team_deprived(umpire), fall_left], sep=" "))
     return _e.consistent(_no_team_deprived(umpire))
 
 
@@ -170,6 +178,8 @@ PLAYER_FALLS = Provision(
     mount=None,
     penalty=None,
     judge=judge_player_falls,
+    whole_questions=((WholeQuestion.WHAT_CONSTITUTES_A_FALL,
+                      "What constitutes a fall shall be left to the discretion of the Umpire."),),
     parts=(parts.not_before_the_neutral_play, parts.as_soon_as_the_play_is_neutral),
     summary=Message("Stop when the ball is in neutral territory; immediately if the player may be injured or in "
                     "jeopardy."),

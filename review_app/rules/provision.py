@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
+from enum import StrEnum
 from typing import Any
 
 from review_app.i18n import LANGUAGES, N_, Message, both
@@ -91,6 +92,21 @@ DECISIONS = ("extra_time_granted", "play_waited_off_field", "officials_agree", "
 # interest of the game (schema 2.1).
 OFFICIALS_AGREEING = (("umpires_agree", N_("the Umpires")), ("referee_agrees", N_("the Referee")),
                       ("committee_agrees", N_("the Host Tournament Committee")))
+
+
+class WholeQuestion(StrEnum):
+    """The questions the text leaves wholly to the Umpire: a call that answers one of them, and that the text binds
+    in nothing else, is `discretionary` (docs/rules.md, "What a verdict means"). A provision declares the ones its
+    words grant (`Provision.whole_questions`, each with those words); its judge names the one a discretionary
+    verdict answers. A call bound by any obligation it met is `consistent` instead, naming the choice in its text."""
+
+    CALLING_A_FOUL = "calling_a_foul"  # whether to stop play for a foul, or briefly delay it
+    STOPPING_WHERE_NOT_REQUIRED = "stopping_where_not_required"  # whether to stop where no stop is owed
+    WHAT_CONSTITUTES_A_FALL = "what_constitutes_a_fall"
+    INSTRUCTING_A_CHANGE = "instructing_a_change"  # 21.f(1)(ii)
+    SIGNALLING_A_DEAD_BALL_FOUL = "signalling_a_dead_ball_foul"
+    PENALIZING = "penalizing"  # whether to exact a penalty the rule does not make mandatory
+    SUSPENDING_THE_GAME = "suspending_the_game"
 
 
 @dataclass(frozen=True)
@@ -206,6 +222,8 @@ class Verdict:
     wrong: tuple[str, ...] = ()  # the parts of the call found wrong: "penalty_to", "restart_place", "whistle", ...
     measured: Measured | None = None  # the timing the tagged moments show
     edition: str | None = None  # the rulebook edition that judged it (the one in force on the match's day)
+    # The question left wholly to the Umpire that a discretionary verdict answers (`WholeQuestion`); None otherwise.
+    question: WholeQuestion | None = None
 
     def to_dict(self) -> dict:
         out = {
@@ -258,6 +276,9 @@ class Provision:
     # Decisions an older document recorded that this provision no longer asks for, still read where recorded
     # (21.k's `officials_agree`, one yes or no for all its officials, asked of each since schema 2.1).
     former_decisions: tuple[str, ...] = ()
+    # The questions this provision's words leave wholly to the Umpire, each with the rulebook's words granting it
+    # (verbatim, English): the only ones its judge may call discretionary (`tests/rules/test_verdict_labels.py`).
+    whole_questions: tuple[tuple[WholeQuestion, str], ...] = ()
 
     @property
     def lifted(self) -> tuple[str, ...]:
@@ -338,8 +359,10 @@ class Verdicts:
     def inconsistent(self, explanation: Message, **kw) -> Verdict:
         return Verdict(INCONSISTENT, self.clause, explanation, **kw)
 
-    def discretionary(self, explanation: Message, **kw) -> Verdict:
-        return Verdict(DISCRETIONARY, self.clause, explanation, **kw)
+    def discretionary(self, explanation: Message, question: WholeQuestion, **kw) -> Verdict:
+        """Only for a call answering `question`, one the text leaves wholly to the Umpire, and bound in nothing else;
+        a call meeting an obligation as well is `consistent`, naming the choice (docs/rules.md)."""
+        return Verdict(DISCRETIONARY, self.clause, explanation, question=question, **kw)
 
 
 def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:

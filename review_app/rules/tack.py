@@ -19,6 +19,7 @@ from review_app.rules.provision import (
     Source,
     Verdict,
     Verdicts,
+    WholeQuestion,
 )
 from review_app.rules.timing import AS_SOON_AS, AT_ONCE
 from review_app.rules.vocabulary import Card, Penalty, Restart, Whistle
@@ -53,6 +54,12 @@ def named_as_danger(case: Case) -> bool:
     single rein; ...): then it does, whatever else was recorded."""
     item = case.facts.get("item")
     return item in NAMED_DANGERS or (item in NAMED_IF and case.facts.get(NAMED_IF[item]) is True)
+
+
+def presents_danger(case: Case) -> bool:
+    """U12: tack the rule names as a danger presents one, whatever `presents_danger` records; the judge, the
+    restart's timing and the match check all ask this, so they agree."""
+    return named_as_danger(case) or case.facts.get("presents_danger") is True
 
 
 def judge_broken_tack(case: Case) -> Verdict:
@@ -98,16 +105,38 @@ def judge_broken_tack(case: Case) -> Verdict:
         return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
                                        "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
                                wrong=("restart",))
-    bad = time_beyond_allowance(case)
+    bad = time_beyond_allowance(case) or _player_did_not_leave(case)
     if bad:
         return bad
     if changed:
-        return _g.discretionary(Message("Permission to change mounts rather than repair may be granted if the change "
-                                        "is quicker."))
+        # Every obligation met, with a choice the worked example leaves to the Umpires: consistent, naming it.
+        return _g.consistent(Message("Dangerous tack stopped play at once, with no more time than the rule allows; "
+                                     "permission to change mounts rather than repair may be granted if the change "
+                                     "is quicker, and it was."))
     return _g.consistent(Message("Dangerous tack stopped play at once, with no more time than the rule allows."))
 
 
 SIX_GOAL, CONTACT, OTHER_GAMES = "six_goal", "contact", "other_games"
+
+
+def _player_did_not_leave(case: Case) -> Verdict | None:
+    """U11, all other games: "the player must leave the field of play", unless the Umpires allowed a quick repair on
+    the ground. Tagged, the moment the player left decides (`restart_after_tack`); untagged, the facts: where the
+    footage shows play stopped and restarted but not the player leaving, whether the player left is asked."""
+    if case.measured.after("player_off_field") is not None or case.facts.get("put_right_quickly_on_the_ground"):
+        return None
+    try:
+        if tack_branch(case) != OTHER_GAMES:
+            return None
+    except MissingFact:
+        return None  # the time allowed's check names what tells the case
+    left = case.facts.get("player_left_field")
+    if left is None and case.measured.stopped_for_s is not None:
+        case.fact("player_left_field")  # named as missing
+    if left is False:
+        return _g.inconsistent(Message("In all other games the player must leave the field of play (unless the tack "
+                                       "is put right quickly on the ground); the player did not."))
+    return None
 
 
 def tack_branch(case: Case) -> str:
@@ -180,7 +209,7 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     with another horse "delayed for five (5) minutes or until his or her return, whichever occurs first" (a
     restart before both is early; one well after the return, late); in all other games "restarted as soon as
     the player has done so" (left the field). The 6-goal provision's maximum is the time allowed's check."""
-    if case.facts.get("presents_danger") is not True:
+    if not presents_danger(case):
         return None
     try:
         branch = tack_branch(case)
@@ -218,6 +247,8 @@ BROKEN_TACK = Provision(
         fact("martingale_end_trails"),
         fact("rein_single"),
         fact("change_quicker_than_repair"),
+        fact("player_left_field"),
+        fact("put_right_quickly_on_the_ground"),
         fact("may_pose_risk"),
         fact("may_interfere_or_endanger_immediately"),
         fact("play_neutral_when_damaged"),
@@ -252,11 +283,14 @@ def judge_damaged_equipment(case: Case) -> Verdict:
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
     if not case.fact("may_pose_risk"):
+        # No risk: the paragraph binds nothing, and whether to stop at all is the Umpire's ("a great deal of
+        # discretion as to whether or when to stop play"), played on or stopped alike (as 21.c's minor damage).
         if whistle == Whistle.NONE:
-            return v.consistent(Message("The equipment posed no risk, so play went on."))
+            return v.discretionary(Message("The equipment posed no risk, so play went on, within the Umpire's "
+                                           "discretion."), WholeQuestion.STOPPING_WHERE_NOT_REQUIRED)
         return v.discretionary(Message("The equipment posed no risk; the Umpire {umpire}, within the Umpire's "
                                        "discretion.",
-                                       umpire=umpire))
+                                       umpire=umpire), WholeQuestion.STOPPING_WHERE_NOT_REQUIRED)
     if case.fact("may_interfere_or_endanger_immediately"):
         if whistle == Whistle.AT_ONCE:
             return v.consistent(Message("The damaged equipment could interfere or endanger at once: play stopped "
@@ -292,6 +326,8 @@ DAMAGED_EQUIPMENT = Provision(
     mount=None,
     penalty=None,
     judge=judge_damaged_equipment,
+    whole_questions=((WholeQuestion.STOPPING_WHERE_NOT_REQUIRED,
+                      "the Umpire has a great deal of discretion as to whether or when to stop play"),),
     parts=(parts.not_before_the_neutral_play,),
     summary=Message("Risky equipment waits for a neutral play unless it may interfere or endanger at once; no time for "
                     "a dropped mallet."),

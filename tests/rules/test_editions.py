@@ -12,13 +12,14 @@ from review_app.i18n import Message, translate
 from review_app.rules import Case, MatchContext, edition_on, judge, provision, register_edition, unregister_edition
 from review_app.rules import parameters as P
 from review_app.rules.parameters import USPA_2026, Edition
-from review_app.rules.provision import Verdicts
+from review_app.rules.provision import Verdicts, WholeQuestion
 
 TEST_2027 = Edition(date(2027, 1, 1), "Test edition 2027")
 
 
 def _period_ends_2027(case):
-    return Verdicts("21.j").discretionary(Message("Test edition: period ends at the Umpire's discretion."))
+    return Verdicts("21.j").discretionary(Message("Test edition: period ends at the Umpire's discretion."),
+                                          WholeQuestion.STOPPING_WHERE_NOT_REQUIRED)
 
 
 @pytest.fixture

@@ -203,7 +203,7 @@ BASES = (
     # "What constitutes a fall shall be left to the discretion of the Umpire": once stopped for, it is timed as a fall.
     Base("a doubtful fall the Umpire stopped for in neutral territory", "21.e",
          {"may_be_injured_or_in_jeopardy": False, "imminent_scoring_opportunity": True, "clear_fall": False},
-         call(whistle="neutral_play", restart="throw_in"), expected=DISCRETIONARY, moments=dict(AT_NEUTRAL),
+         call(whistle="neutral_play", restart="throw_in"), expected=CONSISTENT, moments=dict(AT_NEUTRAL),
          variants=(
              TOO_EARLY,
              Variant("a whistle recorded at once, in the middle of an attack", "whistle", {"whistle": "at_once"},
@@ -259,7 +259,7 @@ BASES = (
     Base("a courtesy change", "21.f(2)", {"ball_out_of_play_or_neutral": True, "elapsed_in_period_s": 240},
          call(whistle="neutral_play", time_allowed_s=60, restart="throw_in", decided_by="umpire",
               announcement="ALL MAY CHANGE - COURTESY CHANGE, ONE MINUTE", mount_excused=False),
-         expected=DISCRETIONARY, moments=dict(AT_NEUTRAL),
+         expected=CONSISTENT, moments=dict(AT_NEUTRAL),
          variants=(
              TOO_EARLY,
              Variant("two minutes for a courtesy change", "time_allowed_s", {"time_allowed_s": 120},
@@ -275,7 +275,7 @@ BASES = (
     Base("a courtesy change, a team's delay penalized", "21.f(2)",
          {"ball_out_of_play_or_neutral": True, "elapsed_in_period_s": 240, "unwarranted_delay": True},
          call(whistle="neutral_play", time_allowed_s=60, decided_by="umpire", mount_excused=False, **PENALTY_TO_BLUE),
-         expected=DISCRETIONARY, offender=RED_2, moments=dict(AT_NEUTRAL),
+         expected=CONSISTENT, offender=RED_2, moments=dict(AT_NEUTRAL),
          variants=(penalty_to("red"), place("centre"), REFEREE)),
     # --- 21.f(3): stop immediately; a sound mount is not excused ----------------------------------------------
     Base("a mount falls and trots out sound", "21.f(3)", {"mount_sound": True},

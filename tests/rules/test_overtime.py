@@ -5,7 +5,7 @@ ending the final regulation period" (READINGS 47), and the text times no penalty
 from __future__ import annotations
 
 from review_app.i18n import translate
-from review_app.rules import CONSISTENT, DISCRETIONARY, INCONSISTENT, Case, MatchContext
+from review_app.rules import CONSISTENT, INCONSISTENT, Case, MatchContext
 from review_app.rules import judge as _judge
 from review_app.rules.fouls import overtime_period
 from review_app.rules.rulebook import rulebook_text
@@ -44,7 +44,7 @@ def test_an_overtime_horn_is_not_the_final_regulation_periods_horn():
     for timing in ("five_seconds_on_clock", "start_of_next_period"):
         for facts in ({}, {"final_period": True}):
             v = _judge(at_the_horn(7, facts, penalty_timing=timing))
-            assert v.verdict == DISCRETIONARY and not v.wrong, translate(v.explanation, "en")
+            assert v.verdict == CONSISTENT and not v.wrong, translate(v.explanation, "en")
             assert "overtime period 1, not a regulation period" in translate(v.explanation, "en")
             assert "período suplementario 1" in translate(v.explanation, "es")
 

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from review_app.i18n import translate
-from review_app.rules import CONSISTENT, DISCRETIONARY, INCOMPLETE, INCONSISTENT, PROVISIONS, Case, MatchContext
+from review_app.rules import (
+    CONSISTENT,
+    DISCRETIONARY,
+    INCOMPLETE,
+    INCONSISTENT,
+    PROVISIONS,
+    Case,
+    MatchContext,
+    mount_welfare,
+)
 from review_app.rules import judge as _judge
 from review_app.rules.labels import stop_label
 from review_app.rules.rulebook import rulebook_text
@@ -149,16 +158,25 @@ def test_22_a_restart_just_after_the_minute_is_the_restart_after_one_minute():
 
     assert AFTER_ONE_MINUTE.seconds == 10.0 and AFTER_ONE_MINUTE.reason  # the tool's own number, with its reason
     for allowed in (60, 62, 70):
-        right(courtesy(allowed), expected=DISCRETIONARY)  # whether to allow the change is the Umpires' whole call
+        right(courtesy(allowed))  # allowed, and every obligation of an allowed change met: consistent
     wrong_in(courtesy(45), "time_allowed_s", ("before the minute", "antes de que transcurriera el minuto"))
     wrong_in(courtesy(71), "time_allowed_s", ("unwarranted delay", "demora injustificada"))
     # Well after the minute, a team's delay penalized: the restart is the penalty, and the call is right.
     penalized = replace(courtesy(90, penalty="appropriate_penalty", penalty_to="blue", restart="penalty"),
                         facts={**COURTESY, "unwarranted_delay": True}, offender=RED_2)
-    right(penalized, expected=DISCRETIONARY)
-    right(replace(penalized, facts=COURTESY), expected=DISCRETIONARY)  # the penalty is the delay's
-    wrong_in(replace(penalized, facts={**COURTESY, "unwarranted_delay": False}), "time_allowed_s",
-             ("unwarranted delay", "demora injustificada"))
+    right(penalized)
+    right(replace(penalized, facts=COURTESY))  # the penalty is the delay's
+
+
+def test_22_any_unwarranted_delay_by_either_team_will_be_penalized_only_an_unwarranted_one():
+    """w22c: a restart at 75 s with the reviewer's fact "no unwarranted delay" is no fault: the rule penalizes
+    only "any unwarranted delay", and the tool's 10 s does not overrule the reviewer's fact. Event and match agree,
+    and the explanation says each thing once."""
+    says("Any unwarranted delay by either team will be penalized.")
+    no_fault = replace(courtesy(75), facts={**COURTESY, "unwarranted_delay": False})
+    right(no_fault)
+    wrong_in(courtesy(75), "time_allowed_s", ("unwarranted delay", "demora injustificada"))  # unrecorded: as before
+    assert mount_welfare.courtesy_restart_timing(75, {"unwarranted_delay": False}, {}) is None
 
 
 def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):
@@ -174,11 +192,12 @@ def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):
         result = check_documents([doc])
         return sorted(f.kind for f in result.findings), result.events[0].verdict
 
-    assert found(62) == ([], "discretionary")
+    assert found(62) == ([], "consistent")
+    assert found(75, {**COURTESY, "unwarranted_delay": False}) == ([], "consistent")
     assert found(71) == (["time_allowance_exceeded"], "inconsistent")
     assert found(45) == (["courtesy_restart_before_the_minute"], "inconsistent")
     assert found(90, {**COURTESY, "unwarranted_delay": True}, penalty="appropriate_penalty",
-                 restart="penalty") == ([], "discretionary")
+                 restart="penalty") == ([], "consistent")
 
 
 # --- entry 48: "at the beginning of the next period", when there is one --------------------------------------------
@@ -216,14 +235,14 @@ def test_3_the_umpires_judgement_of_the_best_interest_of_the_game_is_a_ground_of
 def test_u17_a_mechanics_non_call_gets_one_verdict_under_21b_and_the_closing_words():
     says("An infraction involving mechanics or “advantage” may be a non-call, or delayed call, at the Umpire’s "
          "discretion.")
-    mechanics = case("21.b", {"kind": "mechanics", "fouled_team_disadvantaged": True,
+    mechanics = case("21.b", {"kind": "mechanics", "fouled_team_disadvantaged": False,
                               "stoppage_would_disadvantage_fouled_team": False}, {"whistle": "none"})
     right(mechanics, expected=DISCRETIONARY, words=("mechanics", "mecánica"))
-    closing = case("21.general.dangerous-fouls", {"involves_safety": False}, {"whistle": "none"})
+    closing = case("21.general.dangerous-fouls", {"involves_safety": False, **mechanics.facts}, {"whistle": "none"})
     assert judge(closing)[0].verdict == judge(mechanics)[0].verdict == DISCRETIONARY
     # The same non-call of a foul that is not mechanics, with neither ground, stays wrong in the whistle.
-    wrong_in(replace(mechanics, facts={**mechanics.facts, "kind": "right_of_way"}), "whistle",
-             ("neither ground", "ninguno de los dos motivos"))
+    wrong_in(replace(mechanics, facts={**mechanics.facts, "kind": "right_of_way", "fouled_team_disadvantaged": True}),
+             "whistle", ("neither ground", "ninguno de los dos motivos"))
 
 
 # --- entry 14: a knock-out under any clause ----------------------------------------------------------------------
@@ -295,21 +314,23 @@ def test_u6_a_courtesy_change_is_for_all_players_on_both_teams_and_ideally_annou
     says("Ideally, the Umpires will allow any such courtesy horse change after three minutes have elapsed in the "
          "period by announcing “ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE.”")
     open_to_all = replace(courtesy(60), facts={**COURTESY, "offered_to_all_players": True})
-    right(open_to_all, expected=DISCRETIONARY)
+    right(open_to_all)
     wrong_in(replace(open_to_all, facts={**COURTESY, "offered_to_all_players": False}), None,
              ("all players on both teams", "todos los jugadores de ambos equipos"))
     # "Ideally": advice, so an announcement without its words is a note, never a fault.
-    right(courtesy(60, announcement="Red may change"), expected=DISCRETIONARY, words=("ideally", "idealmente"))
+    right(courtesy(60, announcement="Red may change"), words=("ideally", "idealmente"))
     v, en, _ = judge(courtesy(60, announcement="ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE"))
     assert "ideally" not in en.lower()
 
 
 def test_u7_the_teams_provide_each_umpire_two_horses_in_a_game_of_four_periods_or_more():
     says("the teams shall be required to provide each Umpire two horses for any game lasting four periods or more")
+    # The duty is the teams': a note on the Umpires' call, never a fault in it (u07).
     horses = replace(courtesy(60), facts={**COURTESY, "each_umpire_had_two_horses": False})
-    wrong_in(horses, None, ("2 horses", "2 caballos"))
-    right(replace(horses, facts={**COURTESY, "each_umpire_had_two_horses": True}), expected=DISCRETIONARY)
-    right(replace(horses, match=replace(MATCH, periods=3)), expected=DISCRETIONARY)  # a game under four periods
+    right(horses, words=("2 horses", "2 caballos"))
+    assert "duty of the teams" in judge(horses)[1]
+    right(replace(horses, facts={**COURTESY, "each_umpire_had_two_horses": True}))
+    assert "horses" not in judge(replace(horses, match=replace(MATCH, periods=3)))[1]  # a game under four periods
 
 
 def test_u8_the_courtesy_restart_is_the_one_play_stood_for():
@@ -317,7 +338,7 @@ def test_u8_the_courtesy_restart_is_the_one_play_stood_for():
          "minute has elapsed.")
     over_the_end_line = replace(courtesy(60, restart="knock_in"),
                                 facts={**COURTESY, "restart_as_the_case_may_be": "knock_in"})
-    right(over_the_end_line, expected=DISCRETIONARY)
+    right(over_the_end_line)
     wrong_in(replace(over_the_end_line, call={**over_the_end_line.call, "restart": "throw_in"}), "restart",
              ("as the case may be", "según corresponda"))
 
@@ -380,7 +401,7 @@ def test_u14_permission_to_change_rather_than_repair_needs_the_change_to_be_quic
     quicker = case("21.g", {**TACK, "item": "stirrup_hanger", "presents_danger": True, "player_changed_mount": True,
                             "change_quicker_than_repair": True},
                    {"whistle": "at_once", "restart": "throw_in", "mount_change_permitted": True})
-    right(quicker, expected=DISCRETIONARY)  # whether to grant it is the Umpire's whole question
+    right(quicker)  # every obligation met, with the permission the example allows: consistent, naming it
     wrong_in(replace(quicker, facts={**quicker.facts, "change_quicker_than_repair": False}),
              "mount_change_permitted", ("more quickly than the repair", "más rápido que la reparación"))
 
@@ -433,7 +454,10 @@ def test_u18_time_play_stood_stopped_is_not_time_granted():
     # A recurrence stopped 30 s for a substitute: not a time-out; 5 minutes typed as time allowed is one.
     recurrence = case("21.d", {"unconscious": False, "recurrence_of_same_injury": True},
                       {"whistle": "at_once", "restart": "throw_in"}, moments={"whistle": at(10.4), "restart": at(40.4)})
-    right(recurrence, words=("not a time-out", "no es un tiempo muerto"))
+    # Whether those 30 s were a time-out granted is asked, with the moments as without them (entry 12).
+    v, en, _ = judge(recurrence)
+    assert v.verdict == INCOMPLETE and v.missing == ("call.time_allowed_s",), en
+    right(replace(recurrence, call={**recurrence.call, "time_allowed_s": 0}))
     wrong_in(replace(recurrence, call={**recurrence.call, "time_allowed_s": 300}), "time_allowed_s",
              ("recurrence", "recaída"))
     # Where the clause's clock runs from the stoppage (21.d's ten minutes), the measured stoppage still counts.
@@ -490,3 +514,195 @@ def test_12_a_recurrence_stopped_with_no_time_recorded_is_asked_about_in_both_ch
                                                              hurt("e2", 500, True, time_allowed_s=120)]))])
     assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ["time_allowed_s"]
     assert [(f.kind, f.severity) for f in typed.findings] == [("second_injury_timeout", "error")]
+
+
+# --- issue 39: the re-audit after issue 20 ---------------------------------------------------------------------
+def test_21f3_otherwise_he_must_change_mounts_in_accordance_with_21f1i():
+    """An unsound fallen mount is changed as 21.f(1)(i) says, so play restarts when the player is back on another
+    mount: a throw-in at 1:00 with the player back at 2:30 is wrong in the restart's moment."""
+    says("otherwise he must change mounts in accordance with subparagraph 21.f(1)(i), above.")
+    says("Play will be restarted with a throw-in when the player with the injured mount has returned on another mount.")
+    fell = case("21.f(3)", {"mount_sound": False, "after_fall": "changed_mount"},
+                {"whistle": "at_once", "mount_excused": True, "restart": "throw_in"},
+                moments={"whistle": at(10.2), "player_returned": at(160.0), "restart": at(70.0)})
+    wrong_in(fell, "moments.restart", ("returned on another mount", "regresado en otro caballo"))
+    right(replace(fell, moments={**fell.moments, "restart": at(165.0)}))
+    # A sound mount remounted is not changed: no return to wait for.
+    right(replace(fell, facts={"mount_sound": True, "after_fall": "remounted", "trotted_and_examined": True},
+                  call={**fell.call, "mount_excused": False}))
+
+
+def test_53_21c_the_umpire_shall_stop_the_game_for_an_unplayable_ball():
+    says("If the ball becomes damaged to the extent it is unplayable by being chipped, broken, or trodden into the "
+         "ground the Umpire shall stop the game.")
+    p = next(p for p in PROVISIONS if p.id == "21.c")
+    assert p.stop == Stop.REQUIRED
+    assert "discretion" not in stop_label(p.stop, "en").lower() and "criterio" not in stop_label(p.stop, "es").lower()
+
+
+def test_59_one_mount_however_its_name_is_written(doc_factory):
+    """"If a player returns a mount to play after it has been excused": "Bombón" excused and "Bombon" ridden later."""
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+    from review_app.rules.mounts import mount_key
+
+    assert mount_key("Bombón") == mount_key(" bombon ") == mount_key("BOMBÓN")
+    assert mount_key("Bombón") != mount_key("Bombo")
+    excused = event("e1", 100, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                    {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}, period=2,
+                    players=[{"team": "red", "number": 1}], mount="Bombón")
+    ridden = event("e2", 900, "21.b", {"kind": "right_of_way", "fouled_team_disadvantaged": False},
+                   {"whistle": "at_once", "penalty": "penalty_3"}, period=4,
+                   players=[{"team": "red", "number": 1, "mount": "Bombon"}])
+    result = check_documents([document_from_data(doc_factory([excused, ridden]))])
+    assert [(f.kind, f.severity) for f in result.findings] == [("excused_mount_returned", "mandatory")]
+
+
+def test_u1_if_and_when_the_injured_player_is_able_to_resume_the_umpire_shall_continue():
+    says("If, and when, during this interval the injured player is able to resume play or an eligible player is "
+         "substituted, the Umpire shall continue the game.")
+    waited = case("21.d", {**INJURED, "continued_when_able_or_substituted": False}, {"whistle": "at_once",
+                                                                                   "time_allowed_s": 200})
+    wrong_in(waited, None, ("shall continue the game", "continuará el partido"))
+    right(replace(waited, facts={**INJURED, "continued_when_able_or_substituted": True}))
+    right(replace(waited, facts=INJURED))  # unrecorded, and no moment tagged: not judged
+
+
+def test_u4_by_leading_the_horse_off_the_field_by_the_shortest_line():
+    says("the Umpires may instruct the player to change by leading the horse off the field by the shortest line to "
+         "the side of the field.")
+    changed = case("21.f(1)(ii)", {"visibly_injured_or_distressed": False, "player_changed_mount": True,
+                                   "teammates_changed_mounts": False, "led_off_by_shortest_line": False},
+                   {"whistle": "at_once", "mount_excused": True})
+    wrong_in(changed, None, ("shortest line", "línea más corta"))
+    right(replace(changed, facts={**changed.facts, "led_off_by_shortest_line": True}))
+
+
+def test_u11_in_all_other_games_the_player_must_leave_the_field_of_play():
+    says("In all other games or events, the player must leave the field of play and play will be restarted as soon "
+         "as the player has done so")
+    says("The Umpires may allow the player to rectify the problem immediately on the ground if it can be done quickly.")
+    other_games = replace(MATCH, upper_handicap=12, tack_provision_announced=False)
+    stayed = case("21.g", {**TACK, "item": "girth", "presents_danger": True, "player_left_field": False},
+                  {"whistle": "at_once", "restart": "throw_in", "play_waited_off_field": False}, match=other_games,
+                  moments={"whistle": at(10.5), "restart": at(30.5)})
+    wrong_in(stayed, None, ("must leave the field of play", "deberá abandonar la cancha"))
+    right(replace(stayed, facts={**stayed.facts, "put_right_quickly_on_the_ground": True}))
+    right(replace(stayed, facts={**stayed.facts, "player_left_field": True}))
+    # Neither recorded, with the stoppage on the footage and no moment of leaving: asked (the audit's u11b).
+    v, en, _ = judge(replace(stayed, facts={**TACK, "item": "girth", "presents_danger": True}))
+    assert v.verdict == INCOMPLETE and v.missing == ("player_left_field",), en
+
+
+def test_u12_tack_which_presents_a_danger_such_as_a_broken_girth_in_the_event_and_the_match(doc_factory):
+    """A girth recorded as not dangerous is a danger in the judge, the restart's timing and the match check."""
+    says("The game will be stopped immediately in the interest of safety for tack which presents a danger to any "
+         "player or horse such as a broken girth")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    for danger in (True, False):
+        ev = event("e1", 100, "21.g", {"item": "girth", "presents_danger": danger,
+                                       "broken_by_contact_with_another_horse": False},
+                   {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 420}, period=2)
+        result = check_documents([document_from_data(doc_factory([ev], upper_handicap=6))])
+        assert [(f.kind, f.severity) for f in result.findings] == [("time_allowance_exceeded", "error")], danger
+        assert result.events[0].wrong == ["time_allowed_s"]
+    early = case("21.g", {**TACK, "item": "girth", "presents_danger": False},
+                 {"whistle": "at_once", "restart": "throw_in"},
+                 match=replace(MATCH, upper_handicap=12, tack_provision_announced=False),
+                 moments={"whistle": at(10.5), "player_off_field": at(60.0), "restart": at(20.0)})
+    wrong_in(early, "moments.restart", ("before the player left the field", "antes de que el jugador abandonara"))
+
+
+def test_antes_de_que_takes_the_subjunctive_in_spanish():
+    """"Play restarted ... before the player returned": "antes de que el jugador regresara", not "regresó"."""
+    early = case("21.f(1)(i)", {"visibly_injured_or_distressed": True},
+                 {"whistle": "at_once", "mount_excused": True, "restart": "throw_in", "announcement": "ALL MAY CHANGE"},
+                 moments={"whistle": at(10.2), "player_returned": at(120.0), "restart": at(70.0)})
+    _v, _en, es = judge(early)
+    assert "antes de que el jugador regresara" in es and "regresó" not in es
+    late = replace(early, moments={**early.moments, "restart": at(170.0)})
+    assert "después de que el jugador regresó" in judge(late)[2]
+
+
+def test_65_a_forfeiture_decided_by_someone_else_is_not_exacted_at_match_level(doc_factory):
+    says("If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is presented "
+         "with conclusive physical evidence")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    excused = event("e1", 100, "21.f(4)", {"player_requested_timeout": True, "player_changed_mount": True},
+                    {"whistle": "at_once", "mount_excused": True, "time_allowed_s": 200}, period=2,
+                    players=[{"team": "blue", "number": 2}], mount="Tormenta")
+    forfeited = event("e2", 900, "21.f(5)", {"detected_during_game": True},
+                      {"penalty": "forfeiture", "penalty_to": "red", "decided_by": "other",
+                       "decided_by_name": "Club president"}, period=4,
+                      players=[{"team": "blue", "number": 2}], mount="Tormenta")
+    result = check_documents([document_from_data(doc_factory([excused, forfeited]))])
+    (finding,) = result.findings
+    assert finding.severity == "mandatory" and "and was" not in translate(finding.explanation, "en")
+    assert "Club president" in translate(finding.explanation, "en")
+    assert result.events[1].verdict == INCONSISTENT and result.events[1].wrong == ["decided_by"]
+    by_umpire = {**forfeited, "call": {**forfeited["call"], "decided_by": "umpire"}}
+    result = check_documents([document_from_data(doc_factory([excused, by_umpire]))])
+    assert [f.severity for f in result.findings] == ["info"]  # exacted, and was
+
+
+def test_a_correct_call_stands_under_the_clause_a_match_finding_breaks(doc_factory):
+    """No player who has been rendered unconscious shall be allowed to resume play: the 21.b call in which he
+    plays again was right under 21.b; the event is inconsistent under 21.d, said once."""
+    says("no player who has been rendered unconscious shall be allowed to resume play in any game that day")
+    from match_docs import event
+
+    from review_app.checker import check_documents
+    from review_app.model import document_from_data
+
+    out = event("e1", 100, "21.d", {**INJURED, "unconscious": True}, {"whistle": "at_once", "time_allowed_s": 300},
+                period=2, players=[{"team": "red", "number": 3}])
+    again = event("e2", 900, "21.b", {"kind": "right_of_way", "fouled_team_disadvantaged": False},
+                  {"whistle": "at_once", "penalty": "penalty_3"}, period=4, players=[{"team": "red", "number": 3}])
+    result = check_documents([document_from_data(doc_factory([out, again]))])
+    e2 = result.events[1]
+    assert (e2.verdict, e2.clause) == (INCONSISTENT, "21.d") and "21.b" in e2.cites
+
+
+def test_if_within_24_hours_after_a_game_no_evidence_at_all_is_not_late_evidence():
+    """`evidence_within_24_hours: false` covers no evidence as well as late evidence: the verdict says only that
+    none is recorded within the 24 hours (the audit's D8)."""
+    says("If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is presented "
+         "with conclusive physical evidence")
+    none = case("21.f(5)", {"excused_under": "21.f(4)", "detected_during_game": False,
+                            "evidence_within_24_hours": False}, {"penalty": "none"})
+    v, en, es = judge(none)
+    assert v.verdict == CONSISTENT and "came more than" not in en and "none at all" in en and "ninguna" in es
+
+
+def test_there_shall_be_a_throw_in_toward_the_boards_said_only_where_recorded():
+    """21.l "a throw-in toward the boards or sideline at the point at which play was stopped": with only the point
+    recorded, the verdict does not assert the direction (the audit's D9)."""
+    says("there shall be a throw-in toward the boards or sideline at the point at which play was stopped")
+    point_only = case("21.l", {"fair_play_possession_applies": False},
+                      {"whistle": "at_once", "restart": "throw_in", "restart_point": "point_of_stoppage"})
+    _v, en, _es = judge(point_only)
+    assert "toward the boards" not in en and "not recorded" in en
+    both_parts = replace(point_only, call={**point_only.call, "restart_direction": "toward_boards"})
+    assert "toward the boards" in judge(both_parts)[1]
+
+
+def test_a_yellow_card_should_be_displayed_and_after_the_final_period_no_next_period():
+    """The glasses example, "A yellow card should be displayed and the next period started with a penalty", after
+    the final period: the card and penalty are still owed, but no next period is asked for (the audit's D10)."""
+    says("A yellow card should be displayed and the next period started with a penalty.")
+    final = case("21.general.unsportsmanlike", {"between_periods": True, "unsportsmanlike_conduct": True},
+                 {"penalty": "none", "card": "yellow", "card_to": {"team": "red", "number": 1}}, period=6)
+    v = wrong_in(final, "penalty", ("no next period", "no hay un período siguiente"))
+    assert "next period started" not in translate(v.explanation, "en")
+    between = replace(final, period=3)
+    wrong_in(between, "penalty", ("next period started with a penalty", "comenzar el período siguiente"))
