@@ -16,6 +16,7 @@ import logging
 import os
 import queue
 import re
+import stat
 import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterator
@@ -321,6 +322,11 @@ class HashedReads:
 
 # -- names received -----------------------------------------------------------------------------
 _PLAIN_EXTENSION = re.compile(r"^\.[a-z0-9]{1,8}$")
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether no one may write the file at `path` (as an original received is kept: READ_ONLY)."""
+    return not (path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
 
 
 def safe_extension(name: str | None, allowed: Collection[str] | None = None) -> str | None:

@@ -20,7 +20,9 @@ import threading
 from collections.abc import Iterator
 from urllib.parse import unquote, urlsplit
 
-from review_app.store import StoreError
+from review_app.store.errors import DatabaseError, Unavailable
+
+__all__ = ["Database", "DatabaseError", "Unavailable", "database", "forget", "is_database", "masked", "shown"]
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +32,9 @@ _PASSWORD_PARAM = re.compile(r"((?:^|[?&\s])password=)[^&\s]*", re.IGNORECASE)
 WAIT_FOR_CONNECTION_S = CONNECT_TIMEOUT_S  # a free connection waited for, then the database is said away
 
 
-class DatabaseError(StoreError):
-    """The database cannot be used as a store: unreachable, refused, or at another schema."""
-
-
 def is_database(location: object) -> bool:
     text = str(location)
     return any(text.startswith(f"{scheme}://") for scheme in SCHEMES)
-
-
-class Unavailable(DatabaseError):
-    """The server does not answer (stopped, restarting, unreachable): nothing was written; the next try may work."""
 
 
 def _netloc(url: str) -> tuple[str, str, str]:

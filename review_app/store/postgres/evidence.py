@@ -21,12 +21,12 @@ from pathlib import Path
 from review_app.evidence.canonical import canonical
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.log import CaseLog, split_cut
-from review_app.evidence.store import CaseFolder
+from review_app.store.filestore.evidence import CaseFolder
 from review_app.store.postgres.db import Database, shown
 
 
 class DatabaseCaseLog(CaseLog):
-    """The log of one case, in the database (the interface of `evidence.log.CaseLog`)."""
+    """The log of one case, in the database (`evidence.records.CaseLogStore`, read as `evidence.log.CaseLog`)."""
 
     def __init__(self, db: Database, match_id: str, orphans: Callable[[], list[Path]] | None = None, roster=None):
         self.db = db
