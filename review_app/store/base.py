@@ -26,6 +26,7 @@ from review_app.evidence.records import CaseLogStore, CaseRecords, EvidenceStore
 if TYPE_CHECKING:
     from datetime import date
 
+    from review_app.config import Folders
     from review_app.errors import PoloReviewError
     from review_app.model.document import MatchDocument
 
@@ -194,11 +195,27 @@ class TrainingRecords(Protocol):
 
 @runtime_checkable
 class Store(Protocol):
-    """Everything the product keeps, as one object (see `review_app.store.open_store`)."""
+    """Everything the product keeps, as one object (see `review_app.store.open_store`); read-only."""
 
-    location: str
-    matches: MatchStore
-    footage: FootageStore
-    evidence: EvidenceStore
-    training: TrainingRecords
-    people: Roster
+    @property
+    def location(self) -> str: ...
+
+    @property
+    def matches(self) -> MatchStore: ...
+
+    @property
+    def footage(self) -> FootageStore: ...
+
+    @property
+    def evidence(self) -> EvidenceStore: ...
+
+    @property
+    def training(self) -> TrainingRecords: ...
+
+    @property
+    def people(self) -> Roster: ...
+
+    @property
+    def folders(self) -> Folders:
+        """Where the parts kept as files are (a database's shared storage)."""
+        ...

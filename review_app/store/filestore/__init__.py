@@ -94,7 +94,10 @@ class FileMatchStore:
         return next((doc for doc in self.documents() if doc.match_id == match_id), None)
 
     def save(self, doc: MatchDocument, key: str | None = None) -> MatchDocument:
-        target = Path(key or doc.path)
+        where = key or doc.path
+        if where is None:
+            raise DocumentError("a document made in memory has no file to save to: name one (`key`), or `create` it")
+        target = Path(where)
         with lock_for(target):  # the revision check, the merge and the write, with no other save in between
             data, merged = self._merged(target, doc)
             refuse_nul(data, "the match document", target)

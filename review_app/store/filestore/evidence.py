@@ -24,6 +24,7 @@ from review_app.config import DEFAULT_EVIDENCE, ENV_EVIDENCE
 from review_app.evidence.canonical import canonical
 from review_app.evidence.errors import EvidenceError, LogDamaged
 from review_app.evidence.log import CaseLog
+from review_app.evidence.records import CaseLogStore
 from review_app.ground.files import atomic_write_bytes, durable_replace, file_sha256, fsync_dir, incoming, lock_for
 from review_app.model.document import MATCH_ID
 
@@ -124,7 +125,7 @@ class CaseFolder:
         return self.path / "case.jsonl"
 
     @property
-    def log(self) -> CaseLog:
+    def log(self) -> CaseLogStore:
         """The case log; with originals stored, a missing log is a lost record (see `CaseLog`)."""
         return FileCaseLog(self.log_path, orphans=self.stored_originals, roster=self.roster)
 

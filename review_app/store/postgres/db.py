@@ -178,9 +178,8 @@ class Database:
                 # A forked child: the parent's connections and the pool's threads are not ours to use (or to
                 # close: that would end the parent's sessions). Left alone; this process opens its own.
                 self._pool, self._pid = None, os.getpid()
-            if self._pool is None:
-                self._pool = self._open_pool()
-            pool = self._pool  # this piece of work's pool, even if an outage elsewhere drops it meanwhile
+            pool = self._pool if self._pool is not None else self._open_pool()
+            self._pool = pool  # this piece of work's pool, even if an outage elsewhere drops it meanwhile
         try:
             with pool.connection() as conn:
                 yield conn

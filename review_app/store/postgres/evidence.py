@@ -139,7 +139,7 @@ class DatabaseCaseLog(CaseLog):
 class DatabaseCase(CaseFolder):
     """A case whose log is in the database and whose files are in `<root>/<match-id>/` on shared storage."""
 
-    db: Database | None = field(default=None, compare=False)
+    db: Database = field(kw_only=True, compare=False)
 
     @property
     def log(self) -> DatabaseCaseLog:
@@ -162,7 +162,7 @@ class DatabaseEvidenceStore:
         self.roster = roster
 
     def case(self, match_id: str) -> DatabaseCase:
-        return DatabaseCase(self.root, match_id, self.roster, self.db)
+        return DatabaseCase(self.root, match_id, self.roster, db=self.db)
 
     def cases(self) -> list[str]:
         with self.db.connection() as conn:
