@@ -119,9 +119,14 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
 
 def durable_replace(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
     """Move a finished file written by someone else (an encoder) into `path` in one step, durably:
-    fsync its content, rename, fsync the folder. For bytes in memory use `atomic_write_bytes`."""
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
+    fsync its content, rename, fsync the folder. For bytes in memory use `atomic_write_bytes`. A folder made
+    whole beside `path` is put in place the same way (its files flushed by whoever wrote them)."""
+    if not Path(tmp).is_dir():
+        fd = os.open(tmp, os.O_RDONLY)  # a read-only file too (an original): POSIX flushes through any descriptor
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     os.replace(tmp, path)
     fsync_dir(Path(path).parent)
 

@@ -486,3 +486,18 @@ def test_a_store_opened_without_a_judge_saves_and_refuses_only_the_season(locati
         plain.matches.verdict_counts()
     # Counted by a store opened with the judge all the same: the document saved without rows is judged then
     assert sum(c.events for c in open_store(location, verdicts=SEASON).matches.verdict_counts()) == 1
+
+
+def test_durable_replace_puts_a_read_only_file_and_a_whole_folder_in_place(tmp_path):
+    # the one rename every writer goes through (store copy's originals, live segments, the demo's folder)
+    from review_app.ground.files import READ_ONLY, durable_replace, is_read_only
+
+    tmp = tmp_path / ".original.copying"
+    tmp.write_bytes(b"evidence")
+    os.chmod(tmp, READ_ONLY)
+    durable_replace(tmp, tmp_path / "original.mp4")
+    assert (tmp_path / "original.mp4").read_bytes() == b"evidence" and is_read_only(tmp_path / "original.mp4")
+    folder = tmp_path / ".demo.partial"
+    (folder / "annotations").mkdir(parents=True)
+    durable_replace(folder, tmp_path / "demo")
+    assert (tmp_path / "demo" / "annotations").is_dir() and not folder.exists()
