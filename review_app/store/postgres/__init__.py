@@ -41,8 +41,9 @@ class DatabaseStore:
         from review_app.store.postgres.footage import DatabaseFootageStore
         from review_app.store.postgres.matches import DatabaseMatchStore
         from review_app.store.postgres.people import DatabaseRoster, DatabaseTrainingRecords
+        from review_app.store.postgres.schema import require_current
 
-        db = database(url)
+        db = database(url, require_current)
         roster = DatabaseRoster(db)
         cases = DatabaseEvidenceStore(db, store_root(shared.evidence), roster)
         return cls(url, DatabaseMatchStore(db, shared.annotations, verdicts, cases),

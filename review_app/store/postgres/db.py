@@ -17,7 +17,7 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import unquote, urlsplit
 
 from review_app.store.errors import DatabaseError, Unavailable
@@ -208,17 +208,16 @@ _databases: dict[str, Database] = {}
 _registry_lock = threading.Lock()
 
 
-def database(url: str) -> Database:
-    """The one `Database` of `url` in this process (its schema checked once)."""
+def database(url: str, check: Callable[[Database], None]) -> Database:
+    """The one `Database` of `url` in this process, `check`ed once when first opened (its schema: the caller
+    hands in `schema.require_current`, which itself needs this module)."""
     checked_url(url)
     with _registry_lock:
         db = _databases.get(url)
         if db is None:
             db = Database(url)
-            from review_app.store.postgres.schema import require_current
-
             try:
-                require_current(db)
+                check(db)
             except BaseException:
                 db.close()  # refused (an old schema, a server away): its connections are not left to the collector
                 raise
