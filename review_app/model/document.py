@@ -8,7 +8,7 @@ import copy
 import re
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from itertools import compress
 from operator import itemgetter, le, lt
 from pathlib import Path
@@ -178,3 +178,13 @@ def next_event_id(doc: MatchDocument) -> str:
     while f"e{n}" in taken:
         n += 1
     return f"e{n}"
+
+
+def recordings(doc: MatchDocument) -> list[dict]:
+    """The match's recordings (`model.recordings` attaches them; `model.angles` aligns them)."""
+    return list(doc.data.get("recordings") or [])
+
+
+def utc_now_text() -> str:
+    """The server's time now, as a document records when something was done (UTC, to the second)."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
