@@ -34,12 +34,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_checker import make_season
 
 from review_app.checker.season import SEASON
-from review_app.store import hand_verdicts, open_store
+from review_app.store import open_store
 from review_app.store.copy import copy_store
 from review_app.store.postgres.db import forget
 from review_app.store.postgres.schema import migrate
-
-hand_verdicts(SEASON)  # as the command line does: the stores keep the checker's verdicts
 
 
 def _scratch(url: str) -> str:
@@ -86,12 +84,12 @@ def main() -> int:
         ap.error("give --database postgresql://USER@HOST/postgres (or set POLO_REVIEW_TEST_PG)")
     n_events = args.matches * args.events_per_match
     with scratch_database(args.database) as scratch, tempfile.TemporaryDirectory() as tmp:
-        files = open_store(Path(tmp) / "files")
+        files = open_store(Path(tmp) / "files", verdicts=SEASON)  # as the command line opens its stores
         files.matches.folder.mkdir(parents=True)
         t = time.perf_counter()
         make_season(files.matches.folder, args.matches, args.events_per_match)
         print(f"generated {args.matches} matches, {n_events:,} events in {time.perf_counter() - t:.1f} s")
-        database = open_store(scratch, files=Path(tmp) / "shared")
+        database = open_store(scratch, files=Path(tmp) / "shared", verdicts=SEASON)
         t = time.perf_counter()
         copy_store(files, database)
         copied = time.perf_counter() - t

@@ -60,12 +60,14 @@ def _apply(doc, who: str, n: int, kind: str) -> tuple[str, str, str]:
 
 def edit_loop(path: str, who: str, edits: int, seed: int = 0, key: str | None = None) -> dict:
     """`path`: the document's file; or, with `key`, a store location (a database URL) and the document's key."""
+    from review_app.checker.season import SEASON
     from review_app.model import RevisionConflict, load_document
-    from review_app.store import open_matches, save_document
+    from review_app.store import open_matches
 
     load = load_document
+    # The store the loop saves through, opened as the command line and the app open theirs: with the checker's verdicts
+    store = open_matches(path if key is not None else Path(path).parent, verdicts=SEASON)
     if key is not None:  # the same loop, through the store
-        store = open_matches(path)
         load = lambda _path: store.load(key)
     rng = random.Random(f"{who}{seed}")
     made, lost, merged = 0, 0, 0
@@ -78,7 +80,7 @@ def edit_loop(path: str, who: str, edits: int, seed: int = 0, key: str | None = 
             eid, field, value = _apply(doc, who, n, kind)
             time.sleep(rng.random() / 100)  # the reviewer's think time, so the other's saves come in between
             try:
-                saved = save_document(doc)
+                saved = store.save(doc)
             except RevisionConflict:
                 conflicts[kind] += 1
                 continue  # made again on the saved version
@@ -122,13 +124,16 @@ def count_in(path: str | Path, results: list[dict], key: str | None = None) -> d
 SAVER = """
 import sys
 sys.path[:0] = {paths!r}
+from pathlib import Path
+from review_app.checker.season import SEASON
 from review_app.model import load_document
-from review_app.store import save_document
+from review_app.store import open_matches
 path = sys.argv[1]
+store = open_matches(Path(path).parent, verdicts=SEASON)
 while True:
     doc = load_document(path)
     doc.events[0]["notes"] = "x" * (doc.revision % 5000)
-    save_document(doc)
+    store.save(doc)
     print(doc.revision + 1, flush=True)
 """
 

@@ -11,11 +11,6 @@ import pytest
 from match_docs import base_document
 from pg_fixtures import pg_server, pg_url  # noqa: F401  (the database store's tests, skipped without a server)
 
-from review_app.checker.season import SEASON
-from review_app.store import hand_verdicts
-
-hand_verdicts(SEASON)  # as the command line and the app do: the stores tests open keep the checker's verdicts
-
 
 @pytest.fixture(scope="session", autouse=True)
 def isolated_cache(tmp_path_factory):

@@ -36,6 +36,12 @@ def test_the_commands_reference_is_current():
     assert reference.render() == COMMANDS, "docs/commands.md is behind: run python -m review_app._cli.reference"
 
 
+def test_the_reference_fills_in_the_help_texts_as_help_does():
+    # argparse's %(choices)s and %(default)s are filled in by --help; the reference once showed them raw
+    assert "%(" not in COMMANDS
+    assert "| the file's format, one of `sportscode-xml`, `eaf`, `csv` (default: from its name) |" in COMMANDS
+
+
 @pytest.mark.parametrize("words", [w for w, _ in ALL])
 def test_every_command_and_subcommand_has_its_page_in_the_reference(words):
     assert f"\n## polo-review {words}\n" in COMMANDS

@@ -48,6 +48,11 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     from review_app import config as settings
 
     env = dict(os.environ if environ is None else environ)
+    # Streamlit puts only the entry script's folder on the path; the package this command runs from is put there
+    # as Streamlit documents it, by PYTHONPATH (a source checkout, or any install, imports the same review_app).
+    package_root = str(ENTRY.parents[2])
+    env["PYTHONPATH"] = os.pathsep.join([package_root, *[p for p in env.get("PYTHONPATH", "").split(os.pathsep)
+                                                         if p and p != package_root]])
     for option, var in (("footage", settings.ENV_FOOTAGE), ("annotations", settings.ENV_ANNOTATIONS)):
         given = getattr(args, option)
         if not given:
@@ -127,7 +132,7 @@ def startup_lines(args, env: dict) -> list[str]:
     """What `polo-review app` says before it starts: where it writes, in plain words, and the address
     to open (every interface, or only this computer), so nothing Streamlit prints is needed."""
     from review_app.config import ENV_CACHE, ENV_STORE, folders
-    from review_app.store.postgres.db import shown
+    from review_app.store import shown
 
     where = folders(env)
     ws = where.workspace

@@ -19,13 +19,15 @@ def register(sub) -> None:
     p.add_argument("--format", choices=("html", "csv"), default="html")
     p.add_argument("--lang", choices=("en", "es"), default="en")
     p.add_argument("--out", metavar="FILE", help="write here (atomically) instead of standard output")
-    p.add_argument("--evidence", metavar="DIR", default=os.environ.get("POLO_REVIEW_EVIDENCE"),
-                   help="the 21.f(5) evidence store, as for `check` (default: $POLO_REVIEW_EVIDENCE)")
+    p.add_argument("--evidence", metavar="CASES", default=os.environ.get("POLO_REVIEW_EVIDENCE"),
+                   help="the 21.f(5) evidence cases, a folder or a postgresql:// URL, as for `check` "
+                        "(default: $POLO_REVIEW_EVIDENCE)")
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from review_app._cli.documents import read_documents
+    from review_app._cli.stores import evidence_of
     from review_app.assessment.output import to_csv, to_html
     from review_app.assessment.report import assess, reviewers_of, umpires
     from review_app.errors import PoloReviewError
@@ -37,7 +39,7 @@ def run(args) -> int:
     if not args.umpire or args.umpire not in known:
         said = f"no umpire {args.umpire!r} in these matches" if args.umpire else "name the umpire with --umpire"
         raise PoloReviewError(f"{said}; the umpires are: {', '.join(known) or '(none)'}")
-    result = assess(docs, args.umpire, reviewer=args.reviewer, evidence_root=args.evidence)
+    result = assess(docs, args.umpire, reviewer=args.reviewer, evidence=evidence_of(args))
     others = reviewers_of(docs, args.umpire)
     if args.reviewer is None and len(others) > 1:
         print(for_terminal(f"polo-review: warning: {', '.join(others)} all tagged {args.umpire}'s incidents; an "

@@ -33,11 +33,11 @@ def match_named(name: str, annotations=None):
     """The match document a command's MATCH names (`evidence.resolve_match`): a file, else the match id looked
     up in `annotations`, a match store or the annotations folder (default: the sample annotations), whose
     store is opened here."""
+    from review_app._cli.stores import matches_at
     from review_app.evidence import resolve_match
     from review_app.evidence.matches import DEFAULT_ANNOTATIONS
-    from review_app.store import open_matches
 
     if annotations is not None and not isinstance(annotations, str | os.PathLike):  # a match store
         return resolve_match(name, annotations)
     folder = Path(annotations or DEFAULT_ANNOTATIONS)
-    return resolve_match(name, open_matches(folder) if folder.is_dir() else None, folder)
+    return resolve_match(name, matches_at(folder) if folder.is_dir() else None, folder)

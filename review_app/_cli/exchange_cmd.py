@@ -87,16 +87,16 @@ def run_export(args) -> int:
 
 def run_import(args) -> int:
     from review_app._cli.documents import match_named
+    from review_app._cli.stores import save_back
     from review_app.exchange import mapping as mapping_module
     from review_app.exchange.transfer import import_file
-    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
     doc = match_named(args.match, args.annotations)
     mapping = mapping_module.load(args.mapping)
     report = import_file(args.file, doc, mapping=mapping, fmt=args.format, fps=args.fps, reviewer=args.reviewer)
     if report.imported and not args.dry_run:
-        saved = save_document(report.document)
+        saved = save_back(report.document)
         renamed = saved.merged.renamed if saved.merged else {}
         if renamed:  # someone saved the match meanwhile and took an id: say where the events went
             report.imported = [(i, renamed.get(e, e)) for i, e in report.imported]

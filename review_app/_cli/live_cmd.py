@@ -62,9 +62,9 @@ def cmd_live(args) -> int:
     print(file=sys.stderr)
     if args.no_finish:
         return 0
-    from review_app.store import save_document
+    from review_app._cli.stores import save_back
 
-    for f in finish(session.folder, footage, Path(args.match), by=None, save=save_document):
+    for f in finish(session.folder, footage, Path(args.match), by=None, save=save_back):
         print(f"{f.camera}: {f.frames} frames in {f.segments} segments, {f.gaps} gaps -> {f.path}")
     return 0
 

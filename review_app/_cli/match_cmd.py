@@ -122,12 +122,13 @@ def _folders(args):
 def _store(args):
     """The match documents where the app keeps them: --store / $POLO_REVIEW_STORE (a database or a store
     folder), else the workspace's (or --annotations) folder, as `polo-review app` opens them."""
-    from review_app.store import configured, open_matches, open_store
+    from review_app._cli.stores import matches_at, store_at
+    from review_app.store import configured
 
     location = getattr(args, "store", None) or (None if args.annotations or args.workspace else configured())
     if location:
-        return open_store(location, files=getattr(args, "files", None)).matches
-    return open_matches(_folders(args).annotations)
+        return store_at(location, files=getattr(args, "files", None)).matches
+    return matches_at(_folders(args).annotations)
 
 
 def _find(args):

@@ -19,10 +19,10 @@ def register(sub) -> None:
 def run(args) -> int:
     from pathlib import Path
 
+    from review_app._cli.stores import save_back
     from review_app.errors import PoloReviewError
     from review_app.model import find_documents, jsontext, load_document
     from review_app.model.migrate import TO, needs_migration
-    from review_app.store import save_document
     from review_app.textsafe import for_terminal
 
     failed = 0
@@ -47,7 +47,7 @@ def run(args) -> int:
             print(for_terminal(f"{path}: would migrate {what}"))
             continue
         try:
-            save_document(doc)
+            save_back(doc)
         except PoloReviewError as exc:
             print(for_terminal(f"polo-review: error: {exc}"), file=sys.stderr)
             failed += 1

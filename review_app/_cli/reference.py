@@ -41,6 +41,25 @@ def _option(action: argparse.Action) -> str:
     return names
 
 
+def _meaning(action: argparse.Action, prog: str) -> str:
+    """The help text as `--help` prints it (its %(choices)s, %(default)s, ... filled in, as argparse fills them),
+    on one line, with the choices named once."""
+    text = action.help or ""
+    if text is argparse.SUPPRESS:
+        return ""
+    choices = action.choices is not None and not isinstance(action.choices, dict)
+    if "%" in text:
+        params = {k: v for k, v in vars(action).items() if v is not argparse.SUPPRESS}
+        params["prog"] = prog
+        if choices:
+            params["choices"] = ", ".join(f"`{c}`" for c in action.choices)
+        text = text % params
+    meaning = " ".join(text.split())
+    if choices and "%(choices)" not in (action.help or ""):
+        meaning = (meaning + "; " if meaning else "") + "one of " + ", ".join(f"`{c}`" for c in action.choices)
+    return meaning
+
+
 def render() -> str:
     out = [HEAD]
     for words, parser, summary in commands(build_parser()):
@@ -53,9 +72,7 @@ def render() -> str:
         if rows:
             out.append("\n| argument | meaning |\n| --- | --- |\n")
             for a in rows:
-                meaning = " ".join((a.help or "").split()) if a.help is not argparse.SUPPRESS else ""
-                if a.choices and not isinstance(a.choices, dict):
-                    meaning = (meaning + "; " if meaning else "") + "one of " + ", ".join(f"`{c}`" for c in a.choices)
+                meaning = _meaning(a, parser.prog)
                 cell = f"`{_option(a)}`".replace("|", "\\|")
                 out.append(f"| {cell} | {meaning.replace('|', chr(92) + '|')} |\n")
     return "".join(out)

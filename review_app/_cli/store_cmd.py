@@ -71,14 +71,13 @@ def register(sub) -> None:
 
 
 def _open(args):
-    from review_app.store import open_store
+    from review_app._cli.stores import store_at
 
-    return open_store(args.store or None, files=args.files)
+    return store_at(args.store or None, files=args.files)
 
 
 def cmd_migrate(args) -> int:
-    from review_app.store import StoreError, is_database
-    from review_app.store.postgres.db import shown
+    from review_app.store import StoreError, is_database, shown
     from review_app.store.postgres.schema import migrate
 
     if not is_database(args.to):
@@ -93,11 +92,11 @@ def cmd_migrate(args) -> int:
 
 
 def cmd_copy(args) -> int:
-    from review_app.store import open_store
+    from review_app._cli.stores import store_at
     from review_app.store.copy import copy_store
 
-    src = open_store(args.source, files=args.files)
-    dst = open_store(args.target, files=args.files)
+    src = store_at(args.source, files=args.files)
+    dst = store_at(args.target, files=args.files)
     report = copy_store(src, dst)
     print(f"copied {report.documents} match documents (byte for byte), {report.footage} footage files, "
           f"{len(report.cases)} evidence cases, the training records of {report.trainees} trainees "

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from review_app.assessment.marks import development_points, event_marks, umpire_record
 from review_app.checker.run import EventResult, check_documents
+from review_app.evidence.records import EvidenceStore
 from review_app.i18n import N_, Message
 from review_app.model import MatchDocument
 from review_app.rules import PROVISIONS, provision
@@ -181,10 +181,11 @@ def reviewers_of(docs: Iterable[MatchDocument], umpire: str) -> list[str]:
 
 
 def assess(docs: Iterable[MatchDocument], umpire: str, *, reviewer: str | None = None,
-           evidence_root: str | Path | None = None) -> Assessment:
-    """`umpire`'s assessment over `docs` (one match, or a season); only `reviewer`'s tags, if given."""
+           evidence: EvidenceStore | None = None) -> Assessment:
+    """`umpire`'s assessment over `docs` (one match, or a season); only `reviewer`'s tags, if given; each match
+    checked with its evidence case in the store's `evidence`."""
     docs = list(docs)
-    checked = check_documents(docs, evidence_root)
+    checked = check_documents(docs, evidence)
     by_event = {(r.match, r.event): r for r in checked.events}
     matches = []
     for doc in sorted(docs, key=lambda d: (d.match.get("date") or "", d.match_id)):

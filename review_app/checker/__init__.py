@@ -8,3 +8,4 @@ from review_app.checker.run import (  # noqa: F401
     check_paths,
 )
 from review_app.checker.sequence import Finding, check_match  # noqa: F401
+from review_app.checker.stored import check_scanned  # noqa: F401

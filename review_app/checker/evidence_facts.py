@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from pathlib import Path
 
 from review_app.errors import PoloReviewError
+from review_app.evidence.records import EvidenceStore
 from review_app.model.document import MatchDocument
 
 log = logging.getLogger(__name__)
@@ -54,18 +54,17 @@ class EvidenceView:
         return {k: v for k, v in out.items() if v is not None}
 
 
-def evidence_view(doc: MatchDocument, root: str | Path | None) -> EvidenceView | None:
-    """The match's case in the evidence folder `root`, or None where there is none (or no folder). Read only,
-    as the case lies in the folder (`evidence.store.CaseFolder`): the check opens no store."""
-    if root is None or not Path(root).is_dir():
+def evidence_view(doc: MatchDocument, evidence: EvidenceStore | None) -> EvidenceView | None:
+    """The match's case in the store's `evidence`, or None where there is none (or no evidence was handed in).
+    Read only, as the case lies in the store (files or database rows): the check opens no store."""
+    if evidence is None:
         return None
     from review_app.evidence.case import checked
-    from review_app.evidence.store import CaseFolder
 
-    case = CaseFolder(Path(root), doc.match_id)
-    if not case.log.path.exists():
-        return None
+    case = evidence.case(doc.match_id)
     try:
+        if not case.log.raw() and not case.stored_originals():
+            return None  # no case for this match
         state = checked(case.log.entries(), case.log.path)
     except PoloReviewError as exc:  # a damaged log settles nothing; `evidence verify` says why
         log.warning("%s: evidence case not used: %s", doc.match_id, exc)

@@ -23,6 +23,7 @@ from review_app.checker.cases import case_key, key_of
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
+from review_app.evidence.records import EvidenceStore
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.document import DERIVES_FACTS
@@ -336,10 +337,10 @@ class _InOrder(MatchDocument):
         return derived_facts(self, event, register if register is not None else self.register())
 
 
-def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verdicts: Verdicts | None = None,
+def _check_in_order(doc: _InOrder, cases: EvidenceStore | None = None, verdicts: Verdicts | None = None,
                     ) -> tuple[list[EventResult], list[Finding]]:
     context = doc.context()  # the same for every event of the match
-    evidence = evidence_view(doc, evidence_root)
+    evidence = evidence_view(doc, cases)
     seen, allowances = (verdicts if verdicts is not None else Verdicts()).of_matches_like(context)
     with judging_on(context.day):  # the numbers of the edition in force that day, for every check
         match_id, document = doc.match_id, str(doc.path) if doc.path else None
@@ -351,11 +352,11 @@ def _check_in_order(doc: _InOrder, evidence_root: str | Path | None = None, verd
     return events, findings
 
 
-def check_document(doc: MatchDocument, evidence_root: str | Path | None = None,
+def check_document(doc: MatchDocument, evidence: EvidenceStore | None = None,
                    ) -> tuple[list[EventResult], list[Finding]]:
-    """One match's verdicts and findings; with `evidence_root`, its 21.f(5) evidence case there settles the
-    evidence's timing and a forfeiture decided after the game."""
-    return _check_in_order(_InOrder(doc), evidence_root)
+    """One match's verdicts and findings; with the store's `evidence`, the match's 21.f(5) evidence case there
+    settles the evidence's timing and a forfeiture decided after the game."""
+    return _check_in_order(_InOrder(doc), evidence)
 
 
 # A finding of this weight is an error in the call, so the event it happened at is inconsistent.
@@ -397,11 +398,11 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
-                evidence_root: str | Path | None = None, keep: bool = False, verdicts: Verdicts | None = None) -> None:
+                cases: EvidenceStore | None = None, keep: bool = False, verdicts: Verdicts | None = None) -> None:
     if keep and doc.path is not None:
         result.documents[str(doc.path)] = doc
     doc = _InOrder(doc)
-    events, findings = _check_in_order(doc, evidence_root, verdicts)
+    events, findings = _check_in_order(doc, cases, verdicts)
     result.events.extend(events)
     result.findings.extend(findings)
     result.matches.append(doc.match_id)
@@ -409,14 +410,14 @@ def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,
     day.add(doc)
 
 
-def check_documents(docs: Iterable[MatchDocument], evidence_root: str | Path | None = None, *,
+def check_documents(docs: Iterable[MatchDocument], evidence: EvidenceStore | None = None, *,
                     keep_documents: bool = False, verdicts: Verdicts | None = None) -> CheckResult:
     """Check each document as the iterable yields it (a generator of documents is never held whole, unless
     `keep_documents`: the result then holds them for the HTML report). `verdicts`: the check's own, new (a caller
     hands one in to count the cases judged)."""
     result, day, verdicts = CheckResult(), PlayedThatDay(), Verdicts() if verdicts is None else verdicts
     for doc in docs:
-        _check_into(result, day, doc, evidence_root, keep_documents, verdicts)
+        _check_into(result, day, doc, evidence, keep_documents, verdicts)
     _across(result, day)
     return result
 
@@ -428,7 +429,7 @@ def _across(result: CheckResult, day: PlayedThatDay) -> None:
 
 
 def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None] | None = None,
-                evidence_root: str | Path | None = None, *, keep_documents: bool = False,
+                evidence: EvidenceStore | None = None, *, keep_documents: bool = False,
                 verdicts: Verdicts | None = None) -> CheckResult:
     """Every document under `paths`, read once and checked; `keep_documents`: the result holds the documents
     as read (`CheckResult.documents`), for a report that shows more of them than the verdicts (HTML); `verdicts`:
@@ -442,7 +443,7 @@ def check_paths(paths: Iterable[str | Path], progress: Callable[[int, int], None
             log.info("not checked: %s", exc)  # reported in the result, one line per document
             result.errors.append(str(exc))
         else:
-            _check_into(result, day, doc, evidence_root, keep_documents, verdicts)
+            _check_into(result, day, doc, evidence, keep_documents, verdicts)
         if progress:
             progress(i, len(files))
     _across(result, day)

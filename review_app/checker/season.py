@@ -1,9 +1,10 @@
 """Season-wide verdict counts: how many events of each clause each umpire's calls got each verdict.
 
-`event_rows(doc)` is what one document contributes (each event's clause, umpire and verdict, with the
-document's own match findings applied), and `count(rows)` adds rows up. The file store counts by
-reading and checking every document of the season; a database keeps each document's rows as it is
-saved and counts them with one query. Both use `event_rows`, so the two give the same counts.
+`event_rows(doc, evidence)` is what one document contributes (each event's clause, umpire and verdict, with the
+document's own match findings and its 21.f(5) evidence case applied), and `count(rows)` adds rows up. The file
+store counts by reading and checking every document of the season; a database keeps each document's rows as
+it is saved and counts them with one query, judging again the matches with an evidence case (a decision comes
+after the save). Both use `event_rows`, so the two give the same counts.
 Findings across matches (a player unconscious in one match playing another that day) need every
 match of the day together: the full `check` report applies them; these counts do not.
 """
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from review_app.evidence.records import EvidenceStore
 from review_app.model import MatchDocument
 
 
@@ -49,10 +51,11 @@ def match_date(doc: MatchDocument) -> date | None:
         return None
 
 
-def event_rows(doc: MatchDocument) -> list[EventRow]:
+def event_rows(doc: MatchDocument, evidence: EvidenceStore | None = None) -> list[EventRow]:
+    """Each event of `doc` as judged, with its evidence case in the store's `evidence` where there is one."""
     from review_app.checker.run import check_document
 
-    events, _findings = check_document(doc)
+    events, _findings = check_document(doc, evidence)
     return [EventRow(e.event, e.clause, e.umpire, str(e.verdict), e.period) for e in events]
 
 
@@ -70,20 +73,21 @@ def count(rows: Iterable[tuple[str, str | None, str]]) -> list[VerdictCount]:
     return sorted((VerdictCount(c, u, v, n) for (c, u, v), n in counted.items()), key=VerdictCount.order)
 
 
-def count_documents(docs: Iterable[MatchDocument], start: date | None = None,
-                    end: date | None = None) -> list[VerdictCount]:
-    """Every event of the documents whose match date is in [start, end], checked and counted."""
+def count_documents(docs: Iterable[MatchDocument], start: date | None = None, end: date | None = None,
+                    evidence: EvidenceStore | None = None) -> list[VerdictCount]:
+    """Every event of the documents whose match date is in [start, end], checked (each match with its evidence
+    case in `evidence`) and counted."""
     rows = []
     for doc in docs:
         if in_season(match_date(doc), start, end):
-            rows.extend((r.clause, r.umpire, r.verdict) for r in event_rows(doc))
+            rows.extend((r.clause, r.umpire, r.verdict) for r in event_rows(doc, evidence))
     return count(rows)
 
 
 class SeasonJudge:
-    """What a store is handed to keep season counts without knowing the rules (`store.hand_verdicts`): the
-    rows one document contributes, and rows added up. The store never imports the checker; the command
-    line and the app hand it this."""
+    """What a store is handed to keep season counts without knowing the rules (`store.base.VerdictJudge`,
+    `open_store(location, verdicts=SEASON)`): the rows one document contributes, and rows added up. The store
+    never imports the checker; the command line and the app hand it this."""
 
     rows = staticmethod(event_rows)
     count = staticmethod(count)

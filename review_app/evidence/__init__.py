@@ -7,21 +7,21 @@
     verify_case(case.folder).intact
     build_pack(case, "pack/")                   # reports.evidence_pack: the pack is a report
 
-Modules: `window` (the 24 hours), `store` (originals by hash, read-only), `log` and `canonical`
-(the hash-chained JSON Lines), `state` (the case read off its log), `grounds` (what each decision
-needs), `case` (the operations), `verify`; the pack sent out is `reports.evidence_pack`. Never imports
-streamlit.
+Modules: `window` (the 24 hours), `records` (the store's evidence interface this process works over; the
+cases' storage is the store's: `store.filestore.evidence`, `store.postgres.evidence`), `log` and `canonical`
+(the hash-chained JSON Lines), `state` (the case read off its log), `grounds` (what each decision needs),
+`case` (the operations), `verify`; the pack sent out is `reports.evidence_pack`. Never imports streamlit.
 """
 
 from review_app.evidence.case import EvidenceCase
 from review_app.evidence.errors import CaseLocked, EvidenceError, LogDamaged
 from review_app.evidence.matches import default_match, has_end_time, resolve_match
+from review_app.evidence.records import CaseRecords, EvidenceStore
 from review_app.evidence.state import DECISIONS, FORFEITURE, NOT_PROVEN, OUT_OF_TIME, CaseState
-from review_app.evidence.store import store_root
 from review_app.evidence.verify import VerifyReport, verify_case
 
 __all__ = [
-    "DECISIONS", "FORFEITURE", "NOT_PROVEN", "OUT_OF_TIME", "CaseLocked", "CaseState", "EvidenceCase", "EvidenceError",
-    "LogDamaged", "VerifyReport", "default_match", "has_end_time", "resolve_match", "store_root",
+    "DECISIONS", "FORFEITURE", "NOT_PROVEN", "OUT_OF_TIME", "CaseLocked", "CaseRecords", "CaseState", "EvidenceCase",
+    "EvidenceError", "EvidenceStore", "LogDamaged", "VerifyReport", "default_match", "has_end_time", "resolve_match",
     "verify_case",
 ]

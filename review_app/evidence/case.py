@@ -18,6 +18,7 @@ from pathlib import Path
 from review_app.errors import PoloReviewError
 from review_app.evidence import admit, grounds, window
 from review_app.evidence.errors import CaseLocked, EvidenceError, LogDamaged
+from review_app.evidence.records import CaseRecords, EvidenceStore
 from review_app.evidence.state import (
     CORRECTION,
     DECISION,
@@ -33,8 +34,7 @@ from review_app.evidence.state import (
     Mark,
     fold,
 )
-from review_app.evidence.store import CaseFolder, evidence_extension
-from review_app.ground.files import file_sha256
+from review_app.ground.files import file_sha256, safe_extension
 from review_app.ground.roles import COMMAND_LINE
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
@@ -62,6 +62,11 @@ def checked(entries: list[dict], path: Path | None = None) -> CaseState:
     return state
 
 
+def evidence_extension(name: str) -> str:
+    """The presented name's extension if it is a plain one (it helps players pick a demuxer), else 'bin'."""
+    return (safe_extension(name) or ".bin").lstrip(".")
+
+
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
@@ -69,13 +74,13 @@ def _key(name: str) -> str:
 class EvidenceCase:
     """The 21.f(5) case of one match, kept in `<store>/<match-id>/`."""
 
-    def __init__(self, doc: MatchDocument, store):
-        """`store`: the evidence store the case is kept in (`store.base.EvidenceStore`), opened by the caller
+    def __init__(self, doc: MatchDocument, store: EvidenceStore):
+        """`store`: the evidence store the case is kept in (`evidence.records.EvidenceStore`), opened by the caller
         (`store.open_evidence`, `store.open_store().evidence`): the case's storage is the store's alone."""
         if not hasattr(store, "case"):
             raise TypeError(f"an evidence store is needed (store.open_evidence), not {type(store).__name__}")
         self.doc = doc
-        self.folder: CaseFolder = store.case(doc.match_id)
+        self.folder: CaseRecords = store.case(doc.match_id)
         self.log = self.folder.log
 
     # -- reading ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""The case log: one append-only JSON Lines file per case, each entry chained to the one before.
+"""The case log: one append-only JSON Lines record per case (a file, or a database's rows), each entry chained
+to the one before.
 
 An entry is one line, the canonical JSON (see `canonical`) of
 
@@ -14,10 +15,8 @@ until `polo-review evidence repair` sets it aside (see `repair`).
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -25,7 +24,6 @@ from pathlib import Path
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.window import utc_text
-from review_app.ground.files import atomic_write_bytes, fsync_dir, lock_for
 from review_app.i18n import DEFAULT_LANGUAGE, Message, translate
 
 ENTRY_KEYS = {"seq", "prev", "type", "at", "by", "data", "hash"}
@@ -109,26 +107,25 @@ def chain_problems(raw: bytes) -> tuple[list[dict], list[Problem]]:
 
 
 class CaseLog:
-    """The log file of one case, with its lock.
+    """What every case log keeps, whatever holds it: its entries read and checked (`entries`), the entry that
+    follows them (`entry`), and who may append what (`allowed`). The storage is the store's:
+    `store.filestore.evidence.FileCaseLog` (one file) and `store.postgres.evidence.DatabaseCaseLog` (rows)
+    give `raw`, `locked`, `held`, `append`, `replace_cut` and `restore_raw` (`evidence.records.CaseLogStore`).
 
     `orphans` lists files that exist only because entries recorded them (the stored originals): with
     any of them present, a missing or empty log is a lost record, never a case to start afresh.
     """
 
-    def __init__(self, path: Path, orphans: Callable[[], list[Path]] | None = None, roster=None):
-        self.path = Path(path)
-        self.orphans = orphans
-        self.roster = roster
+    path: Path | str  # names the log in messages
+    orphans: Callable[[], list[Path]] | None = None
+    roster: object = None  # the reviewers whose roles the log enforces (`ground.roles`)
 
     @property
     def match_id(self) -> str:
-        return self.path.parent.name
+        raise NotImplementedError
 
     def raw(self) -> bytes:
-        try:
-            return self.path.read_bytes()
-        except FileNotFoundError:
-            return b""
+        raise NotImplementedError
 
     def entries(self) -> list[dict]:
         """The entries of an intact log; a damaged one is refused with its first problem."""
@@ -148,18 +145,6 @@ class CaseLog:
             raise LogDamaged(f"case log is damaged at {problems[0]}; {hint}", path=self.path)
         return entries
 
-    @contextlib.contextmanager
-    def locked(self) -> Iterator[list[dict]]:
-        """Hold the case exclusively: read its entries, decide, append, with no one in between."""
-        with lock_for(self.path):
-            yield self.entries()
-
-    @contextlib.contextmanager
-    def held(self) -> Iterator[bytes]:
-        """Hold the case exclusively and read its bytes as they are, damaged or not (for `repair`)."""
-        with lock_for(self.path):
-            yield self.raw()
-
     @staticmethod
     def entry(entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
         """The entry that follows `entries`, hashed and chained, as `append` writes it."""
@@ -174,16 +159,6 @@ class CaseLog:
         entry["hash"] = entry_hash(entry)
         return entry
 
-    def replace_cut(self, complete: bytes, entries: list[dict], type_: str, by: str, data: dict,
-                    at: datetime) -> dict:
-        """The log becomes `complete` (its bytes before a cut last line, holding `entries`) and one new entry,
-        in one atomic, durable step (under `held()`): a crash leaves the log as it was, still cut, or
-        repaired with the entry that says so, never cut short without a word."""
-        entry = self.entry(entries, type_, by, data, at)
-        atomic_write_bytes(self.path, complete + canonical(entry) + b"\n")
-        entries.append(entry)
-        return entry
-
     def allowed(self, type_: str, by: str, data: dict) -> None:
         """The roles the store enforces (`ground.roles`): only a committee member decides, or corrects a decision,
         identified as the entry records (`identified`: never a name merely typed, once roles are set)."""
@@ -193,29 +168,3 @@ class CaseLog:
             rules = Rules(self.roster)
             rules.require(by, COMMITTEE, "decide evidence cases")
             rules.require_identified(by, data.get("identified"), "decide evidence cases")
-
-    def restore_raw(self, raw: bytes) -> None:
-        """Give a case with no log the log `raw` (a copy from another store), byte for byte."""
-        if self.raw():
-            raise LogDamaged("the case already has a log here; it is never replaced", path=self.path)
-        atomic_write_bytes(self.path, raw)
-
-    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict:
-        """Append one entry after `entries` (as read under `locked()`); returns it."""
-        self.allowed(type_, by, data)
-        entry = self.entry(entries, type_, by, data, at)
-        line = canonical(entry) + b"\n"
-        new = not self.path.exists()
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        try:
-            written = os.write(fd, line)
-            if written != len(line):  # a full disk: the short line is left for verify to report
-                raise LogDamaged(f"could only write {written} of {len(line)} bytes", path=self.path)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if new:
-            fsync_dir(self.path.parent)
-        entries.append(entry)
-        return entry
-

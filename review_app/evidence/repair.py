@@ -22,8 +22,8 @@ from pathlib import Path
 from review_app.evidence import admit, window
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import chain_problems, split_cut
+from review_app.evidence.records import CaseRecords
 from review_app.evidence.state import RECEIVED, REPAIR
-from review_app.evidence.store import CaseFolder
 from review_app.ground.files import READ_ONLY, atomic_create_bytes, fsync_dir
 
 REPAIRS = "repairs"
@@ -36,7 +36,7 @@ class Repair:
     unrecorded: list[Path]  # originals stored but in no entry: what the interrupted append may have been receiving
 
 
-def _keep(folder: CaseFolder, cut: bytes, at: datetime) -> Path:
+def _keep(folder: CaseRecords, cut: bytes, at: datetime) -> Path:
     """Write the cut bytes whole to a new read-only file of the case folder; never over another file."""
     stamp = window.utc_text(at)[:19].replace("-", "").replace(":", "") + "Z"
     for n in range(1, 1000):
@@ -51,7 +51,7 @@ def _keep(folder: CaseFolder, cut: bytes, at: datetime) -> Path:
     raise EvidenceError("too many repairs at the same second; try again", path=folder.path / REPAIRS)
 
 
-def repair_log(folder: CaseFolder, by: str, now: datetime | None = None) -> Repair:
+def repair_log(folder: CaseRecords, by: str, now: datetime | None = None) -> Repair:
     """Set aside the cut last line of the case log and record that it was done (see the module)."""
     who = admit.person(by or "")
     if who is None:

@@ -27,9 +27,9 @@ from pathlib import Path
 from review_app.evidence import admit
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import Problem, _split, chain_problems
+from review_app.evidence.records import CaseRecords
 from review_app.evidence.state import RECEIVED, REPAIR, CaseState
-from review_app.evidence.store import CaseFolder, is_read_only
-from review_app.ground.files import file_sha256
+from review_app.ground.files import file_sha256, is_read_only
 from review_app.i18n import Message
 
 _HASH = re.compile(r"^[0-9a-f]{64}$")
@@ -140,7 +140,7 @@ def _against(raw: bytes, copy: Path) -> tuple[list[Problem], list[str], int]:
     return [], warnings, len(theirs)
 
 
-def _repairs(folder: CaseFolder, state: CaseState, entries: list[dict]) -> tuple[list[Problem], list[Message]]:
+def _repairs(folder: CaseRecords, state: CaseState, entries: list[dict]) -> tuple[list[Problem], list[Message]]:
     """Each repair said, and its kept bytes re-hashed; a file in repairs/ that no entry records is said too."""
     problems: list[Problem] = []
     warnings: list[Message] = []
@@ -170,7 +170,7 @@ def _repairs(folder: CaseFolder, state: CaseState, entries: list[dict]) -> tuple
     return problems, warnings
 
 
-def verify_case(folder: CaseFolder, head: str | None = None, against: str | Path | None = None) -> VerifyReport:
+def verify_case(folder: CaseRecords, head: str | None = None, against: str | Path | None = None) -> VerifyReport:
     head = check_head(head) if head is not None else None
     raw = folder.log.raw()
     entries, problems = chain_problems(raw)

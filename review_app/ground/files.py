@@ -16,6 +16,7 @@ import logging
 import os
 import queue
 import re
+import stat
 import tempfile
 import threading
 from collections.abc import Callable, Collection, Iterator
@@ -118,9 +119,14 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes) -> None:
 
 def durable_replace(tmp: str | os.PathLike, path: str | os.PathLike) -> None:
     """Move a finished file written by someone else (an encoder) into `path` in one step, durably:
-    fsync its content, rename, fsync the folder. For bytes in memory use `atomic_write_bytes`."""
-    with open(tmp, "rb+") as fh:
-        os.fsync(fh.fileno())
+    fsync its content, rename, fsync the folder. For bytes in memory use `atomic_write_bytes`. A folder made
+    whole beside `path` is put in place the same way (its files flushed by whoever wrote them)."""
+    if not Path(tmp).is_dir():
+        fd = os.open(tmp, os.O_RDONLY)  # a read-only file too (an original): POSIX flushes through any descriptor
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     os.replace(tmp, path)
     fsync_dir(Path(path).parent)
 
@@ -321,6 +327,11 @@ class HashedReads:
 
 # -- names received -----------------------------------------------------------------------------
 _PLAIN_EXTENSION = re.compile(r"^\.[a-z0-9]{1,8}$")
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether no one may write the file at `path` (as an original received is kept: READ_ONLY)."""
+    return not (path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
 
 
 def safe_extension(name: str | None, allowed: Collection[str] | None = None) -> str | None:

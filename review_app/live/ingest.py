@@ -19,6 +19,7 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
+from review_app.ground.files import durable_replace
 from review_app.live import segments
 from review_app.live.listening import SoundBuffer, WhistleWatch, whistle_entry
 from review_app.sound import ANALYSIS_RATE
@@ -246,7 +247,7 @@ class _Segment:
             recorder.number -= 1
             return
         final = recorder.folder / self.name
-        os.replace(self.part, final)
+        durable_replace(self.part, final)  # the segment whole under its name, after a crash too
         sha256 = segments.file_sha256(final)
         recorder.chain = segments.chain_next(recorder.chain, sha256)
         ordered = sorted(self.times)

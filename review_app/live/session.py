@@ -220,7 +220,7 @@ def finish(session_dir: Path, footage: Path, document: Path | None, by: str | No
            save=None) -> list[Finished]:
     """Each feed made one file in the footage folder; with a match document, attached to it (the first
     camera reviewed on, the others with their offset from the whistles both heard) and saved with `save`
-    (`save(doc)`: the caller's store, e.g. `store.save_document`; the library opens no store)."""
+    (`save(doc)`: the caller's store, e.g. `store.matches.save`; the library opens no store)."""
     import json
 
     session_dir = Path(session_dir)

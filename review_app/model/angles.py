@@ -25,8 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from review_app.errors import PoloReviewError
-from review_app.model.document import MatchDocument
-from review_app.model.recordings import recordings, utc_now_text
+from review_app.model.document import MatchDocument, recordings, utc_now_text
 
 HOW = ("sound", "nudged")
 # The frame view (frame_view.js) counts a frame as on screen from its time less this, so that a time

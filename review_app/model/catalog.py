@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.model import (
-    MatchDocument,
-)
+from review_app.model.document import MatchDocument
 
 
 @dataclass(frozen=True)

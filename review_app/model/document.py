@@ -8,7 +8,7 @@ import copy
 import re
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import UTC, date, datetime
 from itertools import compress
 from operator import itemgetter, le, lt
 from pathlib import Path
@@ -16,17 +16,13 @@ from pathlib import Path
 from review_app.model.errors import DocumentError
 from review_app.model.merge import MergeResult
 from review_app.rules import Case, MatchContext
+from review_app.rules.facts import DERIVED_FACTS, DERIVES_FACTS  # noqa: F401  (the checker and the pages import them here)
 
 # The one pattern of a match id (the schema's match.id says the same; a case folder is named by it).
 MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
 MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 
-# The facts the tool derives rather than asks (`MatchDocument.derived_facts`), by situation: 21.f(5)'s
-# excusal, a legal conclusion, comes from the mount register. A reviewer who reads it otherwise records
-# that as the event's `reading`, never as a fact.
-DERIVED_FACTS = {"21.f(5)": ("excused_under",)}
-DERIVES_FACTS = frozenset(DERIVED_FACTS)
 _POSITION, _FRAME_AND_TIME, _NOT_AFTER = itemgetter("position"), itemgetter("frame", "time_s"), le
 _FRAME, _BEFORE = itemgetter("frame"), lt
 _SITUATION = itemgetter("situation")
@@ -131,7 +127,7 @@ class MatchDocument:
         (`register`: the match's, if the caller holds it; else made here)."""
         if event.get("situation") not in DERIVES_FACTS:
             return {}
-        from review_app.model.mounts import derived_facts  # the register's module imports this one
+        from review_app.model.mounts import derived_facts  # the register is made only for the situations that derive
 
         return derived_facts(self, event, register)
 
@@ -182,3 +178,13 @@ def next_event_id(doc: MatchDocument) -> str:
     while f"e{n}" in taken:
         n += 1
     return f"e{n}"
+
+
+def recordings(doc: MatchDocument) -> list[dict]:
+    """The match's recordings (`model.recordings` attaches them; `model.angles` aligns them)."""
+    return list(doc.data.get("recordings") or [])
+
+
+def utc_now_text() -> str:
+    """The server's time now, as a document records when something was done (UTC, to the second)."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")

@@ -1,8 +1,11 @@
-"""Reading, validating and saving match documents.
+"""Reading and validating match documents, and the merge rule every save follows.
 
-Validation uses jsonschema (Draft 2020-12) against the schema built from the rules; an error is
-one line naming the file and the JSON path of the bad field. Saving is atomic and checks the
-document's revision, so two reviewers editing one match never overwrite each other silently.
+Validation checks a document against the schema built from the rules (Draft 2020-12): the compiled
+validator (jsonschema-rs) answers valid or not; a document it rejects is validated again by jsonschema
+for the message, one line naming the file and the JSON path of the bad field. Saving is the store's
+(`store.matches.save`: atomic, under the lock, the revision checked); `merge_saved` here is the three-way
+merge every store applies when someone saved since the copy was read, so two reviewers editing one match
+never overwrite each other silently.
 """
 
 from __future__ import annotations

@@ -7,10 +7,24 @@ rides at that moment; `involved.mount` is the mount a 21.f situation concerns.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
+from typing import Protocol
 
-from review_app.model.document import DERIVES_FACTS, MatchDocument
+from review_app.rules.facts import DERIVES_FACTS
 from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted, mount_key
+
+
+class MatchEvents(Protocol):
+    """What the register reads of a match document (`model.document.MatchDocument`, which imports this module
+    to derive its facts, so it is named by what it offers, not imported)."""
+
+    @property
+    def match_id(self) -> str: ...
+
+    def events_in_order(self) -> Iterator[dict]: ...
+
+    def event(self, event_id: str) -> dict | None: ...
 
 
 @dataclass
@@ -96,7 +110,7 @@ def _ridden_by(riders: list[tuple[dict, str]], key: str, otherwise: tuple) -> tu
     return otherwise
 
 
-def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister:
+def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
     """The register, in one pass over the events: each mount name is normalised once, and excusals are
     found by mount, so the work grows with the events, not events times excusals. With `records` off
     only the excusals and their later appearances are followed (what the match checks need)."""
@@ -183,7 +197,7 @@ def mount_register(doc: MatchDocument, *, records: bool = True) -> MountRegister
     return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused)
 
 
-def derived_facts(doc: MatchDocument, event: dict, register: MountRegister | None = None) -> dict:
+def derived_facts(doc: MatchEvents, event: dict, register: MountRegister | None = None) -> dict:
     """The facts the tool derives for `event` rather than asks (`model.document.DERIVED_FACTS`): 21.f(5)'s excusal
     clause, from the match's mount register (`register`: the match's, if the caller holds it; else made here)."""
     if event.get("situation") not in DERIVES_FACTS:
@@ -192,7 +206,7 @@ def derived_facts(doc: MatchDocument, event: dict, register: MountRegister | Non
     return {"excused_under": clause} if clause else {}
 
 
-def derived_excusal(doc: MatchDocument, event: dict, register: MountRegister | None = None,
+def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | None = None,
                     ) -> tuple[str | None, str]:
     """The clause the mount a 21.f(5) event concerns was excused under, as the match's own events show
     it, and where that came from:

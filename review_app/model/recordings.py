@@ -19,14 +19,13 @@ import os
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 from review_app.config import VIDEO_EXTENSIONS, Folders
 from review_app.errors import PoloReviewError
 from review_app.ground.files import file_sha256
 from review_app.i18n import Message
-from review_app.model.document import MatchDocument
+from review_app.model.document import MatchDocument, recordings, utc_now_text
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +35,6 @@ HOW = ("upload", "registered", "folder", "demo")
 
 class RecordingError(PoloReviewError):
     """A file that cannot be registered or attached (missing, a folder, not a video file name)."""
-
-
-def utc_now_text() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @dataclass(frozen=True)
@@ -166,10 +161,6 @@ def allowed_roots(folders: Folders, register: FootageRegister) -> tuple[Path, ..
 
 
 # -- the document's side ---------------------------------------------------------------------------
-
-def recordings(doc: MatchDocument) -> list[dict]:
-    return list(doc.data.get("recordings") or [])
-
 
 def stored_path(doc: MatchDocument, footage: Path) -> str:
     """How the document names a recording: relative to its folder inside the workspace, absolute outside."""

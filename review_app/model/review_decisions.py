@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from review_app.errors import PoloReviewError
-from review_app.model.document import MatchDocument
+from review_app.model.document import MatchDocument, utc_now_text
 
 DECISIONS = ("stands", "overturned")
 REASON_MAX = 2000
@@ -64,10 +64,6 @@ def with_decision(doc: MatchDocument, *, frame: int, time_s: float, decision: st
         raise DecisionError("a review decision needs the name of who made it", path=doc.path)
     if event is not None and doc.event(event) is None:
         raise DecisionError(f"no tag {event!r} in this match", path=doc.path)
-    # Imported to record a decision only: the schema is built from this module for every document read, and
-    # the recordings module brings the file layer (filelock, threads), which reading a document does not need.
-    from review_app.model.recordings import utc_now_text
-
     entry = {"id": _next_id(doc), "whistle": {"frame": int(frame), "time_s": round(float(time_s), 4)},
              "event": event, "decision": decision, "reason": reason[:REASON_MAX], "by": by[:NAME_MAX],
              "at_utc": utc_now_text()}

@@ -228,13 +228,14 @@ def make_reel(items: Sequence[ReelItem], out: str | os.PathLike, *, lang: str = 
                       time.perf_counter() - started)
 
 
-def items_for(doc, tag_ids: Sequence[str], *, slow: dict[str, Slow] | None = None, evidence_root=None
+def items_for(doc, tag_ids: Sequence[str], *, slow: dict[str, Slow] | None = None, evidence=None
               ) -> list[ReelItem]:
-    """The reel's items for tags `tag_ids` of one match, in the order given, with the checker's verdicts."""
+    """The reel's items for tags `tag_ids` of one match, in the order given, with the checker's verdicts (the
+    match's evidence case read from the store's `evidence`, `evidence.records.EvidenceStore`, if given)."""
     from review_app.checker import check_document
 
     slow = dict(slow or {})
-    results = {r.event: r for r in check_document(doc, evidence_root)[0]}
+    results = {r.event: r for r in check_document(doc, evidence)[0]}
     missing = [t for t in tag_ids if doc.event(t) is None]
     if missing:
         raise ReelError(f"match {doc.match_id} has no tag {', '.join(missing)} (its tags: "

@@ -4,14 +4,13 @@ is there (never written; a match copied into the workspace before it is tagged) 
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from review_app.config import Demo
-from review_app.ground.files import fsync_dir, lock_for
+from review_app.ground.files import durable_replace, lock_for
 
 
 def ready(demo: Demo | None) -> bool:
@@ -45,8 +44,7 @@ def ensure_demo(demo: Demo | None, progress: Callable[[int, int, str], None] | N
             generate(partial / demo.footage.name, partial / demo.annotations.name, progress=step)
             if root.exists():  # an empty or broken earlier attempt: replaced whole
                 shutil.rmtree(root)
-            os.replace(partial, root)
-            fsync_dir(root.parent)
+            durable_replace(partial, root)
         finally:
             if partial.exists():
                 shutil.rmtree(partial, ignore_errors=True)

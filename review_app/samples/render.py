@@ -11,9 +11,7 @@ frame shown at or after it.
 from __future__ import annotations
 
 import os
-import random
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 
 import cv2
@@ -31,54 +29,21 @@ from review_app.samples.sprites import (
     draw_rider,
     draw_umpire,
 )
+from review_app.samples.timing import (  # noqa: F401  (the generators and tests import them from here too)
+    PHONE_FPS_RANGE,
+    PHONE_TIME_BASE,
+    MomentAt,
+    Timing,
+    locate_moments,
+    timing,
+)
 
-PHONE_TIME_BASE = Fraction(1, 90000)  # the tick phones write into MP4
-PHONE_FPS_RANGE = (28.0, 31.0)
 GOP_SECONDS = 2
 BFRAMES = 2
 CRF = 20
 # Mono AAC at 96 kb/s, as cameras record: at 64 kb/s the encoder's pre-echo put a whistle's first
 # sound 8 ms before it (a frame early in player-falls); ten clips grow by about 1.3 MB.
 AUDIO_BITRATE = 96000
-
-
-@dataclass(frozen=True)
-class Timing:
-    """The presentation time of every frame, as integer ticks of `time_base`."""
-
-    ticks: tuple[int, ...]
-    time_base: Fraction
-
-    def seconds(self, index: int) -> float:
-        return float(self.ticks[index] * self.time_base)
-
-    def __len__(self) -> int:
-        return len(self.ticks)
-
-    def frame_at(self, t: float) -> int:
-        """The first frame shown at or after time t (the frame a moment first appears in)."""
-        for i in range(len(self.ticks)):
-            if self.seconds(i) >= t - 1e-9:
-                return i
-        return len(self.ticks) - 1
-
-
-def timing(footage: Footage, duration: float) -> Timing:
-    if footage.vfr_seed is None:
-        fps = Fraction(footage.fps).limit_denominator(1001)
-        count = int(round(duration * fps))
-        return Timing(tuple(range(count)), 1 / fps)
-    # Phone: each frame interval from a seeded generator (random.Random's sequence for an integer
-    # seed is stable across Python versions), then rounded to the container's tick.
-    rng = random.Random(footage.vfr_seed)
-    lo, hi = PHONE_FPS_RANGE
-    ticks, t = [], 0.0
-    while t < duration:
-        tick = int(round(t / PHONE_TIME_BASE))
-        if not ticks or tick > ticks[-1]:
-            ticks.append(tick)
-        t += 1.0 / (lo + (hi - lo) * rng.random())
-    return Timing(tuple(ticks), PHONE_TIME_BASE)
 
 
 def display_size(footage: Footage) -> tuple[int, int]:
@@ -135,15 +100,6 @@ def to_storage(img: np.ndarray, rotation: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class MomentAt:
-    name: str
-    frame: int
-    time_s: float
-    clock: str
-    period: int
-
-
-@dataclass(frozen=True)
 class Clip:
     """What was written: the file, its frames and where each key moment fell."""
 
@@ -154,15 +110,6 @@ class Clip:
     duration_s: float
     sha256: str
     moments: dict[str, MomentAt]
-
-
-def locate_moments(sc: Scenario, tm: Timing) -> dict[str, MomentAt]:
-    out = {}
-    for m in sc.moments:
-        i = tm.frame_at(m.t)
-        t = tm.seconds(i)
-        out[m.name] = MomentAt(m.name, i, round(t, 6), sc.clock_at(t), sc.period_at(t))
-    return out
 
 
 def render_clip(sc: Scenario, out_dir: str | os.PathLike, *, limit_frames: int | None = None,

@@ -13,7 +13,6 @@ import zlib
 
 import numpy as np
 
-from review_app.samples.render import Timing, locate_moments
 from review_app.samples.scene import Scenario
 from review_app.samples.sound import (
     SAMPLE_RATE,
@@ -26,6 +25,7 @@ from review_app.samples.sound import (
     whistle_length,
     wind,
 )
+from review_app.samples.timing import Timing, locate_moments
 
 # Levels in full-scale amplitude, as a camera at the boards hears the game: the whistle and the
 # horn well above the crowd and the wind (about 12-16 dB over the bed), never near clipping.

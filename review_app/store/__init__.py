@@ -1,9 +1,13 @@
 """What the product keeps, behind one interface: match documents, footage received, evidence cases,
 training records, and reviewers with their roles.
 
-    store = open_store()                     # $POLO_REVIEW_STORE, else the folders of `review_app.config`
-    store = open_store("postgresql://reviewer@db/polo")
-    store.matches.save(doc)                  # or open_matches(location), open_footage(location), ...
+    store = open_store(verdicts=SEASON)      # $POLO_REVIEW_STORE, else the folders of `review_app.config`
+    store = open_store("postgresql://reviewer@db/polo", verdicts=SEASON)
+    store.matches.save(doc)                  # the one way to save; or open_matches(location), open_footage(...)
+
+`verdicts` is the judge of the verdict rows a store keeps and counts a season with (`checker.season.SEASON`),
+handed in by whoever opens the store, so the store never imports the checker (tests/test_layers.py). A store
+opened without one keeps and saves documents all the same; it refuses only to count a season.
 
 The interfaces are in `store.base`. A location is a folder (or file) path, the file store
 (`store.filestore`), the default; or a `postgresql://` URL, the database store (`store.postgres`),
@@ -19,43 +23,27 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from review_app.errors import PoloReviewError
+from review_app.store.errors import DatabaseError, StoreError, Unavailable
 
 if TYPE_CHECKING:
     from review_app.config import Folders
-    from review_app.model.document import MatchDocument
-    from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Store
+    from review_app.model.recordings import FootageRegister
+    from review_app.store.base import EvidenceStore, FootageStore, MatchStore, RecordStore, Store, VerdictJudge
 
 Location = str | os.PathLike
-
-
-class StoreError(PoloReviewError):
-    """A store location this installation cannot open."""
-
-
-# The judge of verdicts a store keeps season counts with (`checker.season.SEASON`), handed in by the layer
-# that opens stores (the command line, the app), so that the store saves the rows it is handed and never
-# imports the checker (the checker sits below the store: tests/test_layers.py).
-_judge: list = []
-
-
-def hand_verdicts(judge) -> None:
-    """Give every store opened from now on `judge` (`rows(doc)`, `count_documents(docs, start, end)`,
-    `counted(rows)`) for the verdict rows of a saved document and the season counts."""
-    _judge[:] = [judge]
-
-
-def verdict_judge():
-    """The judge handed in (`hand_verdicts`); StoreError if none was."""
-    if not _judge:
-        raise StoreError("no verdict judge handed to the store (call review_app.store.hand_verdicts first)")
-    return _judge[0]
 
 
 def is_database(location: object) -> bool:
     from review_app.store.postgres.db import is_database as database_url
 
     return database_url(os.fspath(location) if isinstance(location, os.PathLike) else str(location))
+
+
+def shown(location: object) -> str:
+    """`location` as it may be shown and logged: a URL of any kind without its password; a path as it is."""
+    from review_app.store.postgres.db import shown as shown_url
+
+    return shown_url(os.fspath(location) if isinstance(location, os.PathLike) else str(location))
 
 
 def _files(location: Location) -> bool:
@@ -87,20 +75,21 @@ def shared_folders(files: Location | None = None) -> Folders:
     return Folders.rooted(given) if given else folders()
 
 
-def _database_store(url: str, files: Location | None = None) -> Store:
+def _database_store(url: str, files: Location | None = None, verdicts: VerdictJudge | None = None) -> Store:
     from review_app.store.postgres import DatabaseStore
 
-    return DatabaseStore.open(url, shared_folders(files))
+    return DatabaseStore.open(url, shared_folders(files), verdicts)
 
 
-def open_matches(location: Location) -> MatchStore:
-    """The match documents at `location` (a folder of JSON files, or a database URL)."""
+def open_matches(location: Location, *, verdicts: VerdictJudge | None = None) -> MatchStore:
+    """The match documents at `location` (a folder of JSON files, or a database URL); `verdicts`: as
+    `open_store`. A folder of documents alone has no evidence cases beside it: its verdicts are the documents'."""
     if is_database(location):
-        return _database_store(str(location)).matches
+        return _database_store(str(location), verdicts=verdicts).matches
     _files(location)
     from review_app.store.filestore import FileMatchStore
 
-    return FileMatchStore(_path(location))
+    return FileMatchStore(_path(location), verdicts)
 
 
 def open_footage(location: Location) -> FootageStore:
@@ -117,7 +106,7 @@ def open_evidence(location: Location | None = None) -> EvidenceStore:
     """The evidence cases at `location` (a folder of cases, or a database URL); by default those of the store
     $POLO_REVIEW_STORE names, else --store's fallbacks ($POLO_REVIEW_EVIDENCE, ./evidence_store)."""
     from review_app.config import folders
-    from review_app.evidence.store import store_root
+    from review_app.store.filestore.evidence import store_root
 
     if location is None and configured():
         return open_store(configured()).evidence
@@ -125,7 +114,7 @@ def open_evidence(location: Location | None = None) -> EvidenceStore:
         return _database_store(str(location)).evidence
     root = store_root(location)
     _files(root)
-    from review_app.store.filestore import FileEvidenceStore
+    from review_app.store.filestore.evidence import FileEvidenceStore
     from review_app.store.training import FileRoster
 
     return FileEvidenceStore(_path(root), FileRoster(folders().reviewers))
@@ -139,18 +128,7 @@ def open_records(location: Location) -> RecordStore:
     return FileRecords(_path(location))
 
 
-def save_document(doc: MatchDocument, path: Location | None = None) -> MatchDocument:
-    """Save `doc` back to the store it was read from (its database, or the folder of its file; `path`: another
-    file), atomically, raising the revision; RevisionConflict if it changed since `doc` was read. For callers
-    that hold a document and no store (the command line, a page); a caller holding the store saves with
-    `store.matches.save(doc)`."""
-    if doc.origin is not None and path is None:  # read from a database: saved back there
-        return open_matches(doc.origin).save(doc)
-    target = Path(path or doc.path)
-    return open_matches(target.parent).save(doc, str(target))
-
-
-def open_register(folders: Folders):
+def open_register(folders: Folders) -> FootageRegister:
     """The register of footage kept by path in the workspace of `folders` (`model.recordings.FootageRegister`)."""
     from review_app.model.recordings import FootageRegister
 
@@ -158,29 +136,29 @@ def open_register(folders: Folders):
 
 
 def open_store(location: Folders | Location | None = None, *, evidence: Location | None = None,
-               files: Location | None = None) -> Store:
+               files: Location | None = None, verdicts: VerdictJudge | None = None) -> Store:
     """Everything the product keeps at `location`: a database URL, a folder laid out as `Folders.rooted`, or
     `Folders`; by default $POLO_REVIEW_STORE, else the configured folders (`config.folders()`).
-    `files`: for a database, the shared folder of its footage and evidence bytes."""
+    `files`: for a database, the shared folder of its footage and evidence bytes. `verdicts`: the judge of the
+    verdict rows and season counts (`checker.season.SEASON`), which reads each match with its evidence case."""
     from review_app.config import Folders, folders
 
     where = location if location is not None else (configured() or folders())
     if not isinstance(where, Folders):
         if is_database(where):
-            return _database_store(str(where), files)
+            return _database_store(str(where), files, verdicts)
         _files(where)
         where = Folders.rooted(_path(where))
-    from review_app.evidence.store import store_root
-    from review_app.store.filestore import FileEvidenceStore, FileFootageStore, FileMatchStore, FileStore
+    from review_app.store.filestore import FileFootageStore, FileMatchStore, FileStore
+    from review_app.store.filestore.evidence import FileEvidenceStore, store_root
     from review_app.store.training import FileRoster, FileTrainingRecords
 
     roster = FileRoster(where.reviewers)
+    cases = FileEvidenceStore(_path(store_root(evidence or where.evidence)), roster)
     return FileStore(str(where.annotations.parent if where.evidence else where.annotations),
-                     FileMatchStore(where.annotations), FileFootageStore(where.uploads),
-                     FileEvidenceStore(_path(store_root(evidence or where.evidence)), roster),
-                     FileTrainingRecords(where.scores, roster), roster, where)
+                     FileMatchStore(where.annotations, verdicts, cases), FileFootageStore(where.uploads),
+                     cases, FileTrainingRecords(where.scores, roster), roster, where)
 
 
-__all__ = ["StoreError", "configured", "hand_verdicts", "is_database", "open_evidence", "open_footage",
-           "open_matches", "open_records", "open_register", "open_store", "save_document", "shared_folders",
-           "verdict_judge"]
+__all__ = ["DatabaseError", "StoreError", "Unavailable", "configured", "is_database", "open_evidence", "open_footage",
+           "open_matches", "open_records", "open_register", "open_store", "shared_folders", "shown"]

@@ -6,7 +6,8 @@ files on disk (`store.filestore`) are the default; a database can implement the 
 - `FootageStore`: footage received, content-addressed by SHA-256, with the names it came with kept
   as data (never as paths).
 - `EvidenceStore` / `CaseRecords`: per match, the originals as received (read-only, under their hash),
-  the working copies derived from them, and the append-only case log.
+  the working copies derived from them, and the append-only case log (declared in `evidence.records`).
+- `VerdictJudge`: handed in at `open_store(..., verdicts=...)`, for verdict rows and season counts.
 - `RecordStore`: one small mutable record, changed under the lock.
 - `TrainingRecords`, `Roster`: training attempts and teaching examples; reviewers and their roles,
   which every implementation enforces the same way (`ground.roles`).
@@ -14,16 +15,47 @@ files on disk (`store.filestore`) are the default; a database can implement the 
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from datetime import date, datetime
+# The evidence interface is declared below the store, where the evidence process and the checker, which are
+# handed one, name it without importing the store; it is the store's all the same.
+from review_app.evidence.records import CaseLogStore, CaseRecords, EvidenceStore
 
+if TYPE_CHECKING:
+    from datetime import date
+
+    from review_app.config import Folders
     from review_app.errors import PoloReviewError
     from review_app.model.document import MatchDocument
+
+
+__all__ = ["CaseLogStore", "CaseRecords", "EvidenceStore", "FootageStore", "MatchStore", "RecordStore", "Roster",
+           "Store", "TrainingRecords", "VerdictJudge", "judge_of"]
+
+
+class VerdictJudge(Protocol):
+    """What a store is handed to keep verdict rows and season counts without knowing the rules
+    (`checker.season.SEASON`): `open_store(location, verdicts=SEASON)`. `evidence`: the store's own cases,
+    whose 21.f(5) evidence and decisions settle the verdicts of their matches."""
+
+    def rows(self, doc: MatchDocument, evidence: EvidenceStore | None = None) -> list: ...
+
+    def count_documents(self, docs: Iterable[MatchDocument], start: date | None = None, end: date | None = None,
+                        evidence: EvidenceStore | None = None) -> list: ...
+
+    def counted(self, rows: Iterable[tuple[str, str | None, str, int]]) -> list: ...
+
+
+def judge_of(verdicts: VerdictJudge | None, location: str) -> VerdictJudge:
+    """The judge a store was opened with; StoreError (one line) where it was opened without one."""
+    if verdicts is None:
+        from review_app.store.errors import StoreError
+
+        raise StoreError(f"{location}: this store was opened without a verdict judge, so it counts no season "
+                         "(open it with open_store(..., verdicts=review_app.checker.season.SEASON))")
+    return verdicts
 
 
 @runtime_checkable
@@ -98,48 +130,6 @@ class FootageStore(Protocol):
     def name_of(self, stored: Path) -> str | None: ...
 
 
-class CaseLogStore(Protocol):
-    """The append-only log of one evidence case."""
-
-    def raw(self) -> bytes: ...
-
-    def entries(self) -> list[dict]: ...
-
-    def locked(self) -> contextlib.AbstractContextManager[list[dict]]:
-        """Hold the case: its entries as read, with no other writer until the block ends."""
-        ...
-
-    def append(self, entries: list[dict], type_: str, by: str, data: dict, at: datetime) -> dict: ...
-
-    def held(self) -> contextlib.AbstractContextManager[bytes]:
-        """Hold the case: its bytes as they are, damaged or not (to repair a cut last line)."""
-        ...
-
-    def replace_cut(self, complete: bytes, entries: list[dict], type_: str, by: str, data: dict,
-                    at: datetime) -> dict:
-        """In one atomic step: the log's bytes before a cut last line, then one new entry."""
-        ...
-
-
-class CaseRecords(Protocol):
-    """One match's evidence case: originals, working copies and the log."""
-
-    match_id: str
-    log: CaseLogStore
-
-    def ingest(self, src: Path, ext: str, recorded: Callable[[str], str | None] = ...,
-               ) -> tuple[str, int, Path, bool]: ...
-
-    def make_working_copy(self, original: Path, sha256: str) -> Path: ...
-
-    def stored_originals(self) -> list[Path]: ...
-
-
-@runtime_checkable
-class EvidenceStore(Protocol):
-    def case(self, match_id: str) -> CaseRecords: ...
-
-
 @runtime_checkable
 class RecordStore(Protocol):
     """One small record changed as a whole (the training scores)."""
@@ -151,9 +141,6 @@ class RecordStore(Protocol):
     def update(self, change: Callable[[object | None], object]) -> object:
         """Read, `change` into the new record, write: no other update in between. Returns the new record."""
         ...
-
-
-
 
 @runtime_checkable
 class Roster(Protocol):
@@ -208,11 +195,27 @@ class TrainingRecords(Protocol):
 
 @runtime_checkable
 class Store(Protocol):
-    """Everything the product keeps, as one object (see `review_app.store.open_store`)."""
+    """Everything the product keeps, as one object (see `review_app.store.open_store`); read-only."""
 
-    location: str
-    matches: MatchStore
-    footage: FootageStore
-    evidence: EvidenceStore
-    training: TrainingRecords
-    people: Roster
+    @property
+    def location(self) -> str: ...
+
+    @property
+    def matches(self) -> MatchStore: ...
+
+    @property
+    def footage(self) -> FootageStore: ...
+
+    @property
+    def evidence(self) -> EvidenceStore: ...
+
+    @property
+    def training(self) -> TrainingRecords: ...
+
+    @property
+    def people(self) -> Roster: ...
+
+    @property
+    def folders(self) -> Folders:
+        """Where the parts kept as files are (a database's shared storage)."""
+        ...

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-from review_app.ground.files import READ_ONLY, file_sha256
+from review_app.ground.files import READ_ONLY, durable_replace, file_sha256
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ def _copy_file(src: Path, dst: Path) -> bool:
     tmp = dst.with_name(f".{dst.name}.copying")
     shutil.copyfile(src, tmp)
     os.chmod(tmp, os.stat(src).st_mode & 0o777)
-    os.replace(tmp, dst)
+    durable_replace(tmp, dst)
     return True
 
 

@@ -157,7 +157,7 @@ class FileTrainingRecords:
 
         def add(data: object | None) -> dict:
             data = self._checked(data)
-            entry = {"by": by, "at": now_text()}
+            entry: dict[str, object] = {"by": by, "at": now_text()}
             if what["fingerprint"]:
                 entry["fingerprint"] = what["fingerprint"]
             if what["withdrawn"]:

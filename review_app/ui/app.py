@@ -1,27 +1,24 @@
 """The app's entry point: shared settings in the sidebar (language, reviewer), then the pages.
 
 Run with `polo-review app`, which passes the footage and annotations folders in environment
-variables; `streamlit run review_app/ui/server.py` works too and opens on the bundled samples
-(server.py serves this script with the frame addresses the frame view loads pictures from).
+variables; `streamlit run review_app/ui/server.py` works too, with review_app importable (installed, or
+PYTHONPATH naming the checkout), and opens on the bundled samples (server.py serves this script with the
+frame addresses the frame view loads pictures from).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import streamlit as st
 
-HERE = Path(__file__).resolve().parent
-if str(HERE.parents[1]) not in sys.path:  # `streamlit run` on a source checkout
-    sys.path.insert(0, str(HERE.parents[1]))
+from review_app.errors import PoloReviewError
+from review_app.store import is_database, shown
+from review_app.textsafe import md
+from review_app.ui import context
+from review_app.ui.context import _
 
-from review_app.errors import PoloReviewError  # noqa: E402  (after the path is set)
-from review_app.store import is_database  # noqa: E402
-from review_app.store.postgres.db import shown  # noqa: E402
-from review_app.textsafe import md  # noqa: E402
-from review_app.ui import context  # noqa: E402
-from review_app.ui.context import _  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 

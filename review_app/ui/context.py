@@ -15,10 +15,8 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
 from review_app.model.catalog import folder_stamp, list_all, stamp
 from review_app.model.recordings import allowed_roots
-from review_app.store import configured, hand_verdicts, open_matches, open_register, open_store
+from review_app.store import DatabaseError, configured, open_matches, open_register, open_store
 from review_app.textsafe import md
-
-hand_verdicts(SEASON)  # the stores this app opens keep the checker's verdicts (the store never imports the checker)
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
            "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
@@ -65,8 +63,9 @@ def fixed(options, label: Callable[[object], str]) -> Callable[[object], str]:
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _store(location: str | None, files: str | None, configured_folders: Folders, evidence: str | None):
-    # Keyed by everything the environment says about where things are: one store per configuration.
-    return open_store(location or configured_folders, files=files, evidence=evidence)
+    # Keyed by everything the environment says about where things are: one store per configuration. Handed the
+    # checker's verdicts, so the store keeps them and counts a season with them (the store never imports the checker).
+    return open_store(location or configured_folders, files=files, evidence=evidence, verdicts=SEASON)
 
 
 def store():
@@ -99,8 +98,6 @@ def listing(archived: bool = False) -> list:
     so a rerun re-validates nothing. Archived matches only when asked for. While the database does not
     answer, the last listing this session saw, with the one line that says so: the page keeps its forms
     (and what was typed in them) and the next action after the database is back works."""
-    from review_app.store.postgres.db import DatabaseError
-
     matches, f = store().matches, folders()
     try:
         changed = (matches.stamp(), folder_stamp(f.demo.annotations) if f.demo else (), stamp(f.registered))
@@ -117,6 +114,14 @@ def load_listed(listed):
     from review_app.model import load_document
 
     return load_document(listed.path) if listed.demo else store().matches.load(str(listed.path))
+
+
+def loaded(listed) -> tuple[str, object]:
+    """(its path, the document a listing names or why it cannot be read), as a store's `scan` pairs them."""
+    try:
+        return str(listed.path), load_listed(listed)
+    except PoloReviewError as exc:
+        return str(listed.path), exc
 
 
 def documents() -> list:

@@ -30,7 +30,6 @@ from review_app.model.match_setup import (
     zone_names,
 )
 from review_app.model.recordings import recording_path, recordings, review_on
-from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, store
 from review_app.ui.footage_intake import attached, intake_forms, receive_path, receive_upload
@@ -70,7 +69,7 @@ def save(changed: MatchDocument) -> MatchDocument | None:
     """Save through the store (merged with anyone else's save since the forms were drawn); the forms
     are then drawn from what was saved."""
     try:
-        saved = save_document(changed)
+        saved = store().matches.save(changed)
     except RevisionConflict as exc:
         st.error(md(_("Not saved: someone else changed the same thing meanwhile ({where}). Reload the match to see "
                       "their version, then make your change again.", where=", ".join(exc.overlaps) or "?")),

@@ -31,7 +31,7 @@ def _marked(tmp_path, videos, presented_to=None):
 
 
 def _e4(path, store):
-    return next(r for r in check_paths([path], evidence_root=store).events if r.event == "e4")
+    return next(r for r in check_paths([path], evidence=open_evidence(store)).events if r.event == "e4")
 
 
 def test_a_forfeiture_decided_by_a_team_captain_is_refused_in_one_line_quoting_the_rule(run, videos):
@@ -94,7 +94,7 @@ def test_a_presentation_to_someone_else_is_inconsistent_in_the_match_check_namin
     """The match document's view of the presentation comes from the case: a forfeiture recorded in the document on
     evidence the case says was presented to someone else is inconsistent, in that part."""
     path, _case = _marked(tmp_path, videos, presented_to="other")
-    result = check_paths([path], evidence_root=tmp_path / "store")
+    result = check_paths([path], evidence=open_evidence(tmp_path / "store"))
     e4 = next(r for r in result.events if r.event == "e4")  # no forfeiture: none could be grounded
     assert e4.verdict == "consistent", e4.explanation.render("en")
     returned = [f for f in result.findings if f.kind == "excused_mount_returned"]

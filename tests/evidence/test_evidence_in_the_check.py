@@ -22,7 +22,9 @@ def _events():
 
 
 def _check(path, store):
-    result = check_paths([path], evidence_root=store)
+    from review_app.store import open_evidence
+
+    result = check_paths([path], evidence=open_evidence(store))
     by_id = {r.event: r for r in result.events}
     return by_id["e4"], [f for f in result.findings if f.kind == "excused_mount_returned"]
 

@@ -14,8 +14,8 @@ from evidence_fixtures import END, NOW, flip_byte
 from markupsafe import escape
 
 from review_app.evidence.state import Mark
-from review_app.evidence.store import file_sha256
 from review_app.footage import Footage
+from review_app.ground.files import file_sha256
 from review_app.reports.evidence_pack import build_pack, stretches
 
 

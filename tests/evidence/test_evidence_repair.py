@@ -176,7 +176,8 @@ def test_repair_through_the_command_line(run, videos, tmp_path):
 APPENDER = """
 import os, sys, time, types
 from datetime import datetime, timedelta, timezone
-from review_app.evidence import EvidenceCase, log
+from review_app.evidence import EvidenceCase
+from review_app.store.filestore import evidence as case_files
 from review_app.store import open_evidence
 from review_app.model import load_document
 
@@ -185,7 +186,8 @@ def slow(fd, data):  # a disk that takes its time: half the line, a pause, the r
     time.sleep(0.3)
     return done + os.write(fd, data[len(data) // 2 :])
 
-log.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")}, "write": slow})
+case_files.os = types.SimpleNamespace(**{**{k: getattr(os, k) for k in dir(os) if not k.startswith("__")},
+                                        "write": slow})
 case = EvidenceCase(load_document(sys.argv[1]), open_evidence(sys.argv[2]))
 now = datetime(2026, 6, 16, 9, 0, tzinfo=timezone.utc)
 for i in range(1000):

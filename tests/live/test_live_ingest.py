@@ -12,6 +12,7 @@ import time
 import framecode
 import pytest
 from live_cases import A_WHISTLES, B_LATER_S, BLOCK_S, CUT, LOOPS, record
+from saving import save_back
 
 from review_app.cli import main
 from review_app.footage import Footage
@@ -28,7 +29,6 @@ from review_app.live.session import (
 )
 from review_app.model import load_document
 from review_app.model.angles import offset_of
-from review_app.store import save_document
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +101,7 @@ def test_segments_verify_and_a_changed_one_is_caught(recorded, tmp_path):
 
 
 def test_after_the_game_one_file_per_camera_shows_every_frame_sent(recorded, capsys):
-    done = finish(recorded.folder, recorded.footage, recorded.document, save=save_document)
+    done = finish(recorded.folder, recorded.footage, recorded.document, save=save_back)
     assert [f.camera for f in done] == ["A", "B"]
     for f in done:
         sent = recorded.senders[f.camera].sent

@@ -7,13 +7,13 @@ import json
 
 import pytest
 from match_docs import base_document
+from saving import save_back
 
 from review_app.checker.formats import to_json
 from review_app.checker.run import check_documents
 from review_app.model import load_document
 from review_app.model.review_decisions import DecisionError, decisions, with_decision
 from review_app.reports.consistency import to_html
-from review_app.store import save_document
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def test_a_decision_is_kept_with_its_whistle_reason_who_and_when(doc):
     changed = with_decision(doc, frame=812, time_s=32.48, decision="overturned", reason="No foul: <clean> hook",
                             by="  Martín  Oyarzábal ")
     changed = with_decision(changed, frame=900, time_s=36.0, decision="stands", reason="Seen on B", by="M. O.")
-    saved = load_document(save_document(changed).path)  # validated against the schema on the way
+    saved = load_document(save_back(changed).path)  # validated against the schema on the way
     first, second = decisions(saved)
     assert first["id"] == "rd1" and second["id"] == "rd2"
     assert first["whistle"] == {"frame": 812, "time_s": 32.48} and first["decision"] == "overturned"

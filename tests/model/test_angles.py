@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from match_docs import base_document
+from saving import save_back
 
 from review_app.model import RevisionConflict, document_from_data, load_document
 from review_app.model.angles import (
@@ -23,7 +24,7 @@ from review_app.model.coding import At, Code, coded_event
 from review_app.model.edits import build_event, commit, put_event
 from review_app.model.migrate import migrate
 from review_app.model.recordings import attach, review_on
-from review_app.store import open_matches, save_document
+from review_app.store import open_matches
 
 
 def kept_in(doc):
@@ -41,7 +42,7 @@ def doc(tmp_path):
     d = document_from_data(base_document(), path)
     for sha, name in ((A, "a.mp4"), (B, "b.mp4"), (C, "c.mp4")):
         d = attach(d, tmp_path / "footage" / name, how="folder", sha256=sha)
-    save_document(d, path)
+    save_back(d, path)
     return load_document(path)
 
 
@@ -95,13 +96,13 @@ def test_stepping_the_footage_after_a_nudge_steps_the_angle_at_the_same_rate():
 # -- stored with the match ----------------------------------------------------------------------------------
 
 def test_an_offset_is_saved_with_the_match_and_read_back(doc):
-    saved = save_document(with_offset(doc, B, 4.37, footage_sha256=A, how="sound", confidence=0.41, by="Coach"))
+    saved = save_back(with_offset(doc, B, 4.37, footage_sha256=A, how="sound", confidence=0.41, by="Coach"))
     again = load_document(saved.path)
     got = offset_of(again, B, A)
     assert (got.seconds, got.how, got.confidence, got.set_by) == (4.37, "sound", 0.41, "Coach")
     assert got.low_confidence  # under the sound's threshold: said
     assert offset_of(again, C, A) is None and offset_of(again, B, C) is None  # never set, or against other footage
-    nudge = save_document(with_offset(again, B, 4.41, footage_sha256=A, how="nudged", by="Coach"))
+    nudge = save_back(with_offset(again, B, 4.41, footage_sha256=A, how="nudged", by="Coach"))
     got = offset_of(load_document(nudge.path), B, A)
     assert (got.seconds, got.how, got.confidence) == (4.41, "nudged", 0.41)  # the sound's doubt stays said
     assert [r["sha256"] for r in other_recordings(again, A)] == [B, C]
@@ -119,18 +120,18 @@ def test_bad_offsets_are_one_line(doc):
 def test_two_reviewers_setting_two_angles_at_once_merge_and_the_same_angle_conflicts(doc):
     mine = with_offset(doc, B, 1.0, footage_sha256=A, how="nudged", by="Ana")
     theirs = with_offset(doc, C, -2.0, footage_sha256=A, how="sound", confidence=0.9, by="Ben")
-    save_document(theirs)
-    merged = save_document(mine)
+    save_back(theirs)
+    merged = save_back(mine)
     assert offset_of(merged, B, A).seconds == 1.0 and offset_of(merged, C, A).seconds == -2.0
     late = with_offset(doc, C, -2.5, footage_sha256=A, how="nudged", by="Ana")  # from the first revision
     with pytest.raises(RevisionConflict):
-        save_document(late)
+        save_back(late)
 
 
 def test_reviewing_on_another_recording_measures_the_offsets_from_it(doc):
     d = with_offset(doc, B, 4.0, footage_sha256=A, how="sound", confidence=0.8)
     d = with_offset(d, C, -1.5, footage_sha256=A, how="nudged")
-    on_b = save_document(review_on(d, B))
+    on_b = save_back(review_on(d, B))
     # an instant at t in A is at t + 4 in B and t - 1.5 in C: so at u in B it is at u - 4 in A, u - 5.5 in C
     assert offset_of(on_b, A, B).seconds == -4.0 and offset_of(on_b, C, B).seconds == -5.5
     assert offset_of(on_b, C, B).how == "nudged" and offset_of(on_b, A, B).confidence == 0.8

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from match_docs import base_document, event
+from saving import save_back
 
 from review_app.checker import check_document
 from review_app.model import RevisionConflict, load_document
@@ -30,7 +31,7 @@ from review_app.model.coding import (
 from review_app.model.edits import build_event, commit, put_event
 from review_app.rules import PROVISIONS
 from review_app.rules.vocabulary import VerdictKind
-from review_app.store import open_matches, open_records, save_document
+from review_app.store import open_matches, open_records
 
 
 def kept_in(doc):
@@ -160,7 +161,7 @@ def test_a_dragged_edge_is_saved_in_order_and_meets_the_revision_check(saved):
                                                                "end": {"frame": 300, "time_s": 12.0}}
     # someone else moved the same window meanwhile: a conflict, never a silent overwrite
     theirs = load_document(moved.path)
-    save_document(commit(theirs, window_change(theirs, "e2", At(190, 7.6), At(300, 12.0)), kept_in(theirs)))
+    save_back(commit(theirs, window_change(theirs, "e2", At(190, 7.6), At(300, 12.0)), kept_in(theirs)))
     with pytest.raises(RevisionConflict):
         commit(moved, window_change(moved, "e2", At(210, 8.4), At(300, 12.0)), kept_in(moved))
     with pytest.raises(CodingError, match="no tag e9"):

@@ -7,10 +7,10 @@ import os
 
 import pytest
 from match_docs import ROOT, base_document, event
+from saving import save_back
 
 from review_app.model import DocumentError, RevisionConflict, load_document, validate
 from review_app.model.schema_build import render
-from review_app.store import save_document
 
 SAFETY = event("e1", 100, "21.a", {"last_hit_by_defender": True, "deflection": "none"},
                {"whistle": "at_once", "penalty": "penalty_6", "restart": "penalty"},
@@ -108,7 +108,7 @@ def test_save_is_atomic_and_raises_the_revision(write_doc):
     path = write_doc(base_document())
     doc = load_document(path)
     doc.events.append(SAFETY)
-    saved = save_document(doc)
+    saved = save_back(doc)
     assert saved.revision == 2 and load_document(path).revision == 2
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
 
@@ -119,11 +119,11 @@ def test_a_second_reviewer_changing_the_same_field_gets_a_conflict_and_nothing_i
     path = write_doc(doc)
     first, second = load_document(path), load_document(path)
     first.events[0]["notes"] = "first reviewer"
-    save_document(first)
+    save_back(first)
     before = path.read_bytes()
     second.events[0]["notes"] = "second reviewer"
     with pytest.raises(RevisionConflict) as err:
-        save_document(second)
+        save_back(second)
     assert err.value.overlaps == ["events[e1].notes"]
     assert err.value.theirs["events"][0]["notes"] == "first reviewer"
     assert err.value.mine["events"][0]["notes"] == "second reviewer"
@@ -136,11 +136,11 @@ def test_a_copy_made_in_memory_has_no_base_to_merge_against_so_a_stale_save_conf
 
     path = write_doc(base_document())
     stale = load_document(path)
-    save_document(load_document(path))  # someone else saves: revision 2
+    save_back(load_document(path))  # someone else saves: revision 2
     blind = MatchDocument(stale.data, path, stale.loaded_revision)  # no source: the base is not known
     blind.events.append(SAFETY)
     with pytest.raises(RevisionConflict):
-        save_document(blind)
+        save_back(blind)
 
 
 def test_an_invalid_edit_is_refused_before_anything_is_written(write_doc):
@@ -149,7 +149,7 @@ def test_an_invalid_edit_is_refused_before_anything_is_written(write_doc):
     doc = load_document(path)
     doc.events.append(dict(SAFETY, situation="21.q"))
     with pytest.raises(DocumentError):
-        save_document(doc)
+        save_back(doc)
     assert path.read_bytes() == before
 
 
@@ -160,7 +160,7 @@ def test_unwritable_folder_keeps_the_saved_file(write_doc):
     os.chmod(path.parent, 0o555)
     try:
         with pytest.raises(OSError):
-            save_document(doc)
+            save_back(doc)
     finally:
         os.chmod(path.parent, 0o755)
     assert load_document(path).revision == 1

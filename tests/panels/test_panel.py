@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 from match_docs import base_document
+from saving import save_back
 
 from review_app.model import document_from_data, load_document, validate
 from review_app.panels.panel import (
@@ -21,7 +22,6 @@ from review_app.panels.panel import (
     visible_entries,
     waiting_for,
 )
-from review_app.store import save_document
 
 NOW = datetime(2026, 6, 15, 10, 0, tzinfo=UTC)
 DANGEROUS = {"kind": "dangerous", "fouled_team_disadvantaged": True}
@@ -109,11 +109,11 @@ def test_the_panels_verdict_stands_beside_the_original_reviewers():
 
 def test_the_document_with_a_panel_is_valid_and_entries_saved_at_once_merge(tmp_path):
     doc = match(tmp_path)
-    opened = save_document(open_panel(doc, "e1", by="Coach", members=["P1", "P2"], now=NOW))
+    opened = save_back(open_panel(doc, "e1", by="Coach", members=["P1", "P2"], now=NOW))
     first = load_document(opened.path)
     second = load_document(opened.path)  # both members read the same revision
-    save_document(submit(first, "e1", "P1", situation="21.b", facts=DANGEROUS, call={"whistle": "at_once"}, now=NOW))
-    merged = save_document(submit(second, "e1", "P2", situation="21.b", facts=DANGEROUS, call={}, now=NOW))
+    save_back(submit(first, "e1", "P1", situation="21.b", facts=DANGEROUS, call={"whistle": "at_once"}, now=NOW))
+    merged = save_back(submit(second, "e1", "P2", situation="21.b", facts=DANGEROUS, call={}, now=NOW))
     assert set(panel_of(merged, "e1")["entries"]) == {"P1", "P2"}
     validate(merged.data)
 

@@ -23,11 +23,12 @@ def location(request, tmp_path) -> str:
 
 @pytest.fixture
 def store(location, tmp_path, monkeypatch):
+    from review_app.checker.season import SEASON
     from review_app.store import open_store
 
     monkeypatch.setenv("POLO_REVIEW_FILES", str(tmp_path / "shared"))  # a database's bytes (children read it too)
     monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
-    return open_store(location)
+    return open_store(location, verdicts=SEASON)  # as the command line and the app open theirs
 
 
 @pytest.fixture

@@ -10,10 +10,12 @@ import json
 import multiprocessing
 import os
 import stat
+from datetime import UTC, datetime
 
 import pytest
 from match_docs import base_document
 
+from review_app.checker.season import SEASON
 from review_app.errors import PoloReviewError
 from review_app.ground.files import atomic_create_bytes, file_sha256, json_bytes, lock_for, safe_extension
 from review_app.model import DocumentError, MatchDocument, RevisionConflict
@@ -180,20 +182,10 @@ def test_open_store_gathers_the_configured_folders(tmp_path, monkeypatch):
 
 
 
-def _as_its_own_process() -> None:
-    """A spawned process hands the store the checker's verdicts itself, as the command line's and the app's do:
-    tests/conftest.py does it for the test process only, and a spawned process does not import it."""
-    from review_app.checker.season import SEASON
-    from review_app.store import hand_verdicts
-
-    hand_verdicts(SEASON)
-
-
 def _save_from(location: str, key: str, name: str, both_read, results) -> None:
     from review_app.model import RevisionConflict as Conflict
 
-    _as_its_own_process()
-    matches = open_matches(location)
+    matches = open_matches(location, verdicts=SEASON)
     doc = matches.load(key)
     doc.data["match"]["name"] = name
     both_read.wait(60)  # both copies are at the same revision before either saves
@@ -279,12 +271,11 @@ def test_create_refuses_an_id_held_by_a_document_under_another_name(matches):
 
 
 def _create_from(location: str, name: str, both_ready, results) -> None:
-    _as_its_own_process()
     both_ready.wait(60)
     try:
         doc = new_document("same-id")
         doc["match"]["name"] = name
-        open_matches(location).create(doc)
+        open_matches(location, verdicts=SEASON).create(doc)
         results.put("created")
     except DocumentError:
         results.put("refused")
@@ -307,7 +298,6 @@ def test_two_processes_creating_one_match_id_one_wins(matches):
 def _edits_from(location: str, who: str, edits: int, results, key: str | None = None) -> None:
     from concurrent_edits import edit_loop
 
-    _as_its_own_process()
     results.put(edit_loop(location, who, edits, key=key))
 
 
@@ -436,3 +426,78 @@ def test_forked_processes_save_through_the_store_their_parent_opened(matches):
     assert [child.exitcode for child in children] == [0, 0]
     assert sorted(results.get(timeout=120) for _ in children) == [21, 21]
     assert [matches.find(f"m{n}").revision for n in (1, 2, 3)] == [21, 21, 1]
+
+
+# -- the evidence case in the check: the same verdicts on every store ----------------------------------------------
+def _forfeiture_case(store, videos):
+    """The 21.f(5) match of tests/evidence kept in `store`, with its evidence received in time and marked: what the
+    committee decides on (the case as `EvidenceCase` makes it, through the store's evidence)."""
+    from datetime import timedelta
+
+    from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW, RETURNED
+
+    from review_app.evidence import EvidenceCase
+
+    post_game = {"id": "e4", "position": {"frame": 950, "time_s": 38.0}, "period": 3, "clock": "5:40",
+                 "situation": "21.f(5)", "facts": {}, "call": {"penalty": "none"},
+                 "involved": {"players": [{"team": "A", "number": 2, "mount": EXCUSED_MOUNT}],
+                              "mount": EXCUSED_MOUNT}}
+    data = copy.deepcopy(MATCH)
+    data["events"] = [*data["events"], copy.deepcopy(RETURNED), post_game]
+    case = EvidenceCase(store.matches.create(data), store.evidence)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=13), now=NOW)
+    case.mark(ev.id, [10, 11], "Referee", excusal="e2", now=NOW)
+    return case
+
+
+def _verdicts(store) -> tuple[dict[str, str], list]:
+    from review_app.checker import check_scanned
+
+    result = check_scanned(store.matches.scan(), store.evidence)
+    return {r.event: str(r.verdict) for r in result.events}, [f for f in result.findings
+                                                               if f.kind == "excused_mount_returned"]
+
+
+def test_a_committees_decision_settles_the_21f5_verdict(store, videos):
+    from review_app.checker.season import count_documents
+
+    case = _forfeiture_case(store, videos)
+    before, findings = _verdicts(store)
+    assert before["e4"] == "inconsistent" and findings[0].severity == "mandatory"  # not yet exacted
+    assert ("21.f(5)", "inconsistent") in {(c.clause, c.verdict) for c in store.matches.verdict_counts()}
+    case.decide("forfeiture", "Committee chair", now=datetime.now(UTC))
+    after, findings = _verdicts(store)
+    assert after["e4"] == "consistent" and all(f.severity == "info" for f in findings)  # exacted by the decision
+    counts = store.matches.verdict_counts()  # the season, judged with the case as it now stands
+    assert ("21.f(5)", "consistent") in {(c.clause, c.verdict) for c in counts}
+    assert counts == count_documents(store.matches.documents(), evidence=store.evidence)
+
+
+def test_a_store_opened_without_a_judge_saves_and_refuses_only_the_season(location, tmp_path, monkeypatch):
+    monkeypatch.setenv("POLO_REVIEW_FILES", str(tmp_path / "shared"))
+    from match_docs import event
+
+    plain = open_store(location)  # a library user's: no judge handed in
+    data = new_document("m1")
+    data["events"] = [event("e1", 10, "21.i", {"cannot_be_dropped_immediately": True}, {"whistle": "at_once"})]
+    doc = plain.matches.create(data)
+    assert plain.matches.save(doc).revision == 2
+    with pytest.raises(StoreError, match="without a verdict judge"):
+        plain.matches.verdict_counts()
+    # Counted by a store opened with the judge all the same: the document saved without rows is judged then
+    assert sum(c.events for c in open_store(location, verdicts=SEASON).matches.verdict_counts()) == 1
+
+
+def test_durable_replace_puts_a_read_only_file_and_a_whole_folder_in_place(tmp_path):
+    # the one rename every writer goes through (store copy's originals, live segments, the demo's folder)
+    from review_app.ground.files import READ_ONLY, durable_replace, is_read_only
+
+    tmp = tmp_path / ".original.copying"
+    tmp.write_bytes(b"evidence")
+    os.chmod(tmp, READ_ONLY)
+    durable_replace(tmp, tmp_path / "original.mp4")
+    assert (tmp_path / "original.mp4").read_bytes() == b"evidence" and is_read_only(tmp_path / "original.mp4")
+    folder = tmp_path / ".demo.partial"
+    (folder / "annotations").mkdir(parents=True)
+    durable_replace(folder, tmp_path / "demo")
+    assert (tmp_path / "demo" / "annotations").is_dir() and not folder.exists()

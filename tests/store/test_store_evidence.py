@@ -162,7 +162,7 @@ def _forge(url: str, sql: str) -> None:
 
 def _as_file(case, tmp_path, change) -> str:
     """What verify says of the same log as a file changed the same way."""
-    from review_app.evidence.store import CaseFolder
+    from review_app.store.filestore.evidence import CaseFolder
 
     folder = CaseFolder(tmp_path / "files", case.folder.match_id)
     folder.path.mkdir(parents=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import framecode
 import numpy as np
+from saving import save_back
 from ui_fixtures import make_workspace
 
 from review_app.footage import Footage, VideoWriter
@@ -19,7 +20,6 @@ from review_app.model import document_from_data
 from review_app.model.migrate import migrate
 from review_app.model.recordings import attach
 from review_app.samples.sound_sets import two_recordings
-from review_app.store import save_document
 
 RATE = 48000
 A_FPS, B_FPS = 25, 30
@@ -64,5 +64,5 @@ def workspace_with_two_angles(root: Path, a: Path, b: Path) -> dict[str, Path]:
             info = video.info
         doc = attach(doc, path, how="folder", sha256=info.sha256, size=info.file_size, name=path.name,
                      by="Set-up", info=info, review_on=review_on)
-    save_document(doc)
+    save_back(doc)
     return ws

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -93,3 +94,17 @@ def test_the_address_said_is_the_one_it_answers_on():
     assert "http://127.0.0.1:9000/" in here and "only this computer" in here
     cmd, _ = app_cmd.command(args(), environ={})
     assert "--logger.hideWelcomeMessage=true" in cmd  # Streamlit's Local/Network/External URL lines
+
+
+def test_the_app_imports_the_review_app_this_command_runs_from(tmp_path):
+    # Streamlit puts only the entry's folder on the path: the package's folder goes first on PYTHONPATH, the
+    # caller's own entries kept after it (no sys.path.insert in the entry scripts)
+    import review_app
+
+    root = str(Path(review_app.__file__).resolve().parents[1])
+    _, env = app_cmd.command(args(), environ={"PYTHONPATH": f"/opt/site{os.pathsep}{root}"})
+    assert env["PYTHONPATH"].split(os.pathsep) == [root, "/opt/site"]
+    _, env = app_cmd.command(args(), environ={})
+    assert env["PYTHONPATH"] == root
+    for entry in ("app.py", "server.py"):
+        assert "sys.path" not in (Path(review_app.__file__).parent / "ui" / entry).read_text("utf-8")

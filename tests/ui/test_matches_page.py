@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 from datetime import time
 
+from saving import save_back
 from ui_fixtures import make_app
 
 from review_app.model import load_document
 from review_app.model import roster as rosters
-from review_app.store import save_document
 
 
 def open_matches(lang: str = "en"):
@@ -97,7 +97,7 @@ def test_every_detail_is_edited_and_saved_as_a_revision_merged_with_another_save
     assert at.session_state["matches.pick"].endswith("test-match.json")
     other = load_document(workspace["document"])  # someone else adds a tag note meanwhile
     other.events[0]["notes"] = "seen by the other coach"
-    save_document(other)
+    save_back(other)
     run(at)
     assert any("Someone else saved this match" in w.value for w in at.warning)
     widget(at, ".name", "matches.d.").input("Test Cup final (replayed)")

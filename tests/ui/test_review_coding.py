@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 
+from saving import save_back
 from ui_fixtures import make_app, settle
 
 from review_app.model import load_document
 from review_app.model.coding import TO_COMPLETE
 from review_app.model.edits import commit, put_event
-from review_app.store import open_matches, save_document
+from review_app.store import open_matches
 
 
 def kept_in(doc):
@@ -70,7 +71,7 @@ def test_a_dragged_window_edge_is_saved_and_checked_against_the_revision(app, wo
     theirs = load_document(workspace["document"])
     moved = dict(theirs.event("e3"), window={"start": {"frame": 80, "time_s": 3.2},
                                              "end": {"frame": 130, "time_s": 5.2}})
-    save_document(commit(theirs, put_event(theirs, moved), kept_in(theirs)))
+    save_back(commit(theirs, put_event(theirs, moved), kept_in(theirs)))
     send(app, "v1", (3, {"kind": "window", "id": "e3", "start": 95, "end": 130, "rev": drawn + 1}))
     assert event(workspace, "e3")["window"]["start"]["frame"] == 80
     assert app.session_state["review.conflict"]["change"].event_id == "e3"

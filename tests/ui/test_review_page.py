@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from saving import save_back
 from ui_fixtures import make_app, settle
 
 from review_app.model import RevisionConflict, load_document
 from review_app.model.edits import commit, put_event, replay
-from review_app.store import open_matches, save_document
+from review_app.store import open_matches
 
 
 def kept_in(doc):
@@ -303,7 +304,7 @@ def test_save_meets_another_reviewers_save_elsewhere_in_the_match_and_both_are_k
     other = load_document(workspace["document"])
     other.events.append({"id": "x1", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
                          "facts": {"period_time_expired": False}, "call": {"whistle": "none"}, "reviewer": "Other"})
-    save_document(other)
+    save_back(other)
     app.selectbox(key="review.form.situation").set_value("21.l").run()
     form_key(app, "fact.fair_play_possession_applies").set_value(False)
     form_key(app, "call.restart").set_value("throw_in")
@@ -321,7 +322,7 @@ def test_two_reviewers_add_the_same_new_tag_id_and_neither_is_lost(app, workspac
     other = load_document(workspace["document"])  # the other reviewer's e3, saved first
     other.events.append({"id": "e3", "position": {"frame": 10, "time_s": 0.4}, "situation": "21.j",
                          "facts": {"period_time_expired": True}, "call": {"whistle": "at_once"}, "reviewer": "Other"})
-    save_document(other)
+    save_back(other)
     app.selectbox(key="review.form.situation").set_value("21.j").run()
     form_key(app, "notes").input("mine")
     submit_form(app)
@@ -337,7 +338,7 @@ def test_editing_the_same_field_as_another_reviewer_shows_a_conflict_and_my_chan
     other = load_document(workspace["document"])
     other.events[1]["notes"] = "theirs"
     other.events[1]["clock"] = "1:23"
-    save_document(other)
+    save_back(other)
     form_key(app, "notes").input("mine")
     submit_form(app)
     assert any("you both changed the same thing" in e.value for e in app.error)
@@ -352,7 +353,7 @@ def test_conflict_can_discard_my_change(app, workspace):
     click(app, "review.tag_edit")
     other = load_document(workspace["document"])
     other.events[1]["notes"] = "theirs"
-    save_document(other)
+    save_back(other)
     form_key(app, "notes").input("mine")
     form_key(app, "call.whistle").set_value("delayed")
     submit_form(app)
@@ -368,7 +369,7 @@ def test_conflict_can_discard_my_change(app, workspace):
 def test_a_reload_shows_what_is_on_disk(app, workspace):
     other = load_document(workspace["document"])
     other.events.pop()
-    save_document(other)
+    save_back(other)
     at = make_app()  # a new session, as after a browser reload or a server restart
     at.run()
     assert not at.exception

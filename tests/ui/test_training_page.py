@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 
+from saving import save_back
 from ui_fixtures import make_app
 
 from review_app.model import load_document
-from review_app.store import save_document
 from review_app.training import COACH, People, Person, TeachingExamples, questions_from
 
 PASS = "correct horse battery"
@@ -113,7 +113,7 @@ def test_only_approved_examples_are_asked_and_an_edited_tag_leaves_the_quiz(work
     assert current(at) == "test-match/e1"  # the only one
     doc = load_document(workspace["document"])
     doc.events[0]["call"]["restart"] = "throw_in"  # edited after its approval
-    save_document(doc)
+    save_back(doc)
     at.run()
     assert any("No teaching examples" in i.value for i in at.info)
 

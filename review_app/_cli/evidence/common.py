@@ -72,11 +72,11 @@ def database_of(args) -> str | None:
 
 def where_matches(args):
     """Where MATCH ids are looked up: the database's documents when the store is one, else --annotations."""
-    from review_app.store import open_store
+    from review_app._cli.stores import store_at
 
     url = database_of(args)
     if url and not getattr(args, "annotations", None):
-        return open_store(url).matches
+        return store_at(url).matches
     return args.annotations
 
 
@@ -102,9 +102,9 @@ def case_folder(args):
 
     from review_app._cli.documents import match_named
     from review_app.errors import PoloReviewError
-    from review_app.evidence import store_root
     from review_app.model.document import MATCH_ID
     from review_app.store import open_evidence
+    from review_app.store.filestore.evidence import store_root
 
     try:
         match_id = match_named(args.match, where_matches(args)).match_id

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from review_app.config import Folders
+from review_app.store.base import EvidenceStore, FootageStore, MatchStore, Roster, TrainingRecords, VerdictJudge
 from review_app.store.postgres.db import Database, database, is_database, shown
 
 __all__ = ["DatabaseStore", "is_database", "shown"]
@@ -24,24 +25,27 @@ __all__ = ["DatabaseStore", "is_database", "shown"]
 @dataclass(frozen=True)
 class DatabaseStore:
     location: str
-    matches: object
-    footage: object
-    evidence: object
-    training: object
-    people: object
+    matches: MatchStore
+    footage: FootageStore
+    evidence: EvidenceStore
+    training: TrainingRecords
+    people: Roster
     folders: Folders  # the shared storage: footage and evidence bytes; where documents' relative paths resolve
     db: Database
 
     @classmethod
-    def open(cls, url: str, shared: Folders) -> DatabaseStore:
-        from review_app.evidence.store import store_root
+    def open(cls, url: str, shared: Folders, verdicts: VerdictJudge | None = None) -> DatabaseStore:
+        """The store at `url`, its bytes in `shared`; `verdicts`: as `store.open_store`."""
+        from review_app.store.filestore.evidence import store_root
         from review_app.store.postgres.evidence import DatabaseEvidenceStore
         from review_app.store.postgres.footage import DatabaseFootageStore
         from review_app.store.postgres.matches import DatabaseMatchStore
         from review_app.store.postgres.people import DatabaseRoster, DatabaseTrainingRecords
+        from review_app.store.postgres.schema import require_current
 
-        db = database(url)
+        db = database(url, require_current)
         roster = DatabaseRoster(db)
-        return cls(url, DatabaseMatchStore(db, shared.annotations), DatabaseFootageStore(db, shared.uploads),
-                   DatabaseEvidenceStore(db, store_root(shared.evidence), roster),
-                   DatabaseTrainingRecords(db, roster), roster, shared, db)
+        cases = DatabaseEvidenceStore(db, store_root(shared.evidence), roster)
+        return cls(url, DatabaseMatchStore(db, shared.annotations, verdicts, cases),
+                   DatabaseFootageStore(db, shared.uploads), cases, DatabaseTrainingRecords(db, roster), roster,
+                   shared, db)

@@ -17,10 +17,12 @@ import logging
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import unquote, urlsplit
 
-from review_app.store import StoreError
+from review_app.store.errors import DatabaseError, Unavailable
+
+__all__ = ["Database", "DatabaseError", "Unavailable", "database", "forget", "is_database", "masked", "shown"]
 
 log = logging.getLogger(__name__)
 
@@ -30,17 +32,9 @@ _PASSWORD_PARAM = re.compile(r"((?:^|[?&\s])password=)[^&\s]*", re.IGNORECASE)
 WAIT_FOR_CONNECTION_S = CONNECT_TIMEOUT_S  # a free connection waited for, then the database is said away
 
 
-class DatabaseError(StoreError):
-    """The database cannot be used as a store: unreachable, refused, or at another schema."""
-
-
 def is_database(location: object) -> bool:
     text = str(location)
     return any(text.startswith(f"{scheme}://") for scheme in SCHEMES)
-
-
-class Unavailable(DatabaseError):
-    """The server does not answer (stopped, restarting, unreachable): nothing was written; the next try may work."""
 
 
 def _netloc(url: str) -> tuple[str, str, str]:
@@ -184,9 +178,8 @@ class Database:
                 # A forked child: the parent's connections and the pool's threads are not ours to use (or to
                 # close: that would end the parent's sessions). Left alone; this process opens its own.
                 self._pool, self._pid = None, os.getpid()
-            if self._pool is None:
-                self._pool = self._open_pool()
-            pool = self._pool  # this piece of work's pool, even if an outage elsewhere drops it meanwhile
+            pool = self._pool if self._pool is not None else self._open_pool()
+            self._pool = pool  # this piece of work's pool, even if an outage elsewhere drops it meanwhile
         try:
             with pool.connection() as conn:
                 yield conn
@@ -215,17 +208,16 @@ _databases: dict[str, Database] = {}
 _registry_lock = threading.Lock()
 
 
-def database(url: str) -> Database:
-    """The one `Database` of `url` in this process (its schema checked once)."""
+def database(url: str, check: Callable[[Database], None]) -> Database:
+    """The one `Database` of `url` in this process, `check`ed once when first opened (its schema: the caller
+    hands in `schema.require_current`, which itself needs this module)."""
     checked_url(url)
     with _registry_lock:
         db = _databases.get(url)
         if db is None:
             db = Database(url)
-            from review_app.store.postgres.schema import require_current
-
             try:
-                require_current(db)
+                check(db)
             except BaseException:
                 db.close()  # refused (an old schema, a server away): its connections are not left to the collector
                 raise

@@ -21,12 +21,12 @@ from pathlib import Path
 from review_app.evidence.canonical import canonical
 from review_app.evidence.errors import LogDamaged
 from review_app.evidence.log import CaseLog, split_cut
-from review_app.evidence.store import CaseFolder
+from review_app.store.filestore.evidence import CaseFolder
 from review_app.store.postgres.db import Database, shown
 
 
 class DatabaseCaseLog(CaseLog):
-    """The log of one case, in the database (the interface of `evidence.log.CaseLog`)."""
+    """The log of one case, in the database (`evidence.records.CaseLogStore`, read as `evidence.log.CaseLog`)."""
 
     def __init__(self, db: Database, match_id: str, orphans: Callable[[], list[Path]] | None = None, roster=None):
         self.db = db
@@ -139,7 +139,7 @@ class DatabaseCaseLog(CaseLog):
 class DatabaseCase(CaseFolder):
     """A case whose log is in the database and whose files are in `<root>/<match-id>/` on shared storage."""
 
-    db: Database | None = field(default=None, compare=False)
+    db: Database = field(kw_only=True, compare=False)
 
     @property
     def log(self) -> DatabaseCaseLog:
@@ -162,7 +162,7 @@ class DatabaseEvidenceStore:
         self.roster = roster
 
     def case(self, match_id: str) -> DatabaseCase:
-        return DatabaseCase(self.root, match_id, self.roster, self.db)
+        return DatabaseCase(self.root, match_id, self.roster, db=self.db)
 
     def cases(self) -> list[str]:
         with self.db.connection() as conn:

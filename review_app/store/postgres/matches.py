@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path, PurePosixPath
@@ -24,6 +25,7 @@ from review_app.ground.text import refuse_nul, refuse_nul_body
 from review_app.model.document import MATCH_ID, MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.io import merge_saved, parse_document, validate
+from review_app.store.base import EvidenceStore, VerdictJudge, judge_of
 from review_app.store.postgres.db import Database
 
 log = logging.getLogger(__name__)
@@ -56,10 +58,15 @@ def _date(data: dict | None) -> date | None:
 class DatabaseMatchStore:
     """Match documents of one database; `folder` is where their paths (and relative footage paths) resolve."""
 
-    def __init__(self, db: Database, folder: str | Path):
+    def __init__(self, db: Database, folder: str | Path, verdicts: VerdictJudge | None = None,
+                 evidence: EvidenceStore | None = None):
+        """`verdicts`: the judge of each saved document's verdict rows and of season counts (`store.open_store`);
+        `evidence`: the store's cases, which the counts read their matches with."""
         self.db = db
         self.location = db.url
         self.folder = Path(folder)
+        self.verdicts = verdicts
+        self.evidence = evidence
 
     # -- names ---------------------------------------------------------------------------------------
     def path_of(self, key: str) -> Path:
@@ -167,10 +174,10 @@ class DatabaseMatchStore:
         conn.execute("INSERT INTO match_revisions (key, revision, body) VALUES (%s, %s, %s) "
                      "ON CONFLICT (key, revision) DO NOTHING", (key, revision, body))
         conn.execute("DELETE FROM match_events WHERE key = %s", (key,))
-        if doc is not None:
-            from review_app.store import verdict_judge
-
-            rows = verdict_judge().rows(doc)  # the verdicts as the judge handed in gives them
+        if doc is not None and self.verdicts is not None:  # none: the document is judged when a season is counted
+            # Judged without its evidence case: a case's decision comes after saves, so the counts judge a
+            # match with a case again, as the case stands (`verdict_counts`).
+            rows = self.verdicts.rows(doc)
             day = _date(data)
             with conn.cursor() as cur:
                 cur.executemany(
@@ -221,19 +228,36 @@ class DatabaseMatchStore:
 
     # -- season --------------------------------------------------------------------------------------
     def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
-        """Events by clause, umpire and verdict across the matches dated in [start, end] (one query)."""
-        from review_app.store import verdict_judge
-
-        where, params = [], []
+        """Events by clause, umpire and verdict across the matches dated in [start, end]: the rows kept at each
+        save, counted by one query, except the matches judged now (`_judged_now`)."""
+        judge = judge_of(self.verdicts, self.location)
+        where, params = ["NOT (key = ANY(%s))"], []
         if start is not None:
             where.append("match_date >= %s")
             params.append(start)
         if end is not None:
             where.append("match_date <= %s")
             params.append(end)
-        sql = ("SELECT clause, umpire, verdict, count(*) FROM match_events"
-               + (" WHERE " + " AND ".join(where) if where else "")
-               + " GROUP BY clause, umpire, verdict")
         with self.db.connection() as conn:
-            rows = conn.execute(sql, params).fetchall()
-        return verdict_judge().counted(rows)
+            now = self._judged_now(conn)
+            rows = conn.execute("SELECT clause, umpire, verdict, count(*) FROM match_events WHERE "
+                                + " AND ".join(where) + " GROUP BY clause, umpire, verdict", [now, *params]).fetchall()
+        docs = [doc for key in now for doc in self._readable(key)]
+        total = Counter({(c, u, v): int(n) for c, u, v, n in rows})
+        for counted in judge.count_documents(docs, start, end, self.evidence):
+            total[(counted.clause, counted.umpire, counted.verdict)] += counted.events
+        return judge.counted((c, u, v, n) for (c, u, v), n in total.items())
+
+    def _judged_now(self, conn) -> list[str]:
+        """The documents whose kept rows may be stale: a match with an evidence case (its decision may be newer
+        than the save), and a document saved by a store opened without a judge (no rows kept)."""
+        return [key for (key,) in conn.execute(
+            "SELECT d.key FROM match_documents d WHERE d.match_id IN (SELECT match_id FROM evidence_cases) "
+            "OR NOT EXISTS (SELECT 1 FROM match_events e WHERE e.key = d.key) ORDER BY d.key")]
+
+    def _readable(self, key: str) -> list[MatchDocument]:
+        try:
+            return [self.load(key)]
+        except PoloReviewError as exc:  # unreadable: counted by no store (`scan` names it)
+            log.info("not counted: %s", exc)
+            return []

@@ -11,11 +11,19 @@ from review_app.assessment.marks import with_marks
 from review_app.assessment.output import call_text, clock_text, correct_text, to_csv, to_html, trend_spec
 from review_app.assessment.report import assess, reviewers_of, umpires
 from review_app.errors import PoloReviewError
-from review_app.evidence import store_root
-from review_app.model import load_document
-from review_app.store import save_document
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, folders, lang, listing, ngettext, rendered, reviewer
+from review_app.ui.context import (
+    _,
+    error_line,
+    folders,
+    lang,
+    listing,
+    load_listed,
+    ngettext,
+    rendered,
+    reviewer,
+    store,
+)
 from review_app.ui.panel_form import situation_label
 
 st.title(_("Umpire assessment"))
@@ -26,7 +34,7 @@ listed = [x for x in listing() if not x.error]
 if not listed:
     st.info(md(_("No match documents in {folder}.", folder=folders().annotations)))
     st.stop()
-docs = [load_document(x.path) for x in listed]
+docs = [load_listed(x) for x in listed]  # the store's (files or database), the demo's from its folder
 names = umpires(docs)
 if not names:
     st.info(_("No umpire is named in these matches: record the umpire on each tag."))
@@ -48,7 +56,7 @@ if len(tagged_by) > 1:
         whose = None
         st.warning(_("Several reviewers tagged this umpire's incidents: an incident two of them tagged counts twice. "
                      "Choose whose tags to assess."), icon=":material/group:")
-result = assess(season, umpire, reviewer=whose, evidence_root=store_root())
+result = assess(season, umpire, reviewer=whose, evidence=store().evidence)
 teams = {d.match_id: {t["id"]: t["name"] for t in d.match["teams"]} for d in season}
 
 m = st.columns(5)
@@ -116,8 +124,8 @@ for ma in result.matches:
                     marks[event_id] = {"clear_and_obvious": back(edited.at[event_id, _("Clear and obvious error")]),
                                        "affected_outcome": back(edited.at[event_id, _("Affected the outcome")])}
             try:
-                save_document(with_marks(by_match[ma.match], umpire, by=reviewer(), now=datetime.now(UTC),
-                                         events=marks, points=points))
+                store().matches.save(with_marks(by_match[ma.match], umpire, by=reviewer(), now=datetime.now(UTC),
+                                                events=marks, points=points))
             except PoloReviewError as exc:
                 error_line(exc)
             else:

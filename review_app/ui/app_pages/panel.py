@@ -20,9 +20,8 @@ from review_app.panels.panel import (
     waiting_for,
 )
 from review_app.rules import provision
-from review_app.store import save_document
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, fixed, folders, listing, rendered, reviewer
+from review_app.ui.context import _, error_line, fixed, folders, listing, rendered, reviewer, store
 from review_app.ui.panel_form import entries_table, entry_form, outcome_table, side_by_side, situation_label
 
 st.title(_("Panel review"))
@@ -104,7 +103,7 @@ if st.button(_("Open its frame on the Review page"), key="panel.goto", icon=":ma
 
 def save(changed) -> None:
     try:
-        save_document(changed)
+        store().matches.save(changed)
     except PoloReviewError as exc:
         error_line(exc)
         st.stop()

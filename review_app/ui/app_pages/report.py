@@ -2,13 +2,11 @@
 verdict and period; charts of verdicts by clause, umpire and period; each event to look at
 again opens the Review page at its frame; export as CSV, JSON or a self-contained HTML file."""
 
-from pathlib import Path
-
 import altair as alt
 import pandas as pd
 import streamlit as st
 
-from review_app.checker import check_paths
+from review_app.checker import check_scanned
 from review_app.checker.filters import (
     Filters,
     choices,
@@ -18,7 +16,6 @@ from review_app.checker.filters import (
 )
 from review_app.checker.formats import render
 from review_app.checker.tables import delay_distribution, delays_frame
-from review_app.evidence import store_root
 from review_app.model.catalog import stamp
 from review_app.reports.consistency import to_html
 from review_app.rules import provision
@@ -31,7 +28,7 @@ from review_app.rules.labels import (
 )
 from review_app.rules.timing import AT_ONCE
 from review_app.textsafe import md
-from review_app.ui.context import _, fixed, folders, lang, listing, progress_bar, rendered
+from review_app.ui.context import _, fixed, folders, lang, listing, loaded, progress_bar, rendered, store
 from review_app.ui.report_reel import reel_section
 
 st.title(_("Consistency report"))
@@ -53,13 +50,24 @@ if "report.matches" not in st.session_state and own and len(own) < len(listed):
     st.session_state["report.matches"] = own
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="report.matches",
                         placeholder=_("All matches in the folder ({n})", n=len(labels)))
-paths = chosen or list(labels)
+picked = [x for x in listed if str(x.path) in chosen] if chosen else listed
 
-key = tuple((p, stamp(Path(p))) for p in paths)
+
+def saved_as(x) -> tuple:
+    """What changes when the match is saved again, or its evidence case gains an entry (a committee's decision)."""
+    cases = store().evidence
+    evidence = len(cases.case(x.match_id).log.raw()) if x.match_id in with_cases else 0
+    return str(x.path), stamp(x.path) if x.demo else store().matches.stamp_of(str(x.path)), evidence
+
+
+with_cases = set(store().evidence.cases())
+key = tuple(saved_as(x) for x in picked)
 if st.session_state.get("report._key") != key:
     update, done = progress_bar(_("checking documents"))
-    result = check_paths(paths, progress=lambda i, n: update("check", i / n), evidence_root=store_root(),
-                         keep_documents=True)  # the HTML report's notes and stills, from this one read
+    # The matches as the store keeps them (files or database), each with its evidence case there; the demo's from
+    # their folder. The documents are kept: the HTML report's notes and stills, from this one read.
+    result = check_scanned((loaded(x) for x in picked), store().evidence, lambda i, n: update("check", i / n),
+                           total=len(picked), keep_documents=True)
     done()
     st.session_state["report._result"], st.session_state["report._key"] = result, key
 result = st.session_state["report._result"]

@@ -17,7 +17,6 @@ from review_app.model import MatchDocument, RevisionConflict
 from review_app.model.angles import Offset, nudged, offset_of, other_recordings, recording_label, with_offset
 from review_app.model.recordings import recording_path
 from review_app.sound import SoundError, find_offset
-from review_app.store import save_document
 from review_app.textsafe import md
 from review_app.ui import frame_view
 from review_app.ui.context import _, lang, progress_bar, reviewer, roots, store
@@ -143,7 +142,7 @@ def _save(doc: MatchDocument, change) -> MatchDocument | None:
     """Save `change(doc)` (a demo match: on its copy in the workspace) through the revision check and merge."""
     target = review_pick.writable(doc)
     try:
-        saved = save_document(change(target))
+        saved = store().matches.save(change(target))
     except RevisionConflict:
         _note("error", _("Someone else changed this angle's offset meanwhile: theirs is shown now. Nudge again if "
                          "it needs it."))

@@ -16,7 +16,6 @@ import streamlit as st
 
 from review_app.checker import check_document
 from review_app.errors import PoloReviewError
-from review_app.evidence import store_root
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument, RevisionConflict
 from review_app.model.coding import (
@@ -94,7 +93,7 @@ def on_edits(payload: dict) -> None:
 def check(doc: MatchDocument) -> tuple[dict[str, dict], list]:
     """The checker's result for each event of `doc` and the match's findings (the page's one check of
     the match as saved)."""
-    events, findings = check_document(doc, store_root())
+    events, findings = check_document(doc, store().evidence)
     results = {r.event: r.to_dict() for r in events}
     st.session_state[CHECKED] = (str(doc.path), doc.revision, results)
     return results, findings

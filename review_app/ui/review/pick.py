@@ -16,7 +16,7 @@ from review_app.model import MatchDocument, load_document
 from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
-from review_app.store import save_document
+from review_app.store import DatabaseError
 from review_app.textsafe import md
 from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
@@ -99,8 +99,6 @@ def current_document(path: Path) -> MatchDocument:
     """The match as saved on disk, re-read whenever the file changed (a reload after a crash
     shows the last save). An open tag form keeps its own copy, so a change made meanwhile by
     someone else is found by the revision check when it saves."""
-    from review_app.store.postgres.db import DatabaseError
-
     doc = st.session_state.get("review.doc")
     demo = is_demo(path, folders())  # the demo's documents are files beside the package, never the store's
     try:
@@ -189,7 +187,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             try:
                 target = writable(doc)
                 how = "registered" if not path.is_relative_to(root) else "folder"
-                remember(save_document(attach(target, path, how=how, sha256=viewer.info.sha256,
+                remember(store().matches.save(attach(target, path, how=how, sha256=viewer.info.sha256,
                                               size=viewer.info.file_size, name=path.name, by=reviewer(),
                                               info=viewer.info, review_on=True)))
                 st.session_state["review.footage_next"] = "doc"
@@ -201,7 +199,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
 
 
 def _save_attached(changed: MatchDocument) -> MatchDocument:
-    saved = save_document(changed)
+    saved = store().matches.save(changed)
     remember(saved)
     st.session_state["review.match_next"] = str(saved.path)
     st.session_state["review.footage_next"] = "doc"

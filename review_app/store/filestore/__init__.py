@@ -3,7 +3,7 @@ written with the one atomic write and changed under the one lock of `ground.file
 
     <annotations>/<match-id>.json            match documents (any *.json below the folder is listed)
     <uploads>/<sha256><ext>                  footage received, read-only; .names.json: the names it came with
-    <evidence>/<match-id>/...                evidence cases (see `review_app.evidence.store.CaseFolder`)
+    <evidence>/<match-id>/...                evidence cases (`store.filestore.evidence`)
     <data>/training-scores.json              training records
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from review_app.errors import PoloReviewError
 from review_app.ground.files import (
@@ -32,6 +32,21 @@ from review_app.model.document import MATCH_ID, MatchDocument
 from review_app.model.errors import DocumentError
 from review_app.model.io import find_documents, load_document, merge_saved, validate
 from review_app.model.merge import MergeResult
+from review_app.store.base import (
+    EvidenceStore,
+    FootageStore,
+    MatchStore,
+    Roster,
+    TrainingRecords,
+    VerdictJudge,
+    judge_of,
+)
+from review_app.store.filestore.evidence import FileEvidenceStore  # the cases: a module of their own
+
+if TYPE_CHECKING:
+    from review_app.config import Folders
+
+__all__ = ["FileEvidenceStore", "FileFootageStore", "FileMatchStore", "FileRecords", "FileStore"]
 
 log = logging.getLogger(__name__)
 
@@ -39,8 +54,13 @@ log = logging.getLogger(__name__)
 class FileMatchStore:
     """Match documents as JSON files in one folder (and its subfolders)."""
 
-    def __init__(self, folder: str | os.PathLike):
+    def __init__(self, folder: str | os.PathLike, verdicts: VerdictJudge | None = None,
+                 evidence: EvidenceStore | None = None):
+        """`verdicts`: the judge of season counts (`store.open_store`); `evidence`: the cases the counts read
+        each match with (the store's, beside these documents)."""
         self.folder = Path(folder)
+        self.verdicts = verdicts
+        self.evidence = evidence
 
     @property
     def location(self) -> str:
@@ -74,7 +94,10 @@ class FileMatchStore:
         return next((doc for doc in self.documents() if doc.match_id == match_id), None)
 
     def save(self, doc: MatchDocument, key: str | None = None) -> MatchDocument:
-        target = Path(key or doc.path)
+        where = key or doc.path
+        if where is None:
+            raise DocumentError("a document made in memory has no file to save to: name one (`key`), or `create` it")
+        target = Path(where)
         with lock_for(target):  # the revision check, the merge and the write, with no other save in between
             data, merged = self._merged(target, doc)
             refuse_nul(data, "the match document", target)
@@ -121,9 +144,8 @@ class FileMatchStore:
             atomic_write_bytes(target, body)
 
     def verdict_counts(self, start: date | None = None, end: date | None = None) -> list:
-        from review_app.store import verdict_judge
-
-        return verdict_judge().count_documents(self.documents(), start, end)
+        """Every document read and checked with its evidence case, the events of [start, end] counted."""
+        return judge_of(self.verdicts, self.location).count_documents(self.documents(), start, end, self.evidence)
 
     def create(self, data: dict) -> MatchDocument:
         match_id = str(data["match"]["id"])
@@ -203,25 +225,6 @@ class FileFootageStore:
         return self.names().get(Path(stored).name)
 
 
-class FileEvidenceStore:
-    """Evidence cases, one folder per match under `root`; `roster`: whose roles the logs enforce."""
-
-    def __init__(self, root: str | os.PathLike, roster=None):
-        self.root = Path(root)
-        self.roster = roster
-
-    def case(self, match_id: str):
-        from review_app.evidence.store import CaseFolder
-
-        return CaseFolder(self.root, match_id, self.roster)
-
-    def cases(self) -> list[str]:
-        """The match ids with a case folder here."""
-        if not self.root.is_dir():
-            return []
-        return sorted(p.name for p in self.root.iterdir() if p.is_dir() and MATCH_ID.match(p.name))
-
-
 class FileRecords:
     """One JSON record in one file, changed under its lock."""
 
@@ -243,9 +246,9 @@ class FileRecords:
 @dataclass(frozen=True)
 class FileStore:
     location: str
-    matches: FileMatchStore
-    footage: FileFootageStore
-    evidence: FileEvidenceStore
-    training: object  # store.training.FileTrainingRecords
-    people: object  # store.training.FileRoster
-    folders: object  # config.Folders: where each part is
+    matches: MatchStore
+    footage: FootageStore
+    evidence: EvidenceStore
+    training: TrainingRecords
+    people: Roster
+    folders: Folders  # where each part is
