@@ -12,6 +12,7 @@ drops that entry: the tag leaves the list. Plain module: no streamlit.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from review_app.errors import PoloReviewError
@@ -221,18 +222,89 @@ class At:
 
 
 def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], reviewer: str | None,
-                angle: str | None = None) -> dict:
+                angle: str | None = None, whistle: At | None = None) -> dict:
     """The tag `code` makes at `at` with `window` (lead and lag already placed on frames): the clause, the
     frame, the window, the reviewer and the umpire of the tag before it; the call still to record. `angle`:
-    the recording it was made on, when not the footage (model.angles)."""
+    the recording it was made on, when not the footage (model.angles); `whistle`: the whistle the key
+    binds to (`key_binding`), its whistle moment."""
     before = [e for e in doc.events_in_order() if e["position"]["frame"] <= at.frame]
     umpire = (before[-1].get("involved") or {}).get("umpire") if before else None
     start, end = window
     event = build_event(event_id=next_event_id(doc), frame=at.frame, time_s=at.time_s, situation=code.situation,
                         facts={}, call={}, period=before[-1].get("period") if before else None, umpire=umpire,
-                        reviewer=reviewer, window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle)
+                        reviewer=reviewer, window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle,
+                        moments={"whistle": whistle.to_dict()} if whistle else None)
     event["not_recorded"] = [TO_COMPLETE, *[p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]]
     return event
+
+
+# -- which whistle a tag is bound to: one rule for the code keys, the tag form and the list of whistles --
+#
+# A coach codes a stoppage by pressing its key just after hearing the whistle; a reviewer who steps to
+# the incident (T) tags it before its whistle. So a code key binds to the last whistle heard before it,
+# and a tag at an incident to the first whistle after it; a tag whose whistle moment is set is bound to
+# the whistle heard there. The list of whistles not yet reviewed, the form's pre-filled whistle and the
+# code keys all ask `bound_call`, so they never disagree. Neither window is a rulebook number: they are
+# this tool's reading of how coaches and umpires work.
+
+# A code key pressed this long after a whistle's start still answers it: the reaction of a coach who
+# heard it (under a second) with room for a triple blast and a late press.
+KEY_AFTER_WHISTLE_S = 4.0
+# How long after an incident its whistle is looked for: play runs on for the advantage, then stops at a
+# neutral play, which takes seconds; a whistle later than this is another stoppage's.
+INCIDENT_TO_WHISTLE_S = 20.0
+# A whistle moment set this close to a whistle heard is that whistle (set by eye and ear, a few frames off).
+SAME_WHISTLE_S = 0.5
+
+Call = tuple[At, ...]  # the blasts of one call, in order: a whistle heard (the first) and its repeats
+
+
+def call_before_key(calls: Sequence[Call], key_s: float) -> int | None:
+    """The call (its index in `calls`) a code key pressed at `key_s` answers: the last one whose first
+    blast started at most KEY_AFTER_WHISTLE_S before it; None if none did."""
+    found = [n for n, call in enumerate(calls) if key_s - KEY_AFTER_WHISTLE_S <= call[0].time_s <= key_s + 1e-9]
+    return found[-1] if found else None
+
+
+def call_after_incident(calls: Sequence[Call], incident_s: float) -> int | None:
+    """The call that stops play after an incident at `incident_s`: the first that starts at or after it,
+    within INCIDENT_TO_WHISTLE_S."""
+    return next((n for n, call in enumerate(calls)
+                 if incident_s - 1e-9 <= call[0].time_s <= incident_s + INCIDENT_TO_WHISTLE_S), None)
+
+
+def _seconds_of(moment: object) -> float | None:
+    value = moment.get("time_s") if isinstance(moment, dict) else None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def bound_call(calls: Sequence[Call], event: dict) -> int | None:
+    """The call a tag (an event of the match, or the tag form's event) is bound to: the one heard at its
+    whistle moment if it has one (None if no whistle was heard there); else, for a tag a code key made
+    (it has a window), the call before the key; else the call after its incident."""
+    moment = _seconds_of((event.get("moments") or {}).get("whistle"))
+    if moment is not None:
+        near = [(abs(b.time_s - moment), n) for n, call in enumerate(calls) for b in call
+                if abs(b.time_s - moment) <= SAME_WHISTLE_S]
+        return min(near)[1] if near else None
+    at = _seconds_of(event.get("position"))
+    if at is None:
+        return None
+    return call_before_key(calls, at) if event.get("window") else call_after_incident(calls, at)
+
+
+def unbound_calls(calls: Sequence[Call], events: Sequence[dict]) -> list[int]:
+    """The calls no tag is bound to, in order: the stoppages not yet reviewed."""
+    taken = {bound_call(calls, e) for e in events}
+    return [n for n in range(len(calls)) if n not in taken]
+
+
+def key_binding(calls: Sequence[Call], key: At) -> tuple[At, At | None]:
+    """Where a code key pressed at `key` tags, and the whistle it binds: the first blast of the call it
+    answers (`call_before_key`) as both the tag's frame and its whistle moment; else the key's own frame and
+    no whistle."""
+    n = call_before_key(calls, key.time_s)
+    return (key, None) if n is None else (calls[n][0], calls[n][0])
 
 
 def to_complete(doc: MatchDocument) -> list[dict]:

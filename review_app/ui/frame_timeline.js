@@ -529,7 +529,8 @@ class Coding {
     const v = this.view;
     const c = this.byKey(key);
     if (!c || !v.canMove() || v.painted < 0) return;
-    this.queue({ kind: "code", key, frame: v.painted, situation: c.situation });
+    // `playing`: the app binds a key pressed during play to the whistle just heard, one paused to its frame
+    this.queue({ kind: "code", key, frame: v.painted, situation: c.situation, playing: v.playing });
     const b = this.box.querySelector(`button[data-code="${key}"]`);
     if (b) {
       b.classList.remove("flash");

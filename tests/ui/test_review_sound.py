@@ -56,6 +56,27 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     assert form["moments"]["whistle"]["frame"] == frame and form["whistle_heard"] == frame
     assert any("Whistle pre-filled from the sound track" in i.value for i in at.info)
 
+    # a code key pressed during play 0.6 s after the second whistle (the one no tag answers): the tag is
+    # bound to that whistle (its frame and its whistle moment), and the list counts it as reviewed
+    first = heard[1].start_frame
+    key = first + 15  # 0.6 s at 25 fps
+    at.session_state["review.edits"] = {"view": "v", "playing": True,
+                                        "items": [{"kind": "code", "key": "1", "frame": key, "seq": 1,
+                                                   "playing": True}]}
+    at.run()
+    assert not at.exception, at.exception
+    coded = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
+    assert coded["position"]["frame"] == first and coded["moments"]["whistle"]["frame"] == first
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(0 of 2)"), listed.label
+    # paused on a frame, a code key tags that frame itself
+    at.session_state["review.edits"] = {"view": "v", "playing": False,
+                                        "items": [{"kind": "code", "key": "1", "frame": key, "seq": 2,
+                                                   "playing": False}]}
+    at.run()
+    paused = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
+    assert paused["position"]["frame"] == key and "moments" not in paused
+
 
 def test_footage_whose_sound_is_only_noise_says_so_in_one_line(workspace):
     write_video(workspace["video"], track(48000, (), seconds=6.0, seed=9), 48000)  # match noise, no call

@@ -29,6 +29,7 @@ from review_app.model.coding import (
     checked_window,
     coded_event,
     default_window,
+    key_binding,
     key_name,
     load_window,
     save_window,
@@ -44,6 +45,7 @@ from review_app.ui.context import _, error_line, folders, lang, reviewer, store
 from review_app.ui.review import angle as review_angle
 from review_app.ui.review import pick as review_pick
 from review_app.ui.review import saves as review_saves
+from review_app.ui.review.sounds import heard, heard_calls
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
 ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved
@@ -133,10 +135,14 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         code = window.code(str(item.get("key") or ""))
         if code is None:
             raise CodingError(f"no code has the key {str(item.get('key')).upper()} in your code window")
-        here = at(item["frame"])
+        # while playing, the key answers the whistle just heard (model.coding.key_binding); paused on a frame,
+        # it tags that frame
+        key = at(item["frame"])
+        here, whistle = key_binding(heard_calls(heard()), key) if item.get("playing") else (key, None)
         start = at(viewer.index_at(max(0.0, here.time_s - window.lead_s)))
         end = at(viewer.index_at(here.time_s + window.lag_s))
-        return doc, put_event(doc, coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on()))
+        return doc, put_event(doc, coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on(),
+                                               whistle=whistle))
     if item.get("kind") == "window":
         # made on the match as the timeline showed it, so that the revision check finds someone else's
         # change to the same window meanwhile (not only on the match as it is now)
