@@ -21,6 +21,9 @@ from review_app.i18n import N_, translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
 from review_app.rules import is_clause
+from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
+from review_app.rules.timing import measure
+from review_app.rules.vocabulary import Penalty, Restart
 
 # The entry of `not_recorded` that puts a coded tag on the "to complete" list: its call is not recorded.
 TO_COMPLETE = "call"
@@ -42,7 +45,7 @@ MAX_LEAD_LAG_S = 120.0
 
 # The first window a reviewer gets: the situations an umpire coach codes most in a chukker.
 DEFAULT_SITUATIONS = ("21.b", "21.c", "21.d", "21.e", "21.h", "21.i", "21.l", "21.general.whistle",
-                      "21.general.dangerous-fouls")
+                      "21.general.dangerous-fouls", "21.a")
 
 RECORD_VERSION = 1
 
@@ -328,3 +331,40 @@ def window_of(event: dict) -> tuple[int, int] | None:
     """A tag's window as (first frame, last frame), if it has one."""
     w = event.get("window")
     return (int(w["start"]["frame"]), int(w["end"]["frame"])) if w else None
+
+
+# -- what the form can say before the reviewer does ------------------------------------------------------
+
+# The choice of `penalty_to` that stands for "the team other than the offender's", made a team on save.
+OPPONENTS = "(opponents)"
+
+
+def prefilled_call(situation: str, incident_s: float | None, moments: dict | None) -> dict:
+    """The call parts known before the reviewer says them, each to be shown as pre-filled and left
+    changeable: the whistle's timing its moments measure (rules.timing.measure), the parts the clause sets in
+    its usual case (rules.implied), and, where a penalty is awarded, the penalty to the team other than the
+    offender's (OPPONENTS, a team once the offender is known: `resolved_call`)."""
+    out: dict = {}
+    measured = measure(incident_s, moments)
+    if measured.whistle is not None:
+        out["whistle"] = measured.whistle.value
+    out.update(implied_call(situation))
+    if out.get("restart") == Restart.PENALTY.value or out.get("penalty") not in (None, Penalty.NONE.value):
+        out.update({part: OPPONENTS for part in TO_THE_OPPONENTS})
+    return out
+
+
+def resolved_call(call: dict, offender: dict | None, teams: Sequence[dict]) -> dict:
+    """`call` with OPPONENTS made the team other than the offender's (dropped while the offender's team is
+    not known, or the match has not exactly two teams)."""
+    out = dict(call)
+    ids = [t["id"] for t in teams]
+    team = (offender or {}).get("team")
+    for part, value in call.items():
+        if value == OPPONENTS:
+            others = [t for t in ids if t != team]
+            if team in ids and len(others) == 1:
+                out[part] = others[0]
+            else:
+                out.pop(part)
+    return out

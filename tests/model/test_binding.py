@@ -72,3 +72,30 @@ def test_the_list_of_whistles_not_yet_reviewed_follows_the_same_rule():
     here, whistle = key_binding(CALLS, at(22.3))
     saved = tag(here.time_s, whistle_s=whistle.time_s, coded=True)
     assert unbound_calls(CALLS, [saved]) == [0, 2]
+
+
+# -- what the form says before the reviewer does --------------------------------------------------------
+
+def test_the_call_is_pre_filled_from_the_moments_and_the_clause():
+    from review_app.model.coding import OPPONENTS, prefilled_call
+
+    # a foul tagged at its whistle: at once (measured), restart the penalty awarded (21.b), to the opponents
+    whistle = {"whistle": {"frame": 251, "time_s": 8.375}}
+    assert prefilled_call("21.b", 8.375, whistle) == {"whistle": "at_once", "restart": "penalty",
+                                                      "penalty_to": OPPONENTS}
+    # a Safety is Penalty 6 (21.a); without a whistle moment, no whistle timing is claimed
+    assert prefilled_call("21.a", 10.0, {}) == {"penalty": "penalty_6", "restart": "penalty",
+                                                "penalty_to": OPPONENTS}
+    # a whistle 3 s late is delayed; a clause that sets no penalty gets no team for it
+    assert prefilled_call("21.c", 5.0, {"whistle": {"frame": 200, "time_s": 8.0}}) == {"whistle": "delayed"}
+
+
+def test_the_penalty_goes_to_the_team_other_than_the_offenders():
+    from review_app.model.coding import OPPONENTS, resolved_call
+
+    teams = [{"id": "A"}, {"id": "B"}]
+    call = {"penalty": "penalty_3", "penalty_to": OPPONENTS}
+    assert resolved_call(call, {"team": "A", "number": 2}, teams) == {"penalty": "penalty_3", "penalty_to": "B"}
+    assert resolved_call(call, {"team": "B"}, teams)["penalty_to"] == "A"
+    assert resolved_call(call, None, teams) == {"penalty": "penalty_3"}  # no offender: not guessed
+    assert resolved_call({"penalty_to": "A"}, {"team": "A"}, teams) == {"penalty_to": "A"}  # the reviewer's own
