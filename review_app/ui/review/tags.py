@@ -454,6 +454,26 @@ def moments_bar(form: dict, current_frame: int, current_time: float, situation: 
 
 # -- the list ------------------------------------------------------------------------------------
 
+def settle_pick(doc: MatchDocument, position: int = 0) -> str | None:
+    """The tag picked in the list, settled before anything on the page uses it: the tag a save or a link asked
+    for, else the one picked, else the tag at or before the current frame. The drawing layer asks this too,
+    before the list is drawn, so a shape always goes to the tag the list shows picked."""
+    ids = [e["id"] for e in doc.events_in_order()]
+    pending = st.session_state.pop("review.tag_pick_next", None)
+    if pending in ids:
+        st.session_state["review.tag_pick"] = pending
+    if st.session_state.get("review.tag_pick_doc") != str(doc.path):
+        # Another match: set the choice anew even when the same id exists there (e1 in both), or
+        # the browser keeps showing the other match's label for it.
+        st.session_state["review.tag_pick_doc"] = str(doc.path)
+        if pending not in ids:
+            st.session_state.pop("review.tag_pick", None)
+    if ids and st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
+        before = [e["id"] for e in doc.events_in_order() if e["position"]["frame"] <= position]
+        st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
+    return st.session_state.get("review.tag_pick") if ids else None
+
+
 def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
     events = list(doc.events_in_order())
     st.subheader(_("Tags ({n})", n=len(events)))
@@ -480,18 +500,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]
-    pending = st.session_state.pop("review.tag_pick_next", None)
-    if pending in ids:
-        st.session_state["review.tag_pick"] = pending
-    if st.session_state.get("review.tag_pick_doc") != str(doc.path):
-        # Another match: set the choice anew even when the same id exists there (e1 in both), or
-        # the browser keeps showing the other match's label for it.
-        st.session_state["review.tag_pick_doc"] = str(doc.path)
-        if pending not in ids:
-            st.session_state.pop("review.tag_pick", None)
-    if st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
-        before = [e["id"] for e in events if e["position"]["frame"] <= position]
-        st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
+    settle_pick(doc, position)
     chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
                           format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
                                                            f"f{doc.event(i)['position']['frame']}"))
