@@ -77,6 +77,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
                                   "time_s": event["position"]["time_s"], "base": base,
                                   "event": copy.deepcopy(event)}
     st.session_state.pop("review.form.search", None)
+    st.session_state.pop("review.form.searched", None)
     st.session_state.pop("review.form.situation", None)
     form = st.session_state[FORM]
     if not (form["event"].get("moments") or {}).get("whistle"):  # a whistle moment tagged stays as it is
@@ -196,7 +197,12 @@ def _situation(event: dict):
     if not found:
         st.warning(_("No clause matches that search."))
         found = [event.get("situation") or "21.b"]
-    if st.session_state.get("review.form.situation") not in found:
+    searched = st.session_state.get("review.form.searched")
+    st.session_state["review.form.searched"] = query
+    if query.strip() and query != searched:
+        # a new search picks its best match ("21.b" and "foul": 21.b, not 21.b.dead-ball chosen before)
+        st.session_state["review.form.situation"] = found[0]
+    elif st.session_state.get("review.form.situation") not in found:
         now = event.get("situation")
         st.session_state["review.form.situation"] = now if now in found else found[0]
     situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
