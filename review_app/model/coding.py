@@ -20,7 +20,7 @@ from review_app.ground.roles import checked_name, person_key
 from review_app.i18n import N_, translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
-from review_app.rules import is_clause
+from review_app.rules import is_clause, provision
 from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
 from review_app.rules.timing import measure
 from review_app.rules.vocabulary import Penalty, Restart
@@ -225,18 +225,26 @@ class At:
 
 
 def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], reviewer: str | None,
-                angle: str | None = None, whistle: At | None = None) -> dict:
+                angle: str | None = None, whistle: At | None = None, keys: str = "") -> dict:
     """The tag `code` makes at `at` with `window` (lead and lag already placed on frames): the clause, the
     frame, the window, the reviewer and the umpire of the tag before it; the call still to record. `angle`:
     the recording it was made on, when not the footage (model.angles); `whistle`: the whistle the key
-    binds to (`key_binding`), its whistle moment."""
+    binds to (`key_binding`), its whistle moment; `keys`: the descriptor keys pressed after the code key
+    (`described`), with which the call is pre-filled too (`prefilled_call`). Still on the "to complete" list:
+    the caller, who can ask the checker, takes it off when the checker asks for nothing more."""
     before = [e for e in doc.events_in_order() if e["position"]["frame"] <= at.frame]
     umpire = (before[-1].get("involved") or {}).get("umpire") if before else None
     start, end = window
+    moments = {"whistle": whistle.to_dict()} if whistle else {}
+    said = described(code.situation, doc.match, keys)
+    call = {}
+    if keys:
+        call = resolved_call({**prefilled_call(code.situation, at.time_s, moments), **said.call}, said.offender,
+                             doc.match.get("teams") or [])
     event = build_event(event_id=next_event_id(doc), frame=at.frame, time_s=at.time_s, situation=code.situation,
-                        facts={}, call={}, period=before[-1].get("period") if before else None, umpire=umpire,
-                        reviewer=reviewer, window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle,
-                        moments={"whistle": whistle.to_dict()} if whistle else None)
+                        facts=said.facts, call=call, period=before[-1].get("period") if before else None,
+                        umpire=said.umpire or umpire, offender=said.offender, reviewer=reviewer,
+                        window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle, moments=moments or None)
     event["not_recorded"] = [TO_COMPLETE, *[p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]]
     return event
 
@@ -368,3 +376,71 @@ def resolved_call(call: dict, offender: dict | None, teams: Sequence[dict]) -> d
             else:
                 out.pop(part)
     return out
+
+
+# -- descriptor keys: what a coach adds to a coded tag with the keys after its code key -------------------
+#
+# As Sportscode's label buttons, without pausing: right after a code key the view takes a few keys as
+# descriptors of that tag. A digit alone is a choice of the clause's first fact with choices (a foul's
+# kind: 1 dangerous, 2 right of way...); a letter then a digit: P the penalty by its number (P0 none), U the
+# match's umpire by their place in its list, O the offender's team (1 or 2; the penalty then goes to the
+# other team).
+PENALTY_KEY, UMPIRE_KEY, OFFENDER_KEY = "p", "u", "o"
+DESCRIBE_LETTERS = PENALTY_KEY + UMPIRE_KEY + OFFENDER_KEY
+MAX_DESCRIPTOR_KEYS = 24
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    keys: str  # "2", "p3", "u1", "o1"
+    part: str  # "facts.<name>", "call.penalty", "involved.umpire", "involved.offender"
+    value: object  # the fact's choice, the penalty, the umpire's name, the team's id
+
+
+def descriptors(situation: str, match: dict) -> list[Descriptor]:
+    """Every descriptor a tag of `situation` in `match` takes, in the order a hint lists them."""
+
+    out = []
+    choices = next((f for f in provision(situation).facts if f.kind == "enum"), None)
+    if choices is not None:
+        out += [Descriptor(str(n), f"facts.{choices.name}", value) for n, value in enumerate(choices.choices[:9], 1)]
+    out += [Descriptor(f"{PENALTY_KEY}{n}", "call.penalty", Penalty.numbered(n).value) for n in range(1, 7)]
+    out.append(Descriptor(f"{PENALTY_KEY}0", "call.penalty", Penalty.NONE.value))
+    out += [Descriptor(f"{UMPIRE_KEY}{n}", "involved.umpire", name)
+            for n, name in enumerate((match.get("umpires") or [])[:9], 1)]
+    out += [Descriptor(f"{OFFENDER_KEY}{n}", "involved.offender", team["id"])
+            for n, team in enumerate((match.get("teams") or [])[:2], 1)]
+    return out
+
+
+@dataclass(frozen=True)
+class Said:
+    """What descriptor keys said of a tag."""
+
+    facts: dict = field(default_factory=dict)
+    call: dict = field(default_factory=dict)
+    umpire: str | None = None
+    offender: dict | None = None
+
+
+def described(situation: str, match: dict, keys: str) -> Said:
+    """What the descriptor `keys` (as pressed, e.g. "2o1") say of a tag of `situation`; CodingError naming a key
+    that describes nothing here. A later key for the same part replaces an earlier one (a correction)."""
+    keys = (keys or "").lower()
+    if len(keys) > MAX_DESCRIPTOR_KEYS:
+        raise CodingError(f"at most {MAX_DESCRIPTOR_KEYS} descriptor keys after a code key")
+    known = {d.keys: d for d in descriptors(situation, match)}
+    parts: dict[str, object] = {}
+    n = 0
+    while n < len(keys):
+        token = keys[n:n + 2] if keys[n] in DESCRIBE_LETTERS else keys[n]
+        n += len(token)
+        if token not in known:
+            raise CodingError(f"the descriptor {token.upper()} says nothing of a {situation} tag here")
+        parts[known[token].part] = known[token].value
+    facts = {k.removeprefix("facts."): v for k, v in parts.items() if k.startswith("facts.")}
+    call = {k.removeprefix("call."): v for k, v in parts.items() if k.startswith("call.")}
+    team = parts.get("involved.offender")
+    umpire = parts.get("involved.umpire")
+    return Said(facts, call, umpire if isinstance(umpire, str) else None,
+                {"team": team} if isinstance(team, str) else None)

@@ -905,6 +905,12 @@ class FrameView {
     if (typing(ev) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const once = !ev.repeat;
+    if (once && this.coding.describes(k)) { // the keys right after a code key describe its tag
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      this.coding.describe(k);
+      return;
+    }
     let name = null;
     if (k === "ArrowLeft") name = ev.shiftKey ? "back1s" : "back1f";
     else if (k === "ArrowRight") name = ev.shiftKey ? "fwd1s" : "fwd1f";

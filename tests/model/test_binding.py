@@ -99,3 +99,49 @@ def test_the_penalty_goes_to_the_team_other_than_the_offenders():
     assert resolved_call(call, {"team": "B"}, teams)["penalty_to"] == "A"
     assert resolved_call(call, None, teams) == {"penalty": "penalty_3"}  # no offender: not guessed
     assert resolved_call({"penalty_to": "A"}, {"team": "A"}, teams) == {"penalty_to": "A"}  # the reviewer's own
+
+
+# -- descriptor keys ----------------------------------------------------------------------------------
+
+MATCH = {"umpires": ["Umpire One", "Umpire Two"], "teams": [{"id": "A", "name": "Alpha"}, {"id": "B", "name": "Bravo"}]}
+
+
+def test_descriptor_keys_say_the_kind_the_penalty_the_umpire_and_the_offender():
+    from review_app.model.coding import described
+
+    said = described("21.b", MATCH, "2p3u2o1")
+    assert said.facts == {"kind": "right_of_way"} and said.call == {"penalty": "penalty_3"}
+    assert said.umpire == "Umpire Two" and said.offender == {"team": "A"}
+    assert described("21.b", MATCH, "1p3p0").call == {"penalty": "none"}  # a later key corrects an earlier one
+    assert described("21.b", MATCH, "") == described("21.b", MATCH, "")
+
+
+def test_a_descriptor_that_says_nothing_here_is_one_line():
+    import pytest
+
+    from review_app.model.coding import CodingError, described
+
+    with pytest.raises(CodingError, match="the descriptor U3 says nothing of a 21.b tag here"):
+        described("21.b", MATCH, "u3")  # two umpires
+    with pytest.raises(CodingError, match="the descriptor 9 says nothing"):
+        described("21.b", MATCH, "9")  # four kinds of foul
+
+
+def test_a_described_code_tag_has_its_call_pre_filled_and_resolved():
+    from match_docs import base_document
+
+    from review_app.model import MatchDocument
+    from review_app.model.coding import Code, coded_event
+
+    data = base_document()
+    data["events"] = []
+    doc = MatchDocument(data, None)
+    teams = [t["id"] for t in data["match"]["teams"]]
+    whistle = at(8.4)
+    event = coded_event(doc, Code("1", "21.b"), whistle, (at(3.4), at(13.4)), "Coach", whistle=whistle,
+                        keys="2o1")
+    assert event["facts"] == {"kind": "right_of_way"}
+    assert event["call"] == {"whistle": "at_once", "restart": "penalty", "penalty_to": teams[1]}
+    assert event["involved"]["offender"] == {"team": teams[0]}
+    plain = coded_event(doc, Code("1", "21.b"), whistle, (at(3.4), at(13.4)), "Coach", whistle=whistle)
+    assert plain["call"] == {} and plain["facts"] == {}  # no keys after it: nothing claimed

@@ -61,6 +61,7 @@ def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on
         last = frames[-1] if frames else painted(page)
         frames.append(until(lambda last=last: (f := painted(page)) >= last + 5 and f, "playback to move on"))
         page.keyboard.press(key)
+        page.keyboard.press("Enter")  # no descriptor keys for this one: sent now (the next digit is a code again)
     # playback went on through the codes: later frames keep coming, and the tags reach the timeline meanwhile
     after = painted(page)
     until(lambda: painted(page) > after + 3, "playback to go on after the codes")

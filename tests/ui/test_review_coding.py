@@ -163,3 +163,14 @@ def test_a_fact_the_checker_may_ask_for_is_never_called_optional(app, workspace)
     labels = [w.label for w in app.radio if w.key and w.key.startswith("review.f.")]
     neutral = next(label for label in labels if label.startswith("Play was in a neutral position"))
     assert neutral.endswith("(if the call needs it)") and not any("optional" in label for label in labels)
+
+
+def test_a_code_described_with_its_keys_stays_to_complete_while_the_checker_asks_for_more(app, workspace):
+    # no sound heard here: no whistle to bind, so the foul's whistle is still unknown
+    send(app, "v1", (1, {"kind": "code", "key": "1", "frame": 40, "keys": "2o2u1"}))
+    e3 = event(workspace, "e3")
+    assert e3["facts"] == {"kind": "right_of_way"} and e3["call"] == {"restart": "penalty", "penalty_to": "A"}
+    assert e3["involved"] == {"umpire": "Umpire One", "offender": {"team": "B"}}
+    assert TO_COMPLETE in e3["not_recorded"]
+    send(app, "v1", (2, {"kind": "code", "key": "1", "frame": 60, "keys": "u7"}))  # two umpires: one line
+    assert any("the descriptor U7 says nothing of a 21.b tag here" in w.value for w in app.warning)

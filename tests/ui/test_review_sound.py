@@ -62,11 +62,16 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     key = first + 15  # 0.6 s at 25 fps
     at.session_state["review.edits"] = {"view": "v", "playing": True,
                                         "items": [{"kind": "code", "key": "1", "frame": key, "seq": 1,
-                                                   "playing": True}]}
+                                                   "playing": True, "keys": "2o1"}]}
     at.run()
     assert not at.exception, at.exception
     coded = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
     assert coded["position"]["frame"] == first and coded["moments"]["whistle"]["frame"] == first
+    # its descriptor keys (2: right of way, O1: Alpha offended) complete it: at once (the whistle it is bound
+    # to), restart the penalty (21.b), penalty to Bravo; the checker asks for nothing more, so it lands complete
+    assert coded["facts"] == {"kind": "right_of_way"} and coded["involved"]["offender"] == {"team": "A"}
+    assert coded["call"] == {"whistle": "at_once", "restart": "penalty", "penalty_to": "B"}
+    assert "call" not in (coded.get("not_recorded") or [])
     listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
     assert listed.label.endswith("(0 of 2)"), listed.label
     # paused on a frame, a code key tags that frame itself

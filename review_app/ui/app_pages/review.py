@@ -63,7 +63,7 @@ if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(review_coding.codes(review_coding.current_window()), layer_data(doc), heard)
+        frame_area(review_coding.codes(review_coding.current_window(), doc), layer_data(doc), heard)
         filmstrip(viewer)
         shortcuts_help()
         review_coding.code_window_editor()
