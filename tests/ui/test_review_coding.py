@@ -139,6 +139,9 @@ def test_a_coded_foul_completes_with_the_parts_its_clause_and_the_offender_imply
     captions = " ".join(c.value for c in app.caption)
     assert "Pre-filled from what is known" in captions and "Restart: Penalty" in captions
     assert "Penalty awarded to: the team other than the offender's" in captions
+    # the same parts' keys, for coding them while the footage plays, shown on the form
+    assert "right after this situation's code key: 1 Dangerous foul · 2 Right of way" in captions
+    assert "P3 Penalty 3" in captions and "U1 Umpire One" in captions and "O2 Offender: Bravo" in captions
     widgets = {w.key.rsplit(".call.", 1)[-1].rsplit(".", 1)[-1]: w for w in app.selectbox
                if w.key and w.key.startswith("review.f.")}
     assert widgets["restart"].value == "penalty"

@@ -36,6 +36,7 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     at = make_app()
     at.run()
     at.session_state["review.viewer"].source.wait(300)  # a busy machine: the index first, however long
+    at.run()  # the index built after the first run: this run starts the listening, which settle then waits for
     settle(at)
     assert not at.exception, at.exception
     listed = [e for e in at.expander if "Whistles not yet reviewed" in e.label]

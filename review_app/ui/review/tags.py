@@ -43,6 +43,7 @@ from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review.angle import tagging_on
+from review_app.ui.review.coding import describe_keys
 from review_app.ui.review.pick import writable
 from review_app.ui.review.saves import FORM, clause_text, save_change
 from review_app.ui.review.sounds import heard, prefill
@@ -278,6 +279,28 @@ def _save_tag(form: dict, event: dict, frame: int, time_s: float, name: str, off
     save_change(base, put_event(base, new_event))
 
 
+def _call_parts(p, form: dict, moments: dict, call_now: dict, base_key: str) -> dict:
+    """The call's parts on the form, each starting from what is known (`prefilled_call`) where the tag does not
+    record it, said to be pre-filled; the widget's key names the value, so it follows a moment moved (W) until
+    the reviewer changes it."""
+    situation, teams = p.id, form["base"].match["teams"]
+    st.markdown("**" + _("The call made") + "**")
+    asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
+    known = {name: value for name, value in prefilled_call(situation, form["time_s"], moments).items()
+             if call_now.get(name) is None and name in dict(asked)}
+    if known:
+        st.caption(_("Pre-filled from what is known (change any before saving): {parts}.",
+                     parts="; ".join(f"{call_field_label(name, lang())}: {_prefilled_text(name, value)}"
+                                     for name, value in known.items())))
+    cols = st.columns(2)
+    call = {}
+    for n, (name, spec) in enumerate(asked):
+        with cols[n % 2]:
+            key = (f"{base_key}.pre-{known[name]}" if name in known else base_key) + f".call.{name}"
+            call[name] = call_widget(name, spec, key, known.get(name, call_now.get(name)), teams)
+    return call
+
+
 def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
     form = st.session_state.get(FORM)
     if not form:
@@ -295,6 +318,10 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                         name=recording_label(doc, angle))))
 
     situation, p = _situation(event)
+    hints = describe_keys(situation, form["base"])
+    if hints:  # the same parts from the keyboard, while the footage plays (model.coding.described)
+        st.caption(_("While playing, right after this situation's code key: {keys}.",
+                     keys=" · ".join(f"{h['keys'].upper()} {h['label']}" for h in hints)))
 
     moments = moments_bar(form, current_frame, current_time, situation)
 
@@ -309,22 +336,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", facts_now.get(f.name)) for f in p.facts
                  if f.name not in derived}
         reading = reading_widget(form["base"], event, situation, derived, base_key)
-        st.markdown("**" + _("The call made") + "**")
-        asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
-        # what is known before the reviewer says it, shown as such: the widget starts there, and changes with
-        # it (its key names the value) until the reviewer changes it
-        known = {name: value for name, value in prefilled_call(situation, form["time_s"], moments).items()
-                 if call_now.get(name) is None and name in dict(asked)}
-        if known:
-            st.caption(_("Pre-filled from what is known (change any before saving): {parts}.",
-                         parts="; ".join(f"{call_field_label(name, lang())}: {_prefilled_text(name, value)}"
-                                         for name, value in known.items())))
-        cols = st.columns(2)
-        call = {}
-        for n, (name, spec) in enumerate(asked):
-            with cols[n % 2]:
-                key = (f"{base_key}.pre-{known[name]}" if name in known else base_key) + f".call.{name}"
-                call[name] = call_widget(name, spec, key, known.get(name, call_now.get(name)), teams)
+        call = _call_parts(p, form, moments, call_now, base_key)
         players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
