@@ -555,11 +555,16 @@ class Coding {
   }
 
   // While a code key's tag is open: whether key `k` describes it (taken, with Enter and Escape, by this)
+  // (a key its tag takes: a digit of a clause whose first fact has choices, a letter then its digit; any other
+  // key keeps its meaning, a code key then sending this tag and opening its own)
   describes(k) {
     if (!this.open) return false;
     if (k === "Enter" || k === "Escape") return true;
     if (k.length !== 1) return false;
-    return /[0-9]/.test(k) || DESCRIBE_LETTERS.includes(k);
+    const offered = this.open.code.describe || [];
+    if (this.prefix) return /[0-9]/.test(k);
+    if (DESCRIBE_LETTERS.includes(k)) return offered.some((d) => d.keys.length === 2 && d.keys[0] === k);
+    return offered.some((d) => d.keys === k);
   }
 
   describe(k) {

@@ -130,7 +130,11 @@ def test_a_whole_clip_coded_from_the_keyboard_while_it_plays(tmp_path, browser, 
         # T after a jump and three steps back, pressed at once: the frame painted, never another
         stepped = t_tags_the_painted_frame(page, whistles[4:])
         assert all(shown == tagged for shown, tagged in stepped), stepped
-        shot(page, "3-t-form-pre-filled")
+        shot(page, "3-t-form-with-its-key-hints")
+        prefilled = page.get_by_text("Pre-filled from what is known")
+        prefilled.scroll_into_view_if_needed()
+        assert "Restart: Penalty" in prefilled.inner_text()
+        shot(page, "3b-t-form-call-pre-filled")
         page.get_by_role("button", name="Cancel").click()
 
         rows = []
