@@ -168,6 +168,12 @@ def test_a_whole_clip_coded_from_the_keyboard_while_it_plays(tmp_path, browser, 
         page.get_by_text("Whistles not yet reviewed (0 of 8)").wait_for()
         page.get_by_test_id("stDataFrame").last.scroll_into_view_if_needed()
         shot(page, "2-eight-tags-completed-from-the-keyboard-with-verdicts")
+        page.get_by_role("button", name="Edit").click()  # e1, as the form shows it, and its verdict once saved
+        page.get_by_text("Edit tag e1 at frame").wait_for()
+        page.get_by_role("button", name="Save").click()
+        page.get_by_text("Saved e1: Consistent").wait_for()
+        page.get_by_text("Saved e1: Consistent").scroll_into_view_if_needed()
+        shot(page, "4-verdict-of-a-tag-coded-from-the-keyboard")
         actions = statistics.median(r["actions"] for r in rows)
         wait = statistics.median(r["wait_s"] for r in rows)
         print("\nstoppage | whistle frame | key frame | keys | clicks | typed fields | actions | wait s")
