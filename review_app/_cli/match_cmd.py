@@ -178,10 +178,7 @@ def _roster(args):
         data = Path(args.roster).read_bytes()
     except OSError as exc:
         raise PoloReviewError(f"cannot read the roster ({exc.strerror or exc})", path=args.roster) from None
-    try:
-        return rosters.parse(data)
-    except rosters.RosterError as exc:
-        raise rosters.RosterError(exc.problems, path=args.roster) from None
+    return rosters.parse(data, path=args.roster)
 
 
 def _teams(args) -> list[dict] | None:

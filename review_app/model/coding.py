@@ -12,6 +12,7 @@ drops that entry: the tag leaves the list. Plain module: no streamlit.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from review_app.errors import PoloReviewError
@@ -19,7 +20,10 @@ from review_app.ground.roles import checked_name, person_key
 from review_app.i18n import N_, translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
-from review_app.rules import is_clause
+from review_app.rules import is_clause, provision
+from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
+from review_app.rules.timing import measure
+from review_app.rules.vocabulary import Penalty, Restart
 
 # The entry of `not_recorded` that puts a coded tag on the "to complete" list: its call is not recorded.
 TO_COMPLETE = "call"
@@ -41,7 +45,7 @@ MAX_LEAD_LAG_S = 120.0
 
 # The first window a reviewer gets: the situations an umpire coach codes most in a chukker.
 DEFAULT_SITUATIONS = ("21.b", "21.c", "21.d", "21.e", "21.h", "21.i", "21.l", "21.general.whistle",
-                      "21.general.dangerous-fouls")
+                      "21.general.dangerous-fouls", "21.a")
 
 RECORD_VERSION = 1
 
@@ -221,18 +225,97 @@ class At:
 
 
 def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], reviewer: str | None,
-                angle: str | None = None) -> dict:
+                angle: str | None = None, whistle: At | None = None, keys: str = "") -> dict:
     """The tag `code` makes at `at` with `window` (lead and lag already placed on frames): the clause, the
     frame, the window, the reviewer and the umpire of the tag before it; the call still to record. `angle`:
-    the recording it was made on, when not the footage (model.angles)."""
+    the recording it was made on, when not the footage (model.angles); `whistle`: the whistle the key
+    binds to (`key_binding`), its whistle moment; `keys`: the descriptor keys pressed after the code key
+    (`described`), with which the call is pre-filled too (`prefilled_call`). Still on the "to complete" list:
+    the caller, who can ask the checker, takes it off when the checker asks for nothing more."""
     before = [e for e in doc.events_in_order() if e["position"]["frame"] <= at.frame]
     umpire = (before[-1].get("involved") or {}).get("umpire") if before else None
     start, end = window
+    moments = {"whistle": whistle.to_dict()} if whistle else {}
+    said = described(code.situation, doc.match, keys)
+    call = {}
+    if keys:
+        call = resolved_call({**prefilled_call(code.situation, at.time_s, moments), **said.call}, said.offender,
+                             doc.match.get("teams") or [])
     event = build_event(event_id=next_event_id(doc), frame=at.frame, time_s=at.time_s, situation=code.situation,
-                        facts={}, call={}, period=before[-1].get("period") if before else None, umpire=umpire,
-                        reviewer=reviewer, window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle)
+                        facts=said.facts, call=call, period=before[-1].get("period") if before else None,
+                        umpire=said.umpire or umpire, offender=said.offender, reviewer=reviewer,
+                        window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle, moments=moments or None)
     event["not_recorded"] = [TO_COMPLETE, *[p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]]
     return event
+
+
+# -- which whistle a tag is bound to: one rule for the code keys, the tag form and the list of whistles --
+#
+# A coach codes a stoppage by pressing its key just after hearing the whistle; a reviewer who steps to
+# the incident (T) tags it before its whistle. So a code key binds to the last whistle heard before it,
+# and a tag at an incident to the first whistle after it; a tag whose whistle moment is set is bound to
+# the whistle heard there. The list of whistles not yet reviewed, the form's pre-filled whistle and the
+# code keys all ask `bound_call`, so they never disagree. Neither window is a rulebook number: they are
+# this tool's reading of how coaches and umpires work.
+
+# A code key pressed this long after a whistle's start still answers it: the reaction of a coach who
+# heard it (under a second) with room for a triple blast and a late press.
+KEY_AFTER_WHISTLE_S = 4.0
+# How long after an incident its whistle is looked for: play runs on for the advantage, then stops at a
+# neutral play, which takes seconds; a whistle later than this is another stoppage's.
+INCIDENT_TO_WHISTLE_S = 20.0
+# A whistle moment set this close to a whistle heard is that whistle (set by eye and ear, a few frames off).
+SAME_WHISTLE_S = 0.5
+
+Call = tuple[At, ...]  # the blasts of one call, in order: a whistle heard (the first) and its repeats
+
+
+def call_before_key(calls: Sequence[Call], key_s: float) -> int | None:
+    """The call (its index in `calls`) a code key pressed at `key_s` answers: the last one whose first
+    blast started at most KEY_AFTER_WHISTLE_S before it; None if none did."""
+    found = [n for n, call in enumerate(calls) if key_s - KEY_AFTER_WHISTLE_S <= call[0].time_s <= key_s + 1e-9]
+    return found[-1] if found else None
+
+
+def call_after_incident(calls: Sequence[Call], incident_s: float) -> int | None:
+    """The call that stops play after an incident at `incident_s`: the first that starts at or after it,
+    within INCIDENT_TO_WHISTLE_S."""
+    return next((n for n, call in enumerate(calls)
+                 if incident_s - 1e-9 <= call[0].time_s <= incident_s + INCIDENT_TO_WHISTLE_S), None)
+
+
+def _seconds_of(moment: object) -> float | None:
+    value = moment.get("time_s") if isinstance(moment, dict) else None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def bound_call(calls: Sequence[Call], event: dict) -> int | None:
+    """The call a tag (an event of the match, or the tag form's event) is bound to: the one heard at its
+    whistle moment if it has one (None if no whistle was heard there); else, for a tag a code key made
+    (it has a window), the call before the key; else the call after its incident."""
+    moment = _seconds_of((event.get("moments") or {}).get("whistle"))
+    if moment is not None:
+        near = [(abs(b.time_s - moment), n) for n, call in enumerate(calls) for b in call
+                if abs(b.time_s - moment) <= SAME_WHISTLE_S]
+        return min(near)[1] if near else None
+    at = _seconds_of(event.get("position"))
+    if at is None:
+        return None
+    return call_before_key(calls, at) if event.get("window") else call_after_incident(calls, at)
+
+
+def unbound_calls(calls: Sequence[Call], events: Sequence[dict]) -> list[int]:
+    """The calls no tag is bound to, in order: the stoppages not yet reviewed."""
+    taken = {bound_call(calls, e) for e in events}
+    return [n for n in range(len(calls)) if n not in taken]
+
+
+def key_binding(calls: Sequence[Call], key: At) -> tuple[At, At | None]:
+    """Where a code key pressed at `key` tags, and the whistle it binds: the first blast of the call it
+    answers (`call_before_key`) as both the tag's frame and its whistle moment; else the key's own frame and
+    no whistle."""
+    n = call_before_key(calls, key.time_s)
+    return (key, None) if n is None else (calls[n][0], calls[n][0])
 
 
 def to_complete(doc: MatchDocument) -> list[dict]:
@@ -256,3 +339,108 @@ def window_of(event: dict) -> tuple[int, int] | None:
     """A tag's window as (first frame, last frame), if it has one."""
     w = event.get("window")
     return (int(w["start"]["frame"]), int(w["end"]["frame"])) if w else None
+
+
+# -- what the form can say before the reviewer does ------------------------------------------------------
+
+# The choice of `penalty_to` that stands for "the team other than the offender's", made a team on save.
+OPPONENTS = "(opponents)"
+
+
+def prefilled_call(situation: str, incident_s: float | None, moments: dict | None) -> dict:
+    """The call parts known before the reviewer says them, each to be shown as pre-filled and left
+    changeable: the whistle's timing its moments measure (rules.timing.measure), the parts the clause sets in
+    its usual case (rules.implied), and, where a penalty is awarded, the penalty to the team other than the
+    offender's (OPPONENTS, a team once the offender is known: `resolved_call`)."""
+    out: dict = {}
+    measured = measure(incident_s, moments)
+    if measured.whistle is not None:
+        out["whistle"] = measured.whistle.value
+    out.update(implied_call(situation))
+    if out.get("restart") == Restart.PENALTY.value or out.get("penalty") not in (None, Penalty.NONE.value):
+        out.update({part: OPPONENTS for part in TO_THE_OPPONENTS})
+    return out
+
+
+def resolved_call(call: dict, offender: dict | None, teams: Sequence[dict]) -> dict:
+    """`call` with OPPONENTS made the team other than the offender's (dropped while the offender's team is
+    not known, or the match has not exactly two teams)."""
+    out = dict(call)
+    ids = [t["id"] for t in teams]
+    team = (offender or {}).get("team")
+    for part, value in call.items():
+        if value == OPPONENTS:
+            others = [t for t in ids if t != team]
+            if team in ids and len(others) == 1:
+                out[part] = others[0]
+            else:
+                out.pop(part)
+    return out
+
+
+# -- descriptor keys: what a coach adds to a coded tag with the keys after its code key -------------------
+#
+# As Sportscode's label buttons, without pausing: right after a code key the view takes a few keys as
+# descriptors of that tag. A digit alone is a choice of the clause's first fact with choices (a foul's
+# kind: 1 dangerous, 2 right of way...); a letter then a digit: P the penalty by its number (P0 none), U the
+# match's umpire by their place in its list, O the offender's team (1 or 2; the penalty then goes to the
+# other team).
+PENALTY_KEY, UMPIRE_KEY, OFFENDER_KEY = "p", "u", "o"
+DESCRIBE_LETTERS = PENALTY_KEY + UMPIRE_KEY + OFFENDER_KEY
+MAX_DESCRIPTOR_KEYS = 24
+
+
+@dataclass(frozen=True)
+class Descriptor:
+    keys: str  # "2", "p3", "u1", "o1"
+    part: str  # "facts.<name>", "call.penalty", "involved.umpire", "involved.offender"
+    value: object  # the fact's choice, the penalty, the umpire's name, the team's id
+
+
+def descriptors(situation: str, match: dict) -> list[Descriptor]:
+    """Every descriptor a tag of `situation` in `match` takes, in the order a hint lists them."""
+
+    out = []
+    choices = next((f for f in provision(situation).facts if f.kind == "enum"), None)
+    if choices is not None:
+        out += [Descriptor(str(n), f"facts.{choices.name}", value) for n, value in enumerate(choices.choices[:9], 1)]
+    out += [Descriptor(f"{PENALTY_KEY}{n}", "call.penalty", Penalty.numbered(n).value) for n in range(1, 7)]
+    out.append(Descriptor(f"{PENALTY_KEY}0", "call.penalty", Penalty.NONE.value))
+    out += [Descriptor(f"{UMPIRE_KEY}{n}", "involved.umpire", name)
+            for n, name in enumerate((match.get("umpires") or [])[:9], 1)]
+    out += [Descriptor(f"{OFFENDER_KEY}{n}", "involved.offender", team["id"])
+            for n, team in enumerate((match.get("teams") or [])[:2], 1)]
+    return out
+
+
+@dataclass(frozen=True)
+class Said:
+    """What descriptor keys said of a tag."""
+
+    facts: dict = field(default_factory=dict)
+    call: dict = field(default_factory=dict)
+    umpire: str | None = None
+    offender: dict | None = None
+
+
+def described(situation: str, match: dict, keys: str) -> Said:
+    """What the descriptor `keys` (as pressed, e.g. "2o1") say of a tag of `situation`; CodingError naming a key
+    that describes nothing here. A later key for the same part replaces an earlier one (a correction)."""
+    keys = (keys or "").lower()
+    if len(keys) > MAX_DESCRIPTOR_KEYS:
+        raise CodingError(f"at most {MAX_DESCRIPTOR_KEYS} descriptor keys after a code key")
+    known = {d.keys: d for d in descriptors(situation, match)}
+    parts: dict[str, object] = {}
+    n = 0
+    while n < len(keys):
+        token = keys[n:n + 2] if keys[n] in DESCRIBE_LETTERS else keys[n]
+        n += len(token)
+        if token not in known:
+            raise CodingError(f"the descriptor {token.upper()} says nothing of a {situation} tag here")
+        parts[known[token].part] = known[token].value
+    facts = {k.removeprefix("facts."): v for k, v in parts.items() if k.startswith("facts.")}
+    call = {k.removeprefix("call."): v for k, v in parts.items() if k.startswith("call.")}
+    team = parts.get("involved.offender")
+    umpire = parts.get("involved.umpire")
+    return Said(facts, call, umpire if isinstance(umpire, str) else None,
+                {"team": team} if isinstance(team, str) else None)

@@ -227,8 +227,16 @@ def _player_fields(cell, bad) -> tuple:
     return team_name, name, number, handicap, mounts, marks, person, colour
 
 
-def parse(data: bytes) -> list[RosterTeam]:
-    """The two teams of a roster file, in the order they first appear; RosterError naming every bad row."""
+def parse(data: bytes, path: object | None = None) -> list[RosterTeam]:
+    """The two teams of a roster file, in the order they first appear; RosterError naming every bad row (and
+    `path`, the file as the user named it)."""
+    try:
+        return _parse(data)
+    except RosterError as exc:
+        raise RosterError(exc.problems, path=path) from None
+
+
+def _parse(data: bytes) -> list[RosterTeam]:
     rows = _rows(data)
     header = rows[0]
     where = _columns(header)
@@ -251,6 +259,14 @@ def parse(data: bytes) -> list[RosterTeam]:
             heading = header[where[column]].strip() if column in where else column  # as the file names it
             problems.append(Message("row {row}, column {column}: {problem}", row=n, column=heading, problem=problem))
 
+        extra = [c for c in row[len(header):] if c.strip()]
+        if extra:
+            # an unquoted separator in a value (`Alba (bay, star)`) splits it: refused, never imported cut short
+            problems.append(Message("row {row}: {n} values under {columns} columns (from {value!r} on); a value "
+                                    "holding the separator, as the mounts' marks \"Alba (bay, star)\", must be in "
+                                    "double quotes", row=n, n=len(header) + len(extra), columns=len(header),
+                                    value=_shown(extra[0])))
+            continue
         before = len(problems)
         team_name, name, number, handicap, mounts, marks, person, colour = _player_fields(cell, bad)
         if not team_name or len(team_name) > NAME_MAX:

@@ -12,7 +12,22 @@ from __future__ import annotations
 
 from review_app.i18n import N_, translate
 from review_app.rules.facts import CHOICE_LABELS
-from review_app.rules.vocabulary import CALL_VALUES, Severity, Stop, VerdictKind
+from review_app.rules.vocabulary import (
+    CALL_VALUES,
+    Card,
+    Direction,
+    Labelled,
+    Official,
+    Penalty,
+    PenaltyTiming,
+    Place,
+    Point,
+    Restart,
+    Severity,
+    Stop,
+    VerdictKind,
+    Whistle,
+)
 
 CALL_FIELD_NAMES = {
     "stopped_by": N_("Play stopped by"),
@@ -108,12 +123,29 @@ def _say(label: str | None, lang: str, otherwise: str) -> str:
     return translate(label, lang) if label else otherwise
 
 
-def value_label(value, lang: str) -> str:
+# The values of each call field, where one value means different things in different fields ("other" is
+# "Elsewhere" for a restart point, "Someone else" for who stopped play, "Other" for a kind of foul).
+FIELD_VALUES: dict[str, type[Labelled]] = {
+    "stopped_by": Official, "decided_by": Official, "whistle": Whistle, "restart": Restart, "penalty": Penalty,
+    "card": Card, "penalty_timing": PenaltyTiming, "restart_direction": Direction, "restart_point": Point,
+    "restart_place": Place,
+}
+
+
+def value_label(value, lang: str, field: str | None = None) -> str:
+    """`value` in `lang`; `field`: the call field or fact it is a value of (its own word for it), else the
+    first word any field has for it."""
     if value is None:
         return translate(NONE, lang)
     if isinstance(value, bool):
         return translate(YES if value else NO, lang)
-    return _say(VALUES.get(value), lang, str(value).replace("_", " "))
+    if field in FIELD_VALUES:
+        label = _label(FIELD_VALUES[field], value)
+    elif field is not None:  # a fact's choice
+        label = CHOICE_LABELS.get(value) or VALUES.get(value)
+    else:
+        label = VALUES.get(value)
+    return _say(label, lang, str(value).replace("_", " "))
 
 
 def call_field_label(name: str, lang: str) -> str:

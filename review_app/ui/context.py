@@ -287,7 +287,8 @@ def error_line(exc: Exception) -> None:
     problems = getattr(exc, "problems", None) or ([exc.message] if isinstance(getattr(exc, "message", None),
                                                                                  i18n.Message) else [])
     if problems:
-        lines = [md(rendered(p)) for p in problems[:SHOWN_PROBLEMS]]
+        where = getattr(exc, "path", None)  # the file the problems are in (a roster), as the user named it
+        lines = [(md(f"{where}: ") if where else "") + md(rendered(p)) for p in problems[:SHOWN_PROBLEMS]]
         if len(problems) > SHOWN_PROBLEMS:
             lines.append(_("… and {n} more", n=len(problems) - SHOWN_PROBLEMS))
         st.error("  \n".join(lines), icon=":material/warning:")

@@ -29,6 +29,10 @@ const TICK_PX = 90; // about this far apart, the ruler's ticks
 const TICK_FRAMES = [1, 2, 5, 10];
 const TICK_SECONDS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
 const RESEND_MS = 5000; // edits the app has not acknowledged by then are sent again
+// After a code key the next keys describe its tag (model.coding.described): the tag is sent this long after
+// the last of them, or at once on Enter (Escape: no tag, the code key was a slip).
+const DESCRIBE_MS = 1500;
+const DESCRIBE_LETTERS = "pou"; // a letter, then a digit: the penalty, the umpire, the offender's team
 
 // The items of a row that are on screen, in order, each given the line it sits on: an item goes on the first
 // line whose last item ends before it starts, so marks that would overlap stack instead.
@@ -490,6 +494,12 @@ class Coding {
     this.timer = null;
     this.box = el("div", "group codes");
     this.box.setAttribute("data-testid", "polo-codes");
+    this.open = null; // the code key's tag being described: sent when the descriptor keys stop
+    this.prefix = ""; // a descriptor's letter, waiting for its digit
+    this.closeTimer = null;
+    this.hint = el("div", "code-hint");
+    this.hint.setAttribute("data-testid", "polo-code-hint");
+    this.hint.hidden = true;
   }
 
   update(data) {
@@ -503,12 +513,13 @@ class Coding {
         const b = el("button", "code");
         b.type = "button";
         b.dataset.code = c.key;
-        b.title = c.help || c.label;
+        b.title = [c.help || c.label, ...(c.describe || []).map((d) => `${d.keys.toUpperCase()} ${d.label}`)].join("\n");
         b.append(el("kbd", "", c.key.toUpperCase()), document.createTextNode(" " + c.label));
         // the clause beside the situation's name, smaller: what a coach calls it first, the rule second
         if (c.clause && c.clause !== c.label) b.append(el("span", "code-clause", c.clause));
         this.box.append(b);
       }
+      this.box.append(this.hint);
       this.box.hidden = !items.length;
     }
     const ack = data && data.ack;
@@ -524,18 +535,86 @@ class Coding {
     return this.codes.find((c) => c.key === k);
   }
 
-  // tag the frame painted now with code `key`; playback goes on
+  // tag the frame painted now with code `key`; playback goes on. The keys that follow describe it (`describe`)
   code(key) {
     const v = this.view;
     const c = this.byKey(key);
     if (!c || !v.canMove() || v.painted < 0) return;
-    this.queue({ kind: "code", key, frame: v.painted, situation: c.situation });
+    this.close();
+    // `playing`: the app binds a key pressed during play to the whistle just heard, one paused to its frame
+    this.open = { edit: { kind: "code", key, frame: v.painted, situation: c.situation, playing: v.playing, keys: "" },
+                  code: c, said: [] };
+    this.showHint();
+    this.closeLater();
     const b = this.box.querySelector(`button[data-code="${key}"]`);
     if (b) {
       b.classList.remove("flash");
       void b.offsetWidth; // restart the flash
       b.classList.add("flash");
     }
+  }
+
+  // While a code key's tag is open: whether key `k` describes it (taken, with Enter and Escape, by this)
+  // (a key its tag takes: a digit of a clause whose first fact has choices, a letter then its digit; any other
+  // key keeps its meaning, a code key then sending this tag and opening its own)
+  describes(k) {
+    if (!this.open) return false;
+    if (k === "Enter" || k === "Escape") return true;
+    if (k.length !== 1) return false;
+    const offered = this.open.code.describe || [];
+    if (this.prefix) return /[0-9]/.test(k);
+    if (DESCRIBE_LETTERS.includes(k)) return offered.some((d) => d.keys.length === 2 && d.keys[0] === k);
+    return offered.some((d) => d.keys === k);
+  }
+
+  describe(k) {
+    const open = this.open;
+    if (!open) return;
+    if (k === "Enter") return this.close();
+    if (k === "Escape") { // the code key pressed by mistake: no tag
+      this.open = null;
+      return this.close();
+    }
+    if (DESCRIBE_LETTERS.includes(k)) {
+      this.prefix = k;
+    } else {
+      const token = this.prefix + k;
+      this.prefix = "";
+      const found = (open.code.describe || []).find((d) => d.keys === token);
+      if (found) {
+        open.edit.keys += token;
+        open.said = [...open.said.filter((d) => d.part !== found.part), found];
+      }
+    }
+    this.showHint();
+    this.closeLater();
+  }
+
+  closeLater() {
+    if (this.closeTimer !== null) clearTimeout(this.closeTimer);
+    this.closeTimer = setTimeout(() => this.close(), DESCRIBE_MS);
+  }
+
+  // send the open tag with what its keys said
+  close() {
+    if (this.closeTimer !== null) clearTimeout(this.closeTimer);
+    this.closeTimer = null;
+    const open = this.open;
+    this.open = null;
+    this.prefix = "";
+    this.hint.hidden = true;
+    if (!open) return;
+    this.queue(open.edit);
+  }
+
+  showHint() {
+    const open = this.open;
+    if (!open) return;
+    const said = open.said.map((d) => d.label).join(" · ");
+    const offered = (open.code.describe || []).map((d) => `${d.keys.toUpperCase()} ${d.label}`).join(" · ");
+    this.hint.replaceChildren(el("b", "", open.code.label + (said ? ": " + said : "")),
+                              el("span", "", (this.prefix ? this.prefix.toUpperCase() + "… " : "") + offered));
+    this.hint.hidden = false;
   }
 
   queue(edit) {
@@ -559,6 +638,8 @@ class Coding {
   }
 
   destroy() {
+    if (this.closeTimer !== null) clearTimeout(this.closeTimer);
+    this.closeTimer = null;
     this.stopResend();
   }
 }

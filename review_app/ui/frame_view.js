@@ -78,6 +78,7 @@ class FrameView {
     this.times = null; // Float64Array: each frame's time in seconds
     this.generation = 0; // bumped when the recording or format changes: late fetches are dropped
     this.painted = -1;
+    this.pendingAct = null; // an action asked for before the frame it is for was painted (act)
     this.target = 0;
     this.playing = false;
     this.dir = 1;
@@ -385,6 +386,7 @@ class FrameView {
     this.show();
     this.timeline.cursor(i);
     this.angle.follow(i);
+    if (this.pendingAct && i === this.target && !this.playing) this.fire(this.pendingAct);
     return true;
   }
 
@@ -603,6 +605,7 @@ class FrameView {
     if (speed !== undefined) this.speed = speed;
     const from = this.painted >= 0 ? this.painted : this.target;
     if (!this.loop && this.next(from, dir) === null) return this.show(); // at the end already
+    this.pendingAct = null; // playing on: an action waiting for a frame is given up
     this.dir = dir;
     this.target = from;
     this.clock = dir > 0 ? this.timeOf(from) : this.endOf(from) - 1e-6;
@@ -725,6 +728,17 @@ class FrameView {
   act(name) {
     if (!this.canMove() || this.painted < 0) return;
     this.pause(false);
+    // On its way to a frame (a step, a whistle key, a jump whose picture has not come yet): the action
+    // waits for that frame to be painted and carries it, so T tags the picture the reviewer then sees.
+    if (this.painted !== this.target) {
+      this.pendingAct = name;
+      return;
+    }
+    this.fire(name);
+  }
+
+  fire(name) {
+    this.pendingAct = null;
     this.clearReport();
     this.pendingReport = false;
     this.lastSent = this.painted;
@@ -891,6 +905,12 @@ class FrameView {
     if (typing(ev) || ev.ctrlKey || ev.altKey || ev.metaKey) return;
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const once = !ev.repeat;
+    if (once && this.coding.describes(k)) { // the keys right after a code key describe its tag
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      this.coding.describe(k);
+      return;
+    }
     let name = null;
     if (k === "ArrowLeft") name = ev.shiftKey ? "back1s" : "back1f";
     else if (k === "ArrowRight") name = ev.shiftKey ? "fwd1s" : "fwd1f";

@@ -51,6 +51,8 @@ class Code:
     situation: str
     help: str = ""
     clause: str = ""  # shown beside the label (the clause id), unless the label is the clause itself
+    # the keys that describe its tag right after it: ({keys, label, part}, ...) (model.coding.descriptors)
+    describe: tuple[dict, ...] = ()
 
 
 def seek(key: str, frame: int) -> None:
@@ -150,7 +152,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "whistles": sorted(int(f) for f in whistles or ()),
         "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
         "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help,
-                             "clause": c.clause}
+                             "clause": c.clause, "describe": list(c.describe)}
                             for c in codes], "ack": edits_ack},
         "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
         "text": _texts(),

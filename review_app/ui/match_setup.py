@@ -235,7 +235,7 @@ def roster_import(doc: MatchDocument) -> None:
                 st.warning(_("Choose the roster file first."))
                 return
             try:
-                changed = with_roster(doc, rosters.parse(got.getvalue()))
+                changed = with_roster(doc, rosters.parse(got.getvalue(), path=got.name))
             except PoloReviewError as exc:
                 error_line(exc)
                 return
@@ -321,7 +321,7 @@ def new_match_panel() -> None:
     if not submitted:
         return
     try:
-        roster = rosters.parse(roster_file.getvalue()) if roster_file is not None else None
+        roster = rosters.parse(roster_file.getvalue(), path=roster_file.name) if roster_file is not None else None
         teams = None if roster else [{"name": team_a, "color": colour_a}, {"name": team_b, "color": colour_b}]
         data = new_match_data(match_id.strip() or suggest_id(d.name, d.day), d, teams=teams, roster=roster)
         matches = store().matches

@@ -420,3 +420,16 @@ def test_a_repair_is_said_in_the_pages_language_and_the_case_stays_intact(page, 
     at = page(lang)
     warnings = [w.value.replace("\\", "") for w in at.warning]  # the detail is Markdown-escaped
     assert not at.exception and not at.error and any(w.startswith(repaired) for w in warnings), warnings
+
+
+def test_the_match_chosen_stays_chosen_on_coming_back_to_the_page(page, env):
+    write_match(env, events=[], id="m22", name="Aurora v Bravo, semifinal")  # no excusal: not the page's first
+    at = page()
+    assert len(at.selectbox(key="evidence.match").options) >= 2
+    assert at.selectbox(key="evidence.match").value == "m21"  # the page opens on the match with the excusal
+    other = "m22"
+    at.selectbox(key="evidence.match").set_value(other).run()
+    at.switch_page("app_pages/rules.py").run()
+    at.switch_page("app_pages/evidence.py").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="evidence.match").value == other  # not the match the page first opens on

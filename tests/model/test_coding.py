@@ -58,7 +58,13 @@ def window_around(frame: int, lead: int = 125, lag: int = 125) -> tuple[At, At]:
 def test_code_keys_leave_the_frame_views_and_streamlits_keys_free():
     assert set("123456789") <= set(CODE_KEYS)
     assert not set(CODE_KEYS) & set("jklopicftwen0rc")
-    assert len(default_window().codes) == 9 and [c.key for c in default_window().codes] == list("123456789")
+    assert [c.key for c in default_window().codes] == [*"123456789", "b"]
+
+
+def test_safety_has_a_default_code_key():
+    # a coach codes every Safety of a match: it is on the default window (B), beside the foul (1)
+    window = default_window()
+    assert window.code("b").situation == "21.a" and window.code("1").situation == "21.b"
 
 
 @pytest.mark.parametrize("codes,problem", [

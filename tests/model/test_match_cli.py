@@ -88,3 +88,14 @@ def test_bad_input_is_one_line(ws, capsys):
     assert "no match 'nope'" in capsys.readouterr().err
     assert cli("new", "--workspace", ws, "--name", "X", "--date", "2026-01-01", "--team", "A", "--team", "B") == 0
     assert (ws / "matches" / "2026-01-01-x.json").is_file()
+
+
+def test_a_roster_row_with_an_unquoted_comma_is_one_line_naming_the_file_and_row(ws, tmp_path, capsys):
+    bad = tmp_path / "roster.csv"
+    bad.write_text("team,colour,number,name,handicap,mounts\nRed,,1,Ana,2,Sombra; Alba (bay, star)\n"
+                   "Blue,,1,Bea,1,Luna\n", "utf-8")
+    assert cli("new", "--name", "Cup", "--date", "2026-03-01", "--roster", bad, "--workspace", ws) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"polo-review: error: {bad}: row 2: 7 values under 6 columns (from ' star)' on); a value holding "
+                   "the separator, as the mounts' marks \"Alba (bay, star)\", must be in double quotes"]
+    assert not list((ws / "matches").glob("*.json")) if (ws / "matches").exists() else True

@@ -276,3 +276,17 @@ def test_an_installed_package_without_samples_renders_the_demo_once(tmp_path, mo
     assert not ensure_demo(demo)  # there already
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".demo.")]
     assert json.loads((demo.annotations / "sample-safety.json").read_text("utf-8"))["match"]["id"] == "sample-safety"
+
+
+def test_a_row_with_an_unquoted_separator_is_refused_not_imported_cut_short():
+    # `Alba (bay, star)` unquoted: 7 values under 6 columns; before, " star)" was dropped without a word
+    data = (b"team,colour,number,name,handicap,mounts\nRed,,1,Ana,2,Sombra; Alba (bay, star)\n"
+            b"Blue,,1,Bea,1,Luna\n")
+    assert problems(data) == ["row 2: 7 values under 6 columns (from ' star)' on); a value holding the separator, "
+                              "as the mounts' marks \"Alba (bay, star)\", must be in double quotes"]
+    with pytest.raises(rosters.RosterError) as caught:
+        rosters.parse(data, path="roster.csv")
+    assert str(caught.value).startswith("roster.csv: row 2: 7 values") or caught.value.path == "roster.csv"
+    quoted = data.replace(b"Sombra; Alba (bay, star)", b'"Sombra; Alba (bay, star)"')
+    (red, _blue) = rosters.parse(quoted)
+    assert red.players[0]["mounts"] == ["Sombra", "Alba"] and red.players[0]["mount_marks"] == {"Alba": "bay, star"}

@@ -92,6 +92,22 @@ def test_a_roster_with_bad_rows_creates_nothing_and_names_each_row_and_column(wo
     assert [p.name for p in workspace["annotations"].iterdir() if p.suffix == ".json"] == ["test-match.json"]
 
 
+
+def test_a_roster_row_with_an_unquoted_comma_is_refused_naming_the_file_and_row(workspace):
+    at = open_matches()
+    at.selectbox(key="matches.pick").set_value("new")
+    run(at)
+    widget(at, ".name", "matches.new.").input("Semifinal")
+    bad = b"team,colour,number,name,handicap,mounts\nRed,,1,Ana,2,Sombra; Alba (bay, star)\nBlue,,1,Bea,1,Luna\n"
+    widget(at, ".roster", "matches.new.").set_value(("club-roster.csv", bad, "text/csv"))
+    at.button(key="matches.create").click()
+    run(at)
+    [error] = at.error
+    shown = error.value.replace("\\", "")  # as read, without the markdown's escapes
+    assert shown.startswith("club-roster.csv: row 2: 7 values under 6 columns"), shown
+    assert [p.name for p in workspace["annotations"].iterdir() if p.suffix == ".json"] == ["test-match.json"]
+
+
 def test_every_detail_is_edited_and_saved_as_a_revision_merged_with_another_save(workspace):
     at = open_matches()
     assert at.session_state["matches.pick"].endswith("test-match.json")

@@ -129,3 +129,52 @@ def test_the_code_window_is_kept_for_each_reviewer_in_the_stores_data(app, works
     other = make_app(reviewer="Someone Else")
     other.run()
     assert other.number_input(key="review.codes.lead").value == 5.0  # their own: the default
+
+
+def test_a_coded_foul_completes_with_the_parts_its_clause_and_the_offender_imply(app, workspace):
+    """Completing a coded foul: the restart (21.b: the penalty awarded) and the penalty's team (the team other
+    than the offender's) come pre-filled and are said to be; the reviewer gives the kind, the whistle, the
+    penalty and the offender. Players are offered by their roster names."""
+    send(app, "v1", (1, {"kind": "code", "key": "1", "frame": 40}))
+    app.button(key="review.complete").click().run()
+    captions = " ".join(c.value for c in app.caption)
+    assert "Pre-filled from what is known" in captions and "Restart: Penalty" in captions
+    assert "Penalty awarded to: the team other than the offender's" in captions
+    # the same parts' keys, for coding them while the footage plays, shown on the form
+    assert "right after this situation's code key: 1 Dangerous foul · 2 Right of way" in captions
+    assert "P3 Penalty 3" in captions and "U1 Umpire One" in captions and "O2 Offender: Bravo" in captions
+    widgets = {w.key.rsplit(".call.", 1)[-1].rsplit(".", 1)[-1]: w for w in app.selectbox
+               if w.key and w.key.startswith("review.f.")}
+    assert widgets["restart"].value == "penalty"
+    offender = next(w for w in app.selectbox if w.key and w.key.endswith(".offender"))
+    assert "Ana Alpha (Alpha #3)" in offender.options  # the roster's name, not only "Alpha #3"
+    assert "Other" in next(w for w in app.selectbox if w.key and w.key.endswith("fact.kind")).options
+    next(w for w in app.selectbox if w.key and w.key.endswith("fact.kind")).set_value("right_of_way")
+    widgets["whistle"].set_value("at_once")
+    widgets["penalty"].set_value("penalty_3")
+    offender.set_value("B#2")
+    app.button(key="review.form.save").click().run()
+    assert not app.exception, app.exception
+    e3 = event(workspace, "e3")
+    assert e3["call"]["penalty_to"] == "A" and e3["call"]["restart"] == "penalty"
+    assert e3["involved"]["offender"] == {"team": "B", "number": 2}
+    assert any("Saved e3: Consistent" in s.value for s in app.success), [s.value for s in app.success]
+
+
+def test_a_fact_the_checker_may_ask_for_is_never_called_optional(app, workspace):
+    send(app, "v1", (1, {"kind": "code", "key": "5", "frame": 40}))  # 21.h, helmet off
+    app.button(key="review.complete").click().run()
+    labels = [w.label for w in app.radio if w.key and w.key.startswith("review.f.")]
+    neutral = next(label for label in labels if label.startswith("Play was in a neutral position"))
+    assert neutral.endswith("(if the call needs it)") and not any("optional" in label for label in labels)
+
+
+def test_a_code_described_with_its_keys_stays_to_complete_while_the_checker_asks_for_more(app, workspace):
+    # no sound heard here: no whistle to bind, so the foul's whistle is still unknown
+    send(app, "v1", (1, {"kind": "code", "key": "1", "frame": 40, "keys": "2o2u1"}))
+    e3 = event(workspace, "e3")
+    assert e3["facts"] == {"kind": "right_of_way"} and e3["call"] == {"restart": "penalty", "penalty_to": "A"}
+    assert e3["involved"] == {"umpire": "Umpire One", "offender": {"team": "B"}}
+    assert TO_COMPLETE in e3["not_recorded"]
+    send(app, "v1", (2, {"kind": "code", "key": "1", "frame": 60, "keys": "u7"}))  # two umpires: one line
+    assert any("the descriptor U7 says nothing of a 21.b tag here" in w.value for w in app.warning)

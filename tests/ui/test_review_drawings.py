@@ -68,3 +68,17 @@ def test_editing_the_tag_in_the_form_keeps_its_drawings(app, workspace):
     app.button(key="review.form.save").click().run()
     assert not app.exception, app.exception
     assert [d["id"] for d in drawings(workspace, "e1")] == ["d1"]
+
+
+def test_the_layer_draws_on_the_tag_the_list_shows_picked_in_the_same_run(app, workspace):
+    """A save (or a link) picks its tag for the next run. The drawing layer, drawn above the list, was given the
+    tag picked before, so a shape drawn next went to another tag than the one the list showed picked."""
+    from review_app.ui.review.drawings import LAYER_TAG
+
+    assert app.session_state["review.tag_pick"] == "e1"
+    app.session_state["review.tag_pick_next"] = "e2"  # as a save of e2 leaves it
+    app.run()
+    assert app.session_state["review.tag_pick"] == "e2"
+    assert app.session_state[LAYER_TAG] == "e2"
+    send(app, {"op": "add", "tag": app.session_state[LAYER_TAG], "frame": 125, "shape": ARROW})
+    assert [d["frame"] for d in drawings(workspace, "e2")] == [125] and drawings(workspace, "e1") == []

@@ -228,6 +228,18 @@ def test_tag_search_takes_a_spanish_name_in_the_english_interface(app):
     assert not app.warning
 
 
+
+def test_a_search_picks_its_best_match_over_the_situation_chosen_before(app):
+    click(app, "review.tag")
+    for typed in ("21.b", "foul"):
+        app.selectbox(key="review.form.situation").set_value("21.b.dead-ball").run()  # as the tag before had it
+        app.text_input(key="review.form.search").input(typed).run()
+        assert app.selectbox(key="review.form.situation").value == "21.b", typed
+    app.selectbox(key="review.form.situation").set_value("21.b.dead-ball").run()  # chosen after: it stays
+    app.run()
+    assert app.selectbox(key="review.form.situation").value == "21.b.dead-ball"
+
+
 def test_edit_an_event(app, workspace):
     app.selectbox(key="review.tag_pick").set_value("e2").run()
     click(app, "review.tag_edit")

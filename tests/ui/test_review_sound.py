@@ -36,6 +36,7 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     at = make_app()
     at.run()
     at.session_state["review.viewer"].source.wait(300)  # a busy machine: the index first, however long
+    at.run()  # the index built after the first run: this run starts the listening, which settle then waits for
     settle(at)
     assert not at.exception, at.exception
     listed = [e for e in at.expander if "Whistles not yet reviewed" in e.label]
@@ -55,6 +56,32 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     form = at.session_state["review.form"]
     assert form["moments"]["whistle"]["frame"] == frame and form["whistle_heard"] == frame
     assert any("Whistle pre-filled from the sound track" in i.value for i in at.info)
+
+    # a code key pressed during play 0.6 s after the second whistle (the one no tag answers): the tag is
+    # bound to that whistle (its frame and its whistle moment), and the list counts it as reviewed
+    first = heard[1].start_frame
+    key = first + 15  # 0.6 s at 25 fps
+    at.session_state["review.edits"] = {"view": "v", "playing": True,
+                                        "items": [{"kind": "code", "key": "1", "frame": key, "seq": 1,
+                                                   "playing": True, "keys": "2o1"}]}
+    at.run()
+    assert not at.exception, at.exception
+    coded = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
+    assert coded["position"]["frame"] == first and coded["moments"]["whistle"]["frame"] == first
+    # its descriptor keys (2: right of way, O1: Alpha offended) complete it: at once (the whistle it is bound
+    # to), restart the penalty (21.b), penalty to Bravo; the checker asks for nothing more, so it lands complete
+    assert coded["facts"] == {"kind": "right_of_way"} and coded["involved"]["offender"] == {"team": "A"}
+    assert coded["call"] == {"whistle": "at_once", "restart": "penalty", "penalty_to": "B"}
+    assert "call" not in (coded.get("not_recorded") or [])
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(0 of 2)"), listed.label
+    # paused on a frame, a code key tags that frame itself
+    at.session_state["review.edits"] = {"view": "v", "playing": False,
+                                        "items": [{"kind": "code", "key": "1", "frame": key, "seq": 2,
+                                                   "playing": False}]}
+    at.run()
+    paused = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
+    assert paused["position"]["frame"] == key and "moments" not in paused
 
 
 def test_footage_whose_sound_is_only_noise_says_so_in_one_line(workspace):

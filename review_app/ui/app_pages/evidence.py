@@ -65,10 +65,18 @@ if not docs:
     st.info(_("No match documents in {folder}.", folder=str(folders().annotations)))
     st.stop()
 by_id = {d.match_id: d for d in docs}
-# The first time, the picker opens on a match with an excusal and an end time; then it keeps the reviewer's choice.
-first = {} if "evidence.match" in st.session_state else {"index": default_match(docs)}
+# The first time, the picker opens on a match with an excusal and an end time; then it keeps the reviewer's choice,
+# also on coming back from another page (Streamlit forgets a widget's value once a page without it is shown:
+# the choice is kept under a key of its own).
+KEPT = "evidence.match_kept"
+if "evidence.match" not in st.session_state:
+    kept = st.session_state.get(KEPT)
+    first = {"index": list(by_id).index(kept) if kept in by_id else default_match(docs)}
+else:
+    first = {}
 match_id = st.selectbox(_("Match"), list(by_id), key="evidence.match", **first,
                         format_func=fixed(by_id, lambda i: f"{by_id[i].match.get('name') or i} ({i})"))
+st.session_state[KEPT] = match_id
 doc = by_id[match_id]
 case = EvidenceCase(doc, store().evidence)
 st.caption(md(_("Evidence store: {path}", path=str(case.folder.root.resolve()))))

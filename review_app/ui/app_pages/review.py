@@ -16,7 +16,7 @@ from review_app.ui.review.pick import (
 )
 from review_app.ui.review.saves import conflict_panel, undo_bar, verdict_banner
 from review_app.ui.review.sounds import not_reviewed_list, sounds
-from review_app.ui.review.tags import findings_banner, open_form, tag_form, tag_list
+from review_app.ui.review.tags import findings_banner, open_form, settle_pick, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
     st.set_page_config(initial_sidebar_state="collapsed")
@@ -58,11 +58,12 @@ results, findings = review_coding.check(doc)
 position = st.session_state.get("review.pos", 0) if ready else 0
 position_time = viewer.time_of(position) if ready else 0.0
 
+settle_pick(doc, position)  # the tag drawn on is the tag the list shows picked, settled before either is drawn
 if viewer is not None:
     # the frame as wide as the page allows beside the tag form and list, which keep it in view
     left, side = st.columns([5, 2], gap="small")
     with left:
-        frame_area(review_coding.codes(review_coding.current_window()), layer_data(doc), heard)
+        frame_area(review_coding.codes(review_coding.current_window(), doc), layer_data(doc), heard)
         filmstrip(viewer)
         shortcuts_help()
         review_coding.code_window_editor()

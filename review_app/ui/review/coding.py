@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from review_app.checker import check_document
+from review_app.checker.run import check_event
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument, RevisionConflict
@@ -22,12 +23,15 @@ from review_app.model.coding import (
     CODE_KEYS,
     LABEL_MAX,
     MAX_LEAD_LAG_S,
+    TO_COMPLETE,
     At,
     CodeWindow,
     CodingError,
     checked_window,
     coded_event,
     default_window,
+    descriptors,
+    key_binding,
     key_name,
     load_window,
     save_window,
@@ -36,13 +40,16 @@ from review_app.model.coding import (
 )
 from review_app.model.edits import commit, put_event
 from review_app.rules import PROVISIONS, provision
+from review_app.rules.labels import value_label
 from review_app.rules.search import clause_label
+from review_app.rules.vocabulary import VerdictKind
 from review_app.store import open_records
 from review_app.ui import frame_view
 from review_app.ui.context import _, error_line, folders, lang, reviewer, store
 from review_app.ui.review import angle as review_angle
 from review_app.ui.review import pick as review_pick
 from review_app.ui.review import saves as review_saves
+from review_app.ui.review.sounds import heard, heard_calls
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
 ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved
@@ -72,15 +79,32 @@ def current_window() -> CodeWindow:
     return window
 
 
-def codes(window: CodeWindow) -> tuple[frame_view.Code, ...]:
-    """The frame view's code keys for `window`."""
+def codes(window: CodeWindow, doc: MatchDocument | None = None) -> tuple[frame_view.Code, ...]:
+    """The frame view's code keys for `window`, each with the descriptor keys its tags take in `doc`'s match."""
     out = []
     for c in window.codes:
         out.append(frame_view.Code(c.key, key_name(c, lang()), c.situation,
                                    _("Tag the frame on screen as {clause}, playback goes on ({key})",
                                      clause=clause_label(provision(c.situation), lang()), key=c.key.upper()),
-                                   clause=c.situation))
+                                   clause=c.situation, describe=describe_keys(c.situation, doc)))
     return tuple(out)
+
+
+def describe_keys(situation: str, doc: MatchDocument | None) -> tuple[dict, ...]:
+    """The descriptor keys of a code's tags, each with what it says in the page's language ('P3 Penalty 3')."""
+    if doc is None:
+        return ()
+    names = {t["id"]: t.get("name") or t["id"] for t in doc.match.get("teams") or []}
+
+    def said(d) -> str:
+        part = d.part.split(".", 1)[1]
+        if d.part == "involved.umpire":
+            return str(d.value)  # the umpire's name
+        if d.part == "involved.offender":
+            return _("Offender: {team}", team=names.get(d.value, d.value))
+        return value_label(d.value, lang(), part)
+
+    return tuple({"keys": d.keys, "label": said(d), "part": d.part} for d in descriptors(situation, doc.match))
 
 
 # -- edits from the frame view -----------------------------------------------------------------------
@@ -132,10 +156,15 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         code = window.code(str(item.get("key") or ""))
         if code is None:
             raise CodingError(f"no code has the key {str(item.get('key')).upper()} in your code window")
-        here = at(item["frame"])
+        # while playing, the key answers the whistle just heard (model.coding.key_binding); paused on a frame,
+        # it tags that frame
+        key = at(item["frame"])
+        here, whistle = key_binding(heard_calls(heard()), key) if item.get("playing") else (key, None)
         start = at(viewer.index_at(max(0.0, here.time_s - window.lead_s)))
         end = at(viewer.index_at(here.time_s + window.lag_s))
-        return doc, put_event(doc, coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on()))
+        event = coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on(), whistle=whistle,
+                            keys=str(item.get("keys") or ""))
+        return doc, put_event(doc, complete_if_checked(doc, event) if item.get("keys") else event)
     if item.get("kind") == "window":
         # made on the match as the timeline showed it, so that the revision check finds someone else's
         # change to the same window meanwhile (not only on the match as it is now)
@@ -143,6 +172,15 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         base = drawn if drawn is not None and drawn.path == doc.path and drawn.revision == item.get("rev") else doc
         return base, window_change(base, str(item.get("id")), at(item["start"]), at(item["end"]))
     raise CodingError(f"an edit of an unknown kind: {item.get('kind')!r}")
+
+
+def complete_if_checked(doc: MatchDocument, event: dict) -> dict:
+    """A coded tag described with its keys lands complete (off the "to complete" list) if the checker asks for
+    nothing more of it: its verdict, judged without the list's mark, is not incomplete."""
+    done = {**event, "not_recorded": [p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]}
+    if not done["not_recorded"]:
+        del done["not_recorded"]
+    return done if check_event(doc, done).verdict != VerdictKind.INCOMPLETE else event
 
 
 def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument:
@@ -185,9 +223,12 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
         review_pick.remember(saved)
         doc = st.session_state[DRAWN] = saved
         if item.get("kind") == "code":
-            st.toast(_("Tagged {id} ({clause}) at frame {frame}: to complete",
-                       id=saved.renamed(change.event_id), clause=change.event["situation"],
-                       frame=change.event["position"]["frame"]), icon=":material/sell:")
+            where = {"id": saved.renamed(change.event_id), "clause": change.event["situation"],
+                     "frame": change.event["position"]["frame"]}
+            if TO_COMPLETE in (change.event.get("not_recorded") or []):
+                st.toast(_("Tagged {id} ({clause}) at frame {frame}: to complete", **where), icon=":material/sell:")
+            else:  # its descriptor keys gave all the checker asks for
+                st.toast(_("Tagged {id} ({clause}) at frame {frame}: complete", **where), icon=":material/sell:")
     return doc
 
 

@@ -15,6 +15,7 @@ from review_app.ui.context import N_, _, error_line, fixed, reviewer
 from review_app.ui.review.saves import save_change
 
 REQUEST = "review.drawing_request"  # a shape from the view, saved by the next run of the page
+LAYER_TAG = "review.drawing_layer_tag"  # the tag the drawing layer was last given (what a shape is drawn on)
 KIND_LABELS = {"line": N_("Line"), "arrow": N_("Arrow"), "circle": N_("Circle"), "freehand": N_("Freehand"),
                "text": N_("Text"), "ball_line": N_("Line of the ball")}
 COLOR_LABELS = dict(zip(COLORS, (N_("yellow"), N_("red"), N_("white"), N_("blue"), N_("green"), N_("black")),
@@ -47,6 +48,7 @@ def layer_data(doc: MatchDocument) -> dict:
     """What the frame view's drawing layer shows: the picked tag's drawings, and its words."""
     event = drawn_on(doc)
     text = tool_words()
+    st.session_state[LAYER_TAG] = event["id"] if event else None
     return {"tag": event["id"] if event else None, "shapes": list(event.get("drawings") or []) if event else [],
             "colors": list(COLORS), "text": text}
 

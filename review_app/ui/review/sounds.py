@@ -7,6 +7,7 @@ import streamlit as st
 
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
+from review_app.model.coding import At, Call, bound_call, unbound_calls
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
@@ -76,24 +77,32 @@ def timeline_marks(found: list[Sound]) -> list[dict]:
 
 def whistle_frames(found: list[Sound]) -> list[int]:
     """Where `,` and `.` jump: the first blast of each call (a coach goes from stoppage to stoppage,
-    not through the blasts of one)."""
-    return [call[0].start_frame for call in matching.calls(found)]
+    not through the blasts of one), the whistles tags are bound to."""
+    return [call[0].frame for call in heard_calls(found)]
+
+
+def heard_calls(found: list[Sound]) -> list[Call]:
+    """The whistles heard as calls (each its blasts' frames and times), as model.coding binds tags to them."""
+    return [tuple(At(b.start_frame, b.start_s) for b in call) for call in matching.calls(found)]
 
 
 def prefill(form: dict, found: list[Sound]) -> None:
-    """A new tag's whistle moment from the first whistle heard after its incident, marked as
-    pre-filled so the form says so; a moment the reviewer set (or moved) is left alone."""
+    """A tag's whistle moment from the whistle it is bound to (model.coding.bound_call: the first heard
+    after its incident, or for a coded tag the last heard before its key), marked as pre-filled so the form
+    says so; a moment the reviewer set (or moved) is left alone."""
     moments = form.setdefault("moments", {})
     set_by_hand = moments.get("whistle") and moments["whistle"].get("frame") != form.get("whistle_heard")
     if set_by_hand:
         return
-    heard = matching.whistle_after(found, form["time_s"])
-    if heard is None:
+    calls = heard_calls(found)
+    n = bound_call(calls, {"position": {"time_s": form["time_s"]}, "window": form["event"].get("window")})
+    if n is None:
         moments.pop("whistle", None)
         form.pop("whistle_heard", None)
         return
-    moments["whistle"] = {"frame": heard.start_frame, "time_s": round(heard.start_s, 4)}
-    form["whistle_heard"] = heard.start_frame
+    heard = calls[n][0]
+    moments["whistle"] = {"frame": heard.frame, "time_s": round(heard.time_s, 4)}
+    form["whistle_heard"] = heard.frame
 
 
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
@@ -108,13 +117,14 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
         if held is not None and held[2] is None:  # listened to, sound heard, nothing in it
             st.caption(_("Only noise in the sound track: no whistle or horn heard."))
         return
-    missing = matching.not_reviewed(found, list(doc.events_in_order()))
-    heard = len(matching.calls(found))
+    calls = heard_calls(found)
+    missing = [calls[n][0] for n in unbound_calls(calls, list(doc.events_in_order()))]
+    heard = len(calls)
     title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=heard)
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
         if not missing:
             st.caption(_("Every whistle heard has a tag."))
         for n, w in enumerate(missing):
-            st.button(_("Whistle at {time} (frame {frame})", time=format_time(w.start_s, 2), frame=w.start_frame),
-                      key=f"review.unreviewed.{n}", on_click=jump, args=(w.start_frame,), width="stretch",
+            st.button(_("Whistle at {time} (frame {frame})", time=format_time(w.time_s, 2), frame=w.frame),
+                      key=f"review.unreviewed.{n}", on_click=jump, args=(w.frame,), width="stretch",
                       disabled=jump is None)

@@ -16,6 +16,7 @@ from review_app.model import (
     next_event_id,
 )
 from review_app.model.angles import recording_label
+from review_app.model.coding import OPPONENTS, prefilled_call, resolved_call
 from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import (
     TagError,
@@ -29,6 +30,7 @@ from review_app.model.match_setup import with_new_mounts
 from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.rules import provision
+from review_app.rules.implied import TO_THE_OPPONENTS
 from review_app.rules.labels import (
     call_field_label,
     severity_label,
@@ -41,6 +43,7 @@ from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review.angle import tagging_on
+from review_app.ui.review.coding import describe_keys
 from review_app.ui.review.pick import writable
 from review_app.ui.review.saves import FORM, clause_text, save_change
 from review_app.ui.review.sounds import heard, prefill
@@ -75,6 +78,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
                                   "time_s": event["position"]["time_s"], "base": base,
                                   "event": copy.deepcopy(event)}
     st.session_state.pop("review.form.search", None)
+    st.session_state.pop("review.form.searched", None)
     st.session_state.pop("review.form.situation", None)
     form = st.session_state[FORM]
     if not (form["event"].get("moments") or {}).get("whistle"):  # a whistle moment tagged stays as it is
@@ -84,29 +88,36 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
 
 # -- widgets for facts and call fields ----------------------------------------------------
 
-def _value_text(value) -> str:
-    return _("not recorded") if value is None else value_label(value, lang())
+def _value_text(field: str | None = None):
+    """How a value of `field` (a call field or a fact) reads on the form: in that field's own words."""
+    return lambda value: _("not recorded") if value is None else value_label(value, lang(), field)
 
 
 def _tri_state(label: str, key: str, value):
     options = [None, True, False]
     return st.radio(label, options, index=options.index(value) if value in options else 0, key=key,
-                    horizontal=True, format_func=fixed(options, _value_text))
+                    horizontal=True, format_func=fixed(options, _value_text()))
 
 
-def _choice(label: str, key: str, choices, value):
+def _choice(label: str, key: str, choices, value, field: str | None = None):
     options = [None, *choices]
     return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
-                        format_func=fixed(options, _value_text))
+                        format_func=fixed(options, _value_text(field)))
+
+
+def fact_label(fact: Fact) -> str:
+    """A fact's label on the form. A fact not asked of every tag is asked by the checker when the call needs
+    it (21.h's neutral play when the whistle came at once): "if the call needs it", never "optional"."""
+    return rendered(fact.label) + (f" ({fact.unit})" if fact.unit else "") + \
+        ("" if fact.required else " ({})".format(_("if the call needs it")))
 
 
 def fact_widget(fact: Fact, key: str, value):
-    label = rendered(fact.label) + (f" ({fact.unit})" if fact.unit else "") + \
-        ("" if fact.required else " ({})".format(_("optional")))
+    label = fact_label(fact)
     if fact.kind == "bool":
         return _tri_state(label, key, value)
     if fact.kind == "enum":
-        return _choice(label, key, fact.choices, value)
+        return _choice(label, key, fact.choices, value, fact.name)
     if fact.kind == "number":
         return st.number_input(label, min_value=0.0, value=None if value is None else float(value), key=key)
     return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
@@ -139,16 +150,17 @@ def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
     label = call_field_label(name, lang())
     if spec == "team":
         names = {tm["id"]: tm["name"] for tm in teams}
-        options = [None, *names]
+        options = [None, *names] + ([OPPONENTS] if name in TO_THE_OPPONENTS else [])
         return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
-                            format_func=fixed(options, lambda x: _("not recorded") if x is None else names[x]))
+                            format_func=fixed(options, lambda x: _("not recorded") if x is None else
+                                              _("The team other than the offender's") if x == OPPONENTS
+                                              else names[x]))
     if spec == "player":
         options = [None, *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
-        names = {tm["id"]: tm["name"] for tm in teams}
         now = f"{value.get('team')}#{value.get('number')}" if isinstance(value, dict) else None
         chosen = st.selectbox(label, options, index=options.index(now) if now in options else 0, key=key,
                               format_func=fixed(options, lambda x: _("not recorded") if x is None else
-                                                f"{names[x.split('#')[0]]} #{x.split('#')[1]}"))
+                                                player_label(teams, x)))
         if chosen is None:
             return None
         team, number = chosen.split("#")
@@ -159,7 +171,20 @@ def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
         return st.number_input(label, min_value=0.0, value=None if value is None else float(value), key=key)
     if spec == "text":
         return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
-    return _choice(label, key, spec, value)
+    return _choice(label, key, spec, value, name)
+
+
+def _prefilled_text(name: str, value) -> str:
+    return _("the team other than the offender's") if value == OPPONENTS else value_label(value, lang(), name)
+
+
+def player_label(teams, choice: str) -> str:
+    """A player as the roster names them: 'Ana Alpha (Alpha #3)', else 'Alpha #3'."""
+    team_id, _sep, number = choice.partition("#")
+    team = next((tm for tm in teams if tm["id"] == team_id), {"name": team_id})
+    where = f"{team['name']} #{number}"
+    name = next((p.get("name") for p in team.get("players") or [] if str(p.get("number")) == number), None)
+    return f"{name} ({where})" if name else where
 
 
 
@@ -173,7 +198,12 @@ def _situation(event: dict):
     if not found:
         st.warning(_("No clause matches that search."))
         found = [event.get("situation") or "21.b"]
-    if st.session_state.get("review.form.situation") not in found:
+    searched = st.session_state.get("review.form.searched")
+    st.session_state["review.form.searched"] = query
+    if query.strip() and query != searched:
+        # a new search picks its best match ("21.b" and "foul": 21.b, not 21.b.dead-ball chosen before)
+        st.session_state["review.form.situation"] = found[0]
+    elif st.session_state.get("review.form.situation") not in found:
         now = event.get("situation")
         st.session_state["review.form.situation"] = now if now in found else found[0]
     situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
@@ -214,8 +244,7 @@ def _who_was_involved(form: dict, involved: dict, base_key: str) -> tuple:
         _("Offence committed by (who the penalty or card is against)"), offender_options,
         index=offender_options.index(offender_key) if offender_key in offender_options else 0,
         key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
-                                                       else (f"{names[x.split('#')[0]]} #{x.split('#')[1]}"
-                                                             if "#" in x else names[x])))
+                                                       else (player_label(teams, x) if "#" in x else names[x])))
     umpires = form["base"].match.get("umpires") or []
     c1, c2 = st.columns(2)
     umpire_now = involved.get("umpire")
@@ -250,6 +279,28 @@ def _save_tag(form: dict, event: dict, frame: int, time_s: float, name: str, off
     save_change(base, put_event(base, new_event))
 
 
+def _call_parts(p, form: dict, moments: dict, call_now: dict, base_key: str) -> dict:
+    """The call's parts on the form, each starting from what is known (`prefilled_call`) where the tag does not
+    record it, said to be pre-filled; the widget's key names the value, so it follows a moment moved (W) until
+    the reviewer changes it."""
+    situation, teams = p.id, form["base"].match["teams"]
+    st.markdown("**" + _("The call made") + "**")
+    asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
+    known = {name: value for name, value in prefilled_call(situation, form["time_s"], moments).items()
+             if call_now.get(name) is None and name in dict(asked)}
+    if known:
+        st.caption(_("Pre-filled from what is known (change any before saving): {parts}.",
+                     parts="; ".join(f"{call_field_label(name, lang())}: {_prefilled_text(name, value)}"
+                                     for name, value in known.items())))
+    cols = st.columns(2)
+    call = {}
+    for n, (name, spec) in enumerate(asked):
+        with cols[n % 2]:
+            key = (f"{base_key}.pre-{known[name]}" if name in known else base_key) + f".call.{name}"
+            call[name] = call_widget(name, spec, key, known.get(name, call_now.get(name)), teams)
+    return call
+
+
 def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
     form = st.session_state.get(FORM)
     if not form:
@@ -267,6 +318,10 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                         name=recording_label(doc, angle))))
 
     situation, p = _situation(event)
+    hints = describe_keys(situation, form["base"])
+    if hints:  # the same parts from the keyboard, while the footage plays (model.coding.described)
+        st.caption(_("While playing, right after this situation's code key: {keys}.",
+                     keys=" · ".join(f"{h['keys'].upper()} {h['label']}" for h in hints)))
 
     moments = moments_bar(form, current_frame, current_time, situation)
 
@@ -281,13 +336,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", facts_now.get(f.name)) for f in p.facts
                  if f.name not in derived}
         reading = reading_widget(form["base"], event, situation, derived, base_key)
-        st.markdown("**" + _("The call made") + "**")
-        cols = st.columns(2)
-        call = {}
-        asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
-        for n, (name, spec) in enumerate(asked):
-            with cols[n % 2]:
-                call[name] = call_widget(name, spec, f"{base_key}.call.{name}", call_now.get(name), teams)
+        call = _call_parts(p, form, moments, call_now, base_key)
         players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
         c1, c2 = st.columns(2)
         periods = int(form["base"].match.get("periods") or 8)
@@ -315,6 +364,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     if not save:
         return
     frame, time_s = (current_frame, current_time) if move else (form["frame"], form["time_s"])
+    call = resolved_call(call, _offender(offender_choice), teams)
     _save_tag(form, event, frame, time_s, name, offender_choice, dict(
         situation=situation, facts=facts, call=call, period=period, clock=clock, players=players, umpire=umpire,
         mount=mount_concerned, notes=notes, moments=moments, reading=reading))
@@ -424,6 +474,26 @@ def moments_bar(form: dict, current_frame: int, current_time: float, situation: 
 
 # -- the list ------------------------------------------------------------------------------------
 
+def settle_pick(doc: MatchDocument, position: int = 0) -> str | None:
+    """The tag picked in the list, settled before anything on the page uses it: the tag a save or a link asked
+    for, else the one picked, else the tag at or before the current frame. The drawing layer asks this too,
+    before the list is drawn, so a shape always goes to the tag the list shows picked."""
+    ids = [e["id"] for e in doc.events_in_order()]
+    pending = st.session_state.pop("review.tag_pick_next", None)
+    if pending in ids:
+        st.session_state["review.tag_pick"] = pending
+    if st.session_state.get("review.tag_pick_doc") != str(doc.path):
+        # Another match: set the choice anew even when the same id exists there (e1 in both), or
+        # the browser keeps showing the other match's label for it.
+        st.session_state["review.tag_pick_doc"] = str(doc.path)
+        if pending not in ids:
+            st.session_state.pop("review.tag_pick", None)
+    if ids and st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
+        before = [e["id"] for e in doc.events_in_order() if e["position"]["frame"] <= position]
+        st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
+    return st.session_state.get("review.tag_pick") if ids else None
+
+
 def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
     events = list(doc.events_in_order())
     st.subheader(_("Tags ({n})", n=len(events)))
@@ -450,18 +520,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
     ids = [e["id"] for e in events]
-    pending = st.session_state.pop("review.tag_pick_next", None)
-    if pending in ids:
-        st.session_state["review.tag_pick"] = pending
-    if st.session_state.get("review.tag_pick_doc") != str(doc.path):
-        # Another match: set the choice anew even when the same id exists there (e1 in both), or
-        # the browser keeps showing the other match's label for it.
-        st.session_state["review.tag_pick_doc"] = str(doc.path)
-        if pending not in ids:
-            st.session_state.pop("review.tag_pick", None)
-    if st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
-        before = [e["id"] for e in events if e["position"]["frame"] <= position]
-        st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
+    settle_pick(doc, position)
     chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
                           format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
                                                            f"f{doc.event(i)['position']['frame']}"))

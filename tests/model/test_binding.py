@@ -1,0 +1,147 @@
+"""Which whistle a tag is bound to: one rule (model.coding.bound_call) for the code keys, the tag form's
+pre-filled whistle and the list of whistles not yet reviewed, so that the three never disagree."""
+
+from __future__ import annotations
+
+from review_app.model.coding import (
+    KEY_AFTER_WHISTLE_S,
+    At,
+    bound_call,
+    call_after_incident,
+    call_before_key,
+    key_binding,
+    unbound_calls,
+)
+
+FPS = 30000 / 1001
+
+
+def at(seconds: float) -> At:
+    frame = round(seconds * FPS)
+    return At(frame, frame / FPS)
+
+
+# three stoppages' whistles, the second a triple blast
+CALLS = [(at(8.4),), (at(21.7), at(22.1), at(22.5)), (at(33.2),)]
+
+
+def test_a_code_key_binds_to_the_whistle_just_heard_not_the_next_one():
+    assert call_before_key(CALLS, 9.0) == 0  # 0.6 s after the first whistle
+    assert call_before_key(CALLS, CALLS[0][0].time_s) == 0  # at the whistle's own instant
+    assert call_before_key(CALLS, 23.1) == 1  # after the triple blast's last: its first blast
+    assert call_before_key(CALLS, 8.3) is None  # before any whistle
+    assert call_before_key(CALLS, 8.4 + KEY_AFTER_WHISTLE_S + 0.1) is None  # too long after: another stoppage
+
+
+def test_a_key_bound_to_a_whistle_tags_the_whistle_else_its_own_frame():
+    assert key_binding(CALLS, at(9.0)) == (CALLS[0][0], CALLS[0][0])
+    alone = at(15.0)
+    assert key_binding(CALLS, alone) == (alone, None)
+
+
+def test_a_tag_at_an_incident_binds_to_the_whistle_after_it():
+    assert call_after_incident(CALLS, 7.0) == 0
+    assert call_after_incident(CALLS, 9.0) == 1
+    assert call_after_incident(CALLS, 34.0) is None
+
+
+def tag(seconds: float, whistle_s: float | None = None, coded: bool = False) -> dict:
+    event = {"id": "e", "position": at(seconds).to_dict()}
+    if whistle_s is not None:
+        event["moments"] = {"whistle": at(whistle_s).to_dict()}
+    if coded:
+        event["window"] = {"start": at(seconds - 5).to_dict(), "end": at(seconds + 5).to_dict()}
+    return event
+
+
+def test_each_kind_of_tag_is_bound_by_the_one_rule():
+    assert bound_call(CALLS, tag(7.0)) == 0  # T at the incident: the whistle after it
+    assert bound_call(CALLS, tag(9.0, coded=True)) == 0  # a code key just after: the whistle before it
+    assert bound_call(CALLS, tag(15.0, coded=True)) is None  # a code key with no whistle just before
+    assert bound_call(CALLS, tag(1.0, whistle_s=22.5)) == 1  # a moment on any blast of a call: that call
+    assert bound_call(CALLS, tag(1.0, whistle_s=27.0)) is None  # a whistle moment where none was heard
+    assert bound_call(CALLS, {"id": "e"}) is None
+
+
+def test_the_list_of_whistles_not_yet_reviewed_follows_the_same_rule():
+    assert unbound_calls(CALLS, []) == [0, 1, 2]
+    # the old bug: a code key 0.6 s after the first whistle accounted for the second
+    assert unbound_calls(CALLS, [tag(9.0, coded=True)]) == [1, 2]
+    assert unbound_calls(CALLS, [tag(9.0, coded=True), tag(20.0), tag(33.0, whistle_s=33.2)]) == []
+    # what a key bound is what the list counts: the coded tag as saved sits on its whistle
+    here, whistle = key_binding(CALLS, at(22.3))
+    saved = tag(here.time_s, whistle_s=whistle.time_s, coded=True)
+    assert unbound_calls(CALLS, [saved]) == [0, 2]
+
+
+# -- what the form says before the reviewer does --------------------------------------------------------
+
+def test_the_call_is_pre_filled_from_the_moments_and_the_clause():
+    from review_app.model.coding import OPPONENTS, prefilled_call
+
+    # a foul tagged at its whistle: at once (measured), restart the penalty awarded (21.b), to the opponents
+    whistle = {"whistle": {"frame": 251, "time_s": 8.375}}
+    assert prefilled_call("21.b", 8.375, whistle) == {"whistle": "at_once", "restart": "penalty",
+                                                      "penalty_to": OPPONENTS}
+    # a Safety is Penalty 6 (21.a); without a whistle moment, no whistle timing is claimed
+    assert prefilled_call("21.a", 10.0, {}) == {"penalty": "penalty_6", "restart": "penalty",
+                                                "penalty_to": OPPONENTS}
+    # a whistle 3 s late is delayed; a clause that sets no penalty gets no team for it
+    assert prefilled_call("21.c", 5.0, {"whistle": {"frame": 200, "time_s": 8.0}}) == {"whistle": "delayed"}
+
+
+def test_the_penalty_goes_to_the_team_other_than_the_offenders():
+    from review_app.model.coding import OPPONENTS, resolved_call
+
+    teams = [{"id": "A"}, {"id": "B"}]
+    call = {"penalty": "penalty_3", "penalty_to": OPPONENTS}
+    assert resolved_call(call, {"team": "A", "number": 2}, teams) == {"penalty": "penalty_3", "penalty_to": "B"}
+    assert resolved_call(call, {"team": "B"}, teams)["penalty_to"] == "A"
+    assert resolved_call(call, None, teams) == {"penalty": "penalty_3"}  # no offender: not guessed
+    assert resolved_call({"penalty_to": "A"}, {"team": "A"}, teams) == {"penalty_to": "A"}  # the reviewer's own
+
+
+# -- descriptor keys ----------------------------------------------------------------------------------
+
+MATCH = {"umpires": ["Umpire One", "Umpire Two"], "teams": [{"id": "A", "name": "Alpha"}, {"id": "B", "name": "Bravo"}]}
+
+
+def test_descriptor_keys_say_the_kind_the_penalty_the_umpire_and_the_offender():
+    from review_app.model.coding import described
+
+    said = described("21.b", MATCH, "2p3u2o1")
+    assert said.facts == {"kind": "right_of_way"} and said.call == {"penalty": "penalty_3"}
+    assert said.umpire == "Umpire Two" and said.offender == {"team": "A"}
+    assert described("21.b", MATCH, "1p3p0").call == {"penalty": "none"}  # a later key corrects an earlier one
+    assert described("21.b", MATCH, "") == described("21.b", MATCH, "")
+
+
+def test_a_descriptor_that_says_nothing_here_is_one_line():
+    import pytest
+
+    from review_app.model.coding import CodingError, described
+
+    with pytest.raises(CodingError, match="the descriptor U3 says nothing of a 21.b tag here"):
+        described("21.b", MATCH, "u3")  # two umpires
+    with pytest.raises(CodingError, match="the descriptor 9 says nothing"):
+        described("21.b", MATCH, "9")  # four kinds of foul
+
+
+def test_a_described_code_tag_has_its_call_pre_filled_and_resolved():
+    from match_docs import base_document
+
+    from review_app.model import MatchDocument
+    from review_app.model.coding import Code, coded_event
+
+    data = base_document()
+    data["events"] = []
+    doc = MatchDocument(data, None)
+    teams = [t["id"] for t in data["match"]["teams"]]
+    whistle = at(8.4)
+    event = coded_event(doc, Code("1", "21.b"), whistle, (at(3.4), at(13.4)), "Coach", whistle=whistle,
+                        keys="2o1")
+    assert event["facts"] == {"kind": "right_of_way"}
+    assert event["call"] == {"whistle": "at_once", "restart": "penalty", "penalty_to": teams[1]}
+    assert event["involved"]["offender"] == {"team": teams[0]}
+    plain = coded_event(doc, Code("1", "21.b"), whistle, (at(3.4), at(13.4)), "Coach", whistle=whistle)
+    assert plain["call"] == {} and plain["facts"] == {}  # no keys after it: nothing claimed
