@@ -13,25 +13,30 @@ difference:
 from __future__ import annotations
 
 from dataclasses import fields
+from operator import attrgetter
 
 import orjson
 
 from review_app.rules import Case, MatchContext, edition_on
 
-_CASE = tuple(f.name for f in fields(Case))
-_MATCH = tuple(f.name for f in fields(MatchContext))
+_CASE_FIELDS = [f.name for f in fields(Case)]
+_MATCH_FIELDS = [f.name for f in fields(MatchContext)]
+_CASE, _MATCH = attrgetter(*_CASE_FIELDS), attrgetter(*_MATCH_FIELDS)  # each field's value, in the type's order
+_INCIDENT, _MATCH_AT, _DAY = _CASE_FIELDS.index("incident_s"), _CASE_FIELDS.index("match"), _MATCH_FIELDS.index("day")
 
 
 def case_key(case: Case) -> bytes | None:
-    """The case as JSON text, keys sorted, with the two exceptions above; None where it has no JSON text (an
-    integer past 64 bits, a lone surrogate, a value JSON has no form for): such a case is judged on its own.
-    JSON text tells apart what equality would not: 1 is not 1.0, nor `true`."""
-    key = {name: getattr(case, name) for name in _CASE}
+    """The case as JSON text: the values of its fields in the order `Case` declares them, the match's likewise, with
+    the two exceptions above; None where it has no JSON text (an integer past 64 bits, a lone surrogate, a value
+    JSON has no form for): such a case is judged on its own. JSON text tells apart what equality would not: 1 is not
+    1.0, nor `true`. Mappings are written with their keys sorted, so the order a document gives them in does not
+    matter."""
+    values = list(_CASE(case))
     if not case.moments:
-        del key["incident_s"]
-    match = key["match"] = {name: getattr(case.match, name) for name in _MATCH}
-    match["day"] = edition_on(case.match.day)
+        values[_INCIDENT] = None
+    match = values[_MATCH_AT] = list(_MATCH(case.match))
+    match[_DAY] = edition_on(case.match.day).name
     try:
-        return orjson.dumps(key, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(values, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:
         return None

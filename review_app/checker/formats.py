@@ -8,7 +8,8 @@ import json
 
 import orjson
 
-from review_app.checker.run import CheckResult
+from review_app.checker.run import CheckResult, EventResult
+from review_app.checker.sequence import Finding
 from review_app.checker.summary import summary
 from review_app.i18n import translate
 
@@ -17,13 +18,21 @@ from review_app.i18n import translate
 
 
 def report_data(result: CheckResult) -> dict:
-    """The JSON report as data: each event's and finding's dict, the documents that could not be read, the
-    summary, and the calls reviewed on replay where a match was reviewed live."""
-    report = {"events": [e.to_dict() for e in result.events], "findings": [f.to_dict() for f in result.findings],
-              "errors": list(result.errors), "summary": summary(result)}
+    """The JSON report as data: the events' results and the findings (each written as its `to_dict`, `_as_data`),
+    the documents that could not be read, the summary, and the calls reviewed on replay where a match was
+    reviewed live."""
+    report = {"events": result.events, "findings": result.findings, "errors": list(result.errors),
+              "summary": summary(result)}
     if result.review_decisions:
         report["review_decisions"] = result.review_decisions
     return report
+
+
+def _as_data(value: object) -> dict:
+    """An event's result or a finding as the report writes it: its dict, made as the encoder reaches it."""
+    if isinstance(value, EventResult | Finding):
+        return value.to_dict()
+    raise TypeError(f"the report has no form for {type(value).__name__}")
 
 
 def to_json_bytes(result: CheckResult) -> bytes:
@@ -32,9 +41,10 @@ def to_json_bytes(result: CheckResult) -> bytes:
     character beyond ASCII escaped (`\\udcff` reads back as the same name)."""
     report = report_data(result)
     try:
-        return orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+        return orjson.dumps(report, default=_as_data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
+                            | orjson.OPT_PASSTHROUGH_DATACLASS)
     except orjson.JSONEncodeError:
-        return (json.dumps(report, indent=2) + "\n").encode("ascii")
+        return (json.dumps(report, default=_as_data, indent=2) + "\n").encode("ascii")
 
 
 def to_json(result: CheckResult) -> str:

@@ -41,9 +41,9 @@ class EventResult(msgspec.Struct, kw_only=True):
     clause: str
     verdict: VerdictKind
     explanation: Message
-    missing: list[str]
+    missing: tuple[str, ...]
     mandatory: bool
-    cites: list[str]
+    cites: tuple[str, ...]
     frame: int
     time_s: float
     period: int | None
@@ -51,9 +51,9 @@ class EventResult(msgspec.Struct, kw_only=True):
     umpire: str | None
     reviewer: str | None
     document: str | None
-    wrong: list[str] = msgspec.field(default_factory=list)  # the parts of the call found wrong
+    wrong: tuple[str, ...] = ()  # the parts of the call found wrong
     measured: dict = msgspec.field(default_factory=dict)  # the timing the tagged moments show
-    findings: list[str] = msgspec.field(default_factory=list)  # the match findings that make this event inconsistent
+    findings: tuple[str, ...] = ()  # the match findings that make this event inconsistent
     reading: dict = msgspec.field(default_factory=dict)  # the reviewer's reading where it differs from what is derived
     edition: str | None = None  # the rulebook edition in force on the match's day, which judged it
     # The team the call awarded the penalty to, as recorded and judged (`rules.parts.penalty_to_the_opponents`):
@@ -146,10 +146,10 @@ def _check_event(doc: MatchDocument, event: dict, context: MatchContext, evidenc
     involved, position, call = event.get("involved") or {}, event["position"], case.call
     return EventResult(
         match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict, explanation=explanation,
-        missing=list(v.missing), mandatory=v.mandatory, cites=list(v.cites or (v.clause,)),
+        missing=v.missing, mandatory=v.mandatory, cites=v.cites or (v.clause,),
         frame=position["frame"], time_s=position["time_s"], period=event.get("period"), clock=event.get("clock"),
         umpire=involved.get("umpire"), reviewer=event.get("reviewer"),
-        document=str(doc.path) if doc.path else None, wrong=list(v.wrong),
+        document=str(doc.path) if doc.path else None, wrong=v.wrong,
         measured=v.measured.to_dict() if v.measured else {}, reading=reading, edition=v.edition,
         penalty_to=call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None,
     )
@@ -210,8 +210,8 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
         # One reason, a finding's: its own sentence, which the report says again with the finding; more are joined.
         result.explanation = reasons[0] if len(reasons) == 1 else Joined(reasons, sep=" ")
         result.mandatory = result.mandatory or any(f.severity == Severity.MANDATORY for f in found)
-        result.cites = list(dict.fromkeys([*result.cites, *(f.clause for f in found)]))
-        result.findings = [f.kind for f in found]
+        result.cites = tuple(dict.fromkeys([*result.cites, *(f.clause for f in found)]))
+        result.findings = tuple(f.kind for f in found)
 
 
 def _check_into(result: CheckResult, day: PlayedThatDay, doc: MatchDocument,

@@ -84,8 +84,8 @@ def test_an_events_result_carries_each_part_of_the_event_in_its_own_field(doc_fa
         "m-order", "e7", "21.f(3)", 250, 10.0, 3, "4:10", "Ana Umpire", "Test Coach")
     assert r.document == str(tmp_path / "m-order.json") and r.edition == "USPA 2026"
     assert r.verdict == "inconsistent" and r.mandatory is False and "21.f(3)" in r.cites
-    assert r.measured == {"whistle_delay_s": 2.0, "whistle": "delayed"} and r.findings == [] and r.reading == {}
-    assert "whistle" in r.wrong and r.missing == [] and isinstance(r.explanation, Message)
+    assert r.measured == {"whistle_delay_s": 2.0, "whistle": "delayed"} and r.findings == () and r.reading == {}
+    assert "whistle" in r.wrong and r.missing == () and isinstance(r.explanation, Message)
 
 
 def test_a_file_name_that_is_not_utf8_is_reported_escaped_on_standard_output_and_in_a_file(tmp_path, capfdbinary):

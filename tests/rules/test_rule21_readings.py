@@ -484,9 +484,9 @@ def test_12_a_recurrence_stopped_with_no_time_recorded_is_asked_about_in_both_ch
 
     result = check_documents([document_from_data(doc_factory([hurt("e1", 10, False, time_allowed_s=300),
                                                               hurt("e2", 500, True)]))])
-    assert result.events[1].verdict == "incomplete" and result.events[1].missing == ["call.time_allowed_s"]
+    assert result.events[1].verdict == "incomplete" and result.events[1].missing == ("call.time_allowed_s",)
     assert [(f.kind, f.severity) for f in result.findings] == [("second_injury_timeout", "warning")]
     typed = check_documents([document_from_data(doc_factory([hurt("e1", 10, False, time_allowed_s=300),
                                                              hurt("e2", 500, True, time_allowed_s=120)]))])
-    assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ["time_allowed_s"]
+    assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ("time_allowed_s",)
     assert [(f.kind, f.severity) for f in typed.findings] == [("second_injury_timeout", "error")]
