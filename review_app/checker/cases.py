@@ -19,10 +19,12 @@ import orjson
 
 from review_app.rules import Case, MatchContext, edition_on
 
-_CASE_FIELDS = [f.name for f in fields(Case)]
-_MATCH_FIELDS = [f.name for f in fields(MatchContext)]
-_CASE, _MATCH = attrgetter(*_CASE_FIELDS), attrgetter(*_MATCH_FIELDS)  # each field's value, in the type's order
-_INCIDENT, _MATCH_AT, _DAY = _CASE_FIELDS.index("incident_s"), _CASE_FIELDS.index("match"), _MATCH_FIELDS.index("day")
+_CASE_FIELDS = [f.name for f in fields(Case) if f.name != "match"]
+_MATCH_FIELDS = [f.name for f in fields(MatchContext) if f.name != "day"]
+# Each field's value, in the type's order: the case's with and without its incident's moment, the match's but its day.
+_CASE = attrgetter(*_CASE_FIELDS)
+_CASE_BUT_INCIDENT = attrgetter(*[name for name in _CASE_FIELDS if name != "incident_s"])
+_MATCH = attrgetter(*_MATCH_FIELDS)
 
 
 def case_key(case: Case) -> bytes | None:
@@ -31,12 +33,9 @@ def case_key(case: Case) -> bytes | None:
     JSON has no form for): such a case is judged on its own. JSON text tells apart what equality would not: 1 is not
     1.0, nor `true`. Mappings are written with their keys sorted, so the order a document gives them in does not
     matter."""
-    values = list(_CASE(case))
-    if not case.moments:
-        values[_INCIDENT] = None
-    match = values[_MATCH_AT] = list(_MATCH(case.match))
-    match[_DAY] = edition_on(case.match.day).name
+    case_values = _CASE(case) if case.moments else _CASE_BUT_INCIDENT(case)
+    key = (case_values, _MATCH(case.match), edition_on(case.match.day).name)
     try:
-        return orjson.dumps(values, option=orjson.OPT_SORT_KEYS)
+        return orjson.dumps(key, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:
         return None

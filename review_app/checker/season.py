@@ -73,7 +73,7 @@ def count(rows: Iterable[tuple[str, str | None, str]]) -> list[VerdictCount]:
 def count_documents(docs: Iterable[MatchDocument], start: date | None = None,
                     end: date | None = None) -> list[VerdictCount]:
     """Every event of the documents whose match date is in [start, end], checked and counted."""
-    rows = []
+    rows: list[tuple[str, str | None, str]] = []
     for doc in docs:
         if in_season(match_date(doc), start, end):
             rows.extend((r.clause, r.umpire, r.verdict) for r in event_rows(doc))

@@ -267,7 +267,7 @@ def shared_numbers(match: dict) -> set[tuple[str, int]]:
     """(team, number) the roster gives to more than one player: a substitute wearing the number of the player
     replaced. An event names a player by team and number, so who played under such a number cannot be told."""
     seen: set[tuple[str, int]] = set()
-    shared = set()
+    shared: set[tuple[str, int]] = set()
     for team in match.get("teams") or []:
         for player in team.get("players") or []:
             key = (team["id"], player["number"])
