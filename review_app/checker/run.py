@@ -33,8 +33,10 @@ log = logging.getLogger(__name__)
 _OPTIONAL = ("wrong", "measured", "findings", "reading", "edition", "penalty_to")
 
 
-class EventResult(msgspec.Struct, kw_only=True):
-    """One event's verdict as the report gives it."""
+class EventResult(msgspec.Struct, kw_only=True, gc=False):
+    """One event's verdict as the report gives it. Nothing it holds (texts, numbers, tuples of texts, a message,
+    plain dicts) refers back to it, so it is never part of a reference cycle: msgspec's `gc=False` says so, and the
+    garbage collector does not track it."""
 
     match: str
     event: str
