@@ -1,14 +1,15 @@
 """Compare what two versions of `polo-review check --format json` say: the verdicts, not the bytes.
 
-    python benchmarks/compare_reports.py PATH... [--before REV]     # REV (default main) against this checkout
+    python benchmarks/compare_reports.py PATH... [--before REV]     # REV against this checkout
     python benchmarks/compare_reports.py --reports OLD.json NEW.json
 
-The first form takes the code of git revision REV out of this repository into a temporary folder, runs its check
-on PATH... and then this checkout's, each in its own process, and compares the two reports. Every event is
-matched by (match, event id) and compared in each field the report gives it but `document` (the file's path, which
-may be written differently); the findings are compared as a list sorted by match, kind and events, and the
-summary as a whole. Numbers are compared as read back (1e-07 and 1e-7 are one number). Prints each difference
-(the first 20 of each kind) and exits 1 if there is any, 0 if the two reports say the same.
+The first form takes the code of git revision REV (default: where this branch left main, `git merge-base HEAD
+main`, so that what main gained since is not counted as this branch's) out of this repository into a temporary
+folder, runs its check on PATH... and then this checkout's, each in its own process, and compares the two reports.
+Every event is matched by (match, event id) and compared in each field the report gives it but `document` (the
+file's path, which may be written differently); the findings are compared as a list sorted by match, kind and
+events, and the summary as a whole. Numbers are compared as read back (1e-07 and 1e-7 are one number). Prints
+each difference (the first 20 of each kind) and exits 1 if there is any, 0 if the two reports say the same.
 """
 
 from __future__ import annotations
@@ -102,7 +103,8 @@ def compare(old_path: Path, new_path: Path) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("paths", nargs="*", metavar="PATH", help="match documents or folders to check with both")
-    ap.add_argument("--before", default="main", metavar="REV", help="the git revision to compare with (main)")
+    ap.add_argument("--before", metavar="REV",
+                    help="the git revision to compare with (default: the merge base with main)")
     ap.add_argument("--reports", nargs=2, type=Path, metavar=("OLD", "NEW"), help="compare two reports made before")
     ap.add_argument("--keep", type=Path, metavar="DIR", help="keep the two reports in this folder")
     args = ap.parse_args()
@@ -115,7 +117,10 @@ def main() -> int:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         old, new = folder / "old.json", folder / "new.json"
-        run_check(export(args.before, Path(tmp) / "before"), paths, old)
+        before = args.before or subprocess.run(["git", "-C", str(ROOT), "merge-base", "HEAD", "main"],
+                                               capture_output=True, text=True, check=True).stdout.strip()
+        print(f"before: {before}")
+        run_check(export(before, Path(tmp) / "before"), paths, old)
         run_check(ROOT, paths, new)
         return compare(old, new)
 
