@@ -1,7 +1,7 @@
-"""Benchmark: `polo-review check DIR --format json` end to end on a season of 1,000 match documents.
+"""Benchmark and guard: `polo-review check DIR --format json` end to end on a season of 1,000 match documents.
 
     python benchmarks/bench_check_cli.py [--matches 1000] [--events-per-match 100] [--repeat 5]
-                                         [--season DIR] [--save FILE] [--no-subprocess] [--timed]
+                                         [--season DIR] [--save FILE] [--no-subprocess] [--timed] [--guard 4]
 
 Writes the season (named players on every team, some of them knocked unconscious, so the match and
 cross-match checks have work to do), then measures in the same run, as medians over the repeats:
@@ -19,7 +19,11 @@ cross-match checks have work to do), then measures in the same run, as medians o
 and prints each as a ratio to both references, in elapsed time and in CPU time (this process's and its
 children's), which a busy machine disturbs less, and each check's time over the stdlib reference of its own repeat
 (the median of those ratios, and their range). `--season DIR` keeps the season there (made if the folder
-is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions.
+is empty), `--save FILE` keeps the last JSON report, so outputs can be compared across versions
+(`benchmarks/compare_reports.py --reports OLD NEW` compares their verdicts).
+
+A guard, not a target: it exits 1 when a check's median over its own repeat's reference (in process, and the
+command over the reference as a command) is more than `--guard` times (4). Once it passes, nothing is tuned further.
 
 The check judges each distinct case once (`checker.run.Verdicts`): the season's events are drawn from a
 repertoire of calls, as a season's calls repeat, and the benchmark prints how many distinct cases its events
@@ -170,7 +174,7 @@ def timed(files: list[Path], fn, *args, report: Path | None = None) -> tuple[flo
     return time.perf_counter() - t, cpu_seconds() - c
 
 
-def main_bench() -> None:
+def main_bench() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=1000)
     ap.add_argument("--events-per-match", type=int, default=100)
@@ -179,6 +183,8 @@ def main_bench() -> None:
     ap.add_argument("--save", type=Path, help="keep the last JSON report here")
     ap.add_argument("--no-subprocess", action="store_true", help="measure the command in this process only")
     ap.add_argument("--timed", action="store_true", help="a new season: every event's whistle tagged (nothing shared)")
+    ap.add_argument("--guard", type=float, default=4.0,
+                    help="exit 1 if a check's median ratio to the stdlib reference is above this (default 4)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.season or Path(tmp) / "season"
@@ -239,15 +245,31 @@ def main_bench() -> None:
     # The machine's speed drifts within a run (the reference alone took 0.53 to 0.91 s in one): each check's time
     # over the stdlib reference's of the same repeat, seconds apart, is a ratio the drift moves less.
     print("\neach repeat's run over its own stdlib reference (median, lowest-highest):")
+    guarded = {}
     for name in [n for n in times if n.startswith("check")]:
         ratios = sorted(t / r for t, r in zip(times[name], times[stdlib], strict=True))
         print(f"  {name:50} {statistics.median(ratios):5.2f} ({ratios[0]:.2f}-{ratios[-1]:.2f})")
+        if name.endswith("in process"):
+            guarded[name] = statistics.median(ratios)
     if REFERENCE_AS_COMMAND in times:
         command = "check --format json, subprocess"
         ratios = sorted(t / r for t, r in zip(times[command], times[REFERENCE_AS_COMMAND], strict=True))
         print(f"the command over the stdlib reference as a command: {med[command] / med[REFERENCE_AS_COMMAND]:.2f} "
               f"(medians); each repeat's over its own, median {statistics.median(ratios):.2f} "
               f"({ratios[0]:.2f}-{ratios[-1]:.2f})")
+        guarded["the command over the reference as a command"] = statistics.median(ratios)
+    return guard(guarded, args.guard)
+
+
+def guard(ratios: dict[str, float], limit: float) -> int:
+    """0 if every guarded ratio is within `limit`, else 1, naming each that is not."""
+    over = {name: ratio for name, ratio in ratios.items() if ratio > limit}
+    for name, ratio in over.items():
+        print(f"GUARD FAILED: {name}: {ratio:.2f} times the stdlib reference, above {limit:g}")
+    if not over:
+        print(f"guard passed: every check within {limit:g} times the stdlib reference")
+    return 1 if over else 0
+
 
 if __name__ == "__main__":
-    main_bench()
+    sys.exit(main_bench())

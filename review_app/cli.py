@@ -8,7 +8,6 @@ only when they run, so `polo-review rules` starts fast.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import logging
 import os
@@ -38,8 +37,7 @@ COMMAND_MODULES = (
 
 
 # The module registering each command (a test checks it against what each module registers): a command named
-# on the line is parsed by its own module alone, not by a parser of every command built first (the other
-# modules' imports, some 150 arguments, argparse asking gettext for each help text: a tenth of `check`'s start-up).
+# on the line is parsed by its own module alone, so it imports only what that module needs.
 COMMAND_MODULE = {
     "app": "review_app._cli.app_cmd", "rules": "review_app._cli.rules_cmd", "check": "review_app._cli.check_cmd",
     "migrate": "review_app._cli.migrate_cmd", "match": "review_app._cli.match_cmd",
@@ -98,14 +96,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def command() -> int:
-    """The command line as its own process runs it (`polo-review`, `python -m review_app`): `main`, and then
-    the collector told that what still lives lives to the end. The interpreter's shutdown collects again
-    and again as it empties the modules, each time walking everything a command left (the schema, the
-    catalogues, the caches): about a tenth of `check` on a season (`benchmarks/bench_check_cli.py`), for
-    nothing, since the process ends. Not in `main`, which tests and benchmarks call in their own process."""
-    code = main()
-    gc.freeze()
-    return code
+    """The command line as its own process runs it (`polo-review`, `python -m review_app`)."""
+    return main()
 
 
 if __name__ == "__main__":

@@ -4,29 +4,11 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
-from collections.abc import Iterable
-from contextlib import contextmanager
 from pathlib import Path
 
 from review_app.errors import PoloReviewError
-
-
-@contextmanager
-def _collection_paused():
-    """The command owns its process: while it checks, renders and writes, the cyclic garbage collector
-    is off. A season's results live to the end of the run and form no reference cycles (none were
-    found after a season, unreadable documents included); the collector walking them again and
-    again as they grew took about a fifth of the run (bench_check_cli.py). Turned back on after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def register(sub) -> None:
@@ -52,27 +34,20 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    # The whole command runs paused, so the results are freed (by reference counting) before the
-    # collector is back: turned on while they lived, its first pass would walk all of them.
-    with _collection_paused():
-        return _run(args)
-
-
-def _run(args) -> int:
-    from review_app.checker.formats import json_parts, render
+    from review_app.checker.formats import render, to_json_bytes
     from review_app.textsafe import for_terminal
 
     html = args.format == "html"  # the HTML report shows each event's notes and stills: the documents are kept
     result = _checked(args, keep_documents=html)
     for err in result.errors:
         print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
-    # JSON is written as the UTF-8 bytes it is made in, each piece as it is made; the other formats are text.
+    # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
     if html:
         from review_app.reports.consistency import to_html
 
         data = to_html(result, stills=not args.no_stills)
     elif args.format == "json":
-        data = b"".join(json_parts(result)) if args.out else json_parts(result)
+        data = to_json_bytes(result)
     else:
         data = render(result, args.format, args.lang)
     if args.out:
@@ -80,7 +55,7 @@ def _run(args) -> int:
 
         atomic_write_bytes(args.out, data if isinstance(data, bytes) else data.encode("utf-8"))
         print(f"wrote {args.out}: {len(result.events)} events, {len(result.findings)} findings", file=sys.stderr)
-    elif not isinstance(data, str):
+    elif isinstance(data, bytes):
         _write_bytes(data)
     else:
         # A table is read on a terminal; JSON escapes control characters itself, CSV is data.
@@ -107,13 +82,12 @@ def _checked(args, *, keep_documents: bool):
     return check_paths(args.paths, evidence=evidence_of(args), keep_documents=keep_documents)
 
 
-def _write_bytes(parts: Iterable[bytes | memoryview]) -> None:
-    """Bytes, in pieces, to standard output as they come: to its binary buffer, or decoded where it has none (a
-    StringIO)."""
+def _write_bytes(data: bytes) -> None:
+    """Bytes to standard output: to its binary buffer, or decoded where it has none (a StringIO)."""
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:
-        sys.stdout.write(b"".join(parts).decode("utf-8"))
+        sys.stdout.write(data.decode("utf-8"))
         return
     sys.stdout.flush()  # anything written as text before goes first
-    buffer.writelines(parts)
+    buffer.write(data)
     buffer.flush()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pandas as pd
+import pandas as pd  # type: ignore[import-untyped]  # no stubs installed
 
 from review_app.checker import CheckResult
 from review_app.rules import INCOMPLETE, INCONSISTENT, PROVISIONS, VERDICTS

@@ -77,7 +77,7 @@ def count_documents(docs: Iterable[MatchDocument], start: date | None = None, en
                     evidence: EvidenceStore | None = None) -> list[VerdictCount]:
     """Every event of the documents whose match date is in [start, end], checked (each match with its evidence
     case in `evidence`) and counted."""
-    rows = []
+    rows: list[tuple[str, str | None, str]] = []
     for doc in docs:
         if in_season(match_date(doc), start, end):
             rows.extend((r.clause, r.umpire, r.verdict) for r in event_rows(doc, evidence))

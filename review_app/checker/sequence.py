@@ -14,11 +14,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
-from sys import intern as _intern
 
-from review_app.checker.cases import case_key
 from review_app.i18n import Message, both
 from review_app.model.document import MatchDocument
 from review_app.model.migrate import person_id
@@ -177,34 +175,15 @@ def _counts(ev: dict) -> bool:
     return needed is None or (ev.get("facts") or {}).get(needed) is True
 
 
-def time_allowances(doc: MatchDocument, shared: dict[bytes, list[Finding]] | None = None,
-                    keys: dict[int, bytes] | None = None) -> list[Finding]:
-    """Each time allowed beyond its clause's allowance. `shared`: the findings the check already made for an event
-    of the same case in a match judged alike (`checker.run.Verdicts`), by `case_key`: given to this event as its
-    own rather than worked out again (what an allowance comes to is its case's and its match's alone). `keys`: the
-    `case_key` of events the caller wrote one for, by the event's id() (the check writes each event's once)."""
+def time_allowances(doc: MatchDocument) -> list[Finding]:
+    """Each time allowed beyond its clause's allowance."""
     out = []
-    context = None
+    context = doc.context()
     for ev in doc.events_of(_WITH_ALLOWANCES):  # the other clauses set no allowance: their time allowed is not judged
         call = ev.get("call") or {}
         allowed = call.get("time_allowed_s")
-        if allowed is None:  # no time allowed recorded: no allowance to exceed (most events)
-            continue
-        key = None
-        if shared is not None:
-            key = keys.get(id(ev)) if keys else None
-            if key is None:  # not written by the caller (or none can be: `case_key` says so)
-                key = case_key(ev)
-        made = shared.get(key) if key is not None else None
-        if made is None:
-            context = context or doc.context()
-            made = _allowance(doc, ev, call, allowed, context)
-            if key is not None:
-                shared[key] = made
-            out.extend(made)
-            continue
-        if made:  # most cases find nothing: no copies to make
-            out.extend(replace(f, match=doc.match_id, events=[ev["id"]], details=dict(f.details)) for f in made)
+        if allowed is not None:  # no time allowed recorded: no allowance to exceed (most events)
+            out.extend(_allowance(doc, ev, call, allowed, context))
     return out
 
 
@@ -309,7 +288,7 @@ def shared_numbers(match: dict) -> set[tuple[str, int]]:
     """(team, number) the roster gives to more than one player: a substitute wearing the number of the player
     replaced. An event names a player by team and number, so who played under such a number cannot be told."""
     seen: set[tuple[str, int]] = set()
-    shared = set()
+    shared: set[tuple[str, int]] = set()
     for team in match.get("teams") or []:
         for player in team.get("players") or []:
             key = (team["id"], player["number"])
@@ -397,12 +376,9 @@ def teammates_changing(doc: MatchDocument) -> list[Finding]:
 MATCH_CHECKS = (courtesy_changes, injuries, teammates_changing)
 
 
-def check_match(doc: MatchDocument, evidence=None, register: MountRegister | None = None,
-                allowances: dict[bytes, list[Finding]] | None = None, keys: dict[int, bytes] | None = None,
-                ) -> list[Finding]:
-    """Every finding of one match; `register`: its mount register, if the caller made it already; `allowances`:
-    the time allowances' findings shared by case, `keys` the cases' keys the caller wrote (`time_allowances`)."""
-    return [*returned_mounts(doc, evidence, register), *time_allowances(doc, allowances, keys),
+def check_match(doc: MatchDocument, evidence=None, register: MountRegister | None = None) -> list[Finding]:
+    """Every finding of one match; `register`: its mount register, if the caller made it already."""
+    return [*returned_mounts(doc, evidence, register), *time_allowances(doc),
             *(f for check in MATCH_CHECKS for f in check(doc))]
 
 
@@ -449,9 +425,7 @@ class PlayedThatDay:
             for p in (ev.get("involved") or {}).get("players", ()):
                 named = keys.get((p["team"], p["number"]))
                 if named:
-                    # The event's id as its one copy (the report's results hold it interned too): each document's
-                    # own copies, kept to the end of the check, were some 5 MB of a 1,000-match season.
-                    seen.append((ev["position"]["frame"], _intern(ev["id"]), named, knocked_out))
+                    seen.append((ev["position"]["frame"], ev["id"], named, knocked_out))
         if seen:
             self._matches.append((date, end, doc.match_id, seen, anyone_knocked_out))
 

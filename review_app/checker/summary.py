@@ -6,17 +6,19 @@ report and the app show are in `checker.tables` (pandas), and a test keeps the t
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
+from collections.abc import Callable
+from typing import Any
 
 from review_app.checker.run import CheckResult
 from review_app.rules import PROVISIONS, VERDICTS
 from review_app.rules.vocabulary import Severity
 
 NONE = "—"  # an umpire or period not recorded
+# Each summary's key, in the order `summary` counts an event by them.
 _SUMMARIES = (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"), ("period", "by_period"))
 
 
-def _labeller(key: str, result: CheckResult):
+def _labeller(key: str) -> Callable[[Any], Any]:
     """How the summary names each value of `key`, as the tables do."""
     if key == "umpire":
         return lambda u: NONE if u is None else str(u)
@@ -29,37 +31,26 @@ def _labeller(key: str, result: CheckResult):
 
 def summary(result: CheckResult) -> dict:
     events = result.events
-    # Counted in C (map, attrgetter, Counter) in two passes, then named: the clause, umpire and period of an event
-    # and its verdict take a few hundred values between them over a season, its match a thousand. A pass per
-    # summary made a fifth of the JSON report's own work on the 1,000-match season (bench_check_cli.py).
-    by_kind = Counter(map(_CLAUSE_UMPIRE_PERIOD_VERDICT, events))
-    by_match = Counter(map(_MATCH_VERDICT, events))
-    tally: Counter = Counter()
-    for (_clause, _umpire, _period, verdict), n in by_kind.items():
-        tally[verdict] += n
+    # Each event counted once by everything a summary names it by, then added up per summary.
+    counted = Counter((e.clause, e.umpire, e.match, e.period, e.verdict) for e in events)
+    verdicts: Counter = Counter()
+    for (*_named, verdict), n in counted.items():
+        verdicts[verdict] += n
     out = {
         "documents": len(result.matches),
         "unreadable": len(result.errors),
         "events": len(events),
-        "verdicts": {v.value: tally[v] for v in VERDICTS},
+        "verdicts": {v.value: verdicts[v] for v in VERDICTS},
         "findings": len(result.findings),
         "mandatory_findings": sum(1 for f in result.findings if f.severity == Severity.MANDATORY),
     }
-    for key, name in _SUMMARIES:
-        if key == "match":  # named as it is
-            out[name] = _rows(by_match, key)
-            continue
-        label, index = _labeller(key, result), _KINDS.index(key)
+    for index, (key, name) in enumerate(_SUMMARIES):
+        label = _labeller(key)
         cells: Counter = Counter()
-        for values, n in by_kind.items():
-            cells[label(values[index]), values[3]] += n
+        for values, n in counted.items():
+            cells[label(values[index]), values[-1]] += n
         out[name] = _rows(cells, key)
     return out
-
-
-_KINDS = ("clause", "umpire", "period")  # what `by_kind` counts an event by, with its verdict
-_CLAUSE_UMPIRE_PERIOD_VERDICT = attrgetter(*_KINDS, "verdict")
-_MATCH_VERDICT = attrgetter("match", "verdict")
 
 
 def _rows(cells: Counter, key: str) -> dict[str, dict[str, int]]:

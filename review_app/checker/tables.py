@@ -4,7 +4,7 @@ of the JSON output counts the same without pandas (`checker.summary`)."""
 
 from __future__ import annotations
 
-import pandas as pd
+import pandas as pd  # type: ignore[import-untyped]  # no stubs installed
 
 from review_app.checker.run import CheckResult
 from review_app.i18n import both

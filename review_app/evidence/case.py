@@ -54,7 +54,7 @@ def _person(value: str | None, what: str) -> str:
     return name
 
 
-def checked(entries: list[dict], path: Path | None = None) -> CaseState:
+def checked(entries: list[dict], path: Path | str | None = None) -> CaseState:
     """The case read off `entries` (an intact chain), refused as damaged if the tool could not have written it."""
     state, problems = admit.replay(entries)
     if problems:

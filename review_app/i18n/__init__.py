@@ -235,12 +235,8 @@ def _kept_texts(message: Message) -> dict | None:
     return texts
 
 
-def both(value: Any, keep: bool = True) -> dict[str, str]:
-    """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack). `keep` off: a
-    message said once (an event's own reasons, joined), rendered without being kept among those said again and
-    again (what it is made of still is)."""
-    if not keep and isinstance(value, Message):
-        return {lang: value.render(lang) for lang in LANGUAGES}
+def both(value: Any) -> dict[str, str]:
+    """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
     if type(value) is Message and not value.params:
         # A fixed sentence, looked up by its id: a judge makes a new Message for every event, and finding it among
         # the kept messages compared the two in Python (Message.__eq__); its id is the very string kept.

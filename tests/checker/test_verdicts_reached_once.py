@@ -32,7 +32,7 @@ def _each_event_as_alone(docs):
     by_match = {(r.match, r.event): r for r in result.events}
     compared = 0
     for doc in docs:
-        # The time allowances' findings are shared by case too (`sequence.time_allowances`): the match's own.
+        # The match's own findings, as the match checked alone finds them.
         found = [f.to_dict() for f in result.findings
                  if f.match == doc.match_id and f.kind != "unconscious_player_played_that_day"]
         with judging_on(doc.context().day):

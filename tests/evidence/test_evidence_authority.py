@@ -104,7 +104,7 @@ def test_a_presentation_to_someone_else_is_inconsistent_in_the_match_check_namin
     data["events"][-1]["call"] = {"penalty": "forfeiture", "decided_by": "committee"}
     path.write_text(__import__("json").dumps(data), "utf-8")
     e4 = _e4(path, tmp_path / "store")
-    assert e4.verdict == "inconsistent" and e4.wrong == ["presented_to"]
+    assert e4.verdict == "inconsistent" and e4.wrong == ("presented_to",)
     assert "presented to Committee" in e4.explanation.render("en")
 
 

@@ -508,11 +508,11 @@ def test_12_a_recurrence_stopped_with_no_time_recorded_is_asked_about_in_both_ch
 
     result = check_documents([document_from_data(doc_factory([hurt("e1", 10, False, time_allowed_s=300),
                                                               hurt("e2", 500, True)]))])
-    assert result.events[1].verdict == "incomplete" and result.events[1].missing == ["call.time_allowed_s"]
+    assert result.events[1].verdict == "incomplete" and result.events[1].missing == ("call.time_allowed_s",)
     assert [(f.kind, f.severity) for f in result.findings] == [("second_injury_timeout", "warning")]
     typed = check_documents([document_from_data(doc_factory([hurt("e1", 10, False, time_allowed_s=300),
                                                              hurt("e2", 500, True, time_allowed_s=120)]))])
-    assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ["time_allowed_s"]
+    assert typed.events[1].verdict == "inconsistent" and typed.events[1].wrong == ("time_allowed_s",)
     assert [(f.kind, f.severity) for f in typed.findings] == [("second_injury_timeout", "error")]
 
 
@@ -611,7 +611,7 @@ def test_u12_tack_which_presents_a_danger_such_as_a_broken_girth_in_the_event_an
                    {"whistle": "at_once", "restart": "throw_in", "time_allowed_s": 420}, period=2)
         result = check_documents([document_from_data(doc_factory([ev], upper_handicap=6))])
         assert [(f.kind, f.severity) for f in result.findings] == [("time_allowance_exceeded", "error")], danger
-        assert result.events[0].wrong == ["time_allowed_s"]
+        assert result.events[0].wrong == ("time_allowed_s",)
     early = case("21.g", {**TACK, "item": "girth", "presents_danger": False},
                  {"whistle": "at_once", "restart": "throw_in"},
                  match=replace(MATCH, upper_handicap=12, tack_provision_announced=False),
@@ -649,7 +649,7 @@ def test_65_a_forfeiture_decided_by_someone_else_is_not_exacted_at_match_level(d
     (finding,) = result.findings
     assert finding.severity == "mandatory" and "and was" not in translate(finding.explanation, "en")
     assert "Club president" in translate(finding.explanation, "en")
-    assert result.events[1].verdict == INCONSISTENT and result.events[1].wrong == ["decided_by"]
+    assert result.events[1].verdict == INCONSISTENT and result.events[1].wrong == ("decided_by",)
     by_umpire = {**forfeited, "call": {**forfeited["call"], "decided_by": "umpire"}}
     result = check_documents([document_from_data(doc_factory([excused, by_umpire]))])
     assert [f.severity for f in result.findings] == ["info"]  # exacted, and was
