@@ -20,6 +20,7 @@ from review_app.ground.roles import checked_name, person_key
 from review_app.i18n import N_, translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
+from review_app.model.periods import period_at, period_starts
 from review_app.rules import is_clause, provision
 from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
 from review_app.rules.timing import measure
@@ -227,13 +228,19 @@ class At:
 def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], reviewer: str | None,
                 angle: str | None = None, whistle: At | None = None, keys: str = "") -> dict:
     """The tag `code` makes at `at` with `window` (lead and lag already placed on frames): the clause, the
-    frame, the window, the reviewer and the umpire of the tag before it; the call still to record. `angle`:
+    frame, the window, the reviewer, the umpire of the tag before it, the period and clock its period's start
+    gives (`model.periods`); the call still to record. `angle`:
     the recording it was made on, when not the footage (model.angles); `whistle`: the whistle the key
     binds to (`key_binding`), its whistle moment; `keys`: the descriptor keys pressed after the code key
     (`described`), with which the call is pre-filled too (`prefilled_call`). Still on the "to complete" list:
     the caller, who can ask the checker, takes it off when the checker asks for nothing more."""
     before = [e for e in doc.events_in_order() if e["position"]["frame"] <= at.frame]
     umpire = (before[-1].get("involved") or {}).get("umpire") if before else None
+    # the period and clock from the match's period starts (model.periods): none before the first start; no start
+    # set in the match: the period of the tag before
+    starts = period_starts(doc)
+    where = period_at(starts, at.time_s)
+    period = where.period if where else (before[-1].get("period") if before and not starts else None)
     start, end = window
     moments = {"whistle": whistle.to_dict()} if whistle else {}
     said = described(code.situation, doc.match, keys)
@@ -242,7 +249,7 @@ def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], r
         call = resolved_call({**prefilled_call(code.situation, at.time_s, moments), **said.call}, said.offender,
                              doc.match.get("teams") or [])
     event = build_event(event_id=next_event_id(doc), frame=at.frame, time_s=at.time_s, situation=code.situation,
-                        facts=said.facts, call=call, period=before[-1].get("period") if before else None,
+                        facts=said.facts, call=call, period=period, clock=where.clock if where else None,
                         umpire=said.umpire or umpire, offender=said.offender, reviewer=reviewer,
                         window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle, moments=moments or None)
     event["not_recorded"] = [TO_COMPLETE, *[p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]]

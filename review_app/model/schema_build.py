@@ -29,6 +29,8 @@ PATH_MAX = 1000  # the footage path
 # game plays. Widening what `period` takes adds no meaning to a 2.1 document, so the version stays.
 PERIODS_MAX = 8
 OVERTIME_PERIODS_MAX = 4
+# The longest clock the schema writes (m:ss, one or two digits of minutes).
+CLOCK_MINUTES_MAX = 99
 
 SCHEMA_VERSION = "2.1"
 SCHEMA_ID = "https://polo-review.invalid/schemas/annotation-2.1.schema.json"
@@ -171,6 +173,30 @@ def _offsets_schema(person: dict) -> dict:
                 "confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
                                "description": "The sound's confidence in the offset it found (kept after nudges); "
                                               "null if it was never found from the sound."},
+                "set_by": {**person, "description": "Who set it last."},
+                "set_utc": {"type": "string", "format": "date-time"},
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
+def _period_starts_schema(person: dict) -> dict:
+    """Where each period starts in the footage (review_app.model.periods), keyed by the period's number so
+    that two reviewers setting two periods at once merge; a tag's period and clock are pre-filled from them."""
+    return {
+        "type": "object",
+        "description": "Where each period starts, as a frame of the footage, by the period's number (past the "
+                       "match's periods: an overtime period). A tag's period and clock are pre-filled from the "
+                       "last start at or before it.",
+        "propertyNames": {"pattern": "^[1-9][0-9]?$"},
+        "maxProperties": PERIODS_MAX + OVERTIME_PERIODS_MAX,
+        "additionalProperties": {
+            "type": "object",
+            "required": ["frame", "time_s"],
+            "properties": {
+                "frame": {"type": "integer", "minimum": 0},
+                "time_s": {"type": "number", "minimum": 0},
                 "set_by": {**person, "description": "Who set it last."},
                 "set_utc": {"type": "string", "format": "date-time"},
             },
@@ -419,6 +445,7 @@ def build() -> dict:
             "footage": _footage_schema(),
             "recordings": _recordings_schema(optional_name),
             "offsets": _offsets_schema(person),
+            "period_starts": _period_starts_schema(person),
             "events": _events_schema(moment, optional_moment, team_id, someone, player_ref, optional_name, person,
                                      clause_rules),
             "panels": _panels_schema(clause_rules, _call_schema(team_id, someone), person,

@@ -933,7 +933,11 @@ class FrameView {
     else if (k === ".") name = "nextWhistle";
     else if (k === "+" || k === "=") name = "zoomIn";
     else if (k === "-") name = "zoomOut";
-    const action = once && !name && (this.actions || []).find((a) => a.key === k);
+    // An action may take Shift with its letter ("shift+n": a period starts here), apart from the letter alone.
+    const shifted = ev.shiftKey && k.length === 1 ? `shift+${k}` : null;
+    const actions = this.actions || [];
+    const action = once && !name && ((shifted && actions.find((a) => a.key === shifted))
+      || actions.find((a) => a.key === k));
     const code = once && !name && !action && this.coding.byKey(k);
     if (!name && !action && !code && !(k.startsWith("Arrow") || k === "Home" || k === "End")) return;
     ev.preventDefault();

@@ -8,6 +8,8 @@ from review_app.ui.context import _, reviewer
 from review_app.ui.review import coding as review_coding
 from review_app.ui.review.drawings import apply_request, drawings_panel, layer_data
 from review_app.ui.review.frame import filmstrip, frame_area, go_to, shortcuts_help
+from review_app.ui.review.periods import apply_request as apply_period_start
+from review_app.ui.review.periods import period_starts_editor
 from review_app.ui.review.pick import (
     choose_footage,
     choose_match,
@@ -44,6 +46,7 @@ if goto and (ready or viewer is None):
     if ready and goto[0] == str(doc.path):
         go_to(goto[1])
         st.session_state.pop("review.tag_pick", None)  # show the tag at that frame
+doc = apply_period_start(doc, viewer)  # Shift+N: a period starts on the frame painted, saved with the match
 # A tag asked for from the frame area (Tag here, T).
 request = st.session_state.pop("review.form_request", None)
 if request is not None:
@@ -67,6 +70,7 @@ if viewer is not None:
         filmstrip(viewer)
         shortcuts_help()
         review_coding.code_window_editor()
+        period_starts_editor(doc, viewer)
     # a side panel that stays on screen and scrolls on its own (review/layout.css), beside the frame
     right = side.container(key="review-side")
 else:  # no frames to show: the tags take the page's width

@@ -20,6 +20,7 @@ from review_app.ui.context import N_, _, error_line, lang, progress_bar
 from review_app.ui.review import angle as review_angle
 from review_app.ui.review import coding as review_coding
 from review_app.ui.review import drawings as review_drawings
+from review_app.ui.review import periods as review_periods
 from review_app.ui.review.pick import VIEW
 from review_app.ui.review.sounds import timeline_marks, whistle_frames
 
@@ -56,6 +57,8 @@ def _tag_at(frame: int) -> None:
 def _action(name: str, frame: int) -> None:
     if name == "tag":
         _tag_at(frame)
+    elif name == review_periods.ACTION:  # Shift+N: the next period starts on the frame painted
+        review_periods.start_here(frame)
     elif name.startswith("angle."):  # [ or ]: the second angle's offset, one of its frames
         review_angle.nudge(name, frame)
     elif name.startswith("moment."):  # a tag's moment, at the frame painted when its key was pressed
@@ -70,7 +73,8 @@ def _action(name: str, frame: int) -> None:
 def _actions(angle: review_angle.Shown | None = None) -> tuple:
     """Tag here, while a tag is open its moments, and with a second angle its nudges: each key carries the
     frame on screen."""
-    out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen")), *review_angle.actions(angle)]
+    out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen")), review_periods.action(),
+           *review_angle.actions(angle)]
     form = st.session_state.get("review.form")
     if form:
         # The tag's clause's moments: the whistle, restart and neutral play, and the events its restart waits for.
@@ -205,6 +209,8 @@ SHORTCUTS = (
     ("P / C", N_("loop three seconds either side of the frame / stop looping")),
     (N_("Home / End"), N_("first / last frame")),
     ("T", N_("tag the frame on screen")),
+    ("Shift+N", N_("the next period starts at the frame on screen (saved with the match; every tag's period and "
+                   "clock follow from it)")),
     ("W / E / N", N_("with a tag open: its whistle / restart / neutral play at the frame on screen")),
     ("A / M / X / S", N_("with a tag open, where its clause's restart waits for it: the player back on another mount "
                          "/ the mount off the field / the player off the field / the player able to resume or a "

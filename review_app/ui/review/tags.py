@@ -27,6 +27,7 @@ from review_app.model.edits import (
     set_moment,
 )
 from review_app.model.match_setup import with_new_mounts
+from review_app.model.periods import period_at, period_starts
 from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.rules import provision
@@ -70,7 +71,9 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
         st.session_state[FORM] = {
             "mode": "new", "id": next_event_id(doc), "frame": frame, "time_s": time_s, "base": base,
             "angle": tagging_on(),  # the recording the reviewer is tagging on, when not the footage
-            "event": {"situation": last.get("situation", "21.b"), "period": last.get("period"),
+            # the period from the match's period starts when it has any (pre-filled on the form), else the last tag's
+            "event": {"situation": last.get("situation", "21.b"),
+                      "period": None if period_starts(doc) else last.get("period"),
                       "involved": {"umpire": (last.get("involved") or {}).get("umpire")}},
         }
     else:
@@ -301,6 +304,35 @@ def _call_parts(p, form: dict, moments: dict, call_now: dict, base_key: str) -> 
     return call
 
 
+def _period_and_clock(form: dict, event: dict, base_key: str) -> tuple:
+    """The period and game clock, each pre-filled from the match's period starts (model.periods) where the tag
+    does not record it, said to be so and changeable; the widget's key names the value, so it follows the tag
+    moved (T again) until the reviewer changes it."""
+    where = period_at(period_starts(form["base"]), form["time_s"])
+    known = {}
+    if where is not None:
+        if not event.get("period"):
+            known["period"] = where.period
+        if not event.get("clock") and where.clock:
+            known["clock"] = where.clock
+    if known:
+        labels = {"period": _("Period"), "clock": _("Game clock")}
+        parts = "; ".join(f"{labels[name]}: {value}" for name, value in known.items())
+        st.caption(_("Pre-filled from the period starts (change either before saving): {parts}.", parts=parts))
+    c1, c2 = st.columns(2)
+    periods = int(form["base"].match.get("periods") or 8)
+    period = c1.number_input(_("Period"), min_value=1, max_value=periods + OVERTIME_PERIODS_MAX, step=1,
+                             value=known.get("period", event.get("period")),
+                             key=f"{base_key}.pre-{known.get('period')}.period",
+                             help=_("Past {periods}: an overtime period ({first} is the first).",
+                                    periods=periods, first=periods + 1))
+    clock = c2.text_input(_("Game clock (m:ss)"), value=known.get("clock", event.get("clock") or ""),
+                          key=f"{base_key}.pre-{known.get('clock')}.clock", placeholder="6:30", max_chars=5,
+                          help=_("Pre-filled as the footage's time since the period's start, stoppages included; "
+                                 "correct it to the game clock where they differ."))
+    return period, clock
+
+
 def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
     form = st.session_state.get(FORM)
     if not form:
@@ -338,14 +370,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         reading = reading_widget(form["base"], event, situation, derived, base_key)
         call = _call_parts(p, form, moments, call_now, base_key)
         players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
-        c1, c2 = st.columns(2)
-        periods = int(form["base"].match.get("periods") or 8)
-        period = c1.number_input(_("Period"), min_value=1, max_value=periods + OVERTIME_PERIODS_MAX, step=1,
-                                 value=event.get("period"), key=f"{base_key}.period",
-                                 help=_("Past {periods}: an overtime period ({first} is the first).",
-                                        periods=periods, first=periods + 1))
-        clock = c2.text_input(_("Game clock (m:ss)"), value=event.get("clock") or "", key=f"{base_key}.clock",
-                              placeholder="6:30", max_chars=5)
+        period, clock = _period_and_clock(form, event, base_key)
         notes = st.text_area(_("Notes"), value=event.get("notes") or "", key=f"{base_key}.notes",
                              max_chars=NOTES_MAX)
         move = False
