@@ -71,10 +71,10 @@ def run_export(args) -> int:
         from review_app.errors import PoloReviewError
 
         try:
-            media = doc.footage_path().as_uri()
+            media = doc.footage_path(_footage_roots(args)).as_uri()
         except PoloReviewError:
             media = None  # a footage path leading outside the project is not written anywhere
-    data = export_match(doc, args.format, reviewer=args.reviewer, media=media)
+    data = export_match(doc, args.format, reviewer=args.reviewer, media=media, roots=_footage_roots(args))
     events = sum(1 for e in doc.events if args.reviewer is None or e.get("reviewer") == args.reviewer)
     if args.out:
         atomic_write_bytes(args.out, data)
@@ -83,6 +83,23 @@ def run_export(args) -> int:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     return 0
+
+
+def _footage_roots(args) -> tuple:
+    """Where this workspace allows a match's footage besides the project: its footage folder, the demo's clips and
+    the recordings registered where they lie, so times are placed on the footage's own frames (exact on variable
+    frame rates) as the app places them."""
+    import os
+
+    from review_app.config import ENV_ANNOTATIONS, folders
+    from review_app.model.recordings import allowed_roots
+    from review_app.store import open_register
+
+    env = dict(os.environ)
+    if args.annotations:
+        env[ENV_ANNOTATIONS] = args.annotations
+    where = folders(env)
+    return allowed_roots(where, open_register(where))
 
 
 def run_import(args) -> int:
@@ -94,7 +111,8 @@ def run_import(args) -> int:
 
     doc = match_named(args.match, args.annotations)
     mapping = mapping_module.load(args.mapping)
-    report = import_file(args.file, doc, mapping=mapping, fmt=args.format, fps=args.fps, reviewer=args.reviewer)
+    report = import_file(args.file, doc, mapping=mapping, fmt=args.format, fps=args.fps, reviewer=args.reviewer,
+                         roots=_footage_roots(args))
     if report.imported and not args.dry_run:
         saved = save_back(report.document)
         renamed = saved.merged.renamed if saved.merged else {}

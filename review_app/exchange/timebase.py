@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from review_app.errors import PoloReviewError
 from review_app.exchange.errors import ExchangeError
@@ -77,12 +79,12 @@ def _valid_fps(fps) -> bool:
     return isinstance(fps, (int, float)) and math.isfinite(fps) and 0 < fps <= 1000
 
 
-def for_export(doc: MatchDocument):
+def for_export(doc: MatchDocument, roots: Iterable[str | Path] = ()):
     """Where each frame ends, for a format that writes an instant as one frame long (EAF): the footage's own
     index where the footage is at hand (exact on variable-rate video), else the document's rate, else the
-    fallback."""
+    fallback. `roots`: the folders the caller allows footage in besides the project (as for `for_import`)."""
     try:
-        return for_import(doc)
+        return for_import(doc, roots=roots)
     except ExchangeError:
         return ConstantRate(FALLBACK_FPS)
 
@@ -92,17 +94,21 @@ def _recorded_frames(doc: MatchDocument) -> int | None:
     return count if isinstance(count, int) and not isinstance(count, bool) and count > 0 else None
 
 
-def for_import(doc: MatchDocument, fps: float | None = None, *, use_footage: bool = True):
+def for_import(doc: MatchDocument, fps: float | None = None, *, use_footage: bool = True,
+               roots: Iterable[str | Path] = ()):
     """The timebase to place imported times on frames: `fps` if given, else the footage's index, else
     the document's recorded rate; ExchangeError if none is known. Its `end_s` is the footage's length
-    where the footage or the document tells it (a time past it is refused, never clamped)."""
+    where the footage or the document tells it (a time past it is refused, never clamped). `roots` are the
+    folders besides the project where the caller allows the footage to be (`MatchDocument.footage_path`):
+    the workspace's footage folder and the recordings registered where they lie
+    (`model.recordings.allowed_roots`)."""
     if fps is not None:
         if not _valid_fps(fps):
             raise ExchangeError(f"--fps {fps}: give the footage's frame rate, more than 0 and at most 1000")
         return ConstantRate(float(fps), _recorded_frames(doc))
     if use_footage and (doc.data.get("footage") or {}).get("path"):
         try:
-            path = doc.footage_path()
+            path = doc.footage_path(roots)
         except PoloReviewError as exc:
             log.info("footage of %s not used for timing: %s", doc.match_id, exc)
         else:

@@ -13,6 +13,7 @@ an event's notes because they fit no field, and whatever the file held that coul
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,10 +25,11 @@ from review_app.model import DocumentError, MatchDocument, next_event_id, valida
 
 
 def export_match(doc: MatchDocument, fmt: str, *, reviewer: str | None = None,
-                 media: str | None = None) -> bytes:
-    """The match's events (only `reviewer`'s, if given) in `fmt` (a name in `formats.formats()`)."""
+                 media: str | None = None, roots: Iterable[str | Path] = ()) -> bytes:
+    """The match's events (only `reviewer`'s, if given) in `fmt` (a name in `formats.formats()`); `roots`: where
+    the caller allows the footage to be besides the project (`timebase.for_import`)."""
     target = formats.get(fmt)
-    return target.write(codes.instances(doc, reviewer), timebase.for_export(doc), media)
+    return target.write(codes.instances(doc, reviewer), timebase.for_export(doc, roots), media)
 
 
 def detect(path: Path, fmt: str | None = None) -> str:
@@ -207,10 +209,13 @@ def _differences(existing: dict, event: dict) -> list[str]:
 
 
 def import_file(path: str | Path, doc: MatchDocument, *, mapping: Mapping | None = None, fmt: str | None = None,
-                fps: float | None = None, reviewer: str | None = None) -> ImportReport:
-    """Read `path` and add its instances to (a copy of) `doc`; the caller saves `report.document`."""
+                fps: float | None = None, reviewer: str | None = None,
+                roots: Iterable[str | Path] = ()) -> ImportReport:
+    """Read `path` and add its instances to (a copy of) `doc`; the caller saves `report.document`. `roots`: where
+    the caller allows the footage to be besides the project (`timebase.for_import`)."""
     timeline, problems = read_file(path, fmt)
-    report = import_timeline(timeline, doc, mapping or Mapping(), timebase.for_import(doc, fps), reviewer)
+    report = import_timeline(timeline, doc, mapping or Mapping(), timebase.for_import(doc, fps, roots=roots),
+                             reviewer)
     report.source = str(path)
     report.unreadable = problems
     return report

@@ -54,19 +54,17 @@ def _frames(event: dict) -> dict:
     return out
 
 
-_REFUSED = pytest.mark.xfail(strict=True, reason=(
-    "exchange.timebase.for_import calls doc.footage_path() without the registered footage's folder as a root, "
-    "so footage registered where it lies is refused ('leads outside the project', logged at INFO only) and times "
-    "fall back to the average fps; Sportscode XML and CSV come back right only through their '(frame N)' labels"))
-
-
-@pytest.mark.parametrize("fmt", [pytest.param(f, marks=_REFUSED) if f == "eaf" else f for f in formats()])
+@pytest.mark.parametrize("fmt", list(formats()))
 def test_moments_on_registered_variable_rate_footage_come_back_at_their_frame(match, tmp_path, fmt):
+    """The caller hands in where it allows footage (the command line: the workspace's registered recordings,
+    `model.recordings.allowed_roots`); without it a path outside the project is refused and times fall back to
+    the average rate, which put EAF moments on other frames (found walking issue 39)."""
+    roots = [match.footage["path"].rsplit("/", 1)[0]]
     out = tmp_path / f"out{formats()[fmt].extension}"
-    out.write_bytes(export_match(match, fmt))
+    out.write_bytes(export_match(match, fmt, roots=roots))
     empty = match.copy()
     empty.data["events"] = []
-    report = import_file(out, empty)
+    report = import_file(out, empty, roots=roots)
     assert report.complete and not report.refused
     got = {e["id"]: _frames(e) for e in report.document.events}
     assert got == {e["id"]: _frames(e) for e in match.events}
