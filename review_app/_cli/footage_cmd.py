@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -95,7 +96,9 @@ def cmd_frame(args) -> int:
     if not ok:
         raise FootageError("could not encode the image", path=out)
     atomic_write_bytes(out, data.tobytes())
-    print(f"frame {frame.index} at {frame.time_s:.3f} s -> {out}")
+    # the first whole millisecond inside the frame: typed back to --at, it gives this frame again
+    shown = math.ceil(frame.time_s * 1000 - 1e-6) / 1000
+    print(f"frame {frame.index} at {shown:.3f} s -> {out}")
     return 0
 
 

@@ -23,8 +23,14 @@ const LOOP_AROUND_S = 3;
 const MAX_ZOOM = 16;
 const HEADER_ROOM = 180; // px above a view sized for the window: the header, a title line and a picker, as on Review
 
+// A frame's time as the first whole millisecond inside it (as the EAF writer places an instant): typed back,
+// it lands on the same frame, where rounding to the nearest could fall in the frame before.
+function msInside(seconds) {
+  return Math.ceil(Math.max(0, seconds) * 1000 - 1e-6) / 1000;
+}
+
 function formatTime(seconds) {
-  const s = Math.max(0, seconds);
+  const s = msInside(seconds);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = (s % 60).toFixed(3).padStart(6, "0");
@@ -406,7 +412,7 @@ class FrameView {
     if (has && this.ready) {
       parts.push(t.position.replace("{frame}", i).replace("{last}", this.count - 1)
         .replace("{time}", this.times ? formatTime(this.timeOf(i)) : "…")
-        .replace("{seconds}", this.times ? this.timeOf(i).toFixed(3) : "…"));
+        .replace("{seconds}", this.times ? msInside(this.timeOf(i)).toFixed(3) : "…"));
     } else if (has) {
       parts.push(t.first);
     }

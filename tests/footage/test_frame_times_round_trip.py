@@ -75,3 +75,15 @@ def test_a_reel_segment_starts_on_its_windows_first_frame(clip):
                                            "end": {"frame": i + 4, "time_s": round(video.time_of(i + 4), 6)}}}
             start, end = window_of(event, video.info.duration_s)
             assert video.frame_on_screen(_source_times(start, end, None)[0]) == i
+
+
+def test_the_time_polo_review_frame_prints_typed_back_gives_that_frame(clip, tmp_path, capsys):
+    """The time shown for a frame (to the millisecond) is the first whole millisecond inside it, so a reviewer who
+    types it back gets the same frame; rounded to the nearest, about half a 29.97 clip's frames came back one early
+    (found walking issue 39: 'Frame 1010 · 0:33.700', and 33.700 gave frame 1009)."""
+    png = tmp_path / "f.png"
+    for i in range(0, clip.frame_count, 7):
+        assert cli.main(["frame", str(clip.path), "--index", str(i), "--out", str(png)]) == 0
+        shown = capsys.readouterr().out.split(" at ")[1].split(" s")[0]
+        assert cli.main(["frame", str(clip.path), "--at", shown, "--out", str(png)]) == 0
+        assert capsys.readouterr().out.startswith(f"frame {i} at {shown} s"), (i, shown)
