@@ -1,0 +1,76 @@
+"""python -m benchmarks.field_b make|sweep ... : the second generator's sets, sweeps and live feeds.
+
+    python -m benchmarks.field_b make --set tune|eval --out DIR [--conditions a,b] [--snrs -6,0,6,10,20]
+                                      [--per-cell N] [--jobs N]
+    python -m benchmarks.field_b sweep --param NAME --out DIR [--set eval|tune] [--per-value N] [--snr DB]
+    python -m benchmarks.field_b list
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import sets
+from .encode import EncodeError
+from .spec import CONDITIONS
+
+
+def _floats(text: str) -> list[float]:
+    try:
+        return [float(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+
+
+def _conditions(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [name for name in names if name not in CONDITIONS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(CONDITIONS)}")
+    return names
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="python -m benchmarks.field_b", description=__doc__,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    verbs = top.add_subparsers(dest="verb", required=True)
+    make = verbs.add_parser("make", help="a tuning or evaluation set: every condition at every SNR")
+    make.add_argument("--set", dest="which", choices=sorted(sets.SEED_RANGES), required=True)
+    make.add_argument("--out", type=Path, required=True, help="folder; the set goes in OUT/tune or OUT/eval")
+    make.add_argument("--conditions", type=_conditions, default=sets.ALL_CONDITIONS)
+    make.add_argument("--snrs", type=_floats, default=sets.DEFAULT_SNRS, help="dB, comma-separated")
+    make.add_argument("--per-cell", type=int, default=1, help="clips per condition and SNR")
+    make.add_argument("--jobs", type=int, default=1, help="processes (the machine is shared: default 1)")
+    sweep = verbs.add_parser("sweep", help="one parameter over its whole range, others typical")
+    sweep.add_argument("--param", choices=sorted(sets.SWEEPS), required=True)
+    sweep.add_argument("--out", type=Path, required=True)
+    sweep.add_argument("--set", dest="which", choices=sorted(sets.SEED_RANGES), default="eval")
+    sweep.add_argument("--per-value", type=int, default=6)
+    sweep.add_argument("--snr", type=float, default=10.0, help="dB (the snr sweep sets its own)")
+    sweep.add_argument("--jobs", type=int, default=1)
+    verbs.add_parser("list", help="the conditions and sweeps")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        if args.verb == "make":
+            index = sets.make_set(args.which, args.out, args.conditions, args.snrs, args.per_cell, args.jobs)
+        elif args.verb == "sweep":
+            index = sets.make_sweep(args.which, args.param, args.out, args.per_value, args.snr, args.jobs)
+        else:
+            print("conditions: " + ", ".join(CONDITIONS))
+            print("sweeps: " + ", ".join(f"{name} ({s.field})" for name, s in sets.SWEEPS.items()))
+            return 0
+    except (EncodeError, OSError) as error:
+        print(f"field_b: {error}", file=sys.stderr)
+        return 1
+    print(index)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
