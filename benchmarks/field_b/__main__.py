@@ -3,6 +3,9 @@
     python -m benchmarks.field_b make --set tune|eval --out DIR [--conditions a,b] [--snrs -6,0,6,10,20]
                                       [--per-cell N] [--jobs N]
     python -m benchmarks.field_b sweep --param NAME --out DIR [--set eval|tune] [--per-value N] [--snr DB]
+    python -m benchmarks.field_b live --out DIR [--minutes 3] [--whistles 8] [--snr-a 6] [--snr-b 2]
+                                      [--delay-b 0.55] [--seed 69001]
+    python -m benchmarks.field_b send --feed DIR/camera_A.mp4:5001 --feed DIR/camera_B.mp4:5002
     python -m benchmarks.field_b list
 """
 
@@ -12,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from . import sets
+from . import live, sets
 from .encode import EncodeError
 from .spec import CONDITIONS
 
@@ -30,6 +33,13 @@ def _conditions(text: str) -> list[str]:
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown condition(s) {', '.join(unknown)}; known: {', '.join(CONDITIONS)}")
     return names
+
+
+def _feed(text: str) -> tuple[Path, int]:
+    path, _, port = text.rpartition(":")
+    if not path or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"not FILE:PORT: {text!r}")
+    return Path(path), int(port)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -50,6 +60,17 @@ def parser() -> argparse.ArgumentParser:
     sweep.add_argument("--per-value", type=int, default=6)
     sweep.add_argument("--snr", type=float, default=10.0, help="dB (the snr sweep sets its own)")
     sweep.add_argument("--jobs", type=int, default=1)
+    live_verb = verbs.add_parser("live", help="two 720p cameras of one match (25 and 29.97 fps) with truth")
+    live_verb.add_argument("--out", type=Path, required=True)
+    live_verb.add_argument("--minutes", type=float, default=3.0)
+    live_verb.add_argument("--whistles", type=int, default=8)
+    live_verb.add_argument("--snr-a", type=float, default=6.0, help="dB, camera A")
+    live_verb.add_argument("--snr-b", type=float, default=2.0, help="dB, camera B")
+    live_verb.add_argument("--delay-b", type=float, default=0.55, help="s, B's sound after A's (extra travel)")
+    live_verb.add_argument("--seed", type=int, default=69001, help="69001-69499 evaluation, 59001-59499 tuning")
+    send_verb = verbs.add_parser("send", help="play files in real time as MPEG-TS over loopback UDP, all at once")
+    send_verb.add_argument("--feed", type=_feed, action="append", required=True, metavar="FILE:PORT")
+    send_verb.add_argument("--host", default="127.0.0.1", help="a loopback address")
     verbs.add_parser("list", help="the conditions and sweeps")
     return top
 
@@ -61,11 +82,17 @@ def main(argv: list[str] | None = None) -> int:
             index = sets.make_set(args.which, args.out, args.conditions, args.snrs, args.per_cell, args.jobs)
         elif args.verb == "sweep":
             index = sets.make_sweep(args.which, args.param, args.out, args.per_value, args.snr, args.jobs)
+        elif args.verb == "live":
+            plan = live.LivePlan(seed=args.seed, minutes=args.minutes, whistles=args.whistles,
+                                 snr_a_db=args.snr_a, snr_b_db=args.snr_b, delay_b_s=args.delay_b)
+            index = live.make_live(args.out, plan)
+        elif args.verb == "send":
+            return live.send_all(args.feed, args.host)
         else:
             print("conditions: " + ", ".join(CONDITIONS))
             print("sweeps: " + ", ".join(f"{name} ({s.field})" for name, s in sets.SWEEPS.items()))
             return 0
-    except (EncodeError, OSError) as error:
+    except (EncodeError, OSError, ValueError) as error:
         print(f"field_b: {error}", file=sys.stderr)
         return 1
     print(index)

@@ -6,10 +6,12 @@ IEC 61672-1 for A-weighting, the ideal-gas speed of sound.
 
 from __future__ import annotations
 
+import functools
 import math
 import zlib
 
 import numpy as np
+from scipy import signal
 
 SAMPLE_RATE = 48_000
 
@@ -77,13 +79,16 @@ def smooth_random(rng: np.random.Generator, n: int, rate_hz: float, sr: int = SA
     (random knots, cubic interpolation)."""
     knots = max(4, int(math.ceil(n / sr * rate_hz)) + 4)
     values = rng.standard_normal(knots)
-    xs = np.linspace(0.0, knots - 3.0, n)
+    # the spline at 64 points a knot, then straight lines between them to every sample
+    m = min(n, (knots - 3) * 64 + 1)
+    xs = np.linspace(0.0, knots - 3.0, m)
     base = np.minimum(np.floor(xs).astype(np.int64), knots - 4)
     frac = xs - base
     p0, p1, p2, p3 = values[base], values[base + 1], values[base + 2], values[base + 3]
     # Catmull-Rom spline through the knots
-    curve = 0.5 * (2 * p1 + (-p0 + p2) * frac + (2 * p0 - 5 * p1 + 4 * p2 - p3) * frac**2
-                   + (-p0 + 3 * p1 - 3 * p2 + p3) * frac**3)
+    coarse = 0.5 * (2 * p1 + (-p0 + p2) * frac + (2 * p0 - 5 * p1 + 4 * p2 - p3) * frac**2
+                    + (-p0 + 3 * p1 - 3 * p2 + p3) * frac**3)
+    curve = coarse if m == n else np.interp(np.linspace(0.0, m - 1.0, n), np.arange(m), coarse)
     std = float(curve.std())
     return curve / std if std > 0 else curve
 
@@ -107,20 +112,22 @@ def phase_of(freq: np.ndarray, sr: int = SAMPLE_RATE, start: float = 0.0) -> np.
     return start + 2.0 * np.pi * np.cumsum(freq) / sr
 
 
+@functools.lru_cache(maxsize=256)
+def butter_sos(order: int, low_hz: float, high_hz: float, sr: int) -> np.ndarray:
+    """A Butterworth band-pass as second-order sections (low-/high-pass where an edge is 0 or Nyquist);
+    designed once per band, as the beds ask for the same bands thousands of times."""
+    nyq = sr / 2.0
+    if low_hz <= 0:
+        return signal.butter(order, min(high_hz, nyq * 0.99), "lowpass", fs=sr, output="sos")
+    if high_hz >= nyq:
+        return signal.butter(order, low_hz, "highpass", fs=sr, output="sos")
+    return signal.butter(order, [low_hz, high_hz], "bandpass", fs=sr, output="sos")
+
+
 def band_noise(rng: np.random.Generator, n: int, low_hz: float, high_hz: float, sr: int = SAMPLE_RATE,
                order: int = 4) -> np.ndarray:
     """White noise through a Butterworth band-pass (or low-/high-pass where an edge is 0 or Nyquist)."""
-    from scipy import signal
-
-    noise = rng.standard_normal(n)
-    nyq = sr / 2.0
-    if low_hz <= 0:
-        sos = signal.butter(order, min(high_hz, nyq * 0.99), "lowpass", fs=sr, output="sos")
-    elif high_hz >= nyq:
-        sos = signal.butter(order, low_hz, "highpass", fs=sr, output="sos")
-    else:
-        sos = signal.butter(order, [low_hz, high_hz], "bandpass", fs=sr, output="sos")
-    return signal.sosfilt(sos, noise)
+    return signal.sosfilt(butter_sos(order, float(low_hz), float(high_hz), sr), rng.standard_normal(n))
 
 
 def fade_envelope(n: int, attack: int, release: int) -> np.ndarray:

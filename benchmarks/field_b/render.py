@@ -205,12 +205,16 @@ def make_bed(spec: ClipSpec, cond: Condition, n: int) -> tuple[np.ndarray, list[
     return bed, sorted(spans, key=lambda s: s["onset_s"])
 
 
-def _blast_at_mic(spec: ClipSpec, rec: Recording, blast: Blast, index: int) -> np.ndarray:
+def _blast_at_mic(spec: ClipSpec, rec: Recording, blast: Blast, index: int,
+                  source_seed: int | None = None) -> np.ndarray:
+    """The blast as the microphone hears it, at the spec's SNR. `source_seed` makes the sound at the source
+    that of another stream (two cameras hearing one whistle); by default the clip's own."""
     rng = rng_for(spec.seed, "blast", index)
+    source_rng = rng if source_seed is None else rng_for(source_seed, "blast", index)
     if isinstance(blast.source, HornSound):
-        dry = synth_horn(rng, blast.source)
+        dry = synth_horn(source_rng, blast.source)
     else:
-        dry = synth_whistle(rng, blast.source)
+        dry = synth_whistle(source_rng, blast.source)
     wet = travel(dry, blast.distance_m, rec.air, ground_gain=rec.ground_gain,
                  source_height_m=3.0 if blast.kind == "horn" else 2.5)
     wet = reverberate(wet, room_response(rng, rec.room, blast.distance_m))
@@ -247,13 +251,17 @@ def _truth_events(blasts: list[Blast], events: np.ndarray, bed_rms: float, speed
 
 def render_parts(spec: ClipSpec) -> Parts:
     cond = CONDITIONS[spec.condition]
-    rec = resolve_recording(spec, cond)
+    return render_blasts(spec, resolve_recording(spec, cond), lay_out(spec, plan_calls(spec, cond)))
+
+
+def render_blasts(spec: ClipSpec, rec: Recording, blasts: list[Blast], source_seed: int | None = None) -> Parts:
+    """The spec's bed with the given blasts (arrival times in the clip), through the recording `rec`."""
+    cond = CONDITIONS[spec.condition]
     n = int(round(spec.duration_s * SAMPLE_RATE))
     bed, distractors = make_bed(spec, cond, n)
-    blasts = lay_out(spec, plan_calls(spec, cond))
     events = np.zeros(n)
     for i, blast in enumerate(blasts):
-        sound = _blast_at_mic(spec, rec, blast, i)
+        sound = _blast_at_mic(spec, rec, blast, i, source_seed)
         a = int(round(blast.arrival_s * SAMPLE_RATE))
         events[a: a + sound.size] += sound[: n - a]
     samples = record(bed + events, rec.chain)

@@ -22,10 +22,11 @@ from .spec import CONDITIONS, SNRS_DB, ClipSpec
 
 # seeds: make and sweep each have their own part of a set's range; tune and eval never meet
 SEED_RANGES = {
-    "tune": {"make": range(50001, 55000), "sweep": range(55001, 60000)},
-    "eval": {"make": range(60001, 65000), "sweep": range(65001, 70000)},
+    "tune": {"make": range(50001, 55000), "sweep": range(55001, 59000), "live": range(59001, 60000)},
+    "eval": {"make": range(60001, 65000), "sweep": range(65001, 69000), "live": range(69001, 70000)},
 }
 CLIP_SECONDS = (20.0, 40.0)
+SEEDS_PER_SWEEP = 300
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,10 @@ def _overrides(sweep: Sweep, value: object) -> dict:
 
 def sweep_specs(which: str, name: str, per_value: int, snr_db: float) -> list[ClipSpec]:
     sweep = SWEEPS[name]
-    seeds = iter(SEED_RANGES[which]["sweep"][list(SWEEPS).index(name) * 400:])
+    if per_value * len(sweep.values) > SEEDS_PER_SWEEP:
+        raise ValueError(f"a sweep has {SEEDS_PER_SWEEP} seeds: {per_value} per value is too many")
+    first = list(SWEEPS).index(name) * SEEDS_PER_SWEEP
+    seeds = iter(SEED_RANGES[which]["sweep"][first: first + SEEDS_PER_SWEEP])
     containers = SWEEP_CONTAINERS.get(name, (None,))
     specs = []
     for value in sweep.values:

@@ -145,3 +145,50 @@ def test_files_decode_with_pyav_in_step_with_the_samples_and_the_picture(tmp_pat
             if index in (0, 37, 100):
                 assert read_clock(frame.to_ndarray(format="bgr24")) == round(index / fps * 1000)
     assert index + 1 == written["media"]["frames"] == int(np.ceil(5.0 * fps))
+
+
+def test_send_refuses_anything_but_loopback(tmp_path):
+    from benchmarks.field_b.live import send
+
+    with pytest.raises(ValueError, match="loopback"):
+        send(tmp_path / "x.mp4", 5000, host="192.0.2.1")
+
+
+def test_send_plays_a_file_as_mpeg_ts_over_loopback_udp(tmp_path):
+    import socket
+
+    from benchmarks.field_b.live import send_all
+
+    spec = ClipSpec(seed=919191, duration_s=5.0, n_events=3, container="mp4")
+    path = write_clip(*render(spec), tmp_path, "feed")
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as receiver:
+        receiver.bind(("127.0.0.1", 0))
+        receiver.settimeout(30)
+        assert send_all([(path, receiver.getsockname()[1])]) == 0
+        packet = receiver.recv(65536)
+    assert len(packet) % 188 == 0 and packet[0] == 0x47  # MPEG-TS packets
+
+
+@pytest.mark.slow
+def test_live_cameras_hear_each_whistle_apart_while_their_pictures_are_in_step(tmp_path):
+    from benchmarks.field_b.live import LivePlan, make_live
+
+    plan = LivePlan(seed=69400, minutes=0.25, whistles=2, width=320, height=180)
+    truth = json.loads(make_live(tmp_path, plan).read_text("utf-8"))
+    assert len(truth["whistles"]) == 2
+    for whistle in truth["whistles"]:
+        assert whistle["B"]["onset_s"] - whistle["A"]["onset_s"] == pytest.approx(0.55, abs=1e-5)
+        assert whistle["A"]["onset_s"] > whistle["emitted_s"]
+    for name in ("A", "B"):
+        camera = truth["cameras"][name]
+        fps = Fraction(camera["fps"])
+        wanted = {w[name]["frame_at_emission"]: w["emitted_s"] for w in truth["whistles"]}
+        with av.open(str(tmp_path / camera["file"])) as media:
+            stream = media.streams.video[0]
+            assert stream.average_rate == fps
+            for index, frame in enumerate(media.decode(stream)):
+                if index in wanted:  # the frame on screen when the whistle was blown
+                    shown = read_clock(frame.to_ndarray(format="bgr24"))
+                    assert shown / 1000 <= wanted[index] < shown / 1000 + 1 / fps + 0.001
+        camera_truth = json.loads((tmp_path / camera["truth"]).read_text("utf-8"))
+        assert camera_truth["events"][0]["snr_db"] == pytest.approx(camera["snr_db"], abs=0.05)
