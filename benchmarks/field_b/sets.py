@@ -113,33 +113,37 @@ def _make_one(job: tuple[ClipSpec, str, str]) -> dict:
             "container": truth["recording"]["container"], "audio_codec": truth["recording"]["audio_codec"]}
 
 
-def make_clips(jobs: list[tuple[ClipSpec, str, str]], workers: int,
-               progress: Callable[[int, int, dict], None]) -> list[dict]:
-    """Render and write every clip, in `workers` processes; clips already written (truth present) are kept."""
+def make_clips(jobs: list[tuple[ClipSpec, str, str]], workers: int, index: Path, header: dict,
+               extra: Callable[[ClipSpec], dict] = lambda spec: {}) -> Path:
+    """Render and write every clip, in `workers` processes, keeping clips already written (truth present);
+    the index is rewritten after each clip ("complete": false until the last), so a set cut short is usable
+    and the same command resumes it."""
     rows: list[dict | None] = [None] * len(jobs)
     todo = []
     for i, (spec, folder, name) in enumerate(jobs):
-        done = [p for p in Path(folder).glob(f"{name}.*") if p.name.endswith(".truth.json")]
-        if done:
-            media = [p for p in Path(folder).glob(f"{name}.*") if not p.name.endswith(".json")]
-            if media:
-                rows[i] = _make_row_from_disk(spec, media[0])
-                continue
-        todo.append(i)
+        media = [p for p in Path(folder).glob(f"{name}.*") if not p.name.endswith(".json")]
+        if media and truth_path(media[0]).exists():
+            rows[i] = {**_make_row_from_disk(spec, media[0]), **extra(spec)}
+        else:
+            todo.append(i)
+
+    def save(complete: bool) -> None:
+        write_json_atomic(index, {**header, "complete": complete, "clips": [row for row in rows if row]})
+
     finished = len(jobs) - len(todo)
-    if workers <= 1:
-        results = map(_make_one, (jobs[i] for i in todo))
+    save(not todo)
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        results = (pool.map if pool else map)(_make_one, (jobs[i] for i in todo))
         for i, row in zip(todo, results, strict=True):
-            rows[i] = row
+            rows[i] = {**row, **extra(jobs[i][0])}
             finished += 1
-            progress(finished, len(jobs), row)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for i, row in zip(todo, pool.map(_make_one, (jobs[i] for i in todo)), strict=True):
-                rows[i] = row
-                finished += 1
-                progress(finished, len(jobs), row)
-    return [row for row in rows if row is not None]
+            print_progress(finished, len(jobs), row)
+            save(finished == len(jobs))
+    finally:
+        if pool:
+            pool.shutdown(cancel_futures=True)
+    return index
 
 
 def _make_row_from_disk(spec: ClipSpec, media: Path) -> dict:
@@ -160,31 +164,29 @@ def make_set(which: str, out: Path, conditions: list[str], snrs: list[float], pe
              workers: int) -> Path:
     specs = set_specs(which, conditions, snrs, per_cell)
     folder = out / which
+    folder.mkdir(parents=True, exist_ok=True)
     jobs = [(spec, str(folder), clip_name(spec, f"{spec.condition}_{spec.snr_db:+g}dB")) for spec in specs]
-    rows = make_clips(jobs, workers, print_progress)
-    index = folder / "index.json"
-    write_json_atomic(index, {"generator": "benchmarks.field_b", "set": which,
-                              "seed_range": [SEED_RANGES[which]["make"].start, SEED_RANGES[which]["make"].stop - 1],
-                              "conditions": conditions, "snrs_db": snrs, "clips": rows})
-    return index
+    seeds = SEED_RANGES[which]["make"]
+    header = {"generator": "benchmarks.field_b", "set": which, "seed_range": [seeds.start, seeds.stop - 1],
+              "conditions": conditions, "snrs_db": snrs}
+    return make_clips(jobs, workers, folder / "index.json", header)
 
 
 def make_sweep(which: str, name: str, out: Path, per_value: int, snr_db: float, workers: int) -> Path:
     sweep = SWEEPS[name]
     specs = sweep_specs(which, name, per_value, snr_db)
     folder = out / f"sweep_{name}_{which}"
+    folder.mkdir(parents=True, exist_ok=True)
     jobs = [(spec, str(folder), clip_name(spec, f"{name}_{_value_tag(getattr(spec, sweep.field))}"))
             for spec in specs]
-    rows = make_clips(jobs, workers, print_progress)
-    for row, spec in zip(rows, specs, strict=True):
-        value = getattr(spec, sweep.field)
-        row["value"] = "absent" if value == ABSENT else value
-    index = folder / "index.json"
-    write_json_atomic(index, {"generator": "benchmarks.field_b", "sweep": name, "set": which,
-                              "parameter": sweep.field, "unit": sweep.unit,
-                              "values": ["absent" if v == ABSENT else v for v in sweep.values],
-                              "snr_db": snr_db, "clips": rows})
-    return index
+    header = {"generator": "benchmarks.field_b", "sweep": name, "set": which, "parameter": sweep.field,
+              "unit": sweep.unit, "values": ["absent" if v == ABSENT else v for v in sweep.values], "snr_db": snr_db}
+
+    def value(spec: ClipSpec) -> dict:
+        fixed = getattr(spec, sweep.field)
+        return {"value": "absent" if fixed == ABSENT else fixed}
+
+    return make_clips(jobs, workers, folder / "index.json", header, value)
 
 
 def _value_tag(value: object) -> str:
