@@ -62,12 +62,22 @@ def clip_duration(seed: int) -> float:
 
 
 def set_specs(which: str, conditions: Iterable[str], snrs: Iterable[float], per_cell: int) -> list[ClipSpec]:
-    seeds = iter(SEED_RANGES[which]["make"])
+    """The clips of a set. A clip's seed depends only on its condition's and SNR's places in the full lists
+    (CONDITIONS, SNRS_DB) and `per_cell`, so a set of some conditions or SNRs holds the very clips the full set
+    holds for them."""
+    seeds = SEED_RANGES[which]["make"]
+    cells = len(CONDITIONS) * len(SNRS_DB)
+    if not 1 <= per_cell <= len(seeds) // cells:
+        raise ValueError(f"--per-cell must be 1-{len(seeds) // cells}")
     specs = []
     for condition in conditions:
         for snr in snrs:
-            for _ in range(per_cell):
-                seed = next(seeds)
+            if float(snr) not in SNRS_DB:
+                raise ValueError(f"SNR {snr:g} dB: a set's SNRs are among {', '.join(f'{v:g}' for v in SNRS_DB)} "
+                                 "(the snr sweep covers the rest)")
+            cell = list(CONDITIONS).index(condition) * len(SNRS_DB) + SNRS_DB.index(float(snr))
+            for k in range(per_cell):
+                seed = seeds.start + cell * per_cell + k
                 specs.append(ClipSpec(seed=seed, duration_s=clip_duration(seed), condition=condition,
                                       snr_db=float(snr)))
     return specs

@@ -18,10 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the checkout, where benchmarks/ lives
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.field_b import ABSENT, ClipSpec, decode_audio, render, render_parts, write_clip  # noqa: E402
+from benchmarks.field_b import ABSENT, CONDITIONS, ClipSpec, decode_audio, render, render_parts, write_clip  # noqa: E402
 from benchmarks.field_b.picture import read_clock  # noqa: E402
 from benchmarks.field_b.sets import SEED_RANGES, SWEEPS, set_specs, sweep_specs  # noqa: E402
 from benchmarks.field_b.sources import draw_whistle, synth_whistle  # noqa: E402
+from benchmarks.field_b.spec import SNRS_DB  # noqa: E402
 
 SR = 48_000
 
@@ -192,3 +193,12 @@ def test_live_cameras_hear_each_whistle_apart_while_their_pictures_are_in_step(t
                     assert shown / 1000 <= wanted[index] < shown / 1000 + 1 / fps + 0.001
         camera_truth = json.loads((tmp_path / camera["truth"]).read_text("utf-8"))
         assert camera_truth["events"][0]["snr_db"] == pytest.approx(camera["snr_db"], abs=0.05)
+
+
+def test_a_part_of_a_set_holds_the_same_clips_as_the_whole_set():
+    whole = {(s.condition, s.snr_db): s.seed for s in set_specs("eval", list(CONDITIONS), list(SNRS_DB), 1)}
+    part = set_specs("eval", ["neighs", "wind"], [20.0, -6.0], 1)
+    assert all(whole[(s.condition, s.snr_db)] == s.seed for s in part)
+    assert len(whole) == len(set(whole.values())) == 80
+    with pytest.raises(ValueError, match="SNR"):
+        set_specs("eval", ["wind"], [7.0], 1)
