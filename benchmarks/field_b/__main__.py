@@ -6,18 +6,23 @@
     python -m benchmarks.field_b live --out DIR [--minutes 3] [--whistles 8] [--snr-a 6] [--snr-b 2]
                                       [--delay-b 0.55] [--seed 69001]
     python -m benchmarks.field_b send --feed DIR/camera_A.mp4:5001 --feed DIR/camera_B.mp4:5002
+    python -m benchmarks.field_b clip --out DIR/NAME --seed N [--duration 30] [--condition field] [--snr 10]
+                                      [--param NAME=VALUE ...]   (any ClipSpec field; "absent" for a harmonic)
     python -m benchmarks.field_b list
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
 from . import live, sets
-from .encode import EncodeError
-from .spec import CONDITIONS
+from .encode import EncodeError, write_clip
+from .render import render
+from .sources import ABSENT
+from .spec import CONDITIONS, ClipSpec
 
 
 def _floats(text: str) -> list[float]:
@@ -40,6 +45,24 @@ def _feed(text: str) -> tuple[Path, int]:
     if not path or not port.isdigit() or not 0 < int(port) < 65536:
         raise argparse.ArgumentTypeError(f"not FILE:PORT: {text!r}")
     return Path(path), int(port)
+
+
+def _param(text: str) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    fields = {f.name: f for f in dataclasses.fields(ClipSpec)}
+    if name not in fields or name in ("seed", "duration_s", "condition", "snr_db"):
+        raise argparse.ArgumentTypeError(f"not a ClipSpec parameter: {name!r}")
+    if value == "absent":
+        return name, ABSENT
+    kind = str(fields[name].type).split("|")[0].strip()  # the annotation: "float | None", "str | None"...
+    try:
+        if kind == "bool":
+            if value not in ("true", "false"):
+                raise ValueError(value)
+            return name, value == "true"
+        return name, {"int": int, "float": float}.get(kind, str)(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name} takes a {kind}, not {value!r}") from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -71,6 +94,13 @@ def parser() -> argparse.ArgumentParser:
     send_verb = verbs.add_parser("send", help="play files in real time as MPEG-TS over loopback UDP, all at once")
     send_verb.add_argument("--feed", type=_feed, action="append", required=True, metavar="FILE:PORT")
     send_verb.add_argument("--host", default="127.0.0.1", help="a loopback address")
+    clip = verbs.add_parser("clip", help="one clip of any spec, its truth beside it")
+    clip.add_argument("--out", type=Path, required=True, help="DIR/NAME: the extension follows the container")
+    clip.add_argument("--seed", type=int, required=True)
+    clip.add_argument("--duration", type=float, default=30.0)
+    clip.add_argument("--condition", choices=list(CONDITIONS), default="field")
+    clip.add_argument("--snr", type=float, default=10.0)
+    clip.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE")
     verbs.add_parser("list", help="the conditions and sweeps")
     return top
 
@@ -82,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
             index = sets.make_set(args.which, args.out, args.conditions, args.snrs, args.per_cell, args.jobs)
         elif args.verb == "sweep":
             index = sets.make_sweep(args.which, args.param, args.out, args.per_value, args.snr, args.jobs)
+        elif args.verb == "clip":
+            spec = ClipSpec(seed=args.seed, duration_s=args.duration, condition=args.condition, snr_db=args.snr,
+                            **dict(args.param))
+            index = write_clip(*render(spec), args.out.parent, args.out.name)
         elif args.verb == "live":
             plan = live.LivePlan(seed=args.seed, minutes=args.minutes, whistles=args.whistles,
                                  snr_a_db=args.snr_a, snr_b_db=args.snr_b, delay_b_s=args.delay_b)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 
-from .sources import ABSENT
+from .sources import ABSENT, WHISTLE_TYPES
 
 FIELD_BED = {"wind": -6.0, "crowd": 0.0, "hooves": -3.0}
 SNRS_DB = (-6.0, 0.0, 6.0, 10.0, 20.0)
@@ -114,6 +115,16 @@ class ClipSpec:
             raise ValueError(f"unknown condition {self.condition!r}; known: {', '.join(CONDITIONS)}")
         if self.container is not None and self.container not in FORMATS:
             raise ValueError(f"unknown container {self.container!r}; known: {', '.join(FORMATS)}")
+        if self.whistle_type is not None and self.whistle_type not in WHISTLE_TYPES:
+            raise ValueError(f"unknown whistle type {self.whistle_type!r}; known: {', '.join(WHISTLE_TYPES)}")
+        if self.chamber_spread not in (None, "close", "wide"):
+            raise ValueError(f"chamber spread is close or wide, not {self.chamber_spread!r}")
+        if self.fps is not None:
+            try:
+                if Fraction(self.fps) <= 0:
+                    raise ValueError(self.fps)
+            except (ValueError, ZeroDivisionError):
+                raise ValueError(f"frame rate {self.fps!r} is not a positive number such as 25 or 30000/1001") from None
         if not 5.0 <= self.duration_s <= 3600.0:
             raise ValueError(f"duration {self.duration_s} s is outside 5-3600 s")
 
