@@ -87,8 +87,8 @@ def resolve_recording(spec: ClipSpec, cond: Condition) -> Recording:
     rng = rng_for(spec.seed, "recording")
     air = Air(spec.temperature_c if spec.temperature_c is not None else float(rng.uniform(5, 35)),
               spec.humidity_pct if spec.humidity_pct is not None else float(rng.uniform(20, 90)))
-    room = Room(spec.rt60_s if spec.rt60_s is not None else float(rng.uniform(0.2, 1.0)),
-                float(rng.uniform(50, 150)), float(rng.uniform(0.01, 0.05)))
+    room = Room(rt60_s=spec.rt60_s if spec.rt60_s is not None else float(rng.uniform(0.2, 1.0)),
+                critical_distance_m=float(rng.uniform(50, 150)), predelay_s=float(rng.uniform(0.01, 0.05)))
     lo, hi = cond.lowpass_hz
     chain = Chain(
         lowpass_hz=spec.lowpass_hz if spec.lowpass_hz is not None else float(np.exp(rng.uniform(np.log(lo),

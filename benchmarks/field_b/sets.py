@@ -62,7 +62,7 @@ def clip_duration(seed: int) -> float:
 
 
 def set_specs(which: str, conditions: Iterable[str], snrs: Iterable[float], per_cell: int) -> list[ClipSpec]:
-    """The clips of a set. A clip's seed depends only on its condition's and SNR's places in the full lists
+    """The clips of a set, SNR by SNR. A clip's seed depends only on its condition's and SNR's places in the full lists
     (CONDITIONS, SNRS_DB) and `per_cell`, so a set of some conditions or SNRs holds the very clips the full set
     holds for them."""
     seeds = SEED_RANGES[which]["make"]
@@ -70,8 +70,9 @@ def set_specs(which: str, conditions: Iterable[str], snrs: Iterable[float], per_
     if not 1 <= per_cell <= len(seeds) // cells:
         raise ValueError(f"--per-cell must be 1-{len(seeds) // cells}")
     specs = []
-    for condition in conditions:
-        for snr in snrs:
+    # every condition at one SNR before the next SNR, so that a set cut short still spans every condition
+    for snr in snrs:
+        for condition in conditions:
             if float(snr) not in SNRS_DB:
                 raise ValueError(f"SNR {snr:g} dB: a set's SNRs are among {', '.join(f'{v:g}' for v in SNRS_DB)} "
                                  "(the snr sweep covers the rest)")

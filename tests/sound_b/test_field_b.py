@@ -202,3 +202,13 @@ def test_a_part_of_a_set_holds_the_same_clips_as_the_whole_set():
     assert len(whole) == len(set(whole.values())) == 80
     with pytest.raises(ValueError, match="SNR"):
         set_specs("eval", ["wind"], [7.0], 1)
+
+
+def test_the_recording_s_surroundings_are_drawn_from_their_stated_ranges():
+    from benchmarks.field_b.render import resolve_recording
+    from benchmarks.field_b.spec import CONDITIONS as NAMED
+
+    for seed in range(10):
+        room = resolve_recording(ClipSpec(seed=seed), NAMED["field"]).room
+        assert 0.2 <= room.rt60_s <= 1.0 and 50 <= room.critical_distance_m <= 150
+        assert 0.01 <= room.predelay_s <= 0.05 and room.max_tail_ratio == 2.0
