@@ -1,7 +1,18 @@
 """Whistle and horn detection benchmark, on match sound the detector was not tuned on.
 
     python benchmarks/bench_sounds.py [--sets tuning evaluation] [--snr 10 0 -6] [--conditions ...] [--seeds ...]
-        [--groups] [--cache DIR]
+        [--groups] [--cache DIR] [--weights FILE]
+    python benchmarks/bench_sounds.py --b-set DIR [--sweep FIELD] [--weights FILE]
+    python benchmarks/bench_sounds.py --speed 120 [--repeats 3]
+
+Issue 36: `--weights` measures networks trained on one generator alone (train_listener.py --from a|b
+--out FILE) instead of the shipped ones; `--b-set` measures on the second generator's made set
+(benchmarks/field_b, written apart from the detector; `field_b_sets.py` reads it), `--sweep` by one
+of its spec's parameters; `--speed` times the decoding alone and the listening of a match's sound
+that long (minutes), against real time and each other. Networks made by issue 36's
+train_listener.py learn from the first generator's tuning seeds 101-104 (issue 21's learned from its
+seeds 201-260): for them this generator's TUNING figures are trained-on figures; its EVALUATION seeds
+stay unseen by both.
 
 The material is made by tests/sound/field_sounds.py, a generator written from a description of a
 polo ground (issue 21), not from the detector: the ground's noise (wind, crowd, hoofbeats, shouts)
@@ -56,10 +67,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "sound"))
 
+import field_b_sets
 import field_sounds
 
 from review_app.footage.writer import write_audio_file
-from review_app.sound import Recording, decode_sound, find_sounds
+from review_app.sound import Recording, decode_sound, find_sounds, listener
 
 # A detection starting this close to a label's start is that label: under the shortest cycle of
 # repeated blasts (a 0.08 s pip and a 0.1 s gap), so the next blast is never taken for this one.
@@ -190,15 +202,16 @@ def clips(condition, seed, snrs, workdir: Path, cache: Path | None):
         yield pickle.loads(where[snr].read_bytes())
 
 
-def listen(rec: Recording):
-    """The detector's sounds in a decoded clip, and the seconds it took."""
+def listen(rec: Recording, weights: dict | None = None):
+    """The detector's sounds in a decoded clip, and the seconds it took; `weights`: other networks
+    than the shipped ones (`listener.load_weights`)."""
     started = time.perf_counter()
-    heard = find_sounds(rec)
+    heard = find_sounds(rec, weights=weights)
     return heard, time.perf_counter() - started
 
 
 def run(sets, conditions, snrs, workdir: Path, verbose: bool, cache: Path | None = None, only_seeds=None,
-        groups: bool = False) -> dict:
+        groups: bool = False, weights: dict | None = None) -> dict:
     """Tallies by (set, condition, SNR); with `groups`, the evaluation set's also by its seeds seen while
     the detector was made ("eval-seen") and its fresh ones ("eval-fresh")."""
     tallies: dict = {}
@@ -208,7 +221,7 @@ def run(sets, conditions, snrs, workdir: Path, verbose: bool, cache: Path | None
             seeds = field_sounds.set_seeds(name, condition)
             for seed in (s for s in seeds if only_seeds is None or s in only_seeds):
                 for clip, rec in clips(condition, seed, snrs, workdir, cache):
-                    heard, took = listen(rec)
+                    heard, took = listen(rec, weights)
                     tallies.setdefault((name, condition, clip.snr_db), Tally()).add(clip, heard, took)
                     if groups and name == "evaluation":
                         group = "eval-seen" if seed in field_sounds.SEEN_EVALUATION_SEEDS else "eval-fresh"
@@ -217,6 +230,39 @@ def run(sets, conditions, snrs, workdir: Path, verbose: bool, cache: Path | None
                         _explain(clip, heard)
             print(f"  {name} {condition} done", file=sys.stderr, flush=True)
     return tallies
+
+
+def run_b(where: Path, weights: dict | None, verbose: bool, sweep: str | None = None) -> dict:
+    """Tallies of the second generator's made set under `where` by ("B", condition, SNR); with `sweep`
+    (a spec field, e.g. h2_db), by ("B", sweep, the clip's value of it) instead."""
+    tallies: dict = {}
+    for item in field_b_sets.items(where):
+        heard, took = listen(field_b_sets.recording(item), weights)
+        key = ("B", item.condition, item.snr_db) if sweep is None else ("B", sweep, _value(item.spec.get(sweep)))
+        tallies.setdefault(key, Tally()).add(item, heard, took)
+        if verbose:
+            _explain(item, heard)
+    return tallies
+
+
+def _value(v):
+    return -999.0 if v in (None, "absent") else float(v) if isinstance(v, int | float) else v
+
+
+def report_b(tallies: dict, sweep: str | None) -> bool:
+    """The second generator's table; whether the targets hold at SNR >= 0 dB in every condition."""
+    head = "wR   wP   hR   hP   med   p90   long/true  span2 runon"
+    first = "condition" if sweep is None else sweep
+    print(f"\n{first:<17} {'SNR' if sweep is None else 'value':>6} | {'clips':>5} {head}")
+    for (_, a, b), t in sorted(tallies.items(), key=lambda kv: (str(kv[0][1]), kv[0][2])):
+        shown = "absent" if b == -999.0 else f"{b:g}"
+        print(f"{a:<17} {shown:>6} | {t.clips:5d} {_cells(t)}")
+    if sweep is not None:
+        return True
+    failing = [(c, s) for (_, c, s), t in tallies.items() if s >= 0 and not t.holds()]
+    print("targets NOT met at SNR >= 0 dB in: " + ", ".join(f"{c} {s:g} dB" for c, s in sorted(failing))
+          if failing else "targets met in every condition at SNR >= 0 dB")
+    return not failing
 
 
 def _explain(clip, heard):
@@ -272,6 +318,58 @@ def report(tallies: dict, sets, conditions, snrs) -> bool:
     return met
 
 
+SPEED_BLOCK_CONDITIONS = ("ground", "birds", "crowd_whistles", "pa", "neighs", "wind_clipping", "phone_agc",
+                          "distance", "two_umpires", "multi_blast")
+TARGET_SPEED = 120.0  # times real time, for a 2-hour match's sound (issue 36)
+
+
+def long_track(minutes: float, workdir: Path) -> Path:
+    """A match's sound `minutes` long as a camera writes it (AAC, 44.1 kHz): ten of the first
+    generator's clips (one per condition, 0 dB, 4 minutes), encoded once, then repeated by ffmpeg's
+    stream copy (no re-encoding) to the length asked."""
+    import subprocess
+
+    block = np.concatenate([_at_rate(field_sounds.make_clip(c, 1, 0.0), 44100) for c in SPEED_BLOCK_CONDITIONS])
+    first = write_audio_file(workdir / "block.m4a", block, 44100, "aac", 128000)
+    times = max(1, int(np.ceil(minutes * 60 / (len(block) / 44100))))
+    out = workdir / "match.m4a"
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-stream_loop", str(times - 1), "-i", str(first), "-t",
+                    f"{minutes * 60:.3f}", "-c", "copy", str(out)], check=True)
+    return out
+
+
+def _at_rate(clip, rate: int) -> np.ndarray:
+    from scipy.signal import resample_poly
+
+    return clip.samples if clip.rate == rate else resample_poly(clip.samples, rate, clip.rate).astype(np.float32)
+
+
+def speed(minutes: float, repeats: int, workdir: Path, weights: dict | None = None) -> bool:
+    """Times (medians of `repeats`) the decoding alone (PyAV, review_app.sound.decode_sound) and the
+    listening of a `minutes`-long match's sound; prints both against real time and each other."""
+    path = long_track(minutes, workdir)
+    decode_s, listen_s = [], []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        rec = decode_sound(path)
+        decode_s.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        heard = find_sounds(rec, weights=weights)
+        listen_s.append(time.perf_counter() - started)
+        del rec
+    seconds = minutes * 60
+    d, h = statistics.median(decode_s), statistics.median(listen_s)
+    print(f"{minutes:g} min of AAC sound ({len(heard)} sounds heard), medians of {repeats}: decoding alone "
+          f"{d:.1f} s ({seconds / d:.0f}x real time); listening {h:.1f} s ({seconds / h:.0f}x); decoding and "
+          f"listening {d + h:.1f} s = {seconds / (d + h):.0f}x real time (target {TARGET_SPEED:g}x); the listening "
+          f"is {h / d:.2f}x the decoding's time")
+    return seconds / (d + h) >= TARGET_SPEED
+
+
+def _trained_on(weights: dict) -> str:
+    return " and ".join(str(v) for v in weights.get("trained_on", [])) or "(not recorded)"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sets", nargs="+", choices=sorted(field_sounds.SETS), default=["tuning", "evaluation"])
@@ -284,10 +382,28 @@ def main() -> None:
     ap.add_argument("--verbose", action="store_true", help="print each clip's true and detected sounds")
     ap.add_argument("--cache", type=Path, help="keep the encoded-and-decoded material here and reuse it "
                     "(it does not depend on the detector)")
+    ap.add_argument("--b-set", type=Path, help="measure on the second generator's made set in this folder "
+                    "(python -m benchmarks.field_b make|sweep ... --out DIR) instead of the first generator's")
+    ap.add_argument("--sweep", help="with --b-set: a sweep's spec field (h2_db, fm_depth, f0_hz, snr_db, ...): "
+                    "the figures by its value")
+    ap.add_argument("--weights", type=Path, help="other networks than the shipped ones (train_listener.py --out)")
+    ap.add_argument("--speed", type=float, metavar="MINUTES",
+                    help="only time the decoding and the listening of a match's sound this long (120: two hours)")
+    ap.add_argument("--repeats", type=int, default=3, help="runs of --speed, their median given")
     args = ap.parse_args()
+    weights = listener.load_weights(args.weights) if args.weights else None
+    if args.weights:
+        print(f"networks {args.weights}, trained on {_trained_on(weights)}")
+    if args.speed:
+        with tempfile.TemporaryDirectory() as tmp:
+            speed(args.speed, args.repeats, Path(tmp), weights)
+        return
+    if args.b_set:
+        report_b(run_b(args.b_set, weights, args.verbose, args.sweep), args.sweep)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         tallies = run(args.sets, args.conditions, args.snr, Path(tmp), args.verbose, args.cache, args.seeds,
-                      args.groups)
+                      args.groups, weights)
     shown = list(args.sets)
     if args.groups and "evaluation" in shown:
         at = shown.index("evaluation") + 1

@@ -47,11 +47,13 @@ class Heard:
     end_s: float
 
 
-def find_sounds(recording: Recording, progress: Callable[[float], None] | None = None) -> list[Heard]:
+def find_sounds(recording: Recording, progress: Callable[[float], None] | None = None,
+                weights: dict | None = None) -> list[Heard]:
     """Every whistle and horn in `recording`, in time order, on its timeline. `progress(fraction)`
-    after each minute heard."""
+    after each minute heard; `weights`: other networks than the shipped ones (`listener.load_weights`,
+    for the benchmarks' cross-generator figures)."""
     return [Heard(kind, recording.start_s + a, recording.start_s + b)
-            for kind, a, b in listener.listen(recording.samples, recording.rate, progress)]
+            for kind, a, b in listener.listen(recording.samples, recording.rate, progress, weights)]
 
 
 def detect_sounds(path: str | os.PathLike, progress: Callable[[float], None] | None = None) -> list[Sound]:

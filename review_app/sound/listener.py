@@ -100,16 +100,18 @@ class Found:
     end_step: float
 
 
-@functools.lru_cache(maxsize=1)
-def _weights() -> dict:
-    with np.load(WEIGHTS) as data:
+@functools.lru_cache(maxsize=4)
+def load_weights(path: Path = WEIGHTS) -> dict:
+    """The networks' weights in `path` (the shipped ones by default; a benchmark passes others)."""
+    with np.load(path) as data:
         return {k: data[k] for k in data.files}
 
 
-def probabilities(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> np.ndarray:
+def probabilities(x: np.ndarray, rate: int, power: np.ndarray | None = None, weights: dict | None = None) -> np.ndarray:
     """(steps x LABELS) probabilities for mono samples `x` at `rate` (float32); `power`: their
-    `features.spectrogram`, if the caller made it already."""
-    w = _weights()
+    `features.spectrogram`, if the caller made it already; `weights`: `load_weights`'s (the shipped
+    ones if None)."""
+    w = load_weights() if weights is None else weights
     x_in = (features.in_context(features.step_features(x, rate, power)) - w["mean"]) / w["scale"]
     models = sorted(k.removesuffix("_w0") for k in w if k.endswith("_w0"))  # "m0", "m1", ...
     out = np.zeros((len(x_in), len(LABELS)), np.float32)
@@ -413,9 +415,10 @@ def own_tone_ends(found: list[Found], prob: np.ndarray, band: np.ndarray, th: Th
     return out
 
 
-def listen(x: np.ndarray, rate: int, progress=None) -> list[tuple[str, float, float]]:
+def listen(x: np.ndarray, rate: int, progress=None, weights: dict | None = None) -> list[tuple[str, float, float]]:
     """(kind, start s, end s) of each whistle and horn in samples `x` (at audio.ANALYSIS_RATE), in
-    seconds from the samples' start, in time order. `progress(fraction)` after each block."""
+    seconds from the samples' start, in time order. `progress(fraction)` after each block; `weights`:
+    `load_weights`'s (the shipped ones if None)."""
     block, margin = int(BLOCK_S / STEP_S), int(BLOCK_MARGIN_S / STEP_S)
     hop = features.HOP
     steps = len(x) // hop + 1
@@ -425,7 +428,7 @@ def listen(x: np.ndarray, rate: int, progress=None) -> list[tuple[str, float, fl
         lo, hi = max(0, start - margin), min(steps, start + block + margin)
         samples = x[lo * hop: hi * hop]
         power = features.spectrogram(samples)  # once, for the networks' features and for each whistle's own tone
-        prob = probabilities(samples, rate, power)
+        prob = probabilities(samples, rate, power, weights)
         found = own_tone_ends(_one_blast(decode(prob), x, rate, lo), prob, _band_db(power, rate))
         for f in found:
             if start <= lo + f.start_step < start + block:
