@@ -11,7 +11,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
@@ -30,7 +30,7 @@ def marked(store, videos) -> EvidenceCase:
     """A case with evidence received in time and frames marked: ready to decide."""
     store.matches.put_text("m21.json", json_bytes({**MATCH, "revision": 1}))
     case = EvidenceCase(store.matches.find("m21"), store.evidence)
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark(ev.id, [10, 11], "Ana", mount=EXCUSED_MOUNT, now=NOW)
     return case
 
