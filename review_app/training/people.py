@@ -165,6 +165,17 @@ class People:
         self.roster.set_passphrase(name, {**hashed(_code_text(code)), ONCE: True})
         return code
 
+    def give_roles(self, name: str, roles) -> tuple[Person, str | None]:
+        """The command line on the server gives `name` exactly `roles`. A role added to a name that already has a
+        passphrase (or a code) voids it and returns a new one-time code for its holder alone: whoever chose that
+        passphrase (perhaps someone who enrolled under the name first, as a trainee) does not receive the role."""
+        before = self.find(name)
+        person = self.roster.set_roles(name, roles)
+        added = person.roles - (before.roles if before else frozenset())
+        if added and self.has_passphrase(person.name):
+            return person, self.issue_code(person.name)
+        return person, None
+
     def set_on_server(self, name: str, passphrase: str) -> None:
         """The command line on the server sets `name`'s passphrase (whoever runs it can write the store already)."""
         _check_passphrase(passphrase)
