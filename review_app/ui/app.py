@@ -22,12 +22,13 @@ from review_app.store.postgres.db import shown  # noqa: E402
 from review_app.textsafe import md  # noqa: E402
 from review_app.ui import context  # noqa: E402
 from review_app.ui.context import _  # noqa: E402
+from review_app.ui.people_parts import sidebar_sign_in  # noqa: E402
 
 st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 
 context.new_run()
 context.language_switch()
-context.reviewer_box()
+sidebar_sign_in()
 
 PAGES = HERE / "app_pages"
 pages = [

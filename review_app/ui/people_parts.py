@@ -12,7 +12,19 @@ from review_app.errors import PoloReviewError
 from review_app.textsafe import md
 from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
 from review_app.training.people import ENV_SETUP_CODE, first_coach_allowed, request_is_local
-from review_app.ui.context import N_, _, error_line, reviewer, sign_in_configured, store
+from review_app.ui.context import (
+    IDENTIFIED_KEY,
+    N_,
+    REVIEWER_KEY,
+    _,
+    error_line,
+    reviewer,
+    sign_in_box,
+    sign_in_configured,
+    store,
+)
+
+PERSON_KEY = "app.person"  # the roster's Person signed in with a passphrase, for the whole app (every page)
 
 
 def people() -> People:
@@ -46,11 +58,28 @@ def roles_text(person: Person) -> str:
     return ", ".join(_(ROLE_WORDS.get(r, r)) for r in sorted(person.roles)) or "—"
 
 
-def signed_in(key: str) -> Person | None:
+def signed_in(key: str = "app") -> Person | None:
+    """The person signed in for the whole app (`key` is where the page asked; one sign-in serves every page)."""
     if sign_in_configured():  # the account is the identity: the roster says what it may do
         name = reviewer()
         return (people().find(name) or Person(name, frozenset())) if name else None
-    return st.session_state.get(f"{key}.person")
+    return st.session_state.get(PERSON_KEY) or st.session_state.get(f"{key}.person")
+
+
+def sign_in_as(person: Person, key: str, how: str | None = None) -> None:
+    """`person` is signed in for the whole app: every change from now on is recorded under their name."""
+    from review_app.ground.roles import PASSPHRASE
+
+    st.session_state[PERSON_KEY] = st.session_state[f"{key}.person"] = person
+    st.session_state[REVIEWER_KEY] = person.name
+    st.session_state[IDENTIFIED_KEY] = how or PASSPHRASE
+
+
+def sign_out() -> None:
+    for k in [k for k in st.session_state if str(k).endswith(".person")]:
+        st.session_state.pop(k, None)
+    for k in (PERSON_KEY, REVIEWER_KEY, IDENTIFIED_KEY):
+        st.session_state.pop(k, None)
 
 
 def sign_out_bar(key: str) -> None:
@@ -60,17 +89,73 @@ def sign_out_bar(key: str) -> None:
     if sign_in_configured():
         return  # signing out is the sidebar's
     if c2.button(_("Sign out"), key=f"{key}.sign_out", icon=":material/logout:"):
-        st.session_state.pop(f"{key}.person", None)
+        sign_out()
         st.rerun()
 
 
+def sidebar_sign_in() -> None:
+    """The sidebar: who is signed in (and Sign out), or how to sign in. Reading needs no sign-in; every change to a
+    record does, and is recorded under the person signed in, never a typed name. With [auth] configured, the
+    account's sign-in (`st.login`); else the roster's passphrases, or the first account on a new workspace."""
+    if sign_in_configured():
+        sign_in_box()
+        return
+    name = reviewer()
+    with st.sidebar:
+        if name:
+            person = signed_in("app") or people().find(name) or Person(name, frozenset())
+            st.markdown(_("Signed in as **{name}** ({role}).", name=md(person.name), role=roles_text(person)))
+            if st.button(_("Sign out"), key="app.sign_out", icon=":material/logout:"):
+                sign_out()
+                st.rerun()
+            return
+        st.caption(_("Reading needs no sign-in; every change is recorded under the person signed in."))
+        try:
+            first = not people().anyone()
+        except PoloReviewError as exc:
+            error_line(exc)
+            return
+        with st.expander(_("Sign in"), expanded=True):
+            if first:
+                local = local_request()
+                st.caption(_("No accounts yet in this workspace: set up the first one (a coach)."))
+                if not local:
+                    st.caption(_("This browser is not on the machine the app runs on: the set-up code `polo-review "
+                                 "app` printed when it started is needed."))
+                _enrol_form("app", COACH, local)
+            else:
+                sign_in, new, code = st.tabs([_("Sign in"), _("New trainee"), _("One-time code")])
+                with sign_in:
+                    _sign_in_form("app", None)
+                with new:
+                    _enrol_form("app", TRAINEE)
+                with code:
+                    _code_form("app")
+
+
+def page_url() -> str:
+    """The address the browser shows (http or https), '' where there is no request to ask about."""
+    try:
+        return str(st.context.url or "")
+    except (AttributeError, RuntimeError):
+        return ""
+
+
+def warn_plain_http() -> None:
+    """A passphrase typed over plain HTTP from another machine crosses the network in clear: say so."""
+    if page_url().startswith("http://") and not local_request():
+        st.warning(_("This page is not served over HTTPS: the passphrase crosses the network in clear. Ask whoever "
+                     "runs the app to serve it over HTTPS (docs/security.md)."), icon=":material/lock_open:")
+
+
 def _sign_in_form(key: str, role: str | None) -> None:
+    warn_plain_http()
     with st.form(f"{key}.sign_in_form"):
         name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.name", max_chars=200)
         secret = st.text_input(_("Passphrase"), type="password", key=f"{key}.passphrase", max_chars=1024)
         if st.form_submit_button(_("Sign in"), type="primary", key=f"{key}.sign_in"):
             try:
-                st.session_state[f"{key}.person"] = people().sign_in(name, secret, role)
+                sign_in_as(people().sign_in(name, secret, role), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return
@@ -111,8 +196,7 @@ def _enrol_form(key: str, role: str, local: bool = False) -> None:
                 return
             try:
                 has_scores = role == TRAINEE and ScoreStore(store().training).has_record(name)
-                st.session_state[f"{key}.person"] = people().enrol(name, secret, role=role, has_scores=has_scores,
-                                                                   setup=setup)
+                sign_in_as(people().enrol(name, secret, role=role, has_scores=has_scores, setup=setup), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return
@@ -134,7 +218,7 @@ def _code_form(key: str) -> None:
                 st.warning(_("The two passphrases differ."))
                 return
             try:
-                st.session_state[f"{key}.person"] = people().redeem(name, code, secret)
+                sign_in_as(people().redeem(name, code, secret), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return

@@ -178,8 +178,11 @@ def frozen_now(monkeypatch):
 
 
 def _fill(at, video: Path | None, *, presented_by: str = "Ana Pérez", at_now: bool = True,
-          when: datetime | None = None, zone: str | None = None, attest: bool = False):
+          when: datetime | None = None, zone: str | None = None, attest: bool = False,
+          presented_to: str | None = None):
     gen = at.session_state["evidence.intake_gen"]
+    if presented_to:
+        at.selectbox(key="evidence.presented_to").set_value(presented_to)
     if attest:
         at.checkbox(key=f"evidence.attest.{gen}").set_value(True)
     if video is not None:
@@ -245,9 +248,18 @@ def test_a_backdated_receipt_without_attestation_counts_from_the_servers_time(pa
     assert table["Recorded (UTC)"][0] == "2026-06-16T09:00:00Z"
 
 
-def test_attesting_needs_the_receiver_signed_in(page, case, videos, frozen_now):
-    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC", attest=True)
-    assert not case.state().entries and any("signed in" in w.value for w in at.warning)
+def test_receiving_needs_a_signed_in_receiver(page, case, videos, frozen_now):
+    """F5: "Received by" was typed, so anyone recorded a receipt as "Com Mary". It is the person signed in."""
+    at = page(reviewer=None)
+    assert at.text_input(key="evidence.received_by").disabled
+    at = _fill(at, videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC", attest=True)
+    assert not case.state().entries and any("Sign in first" in w.value for w in at.warning)
+
+
+def test_attesting_is_for_whoever_received_it(page, case, videos, frozen_now):
+    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC",
+               presented_to="other", attest=True)
+    assert not case.state().entries and any("Only evidence presented to" in w.value for w in at.warning)
 
 
 def test_a_claim_attested_later_on_the_page_counts(page, case, videos, frozen_now):

@@ -37,9 +37,60 @@ def test_the_signed_in_user_is_the_reviewer_recorded_on_a_tag(workspace):
     assert saved["events"][1]["reviewer"] == "Carla Ruiz"  # the account's name, not the typed one
 
 
-def test_without_sign_in_configured_the_name_is_typed(workspace):
+def test_without_sign_in_configured_the_sidebar_signs_in_with_a_passphrase(workspace):
+    """F5 (security review): the sidebar's typed name was what every change was recorded under. Without [auth] the
+    sidebar now signs in with the roster's passphrases; a name typed with a wrong passphrase is no one."""
+    from review_app.store import open_store
+    from review_app.training import People
+
     at = make_app(reviewer=None)
     at.run()
     assert not at.exception, at.exception
-    assert any(w.key == "app.reviewer_input" for w in at.text_input)
+    assert not any(w.key == "app.reviewer_input" for w in at.text_input)
     assert "app.login" not in [b.key for b in at.sidebar.button]
+    People(open_store().people).enrol("Carla Ruiz", "carla's long passphrase")
+    at.run()
+    at.text_input(key="app.name").input("Carla Ruiz")
+    at.text_input(key="app.passphrase").input("not carla's passphrase")
+    at.button(key="app.sign_in").click().run()
+    assert "app.reviewer" not in at.session_state and at.sidebar.error
+    at.text_input(key="app.passphrase").input("carla's long passphrase")
+    at.button(key="app.sign_in").click().run()
+    assert at.session_state["app.reviewer"] == "Carla Ruiz"
+    assert any("Signed in as **Carla Ruiz**" in m.value for m in at.sidebar.markdown)
+    at.button(key="app.sign_out").click().run()
+    assert "app.reviewer" not in at.session_state
+
+
+def test_a_change_without_a_sign_in_is_refused_where_it_is_written(workspace):
+    """F5: tags, matches, footage, panels, assessments and evidence were recorded under any typed name. A save
+    forced without a signed-in reviewer (the disabled button's trigger sent anyway, as a scripted client can)
+    writes nothing: the check is where the document is written, not only the button's state."""
+    from ui_fixtures import settle
+
+    before = workspace["document"].read_bytes()
+    at = make_app(reviewer="Signed In")
+    settle(at.run())
+    at.button(key="review.tag").click().run()
+    del at.session_state["app.reviewer"]  # signed out (or never signed in) by the time the trigger arrives
+    at.button(key="review.form.save").click().run()
+    assert not at.exception, at.exception
+    assert workspace["document"].read_bytes() == before
+    assert any("Sign in first" in w.value or "Enter your name" in w.value for w in at.warning)
+
+
+def test_a_sign_in_over_plain_http_from_another_machine_is_warned_about(workspace, monkeypatch):
+    """F7: passphrases and session ids crossed the club Wi-Fi in clear, without a word."""
+    from review_app.store import open_store
+    from review_app.training import People
+    from review_app.ui import people_parts
+
+    People(open_store().people).enrol("Carla Ruiz", "carla's long passphrase")
+    monkeypatch.setattr(people_parts, "page_url", lambda: "http://192.0.2.2:8501/")
+    monkeypatch.setattr(people_parts, "local_request", lambda: False)
+    at = make_app(reviewer=None)
+    at.run()
+    assert any("not served over HTTPS" in w.value for w in at.sidebar.warning)
+    monkeypatch.setattr(people_parts, "page_url", lambda: "https://polo.club.example/")
+    at.run()
+    assert not any("not served over HTTPS" in w.value for w in at.sidebar.warning)

@@ -41,10 +41,12 @@ from review_app.ui.context import (
     error_line,
     fixed,
     folders,
+    identified,
     lang,
     pgettext,
     rendered,
     reviewer,
+    signed_in_reviewer,
     store,
 )
 from review_app.ui.people_parts import committee_sign_in, identified_text
@@ -195,15 +197,8 @@ def attestation(name: str, presented_to: str) -> tuple[str, str] | None | bool:
 
 
 def attester() -> tuple[str | None, str | None]:
-    """Who is signed in on this page to attest, and how they were identified (never a typed name)."""
-    from review_app.ground.roles import PASSPHRASE, SIGN_IN
-    from review_app.ui.context import sign_in_configured
-    from review_app.ui.people_parts import signed_in
-
-    if sign_in_configured():
-        return reviewer(), SIGN_IN
-    person = signed_in("evidence")
-    return (person.name, PASSPHRASE) if person else (None, None)
+    """Who is signed in to attest, and how they were identified (never a typed name)."""
+    return reviewer(), identified()
 
 
 def attest_form() -> None:
@@ -314,9 +309,11 @@ with t_in:
         st.caption(_("Up to {mb} MB. Stored read-only under its SHA-256, never under the uploaded name. Larger files:"
                      " polo-review evidence add.", mb=MAX_UPLOAD_MB))
         presented_by = st.text_input(_("Presented by"), key=f"evidence.from.{gen}", max_chars=200, disabled=off)
-        if me and not (st.session_state.get("evidence.received_by") or "").strip():
-            st.session_state["evidence.received_by"] = me  # the reviewer, also once named after the page opened
-        received_by = st.text_input(_("Received by"), key="evidence.received_by", max_chars=200, disabled=off)
+        # Whoever records the receipt received it: the person signed in, never a name typed here.
+        received_by = me or ""
+        st.session_state["evidence.received_by"] = received_by or _("(sign in first)")  # shown, never read back
+        st.text_input(_("Received by"), key="evidence.received_by", disabled=True,
+                      help=_("The person signed in: a receipt is recorded under their name."))
         presented_to = st.selectbox(_("Presented to"), PRESENTED_TO, key="evidence.presented_to", disabled=off,
                                     format_func=fixed(PRESENTED_TO, lambda k: _(AUTHORITY_LABELS[k])),
                                     help=_("21.f(5): evidence presented to the Umpire(s), a Referee or the Host "
@@ -344,7 +341,9 @@ with t_in:
             # --received-at). Unticked: the same call as --received-at TIME --tz ZONE.
             when = None if at_now else shown(window.parse_time, moment.isoformat(timespec="seconds"), zone)
             if at_now or when is not None:  # else shown() has put the refusal on the page
-                if upload is None:
+                if not signed_in_reviewer():
+                    pass  # said on the page: a receipt is recorded under the person signed in
+                elif upload is None:
                     st.warning(_("Choose the video presented first."))
                 elif not presented_by.strip() or not received_by.strip():
                     st.warning(_("Enter who presented the video and who received it."))
@@ -478,9 +477,7 @@ with t_mark:
                 if not chosen:
                     st.caption(_("Add the frames that show it (the A key, or Add this frame), then mark them."))
                 if st.button(_("Mark these frames"), key="evidence.mark", disabled=not chosen, type="primary"):
-                    if not me:
-                        st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
-                    else:
+                    if signed_in_reviewer():  # marks are recorded under the person signed in
                         m = shown(case.mark, ev_id, sorted(chosen), me, note=note,
                                   **({"excusal": what[1]} if what[0] == "excusal" else {"mount": what[1]}))
                         if m:
@@ -550,7 +547,7 @@ with t_dec:
         if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide or not identified):
             problem = decision_problem(choice, reason)
             if not decider:
-                st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
+                st.warning(_("Sign in first (in the sidebar): it is recorded on every entry."))
             elif problem:
                 st.warning(problem)
             elif shown(case.decide, choice, decider, reason, authority=authority, identified=identified):
@@ -566,7 +563,7 @@ with t_dec:
                                format_func=fixed(corrected, lambda k: decision_label(k) if k else "—"))
             if st.form_submit_button(_("Record a correction"), key="evidence.correct_submit"):
                 if not decider:
-                    st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
+                    st.warning(_("Sign in first (in the sidebar): it is recorded on every entry."))
                 else:
                     done = shown(case.correct, int(entry), decider, why, decision=new or None, withdraw=withdraw,
                                  identified=identified)
