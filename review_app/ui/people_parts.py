@@ -103,7 +103,10 @@ def sidebar_sign_in() -> None:
     name = reviewer()
     with st.sidebar:
         if name:
-            person = signed_in("app") or people().find(name) or Person(name, frozenset())
+            try:
+                person = signed_in("app") or people().find(name) or Person(name, frozenset())
+            except PoloReviewError:  # the roster cannot be read now (a database away): the name is still theirs
+                person = Person(name, frozenset())
             st.markdown(_("Signed in as **{name}** ({role}).", name=md(person.name), role=roles_text(person)))
             if st.button(_("Sign out"), key="app.sign_out", icon=":material/logout:"):
                 sign_out()
@@ -155,11 +158,19 @@ def _sign_in_form(key: str, role: str | None) -> None:
         secret = st.text_input(_("Passphrase"), type="password", key=f"{key}.passphrase", max_chars=1024)
         if st.form_submit_button(_("Sign in"), type="primary", key=f"{key}.sign_in"):
             try:
-                sign_in_as(people().sign_in(name, secret, role), key)
+                sign_in_as(people().sign_in(name, secret, role, address=client_address()), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return
             st.rerun()
+
+
+def client_address() -> str | None:
+    """The browser's address as the server sees it (a proxy's own address behind one)."""
+    try:
+        return st.context.ip_address
+    except (AttributeError, RuntimeError):
+        return None
 
 
 def local_request() -> bool:
