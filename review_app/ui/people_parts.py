@@ -9,6 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from review_app.errors import PoloReviewError
+from review_app.ground.roles import COMMITTEE
 from review_app.textsafe import md
 from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
 from review_app.training.people import ENV_SETUP_CODE, first_coach_allowed, request_is_local
@@ -25,6 +26,11 @@ from review_app.ui.context import (
 )
 
 PERSON_KEY = "app.person"  # the roster's Person signed in with a passphrase, for the whole app (every page)
+ACTIVE_KEY = "app.active_at"  # when this session last ran (monotonic seconds): a sign-in idle too long ends
+BOUND_KEY = "app.bound_to"  # the browser cookie the sign-in was made with (see `browser_binding`)
+IDLE_S = 30 * 60  # a sign-in ends after this long without any action
+COMMITTEE_IDLE_S = 10 * 60  # a committee member's, who records 21.f(5) decisions, sooner
+BROWSER_COOKIE = "_streamlit_xsrf"  # set by Streamlit in each browser; a client holding only the session id lacks it
 
 
 def people() -> People:
@@ -66,10 +72,43 @@ def signed_in(key: str = "app") -> Person | None:
     return st.session_state.get(PERSON_KEY) or st.session_state.get(f"{key}.person")
 
 
+def browser_binding() -> str | None:
+    """What ties a sign-in to the browser that made it: its Streamlit cookie, sent with the WebSocket that runs the
+    session. A second client that took the session's id (sniffed, or read from an upload address) connects without
+    it, and the sign-in does not carry over (F7 of the security review)."""
+    try:
+        value = st.context.cookies.get(BROWSER_COOKIE)
+    except (AttributeError, RuntimeError):
+        return None
+    return value if isinstance(value, str) else None  # a test harness without a browser gives no cookie
+
+
+def sign_in_ended() -> str | None:
+    """Why a passphrase sign-in ends on this run (idle too long, or another client holds the session), or None.
+    Every run counts as activity."""
+    import time
+
+    now, last = time.monotonic(), st.session_state.get(ACTIVE_KEY)
+    st.session_state[ACTIVE_KEY] = now
+    person = st.session_state.get(PERSON_KEY)
+    if person is None:
+        return None
+    if st.session_state.get(BOUND_KEY) != browser_binding():
+        return _("Signed out: this session was opened by another browser. Sign in again.")
+    limit = COMMITTEE_IDLE_S if COMMITTEE in person.roles else IDLE_S
+    if last is not None and now - last > limit:
+        return _("Signed out after {m} minutes without any action. Sign in again.", m=limit // 60)
+    return None
+
+
 def sign_in_as(person: Person, key: str, how: str | None = None) -> None:
     """`person` is signed in for the whole app: every change from now on is recorded under their name."""
+    import time
+
     from review_app.ground.roles import PASSPHRASE
 
+    st.session_state[BOUND_KEY] = browser_binding()
+    st.session_state[ACTIVE_KEY] = time.monotonic()
     st.session_state[PERSON_KEY] = st.session_state[f"{key}.person"] = person
     st.session_state[REVIEWER_KEY] = person.name
     st.session_state[IDENTIFIED_KEY] = how or PASSPHRASE
@@ -78,7 +117,7 @@ def sign_in_as(person: Person, key: str, how: str | None = None) -> None:
 def sign_out() -> None:
     for k in [k for k in st.session_state if str(k).endswith(".person")]:
         st.session_state.pop(k, None)
-    for k in (PERSON_KEY, REVIEWER_KEY, IDENTIFIED_KEY):
+    for k in (PERSON_KEY, REVIEWER_KEY, IDENTIFIED_KEY, BOUND_KEY):
         st.session_state.pop(k, None)
 
 
@@ -100,6 +139,10 @@ def sidebar_sign_in() -> None:
     if sign_in_configured():
         sign_in_box()
         return
+    ended = sign_in_ended()
+    if ended:
+        sign_out()
+        st.sidebar.warning(ended, icon=":material/timer_off:")
     name = reviewer()
     with st.sidebar:
         if name:

@@ -94,3 +94,45 @@ def test_a_sign_in_over_plain_http_from_another_machine_is_warned_about(workspac
     monkeypatch.setattr(people_parts, "page_url", lambda: "https://polo.club.example/")
     at.run()
     assert not any("not served over HTTPS" in w.value for w in at.sidebar.warning)
+
+
+def _signed_in_with_a_passphrase(at, roles=("committee",)):
+    from review_app.store import open_store
+    from review_app.training import People
+
+    People(open_store().people).enrol("Com Mary", "mary's long passphrase")
+    if roles:
+        open_store().people.set_roles("Com Mary", {"trainee", *roles})
+    at.run()
+    at.text_input(key="app.name").input("Com Mary")
+    at.text_input(key="app.passphrase").input("mary's long passphrase")
+    at.button(key="app.sign_in").click().run()
+    assert at.session_state["app.reviewer"] == "Com Mary"
+    return at
+
+
+def test_a_committee_sign_in_ends_after_ten_idle_minutes_anyone_elses_after_thirty(workspace):
+    """F7: the committee sign-in never timed out."""
+    import time
+
+    at = _signed_in_with_a_passphrase(make_app(reviewer=None))
+    at.session_state["app.active_at"] = time.monotonic() - 9 * 60
+    at.run()
+    assert at.session_state["app.reviewer"] == "Com Mary"  # nine idle minutes: still signed in
+    at.session_state["app.active_at"] = time.monotonic() - 11 * 60
+    at.run()
+    assert "app.reviewer" not in at.session_state
+    assert any("after 10 minutes without any action" in w.value for w in at.sidebar.warning)
+
+
+def test_a_second_client_holding_the_session_id_does_not_carry_the_sign_in(workspace, monkeypatch):
+    """F7: a client that connected with a signed-in session's id took it over, signed in. The sign-in is bound to
+    the browser's own cookie, which such a client lacks."""
+    from review_app.ui import people_parts
+
+    monkeypatch.setattr(people_parts, "browser_binding", lambda: "2|cookie-of-the-browser-that-signed-in")
+    at = _signed_in_with_a_passphrase(make_app(reviewer=None), roles=())
+    monkeypatch.setattr(people_parts, "browser_binding", lambda: None)  # the same session, another client
+    at.run()
+    assert "app.reviewer" not in at.session_state
+    assert any("opened by another browser" in w.value for w in at.sidebar.warning)
