@@ -171,7 +171,7 @@ def request_is_local(ip: str | None, headers) -> bool:
     """Whether a browser's request comes from the machine the app runs on: no remote address (Streamlit gives
     none for loopback), no header a reverse proxy adds, and a Host that names this machine. A proxy on the same
     machine that adds no such header makes every visitor look local: the README says so."""
-    if ip not in (None, "", "127.0.0.1", "::1"):
+    if ip not in (None, "", "127.0.0.1", "::1", "::ffff:127.0.0.1"):  # the last: loopback on a dual-stack bind
         return False
     names = {str(k).lower(): str(v) for k, v in dict(headers or {}).items()}
     if any(h in names for h in PROXY_HEADERS):

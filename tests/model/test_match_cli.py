@@ -88,3 +88,13 @@ def test_bad_input_is_one_line(ws, capsys):
     assert "no match 'nope'" in capsys.readouterr().err
     assert cli("new", "--workspace", ws, "--name", "X", "--date", "2026-01-01", "--team", "A", "--team", "B") == 0
     assert (ws / "matches" / "2026-01-01-x.json").is_file()
+
+
+def test_a_roster_with_an_unterminated_quote_is_one_line_and_exit_2(ws, tmp_path, capsys):
+    """Low item of the security review: a 900 KB field in an unterminated quote raised csv.Error (exit 1)."""
+    bad = tmp_path / "quote.csv"
+    bad.write_text('team,number,name\nRed,1,"Ana' + "x" * 200_000 + "\n", "utf-8")
+    assert cli("new", "m1", "--workspace", ws, "--name", "X", "--date", "2026-01-01", "--roster", bad) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "not a CSV a spreadsheet writes" in err[0] and "Traceback" not in err[0]
+    assert not (ws / "matches" / "m1.json").exists()

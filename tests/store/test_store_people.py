@@ -118,3 +118,21 @@ def test_guessing_is_slowed_per_name_and_per_address_and_every_failure_says_the_
     with pytest.raises(PeopleError) as exc:
         people.sign_in("Pat", "pat's own long phrase", role=COACH, throttle=Throttle())
     assert str(exc.value) == str(REFUSED)  # not "Pat is not a coach"
+
+
+def test_the_roster_file_is_readable_by_its_owner_alone(tmp_path):
+    """Low item: reviewers.json, which holds the passphrases' hashes, was world-readable (0644)."""
+    from review_app.store.training import FileRoster
+
+    path = tmp_path / "reviewers.json"
+    path.write_text('{"people": {}}', "utf-8")
+    path.chmod(0o644)  # as an older version left it
+    People(FileRoster(path)).enrol("Pat", "pat's own long phrase")
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_local_browser_arriving_as_an_ipv4_mapped_address_is_local():
+    from review_app.training.people import request_is_local
+
+    assert request_is_local("::ffff:127.0.0.1", {"Host": "localhost:8501"})
+    assert not request_is_local("::ffff:192.0.2.2", {"Host": "localhost:8501"})

@@ -203,3 +203,16 @@ def test_registering_by_path_needs_a_coach_and_a_configured_folder(workspace, tm
     at.button(key="matches.intake.path_go").click()
     run(at)
     assert load_document(workspace["document"]).data["recordings"][-1]["path"].endswith("camera-3.mp4")
+
+
+def test_a_roster_with_an_unterminated_quote_is_one_line_not_a_traceback(workspace):
+    """Low item: Chromium showed the full traceback with the server's paths for such a roster."""
+    at = open_matches()
+    at.selectbox(key="matches.pick").set_value("new")
+    run(at)
+    widget(at, ".name", "matches.new.").input("Semifinal")
+    bad = ('team,number,name\nRed,1,"Ana' + "x" * 200_000 + "\n").encode()
+    widget(at, ".roster", "matches.new.").set_value(("roster.csv", bad, "text/csv"))
+    at.button(key="matches.create").click()
+    run(at)
+    assert not at.exception and len(at.error) == 1 and "not a CSV a spreadsheet writes" in at.error[0].value
