@@ -37,6 +37,7 @@ _KEEP = {"Cache-Control": "private, max-age=86400, immutable"}
 LANE_QUEUE = 8  # requests waiting for one recording's decoder, at most; more are told to retry (503)
 CLIENT_IN_FLIGHT = 12  # one client's requests in flight, all recordings together; more are refused (429)
 DISCONNECT_POLL = 0.1  # seconds between looks at whether a waiting request's client has gone
+REFUSAL_DELAY_S = 1.0  # a refusal (busy, too many) is answered after this: a flood slows to its own pace, cheaply
 
 
 class Lane:
@@ -131,9 +132,12 @@ async def frame(request: Request) -> Response:
     fmt = "png" if path.endswith(".png") else "preview" if path.endswith(".preview.jpg") else "jpeg"
     client = client_key(request)
     with _state_lock:
-        if _clients[client] >= CLIENT_IN_FLIGHT:
-            return _refused(429, "too many frame requests from this client at once; retry", **{"Retry-After": "1"})
-        _clients[client] += 1
+        over = _clients[client] >= CLIENT_IN_FLIGHT
+        if not over:
+            _clients[client] += 1
+    if over:
+        await asyncio.sleep(REFUSAL_DELAY_S)
+        return _refused(429, "too many frame requests from this client at once; retry", **{"Retry-After": "1"})
     try:
         return await _frame(request, source, fmt)
     finally:
@@ -149,6 +153,7 @@ async def _frame(request: Request, source: frames.FrameSource, fmt: str) -> Resp
     keep = frames.BACK_KEEP if work.waiting == 0 else 0
     future = work.submit(source.image, request.path_params["index"], fmt, keep)
     if future is None:
+        await asyncio.sleep(REFUSAL_DELAY_S)
         return _refused(503, "this recording is busy; retry", **{"Retry-After": "1"})
     try:
         data = await _served(request, future)
