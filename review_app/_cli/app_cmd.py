@@ -80,9 +80,9 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
         env[settings.ENV_STORE] = location
         # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
         open_store(location, files=env.get(settings.ENV_FILES))
-    from review_app.training.people import ENV_SETUP_CODE, new_code
+    from review_app.training.people import ENV_SETUP_CODE
 
-    env.setdefault(ENV_SETUP_CODE, new_code())  # a fresh one per start; the app compares, never shows it
+    env.pop(ENV_SETUP_CODE, None)  # never in the environment: kept hashed, with its expiry (`_say_setup_code`)
     if not 0 < args.port < 65536:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
@@ -111,20 +111,24 @@ def listen_address(args, env: dict | None = None) -> str:
     return args.address or env.get(ENV_ADDRESS) or LOCAL
 
 
-def _say_setup_code(env: dict) -> None:
-    """While nobody holds a role: the code that lets the first coach account be made from another machine."""
-    from review_app.config import ENV_FILES, ENV_STORE, folders
+def _say_setup_code(env: dict) -> str | None:
+    """While nobody holds a role: a fresh code that lets the first coach account be made from another machine for
+    an hour, kept hashed in the app's cache folder (never in its environment), printed once here."""
+    from review_app.config import ENV_CACHE, ENV_FILES, ENV_STORE, folders
     from review_app.store import open_store
-    from review_app.training.people import ENV_SETUP_CODE
+    from review_app.training.people import SETUP_CODE_S, keep_setup_code, new_code
 
     try:
         store = open_store(env.get(ENV_STORE) or folders(env), files=env.get(ENV_FILES))
         if store.people.people():
-            return
+            return None
     except PoloReviewError:
-        return  # the app says what is wrong with the store on its pages
-    print(f"polo-review: set-up code {env[ENV_SETUP_CODE]} (no coach account yet: on the Coach page, a browser on "
-          "another machine needs it to make the first one; on this machine none is needed)", file=sys.stderr)
+        return None  # the app says what is wrong with the store on its pages
+    code = new_code()
+    keep_setup_code(env[ENV_CACHE], code)
+    print(f"polo-review: set-up code {code} (no account yet: a browser on another machine needs it to make the first "
+          f"one, within {SETUP_CODE_S // 60} minutes; on this machine none is needed)", file=sys.stderr)
+    return code
 
 
 def _where_line(name: str, folder, workspace: Path | None) -> str:

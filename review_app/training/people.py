@@ -143,7 +143,7 @@ def matches(passphrase: str, stored: dict) -> bool:
 
 _DUMMY = {"kdf": "scrypt", **SCRYPT, "salt": "00" * 16, "hash": "00" * DKLEN}
 ONCE = "once"  # a stored secret with this key set is a one-time code, not a passphrase
-ENV_SETUP_CODE = "POLO_REVIEW_SETUP_CODE"  # the code `polo-review app` prints, passed to the app it starts
+ENV_SETUP_CODE = "POLO_REVIEW_SETUP_CODE"  # where older versions passed the code: removed from the app's environment
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud or copied by hand
 CODE_LENGTH = 12  # 60 bits: each guess costs a scrypt; one in 2**60 is not guessed
 
@@ -156,6 +156,38 @@ def new_code() -> str:
 def _code_text(code: str) -> str:
     """A code as typed: case, spaces and dashes do not matter."""
     return "".join(ch for ch in (code or "").upper() if ch.isalnum())
+
+
+SETUP_CODE_FILE = "setup-code.json"  # in the app's cache folder: the code's hash and when it expires, 0600
+SETUP_CODE_S = 3600  # a set-up code opens the first coach account for an hour after `polo-review app` prints it
+
+
+def keep_setup_code(folder, code: str, now: float | None = None) -> None:
+    """Keep `code` for the app to check (`setup_code_allowed`): hashed, with its expiry, readable by the owner
+    alone; never in the app's environment, where every process it starts would inherit it."""
+    import json
+    import os
+    from pathlib import Path
+
+    from review_app.ground.files import atomic_write_bytes
+
+    path = Path(folder) / SETUP_CODE_FILE
+    expires = (time.time() if now is None else now) + SETUP_CODE_S
+    atomic_write_bytes(path, json.dumps({"hash": hashed(_code_text(code)), "expires": expires}).encode())
+    os.chmod(path, 0o600)
+
+
+def setup_code_allowed(given: str | None, folder, now: float | None = None) -> bool:
+    """Whether `given` is the set-up code kept in `folder` and it has not expired."""
+    import json
+    from pathlib import Path
+
+    try:
+        kept = json.loads((Path(folder) / SETUP_CODE_FILE).read_text("utf-8"))
+        expired = (time.time() if now is None else now) > float(kept["expires"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return bool(given) and not expired and matches(_code_text(given), kept.get("hash") or {})
 
 
 def setup_code_matches(given: str | None, expected: str | None) -> bool:

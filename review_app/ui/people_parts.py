@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from review_app.config import cache_dir
 from review_app.errors import PoloReviewError
 from review_app.ground.roles import COMMITTEE
 from review_app.textsafe import md
 from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
-from review_app.training.people import ENV_SETUP_CODE, first_coach_allowed, request_is_local
+from review_app.training.people import request_is_local, setup_code_allowed
 from review_app.ui.context import (
     IDENTIFIED_KEY,
     N_,
@@ -225,8 +226,6 @@ def local_request() -> bool:
 
 
 def _enrol_form(key: str, role: str, local: bool = False) -> None:
-    import os
-
     with st.form(f"{key}.enrol_form"):
         name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.new_name", max_chars=200)
         c1, c2 = st.columns(2)
@@ -242,7 +241,7 @@ def _enrol_form(key: str, role: str, local: bool = False) -> None:
             if secret != again:
                 st.warning(_("The two passphrases differ."))
                 return
-            setup = role == COACH and first_coach_allowed(local, code, os.environ.get(ENV_SETUP_CODE))
+            setup = role == COACH and (local or setup_code_allowed(code, cache_dir()))
             if role == COACH and not setup:
                 st.error(_("That is not the set-up code: the first coach account is made on the machine the app "
                            "runs on, or with the code `polo-review app` printed when it started."),
