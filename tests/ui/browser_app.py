@@ -109,13 +109,15 @@ def name_the_reviewer(page, name: str) -> None:
         return side.get_by_label(label, exact=True).filter(visible=True)
 
     setup = side.get_by_role("button", name="Set up the coach account")
+    trainee_tab = side.get_by_role("tab", name="New trainee")
+    setup.or_(trainee_tab).first.wait_for()  # the form comes after the caption: wait for whichever it is
     if setup.count():
         visible("Name").fill(name)
         visible("Choose a passphrase (at least 8 characters)").fill(PASSPHRASE)
         visible("The passphrase again").fill(PASSPHRASE)
         setup.click()
     else:
-        side.get_by_role("tab", name="New trainee").click()
+        trainee_tab.click()
         visible("Name").fill(name)
         visible("Choose a passphrase (at least 8 characters)").fill(PASSPHRASE)
         visible("The passphrase again").fill(PASSPHRASE)
