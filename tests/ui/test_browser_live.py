@@ -172,7 +172,7 @@ def test_a_typed_reason_and_the_chosen_whistle_stay_until_the_decision_is_record
         choose(page, "Whistle", f"Whistle at 0:00.50 {chosen}", exact=True)
         reason.fill("Second angle shows the hook")
         page.get_by_role("button", name="Record the review decision").click()
-        page.get_by_text("a review decision needs the name of who made it").wait_for()
+        page.get_by_text("Sign in first (in the sidebar)").wait_for()  # a decision is someone's (issue 38)
         # refused: what was typed and chosen is still in the form, to record once the name is given
         assert reason.input_value() == "Second angle shows the hook"
         page.wait_for_function(OFFERED, arg=chosen)
@@ -180,7 +180,7 @@ def test_a_typed_reason_and_the_chosen_whistle_stay_until_the_decision_is_record
         # a new whistle is heard, and the page runs again (the name given): the form still holds both
         segments.append(live / "A", {"whistle": {"start_s": first + 1.5, "end_s": first + 1.8, "heard_wall": 0.0}})
         page.get_by_text("Whistles heard: 3;").wait_for()
-        page.get_by_text("Signed in as Replay Official").wait_for()
+        name_the_reviewer(page, "Replay Official")
         assert reason.input_value() == "Second angle shows the hook"
         page.wait_for_function(OFFERED, arg=chosen)
 
