@@ -42,3 +42,11 @@ def doc_factory():
         doc["events"] = [copy.deepcopy(e) for e in events]
         return doc
     return make
+
+
+@pytest.fixture(autouse=True)
+def fresh_sign_in_throttle(monkeypatch):
+    """Each test starts with no failed sign-ins counted (the server process's `Throttle` would carry them over)."""
+    from review_app.training import people
+
+    monkeypatch.setattr(people, "THROTTLE", people.Throttle())

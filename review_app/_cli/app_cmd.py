@@ -26,7 +26,9 @@ def register(sub) -> None:
                        description="Start the review app (Streamlit). Open the printed URL in a browser.")
     p.add_argument("--port", type=int, default=8501, help="port to listen on (default 8501)")
     p.add_argument("--address", default=None,
-                   help="address to listen on (default: Streamlit's, all interfaces; 127.0.0.1 for this machine only)")
+                   help="address to listen on (default $POLO_REVIEW_ADDRESS, else 127.0.0.1: this machine only; "
+                        "0.0.0.0 for every interface, best behind an HTTPS proxy or with Streamlit's "
+                        "server.sslCertFile, see docs/security.md)")
     p.add_argument("--workspace", metavar="DIR",
                    help="folder the app keeps everything it writes in: matches, footage, evidence, scores "
                         "and its cache (default: the platform's data folder, ~/.local/share/polo-review)")
@@ -83,9 +85,9 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
         env[settings.ENV_STORE] = location
         # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
         open_store(location, files=env.get(settings.ENV_FILES))
-    from review_app.training.people import ENV_SETUP_CODE, new_code
+    from review_app.training.people import ENV_SETUP_CODE
 
-    env.setdefault(ENV_SETUP_CODE, new_code())  # a fresh one per start; the app compares, never shows it
+    env.pop(ENV_SETUP_CODE, None)  # never in the environment: kept hashed, with its expiry (`_say_setup_code`)
     if not 0 < args.port < 65536:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
@@ -101,25 +103,37 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
            # drawn, Streamlit's browser cache can drop a frame it has just said it holds, and the reference
            # then kills the connection ("Cached ForwardMsg MISS"). Each frame differs anyway.
            f"--global.minCachedMessageSize={NO_MESSAGE_CACHE}"]
-    if args.address:
-        cmd.append(f"--server.address={args.address}")
+    cmd.append(f"--server.address={listen_address(args, env)}")
     return cmd, env
 
 
-def _say_setup_code(env: dict) -> None:
-    """While nobody holds a role: the code that lets the first coach account be made from another machine."""
-    from review_app.config import ENV_FILES, ENV_STORE, folders
+ENV_ADDRESS = "POLO_REVIEW_ADDRESS"
+LOCAL = "127.0.0.1"  # the default: nobody else on the network reaches the app unless it is configured to
+
+
+def listen_address(args, env: dict | None = None) -> str:
+    env = os.environ if env is None else env
+    return args.address or env.get(ENV_ADDRESS) or LOCAL
+
+
+def _say_setup_code(env: dict) -> str | None:
+    """While nobody holds a role: a fresh code that lets the first coach account be made from another machine for
+    an hour, kept hashed in the app's cache folder (never in its environment), printed once here."""
+    from review_app.config import ENV_CACHE, ENV_FILES, ENV_STORE, folders
     from review_app.store import open_store
-    from review_app.training.people import ENV_SETUP_CODE
+    from review_app.training.people import SETUP_CODE_S, keep_setup_code, new_code
 
     try:
         store = open_store(env.get(ENV_STORE) or folders(env), files=env.get(ENV_FILES))
         if store.people.people():
-            return
+            return None
     except PoloReviewError:
-        return  # the app says what is wrong with the store on its pages
-    print(f"polo-review: set-up code {env[ENV_SETUP_CODE]} (no coach account yet: on the Coach page, a browser on "
-          "another machine needs it to make the first one; on this machine none is needed)", file=sys.stderr)
+        return None  # the app says what is wrong with the store on its pages
+    code = new_code()
+    keep_setup_code(env[ENV_CACHE], code)
+    print(f"polo-review: set-up code {code} (no account yet: a browser on another machine needs it to make the first "
+          f"one, within {SETUP_CODE_S // 60} minutes; on this machine none is needed)", file=sys.stderr)
+    return code
 
 
 def _where_line(name: str, folder, workspace: Path | None) -> str:
@@ -152,18 +166,20 @@ def startup_lines(args, env: dict) -> list[str]:
 
 def address_lines(args) -> list[str]:
     port = args.port
-    if args.address in (None, "", "0.0.0.0", "::"):
+    address = listen_address(args)
+    if address in ("", "0.0.0.0", "::"):
         import socket
 
         return [f"polo-review: open http://localhost:{port}/ in a browser on this computer. The app answers on "
                 f"every network interface, so another computer on the network can open "
                 f"http://{socket.gethostname()}:{port}/ (start it with --address 127.0.0.1 to allow this "
-                "computer only). Ctrl+C stops it."]
-    if args.address in ("127.0.0.1", "localhost", "::1"):
-        host = f"[{args.address}]" if ":" in args.address else args.address
+                "computer only; passphrases cross the network in clear unless it is served over HTTPS: "
+                "docs/security.md). Ctrl+C stops it."]
+    if address in ("127.0.0.1", "localhost", "::1"):
+        host = f"[{address}]" if ":" in address else address
         return [f"polo-review: open http://{host}:{port}/ in a browser on this computer (only this computer "
                 "can reach the app). Ctrl+C stops it."]
-    host = f"[{args.address}]" if ":" in args.address else args.address
+    host = f"[{address}]" if ":" in address else address
     return [f"polo-review: open http://{host}:{port}/ in a browser (the app answers only on that address). "
             "Ctrl+C stops it."]
 

@@ -140,8 +140,9 @@ def cmd_people(args) -> int:
         person = store.people.set_roles(args.name, [])
         print(for_terminal(f"{person.name}: off the roster"))
         return 0
+    voided = None
     if args.role:
-        person = store.people.set_roles(args.name, args.role)
+        person, voided = people.give_roles(args.name, args.role)
     else:
         person = people.find(args.name)
         if person is None:
@@ -149,12 +150,15 @@ def cmd_people(args) -> int:
     if args.passphrase_stdin:
         people.set_on_server(person.name, sys.stdin.readline().rstrip("\r\n"))
         said = "passphrase set"
-    elif args.new_code or not people.has_passphrase(person.name):
-        code = people.issue_code(person.name)
+    elif args.new_code or voided or not people.has_passphrase(person.name):
+        code = voided or people.issue_code(person.name)
         said = (f"one-time code {code} (give it to {person.name} alone: in the app, \"I have a one-time code\" on "
                 "the Coach or Evidence page sets their passphrase with it, once)")
+        if voided:
+            said += ("; the passphrase this name had no longer opens anything: it was chosen before the new role was "
+                     "given, perhaps by someone else")
     else:
-        said = "passphrase kept"
+        said = "passphrase kept (no role added)"
     print(for_terminal(f"{person.name}: {', '.join(sorted(person.roles))}; {said}"))
     return 0
 

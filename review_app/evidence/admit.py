@@ -25,6 +25,7 @@ from review_app.evidence import grounds, window
 from review_app.evidence.errors import EvidenceError
 from review_app.evidence.log import Problem
 from review_app.evidence.state import (
+    ATTESTED,
     CORRECTION,
     DECISION,
     DECISIONS,
@@ -41,6 +42,7 @@ from review_app.evidence.state import (
     Evidence,
     apply,
 )
+from review_app.ground.roles import VERIFIED
 from review_app.i18n import Message
 from review_app.rules.mounts import EXCUSING_CLAUSES
 
@@ -143,6 +145,8 @@ def _receipt(state: CaseState, entry: dict, data: dict) -> Message | None:
     if received > at + window.FUTURE_TOLERANCE:
         return Message("records a receipt at {received}, later than the entry itself ({at})",
                        received=data["received_at"], at=entry["at"])
+    if why := _claim(state, entry, data, received, at):
+        return why
     end = _time(state.opened.get("end_time_utc"))
     timing = window.timing(end, received)
     if data["in_time"] is not timing.in_time or data["margin_s"] != timing.margin_s:
@@ -151,6 +155,59 @@ def _receipt(state: CaseState, entry: dict, data: dict) -> Message | None:
                        said=_in_time(data["in_time"]), margin=str(data["margin_s"]),
                        received=data["received_at"], deadline=window.utc_text(timing.deadline),
                        truth=_in_time(timing.in_time), actual=str(timing.margin_s))
+    return None
+
+
+def _claim(state: CaseState, entry: dict, data: dict, received: datetime, at: datetime) -> Message | None:
+    """From log format 2 a receipt counts from its entry's own time (the server's clock): an earlier time someone
+    states is kept as `claimed_at`, and counts only once an identified authority attests it (`_attested`)."""
+    claimed, attested = data.get("claimed_at"), data.get("attested")
+    if claimed is not None and ((when := _time(claimed)) is None or when >= at):
+        return Message("its claimed receipt time {claimed} is not a time before the entry itself ({at})",
+                       claimed=repr(claimed), at=entry["at"])
+    if attested is not None:
+        if claimed is None or data["received_at"] != claimed or not isinstance(attested, dict):
+            return _malformed("attested", "claimed_at", "received_at")
+        return _attestation(attested.get("as"), attested.get("identified"))
+    if state.log_format >= 2 and received != at:
+        return Message("counts the 24 hours from {received}, not from the time the receipt was recorded ({at}); an "
+                       "earlier time is kept as a claim and counts only when attested", received=data["received_at"],
+                       at=entry["at"])
+    return None
+
+
+def _attested(state: CaseState, entry: dict, data: dict) -> Message | None:
+    """An Umpire, a Referee or a committee member, identified, attests a receipt's claimed earlier time."""
+    keys = ("receipt", "evidence", "claimed_at", "as", "identified", "in_time", "margin_s")
+    if why := _missing(data, keys):
+        return why
+    if why := _locked(state, Message("attests a receipt time")):
+        return why
+    found = state.receipt(data["receipt"]) if _int(data["receipt"]) else None
+    if found is None or found[0].id != data["evidence"]:
+        return Message("attests entry {n}, which is no receipt of {ev}", n=str(data["receipt"]),
+                       ev=str(data["evidence"]))
+    ev, r = found
+    if r.get("attested"):
+        return Message("attests entry {n} again (entry {by} attested it)", n=r["seq"], by=r["attested"]["seq"])
+    if r.get("claimed_at") is None or data["claimed_at"] != r["claimed_at"]:
+        return Message("attests a time {claimed} that entry {n} does not claim", claimed=str(data["claimed_at"]),
+                       n=r["seq"])
+    if why := _attestation(data["as"], data["identified"]):
+        return why
+    timing = window.timing(_time(state.opened.get("end_time_utc")), _time(data["claimed_at"]))
+    if data["in_time"] is not timing.in_time or data["margin_s"] != timing.margin_s:
+        return _malformed("in_time", "margin_s")
+    return None
+
+
+def _attestation(authority: object, identified: object) -> Message | None:
+    if authority not in grounds.AUTHORITIES:
+        return Message("attests as {who}, not one of the authorities 21.f(5) names (the Umpire(s), a Referee, or the "
+                       "Host Tournament Committee)", who=repr(authority))
+    if identified not in VERIFIED:
+        return Message("attests without its person identified (a sign-in, a passphrase or the server's command "
+                       "line)")
     return None
 
 
@@ -351,7 +408,7 @@ def _repair(state: CaseState, entry: dict, data: dict) -> Message | None:
 
 
 RULES = {OPENED: _opened, RECEIVED: _received, RECEIVED_AGAIN: _received_again, WORKING_COPY: _working_copy,
-         MARKED: _marked, DECISION: _decided, CORRECTION: _correction, REPAIR: _repair}
+         MARKED: _marked, DECISION: _decided, CORRECTION: _correction, REPAIR: _repair, ATTESTED: _attested}
 assert set(RULES) == set(ENTRY_TYPES)
 
 

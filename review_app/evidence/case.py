@@ -20,9 +20,11 @@ from review_app.evidence import admit, grounds, window
 from review_app.evidence.errors import CaseLocked, EvidenceError, LogDamaged
 from review_app.evidence.records import CaseRecords, EvidenceStore
 from review_app.evidence.state import (
+    ATTESTED,
     CORRECTION,
     DECISION,
     FORFEITURE,
+    LOG_FORMAT,
     MARKED,
     OPENED,
     RECEIVED,
@@ -35,7 +37,7 @@ from review_app.evidence.state import (
     fold,
 )
 from review_app.ground.files import file_sha256, safe_extension
-from review_app.ground.roles import COMMAND_LINE
+from review_app.ground.roles import COMMAND_LINE, VERIFIED
 from review_app.model import MatchDocument
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
@@ -117,13 +119,18 @@ class EvidenceCase:
     # -- receiving ------------------------------------------------------------------------------
     def add(self, src: str | os.PathLike, presented_by: str, received_by: str,
             received_at: datetime | None = None, now: datetime | None = None,
-            presented_name: str | None = None, presented_to: str | None = None) -> tuple[Evidence, bool]:
+            presented_name: str | None = None, presented_to: str | None = None,
+            attest: tuple[str, str] | None = None) -> tuple[Evidence, bool]:
         """Receive a video: store the original read-only under its hash and record the receipt.
 
         Returns (evidence, duplicate): a file received before is recognised by its hash, and the new
         presentation is recorded against the first evidence id. `presented_name` (an upload's name)
         is recorded as a fact; the stored file is named by its hash only. `presented_to`: whom it was presented
         to (21.f(5): umpire, referee, committee; or other), `received_by` being who, by name.
+
+        The receipt counts from `now`, the server's clock. A `received_at` before it is kept as a claim beside the
+        true time; it counts for the 24 hours only when attested: `attest` = (as whom, how `received_by` was
+        identified), `received_by` being an Umpire, the Referee or a committee member (`attest_receipt`).
         """
         from review_app.footage import Footage
 
@@ -132,9 +139,14 @@ class EvidenceCase:
             raise EvidenceError(f"--presented-to {presented_to!r}: say whom it was presented to: "
                                 f"{', '.join(grounds.PRESENTED_TO)}")
         now = now or window.now_utc()
-        received = (received_at or now).astimezone(window.UTC)
-        window.check_not_future(received, now)
-        window.check_not_before_match_day(received, self.doc)
+        claimed = (received_at or now).astimezone(window.UTC)
+        window.check_not_future(claimed, now)
+        window.check_not_before_match_day(claimed, self.doc)
+        claim = window.utc_text(claimed) if claimed < now else None
+        attested = None
+        if attest is not None and claim:  # the receiver, identified, attests the time they say it was received
+            attested = {"as": self._attester(received_by, *attest), "identified": attest[1]}
+        received = claimed if attested else now
         end = self.game_end()
         src = Path(src)
         try:
@@ -150,7 +162,8 @@ class EvidenceCase:
         receipt = {"presented_by": presented_by, "received_by": received_by,
                    "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
                    "presented_name": (presented_name or src.name)[:MAX_NAME],
-                   **({"presented_to": presented_to} if presented_to else {})}
+                   **({"presented_to": presented_to} if presented_to else {}),
+                   **({"claimed_at": claim} if claim else {}), **({"attested": attested} if attested else {})}
         with self.log.locked() as entries:
             self._open(checked(entries, self.log.path), entries, received_by, end, now)
             state = fold(entries)
@@ -180,6 +193,49 @@ class EvidenceCase:
                 "video": video_facts, **receipt}, now)
             return fold(entries).evidence[evidence_id], False
 
+    # -- attesting a claimed receipt time ---------------------------------------------------------------
+    def _attester(self, by: str, authority: str | None, identified: str) -> str:
+        """Whom `by` attests as (an Umpire or the Referee of this match, or a committee member), refused in one line
+        otherwise; once roles exist, a committee member must hold the role. Always an identified person."""
+        from review_app.ground.roles import COMMITTEE, Rules
+
+        try:
+            authority = grounds.checked_authority(authority, by, self.doc.match)
+        except EvidenceError as exc:
+            raise EvidenceError(str(exc).replace("decision refused", "attestation refused")) from None
+        if identified not in VERIFIED:
+            raise EvidenceError(f"attestation refused: {by} is not identified; the time a receipt claims counts only "
+                                "when an Umpire, the Referee or a committee member signed in (or on the server's "
+                                "command line) attests it")
+        roster = getattr(self.log, "roster", None)
+        if roster is not None and authority == COMMITTEE:
+            Rules(roster).require(by, COMMITTEE, "attest a receipt time as the committee")
+        return authority
+
+    def _attest(self, entries: list[dict], seq: int, by: str, authority: str, identified: str,
+                now: datetime) -> dict:
+        state = checked(entries, self.log.path)
+        found = state.receipt(seq)
+        if found is None or not found[1].get("claimed_at"):
+            raise EvidenceError(f"entry {seq} records no receipt with a claimed earlier time; nothing to attest")
+        ev, r = found
+        if r.get("attested"):
+            raise EvidenceError(f"entry {seq} was attested already (entry {r['attested']['seq']})")
+        self._refuse_if_locked(state, "a receipt time is attested")
+        timing = window.timing(self.game_end(), window.from_utc_text(r["claimed_at"]))
+        return self._append(entries, ATTESTED, by, {
+            "receipt": seq, "evidence": ev.id, "claimed_at": r["claimed_at"], "as": authority,
+            "identified": identified, "in_time": timing.in_time, "margin_s": timing.margin_s}, now)
+
+    def attest_receipt(self, seq: int, by: str, authority: str | None, identified: str,
+                       now: datetime | None = None) -> dict:
+        """`by`, identified as `identified` says, attests as `authority` (umpire, referee or committee) that the
+        receipt of entry `seq` was made at the time it claims: from then on the 24 hours are judged by that time."""
+        by = _person(by, "--by")
+        authority = self._attester(by, authority, identified)
+        with self.log.locked() as entries:
+            return self._attest(entries, seq, by, authority, identified, now or window.now_utc())
+
     def _open(self, state: CaseState, entries: list[dict], by: str, end: datetime, now: datetime) -> None:
         """The first entry of a case pins the game's end and the deadline every receipt is judged by
         (only a repair of an interrupted first append can come before it)."""
@@ -196,7 +252,7 @@ class EvidenceCase:
             "match_date": self.doc.match["date"],
             "end_time_utc": window.utc_text(end), "deadline_utc": window.utc_text(window.deadline_after(end)),
             "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause, "quote": window.WINDOW.quote},
-            "rulebook": RULEBOOK_EDITION, "log_format": 1,
+            "rulebook": RULEBOOK_EDITION, "log_format": LOG_FORMAT,
         }, now)
 
     def working_copy(self, evidence_id: str, by: str, now: datetime | None = None) -> Path:

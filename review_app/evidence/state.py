@@ -22,7 +22,13 @@ MARKED = "frames_marked"
 DECISION = "decision"
 CORRECTION = "correction"
 REPAIR = "repair"  # an interrupted append's cut last line, set aside (see `repair`)
-ENTRY_TYPES = (OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, MARKED, DECISION, CORRECTION, REPAIR)
+# A receipt's claimed earlier time, attested by an identified Umpire, Referee or committee member: from then on
+# the 24 hours are judged by the claim, not by the time the receipt was recorded.
+ATTESTED = "receipt_attested"
+ENTRY_TYPES = (OPENED, RECEIVED, RECEIVED_AGAIN, WORKING_COPY, MARKED, DECISION, CORRECTION, REPAIR, ATTESTED)
+# Log format 2: a receipt's `received_at` is its entry's own (server) time; an earlier time someone states is kept
+# as `claimed_at` and counts only once attested. Format 1 (before) judged the typed time itself.
+LOG_FORMAT = 2
 
 FORFEITURE, NOT_PROVEN, OUT_OF_TIME = "forfeiture", "not-proven", "out-of-time"
 DECISIONS = (FORFEITURE, NOT_PROVEN, OUT_OF_TIME)
@@ -63,6 +69,21 @@ class Evidence:
     @property
     def earliest(self) -> dict:
         return min(self.receipts, key=lambda r: (from_utc_text(r["received_at"]), r["seq"]))
+
+    @property
+    def recorded(self) -> str:
+        """When the earliest presentation was recorded: the server's own time, which nobody types."""
+        return self.earliest["recorded"]
+
+    @property
+    def claimed_at(self) -> str | None:
+        """An earlier receipt time someone stated for the earliest presentation (None: none stated)."""
+        return self.earliest.get("claimed_at")
+
+    @property
+    def attested(self) -> dict | None:
+        """The attestation that makes the claimed time count ({by, as, identified, at, seq}), or None."""
+        return self.earliest.get("attested")
 
     def _settle(self) -> None:
         first = self.earliest
@@ -113,6 +134,18 @@ class CaseState:
     entries: list[dict] = field(default_factory=list)
 
     @property
+    def log_format(self) -> int:
+        return int((self.opened or {}).get("log_format", 1))
+
+    def receipt(self, seq: object) -> tuple[Evidence, dict] | None:
+        """The evidence and the receipt that entry `seq` recorded, or None if it recorded none."""
+        for ev in self.evidence.values():
+            for r in ev.receipts:
+                if r["seq"] == seq:
+                    return ev, r
+        return None
+
+    @property
     def locked(self) -> bool:
         """A decision has been recorded: from now on only corrections are appended."""
         return bool(self.decisions)
@@ -142,6 +175,17 @@ def _mark(entry: dict, data: dict) -> Mark:
                 entry["by"], entry["at"])
 
 
+def _receipt(e: dict, data: dict) -> dict:
+    """A presentation as the case keeps it: `recorded` is its entry's time (the server's clock); `attested` says who
+    made an earlier `claimed_at` count, in the receipt itself (its receiver) or in a later entry."""
+    attested = data.get("attested")
+    return {**{k: data[k] for k in RECEIPT_KEYS}, "seq": e["seq"], "recorded": e["at"],
+            "presented_name": data.get("presented_name"), "presented_to": data.get("presented_to"),
+            "claimed_at": data.get("claimed_at"),
+            "attested": {"by": e["by"], "as": attested.get("as"), "identified": attested.get("identified"),
+                         "at": e["at"], "seq": e["seq"]} if isinstance(attested, dict) else None}
+
+
 def fold(entries: list[dict]) -> CaseState:
     state = CaseState()
     for e in entries:
@@ -157,18 +201,22 @@ def apply(state: CaseState, e: dict) -> None:
     if kind == OPENED:
         state.opened, state.match_id = data, data["match_id"]
     elif kind == RECEIVED:
-        receipt = {k: data[k] for k in RECEIPT_KEYS}
         state.evidence[data["evidence"]] = Evidence(
             data["evidence"], e["seq"], data["sha256"], data["ext"], data["stored"], data["size"],
             data["presented_name"], data["presented_by"], data["received_by"], data["received_at"],
-            data["in_time"], data["margin_s"], data["video"],
-            [{**receipt, "seq": e["seq"], "recorded": e["at"], "presented_name": data.get("presented_name"),
-              "presented_to": data.get("presented_to")}], data.get("presented_to"))
+            data["in_time"], data["margin_s"], data["video"], [_receipt(e, data)], data.get("presented_to"))
     elif kind == RECEIVED_AGAIN:
         ev = state.evidence.get(data["evidence"])
         if ev:
-            ev.receipts.append({**{k: data[k] for k in RECEIPT_KEYS}, "seq": e["seq"], "recorded": e["at"],
-                                "presented_name": data.get("presented_name"), "presented_to": data.get("presented_to")})
+            ev.receipts.append(_receipt(e, data))
+            ev._settle()
+    elif kind == ATTESTED:
+        found = state.receipt(data["receipt"])
+        if found:
+            ev, r = found
+            r.update(received_at=data["claimed_at"], in_time=data["in_time"], margin_s=data["margin_s"],
+                     attested={"by": e["by"], "as": data["as"], "identified": data["identified"], "at": e["at"],
+                               "seq": e["seq"]})
             ev._settle()
     elif kind == WORKING_COPY:
         state.working_copies.append({**data, "seq": e["seq"]})

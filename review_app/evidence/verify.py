@@ -62,6 +62,19 @@ class VerifyReport:
     altered: list[str] = field(default_factory=list)  # evidence ids whose original is missing or fails its hash
     # every decision and corrected decision: (entry, its type, who, how they were identified or None)
     deciders: list[tuple[int, str, str, str | None]] = field(default_factory=list)
+    # every receipt's two times: {entry, evidence, recorded (the server's), claimed_at, attested_by, counted}
+    receipts: list[dict] = field(default_factory=list)
+
+    def receipt_lines(self) -> list[str]:
+        """Each receipt's time recorded by the server, and the earlier time it claims (attested or not)."""
+        lines = []
+        for r in self.receipts:
+            line = f"entry {r['entry']} ({r['evidence']}) recorded {r['recorded']}"
+            if r["claimed_at"]:
+                line += (f", claimed {r['claimed_at']} attested by {r['attested_by']}" if r["attested_by"] else
+                         f", claimed {r['claimed_at']} NOT attested")
+            lines.append(f"{line}; the 24 hours count from {r['counted']}")
+        return lines
 
     def decider_lines(self) -> list[str]:
         """Who made each decision and how they were identified (`ground.roles.IDENTIFIED`), one line each."""
@@ -107,6 +120,7 @@ class VerifyReport:
                 "anchored_entries": self.anchored_entries,
                 "deciders": [{"entry": seq, "type": kind, "by": by, "identified": how}
                              for seq, kind, by, how in self.deciders],
+                "receipts": self.receipts,
                 "limits": None if self.anchor else LIMITS}
 
 
@@ -240,6 +254,32 @@ def verify_case(folder: CaseRecords, head: str | None = None, against: str | Pat
     deciders = [(e["seq"], e["type"], str(e.get("by")), e["data"].get("identified"))
                 for e in entries if isinstance(e.get("data"), dict) and (
                     e.get("type") == "decision" or (e.get("type") == "correction" and e["data"].get("decision")))]
+    receipts, typed = _receipt_times(state)
+    warnings += typed + _left_behind(folder)
     return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
                         empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered,
-                        deciders=deciders)
+                        deciders=deciders, receipts=receipts)
+
+
+def _receipt_times(state: CaseState) -> tuple[list[dict], list[str]]:
+    """Each receipt's two times, and a warning for each receipt of a log format 1 case counted from a typed time
+    earlier than its entry's (before format 2 such a time counted without attestation)."""
+    out, warnings = [], []
+    for ev in state.evidence.values():
+        for r in ev.receipts:
+            a = r.get("attested")
+            out.append({"entry": r["seq"], "evidence": ev.id, "recorded": r["recorded"],
+                        "claimed_at": r.get("claimed_at"), "attested_by": f"{a['by']} as {a['as']} (entry {a['seq']})"
+                        if a else None, "counted": r["received_at"]})
+            if not r.get("claimed_at") and r["received_at"] < r["recorded"]:
+                warnings.append(f"entry {r['seq']} ({ev.id}) counts the 24 hours from the typed time "
+                                f"{r['received_at']}, earlier than when it was recorded ({r['recorded']}), with no "
+                                "attestation (a case opened before log format 2)")
+    return out, warnings
+
+
+def _left_behind(folder: CaseRecords) -> list[str]:
+    """Temporary files an interrupted receipt (a crash, a kill) left beside the originals: no entry records them."""
+    found = sorted((folder.path / "originals").glob(".incoming*")) if (folder.path / "originals").is_dir() else []
+    return [f"originals/{p.name} ({p.stat().st_size} bytes) was left by an interrupted receipt; no entry records "
+            "it, so it is not evidence: delete it" for p in found if p.is_file()]

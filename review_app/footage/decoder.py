@@ -16,6 +16,7 @@ import numpy as np
 
 from review_app.footage.errors import DecodeError, SeekError
 from review_app.footage.index import FrameIndex
+from review_app.footage.source import MAX_PIXELS
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,11 @@ def to_display_bgr(frame, rotation: int, **reformat) -> np.ndarray:
     # Chroma is upsampled bilinearly, as players do: swscale's default (bicubic) took 13-40 ms for a
     # 1080p frame here against 4 ms, and every frame a reviewer steps to or plays goes through this.
     reformat.setdefault("interpolation", "BILINEAR")
+    if frame.width * frame.height > MAX_PIXELS:
+        # Checked on every frame before it becomes an array: a header and first frame of 320x240 can be followed
+        # by 12000x12000 frames (about 1 GB for one request, F8 of the security review).
+        raise DecodeError(f"a frame is {frame.width}x{frame.height}, more than the {MAX_PIXELS:,} pixels a "
+                          "recording may have")
     image = frame.to_ndarray(format="bgr24", **reformat)
     if rotation:
         image = cv2.rotate(image, getattr(cv2, _ROTATE[rotation]))

@@ -218,8 +218,9 @@ class FrameSource:
             self._last = -1  # the caller moved the decoder
 
     # -- frames ----------------------------------------------------------------------------
-    def image(self, index: int, fmt: str = "jpeg") -> bytes:
-        """Frame `index` encoded as `fmt` (see `encode`). Before the index is built only frame 0."""
+    def image(self, index: int, fmt: str = "jpeg", back_keep: int = BACK_KEEP) -> bytes:
+        """Frame `index` encoded as `fmt` (see `encode`). Before the index is built only frame 0. `back_keep`: how
+        many frames before a back-step target are encoded too (fewer while requests wait for this recording)."""
         if fmt not in FORMATS:
             raise FootageError(f"no frame format {fmt!r} ({', '.join(FORMATS)})", path=self.path)
         key = (self.token, index, fmt)
@@ -238,19 +239,20 @@ class FrameSource:
             data = CACHE.get(key)  # made while this request waited
             if data is not None:
                 return data
-            pending = self._encoding.get(key) or self._decode(footage, index, fmt)
+            pending = self._encoding.get(key) or self._decode(footage, index, fmt, back_keep)
         # encoded outside the lock: the next request decodes meanwhile (a core each)
         return pending.result()
 
-    def _decode(self, footage: Footage, index: int, fmt: str) -> Future:
+    def _decode(self, footage: Footage, index: int, fmt: str, back_keep: int = BACK_KEEP) -> Future:
         """Decode up to frame `index` (under the lock), handing each picture kept to the encoders;
         the future of frame `index`."""
         last = self._last
         if last < index <= last + FORWARD_KEEP:
             first = last + 1  # requests arriving out of order: keep the frames on the way
-        elif index < last:
-            # a step back: the seek decodes from the keyframe anyway; keep the frames before the target
-            first = max(footage.keyframe_before(index), index - BACK_KEEP)
+        elif index < last <= index + BACK_KEEP:
+            # a step back: the seek decodes from the keyframe anyway; keep the frames before the target (a jump
+            # further back is no step: encoding 48 frames for it made every random request 48 times the work)
+            first = max(footage.keyframe_before(index), index - back_keep)
         else:
             first = index
         running: deque[Future] = deque()

@@ -141,7 +141,11 @@ def _rows(data: bytes) -> list[list[str]]:
     lines = text.splitlines()
     if not any(line.strip() for line in lines):
         raise RosterError([Message("the file is empty; download the template to see the columns")])
-    return list(csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0])))
+    try:
+        return list(csv.reader(io.StringIO(text), delimiter=_delimiter(lines[0])))
+    except csv.Error as exc:  # an unterminated quoted field, say: one line, never a traceback
+        raise RosterError([Message("the file is not a CSV a spreadsheet writes: {problem}; save it again as CSV",
+                                   problem=str(exc))]) from None
 
 
 def _columns(header: list[str]) -> dict[str, int]:

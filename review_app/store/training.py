@@ -40,6 +40,12 @@ class FileRoster:
         self.path = Path(path)
         self._file = FileRecords(self.path)
 
+    def _update(self, change) -> None:
+        """Change the file, readable by its owner alone: it holds the passphrases' hashes (a replaced file keeps
+        its mode, so an older world-readable one is closed too)."""
+        self._file.update(change)
+        os.chmod(self.path, 0o600)
+
     def _read(self, data=None) -> dict:
         if data is None:
             try:
@@ -68,7 +74,7 @@ class FileRoster:
                 data["people"].pop(person_key(name), None)
             return data
 
-        self._file.update(change)
+        self._update(change)
         return Person(name, roles)
 
     def passphrase(self, name: str) -> dict | None:
@@ -85,7 +91,7 @@ class FileRoster:
             entry["passphrase"] = dict(secret)
             return data
 
-        self._file.update(change)
+        self._update(change)
 
 
 class FileTrainingRecords:

@@ -17,6 +17,7 @@ from review_app.store import is_database, shown
 from review_app.textsafe import md
 from review_app.ui import context
 from review_app.ui.context import _
+from review_app.ui.people_parts import sidebar_sign_in
 
 HERE = Path(__file__).resolve().parent
 
@@ -24,7 +25,7 @@ st.set_page_config(page_title="Polo review", page_icon="🏇", layout="wide")
 
 context.new_run()
 context.language_switch()
-context.reviewer_box()
+sidebar_sign_in()
 
 PAGES = HERE / "app_pages"
 pages = [

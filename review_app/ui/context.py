@@ -19,11 +19,13 @@ from review_app.store import DatabaseError, configured, open_matches, open_regis
 from review_app.textsafe import md
 
 __all__ = ["N_", "_", "documents", "error_line", "fixed", "flash", "folders", "lang", "language_switch", "load_listed",
-           "ngettext", "pgettext", "progress_bar", "reviewer", "reviewer_box", "rendered", "roots", "show_flash",
+           "identified", "ngettext", "pgettext", "progress_bar", "reviewer", "rendered", "roots", "show_flash",
+           "signed_in_reviewer",
            "store", "translate"]
 
 LANG_KEY = "app.lang"
-REVIEWER_KEY = "app.reviewer"
+REVIEWER_KEY = "app.reviewer"  # the signed-in person's name: set only by a sign-in (people_parts), never typed
+IDENTIFIED_KEY = "app.identified"  # how they were identified (`ground.roles.IDENTIFIED`)
 
 
 def lang() -> str:
@@ -171,10 +173,31 @@ def sign_in_configured() -> bool:
 
 
 def reviewer() -> str | None:
-    """The person using the app: who signed in where sign-in is configured, else the name typed in the sidebar."""
+    """The person using the app, signed in: the configured sign-in's account where there is one ([auth]), else the
+    roster's person who signed in with their passphrase (`people_parts.sidebar_sign_in`). Never a typed name: every
+    change to a record is recorded under it, and refused without it (`signed_in_reviewer`)."""
     if sign_in_configured():
         return signed_in_name()
     return st.session_state.get(REVIEWER_KEY) or None
+
+
+def identified() -> str | None:
+    """How `reviewer()` was identified: the configured sign-in or a passphrase (`ground.roles.IDENTIFIED`)."""
+    from review_app.ground.roles import PASSPHRASE, SIGN_IN
+
+    if sign_in_configured():
+        return SIGN_IN if signed_in_name() else None
+    return st.session_state.get(IDENTIFIED_KEY, PASSPHRASE) if reviewer() else None
+
+
+def signed_in_reviewer(doing: str | None = None) -> str | None:
+    """Who makes a change, checked where the change is written (not only by a hidden button): the signed-in
+    reviewer, or None after saying on the page that changes need a sign-in."""
+    name = reviewer()
+    if not name:
+        st.warning(doing or _("Sign in first (in the sidebar): every change is recorded under the person signed in; "
+                              "reading needs no sign-in."), icon=":material/lock:")
+    return name
 
 
 def language_switch() -> None:
@@ -206,37 +229,6 @@ def sign_in_box() -> None:
     st.sidebar.markdown(md(_("Signed in as {name}", name=reviewer() or "—")))
     if st.sidebar.button(_("Sign out"), key="app.logout"):
         st.logout()
-
-
-def reviewer_box() -> None:
-    """Ask the reviewer's name once on this browser (a cookie keeps it across reloads and sessions);
-    it is recorded on every tag. Where the deployment configures sign-in, the name is the signed-in
-    user's instead."""
-    from review_app.ui import remember
-
-    if sign_in_configured():
-        sign_in_box()
-        return
-    if REVIEWER_KEY not in st.session_state and not st.session_state.get("app.reviewer_forgotten"):
-        known = remember.remembered()
-        if known:
-            st.session_state[REVIEWER_KEY] = known
-    name = reviewer()
-    remember.keep(name)
-    if name:
-        st.sidebar.markdown(md(_("Reviewer: {name}", name=name)))
-        if st.sidebar.button(_("Change name"), key="app.reviewer_change"):
-            del st.session_state[REVIEWER_KEY]
-            st.session_state["app.reviewer_forgotten"] = True  # the cookie is cleared on the next run
-            st.rerun()
-        return
-    with st.sidebar.form("app.reviewer_form", border=False):
-        typed = st.text_input(_("Your name (recorded on every tag)"), key="app.reviewer_input", max_chars=200)
-        st.caption(_("Remembered on this browser."))
-        if st.form_submit_button(_("Start reviewing"), key="app.reviewer_ok") and typed.strip():
-            st.session_state[REVIEWER_KEY] = remember.clean(typed)
-            st.session_state.pop("app.reviewer_forgotten", None)
-            st.rerun()
 
 
 def progress_bar(label: str) -> tuple[Callable[[str, float], None], Callable[[], None]]:

@@ -20,7 +20,7 @@ from review_app.model import MatchDocument
 from review_app.model.recordings import attach, checked_path
 from review_app.store import open_register
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, store
+from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, signed_in_reviewer, store
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +71,37 @@ def receive_upload(got) -> Received:
     return Received(stored, info, "upload", got.name)
 
 
+REGISTER_FROM = "POLO_REVIEW_REGISTER_FROM"  # more folders (os.pathsep between) files may be registered from
+
+
+def registration_roots() -> tuple[Path, ...]:
+    """The folders a file may be registered from by its path: the footage folder and those the operator names in
+    POLO_REVIEW_REGISTER_FROM; nothing else on the server's disk is opened, served or made read-only."""
+    import os
+
+    more = [Path(p).expanduser() for p in os.environ.get(REGISTER_FROM, "").split(os.pathsep) if p.strip()]
+    return tuple(p.resolve() for p in (folders().footage, *more))
+
+
+def may_register_by_path() -> None:
+    """Registering by path opens, serves and makes read-only a file already on the server: a coach's step."""
+    from review_app.ui.people_parts import signed_in
+
+    person = signed_in("app")
+    if person is None or not person.is_coach:
+        raise PoloReviewError("registering a file by its path needs a coach signed in; anyone signed in may upload")
+
+
 def receive_path(text: str) -> Received:
-    """Register a file where it lies (hashed while it is opened, made read-only) and open it."""
+    """Register a file where it lies (hashed while it is opened, made read-only) and open it: a coach's step, and
+    only for a file inside the configured footage folders (`registration_roots`), checked before anything else
+    about it is said, so the page tells nothing of the rest of the disk."""
+    may_register_by_path()
+    given = Path(str(text).strip().strip('"').strip("'")).expanduser()
+    roots = registration_roots()
+    if not given.is_absolute() or not any(given.resolve().is_relative_to(r) for r in roots):
+        raise PoloReviewError("only a file inside the footage folders is registered by its path (the footage folder, "
+                              "or one named in POLO_REVIEW_REGISTER_FROM when the app started); upload it instead")
     path = checked_path(text)
     info = _open(path, path.name)
     open_register(folders()).register(path, reviewer(), sha256=info.sha256)
@@ -109,6 +138,8 @@ def intake_forms(doc: MatchDocument, key: str, save: Callable[[MatchDocument], M
 
 
 def _take(doc: MatchDocument, receive: Callable[[], Received], save) -> None:
+    if not signed_in_reviewer():  # checked where the recording is written, whatever the page showed
+        return
     try:
         got = receive()
         saved = save(attached(doc, got))

@@ -31,7 +31,7 @@ from review_app.model.match_setup import (
 )
 from review_app.model.recordings import recording_path, recordings, review_on
 from review_app.textsafe import md
-from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, store
+from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, signed_in_reviewer, store
 from review_app.ui.footage_intake import attached, intake_forms, receive_path, receive_upload
 
 HELD = "matches.held"  # the match as read when its forms were drawn: the base a save merges against
@@ -68,6 +68,8 @@ def changed_on_disk(doc: MatchDocument) -> bool:
 def save(changed: MatchDocument) -> MatchDocument | None:
     """Save through the store (merged with anyone else's save since the forms were drawn); the forms
     are then drawn from what was saved."""
+    if not signed_in_reviewer():  # every change is someone's: checked where it is written
+        return None
     try:
         saved = store().matches.save(changed)
     except RevisionConflict as exc:

@@ -8,11 +8,30 @@ from __future__ import annotations
 
 import streamlit as st
 
+from review_app.config import cache_dir
 from review_app.errors import PoloReviewError
+from review_app.ground.roles import COMMITTEE
 from review_app.textsafe import md
 from review_app.training import COACH, TRAINEE, People, Person, ScoreStore
-from review_app.training.people import ENV_SETUP_CODE, first_coach_allowed, request_is_local
-from review_app.ui.context import N_, _, error_line, reviewer, sign_in_configured, store
+from review_app.training.people import request_is_local, setup_code_allowed
+from review_app.ui.context import (
+    IDENTIFIED_KEY,
+    N_,
+    REVIEWER_KEY,
+    _,
+    error_line,
+    reviewer,
+    sign_in_box,
+    sign_in_configured,
+    store,
+)
+
+PERSON_KEY = "app.person"  # the roster's Person signed in with a passphrase, for the whole app (every page)
+ACTIVE_KEY = "app.active_at"  # when this session last ran (monotonic seconds): a sign-in idle too long ends
+BOUND_KEY = "app.bound_to"  # the browser cookie the sign-in was made with (see `browser_binding`)
+IDLE_S = 30 * 60  # a sign-in ends after this long without any action
+COMMITTEE_IDLE_S = 10 * 60  # a committee member's, who records 21.f(5) decisions, sooner
+BROWSER_COOKIE = "_streamlit_xsrf"  # set by Streamlit in each browser; a client holding only the session id lacks it
 
 
 def people() -> People:
@@ -46,11 +65,61 @@ def roles_text(person: Person) -> str:
     return ", ".join(_(ROLE_WORDS.get(r, r)) for r in sorted(person.roles)) or "—"
 
 
-def signed_in(key: str) -> Person | None:
+def signed_in(key: str = "app") -> Person | None:
+    """The person signed in for the whole app (`key` is where the page asked; one sign-in serves every page)."""
     if sign_in_configured():  # the account is the identity: the roster says what it may do
         name = reviewer()
         return (people().find(name) or Person(name, frozenset())) if name else None
-    return st.session_state.get(f"{key}.person")
+    return st.session_state.get(PERSON_KEY) or st.session_state.get(f"{key}.person")
+
+
+def browser_binding() -> str | None:
+    """What ties a sign-in to the browser that made it: its Streamlit cookie, sent with the WebSocket that runs the
+    session. A second client that took the session's id (sniffed, or read from an upload address) connects without
+    it, and the sign-in does not carry over (F7 of the security review)."""
+    try:
+        value = st.context.cookies.get(BROWSER_COOKIE)
+    except (AttributeError, RuntimeError):
+        return None
+    return value if isinstance(value, str) else None  # a test harness without a browser gives no cookie
+
+
+def sign_in_ended() -> str | None:
+    """Why a passphrase sign-in ends on this run (idle too long, or another client holds the session), or None.
+    Every run counts as activity."""
+    import time
+
+    now, last = time.monotonic(), st.session_state.get(ACTIVE_KEY)
+    st.session_state[ACTIVE_KEY] = now
+    person = st.session_state.get(PERSON_KEY)
+    if person is None:
+        return None
+    if st.session_state.get(BOUND_KEY) != browser_binding():
+        return _("Signed out: this session was opened by another browser. Sign in again.")
+    limit = COMMITTEE_IDLE_S if COMMITTEE in person.roles else IDLE_S
+    if last is not None and now - last > limit:
+        return _("Signed out after {m} minutes without any action. Sign in again.", m=limit // 60)
+    return None
+
+
+def sign_in_as(person: Person, key: str, how: str | None = None) -> None:
+    """`person` is signed in for the whole app: every change from now on is recorded under their name."""
+    import time
+
+    from review_app.ground.roles import PASSPHRASE
+
+    st.session_state[BOUND_KEY] = browser_binding()
+    st.session_state[ACTIVE_KEY] = time.monotonic()
+    st.session_state[PERSON_KEY] = st.session_state[f"{key}.person"] = person
+    st.session_state[REVIEWER_KEY] = person.name
+    st.session_state[IDENTIFIED_KEY] = how or PASSPHRASE
+
+
+def sign_out() -> None:
+    for k in [k for k in st.session_state if str(k).endswith(".person")]:
+        st.session_state.pop(k, None)
+    for k in (PERSON_KEY, REVIEWER_KEY, IDENTIFIED_KEY, BOUND_KEY):
+        st.session_state.pop(k, None)
 
 
 def sign_out_bar(key: str) -> None:
@@ -60,21 +129,92 @@ def sign_out_bar(key: str) -> None:
     if sign_in_configured():
         return  # signing out is the sidebar's
     if c2.button(_("Sign out"), key=f"{key}.sign_out", icon=":material/logout:"):
-        st.session_state.pop(f"{key}.person", None)
+        sign_out()
         st.rerun()
 
 
+def sidebar_sign_in() -> None:
+    """The sidebar: who is signed in (and Sign out), or how to sign in. Reading needs no sign-in; every change to a
+    record does, and is recorded under the person signed in, never a typed name. With [auth] configured, the
+    account's sign-in (`st.login`); else the roster's passphrases, or the first account on a new workspace."""
+    if sign_in_configured():
+        sign_in_box()
+        return
+    ended = sign_in_ended()
+    if ended:
+        sign_out()
+        st.sidebar.warning(ended, icon=":material/timer_off:")
+    name = reviewer()
+    with st.sidebar:
+        if name:
+            try:
+                person = signed_in("app") or people().find(name) or Person(name, frozenset())
+            except PoloReviewError:  # the roster cannot be read now (a database away): the name is still theirs
+                person = Person(name, frozenset())
+            st.markdown(_("Signed in as **{name}** ({role}).", name=md(person.name), role=roles_text(person)))
+            if st.button(_("Sign out"), key="app.sign_out", icon=":material/logout:"):
+                sign_out()
+                st.rerun()
+            return
+        st.caption(_("Reading needs no sign-in; every change is recorded under the person signed in."))
+        try:
+            first = not people().anyone()
+        except PoloReviewError as exc:
+            error_line(exc)
+            return
+        with st.expander(_("Sign in"), expanded=True):
+            if first:
+                local = local_request()
+                st.caption(_("No accounts yet in this workspace: set up the first one (a coach)."))
+                if not local:
+                    st.caption(_("This browser is not on the machine the app runs on: the set-up code `polo-review "
+                                 "app` printed when it started is needed."))
+                _enrol_form("app", COACH, local)
+            else:
+                sign_in, new, code = st.tabs([_("Sign in"), _("New trainee"), _("One-time code")])
+                with sign_in:
+                    _sign_in_form("app", None)
+                with new:
+                    _enrol_form("app", TRAINEE)
+                with code:
+                    _code_form("app")
+
+
+def page_url() -> str:
+    """The address the browser shows (http or https), '' where there is no request to ask about."""
+    try:
+        return str(st.context.url or "")
+    except (AttributeError, RuntimeError):
+        return ""
+
+
+def warn_plain_http() -> None:
+    """A passphrase typed over plain HTTP from another machine crosses the network in clear: say so."""
+    if page_url().startswith("http://") and not local_request():
+        st.warning(_("This page is not served over HTTPS: the passphrase crosses the network in clear. Ask whoever "
+                     "runs the app to serve it over HTTPS (docs/security.md)."), icon=":material/lock_open:")
+
+
 def _sign_in_form(key: str, role: str | None) -> None:
+    warn_plain_http()
     with st.form(f"{key}.sign_in_form"):
         name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.name", max_chars=200)
         secret = st.text_input(_("Passphrase"), type="password", key=f"{key}.passphrase", max_chars=1024)
         if st.form_submit_button(_("Sign in"), type="primary", key=f"{key}.sign_in"):
             try:
-                st.session_state[f"{key}.person"] = people().sign_in(name, secret, role)
+                sign_in_as(people().sign_in(name, secret, role, address=client_address()), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return
             st.rerun()
+
+
+def client_address() -> str | None:
+    """The browser's address as the server sees it (a proxy's own address behind one)."""
+    try:
+        return st.context.ip_address
+    except (AttributeError, RuntimeError):
+        return None
 
 
 def local_request() -> bool:
@@ -86,8 +226,6 @@ def local_request() -> bool:
 
 
 def _enrol_form(key: str, role: str, local: bool = False) -> None:
-    import os
-
     with st.form(f"{key}.enrol_form"):
         name = st.text_input(_("Name"), value=reviewer() or "", key=f"{key}.new_name", max_chars=200)
         c1, c2 = st.columns(2)
@@ -103,7 +241,7 @@ def _enrol_form(key: str, role: str, local: bool = False) -> None:
             if secret != again:
                 st.warning(_("The two passphrases differ."))
                 return
-            setup = role == COACH and first_coach_allowed(local, code, os.environ.get(ENV_SETUP_CODE))
+            setup = role == COACH and (local or setup_code_allowed(code, cache_dir()))
             if role == COACH and not setup:
                 st.error(_("That is not the set-up code: the first coach account is made on the machine the app "
                            "runs on, or with the code `polo-review app` printed when it started."),
@@ -111,8 +249,7 @@ def _enrol_form(key: str, role: str, local: bool = False) -> None:
                 return
             try:
                 has_scores = role == TRAINEE and ScoreStore(store().training).has_record(name)
-                st.session_state[f"{key}.person"] = people().enrol(name, secret, role=role, has_scores=has_scores,
-                                                                   setup=setup)
+                sign_in_as(people().enrol(name, secret, role=role, has_scores=has_scores, setup=setup), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return
@@ -134,7 +271,7 @@ def _code_form(key: str) -> None:
                 st.warning(_("The two passphrases differ."))
                 return
             try:
-                st.session_state[f"{key}.person"] = people().redeem(name, code, secret)
+                sign_in_as(people().redeem(name, code, secret), key)
             except PoloReviewError as exc:
                 error_line(exc)
                 return

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_match
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_match
 
 from review_app.checker import check_paths
 from review_app.evidence import EvidenceCase, EvidenceError
@@ -25,7 +25,7 @@ OFFICIALS = {"umpires": ["Uma Umpire", "Ugo Umpire"], "referee": "Rita Referee"}
 def _marked(tmp_path, videos, presented_to=None):
     path = write_match(tmp_path / "annotations", [*MATCH["events"], RETURNED, POST_GAME], **OFFICIALS)
     case = EvidenceCase(load_document(path), open_evidence(tmp_path / "store"))
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, presented_to=presented_to)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, presented_to=presented_to, attest=ATTEST)
     case.mark(ev.id, [10, 11], "Referee", excusal="e2", now=NOW)
     return path, case
 
@@ -37,7 +37,8 @@ def _e4(path, store):
 def test_a_forfeiture_decided_by_a_team_captain_is_refused_in_one_line_quoting_the_rule(run, videos):
     """Before 2.1 `--by "Red team captain"` was recorded and reported as the Committee's."""
     assert run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
-               "--received-at", "2026-06-15T09:30:00-03:00", "--presented-to", "committee")[0] == 0
+               "--received-at", "2026-06-15T09:30:00-03:00", "--attest-as", "committee",
+               "--presented-to", "committee")[0] == 0
     assert run("evidence", "mark", "m21", "ev1", "--frame", "10", "--excusal", "e2", "--by", "Referee")[0] == 0
     for extra in ([], ["--as", "captain"], ["--as", "other"]):
         code, out, err = run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Red team captain",
@@ -126,7 +127,7 @@ def test_a_corrected_decision_is_made_as_an_authority_too(tmp_path, videos, run)
     assert entry["data"]["decision"]["authority"] == "referee" and case.state().decision.decision == "not-proven"
     # through the command line, a corrected decision without --as is refused like a decision
     assert run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
-               "--received-at", "2026-06-15T09:30:00-03:00")[0] == 0
+               "--received-at", "2026-06-15T09:30:00-03:00", "--attest-as", "committee")[0] == 0
     assert run("evidence", "decide", "m21", "--decision", "not-proven", "--by", "C", "--as", "committee",
                "--reason", "blurry")[0] == 0
     code, _out, err = run("evidence", "correct", "m21", "--entry", "3", "--by", "C", "--reason", "seen again",

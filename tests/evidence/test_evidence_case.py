@@ -7,7 +7,7 @@ import stat
 from datetime import datetime, timedelta
 
 import pytest
-from evidence_fixtures import END, EXCUSED_MOUNT, NEVER_EXCUSED_MOUNT, NOW, flip_byte
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, NEVER_EXCUSED_MOUNT, NOW, flip_byte
 
 from review_app.errors import PoloReviewError
 from review_app.evidence import CaseLocked, EvidenceError, verify_case, window
@@ -19,7 +19,7 @@ LATE = END + timedelta(hours=24, seconds=1)
 
 
 def test_intake_stores_the_original_read_only_under_its_hash(case, videos):
-    ev, duplicate = case.add(videos["phone"], "Ana Pérez", "Committee", IN_TIME, now=NOW)
+    ev, duplicate = case.add(videos["phone"], "Ana Pérez", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     stored = case.original_path(ev)
     assert not duplicate and ev.id == "ev1"
     assert stored.name == f"{ev.sha256}.mp4" and stored.parent.name == "originals"
@@ -33,43 +33,43 @@ def test_intake_stores_the_original_read_only_under_its_hash(case, videos):
 
 
 def test_the_same_file_received_twice_is_recognised_by_its_hash(case, videos, tmp_path):
-    first, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    first, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     renamed = tmp_path / "renamed_by_the_second_witness.MOV"
     renamed.write_bytes(videos["phone"].read_bytes())
-    again, duplicate = case.add(renamed, "Luis", "Referee", IN_TIME + timedelta(hours=1), now=NOW)
+    again, duplicate = case.add(renamed, "Luis", "Referee", IN_TIME + timedelta(hours=1), now=NOW, attest=ATTEST)
     assert duplicate and again.id == first.id
     assert [r["presented_by"] for r in again.receipts] == ["Ana", "Luis"]
     assert len(case.folder.stored_originals()) == 1
-    other, dup2 = case.add(videos["drone"], "Ana", "Committee", IN_TIME, now=NOW)
+    other, dup2 = case.add(videos["drone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     assert not dup2 and other.id == "ev2"
 
 
 def test_late_evidence_is_recorded_but_flagged(case, videos):
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", LATE, now=NOW + timedelta(days=2))
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", LATE, now=NOW + timedelta(days=2), attest=ATTEST)
     assert not ev.in_time and ev.margin_s == -1
     assert ev.id in case.state().evidence
 
 
 def test_a_receipt_time_in_the_future_is_refused(case, videos):
     with pytest.raises(EvidenceError, match="later than now"):
-        case.add(videos["phone"], "Ana", "Committee", NOW + timedelta(hours=1), now=NOW)
+        case.add(videos["phone"], "Ana", "Committee", NOW + timedelta(hours=1), now=NOW, attest=ATTEST)
 
 
 @pytest.mark.parametrize("name, problem", [("not_video", "not"), ("missing", "no such file")])
 def test_not_a_video_or_a_missing_file_is_refused_and_nothing_stored(case, videos, tmp_path, name, problem):
     path = videos.get(name, tmp_path / "missing.mp4")
     with pytest.raises(PoloReviewError, match=problem):
-        case.add(path, "Ana", "Committee", IN_TIME, now=NOW)
+        case.add(path, "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     assert case.folder.stored_originals() == []
 
 
 def test_names_are_required(case, videos):
     with pytest.raises(EvidenceError, match="--from is required"):
-        case.add(videos["phone"], "  ", "Committee", IN_TIME, now=NOW)
+        case.add(videos["phone"], "  ", "Committee", IN_TIME, now=NOW, attest=ATTEST)
 
 
 def _received(case, videos, when=IN_TIME, which="phone"):
-    return case.add(videos[which], "Ana", "Committee", when, now=NOW)[0]
+    return case.add(videos[which], "Ana", "Committee", when, now=NOW, attest=ATTEST)[0]
 
 
 def test_marks_take_each_frame_time_from_the_footage(case, videos):
@@ -223,8 +223,8 @@ def test_a_receipt_recorded_after_the_fact_in_a_local_zone(case, videos):
     # The committee notes "09:30 in Buenos Aires" the morning after; the app and the CLI both store it in UTC.
     received = window.parse_time(datetime(2026, 6, 15, 9, 30).isoformat(timespec="seconds"),
                                  "America/Argentina/Buenos_Aires")
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", received, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", received, now=NOW, attest=ATTEST)
     assert ev.received_at == "2026-06-15T12:30:00Z" and ev.in_time and ev.margin_s == 7 * 3600 + 30 * 60
     late = window.parse_time("2026-06-15T17:00:01", "America/Argentina/Buenos_Aires")  # 20:00:01Z
-    ev2, _ = case.add(videos["drone"], "Luis", "Committee", late, now=NOW)
+    ev2, _ = case.add(videos["drone"], "Luis", "Committee", late, now=NOW, attest=ATTEST)
     assert not ev2.in_time and ev2.margin_s == -1

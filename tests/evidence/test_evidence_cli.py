@@ -11,7 +11,7 @@ from evidence_fixtures import write_match
 
 def _add(run, videos, when="2026-06-15T09:30:00-03:00", which="phone"):
     return run("evidence", "add", "m21", videos[which], "--from", "Ana Pérez", "--received-by", "Committee",
-               "--received-at", when)
+               "--received-at", when, "--attest-as", "committee")
 
 
 def test_a_case_from_receipt_to_forfeiture_and_pack(run, videos, tmp_path):
@@ -65,7 +65,8 @@ def test_store_from_the_environment(run, videos, tmp_path, monkeypatch):
 
 def test_received_at_with_tz(run, videos):
     code, out, _ = run("evidence", "add", "m21", videos["phone"], "--from", "A", "--received-by", "B",
-                       "--received-at", "2026-06-15T09:30", "--tz", "America/Argentina/Buenos_Aires")
+                       "--received-at", "2026-06-15T09:30", "--attest-as", "committee",
+                       "--tz", "America/Argentina/Buenos_Aires")
     assert code == 0 and "2026-06-15T12:30:00Z" in out
 
 
@@ -97,7 +98,7 @@ def test_locked_case_through_the_cli(run, videos):
     (["evidence", "add", "m99", "{phone}", "--from", "A", "--received-by", "B", "--received-at", "2026-06-15T10:00Z"],
      "unknown match 'm99'"),
     (["evidence", "add", "m21", "{not_video}", "--from", "A", "--received-by", "B",
-      "--received-at", "2026-06-15T10:00Z"],
+      "--received-at", "2026-06-15T10:00Z", "--attest-as", "committee"],
      "not"),
     (["evidence", "add", "m21", "{missing}", "--from", "A", "--received-by", "B", "--received-at", "2026-06-15T10:00Z"],
      "no such file"),
@@ -130,7 +131,7 @@ def test_an_unwritable_store_is_one_line(run, videos, tmp_path):
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the store should be")
     code, _, err = run("evidence", "add", "m21", videos["phone"], "--from", "A", "--received-by", "B",
-                         "--received-at", "2026-06-15T10:00Z", "--store", blocked)
+                         "--received-at", "2026-06-15T10:00Z", "--attest-as", "committee", "--store", blocked)
     assert code == 2 and err.startswith("polo-review: error: ") and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
 
@@ -139,7 +140,7 @@ def test_across_spring_forward_23_local_hours_later_is_in_time(run, videos, tmp_
     # The game ends 01:30 EST on 2026-03-08; clocks jump to EDT that night.
     write_match(tmp_path / "dst", id="m-dst", date="2026-03-08", end_time_utc="2026-03-08T01:30:00-05:00")
     code, out, err = run("evidence", "add", "m-dst", videos["phone"], "--from", "A", "--received-by", "B",
-                         "--received-at", "2026-03-09T01:30", "--tz", "America/New_York",
+                         "--received-at", "2026-03-09T01:30", "--attest-as", "committee", "--tz", "America/New_York",
                          "--annotations", tmp_path / "dst")
     assert code == 0, err
     assert "2026-03-09T05:30:00Z" in out and "in time: 1 h before the deadline 2026-03-09T06:30:00Z" in out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_match
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_match
 
 from review_app.checker import check_paths
 
@@ -44,7 +44,7 @@ def test_in_time_evidence_and_a_forfeiture_decision_settle_the_event(tmp_path, v
     path = write_match(tmp_path / "annotations", _events())
     store = tmp_path / "store"
     case = EvidenceCase(load_document(path), open_evidence(store))
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     e4, findings = _check(path, store)
     assert e4.verdict == "inconsistent" and "forfeiture" in e4.explanation.render("en")  # not yet exacted
     assert findings[0].severity == "mandatory"
@@ -62,7 +62,8 @@ def test_late_evidence_cannot_ground_a_forfeiture(tmp_path, videos):
 
     path = write_match(tmp_path / "annotations", _events())
     store = tmp_path / "store"
-    EvidenceCase(load_document(path), open_evidence(store)).add(videos["phone"], "Ana", "Committee", LATE, now=NOW)
+    EvidenceCase(load_document(path), open_evidence(store)).add(videos["phone"], "Ana", "Committee", LATE, now=NOW,
+                                                                attest=ATTEST)
     e4, _ = _check(path, store)
     assert e4.verdict == "consistent"  # the 21.f(5) judge: late evidence grounds no forfeiture
     assert "24 hours" in e4.explanation.render("en")

@@ -8,7 +8,7 @@ import os
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, NOW, flip_byte
+from evidence_fixtures import ATTEST, END, NOW, flip_byte
 
 from review_app.evidence import LogDamaged, verify_case
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
@@ -24,7 +24,7 @@ def test_canonical_form_is_sorted_compact_utf8():
 @pytest.fixture
 def decided(case, videos):
     """A case with five entries: opened, received, marked, marked, decided."""
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW, attest=ATTEST)
     case.mark(ev.id, [10], "Referee", excusal="e2", now=NOW)
     case.mark(ev.id, [40], "Referee", excusal="e2", note="second angle", now=NOW)
     case.decide("forfeiture", "Chair", now=NOW)
@@ -82,7 +82,7 @@ def test_an_edited_entry_is_the_first_broken_one(decided):
 def test_an_edit_with_its_hash_recomputed_breaks_the_next_entry(decided):
     lines = _lines(decided)
     entry = json.loads(lines[1])
-    entry["data"]["received_at"] = "2026-06-14T21:00:00Z"  # pretend it came earlier
+    entry["data"].update(received_at="2026-06-14T21:00:00Z", claimed_at="2026-06-14T21:00:00Z")  # pretend earlier
     entry["hash"] = entry_hash(entry)
     lines[1] = canonical(entry) + b"\n"
     _write(decided, lines)

@@ -10,7 +10,7 @@ from datetime import timedelta
 import cv2
 import numpy as np
 import pytest
-from evidence_fixtures import END, NOW, flip_byte
+from evidence_fixtures import ATTEST, END, NOW, flip_byte
 from markupsafe import escape
 
 from review_app.evidence.state import Mark
@@ -21,7 +21,7 @@ from review_app.reports.evidence_pack import build_pack, stretches
 
 @pytest.fixture
 def pack(case, videos, tmp_path):
-    ev, _ = case.add(videos["phone"], "Ana <script>", "Committee", END + timedelta(hours=3), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana <script>", "Committee", END + timedelta(hours=3), now=NOW, attest=ATTEST)
     case.mark(ev.id, [10, 12], "Referee", excusal="e2", note="mare & foal", now=NOW)
     case.mark(ev.id, [60], "Referee", excusal="e2", now=NOW)
     case.decide("forfeiture", "Chair", now=NOW)
@@ -77,7 +77,7 @@ def test_stretches_merge_nearby_marks_and_split_distant_ones():
 
 # -- nothing in a pack claims more than it can --------------------------------------------------------------
 def test_a_pack_makes_no_clip_or_still_from_an_altered_original(case, videos, tmp_path):
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     flip_byte(case.original_path(ev))
     pack = build_pack(case, tmp_path / "pack", now=NOW)
@@ -96,7 +96,7 @@ def test_the_pack_says_what_intact_means_in_both_languages(pack):
 
 def _add(run, videos):
     return run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
-               "--received-at", "2026-06-15T09:30:00-03:00")
+               "--received-at", "2026-06-15T09:30:00-03:00", "--attest-as", "committee")
 
 
 @pytest.mark.parametrize("argv, problem", [
@@ -148,7 +148,7 @@ def test_a_21f5_tag_drawn_on_shows_its_still_with_the_drawing(doc, videos, store
                                            "color": "#ff0000", "by": "Coach"}]})
     validate(doc.data)
     case = EvidenceCase(doc, open_evidence(store))
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=3), now=NOW, attest=ATTEST)
     case.mark(ev.id, [10], "Referee", excusal="e2", now=NOW)
     html = build_pack(case, tmp_path / "pack", now=NOW).html.read_text("utf-8")
     stills = re.findall(r'src="data:image/jpeg;base64,([A-Za-z0-9+/=]+)" data-frame="20" data-drawings="1"', html)

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from evidence_fixtures import END, MATCH, NO_EXCUSAL, NOW, RETURNED, write_match
+from evidence_fixtures import ATTEST, END, MATCH, NO_EXCUSAL, NOW, RETURNED, write_match
 
 pytest.importorskip("streamlit.testing.v1")
 
@@ -63,7 +63,7 @@ def test_the_page_shows_the_register_and_the_deadline(page):
 
 
 def test_marking_frames_and_deciding_forfeiture(page, case, videos):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     at = page()
     at.number_input(key="evidence.frame.m21.ev1").set_value(10).run()
     at.button(key="evidence.add_frame").click().run()
@@ -89,7 +89,7 @@ def test_marking_frames_and_deciding_forfeiture(page, case, videos):
 
 
 def test_a_refused_decision_is_one_line_on_the_page(page, case, videos):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     at = page()
     at.radio(key="evidence.decision").set_value("forfeiture").run()
     at.button(key="evidence.record").click().run()
@@ -105,7 +105,7 @@ def test_spanish(page):
 
 
 def test_a_missing_original_is_one_line_on_the_page(page, case, videos):
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     case.original_path(ev).unlink()
     at = page()
     assert any("no such file" in e.value for e in at.error)
@@ -135,7 +135,7 @@ def test_without_an_end_time_the_register_shows_and_intake_and_decision_are_disa
 
 def test_an_end_time_changed_after_the_case_opened_is_a_warning_and_new_evidence_is_refused(
         page, match_path, case, videos, frozen_now):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     write_match(match_path.parent, end_time_utc="2026-06-14T21:00:00Z")
     at = page("es")
     assert any("se abrió con el fin del partido a las 2026-06-14T20:00:00Z" in w.value
@@ -178,8 +178,13 @@ def frozen_now(monkeypatch):
 
 
 def _fill(at, video: Path | None, *, presented_by: str = "Ana Pérez", at_now: bool = True,
-          when: datetime | None = None, zone: str | None = None):
+          when: datetime | None = None, zone: str | None = None, attest: bool = False,
+          presented_to: str | None = None):
     gen = at.session_state["evidence.intake_gen"]
+    if presented_to:
+        at.selectbox(key="evidence.presented_to").set_value(presented_to)
+    if attest:
+        at.checkbox(key=f"evidence.attest.{gen}").set_value(True)
     if video is not None:
         at.file_uploader(key=f"evidence.upload.{gen}").set_value((video.name, video.read_bytes(), "video/mp4"))
     at.text_input(key=f"evidence.from.{gen}").set_value(presented_by)
@@ -202,10 +207,19 @@ def test_intake_defaults_now_and_utc(page, frozen_now):
     assert at.text_input(key="evidence.received_by").value == "Committee chair"
 
 
+def signed_in_committee(at, name: str = "Committee chair"):
+    """A committee member signed in on the page with a passphrase (the Decision tab's sign-in)."""
+    from review_app.ground.roles import COMMITTEE, Person
+
+    at.session_state["evidence.person"] = Person(name, frozenset({COMMITTEE}))
+    return at
+
+
 def test_a_receipt_time_given_in_a_zone_is_recorded_in_utc(page, case, videos, frozen_now):
-    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 9, 30),
-               zone="America/Argentina/Buenos_Aires")
+    at = _fill(signed_in_committee(page()), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 9, 30),
+               zone="America/Argentina/Buenos_Aires", attest=True)
     ev = case.state().evidence["ev1"]
+    assert ev.recorded == "2026-06-16T09:00:00Z" and ev.attested["by"] == "Committee chair"
     assert ev.received_at == "2026-06-15T12:30:00Z" and ev.in_time and ev.received_by == "Committee chair"
     assert ev.presented_by == "Ana Pérez" and ev.presented_name == "phone.mp4"
     assert any("Received ev1 at 2026-06-15T12:30:00Z" in s.value for s in at.success)
@@ -220,9 +234,49 @@ def test_received_now_takes_the_clock_at_submission(page, case, videos, frozen_n
     assert case.state().evidence["ev1"].received_at == "2026-06-16T09:00:00Z"  # NOW, late; the picker ignored
 
 
+def test_a_backdated_receipt_without_attestation_counts_from_the_servers_time(page, case, videos, frozen_now):
+    """F3 (security review): a time typed into the Receive form, with nobody signed in to attest it, was recorded as
+    in time. It is kept as a claim beside the server's own time, and the 24 hours count from the server's time."""
+    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC")
+    ev = case.state().evidence["ev1"]
+    assert ev.received_at == ev.recorded == "2026-06-16T09:00:00Z" and not ev.in_time
+    assert ev.claimed_at == "2026-06-15T10:00:00Z" and ev.attested is None
+    assert any("kept as a claim" in w.value for w in at.warning)
+    assert any(e.value.startswith("LATE by 13 h") for e in at.error)
+    table = next(df.value for df in at.dataframe if "Claimed (UTC)" in df.value.columns)
+    assert table["Claimed (UTC)"][0] == "2026-06-15T10:00:00Z, not attested: not counted"
+    assert table["Recorded (UTC)"][0] == "2026-06-16T09:00:00Z"
+
+
+def test_receiving_needs_a_signed_in_receiver(page, case, videos, frozen_now):
+    """F5: "Received by" was typed, so anyone recorded a receipt as "Com Mary". It is the person signed in."""
+    at = page(reviewer=None)
+    assert at.text_input(key="evidence.received_by").disabled
+    at = _fill(at, videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC", attest=True)
+    assert not case.state().entries and any("Sign in first" in w.value for w in at.warning)
+
+
+def test_attesting_is_for_whoever_received_it(page, case, videos, frozen_now):
+    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC",
+               presented_to="other", attest=True)
+    assert not case.state().entries and any("Only evidence presented to" in w.value for w in at.warning)
+
+
+def test_a_claim_attested_later_on_the_page_counts(page, case, videos, frozen_now):
+    at = _fill(page(), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 10, 0), zone="UTC")
+    assert not case.state().evidence["ev1"].in_time
+    signed_in_committee(at).run()
+    at.radio(key="evidence.attest_as").set_value("committee")
+    at.button(key="evidence.attest_submit").click().run()
+    assert not at.exception, at.exception
+    ev = case.state().evidence["ev1"]
+    assert ev.in_time and ev.received_at == "2026-06-15T10:00:00Z" and ev.attested["by"] == "Committee chair"
+    assert [e["type"] for e in case.state().entries][-1] == "receipt_attested"
+
+
 def test_late_in_spanish(page, case, videos, frozen_now):
-    at = _fill(page("es"), videos["phone"], at_now=False, when=datetime(2026, 6, 15, 20, 0, 0) + timedelta(minutes=1),
-               zone="UTC")
+    at = _fill(signed_in_committee(page("es")), videos["phone"], at_now=False,
+               when=datetime(2026, 6, 15, 20, 0, 0) + timedelta(minutes=1), zone="UTC", attest=True)
     assert not case.state().evidence["ev1"].in_time
     assert any(e.value.startswith("FUERA DE PLAZO por 1 min") for e in at.error)
 
@@ -257,7 +311,7 @@ def test_names_are_asked_for_in_the_pages_language(page, case, videos, frozen_no
 
 # -- labels made in the run's language (AppTest formats a chosen option after the run) ------------------------
 def test_spanish_choices_can_be_set_by_value(page, case, videos):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW)  # late
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW, attest=ATTEST)  # late
     at = page("es")
     assert at.radio(key="evidence.decision").options == ["Pérdida del partido", "No probado", "Fuera de plazo"]
     at.radio(key="evidence.decision").set_value("out-of-time").run()
@@ -283,7 +337,7 @@ def test_every_evidence_string_has_its_spanish(page, case, videos):
     used = {m.id if isinstance(m.id, str) else m.id[0] for m in template
             if any(loc.endswith("app_pages/evidence.py") for loc, _line in m.locations)}
     assert len(used) > 80 and [p for p in catalogue.problems("es", template) if p.id in used] == []
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     at = page("es")
     assert not at.exception
     assert {"Período", "Disposición", "Fotograma"} <= set(_columns(at))
@@ -309,7 +363,7 @@ FORFEITING = {"en": "Team forfeiting: Aurora. Under 21.f(5) this penalty must be
 
 @pytest.mark.parametrize("lang, text", list(FORFEITING.items()))
 def test_a_forfeiture_shows_the_team_its_grounds_and_that_it_must_be_exacted(page, case, videos, lang, text):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     case.mark("ev1", [10, 11], "Referee", excusal="e2", now=NOW)
     case.decide("forfeiture", "Chair", now=NOW)
     at = page(lang)
@@ -321,7 +375,7 @@ def test_a_forfeiture_shows_the_team_its_grounds_and_that_it_must_be_exacted(pag
 @pytest.mark.parametrize("lang, text", [("en", "A not-proven decision needs its reason."),
                                         ("es", "Una decisión de no probado necesita su motivo.")])
 def test_not_proven_without_a_reason_is_asked_in_the_pages_language(page, case, videos, lang, text):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     at = page(lang)
     at.radio(key="evidence.decision").set_value("not-proven").run()
     at.button(key="evidence.record").click().run()
@@ -340,17 +394,17 @@ def test_a_refused_first_decision_leaves_no_case_not_a_broken_one(page, case):
 
 
 def test_every_presentation_of_a_video_is_listed(page, case, videos):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW)  # late
-    case.add(videos["phone"], "Referee", "Referee", END + timedelta(hours=2), now=NOW)  # earlier, in time
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW, attest=ATTEST)  # late
+    case.add(videos["phone"], "Referee", "Referee", END + timedelta(hours=2), now=NOW, attest=ATTEST)  # earlier
     at = page()
-    table = next(df.value for df in at.dataframe if "Recorded (UTC)" in df.value.columns)
+    table = next(df.value for df in at.dataframe if "Entry" in df.value.columns)
     assert list(table["Entry"]) == [2, 3] and list(table["24-hour window"]) == ["late", "in time"]
     listed = next(df.value for df in at.dataframe if "Presentations" in df.value.columns)
     assert list(listed["Presentations"]) == [2] and "In time" in listed["24-hour window"][0]
 
 
 def test_the_integrity_tab_checks_a_head_kept_elsewhere(page, case, videos):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     head = case.state().head
     at = page()
     assert any("rewritten whole" in c.value for c in at.caption)  # what intact cannot show, said
@@ -377,7 +431,7 @@ def test_a_non_video_upload_is_named_as_uploaded(page, case, videos, frozen_now)
 def test_a_forfeiture_resting_on_an_altered_original_says_so_where_it_is_shown(page, case, videos):
     from evidence_fixtures import flip_byte
 
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     case.decide("forfeiture", "Chair", now=NOW)
     flip_byte(case.original_path(case.state().evidence["ev1"]))
@@ -388,7 +442,7 @@ def test_a_forfeiture_resting_on_an_altered_original_says_so_where_it_is_shown(p
 
 @pytest.mark.parametrize("lang, text", [("en", "That is not a head hash"), ("es", "Eso no es un hash final")])
 def test_a_mistyped_head_is_a_translated_warning_not_a_broken_case(page, case, videos, lang, text):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     at = page(lang)
     at.text_input(key="evidence.anchor").set_value("deadbeef").run()
     assert not at.exception and any(w.value.startswith(text) for w in at.warning) and not at.error
@@ -399,7 +453,7 @@ def test_a_mistyped_head_is_a_translated_warning_not_a_broken_case(page, case, v
 def test_a_broken_rule_of_the_log_is_said_in_the_pages_language(page, case, videos, lang, broken):
     from evidence_fixtures import forge_log
 
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     forge_log(case.log.path, lambda es: es.append({**es[2], "by": ""}))  # frames marked by nobody
     at = page(lang)
@@ -410,7 +464,7 @@ def test_a_broken_rule_of_the_log_is_said_in_the_pages_language(page, case, vide
 @pytest.mark.parametrize("lang, repaired", [("en", "Warning: entry 4 is a repair: 17 bytes"),
                                             ("es", "Aviso: la entrada 4 es una reparación: Chair cortó")])
 def test_a_repair_is_said_in_the_pages_language_and_the_case_stays_intact(page, case, videos, lang, repaired):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     with open(case.log.path, "ab") as fh:
         fh.write(b'{"at":"2026-06-16')  # an append cut by a crash

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, NOW
+from evidence_fixtures import ATTEST, END, NOW
 from test_evidence_page import _text, open_page
 
 pytest.importorskip("streamlit.testing.v1")
@@ -22,7 +22,8 @@ def env(match_path, store, tmp_path, monkeypatch):
 
 
 def test_the_decision_is_made_as_one_of_the_authorities_and_shown_so(env, case, videos):
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, presented_to="committee")
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, presented_to="committee",
+             attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     at = open_page()
     assert "Presented to" in [c for df in at.dataframe for c in df.value.columns]

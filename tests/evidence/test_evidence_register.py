@@ -8,7 +8,7 @@ import json
 import threading
 from datetime import timedelta
 
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.evidence import verify_case
 from review_app.model import document_from_data
@@ -51,7 +51,7 @@ def test_the_mounts_command_shows_a_later_appearance(tmp_path, capsys):
 
 
 def test_committee_members_appending_at_once_keep_the_chain_whole(case, videos):
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=1), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=1), now=NOW, attest=ATTEST)
     errors = []
 
     def correct(n):

@@ -13,7 +13,7 @@ import time
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, NOW, forge_log
+from evidence_fixtures import ATTEST, END, NOW, forge_log
 
 from review_app.evidence import EvidenceError, LogDamaged, verify_case
 
@@ -24,7 +24,7 @@ LATER = NOW + timedelta(hours=1)
 @pytest.fixture
 def marked(case, videos):
     """Entries: 1 case opened, 2 ev1 received in time, 3 frames marked."""
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     return case
 
@@ -124,7 +124,7 @@ def test_verify_rehashes_the_kept_bytes(marked, damage, says):
 
 
 def test_a_first_line_cut_is_repaired_and_the_case_opens_after_it(case, videos):
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     opened = case.log.raw().splitlines(keepends=True)[0]
     for p in case.folder.stored_originals():  # as if the crash came before anything was received
         os.chmod(p, 0o644)
@@ -132,7 +132,7 @@ def test_a_first_line_cut_is_repaired_and_the_case_opens_after_it(case, videos):
     case.log.path.write_bytes(opened[:30])
     done = case.repair("Chair", now=NOW)
     assert done.entry["seq"] == 1 and done.entry["data"]["after_entry"] == 0
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     state = case.state()
     assert [e["type"] for e in state.entries] == ["repair", "case_opened", "evidence_received"]
     assert state.opened["match_id"] == "m21" and ev.id == "ev1" and verify_case(case.folder).intact
@@ -140,19 +140,19 @@ def test_a_first_line_cut_is_repaired_and_the_case_opens_after_it(case, videos):
 
 def test_a_receipt_cut_by_a_crash_is_recorded_again_after_the_repair(case, videos):
     """The original was stored, then the crash cut its receipt: repair says so, and receiving it again records it."""
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     lines = case.log.raw().splitlines(keepends=True)
     case.log.path.write_bytes(lines[0] + lines[1][:100])
     done = case.repair("Chair", now=NOW)
     assert [p.parent.name for p in done.unrecorded] == ["originals"]
     assert "not recorded in the log" in str(verify_case(case.folder).first)
-    ev, duplicate = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, duplicate = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     assert not duplicate and ev.id == "ev1" and verify_case(case.folder).intact
 
 
 def test_repair_through_the_command_line(run, videos, tmp_path):
     run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
-        "--received-at", "2026-06-15T09:30:00-03:00")
+        "--received-at", "2026-06-15T09:30:00-03:00", "--attest-as", "committee")
     code, _, err = run("evidence", "repair", "m21", "--by", "Chair")
     assert code == 2 and err.startswith("polo-review: error: ") and len(err.strip().splitlines()) == 1
     assert "nothing to repair" in err and "Traceback" not in err
@@ -197,7 +197,7 @@ for i in range(1000):
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_a_writer_killed_mid_append_leaves_a_case_that_repair_unblocks(case, videos, match_path, store, tmp_path):
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     script = tmp_path / "appender.py"
     script.write_text(APPENDER)
     proc = subprocess.Popen([sys.executable, str(script), str(match_path), str(store)],

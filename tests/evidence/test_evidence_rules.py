@@ -9,7 +9,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, NOW, forge_log
+from evidence_fixtures import ATTEST, END, NOW, forge_log
 
 from review_app.evidence import EvidenceError, LogDamaged, verify_case
 from review_app.evidence.admit import replay
@@ -22,7 +22,7 @@ LATER = "2026-06-16T10:00:00Z"
 @pytest.fixture
 def decided(case, videos):
     """Entries: 1 case opened, 2 ev1 received in time, 3 frames marked, 4 forfeiture (the case is locked)."""
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     case.decide("forfeiture", "Chair", now=NOW)
     return case
@@ -79,7 +79,7 @@ def _by_blanks(es):
 
 
 def _late_receipt_said_in_time(es):
-    es[1]["data"]["received_at"] = "2026-06-16T08:00:00Z"  # 12 h late; in_time and margin_s left as they were
+    es[1]["data"].update(received_at="2026-06-16T08:00:00Z", claimed_at="2026-06-16T08:00:00Z")  # 12 h late
 
 
 def _forfeiture_on_withdrawn_marks(es):
@@ -138,7 +138,7 @@ def test_the_rules_report_each_refused_entry_and_judge_the_rest_without_it(decid
 
 def test_a_forged_decision_is_never_shown_as_the_cases_decision(run, videos, tmp_path):
     run("evidence", "add", "m21", videos["phone"], "--from", "Ana", "--received-by", "Committee",
-        "--received-at", "2026-06-15T09:30:00-03:00")
+        "--received-at", "2026-06-15T09:30:00-03:00", "--attest-as", "committee")
     run("evidence", "mark", "m21", "ev1", "--frame", "10", "--excusal", "e2", "--by", "Referee")
     run("evidence", "decide", "m21", "--decision", "forfeiture", "--by", "Chair", "--as", "committee")
     log = tmp_path / "evidence_store" / "m21" / "case.jsonl"
@@ -157,11 +157,11 @@ def test_a_forged_decision_is_never_shown_as_the_cases_decision(run, videos, tmp
 def test_every_log_the_operations_write_passes_the_rules(case, videos, tmp_path):
     """Receipts (late, again, after the decision), a working copy, marks of a mount never excused, corrections
     that withdraw, add marks and change the decision: all admitted."""
-    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW)  # late
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=30), now=NOW, attest=ATTEST)  # late
     again = tmp_path / "again.MOV"
     again.write_bytes(videos["phone"].read_bytes())
-    case.add(again, "Referee's phone", "Referee", IN_TIME, now=NOW)  # the same file, presented earlier
-    case.add(videos["drone"], "Bo", "Committee", IN_TIME, now=NOW)
+    case.add(again, "Referee's phone", "Referee", IN_TIME, now=NOW, attest=ATTEST)  # the same file, presented earlier
+    case.add(videos["drone"], "Bo", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.working_copy("ev2", "Clerk", now=NOW)
     case.mark("ev1", [5, 6], "Referee", mount="Chispa", note="  never excused  ", now=NOW)
     m = case.mark("ev2", [10], "Referee", excusal="e2", now=NOW)
@@ -169,7 +169,7 @@ def test_every_log_the_operations_write_passes_the_rules(case, videos, tmp_path)
     case.correct(m.seq, "Chair", "the wrong clip", withdraw=True, evidence_id="ev1", frames=[12], excusal="e2",
                  decision="forfeiture", now=NOW)
     case.correct(1, "Chair", "the clerk's name", now=NOW)
-    case.add(videos["drone"], "Cy", "Committee", IN_TIME, now=NOW)
+    case.add(videos["drone"], "Cy", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     entries = case.log.entries()
     assert replay(entries)[1] == [] and verify_case(case.folder).intact
     assert [e["type"] for e in entries][-3:] == ["correction", "correction", "evidence_received_again"]

@@ -8,7 +8,7 @@ import os
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, NOW, write_match
+from evidence_fixtures import ATTEST, END, NOW, write_match
 
 from review_app.evidence import EvidenceCase, LogDamaged, verify_case
 from review_app.evidence.canonical import GENESIS, canonical, entry_hash
@@ -30,7 +30,7 @@ def one_line_error(code, err, problem=None):
 
 
 def test_a_deleted_log_is_named_as_entry_1(case, videos):
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.log.path.unlink()
     report = verify_case(case.folder)
     assert report.first.entry == 1 and "record of this case was deleted" in report.first.message
@@ -41,7 +41,7 @@ def test_a_deleted_log_is_named_as_entry_1(case, videos):
 # -- verify: what it finds, and what it says it cannot ---------------------------------------------------------------
 @pytest.fixture
 def decided(case, videos):
-    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
     case.decide("forfeiture", "Chair", now=NOW)
     return case
@@ -61,7 +61,8 @@ def _forge(case, change) -> None:
 
 def _move_receipt_in_time(entries):
     """A careful forgery: the receipt moved, and what it says of the window with it (one hour before the deadline)."""
-    entries[1]["data"].update(received_at="2026-06-15T19:00:00Z", in_time=True, margin_s=3600)
+    entries[1]["data"].update(received_at="2026-06-15T19:00:00Z", claimed_at="2026-06-15T19:00:00Z", in_time=True,
+                              margin_s=3600)
 
 
 def test_a_rehashed_forgery_passes_the_chain_but_not_an_anchor(decided, tmp_path):
@@ -99,7 +100,7 @@ def test_a_stray_file_in_the_store_is_not_called_an_entry(decided):
 # -- the command line -----------------------------------------------------------------------------------------
 def _add(run, videos, *extra, which="phone", when="2026-06-15T09:30:00-03:00"):
     return run("evidence", "add", "m21", videos[which], "--from", "Ana", "--received-by", "Committee",
-               "--received-at", when, *extra)
+               "--received-at", when, "--attest-as", "committee", *extra)
 
 
 @pytest.mark.parametrize("argv, problem", [
@@ -188,6 +189,7 @@ def test_two_committee_members_receiving_at_once_keep_every_receipt(tmp_path, vi
     env = {**os.environ, "POLO_REVIEW_EVIDENCE": str(tmp_path / "store")}
     procs = [subprocess.Popen([sys.executable, "-m", "review_app", "evidence", "add", "m21", str(videos[name]),
                                "--from", name, "--received-by", "C", "--received-at", "2026-06-15T10:00:00Z",
+                               "--attest-as", "committee",
                                "--annotations", str(folder)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
              for name in ("phone", "drone", "phone")]
     assert [p.wait(timeout=120) for p in procs] == [0, 0, 0], [p.stderr.read() for p in procs]

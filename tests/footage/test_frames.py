@@ -7,6 +7,7 @@ import asyncio
 import random
 import shutil
 import threading
+import time
 
 import framecode
 import pytest
@@ -184,3 +185,136 @@ def test_frames_by_address(fresh):
     assert get(app, f"{at}/999.jpg")[0] == 404
     status, _, body = get(app, f"{web.PATH}/{'0' * 32}/1.jpg".replace(web.PATH, f"/base{web.PATH}"))
     assert status == 404 and b"reload the page" in body
+
+
+# -- one client cannot stall the others (issue 38, F1 of the security review) ------------------------------------
+async def _call(app, path: str, cookie: str = "", gone: bool = False) -> tuple[int, bytes]:
+    """One GET; `gone`: the client has closed the connection by the time the server looks."""
+    sent, asked = [], []
+
+    async def receive():
+        if asked and gone:
+            return {"type": "http.disconnect"}
+        asked.append(1)
+        if asked[1:]:  # a live client sends nothing more: the server waits
+            await asyncio.sleep(3600)
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    headers = [(b"cookie", f"_streamlit_xsrf={cookie}".encode())] if cookie else []
+    scope = {"type": "http", "method": "GET", "path": path, "raw_path": path.encode(), "query_string": b"",
+             "headers": headers, "scheme": "http", "server": ("test", 80), "client": ("10.0.0.9", 1), "root_path": "",
+             "http_version": "1.1"}
+    await app(scope, receive, send)
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    return start["status"], b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+
+
+@pytest.fixture
+def blocked(fresh, monkeypatch):
+    """A source whose frames wait for a gate (a slow decode), recording which frames were decoded."""
+    source = frames.open_source(fresh)
+    source.wait()
+    gate, decoded = threading.Event(), []
+
+    def image(index, fmt="jpeg", back_keep=frames.BACK_KEEP):
+        gate.wait(30)
+        decoded.append(index)
+        return b"picture"
+
+    monkeypatch.setattr(source, "image", image)
+    return source, gate, decoded
+
+
+def test_one_recordings_queue_is_bounded_and_the_rest_are_told_to_retry(blocked, monkeypatch):
+    source, gate, decoded = blocked
+    monkeypatch.setattr(web, "LANE_QUEUE", 3)
+    app = Starlette(routes=web.routes())
+
+    async def flood():
+        calls = [asyncio.create_task(_call(app, f"{web.PATH}/{source.token}/{i}.jpg", cookie=f"c{i}"))
+                 for i in range(6)]
+        await asyncio.sleep(0.5)
+        gate.set()
+        return [status for status, _ in await asyncio.gather(*calls)]
+
+    statuses = asyncio.run(flood())
+    assert sorted(statuses) == [200, 200, 200, 503, 503, 503] and len(decoded) == 3
+
+
+def test_one_client_has_a_bounded_number_of_requests_in_flight(blocked, monkeypatch):
+    source, gate, decoded = blocked
+    monkeypatch.setattr(web, "CLIENT_IN_FLIGHT", 2)
+    app = Starlette(routes=web.routes())
+
+    async def flood():
+        calls = [asyncio.create_task(_call(app, f"{web.PATH}/{source.token}/{i}.jpg", cookie="one"))
+                 for i in range(4)]
+        await asyncio.sleep(0.5)
+        other = asyncio.create_task(_call(app, f"{web.PATH}/{source.token}/9.jpg", cookie="another browser"))
+        await asyncio.sleep(0.2)
+        gate.set()
+        return [s for s, _ in await asyncio.gather(*calls)], (await other)[0]
+
+    statuses, other = asyncio.run(flood())
+    assert sorted(statuses) == [200, 200, 429, 429] and other == 200
+
+
+def test_a_request_whose_client_has_gone_is_never_decoded(blocked):
+    source, gate, decoded = blocked
+    app = Starlette(routes=web.routes())
+
+    async def go():
+        first = asyncio.create_task(_call(app, f"{web.PATH}/{source.token}/1.jpg", cookie="a"))
+        await asyncio.sleep(0.3)  # frame 1 holds the recording's decoder
+        gone = asyncio.create_task(_call(app, f"{web.PATH}/{source.token}/2.jpg", cookie="b", gone=True))
+        status_gone = (await gone)[0]
+        gate.set()
+        return (await first)[0], status_gone
+
+    first, gone = asyncio.run(go())
+    assert first == 200 and gone == 499
+    time.sleep(0.2)
+    assert decoded == [1]  # frame 2's request was cancelled before its turn
+
+
+def test_an_error_body_names_no_server_folder(fresh):
+    app = Starlette(routes=web.routes())
+    source = frames.open_source(fresh)
+    source.wait()
+    status, _, body = get(app, f"{web.PATH}/{source.token}/999.jpg")
+    assert status == 404 and b"match.mp4" in body and str(fresh.parent).encode() not in body
+
+
+def test_a_frame_larger_than_the_cap_after_a_small_first_frame_is_refused(tmp_path, monkeypatch):
+    """F8b: an MJPEG MKV whose header and frame 0 are 320x240 and whose later frames are far larger passed the
+    size cap (checked on the first frame only): one request cost 1 GB. Every frame is checked now."""
+    from fractions import Fraction
+
+    import av
+    import cv2
+    import numpy as np
+
+    from review_app.footage import source as footage_source
+    from review_app.footage.errors import DecodeError
+
+    monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(footage_source, "MAX_PIXELS", 1000 * 1000)
+    from review_app.footage import decoder
+
+    monkeypatch.setattr(decoder, "MAX_PIXELS", 1000 * 1000)
+    path = tmp_path / "mismatch.mkv"
+    with av.open(str(path), "w") as out:
+        stream = out.add_stream("mjpeg", rate=25)
+        stream.width, stream.height, stream.pix_fmt = 320, 240, "yuvj420p"
+        stream.time_base = Fraction(1, 25)
+        for i, side in enumerate((240, 1200, 1200)):
+            ok, jpeg = cv2.imencode(".jpg", np.full((side, side * 4 // 3, 3), 90, np.uint8))
+            packet = av.Packet(jpeg.tobytes())
+            packet.stream, packet.pts, packet.dts, packet.time_base = stream, i, i, Fraction(1, 25)
+            packet.is_keyframe = True
+            out.mux(packet)
+    with Footage(path) as video, pytest.raises(DecodeError, match="more than the 1,000,000 pixels"):
+        video.frame(2)

@@ -99,3 +99,13 @@ def test_a_roster_row_with_an_unquoted_comma_is_one_line_naming_the_file_and_row
     assert err == [f"polo-review: error: {bad}: row 2: 7 values under 6 columns (from ' star)' on); a value holding "
                    "the separator, as the mounts' marks \"Alba (bay, star)\", must be in double quotes"]
     assert not list((ws / "matches").glob("*.json")) if (ws / "matches").exists() else True
+
+
+def test_a_roster_with_an_unterminated_quote_is_one_line_and_exit_2(ws, tmp_path, capsys):
+    """Low item of the security review: a 900 KB field in an unterminated quote raised csv.Error (exit 1)."""
+    bad = tmp_path / "quote.csv"
+    bad.write_text('team,number,name\nRed,1,"Ana' + "x" * 200_000 + "\n", "utf-8")
+    assert cli("new", "m1", "--workspace", ws, "--name", "X", "--date", "2026-01-01", "--roster", bad) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "not a CSV a spreadsheet writes" in err[0] and "Traceback" not in err[0]
+    assert not (ws / "matches" / "m1.json").exists()

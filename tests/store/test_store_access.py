@@ -11,7 +11,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
@@ -30,7 +30,7 @@ def marked(store, videos) -> EvidenceCase:
     """A case with evidence received in time and frames marked: ready to decide."""
     store.matches.put_text("m21.json", json_bytes({**MATCH, "revision": 1}))
     case = EvidenceCase(store.matches.find("m21"), store.evidence)
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark(ev.id, [10, 11], "Ana", mount=EXCUSED_MOUNT, now=NOW)
     return case
 
@@ -79,7 +79,7 @@ def test_a_role_given_on_the_command_line_comes_with_a_one_time_code(location, s
     code = out.split("one-time code ")[1].split()[0]
     assert len(code.replace("-", "")) == 12 and code not in json.dumps(store.people.passphrase("Carla"))
     people = People(store.people)
-    with pytest.raises(PeopleError, match="one-time code"):
+    with pytest.raises(PeopleError, match="do not match"):
         people.sign_in("Carla", code)  # a code opens nothing by itself
     with pytest.raises(PeopleError, match="do not match"):
         people.redeem("Carla", "AAAA-BBBB-CCCC", "carla's passphrase")
@@ -89,9 +89,29 @@ def test_a_role_given_on_the_command_line_comes_with_a_one_time_code(location, s
     with pytest.raises(PeopleError, match="do not match"):
         people.redeem("Carla", code, "another passphrase")  # once
     assert "committee" in people.sign_in("Carla", "carla's passphrase").roles
+    assert main(["people", "Carla", "--role", "committee", "--store", location]) == 0
+    assert "passphrase kept (no role added)" in capsys.readouterr().out
     assert main(["people", "Carla", "--role", "committee", "--role", "coach", "--store", location]) == 0
-    assert "passphrase kept" in capsys.readouterr().out
-    assert people.sign_in("Carla", "carla's passphrase").is_coach
+    again = capsys.readouterr().out.split("one-time code ")[1].split()[0]  # a role added: confirmed with a new code
+    with pytest.raises(PeopleError, match="do not match"):
+        people.sign_in("Carla", "carla's passphrase")
+    assert people.redeem("Carla", again, "carla's passphrase 2").is_coach
+
+
+def test_a_trainee_squatting_a_future_role_holders_name_does_not_receive_the_role(location, store, capsys):
+    """F2 (security review): anyone enrolled as trainee "Ana Quiroga" with their own passphrase; the officer's later
+    `people "Ana Quiroga" --role committee --role coach` printed "passphrase kept", and the squatter held both roles."""
+    people = People(store.people)
+    people.enrol("Ana Quiroga", "attacker-pass-1")
+    assert main(["people", "Ana Quiroga", "--role", "committee", "--role", "coach", "--store", location]) == 0
+    out = capsys.readouterr().out
+    assert "passphrase kept" not in out and "no longer opens anything" in out
+    code = out.split("one-time code ")[1].split()[0]
+    with pytest.raises(PeopleError):
+        people.sign_in("Ana Quiroga", "attacker-pass-1", role=COACH)
+    with pytest.raises(PeopleError):
+        people.sign_in("Ana Quiroga", "attacker-pass-1")
+    assert people.redeem("Ana Quiroga", code, "the real ana's passphrase").is_coach
 
 
 def test_a_passphrase_can_be_given_on_the_command_line(location, store, capsys, monkeypatch):

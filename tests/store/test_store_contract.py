@@ -434,7 +434,7 @@ def _forfeiture_case(store, videos):
     committee decides on (the case as `EvidenceCase` makes it, through the store's evidence)."""
     from datetime import timedelta
 
-    from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW, RETURNED
+    from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW, RETURNED
 
     from review_app.evidence import EvidenceCase
 
@@ -445,7 +445,7 @@ def _forfeiture_case(store, videos):
     data = copy.deepcopy(MATCH)
     data["events"] = [*data["events"], copy.deepcopy(RETURNED), post_game]
     case = EvidenceCase(store.matches.create(data), store.evidence)
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=13), now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=13), now=NOW, attest=ATTEST)
     case.mark(ev.id, [10, 11], "Referee", excusal="e2", now=NOW)
     return case
 

@@ -8,7 +8,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.cli import main
 from review_app.evidence import EvidenceCase, verify_case
@@ -25,11 +25,11 @@ def _fill(store, videos) -> None:
                                                             "revision": 3}))
     store.matches.put_text("broken.json", b'{"schema_version": "2.0", "match": ')
     case = EvidenceCase(store.matches.find("m21"), store.evidence)
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark(ev.id, [10], "Ana", mount=EXCUSED_MOUNT, now=NOW)
     case.decide("forfeiture", "Ana", now=NOW)
     cut = EvidenceCase(store.matches.find("m22"), store.evidence)
-    cut.add(videos["drone"], "Ben", "Committee", IN_TIME, now=NOW)
+    cut.add(videos["drone"], "Ben", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     with open(cut.folder.log_path, "ab") as fh:  # an append a crash interrupted
         fh.write(b'{"seq":3,"prev":"')
     stored = store.footage.receive(io.BytesIO(b"\x00\x00\x00\x18ftypmp42 chukker"), ".mp4")

@@ -8,7 +8,7 @@ import multiprocessing
 from datetime import timedelta
 
 import pytest
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW
 
 from review_app.evidence import CaseLocked, EvidenceCase, verify_case
 from review_app.ground.files import json_bytes
@@ -24,7 +24,7 @@ def _case(store) -> EvidenceCase:
 
 def _decided_case(store, videos) -> EvidenceCase:
     case = _case(store)
-    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW)
+    ev, _ = case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
     case.mark(ev.id, [10, 11], "Ana", mount=EXCUSED_MOUNT, now=NOW)
     case.decide("forfeiture", "Ana", now=NOW)
     return case
@@ -206,7 +206,7 @@ def test_the_evidence_commands_work_on_a_database(pg_url, tmp_path, monkeypatch,
     store = open_store(pg_url)
     store.matches.put_text("m21.json", json_bytes({**MATCH, "revision": 1}))
     assert main(["evidence", "add", "m21", str(videos["phone"]), "--from", "Ana", "--received-by", "Comm",
-                 "--received-at", "2026-06-15T09:00:00Z", "--store", pg_url]) == 0
+                 "--received-at", "2026-06-15T09:00:00Z", "--attest-as", "committee", "--store", pg_url]) == 0
     assert main(["people", "Carla", "--role", "committee", "--store", pg_url]) == 0
     capsys.readouterr()
     assert main(["evidence", "decide", "m21", "--decision", "not-proven", "--reason", "unclear", "--by", "Ana",

@@ -22,7 +22,7 @@ def test_passphrases_are_salted_scrypt_hashes_and_sign_in_needs_the_right_one(st
     for name, secret in (("Ana Quiroga", "wrong horse"), ("Nobody", "correct horse")):
         with pytest.raises(PeopleError) as caught:
             people.sign_in(name, secret)
-        assert translate(caught.value.message, "es") == "ese nombre y esa frase de acceso no coinciden"
+        assert translate(caught.value.message, "es") == "ese nombre y esa frase de acceso no coinciden, o no abren esto"
     stored = store.people.passphrase("Ana Quiroga")
     assert stored["kdf"] == "scrypt" and stored["n"] == 2**14 and "correct horse" not in json.dumps(stored)
     assert people.enrol("Ben", "correct horse") and store.people.passphrase("ben")["salt"] != stored["salt"]
@@ -52,7 +52,7 @@ def test_a_name_with_old_scores_waits_for_a_coach_and_coaches_add_coaches(store)
         people.sign_in("dora", "dora's new one")
     with pytest.raises(PeopleError, match="only a coach"):
         people.set_passphrase("Cleo", "taken over!", dora)
-    with pytest.raises(PeopleError, match="is not a coach"):
+    with pytest.raises(PeopleError, match="do not match, or do not open this"):  # the same line as any failure
         people.sign_in("Dora", "dora's newer one", role=COACH)
     assert [p.name for p in people.everyone()][:2] == ["Cleo", "Finn"]  # coaches first
 
@@ -83,3 +83,56 @@ def test_approvals_hold_the_tag_as_approved_and_can_be_withdrawn(store):
     assert store.training.approved() == {"m/e1": "Cleo", "m/e2": "Cleo"}
     with pytest.raises(RoleRefused):
         store.training.approve("m/e4", "Ana", "f4")  # not a coach
+
+
+def test_guessing_is_slowed_per_name_and_per_address_and_every_failure_says_the_same(store):
+    """F6 (security review): 88 wrong guesses in a row, then the right one accepted; "X is not a coach" confirmed
+    a right passphrase for someone in another role; `password` was accepted."""
+    from review_app.training.people import FREE_FAILURES, REFUSED, Throttle
+
+    people = People(store.people)
+    with pytest.raises(PeopleError, match="among the first any guesser tries"):
+        people.enrol("Pat", "password")
+    with pytest.raises(PeopleError, match="among the first any guesser tries"):
+        people.enrol("Pat", "aaaabbbbaaaa")
+    with pytest.raises(PeopleError, match="among the first any guesser tries"):
+        people.enrol("Pat Smith", "patsmith2026")
+    people.enrol("Pat", "pat's own long phrase")
+    now = [1000.0]
+    throttle = Throttle(clock=lambda: now[0])
+    said = set()
+    for guess in ("wrong one 1", "wrong one 2", "wrong one 3"):
+        with pytest.raises(PeopleError) as exc:
+            people.sign_in("Pat", guess, address="192.0.2.9", throttle=throttle)
+        said.add(str(exc.value))
+    with pytest.raises(PeopleError) as exc:  # the right passphrase, but not a coach: the same line
+        people.sign_in("Nobody", "x" * 12, throttle=Throttle())
+    said.add(str(exc.value))
+    assert said == {str(REFUSED)}
+    with pytest.raises(PeopleError, match="try again in"):  # the right one, too soon after three failures
+        people.sign_in("Pat", "pat's own long phrase", throttle=throttle)
+    with pytest.raises(PeopleError, match="try again in"):  # another name from the same address waits too
+        people.sign_in("Someone", "whatever guess", address="192.0.2.9", throttle=throttle)
+    now[0] += 2 ** (4 - FREE_FAILURES) + 0.1
+    assert people.sign_in("Pat", "pat's own long phrase", throttle=throttle).name == "Pat"
+    with pytest.raises(PeopleError) as exc:
+        people.sign_in("Pat", "pat's own long phrase", role=COACH, throttle=Throttle())
+    assert str(exc.value) == str(REFUSED)  # not "Pat is not a coach"
+
+
+def test_the_roster_file_is_readable_by_its_owner_alone(tmp_path):
+    """Low item: reviewers.json, which holds the passphrases' hashes, was world-readable (0644)."""
+    from review_app.store.training import FileRoster
+
+    path = tmp_path / "reviewers.json"
+    path.write_text('{"people": {}}', "utf-8")
+    path.chmod(0o644)  # as an older version left it
+    People(FileRoster(path)).enrol("Pat", "pat's own long phrase")
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_local_browser_arriving_as_an_ipv4_mapped_address_is_local():
+    from review_app.training.people import request_is_local
+
+    assert request_is_local("::ffff:127.0.0.1", {"Host": "localhost:8501"})
+    assert not request_is_local("::ffff:192.0.2.2", {"Host": "localhost:8501"})

@@ -87,8 +87,19 @@ def test_the_cache_is_the_workspaces_unless_one_is_named(tmp_path):
     assert lines[-1].endswith("/fast/disk   (named by you, outside the workspace)")
 
 
+def test_the_app_listens_on_this_machine_only_unless_configured(monkeypatch):
+    """F5 (security review): `polo-review app` listened on every interface by default."""
+    monkeypatch.delenv("POLO_REVIEW_ADDRESS", raising=False)
+    cmd, _ = app_cmd.command(args(), environ={})
+    assert "--server.address=127.0.0.1" in cmd
+    here, = app_cmd.address_lines(args("--port", "9000"))
+    assert "only this computer" in here
+    cmd, _ = app_cmd.command(args(), environ={"POLO_REVIEW_ADDRESS": "0.0.0.0"})
+    assert "--server.address=0.0.0.0" in cmd
+
+
 def test_the_address_said_is_the_one_it_answers_on():
-    every, = app_cmd.address_lines(args("--port", "9000"))
+    every, = app_cmd.address_lines(args("--port", "9000", "--address", "0.0.0.0"))
     assert "http://localhost:9000/" in every and "every network interface" in every and "--address 127.0.0.1" in every
     here, = app_cmd.address_lines(args("--port", "9000", "--address", "127.0.0.1"))
     assert "http://127.0.0.1:9000/" in here and "only this computer" in here

@@ -59,9 +59,7 @@ def open_page(browser, url: str, width: int = 1500, height: int = 1000, reviewer
     page.set_default_timeout(60_000)  # a busy 2-core CI machine
     page.goto(url)
     if reviewer:
-        page.get_by_label("Your name (recorded on every tag)").fill(reviewer)
-        page.get_by_role("button", name="Start reviewing").click()
-        page.get_by_text(f"Reviewer: {reviewer}").wait_for(state="attached")
+        browser_app.name_the_reviewer(page, reviewer)
     page.wait_for_selector(f"{FRAME}[data-polo-frame]")
     return page
 

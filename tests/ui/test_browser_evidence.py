@@ -40,6 +40,15 @@ def match_with_evidence(ws, tmp_path):
     path.write_text(json.dumps(data), "utf-8")
     presented = make_video(tmp_path / "from-the-stands.mp4", seconds=4, size=(640, 360))
     EvidenceCase(load_document(path), open_evidence(ws / "evidence")).add(presented, "Blue's manager", "Committee")
+    # Changes need a sign-in (issue 38): the committee member who decides holds the role, with a passphrase.
+    from browser_app import PASSPHRASE
+
+    from review_app.store.training import FileRoster
+    from review_app.training.people import hashed
+
+    roster = FileRoster(ws / "reviewers.json")  # a workspace keeps its roster beside its folders
+    roster.set_roles("Ana Committee", {"committee"})
+    roster.set_passphrase("Ana Committee", hashed(PASSPHRASE))
 
 
 def picture_box(page) -> dict:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from browser_app import name_the_reviewer
 from test_browser import CHROMIUM, FRAME, choose, start_app, stop_app
 from ui_fixtures import make_workspace
 
@@ -81,8 +82,7 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
         page = chromium.new_page(viewport={"width": 1500, "height": 1000})
         page.set_default_timeout(60_000)
         page.goto(f"{url}/live")
-        page.get_by_label("Your name (recorded on every tag)").fill("Replay Official")
-        page.get_by_role("button", name="Start reviewing").click()
+        name_the_reviewer(page, "Replay Official")
         page.wait_for_selector(f"{FRAME}[data-polo-frame]")
         page.get_by_text("A: ● recording · B: ● recording").wait_for()
         # the drawing tools on screen read as words, as on the Review page, never as their ids
@@ -172,7 +172,7 @@ def test_a_typed_reason_and_the_chosen_whistle_stay_until_the_decision_is_record
         choose(page, "Whistle", f"Whistle at 0:00.50 {chosen}", exact=True)
         reason.fill("Second angle shows the hook")
         page.get_by_role("button", name="Record the review decision").click()
-        page.get_by_text("a review decision needs the name of who made it").wait_for()
+        page.get_by_text("Sign in first (in the sidebar)").wait_for()  # a decision is someone's (issue 38)
         # refused: what was typed and chosen is still in the form, to record once the name is given
         assert reason.input_value() == "Second angle shows the hook"
         page.wait_for_function(OFFERED, arg=chosen)
@@ -180,9 +180,7 @@ def test_a_typed_reason_and_the_chosen_whistle_stay_until_the_decision_is_record
         # a new whistle is heard, and the page runs again (the name given): the form still holds both
         segments.append(live / "A", {"whistle": {"start_s": first + 1.5, "end_s": first + 1.8, "heard_wall": 0.0}})
         page.get_by_text("Whistles heard: 3;").wait_for()
-        page.get_by_label("Your name (recorded on every tag)").fill("Replay Official")
-        page.get_by_role("button", name="Start reviewing").click()
-        page.get_by_text("Reviewer: Replay Official").wait_for()
+        name_the_reviewer(page, "Replay Official")
         assert reason.input_value() == "Second angle shows the hook"
         page.wait_for_function(OFFERED, arg=chosen)
 

@@ -36,7 +36,8 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
     roster = tmp_path / "roster.csv"
     roster.write_text(template(), "utf-8")
     yesterday = date.today() - timedelta(days=1)
-    env = {"POLO_REVIEW_CACHE": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "home")}
+    env = {"POLO_REVIEW_CACHE": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "home"),
+           "POLO_REVIEW_REGISTER_FROM": str(media)}  # the folder the operator lets files be registered from
     with running_app(["--workspace", str(ws)], env, tmp_path / "server.log") as url, chromium_page() as page:
         page.goto(f"{url}/matches")
         name_the_reviewer(page, "Ana Coach")
@@ -144,11 +145,15 @@ def test_registering_a_path_that_is_not_there_is_one_line(tmp_path):
     ws = tmp_path / "ws"
     with running_app(["--workspace", str(ws)], env, tmp_path / "server.log") as url, chromium_page() as page:
         page.goto(f"{url}/matches")
+        name_the_reviewer(page, "Ana Coach")  # registering by path is a coach's step, inside the footage folder
         page.get_by_label("Match name").fill("Friendly")
         page.get_by_label("Team 1 (without a roster)").fill("Red")
         page.get_by_label("Team 2 (without a roster)").fill("Blue")
-        page.get_by_label("Or the full path of a recording already on the server").fill("/nowhere/match.mp4")
+        page.get_by_label("Or the full path of a recording already on the server").fill(str(ws / "footage" / "m.mp4"))
         page.get_by_role("button", name="Create the match").click()
         page.get_by_text("no such file on this computer").wait_for()
         assert not list((ws / "matches").glob("*.json"))  # nothing half-made
+        page.get_by_label("Or the full path of a recording already on the server").fill("/nowhere/match.mp4")
+        page.get_by_role("button", name="Create the match").click()
+        page.get_by_text("only a file inside the footage folders").wait_for()  # nothing said of the rest of the disk
         assert "Traceback" not in Path(tmp_path / "server.log").read_text(errors="replace")

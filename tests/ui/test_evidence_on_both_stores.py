@@ -20,7 +20,7 @@ from review_app.store import open_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "evidence"))  # evidence_fixtures
 
-from evidence_fixtures import END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_video
+from evidence_fixtures import ATTEST, END, EXCUSED_MOUNT, MATCH, NOW, RETURNED, write_video
 
 UMPIRE = "Uma Umpire"
 POST_GAME = {"id": "e4", "position": {"frame": 950, "time_s": 38.0}, "period": 3, "clock": "5:40",
@@ -43,7 +43,8 @@ def _kept(location: str, tmp_path: Path, video: Path, decided: bool = True):
     data["footage"] = {"path": "../footage/match.mp4"}
     data["events"] = [*data["events"], copy.deepcopy(RETURNED), copy.deepcopy(POST_GAME)]
     case = EvidenceCase(store.matches.create(data), store.evidence)
-    ev, _ = case.add(write_video(tmp_path / "phone.mp4", 1), "Ana", "Committee", END + timedelta(hours=13), now=NOW)
+    ev, _ = case.add(write_video(tmp_path / "phone.mp4", 1), "Ana", "Committee", END + timedelta(hours=13), now=NOW,
+                     attest=ATTEST)
     case.mark(ev.id, [10, 11], "Referee", excusal="e2", now=NOW)
     if decided:
         case.decide("forfeiture", "Committee chair", now=datetime.now(UTC))

@@ -61,8 +61,8 @@ def test_the_sidebar_and_the_tag_list_in_spanish(workspace):
     at.run()
     assert not at.exception
     sidebar = " ".join(m.value for m in at.sidebar.markdown) + " ".join(c.value for c in at.sidebar.caption)
-    assert "Revisor\\: Tester" in sidebar and "Prevalece el texto en inglés" in sidebar  # the name is escaped
-    assert at.sidebar.button(key="app.reviewer_change").label == "Cambiar nombre"
+    assert "Ingresó como **Tester**" in sidebar and "Prevalece el texto en inglés" in sidebar  # the name is escaped
+    assert at.sidebar.button(key="app.sign_out").label == "Salir"
     columns = {c for df in at.dataframe for c in df.value.columns}  # the tag list
     # the rulebook's words: Umpire stays Umpire, a period is a "período" (never "Árbitro", never "Chukker")
     assert {"Etiqueta", "Fotograma", "Período", "Umpire", "Veredicto"} <= columns

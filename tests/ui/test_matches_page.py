@@ -157,10 +157,20 @@ def test_the_roster_tab_imports_and_the_archive_hides_the_match(workspace):
     assert "archived" not in json.loads(workspace["document"].read_text("utf-8"))["match"]
 
 
-def test_footage_registered_by_path_is_attached_read_only_and_never_copied(workspace, tmp_path_factory):
+def a_coach_signed_in(at, name: str = "Coach Carla"):
+    from review_app.ground.roles import COACH, Person
+
+    at.session_state["app.reviewer"] = name
+    at.session_state["app.person"] = Person(name, frozenset({COACH}))
+    return at
+
+
+def test_footage_registered_by_path_is_attached_read_only_and_never_copied(workspace, tmp_path_factory,
+                                                                           monkeypatch):
     big = tmp_path_factory.mktemp("elsewhere") / "final-camera-2.mp4"  # outside the workspace
     big.write_bytes(workspace["video"].read_bytes())
-    at = open_matches()
+    monkeypatch.setenv("POLO_REVIEW_REGISTER_FROM", str(big.parent))  # a folder the operator names
+    at = a_coach_signed_in(open_matches())
     widget(at, "intake.path").input(str(big))
     at.button(key="matches.intake.path_go").click()
     run(at)
@@ -183,3 +193,42 @@ def test_a_match_whose_goal_level_is_a_whole_number_opens(workspace):
     workspace["document"].write_text(json.dumps(data), "utf-8")
     at = open_matches()
     assert widget(at, ".goal", "matches.d.").value == 6.0
+
+
+def test_registering_by_path_needs_a_coach_and_a_configured_folder(workspace, tmp_path_factory):
+    """F4 (security review): an anonymous visitor registered any video on the server's disk by its path; it was
+    attached, made read-only and served. Now: a coach signed in, and only inside the footage folders."""
+    secret = tmp_path_factory.mktemp("secret") / "private-home-video.mp4"
+    secret.write_bytes(workspace["video"].read_bytes())
+    mode = secret.stat().st_mode
+    at = open_matches()  # signed in, but not a coach
+    widget(at, "intake.path").input(str(secret))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    assert any("needs a coach signed in" in e.value for e in at.error)
+    a_coach_signed_in(at)
+    widget(at, "intake.path").input(str(secret.parent.parent / "x" / ".." / secret.parent.name / secret.name))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    assert any("only a file inside the footage folders" in e.value for e in at.error)
+    assert secret.stat().st_mode == mode and "recordings" not in load_document(workspace["document"]).data or all(
+        r["path"] != str(secret) for r in load_document(workspace["document"]).data["recordings"])
+    inside = workspace["footage"] / "camera-3.mp4"
+    inside.write_bytes(workspace["video"].read_bytes())
+    widget(at, "intake.path").input(str(inside))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    assert load_document(workspace["document"]).data["recordings"][-1]["path"].endswith("camera-3.mp4")
+
+
+def test_a_roster_with_an_unterminated_quote_is_one_line_not_a_traceback(workspace):
+    """Low item: Chromium showed the full traceback with the server's paths for such a roster."""
+    at = open_matches()
+    at.selectbox(key="matches.pick").set_value("new")
+    run(at)
+    widget(at, ".name", "matches.new.").input("Semifinal")
+    bad = ('team,number,name\nRed,1,"Ana' + "x" * 200_000 + "\n").encode()
+    widget(at, ".roster", "matches.new.").set_value(("roster.csv", bad, "text/csv"))
+    at.button(key="matches.create").click()
+    run(at)
+    assert not at.exception and len(at.error) == 1 and "not a CSV a spreadsheet writes" in at.error[0].value

@@ -83,7 +83,7 @@ def test_a_code_without_a_name_or_a_key_in_the_window_is_refused_in_one_line(wor
     settle(at)
     send(at, "v1", (1, {"kind": "code", "key": "1", "frame": 10}))
     assert [e["id"] for e in on_disk(workspace)["events"]] == ["e1", "e2"]
-    assert any("Enter your name" in w.value for w in at.warning)
+    assert any("Sign in first" in w.value for w in at.warning)
     at.session_state["app.reviewer"] = "Tester"
     send(at, "v1", (2, {"kind": "code", "key": "z", "frame": 10}))
     assert any("no code has the key Z" in w.value for w in at.warning)

@@ -392,10 +392,18 @@ def test_tagging_needs_the_reviewers_name(workspace):
     at = make_app(reviewer=None)
     settle(at.run())  # the tag button comes once the recording is indexed
     click(at, "review.tag")
-    assert any("Enter your name" in w.value for w in at.warning)
+    assert any("Sign in first" in w.value for w in at.warning)
     assert at.button(key="review.form.save").disabled
-    at.text_input(key="app.reviewer_input").input("  Ana   Quiroga ")
-    at.button(key="app.reviewer_ok").click().run()
+    assert not any(w.key == "app.reviewer_input" for w in at.text_input)  # a typed name is no author any more
+    from review_app.store import open_store
+    from review_app.training import People
+
+    People(open_store().people).enrol("Ana Quiroga", "ana's long passphrase")
+    at.run()
+    at.text_input(key="app.name").input("  Ana   Quiroga ")
+    at.text_input(key="app.passphrase").input("ana's long passphrase")
+    at.button(key="app.sign_in").click().run()
+    assert not at.exception, at.exception
     assert at.session_state["app.reviewer"] == "Ana Quiroga"
 
 

@@ -182,7 +182,7 @@ def test_the_coach_page_shows_every_trainees_progress_and_exports_it(workspace, 
     trainee.text_input(key="coach.name").input("Ana")
     trainee.text_input(key="coach.passphrase").input(PASS)
     trainee.button(key="coach.sign_in").click().run()
-    assert any("Ana is not a coach" in e.value for e in trainee.error)
+    assert any("do not match, or do not open this" in e.value for e in trainee.error)
     assert People(the_store().people).find("cleo").is_coach
 
 

@@ -251,7 +251,7 @@ def test_the_pages_words_come_from_the_catalogue_in_the_sessions_language(monkey
 
     monkeypatch.setattr(context, "lang", lambda: "es")
     assert context._("Save") == "Guardar"
-    assert context._("Reviewer: {name}", name="Ana") == "Revisor: Ana"
+    assert context._("Signed in as {name}", name="Ana") == "Sesión iniciada como Ana"
     assert context._("Error: {message}", message="x") == "Error (detalle en inglés): x"  # a parameter named message
     assert context._("Not yet in the catalogue {x}", x=1) == "Not yet in the catalogue 1"  # English, never a key
     assert context.pgettext("one piece of evidence", "Evidence") == "Prueba" and context._("Evidence") == "Evidencia"
@@ -261,7 +261,7 @@ def test_the_pages_words_come_from_the_catalogue_in_the_sessions_language(monkey
         "3 disposiciones · E")
     assert context.rendered({"en": "x", "es": "y"}) == "y"
     monkeypatch.setattr(context, "lang", lambda: "en")
-    assert context._("Save") == "Save" and context._("Reviewer: {name}", name="Ana") == "Reviewer: Ana"
+    assert context._("Save") == "Save" and context._("Signed in as {name}", name="Ana") == "Signed in as Ana"
 
 
 def test_document_data_fixture_is_valid():

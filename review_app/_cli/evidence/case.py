@@ -7,6 +7,7 @@ import json
 import sys
 
 from review_app._cli.evidence.common import case_of, common_options, edge, mark_options
+from review_app.ground.roles import COMMAND_LINE
 
 
 def register(evsub) -> None:
@@ -25,7 +26,19 @@ def register(evsub) -> None:
                         "e.g. 2026-06-15T09:30:00-03:00")
     p.add_argument("--tz", metavar="ZONE",
                    help="IANA zone for a --received-at given without offset, e.g. America/New_York")
+    p.add_argument("--attest-as", choices=("umpire", "referee", "committee"), metavar="AUTHORITY",
+                   help="the --received-by person, an Umpire, the Referee or a committee member, attests the "
+                        "earlier --received-at time: without it the 24 hours count from now, the time recorded")
     p.set_defaults(func=edge(cmd_add))
+
+    p = evsub.add_parser("attest", parents=[common],
+                         help="attest a receipt's claimed earlier time, so the 24 hours count from it")
+    p.add_argument("match", metavar="MATCH")
+    p.add_argument("--entry", type=int, required=True, metavar="N", help="the receipt's log entry")
+    p.add_argument("--by", required=True, metavar="NAME")
+    p.add_argument("--as", dest="authority", required=True, choices=("umpire", "referee", "committee"),
+                   help="as whom --by attests (21.f(5): the Umpire(s), a Referee, the Host Tournament Committee)")
+    p.set_defaults(func=edge(cmd_attest))
 
     p = evsub.add_parser("status", parents=[common], help="deadline, time left, evidence, marks and decision")
     p.add_argument("match", metavar="MATCH")
@@ -72,8 +85,9 @@ def cmd_add(args) -> int:
                             "is now, so give both or neither")
     case = case_of(args)
     received = window.parse_time(args.received_at, args.tz) if args.received_at else None
+    attest = (args.attest_as, COMMAND_LINE) if args.attest_as else None
     ev, duplicate = case.add(args.file, args.presented_by, args.received_by, received,
-                             presented_to=args.presented_to)
+                             presented_to=args.presented_to, attest=attest)
     now = window.now_utc()
     receipt = ev.receipts[-1]
     if duplicate:
@@ -87,6 +101,7 @@ def cmd_add(args) -> int:
               f"stored read-only as {case.folder.path / ev.stored}")
     to = f" ({receipt['presented_to']})" if receipt.get("presented_to") else ""
     print(f"received at {receipt['received_at']} from {receipt['presented_by']} by {receipt['received_by']}{to}")
+    print(_times_line(receipt))
     deadline, end = case.deadline(), case.game_end()
     if receipt["in_time"]:
         taken = window.from_utc_text(receipt["received_at"])
@@ -109,6 +124,31 @@ def cmd_add(args) -> int:
     return 0
 
 
+def _times_line(receipt: dict) -> str:
+    """Both times of a receipt: the one the server recorded, and the earlier one claimed (attested or not)."""
+    line = f"recorded {receipt['recorded']} (the server's clock)"
+    if receipt.get("claimed_at"):
+        a = receipt.get("attested")
+        line += (f"; claimed received {receipt['claimed_at']}, attested by {a['by']} as {a['as']} (entry {a['seq']}): "
+                 "the 24 hours count from the claim" if a else
+                 f"; claimed received {receipt['claimed_at']}, NOT attested: the 24 hours count from the time "
+                 f"recorded (`polo-review evidence attest --entry {receipt['seq']}`)")
+    return line
+
+
+def cmd_attest(args) -> int:
+    from review_app.evidence import window
+
+    case = case_of(args)
+    entry = case.attest_receipt(args.entry, args.by, args.authority, COMMAND_LINE)
+    d = entry["data"]
+    state = "in time" if d["in_time"] else "LATE"
+    print(f"entry {entry['seq']}: {entry['by']} as {d['as']} attests that the receipt of entry {d['receipt']} "
+          f"({d['evidence']}) was made at {d['claimed_at']}; judged from it: {state} "
+          f"({window.duration_text(d['margin_s'])} {'before' if d['in_time'] else 'after'} the deadline)")
+    return 0
+
+
 def _status_dict(case) -> dict:
     from review_app.evidence import window
 
@@ -122,7 +162,9 @@ def _status_dict(case) -> dict:
         "evidence": [{"id": e.id, "sha256": e.sha256, "received_at": e.received_at, "presented_by": e.presented_by,
                       "received_by": e.received_by, "presented_to": e.presented_to, "in_time": e.in_time,
                       "margin_s": e.margin_s, "video": e.video,
-                      "receipts": e.receipts, "stored": str(case.folder.path / e.stored)}
+                      "recorded_at": e.recorded, "claimed_at": e.claimed_at, "attested": e.attested,
+                      "receipts": e.receipts, "earliest_receipt": e.earliest,
+                      "stored": str(case.folder.path / e.stored)}
                      for e in state.evidence.values()],
         "marks": [{"entry": m.seq, "evidence": m.evidence, "frames": m.frames, "excusal": m.excusal, "mount": m.mount,
                    "clause": m.clause, "by": m.by, "at": m.at, "note": m.note, "withdrawn_by": m.withdrawn_by}
@@ -161,6 +203,7 @@ def cmd_status(args) -> int:
         if e.get("presented_to") == "other":
             when += "; presented to someone else (21.f(5)): cannot ground a forfeiture"
         print(f"  {e['id']}  received {e['received_at']} from {e['presented_by']} by {e['received_by']}{to}  {when}")
+        print(f"       {_times_line(e['earliest_receipt'])}")
         print(f"       sha256 {e['sha256']}  {e['video']['frame_count']} frames, {e['video']['duration_s']:.3f} s")
         if len(e["receipts"]) > 1:  # every presentation, with the entry that recorded it and when
             for r in e["receipts"]:

@@ -56,6 +56,8 @@ def cmd_verify(args) -> int:
             print(f"  ... and {len(more) - ALSO} more problems (--json lists them all)")
         for w in report.warnings:
             print(f"  warning: {for_terminal(w)}")  # a repair's warning names the person who made it
+        for line in report.receipt_lines():  # the server's time of each receipt, and any time it claims
+            print(f"  received: {for_terminal(line)}")
         for line in report.decider_lines():  # who decided, and how the tool knew it was them
             print(f"  decided: {for_terminal(line)}")
         if report.note():

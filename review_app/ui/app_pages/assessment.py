@@ -22,6 +22,7 @@ from review_app.ui.context import (
     ngettext,
     rendered,
     reviewer,
+    signed_in_reviewer,
     store,
 )
 from review_app.ui.panel_form import situation_label
@@ -124,6 +125,8 @@ for ma in result.matches:
                     marks[event_id] = {"clear_and_obvious": back(edited.at[event_id, _("Clear and obvious error")]),
                                        "affected_outcome": back(edited.at[event_id, _("Affected the outcome")])}
             try:
+                if not signed_in_reviewer():
+                    st.stop()
                 store().matches.save(with_marks(by_match[ma.match], umpire, by=reviewer(), now=datetime.now(UTC),
                                                 events=marks, points=points))
             except PoloReviewError as exc:
@@ -131,7 +134,7 @@ for ma in result.matches:
             else:
                 st.rerun()
         if not reviewer():
-            st.caption(_("Enter your name in the sidebar to save: the assessment records who wrote it."))
+            st.caption(_("Sign in (in the sidebar) to save: the assessment records who wrote it."))
 
 st.subheader(_("The report"))
 slug = "".join(ch if ch.isalnum() else "-" for ch in umpire).strip("-").lower() or "umpire"

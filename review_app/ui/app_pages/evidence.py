@@ -41,10 +41,12 @@ from review_app.ui.context import (
     error_line,
     fixed,
     folders,
+    identified,
     lang,
     pgettext,
     rendered,
     reviewer,
+    signed_in_reviewer,
     store,
 )
 from review_app.ui.people_parts import committee_sign_in, identified_text
@@ -166,6 +168,68 @@ def late(margin: str) -> str:
     return _("LATE by {d}: recorded, but it cannot ground a forfeiture under 21.f(5).", d=margin)
 
 
+def claim_text(r: dict) -> str:
+    """A receipt's claimed earlier time, and whether it counts (attested, by whom and as whom)."""
+    if not r.get("claimed_at"):
+        return "—"
+    a = r.get("attested")
+    if a:
+        return _("{at}, attested by {by} ({role})", at=r["claimed_at"], by=a["by"], role=_(AUTHORITY_LABELS[a["as"]]))
+    return _("{at}, not attested: not counted", at=r["claimed_at"])
+
+
+def claim_lines(r: dict) -> list[tuple[str, str]]:
+    """What a receipt just recorded says of its two times."""
+    if not r.get("claimed_at"):
+        return []
+    if r.get("attested"):
+        return [("info", _("Recorded at {recorded} (the server's clock); received at {claimed} as attested: the 24 "
+                           "hours count from {claimed}.", recorded=r["recorded"], claimed=r["claimed_at"]))]
+    return [("warning", _("Recorded at {recorded} (the server's clock). The earlier time given, {claimed}, is kept "
+                          "as a claim and does not count until an Umpire, the Referee or a committee member, signed "
+                          "in, attests it (below).", recorded=r["recorded"], claimed=r["claimed_at"]))]
+
+
+def attestation(name: str, presented_to: str) -> tuple[str, str] | None | bool:
+    """(as whom, how identified) for the person attesting, or False after saying why they cannot."""
+    person, identified = attester()
+    if presented_to not in AUTHORITIES:
+        st.warning(_("Only evidence presented to an Umpire, the Referee or the Host Tournament Committee is attested "
+                     "by them."))
+        return False
+    if not person or " ".join(name.split()).casefold() != " ".join(person.split()).casefold():
+        st.warning(_("Only the person who received it attests the time, signed in (the Decision tab's sign-in, or "
+                     "the configured sign-in); or record it now and have it attested below."))
+        return False
+    return presented_to, identified
+
+
+def attester() -> tuple[str | None, str | None]:
+    """Who is signed in to attest, and how they were identified (never a typed name)."""
+    return reviewer(), identified()
+
+
+def attest_form() -> None:
+    """Claimed earlier times not attested yet: a signed-in Umpire, Referee or committee member attests one."""
+    open_claims = [(e, r) for e in state.evidence.values() for r in e.receipts
+                   if r.get("claimed_at") and not r.get("attested")]
+    if not open_claims or state.locked:
+        return
+    person, identified = attester()
+    with st.expander(_("Attest a claimed receipt time")), st.form("evidence.attest_form"):
+        if not person:
+            st.info(_("Sign in first (the Decision tab, or the configured sign-in): an attestation is recorded under "
+                      "the person signed in."))
+        labels = {r["seq"]: _("Entry {n}: {ev} claimed {at}", n=r["seq"], ev=e.id, at=r["claimed_at"])
+                  for e, r in open_claims}
+        seq = st.selectbox(_("Receipt"), list(labels), key="evidence.attest_entry", format_func=labels.get)
+        role = st.radio(_("Attesting as"), AUTHORITIES, key="evidence.attest_as", horizontal=True,
+                        format_func=fixed(AUTHORITIES, lambda k: _(AUTHORITY_LABELS[k])))
+        if st.form_submit_button(_("Attest"), key="evidence.attest_submit", disabled=not person):
+            if shown(case.attest_receipt, seq, person, role, identified):
+                st.rerun()
+
+
 def _marked_on(state, m) -> str:
     """The video a mark's frames were marked on: its name as presented and the start of its SHA-256."""
     ev = state.evidence.get(m.evidence)
@@ -253,16 +317,21 @@ with t_in:
         st.caption(_("Up to {mb} MB. Stored read-only under its SHA-256, never under the uploaded name. Larger files:"
                      " polo-review evidence add.", mb=MAX_UPLOAD_MB))
         presented_by = st.text_input(_("Presented by"), key=f"evidence.from.{gen}", max_chars=200, disabled=off)
-        if me and not (st.session_state.get("evidence.received_by") or "").strip():
-            st.session_state["evidence.received_by"] = me  # the reviewer, also once named after the page opened
-        received_by = st.text_input(_("Received by"), key="evidence.received_by", max_chars=200, disabled=off)
+        # Whoever records the receipt received it: the person signed in, never a name typed here.
+        received_by = me or ""
+        st.session_state["evidence.received_by"] = received_by or _("(sign in first)")  # shown, never read back
+        st.text_input(_("Received by"), key="evidence.received_by", disabled=True,
+                      help=_("The person signed in: a receipt is recorded under their name."))
         presented_to = st.selectbox(_("Presented to"), PRESENTED_TO, key="evidence.presented_to", disabled=off,
                                     format_func=fixed(PRESENTED_TO, lambda k: _(AUTHORITY_LABELS[k])),
                                     help=_("21.f(5): evidence presented to the Umpire(s), a Referee or the Host "
                                            "Tournament Committee; presented to anyone else, it grounds no "
                                            "forfeiture."))
         at_now = st.checkbox(_("Received now (the moment you press Receive)"), value=True,
-                             key=f"evidence.at_now.{gen}", disabled=off)
+                             key=f"evidence.at_now.{gen}", disabled=off,
+                             help=_("Every receipt records the server's own time. An earlier time given below is "
+                                    "kept beside it as a claim, and counts for the 24 hours only when an Umpire, the "
+                                    "Referee or a committee member, signed in, attests it."))
         c1, c2 = st.columns(2)
         # A date and a time as the zone's clocks showed them; the library reads them in that zone, as the
         # command line reads --received-at with --tz, and refuses a time the clocks skipped or repeated.
@@ -273,12 +342,16 @@ with t_in:
                             help=_("The receipt is stored in UTC. A time this zone's clocks skip or show twice (a "
                                    "daylight-saving change) is refused as unclear: give it in UTC instead."),
                             disabled=off)  # UTC first: the default
+        attesting = st.checkbox(_("I attest that I received it at that time (signed-in Umpire, Referee or committee "
+                                  "member, as whom it was presented to)"), key=f"evidence.attest.{gen}", disabled=off)
         if st.form_submit_button(_("Receive"), key="evidence.receive", disabled=off):
             # Ticked: the library takes its own clock at the moment of receipt (as the command line without
             # --received-at). Unticked: the same call as --received-at TIME --tz ZONE.
             when = None if at_now else shown(window.parse_time, moment.isoformat(timespec="seconds"), zone)
             if at_now or when is not None:  # else shown() has put the refusal on the page
-                if upload is None:
+                if not signed_in_reviewer():
+                    pass  # said on the page: a receipt is recorded under the person signed in
+                elif upload is None:
                     st.warning(_("Choose the video presented first."))
                 elif not presented_by.strip() or not received_by.strip():
                     st.warning(_("Enter who presented the video and who received it."))
@@ -289,8 +362,10 @@ with t_in:
                         # The upload is written under a fixed name; its own name is only recorded as a fact.
                         path = Path(tmp) / "upload.bin"
                         path.write_bytes(upload.getbuffer())
-                        got = shown(case.add, path, presented_by, received_by, when, presented_name=upload.name,
-                                    presented_to=presented_to)
+                        attest = attestation(received_by, presented_to) if attesting and when is not None else None
+                        got = None if attest is False else shown(
+                            case.add, path, presented_by, received_by, when, presented_name=upload.name,
+                            presented_to=presented_to, attest=attest)
                     if got:
                         ev, duplicate = got
                         r = ev.receipts[-1]
@@ -299,13 +374,15 @@ with t_in:
                             ("success", _("Already received as {id} (same SHA-256); this presentation, at {at}, was "
                                           "recorded against it.", id=ev.id, at=r["received_at"]) if duplicate else
                              _("Received {id} at {at}: SHA-256 {sha}", id=ev.id, at=r["received_at"], sha=ev.sha256)),
+                            *claim_lines(r),
                             ("info", in_time(margin)) if r["in_time"] else ("error", late(margin))]
                         st.session_state["evidence.intake_gen"] = gen + 1
                         st.rerun()
     st.subheader(_("Evidence received"))
     if state.evidence:
         st.dataframe(pd.DataFrame([{
-            item: e.id, _("Received (UTC)"): e.received_at, _("Presented by"): e.presented_by,
+            item: e.id, _("Received (UTC)"): e.received_at, _("Recorded (UTC)"): e.recorded,
+            _("Claimed (UTC)"): claim_text(e.earliest), _("Presented by"): e.presented_by,
             _("Received by"): e.received_by,
             _("Presented to"): _(AUTHORITY_LABELS[e.presented_to]) if e.presented_to else "—",
             _("24-hour window"): (in_time if e.in_time else late)(window.duration_text(e.margin_s)),
@@ -322,6 +399,7 @@ with t_in:
                 _("24-hour window"): _("in time") if r["in_time"] else _("late"),
                 _("Entry"): r["seq"], _("Recorded (UTC)"): r["recorded"]} for e, r in again]),
                 hide_index=True, key="evidence.presentations_table")
+        attest_form()
     else:
         st.write(_("No evidence received yet."))
 
@@ -407,9 +485,7 @@ with t_mark:
                 if not chosen:
                     st.caption(_("Add the frames that show it (the A key, or Add this frame), then mark them."))
                 if st.button(_("Mark these frames"), key="evidence.mark", disabled=not chosen, type="primary"):
-                    if not me:
-                        st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
-                    else:
+                    if signed_in_reviewer():  # marks are recorded under the person signed in
                         m = shown(case.mark, ev_id, sorted(chosen), me, note=note,
                                   **({"excusal": what[1]} if what[0] == "excusal" else {"mount": what[1]}))
                         if m:
@@ -479,7 +555,7 @@ with t_dec:
         if st.button(_("Record the decision"), key="evidence.record", disabled=not can_decide or not identified):
             problem = decision_problem(choice, reason)
             if not decider:
-                st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
+                st.warning(_("Sign in first (in the sidebar): it is recorded on every entry."))
             elif problem:
                 st.warning(problem)
             elif shown(case.decide, choice, decider, reason, authority=authority, identified=identified):
@@ -495,7 +571,7 @@ with t_dec:
                                format_func=fixed(corrected, lambda k: decision_label(k) if k else "—"))
             if st.form_submit_button(_("Record a correction"), key="evidence.correct_submit"):
                 if not decider:
-                    st.warning(_("Enter your name in the sidebar first: it is recorded on every entry."))
+                    st.warning(_("Sign in first (in the sidebar): it is recorded on every entry."))
                 else:
                     done = shown(case.correct, int(entry), decider, why, decision=new or None, withdraw=withdraw,
                                  identified=identified)

@@ -14,7 +14,7 @@ from review_app.model.review_decisions import DECISIONS, decisions, with_decisio
 from review_app.reports import timeline
 from review_app.textsafe import md
 from review_app.ui import live_view
-from review_app.ui.context import _, error_line, folders, lang, reviewer, store
+from review_app.ui.context import _, error_line, folders, lang, reviewer, signed_in_reviewer, store
 from review_app.ui.review import coding as review_coding
 from review_app.ui.review.pick import current_document, remember
 from review_app.ui.review.saves import verdict_banner
@@ -146,8 +146,10 @@ def decision_form(doc, heard: list) -> None:
         if st.form_submit_button(_("Record the review decision")):
             w = by_frame[frame]
             try:
+                if not signed_in_reviewer():
+                    st.stop()
                 changed = with_decision(doc, frame=w.frame, time_s=w.start_s, decision=decision, reason=reason,
-                                        by=reviewer() or "", event=event)
+                                        by=reviewer(), event=event)
                 saved = store().matches.save(changed, str(doc.path))
             except PoloReviewError as exc:
                 error_line(exc)  # refused: the form keeps what was typed, to correct and send again

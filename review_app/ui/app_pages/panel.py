@@ -21,7 +21,17 @@ from review_app.panels.panel import (
 )
 from review_app.rules import provision
 from review_app.textsafe import md
-from review_app.ui.context import _, error_line, fixed, folders, listing, rendered, reviewer, store
+from review_app.ui.context import (
+    _,
+    error_line,
+    fixed,
+    folders,
+    listing,
+    rendered,
+    reviewer,
+    signed_in_reviewer,
+    store,
+)
 from review_app.ui.panel_form import entries_table, entry_form, outcome_table, side_by_side, situation_label
 
 st.title(_("Panel review"))
@@ -31,7 +41,7 @@ st.caption(_("A coach opens an incident to a panel; each member records the fact
 
 name = reviewer()
 if not name:
-    st.info(_("Enter your name in the sidebar: panel entries are recorded under it."))
+    st.info(_("Sign in (in the sidebar): panel entries are recorded under the person signed in."))
     st.stop()
 
 listed = [x for x in listing() if not x.error]
@@ -102,6 +112,8 @@ if st.button(_("Open its frame on the Review page"), key="panel.goto", icon=":ma
 
 
 def save(changed) -> None:
+    if not signed_in_reviewer():  # every panel entry is someone's: checked where it is written
+        st.stop()
     try:
         store().matches.save(changed)
     except PoloReviewError as exc:

@@ -19,7 +19,7 @@ from review_app.model.recordings import recording_path
 from review_app.sound import SoundError, find_offset
 from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import _, lang, progress_bar, reviewer, roots, store
+from review_app.ui.context import _, lang, progress_bar, reviewer, roots, signed_in_reviewer, store
 from review_app.ui.review import pick as review_pick
 
 PICK = "review.angle_pick"  # the second angle's SHA-256 ("" or absent: none)
@@ -140,6 +140,8 @@ def _note(kind: str, text: str) -> None:
 
 def _save(doc: MatchDocument, change) -> MatchDocument | None:
     """Save `change(doc)` (a demo match: on its copy in the workspace) through the revision check and merge."""
+    if not signed_in_reviewer():
+        return None
     target = review_pick.writable(doc)
     try:
         saved = store().matches.save(change(target))

@@ -204,7 +204,8 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
         done = item["seq"]
         st.session_state[ACK] = (view, done)
         if not name:
-            st.session_state[PROBLEM] = _("Enter your name in the sidebar first: it is recorded on every tag.")
+            st.session_state[PROBLEM] = _("Sign in first (in the sidebar): every change is recorded under the "
+                                          "person signed in; reading needs no sign-in.")
             continue
         try:
             base, change = _change(doc, viewer, window, item, name)
@@ -274,7 +275,7 @@ def code_window_editor() -> None:
             lag = c2.number_input(_("Lag: seconds after the key"), min_value=0.0, max_value=MAX_LEAD_LAG_S,
                                   value=float(window.lag_s), step=0.5, key="review.codes.lag")
             if not name:
-                st.caption(_("Enter your name in the sidebar to keep your own code window."))
+                st.caption(_("Sign in (in the sidebar) to keep your own code window."))
             saved = st.form_submit_button(_("Save my code window"), disabled=not name, key="review.codes.save")
         if not saved:
             return

@@ -73,7 +73,8 @@ def apply_request(doc: MatchDocument) -> None:
         return
     name = reviewer()
     if not name:
-        st.warning(_("Enter your name in the sidebar first: it is recorded on every drawing."))
+        st.warning(_("Sign in first (in the sidebar): every change is recorded under the person signed in; "
+                     "reading needs no sign-in."))
         return
     try:
         if value.get("op") == "add":

@@ -15,7 +15,7 @@ from review_app.model import MatchDocument, RevisionConflict
 from review_app.model.periods import PeriodStart, most_periods, period_starts, with_period_starts, with_start_here
 from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import _, error_line, reviewer, store
+from review_app.ui.context import _, error_line, reviewer, signed_in_reviewer, store
 from review_app.ui.review import pick as review_pick
 
 ACTION = "period.start"
@@ -34,7 +34,10 @@ def _note(kind: str, text: str) -> None:
 
 
 def _save(doc: MatchDocument, change) -> MatchDocument | None:
-    """Save `change(doc)` (a demo match: on its copy in the workspace) through the store; None if it was not."""
+    """Save `change(doc)` (a demo match: on its copy in the workspace) through the store; None if it was not (no one
+    signed in: a period start is someone's, checked where it is written)."""
+    if not signed_in_reviewer():
+        return None
     target = review_pick.writable(doc)
     try:
         saved = store().matches.save(change(target))

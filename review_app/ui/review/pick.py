@@ -19,7 +19,19 @@ from review_app.model.recordings import attach, recording_path, recordings
 from review_app.store import DatabaseError
 from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import _, error_line, fixed, folders, lang, listing, progress_bar, reviewer, roots, store
+from review_app.ui.context import (
+    _,
+    error_line,
+    fixed,
+    folders,
+    lang,
+    listing,
+    progress_bar,
+    reviewer,
+    roots,
+    signed_in_reviewer,
+    store,
+)
 from review_app.ui.footage_intake import intake_forms
 
 # The Review page's frame view (drawn by review.frame; picking another match rewinds it). Kept here, where
@@ -175,7 +187,8 @@ def choose_footage(doc: MatchDocument) -> Path | None:
     if own is None or path.resolve() != own.resolve():
         st.caption(_("This footage is not the one the match is reviewed on; tags are saved to the match document "
                      "either way, with frames of the footage on screen."))
-        if st.button(_("Review the match on this footage (saves the document)"), key="review.link"):
+        if st.button(_("Review the match on this footage (saves the document)"), key="review.link") and \
+                signed_in_reviewer():
             viewer = open_viewer(path)
             if viewer is None:
                 return path

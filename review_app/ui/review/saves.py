@@ -36,7 +36,7 @@ from review_app.rules.provision import Provision
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.textsafe import md
 from review_app.ui import scroll
-from review_app.ui.context import N_, _, error_line, lang, rendered, store
+from review_app.ui.context import N_, _, error_line, lang, rendered, signed_in_reviewer, store
 from review_app.ui.review.pick import remember, writable
 
 FORM = "review.form"  # the open tag form's state in the session
@@ -62,6 +62,8 @@ def hold_conflict(base: MatchDocument, change: Change, exc: RevisionConflict) ->
 def save_change(base: MatchDocument, change: Change, *, undo: bool = False) -> None:
     # Every change of the Review page (a tag, a drawing, an undo) lands here: a demo match is never
     # written, its copy in the workspace is made first and takes the change.
+    if not signed_in_reviewer():  # every change is someone's: checked where it is written
+        return
     base = writable(base)
     try:
         saved = commit(base, change, store().matches)

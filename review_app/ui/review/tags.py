@@ -379,7 +379,8 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
                                key=f"{base_key}.move")
         name = reviewer()
         if not name:
-            st.warning(_("Enter your name in the sidebar first: it is recorded on every tag."))
+            st.warning(_("Sign in first (in the sidebar): every change is recorded under the person signed in; "
+                         "reading needs no sign-in."))
         c1, c2 = st.columns(2)
         save = c1.form_submit_button(_("Save"), type="primary", disabled=not name, key="review.form.save")
         cancel = c2.form_submit_button(_("Cancel"), key="review.form.cancel")
