@@ -81,6 +81,11 @@ class FeedRecorder(threading.Thread):
         self.gap_from: tuple[float, float] | None = (
             (self.end_s, existing.segments[-1]["closed_wall"]) if existing.segments else None)
         self.continued = bool(existing.segments)  # its clock is another run's: placed by the wall clock
+        # How much later than it arrived this connection's frames are placed (seconds, never below 0): its
+        # first keyframe is placed when FFmpeg hands it over, after the probe (PROBE) read half a second of the
+        # feed, so the frames are placed that much later than they came. The largest of (placed - handed over)
+        # over the connection's video packets: the packets read past the probe are handed over as they come.
+        self.arrival_lag_s = 0.0
         self.sound = SoundBuffer()
         self._lock = threading.Lock()
         self.watch = WhistleWatch(self.sound, self._whistle, stop, name) if listen else None
@@ -150,7 +155,9 @@ class FeedRecorder(threading.Thread):
                 if video and packet.is_keyframe and writer.long_enough(packet.pts + shift, self.segment_s):
                     writer.close()
                     writer = _Segment(self, vin, ain)
-                if not video and resampler is not None:
+                if video:
+                    self._arrived(packet, shift, tb_v)
+                elif resampler is not None:
                     self._hear(packet, resampler, shift * tb_v)
                 writer.write(packet, shift, tb_v, video)
         finally:
@@ -169,12 +176,19 @@ class FeedRecorder(threading.Thread):
         if self.end_s is not None:
             base = max(base, round(Fraction(self.end_s) / tb_v) + 1)
         first = packet.pts if packet.pts is not None else packet.dts
+        self.arrival_lag_s = 0.0  # a new connection: its own lag
         if self.gap_from is not None:
             from_s, from_wall = self.gap_from
             self._log({"gap": {"from_s": round(from_s, 6), "to_s": round(float(base * tb_v), 6),
                                "from_wall": from_wall, "to_wall": now}})
             self.gap_from = None
         return base - first
+
+    def _arrived(self, packet, shift: int, tb_v: Fraction) -> None:
+        """The video packet's placing against when it was handed over (the recorder's arrival clock)."""
+        ticks = packet.dts if packet.dts is not None else packet.pts  # sent in decoding order
+        placed = float((ticks + shift) * tb_v)
+        self.arrival_lag_s = max(self.arrival_lag_s, placed - (time.time() - self.zero_wall))
 
     def _hear(self, packet, resampler, shift_s: Fraction) -> None:
         import av
@@ -260,4 +274,6 @@ class _Segment:
             "first_s": float(ordered[0] * self.tb), "end_s": recorder.end_s,
             "time_base": [self.tb.numerator, self.tb.denominator], "pts": ordered,
             "closed_wall": time.time(),
+            # the recorder's arrival clock: this connection's frames were placed this much later than they came
+            "connection": recorder.connections, "arrival_lag_s": round(recorder.arrival_lag_s, 4),
         })

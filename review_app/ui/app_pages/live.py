@@ -9,7 +9,7 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import format_time
 from review_app.live import web as live_web
-from review_app.live.session import ready_whistles, sessions, whistle_offset
+from review_app.live.session import SOUND_TRAVEL_MAX_S, live_sync, ready_whistles, sessions
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
@@ -67,6 +67,18 @@ def _status_line(state: dict, name: str) -> str:
     return _("{camera}: ✕ no signal, reconnecting", camera=name)
 
 
+def _sync_words(sync) -> str:
+    """Which sync the second angle is shown at, said on the page (live_sync)."""
+    if sync.sound_s is None:
+        return _("recording's arrival clock; no whistle heard on both cameras yet")
+    if not sync.moved_s:
+        return _("recording's arrival clock; the sound of {n} whistles agrees within {bound} s of sound travel",
+                 n=sync.whistles, bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
+    return _("recording's arrival clock moved {moved} s by the sound of {n} whistles (the most sound travel, "
+             "{bound} s, allows)", moved=format(sync.moved_s, "+.3f"), n=sync.whistles,
+             bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
+
+
 @st.fragment(run_every=0.5)
 def live_area() -> None:
     state = next((s for s in sessions(folders().footage) if s["match_id"] == session["match_id"]), session)
@@ -75,20 +87,13 @@ def live_area() -> None:
         st.info(_("Waiting for the first frames from {camera}…", camera=main_name))
         return
     angle = other = None
-    settled = False
     if angle_name is not None:
         angle_token, other = live_web.open_feed(folder / angle_name)
         if other.frame_count:
-            found_offset = whistle_offset(main, other)
-            settled = found_offset is not None
-            if settled:
-                offset, how = found_offset[0], _("from {n} whistles", n=found_offset[1])
-            else:
-                offset, how = main.first_s - other.first_s, _("recording clock")
-            angle = live_view.angle_data(angle_token, other, offset, how)
+            sync = live_sync(main, other)
+            angle = live_view.angle_data(angle_token, other, sync.offset_s, _sync_words(sync))
     # the whistles shown, the last once W can show it on both angles at once (its pictures made)
-    heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0,
-                                   settled=settled)
+    heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0)
     results = review_coding.checked(doc) if doc is not None else {}
     marks = timeline.data(doc.events if doc is not None else [], results, lang(), doc.revision if doc else 0,
                           sounds=[{"kind": "whistle", "label": _("Whistle"), "frame": w.frame} for w in heard])
