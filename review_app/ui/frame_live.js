@@ -10,11 +10,18 @@
 // both are on screen. The root carries data-polo-live-count (frames recorded), data-polo-last-whistle
 // (the last whistle's frame), data-polo-replay the whistle W last showed and data-polo-replay-angle the
 // angle's frame for it (empty when the angle has not recorded that instant).
+// "Mark whistle" (M): a whistle the official heard and the page missed. Following the live edge, the
+// picture shown is the live moment (the edge itself is a second or two behind, the newest segment): the
+// instant of the press on the server's clock (the page's clock set by {live.clock}, the least round trip
+// of a few) goes to the app, which marks the whistle that long ago less the reaction time; stepped back,
+// the frame on screen less the reaction time. The root carries data-polo-marked (the last press's instant).
 
 const REPLAY_SPEED = 0.25;
 const REPLAY_AROUND_S = 3;
 const REPLAY_HOLD_MS = 700; // the whistle's frame held on both angles before the slowed loop plays
 const REPLAY_WAIT_MS = 3000;
+const CLOCK_SAMPLES = 5;
+const CLOCK_EVERY_MS = 30000;
 const FOLLOWS = new Set(["last", "faster", "slower", "zoomIn", "zoomOut", "zoomReset", "fullscreen", "live"]);
 
 class LiveFrameView extends FrameView {
@@ -36,6 +43,10 @@ class LiveFrameView extends FrameView {
     this.liveButton.setAttribute("data-testid", "polo-live-edge");
     this.whistleButton = button("lastWhistle", "last-whistle");
     this.whistleButton.setAttribute("data-testid", "polo-last-whistle");
+    this.markButton = button("mark", "mark-whistle");
+    this.markButton.setAttribute("data-testid", "polo-mark-whistle");
+    this.clockOffset = 0; // the server's clock minus this page's (ms)
+    this.clockAt = null;
     this.liveInfo = el("span", "live-info");
     this.liveBox.append(this.liveInfo);
     this.bar.prepend(this.liveBox);
@@ -55,6 +66,15 @@ class LiveFrameView extends FrameView {
     this.whistleButton.textContent = this.liveText.lastWhistle || "Last whistle";
     this.whistleButton.title = `${this.liveText.lastWhistleHelp || ""} (W)`;
     this.whistleButton.disabled = !this.whistles.length;
+    this.markButton.textContent = this.liveText.mark || "Mark whistle";
+    this.markButton.title = `${this.liveText.markHelp || ""} (M)`;
+    if (live.clock && live.clock !== this.clockAt) {
+      this.clockAt = live.clock;
+      this.syncClock();
+      clearInterval(this.clockTimer);
+      this.clockTimer = setInterval(() => this.root.isConnected ? this.syncClock() : clearInterval(this.clockTimer),
+        CLOCK_EVERY_MS);
+    }
     this.liveInfo.textContent = live.status || "";
     this.root.dataset.poloLiveCount = String(this.liveCount);
     const pair = live.replay || null;
@@ -157,6 +177,7 @@ class LiveFrameView extends FrameView {
       return this.canMove() && (this.pause(false), this.goTo(this.edgeFrame(), false));
     }
     if (name === "lastWhistle") return this.lastWhistle();
+    if (name === "mark") return this.mark();
     if (!FOLLOWS.has(name)) {
       this.following = false;
       this.root.classList.remove("following");
@@ -171,6 +192,12 @@ class LiveFrameView extends FrameView {
       ev.preventDefault();
       ev.stopImmediatePropagation();
       return this.command("lastWhistle");
+    }
+    if ((k === "m" || k === "M") && !ev.repeat && !ev.ctrlKey && !ev.altKey && !ev.metaKey && !typing(ev) &&
+        window.__poloReviewActiveView === this && this.root.isConnected) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      return this.command("mark");
     }
     return super.key(ev);
   }
@@ -204,6 +231,32 @@ class LiveFrameView extends FrameView {
     this.focus();
     this.startReplay(token);
     this.show();
+  }
+
+  // the server's clock: of a few round trips, the shortest, its answer taken at the middle of it
+  async syncClock() {
+    const at = this.clockAt;
+    let best = null;
+    for (let n = 0; n < CLOCK_SAMPLES; n++) {
+      try {
+        const t0 = Date.now();
+        const r = await fetch(at, { cache: "no-store" });
+        const server = parseFloat(await r.text()) * 1000;
+        const t1 = Date.now();
+        if (r.ok && Number.isFinite(server) && (best === null || t1 - t0 < best.rtt)) {
+          best = { rtt: t1 - t0, offset: server - (t0 + t1) / 2 };
+        }
+      } catch (err) {
+        break; // the server away: the last offset kept
+      }
+    }
+    if (best !== null && at === this.clockAt) this.clockOffset = best.offset;
+  }
+
+  mark() {
+    const wall = (Date.now() + this.clockOffset) / 1000;
+    this.root.dataset.poloMarked = wall.toFixed(3);
+    if (this.trigger) this.trigger("action", { name: "mark", wall, frame: this.painted, following: this.following });
   }
 
   // once the whistle's frame is on screen on both angles (the angle at most REPLAY_WAIT_MS late: one that

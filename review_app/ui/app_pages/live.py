@@ -9,7 +9,16 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import format_time
 from review_app.live import web as live_web
-from review_app.live.session import SOUND_TRAVEL_MAX_S, live_sync, ready_whistles, sessions
+from review_app.live.session import (
+    REACTION_MAX_S,
+    REACTION_S,
+    SOUND_TRAVEL_MAX_S,
+    LiveError,
+    live_sync,
+    mark_whistle,
+    ready_whistles,
+    sessions,
+)
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
@@ -25,6 +34,8 @@ REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under re
 # review, so a run of the page (a new whistle, W, the name given) never resets what is typed or chosen.
 WHISTLE, TAG, DECISION, REASON = ("live.decision.whistle", "live.decision.event", "live.decision.decision",
                                   "live.decision.reason")
+REACTION = "live.reaction_s"  # the reaction time M takes off (REACTION_S unless the official changes it)
+MARKED = "live.marked"  # (kind, text): what the last M came to, said on the next run
 OFFERED = "live.decision.offered"  # the whistle under review the form last put in its whistle box
 CLEAR = "live.decision.recorded"  # a decision was recorded: the next run empties the form
 ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
@@ -79,6 +90,23 @@ def _sync_words(sync) -> str:
              bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
 
 
+def _mark(press: dict, main) -> None:
+    """M: a whistle the official heard, at the press's instant (following the live edge) or the frame on
+    screen (stepped back), less the reaction time, on the recorder's arrival clock (session.mark_whistle)."""
+    reaction = float(st.session_state.get(REACTION, REACTION_S))
+    if press["following"]:
+        at = press["wall"] - float(session.get("zero_wall", 0.0))
+    else:
+        at = main.time_of(min(max(0, press["frame"]), main.frame_count - 1)) + main.arrival_first_s
+    try:
+        mark_whistle(folder, at - reaction, reaction_s=reaction, by=reviewer() or "")
+    except (LiveError, OSError) as exc:
+        st.session_state[MARKED] = ("error", _("The whistle could not be marked: {problem}", problem=md(exc)))
+        return
+    st.session_state[MARKED] = ("success", _("Whistle marked {reaction} s before M was pressed; W shows it on both "
+                                             "angles.", reaction=format(reaction, "g")))
+
+
 @st.fragment(run_every=0.5)
 def live_area() -> None:
     state = next((s for s in sessions(folders().footage) if s["match_id"] == session["match_id"]), session)
@@ -101,7 +129,11 @@ def live_area() -> None:
     live_view.live_view(token, main, key="live.view", whistles=[w.frame for w in heard], timeline=marks,
                         angle=angle, replay=replay, status=status,
                         on_position=lambda f: st.session_state.__setitem__("live.pos", f),
-                        on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f))
+                        on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f),
+                        on_mark=lambda press: _mark(press, main))
+    note = st.session_state.pop(MARKED, None)
+    if note is not None:
+        getattr(st, note[0])(note[1])
     if st.session_state.get(REPLAYED) is not None and st.session_state.get(REPLAYED) != st.session_state.get(SHOWN):
         st.session_state[SHOWN] = st.session_state[REPLAYED]
         st.rerun(scope="app")  # the decision form below offers the whistle under review
@@ -123,6 +155,9 @@ def live_area() -> None:
 # of its own, only that block's place can be taken.
 with st.container():
     live_area()
+st.number_input(_("Reaction time for M (s)"), min_value=0.0, max_value=REACTION_MAX_S, value=REACTION_S, step=0.1,
+                key=REACTION, help=_("M (Mark whistle) marks a whistle the page did not hear: at the moment M is "
+                                     "pressed (or the frame on screen, when stepped back) less this."))
 
 
 def decision_form(doc, heard: list) -> None:
