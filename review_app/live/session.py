@@ -251,6 +251,23 @@ def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) ->
     return other.frame_on_screen(t)
 
 
+def heard_on_either(main: LiveFeed, other: LiveFeed | None, offset_s: float) -> list[Whistle]:
+    """The main camera's whistles, and those only the other camera heard (its microphone nearer the Umpire,
+    or the main one's drowned), put on the main camera's timeline at the instant the other heard them (the
+    pictures' offset `offset_s`: other's time minus main's), in the order they sounded."""
+    heard = main.whistles()
+    if other is None or not main.frame_count:
+        return heard
+    last = main.time_of(main.frame_count - 1)
+    extra = []
+    for w in other.whistles():
+        t = w.start_s - offset_s
+        if w.marked or not 0.0 <= t <= last or any(abs(h.start_s - t) < SAME_WHISTLE_S for h in heard):
+            continue
+        extra.append(Whistle(t, w.end_s - offset_s, main.frame_on_screen(t), w.heard_wall))
+    return sorted(heard + extra, key=lambda w: w.start_s)
+
+
 def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, settled: bool = True,
                    now: float | None = None) -> tuple[list[Whistle], dict | None]:
     """The whistles the live page shows, and the last one's frame on both angles for W ({"frame", "angle"},
@@ -259,8 +276,9 @@ def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, s
     angle's frame is recorded later when its camera lags, and only when its segment closes), and the offset
     `settled` (measured from a whistle both heard, not the recording clock's: the page's next run has it once
     the second camera hears this one). At most READY_WAIT_S after it was heard, whatever the second angle
-    has: a camera down or far behind does not hold the whistle up."""
-    heard = main.whistles()
+    has: a camera down or far behind does not hold the whistle up. The whistles either camera heard
+    (heard_on_either)."""
+    heard = heard_on_either(main, other, offset_s)
     now = time.time() if now is None else now
     while heard:
         last = heard[-1]

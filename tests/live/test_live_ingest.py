@@ -24,6 +24,7 @@ from review_app.live.session import (
     angle_frame,
     clock_offset,
     finish,
+    heard_on_either,
     live_sync,
     mark_whistle,
     parse_camera,
@@ -251,3 +252,21 @@ def test_a_marked_whistle_is_the_same_instant_on_both_cameras_and_not_the_sounds
     assert [w.start_s for w in a.whistles()] == sorted(w.start_s for w in a.whistles())
     with pytest.raises(LiveError, match="reaction time"):
         mark_whistle(session, at, reaction_s=-1.0, by="Replay Official")
+
+
+def test_a_whistle_only_the_second_camera_heard_is_listed_at_its_instant_on_the_first(recorded, tmp_path):
+    for name in ("A", "B"):
+        shutil.copytree(recorded.folder / name, tmp_path / name)
+    log = tmp_path / "A" / segments.LOG
+    log.write_text("".join(line for line in log.read_text("utf-8").splitlines(keepends=True)
+                           if '"whistle"' not in line), "utf-8")  # A heard none
+    a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
+    assert a.whistles() == [] and len(b.whistles()) >= 2
+    offset = clock_offset(a, b)
+    listed = heard_on_either(a, b, offset)
+    on_b = [w for w in b.whistles() if 0 <= w.start_s - offset <= a.time_of(a.frame_count - 1)]
+    assert [w.start_s for w in listed] == pytest.approx([w.start_s - offset for w in on_b])
+    assert all(w.frame == a.frame_on_screen(w.start_s) for w in listed)
+    # heard by both: listed once, at the main camera's
+    both = heard_on_either(LiveFeed(recorded.folder / "A"), b, offset)
+    assert [w.start_s for w in both] == [w.start_s for w in LiveFeed(recorded.folder / "A").whistles()]

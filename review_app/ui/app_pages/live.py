@@ -14,6 +14,7 @@ from review_app.live.session import (
     REACTION_S,
     SOUND_TRAVEL_MAX_S,
     LiveError,
+    heard_on_either,
     live_sync,
     mark_whistle,
     ready_whistles,
@@ -201,6 +202,10 @@ if doc is None:
     st.stop()
 _token, main = live_web.open_feed(folder / main_name)
 heard = main.whistles()
+if angle_name is not None and main.frame_count:  # as the live view lists them: heard on either camera
+    _other_token, other_feed = live_web.open_feed(folder / angle_name)
+    if other_feed.frame_count:
+        heard = heard_on_either(main, other_feed, live_sync(main, other_feed).offset_s)
 results, _findings = review_coding.check(doc)
 position = min(int(st.session_state.get("live.pos", 0)), max(0, main.frame_count - 1))
 
