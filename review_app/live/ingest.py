@@ -86,6 +86,9 @@ class FeedRecorder(threading.Thread):
         # feed, so the frames are placed that much later than they came. The largest of (placed - handed over)
         # over the connection's video packets: the packets read past the probe are handed over as they come.
         self.arrival_lag_s = 0.0
+        # An MPEG-TS demuxer knows a frame has ended only when the next one begins: it hands each video frame
+        # over one frame after it came (no such wait over RTP, whose packets mark a frame's end).
+        self.handover_s = 0.0
         self.sound = SoundBuffer()
         self._lock = threading.Lock()
         self.watch = WhistleWatch(self.sound, self._whistle, stop, name) if listen else None
@@ -138,6 +141,8 @@ class FeedRecorder(threading.Thread):
         shift = None  # ticks added to the video's timestamps on this connection
         tb_v = Fraction(vin.time_base.numerator, vin.time_base.denominator)
         frame_ticks = max(1, round(1 / (Fraction(vin.average_rate or 25) * tb_v))) if vin.average_rate else 1
+        self.handover_s = (1 / float(vin.average_rate) if vin.average_rate and "mpegts" in container.format.name
+                           else 0.0)
         try:
             for packet in container.demux(*(s for s in (vin, ain) if s is not None)):
                 if self.stop.is_set():
@@ -188,7 +193,8 @@ class FeedRecorder(threading.Thread):
         """The video packet's placing against when it was handed over (the recorder's arrival clock)."""
         ticks = packet.dts if packet.dts is not None else packet.pts  # sent in decoding order
         placed = float((ticks + shift) * tb_v)
-        self.arrival_lag_s = max(self.arrival_lag_s, placed - (time.time() - self.zero_wall))
+        came = time.time() - self.handover_s - self.zero_wall
+        self.arrival_lag_s = max(self.arrival_lag_s, placed - came)
 
     def _hear(self, packet, resampler, shift_s: Fraction) -> None:
         import av
