@@ -12,8 +12,8 @@
 // angle's frame for it (empty when the angle has not recorded that instant).
 // "Mark whistle" (M): a whistle the official heard and the page missed. Following the live edge, the
 // picture shown is the live moment (the edge itself is a second or two behind, the newest segment): the
-// instant of the press on the server's clock (the page's clock set by {live.clock}, the least round trip
-// of a few) goes to the app, which marks the whistle that long ago less the reaction time; stepped back,
+// instant of the press on the server's clock (the page's clock checked against {live.clock}, syncClock)
+// goes to the app, which marks the whistle that long ago less the reaction time; stepped back,
 // the frame on screen less the reaction time. The root carries data-polo-marked (the last press's instant).
 
 const REPLAY_SPEED = 0.25;
@@ -21,7 +21,8 @@ const REPLAY_AROUND_S = 3;
 const REPLAY_HOLD_MS = 700; // the whistle's frame held on both angles before the slowed loop plays
 const REPLAY_WAIT_MS = 3000;
 const CLOCK_SAMPLES = 5;
-const CLOCK_EVERY_MS = 30000;
+const CLOCK_EVERY_MS = 10000;
+const CLOCK_KEEP_MS = 300000; // round trips this recent bound the clocks' offset (two clocks drift apart slowly)
 const FOLLOWS = new Set(["last", "faster", "slower", "zoomIn", "zoomOut", "zoomReset", "fullscreen", "live"]);
 
 class LiveFrameView extends FrameView {
@@ -233,24 +234,35 @@ class LiveFrameView extends FrameView {
     this.show();
   }
 
-  // the server's clock: of a few round trips, the shortest, its answer taken at the middle of it
+  // The server's clock against this page's: each round trip bounds it (the server read its clock between
+  // the request leaving and the answer coming: server - answer <= offset <= server - request), the bounds of
+  // the last CLOCK_KEEP_MS intersected. The page's own clock is kept where it lies within them (machines set
+  // by NTP agree to milliseconds, and a busy machine's round trips are long: their middle is not the
+  // answer), else the nearest bound. On one machine the offset is then 0, whatever the load.
   async syncClock() {
     const at = this.clockAt;
-    let best = null;
+    const now = Date.now();
+    this.clockBounds = (this.clockBounds || []).filter((b) => now - b.t < CLOCK_KEEP_MS);
     for (let n = 0; n < CLOCK_SAMPLES; n++) {
       try {
         const t0 = Date.now();
         const r = await fetch(at, { cache: "no-store" });
         const server = parseFloat(await r.text()) * 1000;
         const t1 = Date.now();
-        if (r.ok && Number.isFinite(server) && (best === null || t1 - t0 < best.rtt)) {
-          best = { rtt: t1 - t0, offset: server - (t0 + t1) / 2 };
-        }
+        if (r.ok && Number.isFinite(server)) this.clockBounds.push({ t: t1, lo: server - t1, hi: server - t0 });
       } catch (err) {
-        break; // the server away: the last offset kept
+        break; // the server away: the bounds so far kept
       }
     }
-    if (best !== null && at === this.clockAt) this.clockOffset = best.offset;
+    if (at !== this.clockAt || !this.clockBounds.length) return;
+    let lo = Math.max(...this.clockBounds.map((b) => b.lo));
+    let hi = Math.min(...this.clockBounds.map((b) => b.hi));
+    if (lo > hi) { // a clock was set meanwhile: the newest round trip alone
+      const b = this.clockBounds[this.clockBounds.length - 1];
+      this.clockBounds = [b];
+      [lo, hi] = [b.lo, b.hi];
+    }
+    this.clockOffset = Math.min(Math.max(0, lo), hi);
   }
 
   mark() {
