@@ -36,7 +36,8 @@ REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under re
 WHISTLE, TAG, DECISION, REASON = ("live.decision.whistle", "live.decision.event", "live.decision.decision",
                                   "live.decision.reason")
 REACTION = "live.reaction_s"  # the reaction time M takes off (REACTION_S unless the official changes it)
-MARKED = "live.marked"  # (kind, text): what the last M came to, said on the next run
+PRESSED = "live.mark_pressed"  # the instant of the last M handled
+MARKED = "live.marked"  # (kind, text): what the last M came to, said until the next
 OFFERED = "live.decision.offered"  # the whistle under review the form last put in its whistle box
 CLEAR = "live.decision.recorded"  # a decision was recorded: the next run empties the form
 ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
@@ -94,6 +95,9 @@ def _sync_words(sync) -> str:
 def _mark(press: dict, main) -> None:
     """M: a whistle the official heard, at the press's instant (following the live edge) or the frame on
     screen (stepped back), less the reaction time, on the recorder's arrival clock (session.mark_whistle)."""
+    if st.session_state.get(PRESSED) == press["wall"]:
+        return  # the same press heard again (the view's action is read on more than one run)
+    st.session_state[PRESSED] = press["wall"]
     reaction = float(st.session_state.get(REACTION, REACTION_S))
     if press["following"]:
         at = press["wall"] - float(session.get("zero_wall", 0.0))
@@ -132,7 +136,7 @@ def live_area() -> None:
                         on_position=lambda f: st.session_state.__setitem__("live.pos", f),
                         on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f),
                         on_mark=lambda press: _mark(press, main))
-    note = st.session_state.pop(MARKED, None)
+    note = st.session_state.get(MARKED)  # said until the next M (the fragment runs every half second)
     if note is not None:
         getattr(st, note[0])(note[1])
     if st.session_state.get(REPLAYED) is not None and st.session_state.get(REPLAYED) != st.session_state.get(SHOWN):
