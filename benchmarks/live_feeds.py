@@ -241,10 +241,37 @@ def follow(page, sent: subprocess.Popen, emitted: list[float], read_clock, base:
     return presses, seen
 
 
-def run(feeds: Path, workdir: Path, *, mute: bool, reaction_s: float, generator_root: Path, start_app,
-        match_document, free_port, app_kill, observe: str, exe: list[str]) -> None:
+def browse(url: str, relays: dict, sent: subprocess.Popen, truth: dict, read_clock, fps_b: float, mute: bool,
+           reaction_s: float, observe: str) -> tuple[list[dict], list, float, list[float]]:
+    """The Live page in Chromium while the files are sent: the presses, the whistles it showed, picture time
+    0 on this machine's clock and each whistle's instant on it."""
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page(viewport={"width": 1600, "height": 1000})
+        page.set_default_timeout(120_000)
+        page.goto(f"{url}/live")
+        page.get_by_label("Your name (recorded on every tag)").fill("Bench Replay Official")
+        page.get_by_role("button", name="Start reviewing").click()
+        page.wait_for_selector("[data-testid=polo-frame][data-polo-frame]")
+        page.evaluate(observe)
+        page.locator("[data-testid=polo-frame]").click()
+        t0 = relays["A"].first_wall
+        print(f"picture time 0: A's first packet at {t0:.3f}, B's {relays['B'].first_wall - t0:+.3f} s after",
+              flush=True)
+        emitted = [t0 + w["emitted_s"] for w in truth["whistles"]]
+        presses, seen = follow(page, sent, emitted, read_clock, url, fps_b, mute, reaction_s)
+        shots = Path("/work/wt/_shots/i36-live")
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"feeds-{'muted' if mute else 'sound'}.png"), full_page=True)
+        browser.close()
+    return presses, seen, t0, emitted
+
+
+def run(feeds: Path, workdir: Path, *, mute: bool, reaction_s: float, generator_root: Path, start_app,
+        match_document, free_port, app_kill, observe: str, exe: list[str]) -> None:
     from review_app.live.feed import LiveFeed
 
     truth = json.loads((feeds / "live_truth.json").read_text("utf-8"))
@@ -272,26 +299,7 @@ def run(feeds: Path, workdir: Path, *, mute: bool, reaction_s: float, generator_
     load0 = os.getloadavg()
     sent = sender(files, {n: r.port for n, r in relays.items()})
     fps_b = float(Fraction(truth["cameras"]["B"]["fps"]))
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        page = browser.new_page(viewport={"width": 1600, "height": 1000})
-        page.set_default_timeout(120_000)
-        page.goto(f"{url}/live")
-        page.get_by_label("Your name (recorded on every tag)").fill("Bench Replay Official")
-        page.get_by_role("button", name="Start reviewing").click()
-        page.wait_for_selector("[data-testid=polo-frame][data-polo-frame]")
-        page.evaluate(observe)
-        page.locator("[data-testid=polo-frame]").click()
-        t0 = relays["A"].first_wall
-        print(f"picture time 0: A's first packet at {t0:.3f}, B's {relays['B'].first_wall - t0:+.3f} s after",
-              flush=True)
-        emitted = [t0 + w["emitted_s"] for w in truth["whistles"]]
-        presses, seen = follow(page, sent, emitted, read_clock, url, fps_b, mute, reaction_s)
-        shots = Path("/work/wt/_shots/i36-live")
-        shots.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shots / f"feeds-{'muted' if mute else 'sound'}.png"), full_page=True)
-        browser.close()
+    presses, seen, t0, emitted = browse(url, relays, sent, truth, read_clock, fps_b, mute, reaction_s, observe)
     sent.wait()
     for r in relays.values():
         r.stop.set()
