@@ -3,6 +3,11 @@ in headless Chromium, and the CPU one feed costs to record.
 
     python benchmarks/bench_live.py [--workdir DIR] [--minutes 10] [--whistles 20] [--height 1080]
                                     [--cpu-seconds 30] [--skip-run] [--skip-cpu]
+    python benchmarks/bench_live.py --feeds DIR [--mute] [--reaction 0.5]   (benchmarks/live_feeds.py)
+
+`--feeds DIR`: instead, two cameras' files made independently (`python -m benchmarks.field_b live --out DIR`)
+played with ffmpeg over loopback UDP, and the angles judged by the picture time burnt into each picture
+(benchmarks/live_feeds.py).
 
 Main run (`polo-review live` in its own process, as at a field; `polo-review app` in another; the cameras
 are PyAV senders in this one, sending in real time over loopback UDP MPEG-TS):
@@ -425,6 +430,11 @@ def main() -> None:
     ap.add_argument("--press-every", type=int, default=1, help="Last whistle pressed after every Nth whistle")
     ap.add_argument("--press-after", type=float, default=0.0,
                     help="seconds between the whistle showing on the page and the key press")
+    ap.add_argument("--feeds", type=Path, help="a folder from `python -m benchmarks.field_b live --out DIR`")
+    ap.add_argument("--mute", action="store_true", help="with --feeds: the sound silenced, M pressed per whistle")
+    ap.add_argument("--reaction", type=float, default=0.5, help="with --mute: M pressed this long after a whistle")
+    ap.add_argument("--generator-root", type=Path, default=Path("/work/wt/i36-gen2"),
+                    help="where benchmarks.field_b is, when not in this checkout (its bar-code reader)")
     ap.add_argument("--skip-run", action="store_true")
     ap.add_argument("--skip-cpu", action="store_true")
     args = ap.parse_args()
@@ -432,6 +442,13 @@ def main() -> None:
     workdir.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("POLO_REVIEW_CACHE", str(workdir / "cache"))
     print(f"workdir {workdir}", flush=True)
+    if args.feeds is not None:
+        import live_feeds
+
+        live_feeds.run(args.feeds.resolve(), workdir, mute=args.mute, reaction_s=args.reaction,
+                       generator_root=args.generator_root, start_app=start_app, match_document=match_document,
+                       free_port=free_port, app_kill=app_kill, observe=OBSERVE, exe=EXE.split())
+        return
     if not args.skip_cpu:
         for height in (720, 1080):
             got = cpu_case(workdir, height, args.cpu_seconds)

@@ -24,7 +24,11 @@ def register(sub) -> None:
                                    "offset_s is the time of an event in B minus its time in A.")
     p.add_argument("a", metavar="A", help="first video")
     p.add_argument("b", metavar="B", help="second video")
-    p.add_argument("--json", action="store_true", help='print {"offset_s": ..., "confidence": ...}')
+    p.add_argument("--json", action="store_true",
+                   help='print {"offset_s": ..., "confidence": ..., "uncertainty_s": ..., "sound_travel_s": ...}')
+    p.add_argument("--distance", type=float, metavar="METRES",
+                   help="how far apart the two cameras stood (default: a polo field's length, 274 m): the "
+                        "pictures' offset is the sound's give or take the sound's travel over it")
     p.add_argument("--lang", choices=("en", "es"), default="en", help="language of the text")
     p.set_defaults(func=cmd_sync)
 
@@ -64,14 +68,22 @@ def cmd_sounds(args) -> int:
 
 
 def cmd_sync(args) -> int:
+    from review_app.errors import PoloReviewError
     from review_app.sound import find_offset
+    from review_app.sound.sync import CAMERA_DISTANCE_MAX_M, MEASUREMENT_S, sound_travel_s
 
+    distance = CAMERA_DISTANCE_MAX_M if args.distance is None else args.distance
+    if not 0 <= distance <= 100 * CAMERA_DISTANCE_MAX_M:
+        raise PoloReviewError(f"--distance {args.distance:g}: metres between the two cameras, 0 to "
+                              f"{100 * CAMERA_DISTANCE_MAX_M:g}")
     found = _one_line(lambda: find_offset(args.a, args.b), args.lang)
     lang = args.lang
+    travel = sound_travel_s(distance)
     low = translate(Message("low confidence ({confidence:.2f}): the offset may be wrong; check it against one "
                             "whistle seen in both videos", confidence=found.confidence), lang)
     if args.json:
-        print(json.dumps(found.to_dict()))
+        print(json.dumps({**found.to_dict(), "uncertainty_s": round(MEASUREMENT_S, 4),
+                          "sound_travel_s": round(travel, 4)}))
         if found.low_confidence:
             print(f"polo-review: {low}", file=sys.stderr)
         return 0
@@ -80,6 +92,10 @@ def cmd_sync(args) -> int:
                             size=abs(found.offset_s)), lang))
     print(translate(Message("confidence: {confidence:.2f} (over {overlap:.0f} s of sound heard by both)",
                             confidence=found.confidence, overlap=found.overlap_s), lang))
+    print(translate(Message("uncertainty: ±{measured:.3f} s for the sound; the pictures' offset is the sound's "
+                            "±{total:.3f} s, with up to {travel:.2f} s of sound travel between cameras {distance:g} m "
+                            "apart (--distance)", measured=MEASUREMENT_S, total=MEASUREMENT_S + travel,
+                            travel=travel, distance=distance), lang))
     if found.low_confidence:
         print(low[0].upper() + low[1:] + ".")
     return 0

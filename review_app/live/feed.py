@@ -23,6 +23,10 @@ from review_app.footage.index import latest_instant
 from review_app.live import segments
 
 OPEN_SEGMENTS = 4  # segments kept open for decoding (the live edge, and a replay a few seconds back)
+# The whistles a replay official marked (M on the Live page) when the detector missed them: one file per
+# session, beside the feeds' folders (the recorder writes only the feeds'), each mark an instant on the
+# recorder's arrival clock, so that it stands for the same instant on every camera (session.mark_whistle).
+MARKS = "marks.jsonl"
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,8 @@ class Whistle:
     start_s: float  # on the feed's timeline (from its first frame)
     end_s: float
     frame: int  # the frame on screen when it starts
-    heard_wall: float
+    heard_wall: float  # when it was heard (or marked), server's wall clock
+    marked: bool = False  # marked by a replay official (M), not heard by the detector
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,18 @@ class LiveFeed:
         return float(self._log.segments[-1]["end_s"]) - self.first_s if self.frame_count else 0.0
 
     @property
+    def arrival_lag_s(self) -> float:
+        """How much later than they arrived the frames of the feed's current connection are placed on the
+        recording's timeline (ingest's arrival clock; 0 in a log written before it was measured)."""
+        return float(self._log.segments[-1].get("arrival_lag_s", 0.0)) if self.frame_count else 0.0
+
+    @property
+    def arrival_first_s(self) -> float:
+        """The first frame's time on the recorder's arrival clock (seconds since the session started): the
+        same instant on two cameras has the same arrival time, give or take what each camera takes to send."""
+        return self.first_s - self.arrival_lag_s
+
+    @property
     def segment_count(self) -> int:
         return len(self._log.segments)
 
@@ -110,13 +127,20 @@ class LiveFeed:
         return max(0, min(i, self.frame_count - 1))
 
     def whistles(self) -> list[Whistle]:
-        """Whistles heard whose start is recorded already (the page can go there)."""
+        """Whistles heard, and marked by a replay official, whose start is recorded already (the page can go
+        there), in the order they sounded."""
         if not self.frame_count:
             return []
         last = self._times[-1]
-        return [Whistle(w["start_s"] - self.first_s, w["end_s"] - self.first_s,
-                        self.frame_on_screen(w["start_s"] - self.first_s), w.get("heard_wall", 0.0))
-                for w in self._log.whistles if w["start_s"] <= last]
+        heard = [Whistle(w["start_s"] - self.first_s, w["end_s"] - self.first_s,
+                         self.frame_on_screen(w["start_s"] - self.first_s), w.get("heard_wall", 0.0))
+                 for w in self._log.whistles if w["start_s"] <= last]
+        marked = []
+        for m in read_marks(self.folder.parent):
+            start = m["at_s"] - self.arrival_first_s  # on this feed's timeline, from its first frame
+            if 0.0 <= start <= last - self.first_s:
+                marked.append(Whistle(start, start, self.frame_on_screen(start), m.get("marked_wall", 0.0), True))
+        return sorted(heard + marked, key=lambda w: w.start_s)
 
     def gaps(self) -> list[Gap]:
         return [Gap(g["from_s"] - self.first_s, g["to_s"] - self.first_s,
@@ -217,6 +241,25 @@ class LiveFeed:
             for decoder in self._open.values():
                 decoder.close()
             self._open.clear()
+
+
+def read_marks(session_folder: Path) -> list[dict]:
+    """The whistles marked in a session ({"at_s", "reaction_s", "by", "marked_wall"}); a line cut off ignored."""
+    import json
+
+    try:
+        lines = (Path(session_folder) / MARKS).read_text("utf-8").splitlines()
+    except OSError:
+        return []
+    marks = []
+    for line in lines:
+        try:
+            entry = json.loads(line).get("mark")
+        except (ValueError, AttributeError):
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("at_s"), int | float):
+            marks.append(entry)
+    return marks
 
 
 class _SegmentDecoder:

@@ -82,6 +82,14 @@ class FeedRecorder(threading.Thread):
         self.gap_from: tuple[float, float] | None = (
             (self.end_s, existing.segments[-1]["closed_wall"]) if existing.segments else None)
         self.continued = bool(existing.segments)  # its clock is another run's: placed by the wall clock
+        # How much later than it arrived this connection's frames are placed (seconds, never below 0): its
+        # first keyframe is placed when FFmpeg hands it over, after the probe (PROBE) read half a second of the
+        # feed, so the frames are placed that much later than they came. The largest of (placed - handed over)
+        # over the connection's video packets: the packets read past the probe are handed over as they come.
+        self.arrival_lag_s = 0.0
+        # An MPEG-TS demuxer knows a frame has ended only when the next one begins: it hands each video frame
+        # over one frame after it came (no such wait over RTP, whose packets mark a frame's end).
+        self.handover_s = 0.0
         self.sound = SoundBuffer()
         self._lock = threading.Lock()
         self.watch = WhistleWatch(self.sound, self._whistle, stop, name) if listen else None
@@ -134,6 +142,8 @@ class FeedRecorder(threading.Thread):
         shift = None  # ticks added to the video's timestamps on this connection
         tb_v = Fraction(vin.time_base.numerator, vin.time_base.denominator)
         frame_ticks = max(1, round(1 / (Fraction(vin.average_rate or 25) * tb_v))) if vin.average_rate else 1
+        self.handover_s = (1 / float(vin.average_rate) if vin.average_rate and "mpegts" in container.format.name
+                           else 0.0)
         try:
             for packet in container.demux(*(s for s in (vin, ain) if s is not None)):
                 if self.stop.is_set():
@@ -151,7 +161,9 @@ class FeedRecorder(threading.Thread):
                 if video and packet.is_keyframe and writer.long_enough(packet.pts + shift, self.segment_s):
                     writer.close()
                     writer = _Segment(self, vin, ain)
-                if not video and resampler is not None:
+                if video:
+                    self._arrived(packet, shift, tb_v)
+                elif resampler is not None:
                     self._hear(packet, resampler, shift * tb_v)
                 writer.write(packet, shift, tb_v, video)
         finally:
@@ -170,12 +182,20 @@ class FeedRecorder(threading.Thread):
         if self.end_s is not None:
             base = max(base, round(Fraction(self.end_s) / tb_v) + 1)
         first = packet.pts if packet.pts is not None else packet.dts
+        self.arrival_lag_s = 0.0  # a new connection: its own lag
         if self.gap_from is not None:
             from_s, from_wall = self.gap_from
             self._log({"gap": {"from_s": round(from_s, 6), "to_s": round(float(base * tb_v), 6),
                                "from_wall": from_wall, "to_wall": now}})
             self.gap_from = None
         return base - first
+
+    def _arrived(self, packet, shift: int, tb_v: Fraction) -> None:
+        """The video packet's placing against when it was handed over (the recorder's arrival clock)."""
+        ticks = packet.dts if packet.dts is not None else packet.pts  # sent in decoding order
+        placed = float((ticks + shift) * tb_v)
+        came = time.time() - self.handover_s - self.zero_wall
+        self.arrival_lag_s = max(self.arrival_lag_s, placed - came)
 
     def _hear(self, packet, resampler, shift_s: Fraction) -> None:
         import av
@@ -261,4 +281,6 @@ class _Segment:
             "first_s": float(ordered[0] * self.tb), "end_s": recorder.end_s,
             "time_base": [self.tb.numerator, self.tb.denominator], "pts": ordered,
             "closed_wall": time.time(),
+            # the recorder's arrival clock: this connection's frames were placed this much later than they came
+            "connection": recorder.connections, "arrival_lag_s": round(recorder.arrival_lag_s, 4),
         })

@@ -34,10 +34,10 @@ def chain_next(previous: str, sha256: str) -> str:
     return hashlib.sha256((previous + sha256).encode()).hexdigest()
 
 
-def append(folder: Path, entry: dict) -> None:
-    """One line added to the feed's log and on disk before this returns."""
+def append(folder: Path, entry: dict, name: str = LOG) -> None:
+    """One line added to the feed's log (or the file `name` in `folder`) and on disk before this returns."""
     line = json.dumps(entry, separators=(",", ":"), ensure_ascii=False) + "\n"
-    with open(folder / LOG, "a", encoding="utf-8") as fh:
+    with open(folder / name, "a", encoding="utf-8") as fh:
         fh.write(line)
         fh.flush()
         os.fsync(fh.fileno())

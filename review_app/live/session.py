@@ -21,7 +21,7 @@ import numpy as np
 from review_app.errors import PoloReviewError
 from review_app.ground.files import atomic_write_json, file_sha256
 from review_app.live import segments
-from review_app.live.feed import LiveFeed, Whistle
+from review_app.live.feed import MARKS, LiveFeed, Whistle
 from review_app.live.ingest import FeedRecorder, redacted
 
 SESSION = "session.json"
@@ -30,6 +30,20 @@ STATUS_EVERY_S = 1.0
 # Two cameras' whistles are the same whistle when their starts are this close (after the clocks' offset,
 # which is the transport's: well under a second on a field network).
 SAME_WHISTLE_S = 1.5
+# The sound may move the arrival clock's offset between two cameras only this far: a whistle reaches two
+# cameras at most their distance apart divided by the speed of sound later one than the other (the triangle
+# inequality), and two cameras of one match stand at most a field's length apart: a polo field is at most
+# 300 yards (274 m) long, and sound travels 343 m/s in air at 20 °C: 274 / 343 = 0.80 s (20 frames at 25 fps).
+# So the offset the sound gives is the pictures' offset give or take this; the arrival clock's is kept when
+# it lies within that, else moved to the nearest offset the sound allows (live_sync).
+CAMERA_DISTANCE_MAX_M = 274.0
+SPEED_OF_SOUND_M_S = 343.0
+SOUND_TRAVEL_MAX_S = CAMERA_DISTANCE_MAX_M / SPEED_OF_SOUND_M_S
+# A replay official who hears a whistle the detector missed presses M this long after it sounded: a simple
+# auditory reaction (hear, press a key) takes some 0.15-0.3 s at rest; an official watching play and deciding
+# that it was the whistle takes longer. The Live page lets the official change it (review_app.ui.app_pages.live).
+REACTION_S = 0.5
+REACTION_MAX_S = 5.0
 # A whistle waits at most this long after it was heard for its pictures (ready_whistles): heard about 0.5 s
 # after it sounds, and the page runs every 0.5 s, so a whistle is on the page within about 2.5 s at the most.
 READY_WAIT_S = 1.5
@@ -164,10 +178,11 @@ def join_segments(feed_folder: Path, out: Path) -> Finished:
 
 
 def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
-    """Camera B's time minus camera A's at the same instant, from the whistles both heard (their
-    median difference), and how many whistles it rests on; None before one was heard in both."""
-    wa = [w.start_s + a.first_s for w in a.whistles()]
-    wb = [w.start_s + b.first_s for w in b.whistles()]
+    """Camera B's time minus camera A's at the same sound, from the whistles both heard (their median
+    difference), and how many whistles it rests on; None before one was heard in both. The sound's offset,
+    not the pictures': a camera farther from the whistle hears it later (SOUND_TRAVEL_MAX_S)."""
+    wa = [w.start_s + a.first_s for w in a.whistles() if not w.marked]
+    wb = [w.start_s + b.first_s for w in b.whistles() if not w.marked]
     if not wa or not wb:
         return None
     diffs = []
@@ -182,6 +197,50 @@ def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
     return float(np.median(diffs[-5:])) - (b.first_s - a.first_s), len(diffs)
 
 
+def clock_offset(a: LiveFeed, b: LiveFeed) -> float:
+    """Camera B's time minus camera A's at the same instant by the recorder's arrival clock: each frame at
+    the time it arrived (ingest), on each feed's own timeline (from its first frame)."""
+    return a.arrival_first_s - b.arrival_first_s
+
+
+@dataclass(frozen=True)
+class Sync:
+    """The offset the second angle is shown at (B's time minus A's), and what it rests on."""
+
+    offset_s: float
+    clock_s: float  # the arrival clock's offset
+    sound_s: float | None = None  # the sound's, from `whistles` whistles both heard (None: none yet)
+    whistles: int = 0
+
+    @property
+    def moved_s(self) -> float:
+        """How far the sound moved the clock's offset (0: the clock's offset lies within what the sound allows)."""
+        return self.offset_s - self.clock_s
+
+
+def live_sync(a: LiveFeed, b: LiveFeed, travel_max_s: float = SOUND_TRAVEL_MAX_S) -> Sync:
+    """The arrival clock's offset, moved by the sound only as far as the sound's travel cannot explain: the
+    sound's offset is the pictures' give or take `travel_max_s`, so the clock's is kept within that and
+    brought to its nearest edge outside it (a camera that sends a second late, its sound heard on time)."""
+    clock = clock_offset(a, b)
+    found = whistle_offset(a, b)
+    if found is None:
+        return Sync(clock, clock)
+    sound, n = found
+    return Sync(min(max(clock, sound - travel_max_s), sound + travel_max_s), clock, sound, n)
+
+
+def mark_whistle(session_dir: Path, at_s: float, *, reaction_s: float, by: str) -> dict:
+    """A whistle a replay official heard (M) marked at `at_s` on the recorder's arrival clock (the instant
+    they pressed, or the picture they looked at, less `reaction_s`), in the session's marks (fsynced); every
+    camera's feed then shows it as a whistle (LiveFeed.whistles)."""
+    if not 0.0 <= reaction_s <= REACTION_MAX_S:
+        raise LiveError(f"a reaction time is 0 to {REACTION_MAX_S:g} s, not {reaction_s:g}")
+    entry = {"at_s": round(max(0.0, at_s), 4), "reaction_s": reaction_s, "by": by, "marked_wall": time.time()}
+    segments.append(Path(session_dir), {"mark": entry}, MARKS)
+    return entry
+
+
 def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) -> int | None:
     """The other camera's frame on screen at the instant frame `frame` of `main` shows: main's time plus the
     offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None when the
@@ -192,6 +251,23 @@ def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) ->
     return other.frame_on_screen(t)
 
 
+def heard_on_either(main: LiveFeed, other: LiveFeed | None, offset_s: float) -> list[Whistle]:
+    """The main camera's whistles, and those only the other camera heard (its microphone nearer the Umpire,
+    or the main one's drowned), put on the main camera's timeline at the instant the other heard them (the
+    pictures' offset `offset_s`: other's time minus main's), in the order they sounded."""
+    heard = main.whistles()
+    if other is None or not main.frame_count:
+        return heard
+    last = main.time_of(main.frame_count - 1)
+    extra = []
+    for w in other.whistles():
+        t = w.start_s - offset_s
+        if w.marked or not 0.0 <= t <= last or any(abs(h.start_s - t) < SAME_WHISTLE_S for h in heard):
+            continue
+        extra.append(Whistle(t, w.end_s - offset_s, main.frame_on_screen(t), w.heard_wall))
+    return sorted(heard + extra, key=lambda w: w.start_s)
+
+
 def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, settled: bool = True,
                    now: float | None = None) -> tuple[list[Whistle], dict | None]:
     """The whistles the live page shows, and the last one's frame on both angles for W ({"frame", "angle"},
@@ -200,8 +276,9 @@ def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, s
     angle's frame is recorded later when its camera lags, and only when its segment closes), and the offset
     `settled` (measured from a whistle both heard, not the recording clock's: the page's next run has it once
     the second camera hears this one). At most READY_WAIT_S after it was heard, whatever the second angle
-    has: a camera down or far behind does not hold the whistle up."""
-    heard = main.whistles()
+    has: a camera down or far behind does not hold the whistle up. The whistles either camera heard
+    (heard_on_either)."""
+    heard = heard_on_either(main, other, offset_s)
     now = time.time() if now is None else now
     while heard:
         last = heard[-1]
@@ -219,7 +296,7 @@ def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, s
 def finish(session_dir: Path, footage: Path, document: Path | None, by: str | None = None,
            save=None) -> list[Finished]:
     """Each feed made one file in the footage folder; with a match document, attached to it (the first
-    camera reviewed on, the others with their offset from the whistles both heard) and saved with `save`
+    camera reviewed on, the others with the offset the Live page used, live_sync) and saved with `save`
     (`save(doc)`: the caller's store, e.g. `store.matches.save`; the library opens no store)."""
     import json
 
@@ -251,7 +328,8 @@ def _attach(document: Path, done: list[Finished], feeds: list[LiveFeed], by: str
         doc = attach(doc, f.path, how="folder", sha256=f.sha256, size=f.path.stat().st_size,
                      name=f"{f.camera} (live)", by=by, info=info, review_on=(k == 0))
     for f, feed in zip(done[1:], feeds[1:], strict=True):
-        found = whistle_offset(feeds[0], feed)
-        if found is not None:
-            doc = with_offset(doc, f.sha256, found[0], footage_sha256=done[0].sha256, how="sound", by=by)
+        if feeds[0].frame_count and feed.frame_count:  # the offset the Live page showed the angle at
+            sync = live_sync(feeds[0], feed)
+            doc = with_offset(doc, f.sha256, sync.offset_s, footage_sha256=done[0].sha256,
+                              how="sound" if sync.moved_s else "clock", by=by)
     return doc

@@ -2,6 +2,7 @@
 
     GET /polo-review/live/{token}/{index}.jpg   (.png, .preview.jpg)   a recorded frame
     GET /polo-review/live/{token}/times          the frames' times so far (float64, little-endian)
+    GET /polo-review/live/clock                  the server's wall clock (seconds, text)
 
 A frame's picture never changes once recorded (kept by the browser); the times grow (never kept).
 Plain module: Starlette only, no streamlit.
@@ -96,5 +97,12 @@ async def times(request: Request) -> Response:
                     headers={"Cache-Control": "no-store"})
 
 
+async def clock(request: Request) -> Response:
+    """The server's wall clock (seconds): the live page sets its own clock by it, so that M marks the instant
+    it was pressed on the recorder's clock whatever the page's machine's clock says (frame_live.js)."""
+    return PlainTextResponse(f"{time.time():.4f}", headers={"Cache-Control": "no-store"})
+
+
 def routes(base_url_path: str | None = "") -> list[Route]:
-    return footage_web.frame_routes(prefix(base_url_path), frame, times)
+    return [*footage_web.frame_routes(prefix(base_url_path), frame, times),
+            Route(prefix(base_url_path) + "/clock", clock, methods=["GET"])]

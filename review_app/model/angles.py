@@ -27,7 +27,7 @@ import numpy as np
 from review_app.errors import PoloReviewError
 from review_app.model.document import MatchDocument, recordings, utc_now_text
 
-HOW = ("sound", "nudged")
+HOW = ("sound", "nudged", "clock")  # clock: the live recorder's arrival clock (review_app.live.session)
 # The frame view (frame_view.js) counts a frame as on screen from its time less this, so that a time
 # rounded in JSON lands on the same frame in the browser as here.
 EPSILON_S = 1e-6

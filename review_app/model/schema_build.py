@@ -168,8 +168,9 @@ def _offsets_schema(person: dict) -> dict:
                             "description": "Time in this recording minus time in the footage it is relative to."},
                 "relative_to": {"type": "string", "pattern": SHA256_PATTERN,
                                 "description": "The SHA-256 of the footage the offset is measured from."},
-                "how": {"enum": ["sound", "nudged"],
-                        "description": "Found from the two recordings' sound, or nudged frame by frame by eye."},
+                "how": {"enum": ["sound", "nudged", "clock"],
+                        "description": "Found from the two recordings' sound, nudged frame by frame by eye, or "
+                                       "the live recorder's arrival clock (each frame at the time it arrived)."},
                 "confidence": {"type": ["number", "null"], "minimum": 0, "maximum": 1,
                                "description": "The sound's confidence in the offset it found (kept after nudges); "
                                               "null if it was never found from the sound."},

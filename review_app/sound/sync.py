@@ -26,7 +26,7 @@ import numpy as np
 from scipy.signal import fftconvolve
 
 from review_app.i18n import Message
-from review_app.sound.audio import Recording
+from review_app.sound.audio import ANALYSIS_RATE, Recording
 from review_app.sound.errors import NoOverlap, TooShort
 
 log = logging.getLogger(__name__)
@@ -59,6 +59,20 @@ FINE_WINDOWS = 32
 FINE_BAND_HZ = (300.0, 7000.0)
 FINE_SEARCH_STEPS = 3  # the fine offset is searched within this many coarse steps of the coarse one
 TIME_DECIMALS = 4
+# The uncertainty `sync` reports. The sound's offset itself: one coarse step (10 ms at the analysis rate),
+# the fine search's own reach; on the same sound it is exact, but two cameras hear it through their own air,
+# microphone and codec. The pictures' offset from it: a camera farther from a whistle hears it later by the
+# difference of the two distances over the speed of sound, at most the cameras' distance apart (the triangle
+# inequality); two cameras of one match stand at most a polo field's length apart, 300 yards (274 m), which
+# sound crosses in 0.80 s at 343 m/s (air at 20 °C). `sync --distance` narrows it when the distance is known.
+MEASUREMENT_S = HOP / ANALYSIS_RATE
+CAMERA_DISTANCE_MAX_M = 274.0
+SPEED_OF_SOUND_M_S = 343.0
+
+
+def sound_travel_s(distance_m: float = CAMERA_DISTANCE_MAX_M) -> float:
+    """The most two cameras `distance_m` apart can hear one sound apart (seconds)."""
+    return max(0.0, distance_m) / SPEED_OF_SOUND_M_S
 
 
 @dataclass(frozen=True)

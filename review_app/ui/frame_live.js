@@ -10,11 +10,19 @@
 // both are on screen. The root carries data-polo-live-count (frames recorded), data-polo-last-whistle
 // (the last whistle's frame), data-polo-replay the whistle W last showed and data-polo-replay-angle the
 // angle's frame for it (empty when the angle has not recorded that instant).
+// "Mark whistle" (M): a whistle the official heard and the page missed. Following the live edge, the
+// picture shown is the live moment (the edge itself is a second or two behind, the newest segment): the
+// instant of the press on the server's clock (the page's clock checked against {live.clock}, syncClock)
+// goes to the app, which marks the whistle that long ago less the reaction time; stepped back,
+// the frame on screen less the reaction time. The root carries data-polo-marked (the last press's instant).
 
 const REPLAY_SPEED = 0.25;
 const REPLAY_AROUND_S = 3;
 const REPLAY_HOLD_MS = 700; // the whistle's frame held on both angles before the slowed loop plays
 const REPLAY_WAIT_MS = 3000;
+const CLOCK_SAMPLES = 5;
+const CLOCK_EVERY_MS = 10000;
+const CLOCK_KEEP_MS = 300000; // round trips this recent bound the clocks' offset (two clocks drift apart slowly)
 const FOLLOWS = new Set(["last", "faster", "slower", "zoomIn", "zoomOut", "zoomReset", "fullscreen", "live"]);
 
 class LiveFrameView extends FrameView {
@@ -36,6 +44,10 @@ class LiveFrameView extends FrameView {
     this.liveButton.setAttribute("data-testid", "polo-live-edge");
     this.whistleButton = button("lastWhistle", "last-whistle");
     this.whistleButton.setAttribute("data-testid", "polo-last-whistle");
+    this.markButton = button("mark", "mark-whistle");
+    this.markButton.setAttribute("data-testid", "polo-mark-whistle");
+    this.clockOffset = 0; // the server's clock minus this page's (ms)
+    this.clockAt = null;
     this.liveInfo = el("span", "live-info");
     this.liveBox.append(this.liveInfo);
     this.bar.prepend(this.liveBox);
@@ -55,6 +67,15 @@ class LiveFrameView extends FrameView {
     this.whistleButton.textContent = this.liveText.lastWhistle || "Last whistle";
     this.whistleButton.title = `${this.liveText.lastWhistleHelp || ""} (W)`;
     this.whistleButton.disabled = !this.whistles.length;
+    this.markButton.textContent = this.liveText.mark || "Mark whistle";
+    this.markButton.title = `${this.liveText.markHelp || ""} (M)`;
+    if (live.clock && live.clock !== this.clockAt) {
+      this.clockAt = live.clock;
+      this.syncClock();
+      clearInterval(this.clockTimer);
+      this.clockTimer = setInterval(() => this.root.isConnected ? this.syncClock() : clearInterval(this.clockTimer),
+        CLOCK_EVERY_MS);
+    }
     this.liveInfo.textContent = live.status || "";
     this.root.dataset.poloLiveCount = String(this.liveCount);
     const pair = live.replay || null;
@@ -157,6 +178,7 @@ class LiveFrameView extends FrameView {
       return this.canMove() && (this.pause(false), this.goTo(this.edgeFrame(), false));
     }
     if (name === "lastWhistle") return this.lastWhistle();
+    if (name === "mark") return this.mark();
     if (!FOLLOWS.has(name)) {
       this.following = false;
       this.root.classList.remove("following");
@@ -171,6 +193,12 @@ class LiveFrameView extends FrameView {
       ev.preventDefault();
       ev.stopImmediatePropagation();
       return this.command("lastWhistle");
+    }
+    if ((k === "m" || k === "M") && !ev.repeat && !ev.ctrlKey && !ev.altKey && !ev.metaKey && !typing(ev) &&
+        window.__poloReviewActiveView === this && this.root.isConnected) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      return this.command("mark");
     }
     return super.key(ev);
   }
@@ -204,6 +232,43 @@ class LiveFrameView extends FrameView {
     this.focus();
     this.startReplay(token);
     this.show();
+  }
+
+  // The server's clock against this page's: each round trip bounds it (the server read its clock between
+  // the request leaving and the answer coming: server - answer <= offset <= server - request), the bounds of
+  // the last CLOCK_KEEP_MS intersected. The page's own clock is kept where it lies within them (machines set
+  // by NTP agree to milliseconds, and a busy machine's round trips are long: their middle is not the
+  // answer), else the nearest bound. On one machine the offset is then 0, whatever the load.
+  async syncClock() {
+    const at = this.clockAt;
+    const now = Date.now();
+    this.clockBounds = (this.clockBounds || []).filter((b) => now - b.t < CLOCK_KEEP_MS);
+    for (let n = 0; n < CLOCK_SAMPLES; n++) {
+      try {
+        const t0 = Date.now();
+        const r = await fetch(at, { cache: "no-store" });
+        const server = parseFloat(await r.text()) * 1000;
+        const t1 = Date.now();
+        if (r.ok && Number.isFinite(server)) this.clockBounds.push({ t: t1, lo: server - t1, hi: server - t0 });
+      } catch (err) {
+        break; // the server away: the bounds so far kept
+      }
+    }
+    if (at !== this.clockAt || !this.clockBounds.length) return;
+    let lo = Math.max(...this.clockBounds.map((b) => b.lo));
+    let hi = Math.min(...this.clockBounds.map((b) => b.hi));
+    if (lo > hi) { // a clock was set meanwhile: the newest round trip alone
+      const b = this.clockBounds[this.clockBounds.length - 1];
+      this.clockBounds = [b];
+      [lo, hi] = [b.lo, b.hi];
+    }
+    this.clockOffset = Math.min(Math.max(0, lo), hi);
+  }
+
+  mark() {
+    const wall = (Date.now() + this.clockOffset) / 1000;
+    this.root.dataset.poloMarked = wall.toFixed(3);
+    if (this.trigger) this.trigger("action", { name: "mark", wall, frame: this.painted, following: this.following });
   }
 
   // once the whistle's frame is on screen on both angles (the angle at most REPLAY_WAIT_MS late: one that

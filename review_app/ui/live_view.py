@@ -48,10 +48,12 @@ def angle_data(token: str, feed: LiveFeed, offset_s: float, how: str) -> dict:
 
 def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], timeline: dict | None,
               angle: dict | None, status: str, replay: dict | None = None, on_position=None,
-              on_replay=None) -> None:
+              on_replay=None, on_mark=None) -> None:
     """The live view of `feed`; `replay` the last whistle ({"frame": in `feed`, "angle": the second angle's
     frame at that instant, or None}) that W shows; `on_position(frame)` when it settles on a frame,
-    `on_replay(frame)` when the official asks for the last whistle (W), with that whistle's frame."""
+    `on_replay(frame)` when the official asks for the last whistle (W), with that whistle's frame;
+    `on_mark({"wall", "frame", "following"})` when the official marks a whistle heard (M): the press's
+    instant on the server's clock, the frame on screen and whether the view followed the live edge."""
     width, height = feed.size()
     number, frame = st.session_state.setdefault(f"{key}.seek", (0, max(0, feed.frame_count - 1)))
     data = {
@@ -64,10 +66,13 @@ def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], time
         "text": _texts(), "angle": angle,
         # no tag is drawn on here, but the tools are on screen: their words, not their ids ("ball_line")
         "drawing": {"tag": None, "shapes": [], "text": tool_words()},
-        "live": {"status": status, "edge": feed.edge_frame, "replay": replay, "text": {
+        "live": {"status": status, "edge": feed.edge_frame, "replay": replay,
+                 "clock": f"{live_web.prefix(st.get_option('server.baseUrlPath'))}/clock", "text": {
             "live": _("● Live"), "liveHelp": _("Follow the live edge"),
             "lastWhistle": _("Last whistle"),
-            "lastWhistleHelp": _("Both angles at the last whistle, then 3 s either side, slowed")}},
+            "lastWhistleHelp": _("Both angles at the last whistle, then 3 s either side, slowed"),
+            "mark": _("Mark whistle"),
+            "markHelp": _("A whistle heard that the page missed: marked at this moment less the reaction time")}},
     }
 
     def moved() -> None:
@@ -81,6 +86,9 @@ def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], time
         action = value.get("action") if isinstance(value, dict) else getattr(value, "action", None)
         if on_replay is not None and isinstance(action, dict) and action.get("name") == "replay":
             on_replay(int(action.get("frame", 0)))
+        if on_mark is not None and isinstance(action, dict) and action.get("name") == "mark":
+            on_mark({"wall": float(action.get("wall", 0.0)), "frame": int(action.get("frame", 0)),
+                     "following": bool(action.get("following"))})
 
     _component(key=key, data=data, on_position_change=moved, on_action_change=acted,
                on_drawing_change=lambda: None, on_edits_change=lambda: None, height="content", width="stretch")

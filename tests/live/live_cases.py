@@ -15,7 +15,8 @@ from review_app.live.session import LiveSession
 from review_app.live.simulate import Block, Sender, make_block
 
 A_WHISTLES = (1.0,)
-B_LATER_S = 0.4  # camera B's time minus camera A's at the same instant
+B_LATER_S = 0.4  # camera B's time minus camera A's at the same sound (B's file hears each whistle later)
+B_START_DELAY_S = 0.3  # camera B starts sending this long after A: B's time minus A's at the same arrival is -0.3
 LOOPS = 3
 BLOCK_S = 3.0
 CUT = (4.0, 1.5)  # B's network is down from 4 s for 1.5 s of its sending
@@ -56,8 +57,8 @@ def record(where: Path, match_id: str = "live-match", document: Path | None = No
     time.sleep(0.4)  # listening before the cameras send, as at a field
     senders = {
         "A": Sender(made["A"], f"udp://127.0.0.1:{ports['A']}?pkt_size=1316", loops=LOOPS),
-        "B": Sender(made["B"], f"udp://127.0.0.1:{ports['B']}?pkt_size=1316", loops=LOOPS, start_delay_s=0.3,
-                    cuts=(CUT,)),
+        "B": Sender(made["B"], f"udp://127.0.0.1:{ports['B']}?pkt_size=1316", loops=LOOPS,
+                    start_delay_s=B_START_DELAY_S, cuts=(CUT,)),
     }
     for s in senders.values():
         s.start()

@@ -11,7 +11,7 @@ import time
 
 import framecode
 import pytest
-from live_cases import A_WHISTLES, B_LATER_S, BLOCK_S, CUT, LOOPS, record
+from live_cases import A_WHISTLES, B_LATER_S, B_START_DELAY_S, BLOCK_S, CUT, LOOPS, record
 from saving import save_back
 
 from review_app.cli import main
@@ -19,10 +19,15 @@ from review_app.footage import Footage
 from review_app.live import segments
 from review_app.live.feed import LiveFeed
 from review_app.live.session import (
+    REACTION_S,
     READY_WAIT_S,
     LiveError,
     angle_frame,
+    clock_offset,
     finish,
+    heard_on_either,
+    live_sync,
+    mark_whistle,
     parse_camera,
     ready_whistles,
     whistle_offset,
@@ -113,7 +118,9 @@ def test_after_the_game_one_file_per_camera_shows_every_frame_sent(recorded, cap
     doc = load_document(recorded.document)
     assert doc.data["footage"]["sha256"] == done[0].sha256
     offset = offset_of(doc, done[1].sha256, done[0].sha256)
-    assert offset is not None and abs(offset.seconds - B_LATER_S) < 0.05
+    # the offset the Live page showed the angle at: the recorder's arrival clock (B sent 0.3 s after A), which
+    # the sound (0.4 s, B's whistle later in its file) does not move: 0.7 s apart is within sound's travel
+    assert offset is not None and offset.how == "clock" and abs(offset.seconds - sent_apart(recorded)) < 0.05
     assert json.loads((recorded.folder / "session.json").read_text())["state"] == "finished"
 
 
@@ -203,3 +210,63 @@ def test_a_whistle_is_shown_once_its_pictures_on_both_angles_are_made(recorded, 
     assert ready_whistles(a, b, offset, settled=False, now=just)[0] == heard[:-1]
     assert ready_whistles(a, b, offset, settled=False, now=last.heard_wall + READY_WAIT_S)[0] == heard
     assert ready_whistles(a, None, 0.0, now=just) == (heard, {"frame": last.frame, "angle": None})  # one camera
+
+
+def sent_apart(recorded) -> float:
+    """B's time minus A's at the same instant as the cameras sent them: B started that much later."""
+    return -(recorded.senders["B"].sent.started_wall - recorded.senders["A"].sent.started_wall)
+
+
+def test_the_recorders_arrival_clock_puts_the_pictures_in_step_and_the_sound_does_not_move_it(recorded):
+    a, b = LiveFeed(recorded.folder / "A"), LiveFeed(recorded.folder / "B")
+    assert 0.0 < a.arrival_lag_s < 2.0 and 0.0 < b.arrival_lag_s < 2.0  # placed after the probe, measured
+    sync = live_sync(a, b)
+    # B sent 0.3 s after A: on the arrival clock, B's time at A's instant is 0.3 s less (its own timeline)
+    assert abs(clock_offset(a, b) - sent_apart(recorded)) < 0.05
+    assert abs(sent_apart(recorded) + B_START_DELAY_S) < 0.2  # (as the senders' threads started, under load)
+    assert sync.sound_s is not None and abs(sync.sound_s - B_LATER_S) < 0.05  # the sound says otherwise
+    assert sync.offset_s == sync.clock_s and sync.moved_s == 0.0  # 0.7 s apart: within the sound's travel
+    # a bound tighter than the gap: the clock brought to the nearest offset the sound allows
+    tight = live_sync(a, b, travel_max_s=0.2)
+    assert tight.offset_s == pytest.approx(sync.sound_s - 0.2) and tight.moved_s > 0.4
+
+
+def test_a_marked_whistle_is_the_same_instant_on_both_cameras_and_not_the_sounds(recorded, tmp_path):
+    session = tmp_path / "session"
+    for name in ("A", "B"):
+        shutil.copytree(recorded.folder / name, session / name)
+    a, b = LiveFeed(session / "A"), LiveFeed(session / "B")
+    before = whistle_offset(a, b)
+    at = a.arrival_first_s + 2.0  # 2 s into A's recording, on the arrival clock
+    mark_whistle(session, at, reaction_s=REACTION_S, by="Replay Official")
+    a, b = LiveFeed(session / "A"), LiveFeed(session / "B")
+    marked_a = [w for w in a.whistles() if w.marked]
+    marked_b = [w for w in b.whistles() if w.marked]
+    assert len(marked_a) == len(marked_b) == 1
+    assert marked_a[0].start_s == pytest.approx(2.0, abs=1e-3)
+    assert marked_a[0].frame == a.frame_on_screen(marked_a[0].start_s)
+    # one instant on both: B's mark is A's by the arrival clock's offset, and on B's frame at that instant
+    assert marked_b[0].start_s == pytest.approx(marked_a[0].start_s + clock_offset(a, b), abs=1e-3)
+    assert marked_b[0].frame == b.frame_on_screen(marked_a[0].start_s + clock_offset(a, b))
+    assert whistle_offset(a, b) == before  # a mark is no sound: the sound's offset ignores it
+    assert [w.start_s for w in a.whistles()] == sorted(w.start_s for w in a.whistles())
+    with pytest.raises(LiveError, match="reaction time"):
+        mark_whistle(session, at, reaction_s=-1.0, by="Replay Official")
+
+
+def test_a_whistle_only_the_second_camera_heard_is_listed_at_its_instant_on_the_first(recorded, tmp_path):
+    for name in ("A", "B"):
+        shutil.copytree(recorded.folder / name, tmp_path / name)
+    log = tmp_path / "A" / segments.LOG
+    log.write_text("".join(line for line in log.read_text("utf-8").splitlines(keepends=True)
+                           if '"whistle"' not in line), "utf-8")  # A heard none
+    a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
+    assert a.whistles() == [] and len(b.whistles()) >= 2
+    offset = clock_offset(a, b)
+    listed = heard_on_either(a, b, offset)
+    on_b = [w for w in b.whistles() if 0 <= w.start_s - offset <= a.time_of(a.frame_count - 1)]
+    assert [w.start_s for w in listed] == pytest.approx([w.start_s - offset for w in on_b])
+    assert all(w.frame == a.frame_on_screen(w.start_s) for w in listed)
+    # heard by both: listed once, at the main camera's
+    both = heard_on_either(LiveFeed(recorded.folder / "A"), b, offset)
+    assert [w.start_s for w in both] == [w.start_s for w in LiveFeed(recorded.folder / "A").whistles()]

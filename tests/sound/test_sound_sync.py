@@ -42,7 +42,8 @@ def test_sync_json_gives_the_offset_of_b_from_a_within_a_frame(two_videos, capsy
     a, b, truth = two_videos
     assert cli.main(["sync", str(a), str(b), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert list(out) == ["offset_s", "confidence"]
+    assert list(out) == ["offset_s", "confidence", "uncertainty_s", "sound_travel_s"]
+    assert out["uncertainty_s"] == 0.01 and out["sound_travel_s"] == pytest.approx(0.7988, abs=1e-4)  # 274 m
     # the other way round, the same offset with the opposite sign
     assert cli.main(["sync", str(b), str(a), "--json"]) == 0
     back = json.loads(capsys.readouterr().out)["offset_s"]
@@ -58,6 +59,15 @@ def test_sync_text_says_the_offset_in_words(two_videos, capsys):
     assert cli.main(["sync", str(a), str(b), "--lang", "es"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("desfase: +4.37") and "confianza" in out and "baja" not in out
+    assert "±0.010" in out and "±0.809" in out  # the sound's own, and with sound travel over 274 m
+
+
+def test_sync_reports_the_sound_travel_over_the_cameras_distance(two_videos, capsys):
+    a, b, _ = two_videos
+    assert cli.main(["sync", str(a), str(b), "--distance", "68.6", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sound_travel_s"] == pytest.approx(0.2, abs=1e-4)  # 68.6 / 343
+    assert cli.main(["sync", str(a), str(b), "--distance", "68.6"]) == 0
+    assert "±0.210 s, with up to 0.20 s of sound travel between cameras 68.6 m apart" in capsys.readouterr().out
 
 
 def test_low_confidence_is_said_plainly(two_videos, capsys, monkeypatch):
@@ -69,5 +79,5 @@ def test_low_confidence_is_said_plainly(two_videos, capsys, monkeypatch):
     assert "Low confidence (0.20): the offset may be wrong" in capsys.readouterr().out
     assert cli.main(["sync", str(a), str(b), "--json"]) == 0
     out, err = capsys.readouterr()
-    assert json.loads(out) == {"offset_s": 4.37, "confidence": 0.2}
+    assert json.loads(out) == {"offset_s": 4.37, "confidence": 0.2, "uncertainty_s": 0.01, "sound_travel_s": 0.7988}
     assert "low confidence (0.20)" in err

@@ -16,8 +16,8 @@ from browser_app import name_the_reviewer
 from test_browser import CHROMIUM, FRAME, choose, start_app, stop_app
 from ui_fixtures import make_workspace
 
-from review_app.live.feed import LiveFeed
-from review_app.live.session import LiveSession, whistle_offset
+from review_app.live.feed import LiveFeed, read_marks
+from review_app.live.session import REACTION_S, LiveSession, heard_on_either, live_sync, whistle_offset
 from review_app.live.simulate import Sender
 
 LIVE_TESTS = str(Path(__file__).resolve().parents[1] / "live")  # the simulated cameras (live_cases.py)
@@ -71,7 +71,8 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
     session = LiveSession("test-match", ws["document"], ws["footage"],
                           [(n, f"udp://127.0.0.1:{p}") for n, p in ports.items()], read_timeout_s=1.0)
     proc, url = start_app(tmp_path, ws)
-    senders = [Sender(made[n], f"udp://127.0.0.1:{ports[n]}?pkt_size=1316", loops=8) for n in ("A", "B")]
+    # a minute of sending: the page, W, the decision and M (marked while the cameras still send) fit in it
+    senders = [Sender(made[n], f"udp://127.0.0.1:{ports[n]}?pkt_size=1316", loops=20) for n in ("A", "B")]
     page = None
     try:
         session.start()
@@ -104,12 +105,15 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
         painted = page.wait_for_function(BOTH_AT_WHISTLE, arg=root).json_value()
         assert painted["main"] == whistle
         a, b = LiveFeed(session.folder / "A"), LiveFeed(session.folder / "B")
-        heard = next(w for w in a.whistles() if w.frame == whistle)  # (another may have been blown since)
+        # (another may have been blown since; heard on either camera)
+        heard = next(w for w in heard_on_either(a, b, live_sync(a, b).offset_s) if w.frame == whistle)
         assert 0 <= heard.start_s - a.time_of(whistle) < 1 / 25 + 1e-6
-        found = whistle_offset(a, b)
-        assert found is not None
-        expected = b.frame_on_screen(a.time_of(whistle) + found[0])
-        # the page's offset was measured a moment earlier, from fewer whistles (each start found to about 0.05 s)
+        assert whistle_offset(a, b) is not None
+        # the pictures in step by the recorder's arrival clock (the sound, 0.4 s later on B, within its travel)
+        sync = live_sync(a, b)
+        assert sync.offset_s == sync.clock_s
+        expected = b.frame_on_screen(a.time_of(whistle) + sync.offset_s)
+        # the page's offset was measured a moment earlier (the arrival lag as measured then)
         assert abs(painted["angle"] - expected) <= 2
         page.wait_for_function("(r) => r.querySelector('[data-testid=polo-frame]').getAttribute('data-polo-frame')"
                                f" !== '{whistle}'", arg=root)  # then the slowed loop plays on
@@ -125,6 +129,28 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
         assert saved[-1]["whistle"]["frame"] == whistle
         assert saved[-1]["reason"] == "Foul confirmed on the second angle"
         page.wait_for_function(EMPTIED)  # recorded: the form is empty for the next decision
+
+        # M: a whistle the official heard, marked at the press less the reaction time (0.5 s), on every camera,
+        # and W shows it on both angles as a heard one
+        page.locator(FRAME).click()
+        page.keyboard.press("End")
+        page.keyboard.press("m")
+        pressed = float(page.wait_for_selector(f"{ROOT}[data-polo-marked]").get_attribute("data-polo-marked"))
+        page.get_by_text("Whistle marked 0.5 s before M was pressed").wait_for()
+        marks = read_marks(session.folder)
+        assert len(marks) == 1 and marks[0]["by"] == "Replay Official" and marks[0]["reaction_s"] == REACTION_S
+        # the press's instant on the server's clock (the page's set by it), less the reaction time
+        assert abs(marks[0]["at_s"] - (pressed - session.zero_wall - REACTION_S)) < 0.05
+        deadline = time.monotonic() + 30  # its frame recorded once its segment closes
+        while not [w for w in LiveFeed(session.folder / "A").whistles() if w.marked] and time.monotonic() < deadline:
+            time.sleep(0.2)
+        mark = next(w for w in LiveFeed(session.folder / "A").whistles() if w.marked)
+        page.wait_for_selector(f"{ROOT}[data-polo-last-whistle='{mark.frame}']")
+        page.locator(FRAME).click()
+        page.keyboard.press("w")
+        page.wait_for_selector(f"{ROOT}[data-polo-replay='{mark.frame}']")
+        painted = page.wait_for_function(BOTH_AT_WHISTLE, arg=page.locator(ROOT).element_handle()).json_value()
+        assert painted["main"] == mark.frame
     except Exception:
         keep_screen(page, tmp_path)
         raise

@@ -9,7 +9,17 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import format_time
 from review_app.live import web as live_web
-from review_app.live.session import ready_whistles, sessions, whistle_offset
+from review_app.live.session import (
+    REACTION_MAX_S,
+    REACTION_S,
+    SOUND_TRAVEL_MAX_S,
+    LiveError,
+    heard_on_either,
+    live_sync,
+    mark_whistle,
+    ready_whistles,
+    sessions,
+)
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
@@ -25,6 +35,9 @@ REPLAYED, SHOWN = "live.replayed", "live.replayed_shown"  # the whistle under re
 # review, so a run of the page (a new whistle, W, the name given) never resets what is typed or chosen.
 WHISTLE, TAG, DECISION, REASON = ("live.decision.whistle", "live.decision.event", "live.decision.decision",
                                   "live.decision.reason")
+REACTION = "live.reaction_s"  # the reaction time M takes off (REACTION_S unless the official changes it)
+PRESSED = "live.mark_pressed"  # the instant of the last M handled
+MARKED = "live.marked"  # (kind, text): what the last M came to, said until the next
 OFFERED = "live.decision.offered"  # the whistle under review the form last put in its whistle box
 CLEAR = "live.decision.recorded"  # a decision was recorded: the next run empties the form
 ALIVE_S = 5.0  # a session whose recorder wrote its state this recently is recording
@@ -67,6 +80,38 @@ def _status_line(state: dict, name: str) -> str:
     return _("{camera}: ✕ no signal, reconnecting", camera=name)
 
 
+def _sync_words(sync) -> str:
+    """Which sync the second angle is shown at, said on the page (live_sync)."""
+    if sync.sound_s is None:
+        return _("recording's arrival clock; no whistle heard on both cameras yet")
+    if not sync.moved_s:
+        return _("recording's arrival clock; the sound of {n} whistles agrees within {bound} s of sound travel",
+                 n=sync.whistles, bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
+    return _("recording's arrival clock moved {moved} s by the sound of {n} whistles (the most sound travel, "
+             "{bound} s, allows)", moved=format(sync.moved_s, "+.3f"), n=sync.whistles,
+             bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
+
+
+def _mark(press: dict, main) -> None:
+    """M: a whistle the official heard, at the press's instant (following the live edge) or the frame on
+    screen (stepped back), less the reaction time, on the recorder's arrival clock (session.mark_whistle)."""
+    if st.session_state.get(PRESSED) == press["wall"]:
+        return  # the same press heard again (the view's action is read on more than one run)
+    st.session_state[PRESSED] = press["wall"]
+    reaction = float(st.session_state.get(REACTION, REACTION_S))
+    if press["following"]:
+        at = press["wall"] - float(session.get("zero_wall", 0.0))
+    else:
+        at = main.time_of(min(max(0, press["frame"]), main.frame_count - 1)) + main.arrival_first_s
+    try:
+        mark_whistle(folder, at - reaction, reaction_s=reaction, by=reviewer() or "")
+    except (LiveError, OSError) as exc:
+        st.session_state[MARKED] = ("error", _("The whistle could not be marked: {problem}", problem=md(exc)))
+        return
+    st.session_state[MARKED] = ("success", _("Whistle marked {reaction} s before M was pressed; W shows it on both "
+                                             "angles.", reaction=format(reaction, "g")))
+
+
 @st.fragment(run_every=0.5)
 def live_area() -> None:
     state = next((s for s in sessions(folders().footage) if s["match_id"] == session["match_id"]), session)
@@ -75,20 +120,13 @@ def live_area() -> None:
         st.info(_("Waiting for the first frames from {camera}…", camera=main_name))
         return
     angle = other = None
-    settled = False
     if angle_name is not None:
         angle_token, other = live_web.open_feed(folder / angle_name)
         if other.frame_count:
-            found_offset = whistle_offset(main, other)
-            settled = found_offset is not None
-            if settled:
-                offset, how = found_offset[0], _("from {n} whistles", n=found_offset[1])
-            else:
-                offset, how = main.first_s - other.first_s, _("recording clock")
-            angle = live_view.angle_data(angle_token, other, offset, how)
+            sync = live_sync(main, other)
+            angle = live_view.angle_data(angle_token, other, sync.offset_s, _sync_words(sync))
     # the whistles shown, the last once W can show it on both angles at once (its pictures made)
-    heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0,
-                                   settled=settled)
+    heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0)
     results = review_coding.checked(doc) if doc is not None else {}
     marks = timeline.data(doc.events if doc is not None else [], results, lang(), doc.revision if doc else 0,
                           sounds=[{"kind": "whistle", "label": _("Whistle"), "frame": w.frame} for w in heard])
@@ -96,7 +134,11 @@ def live_area() -> None:
     live_view.live_view(token, main, key="live.view", whistles=[w.frame for w in heard], timeline=marks,
                         angle=angle, replay=replay, status=status,
                         on_position=lambda f: st.session_state.__setitem__("live.pos", f),
-                        on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f))
+                        on_replay=lambda f: st.session_state.__setitem__(REPLAYED, f),
+                        on_mark=lambda press: _mark(press, main))
+    note = st.session_state.get(MARKED)  # said until the next M (the fragment runs every half second)
+    if note is not None:
+        getattr(st, note[0])(note[1])
     if st.session_state.get(REPLAYED) is not None and st.session_state.get(REPLAYED) != st.session_state.get(SHOWN):
         st.session_state[SHOWN] = st.session_state[REPLAYED]
         st.rerun(scope="app")  # the decision form below offers the whistle under review
@@ -118,6 +160,9 @@ def live_area() -> None:
 # of its own, only that block's place can be taken.
 with st.container():
     live_area()
+st.number_input(_("Reaction time for M (s)"), min_value=0.0, max_value=REACTION_MAX_S, value=REACTION_S, step=0.1,
+                key=REACTION, help=_("M (Mark whistle) marks a whistle the page did not hear: at the moment M is "
+                                     "pressed (or the frame on screen, when stepped back) less this."))
 
 
 def decision_form(doc, heard: list) -> None:
@@ -163,6 +208,10 @@ if doc is None:
     st.stop()
 _token, main = live_web.open_feed(folder / main_name)
 heard = main.whistles()
+if angle_name is not None and main.frame_count:  # as the live view lists them: heard on either camera
+    _other_token, other_feed = live_web.open_feed(folder / angle_name)
+    if other_feed.frame_count:
+        heard = heard_on_either(main, other_feed, live_sync(main, other_feed).offset_s)
 results, _findings = review_coding.check(doc)
 position = min(int(st.session_state.get("live.pos", 0)), max(0, main.frame_count - 1))
 

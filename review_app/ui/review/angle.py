@@ -200,6 +200,10 @@ def _status(angle: Shown) -> None:
     if off.how == "sound":
         st.caption(_("{offset}: found from the sound (confidence {confidence}), by {who}.",
                      offset=offset_text(off.seconds), confidence=format(off.confidence, ".2f"), who=md(who)))
+    elif off.how == "clock":
+        st.caption(_("{offset}: from the live recorder's arrival clock (each camera's frames at the time they "
+                     "came), by {who}. Nudge it with [ and ] if one whistle seen in both angles differs.",
+                     offset=offset_text(off.seconds), who=md(who)))
     else:
         st.caption(_("{offset}: nudged frame by frame by {who}.", offset=offset_text(off.seconds), who=md(who)))
     if off.low_confidence:
