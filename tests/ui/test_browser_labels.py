@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_app import CHROMIUM, chromium_page, running_app
+from browser_app import CHROMIUM, chromium_page, name_the_reviewer, running_app
 from ui_fixtures import make_workspace
 
 from review_app.model.coding import checked_window, default_window, save_window
@@ -44,9 +44,8 @@ def test_spanish_labels_are_whole_and_code_keys_name_the_situation(tmp_path):
     with running_app(args, {"POLO_REVIEW_CACHE": str(tmp_path / "cache")}, tmp_path / "server.log") as url, \
             chromium_page(1280, 900) as page:
         page.goto(url)
+        name_the_reviewer(page, "Carla Coach")  # signed in (issue 38), then the page in Spanish
         page.get_by_text("Español").first.click()
-        page.get_by_label("Su nombre (se registra en cada etiqueta)").fill("Carla Coach")
-        page.get_by_role("button", name="Comenzar a revisar").click()
         page.locator("[data-polo-frame='0']").first.wait_for()
         page.get_by_text("Fotograma 0 (0 a 199)").first.wait_for()  # 200 frames, numbered 0 to 199
         keys = page.locator("button[data-code]")
