@@ -348,10 +348,10 @@ with t_in:
             # Ticked: the library takes its own clock at the moment of receipt (as the command line without
             # --received-at). Unticked: the same call as --received-at TIME --tz ZONE.
             when = None if at_now else shown(window.parse_time, moment.isoformat(timespec="seconds"), zone)
-            if at_now or when is not None:  # else shown() has put the refusal on the page
-                if not signed_in_reviewer():
-                    pass  # said on the page: a receipt is recorded under the person signed in
-                elif upload is None:
+            # else shown() has put the refusal on the page, or signed_in_reviewer() that a receipt is recorded under
+            # the person signed in
+            if (at_now or when is not None) and signed_in_reviewer():
+                if upload is None:
                     st.warning(_("Choose the video presented first."))
                 elif not presented_by.strip() or not received_by.strip():
                     st.warning(_("Enter who presented the video and who received it."))
