@@ -135,6 +135,35 @@ def remember(doc: MatchDocument) -> None:
 def choose_footage(doc: MatchDocument) -> Path | None:
     """The recording to review on: the match's own (the one its tags were made on), another attached to
     it, or a file in the footage folder; footage comes in only attached to this match (upload or path)."""
+    own, options, names = _footage_options(doc)
+    if st.session_state.get("review.footage_for") != str(doc.path):
+        st.session_state["review.footage_for"] = str(doc.path)
+        st.session_state["review.footage"] = options[0]
+    pending = st.session_state.pop("review.footage_next", None)
+    if pending in options:
+        st.session_state["review.footage"] = pending
+    if st.session_state.get("review.footage") not in options:
+        st.session_state["review.footage"] = options[0]
+    if own is None:
+        st.info(_("This match has no footage yet (a rulebook worked example, a new match, or the file is missing). "
+                  "Its tags can be read and edited without it; attach a recording to tag on it."))
+    choice = st.selectbox(_("Footage"), options, format_func=fixed(options, _footage_label(own, names)),
+                          key="review.footage")
+    if choice == "attach":
+        target = writable(doc) if is_demo(doc.path, folders()) else doc
+        intake_forms(target, "review.intake", _save_attached)
+        return None
+    if choice == "none":
+        return None
+    path = own if choice == "doc" else Path(choice)
+    if own is None or path.resolve() != own.resolve():
+        _offer_to_review_on(doc, path)
+    return path
+
+
+def _footage_options(doc: MatchDocument) -> tuple[Path | None, list[str], dict[str, str | None]]:
+    """(the match's own footage or None, the footage picker's options, the names the attached files came with by
+    path): "doc" (or "none"), the other recordings attached, the footage folder's files, then "attach"."""
     where = roots()
     try:
         own = footage_of(doc, where)
@@ -151,14 +180,11 @@ def choose_footage(doc: MatchDocument) -> Path | None:
                     and (own is None or p.resolve() != own.resolve()) and p not in attached]
     names = {str(recording_path(doc, e, where)): e.get("name") for e in recordings(doc)}
     options = (["doc"] if own else ["none"]) + [str(p) for p in (*attached, *folder_files)] + ["attach"]
-    if st.session_state.get("review.footage_for") != str(doc.path):
-        st.session_state["review.footage_for"] = str(doc.path)
-        st.session_state["review.footage"] = options[0]
-    pending = st.session_state.pop("review.footage_next", None)
-    if pending in options:
-        st.session_state["review.footage"] = pending
-    if st.session_state.get("review.footage") not in options:
-        st.session_state["review.footage"] = options[0]
+    return own, options, names
+
+
+def _footage_label(own: Path | None, names: dict[str, str | None]):
+    """How the footage picker shows an option of `_footage_options`."""
     root = folders().footage
 
     def label(option: str) -> str:
@@ -173,42 +199,36 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             return _("Attached: {name}", name=names[option])
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
-    if own is None:
-        st.info(_("This match has no footage yet (a rulebook worked example, a new match, or the file is missing). "
-                  "Its tags can be read and edited without it; attach a recording to tag on it."))
-    choice = st.selectbox(_("Footage"), options, format_func=fixed(options, label), key="review.footage")
-    if choice == "attach":
-        target = writable(doc) if is_demo(doc.path, folders()) else doc
-        intake_forms(target, "review.intake", _save_attached)
-        return None
-    if choice == "none":
-        return None
-    path = own if choice == "doc" else Path(choice)
-    if own is None or path.resolve() != own.resolve():
-        st.caption(_("This footage is not the one the match is reviewed on; tags are saved to the match document "
-                     "either way, with frames of the footage on screen."))
-        if st.button(_("Review the match on this footage (saves the document)"), key="review.link") and \
-                signed_in_reviewer():
-            viewer = open_viewer(path)
-            if viewer is None:
-                return path
-            # the document records the file's checksum: wait for it
-            update, done = progress_bar(_("Reading {name} (frame index and checksum)",
-                                          name=shown_name(path, store().footage)))
-            viewer.source.wait(progress=update)
-            done()
-            try:
-                target = writable(doc)
-                how = "registered" if not path.is_relative_to(root) else "folder"
-                remember(store().matches.save(attach(target, path, how=how, sha256=viewer.info.sha256,
-                                              size=viewer.info.file_size, name=path.name, by=reviewer(),
-                                              info=viewer.info, review_on=True)))
-                st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
-                st.rerun()
-            except PoloReviewError as exc:
-                error_line(exc)
-    return path
+    return label
+
+
+def _offer_to_review_on(doc: MatchDocument, path: Path) -> None:
+    """Footage other than the match's own on screen: a button that makes it the footage the match is reviewed on
+    (attached with its checksum, and saved)."""
+    st.caption(_("This footage is not the one the match is reviewed on; tags are saved to the match document "
+                 "either way, with frames of the footage on screen."))
+    if not (st.button(_("Review the match on this footage (saves the document)"), key="review.link")
+            and signed_in_reviewer()):
+        return
+    viewer = open_viewer(path)
+    if viewer is None:
+        return
+    # the document records the file's checksum: wait for it
+    update, done = progress_bar(_("Reading {name} (frame index and checksum)",
+                                  name=shown_name(path, store().footage)))
+    viewer.source.wait(progress=update)
+    done()
+    try:
+        target = writable(doc)
+        how = "registered" if not path.is_relative_to(folders().footage) else "folder"
+        remember(store().matches.save(attach(target, path, how=how, sha256=viewer.info.sha256,
+                                      size=viewer.info.file_size, name=path.name, by=reviewer(),
+                                      info=viewer.info, review_on=True)))
+        st.session_state["review.footage_next"] = "doc"
+        st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
+        st.rerun()
+    except PoloReviewError as exc:
+        error_line(exc)
 
 
 def _save_attached(changed: MatchDocument) -> MatchDocument:
