@@ -4,6 +4,7 @@ read-only: changing it first makes the workspace's copy (`writable`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
@@ -12,7 +13,7 @@ from review_app.config import footage_files
 from review_app.errors import PoloReviewError
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, load_document
+from review_app.model import MatchDocument, RevisionConflict, load_document
 from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
@@ -229,6 +230,27 @@ def _offer_to_review_on(doc: MatchDocument, path: Path) -> None:
         st.rerun()
     except PoloReviewError as exc:
         error_line(exc)
+
+
+def save_change(doc: MatchDocument, change: Callable[[MatchDocument], MatchDocument], note: str,
+                conflict: str) -> MatchDocument | None:
+    """Save `change(doc)` (a demo match: on its copy in the workspace) through the store, its revision check and
+    merge, for the reviewer signed in: None with no one signed in (a change is someone's, checked where it is
+    written), or when it was not saved, the page's next run saying why from `st.session_state[note]`, a
+    (kind, text): `conflict` (a message id) when someone else saved the match meanwhile, else the error."""
+    if not signed_in_reviewer():
+        return None
+    target = writable(doc)
+    try:
+        saved = store().matches.save(change(target))
+    except RevisionConflict:
+        st.session_state[note] = ("error", _(conflict))
+        return None
+    except PoloReviewError as exc:
+        st.session_state[note] = ("error", _("Error: {message}", message=md(exc)))
+        return None
+    remember(saved)
+    return saved
 
 
 def _save_attached(changed: MatchDocument) -> MatchDocument:
