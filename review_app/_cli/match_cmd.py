@@ -17,61 +17,65 @@ def register(sub) -> None:
                                    "and stored in UTC.")
     ops = p.add_subparsers(dest="match_command", metavar="ACTION", required=True)
 
-    def where(q) -> None:
-        q.add_argument("--workspace", metavar="DIR", help="the app's workspace (default: the platform's data folder)")
-        q.add_argument("--annotations", metavar="DIR", help="a folder of match documents (default: WORKSPACE/matches)")
-        q.add_argument("--store", metavar="LOCATION",
-                       help="the store the app runs on: a postgresql:// URL or a store folder (default "
-                            "$POLO_REVIEW_STORE, else the workspace)")
-        q.add_argument("--files", metavar="DIR", help="with a database store: its shared folder of files "
-                                                      "(default $POLO_REVIEW_FILES)")
-
-    def details(q, new: bool) -> None:
-        q.add_argument("--name", required=new, help="the match's name (edit: renames it; the id stays)")
-        q.add_argument("--date", required=new, type=_date, metavar="YYYY-MM-DD", help="the day of the match")
-        q.add_argument("--venue", help="where it is played")
-        q.add_argument("--tz", metavar="ZONE",
-                       help="IANA time zone of --start and --end (default: the match's, else UTC)")
-        q.add_argument("--start", type=_time, metavar="HH:MM", help="start on the venue's clocks ('' clears)")
-        q.add_argument("--end", type=_time, metavar="HH:MM",
-                       help="end on the venue's clocks; before the start: the next day ('' clears)")
-        q.add_argument("--periods", type=int, help="number of periods (1-8; new: 6)")
-        q.add_argument("--goal-level", type=_number, metavar="N", help="the upper handicap level ('' clears)")
-        q.add_argument("--referee", help="the Referee ('' clears)")
-        q.add_argument("--umpire", action="append", metavar="NAME", help="an umpire (repeat; edit: replaces the list)")
-        q.add_argument("--courtesy-changes", choices=("yes", "no", "unknown"),
-                       help="announced: courtesy changes allowed")
-        q.add_argument("--tack-6-goal", choices=("yes", "no", "unknown"), help="announced: 21.g's 6-goal provision")
-        q.add_argument("--announcement", metavar="TEXT", help="anything else announced ('' clears)")
-        q.add_argument("--roster", metavar="CSV", help="teams and players from a roster file (see `match template`)")
-        q.add_argument("--team", action="append", metavar="NAME[=COLOUR]", help="a team, without a roster (twice)")
-        q.add_argument("--footage", metavar="PATH",
-                       help="register a recording where it lies (hashed, made read-only, never copied) and attach it")
-        q.add_argument("--by", metavar="NAME", help="who attaches the footage (recorded with it)")
-
     q = ops.add_parser("new", help="create a match")
     q.add_argument("match_id", metavar="ID", nargs="?", help="the match id (default: made from the date and name)")
-    details(q, True)
-    where(q)
+    _details_options(q, True)
+    _where_options(q)
     q.set_defaults(func=run_new)
     q = ops.add_parser("edit", help="change what is given; everything else stays")
     q.add_argument("match_id", metavar="ID")
-    details(q, False)
-    where(q)
+    _details_options(q, False)
+    _where_options(q)
     q.set_defaults(func=run_edit)
     q = ops.add_parser("show", help="the match's details, teams, strings of mounts and footage")
     q.add_argument("match_id", metavar="ID")
     q.add_argument("--json", action="store_true", help="the match and its recordings as JSON")
-    where(q)
+    _where_options(q)
     q.set_defaults(func=run_show)
     q = ops.add_parser("archive", help="set a match aside (kept, no longer offered for review)")
     q.add_argument("match_id", metavar="ID")
     q.add_argument("--undo", action="store_true", help="restore an archived match")
-    where(q)
+    _where_options(q)
     q.set_defaults(func=run_archive)
     q = ops.add_parser("template", help="print a roster template (CSV) to fill in a spreadsheet")
     q.add_argument("--lang", choices=("en", "es"), default="en", help="the headings' language")
     q.set_defaults(func=run_template)
+
+
+def _where_options(q) -> None:
+    """Where the matches are: the options every action but `template` takes."""
+    q.add_argument("--workspace", metavar="DIR", help="the app's workspace (default: the platform's data folder)")
+    q.add_argument("--annotations", metavar="DIR", help="a folder of match documents (default: WORKSPACE/matches)")
+    q.add_argument("--store", metavar="LOCATION",
+                   help="the store the app runs on: a postgresql:// URL or a store folder (default "
+                        "$POLO_REVIEW_STORE, else the workspace)")
+    q.add_argument("--files", metavar="DIR", help="with a database store: its shared folder of files "
+                                                  "(default $POLO_REVIEW_FILES)")
+
+
+def _details_options(q, new: bool) -> None:
+    """The match's details, required for `new`, each optional for `edit`."""
+    q.add_argument("--name", required=new, help="the match's name (edit: renames it; the id stays)")
+    q.add_argument("--date", required=new, type=_date, metavar="YYYY-MM-DD", help="the day of the match")
+    q.add_argument("--venue", help="where it is played")
+    q.add_argument("--tz", metavar="ZONE",
+                   help="IANA time zone of --start and --end (default: the match's, else UTC)")
+    q.add_argument("--start", type=_time, metavar="HH:MM", help="start on the venue's clocks ('' clears)")
+    q.add_argument("--end", type=_time, metavar="HH:MM",
+                   help="end on the venue's clocks; before the start: the next day ('' clears)")
+    q.add_argument("--periods", type=int, help="number of periods (1-8; new: 6)")
+    q.add_argument("--goal-level", type=_number, metavar="N", help="the upper handicap level ('' clears)")
+    q.add_argument("--referee", help="the Referee ('' clears)")
+    q.add_argument("--umpire", action="append", metavar="NAME", help="an umpire (repeat; edit: replaces the list)")
+    q.add_argument("--courtesy-changes", choices=("yes", "no", "unknown"),
+                   help="announced: courtesy changes allowed")
+    q.add_argument("--tack-6-goal", choices=("yes", "no", "unknown"), help="announced: 21.g's 6-goal provision")
+    q.add_argument("--announcement", metavar="TEXT", help="anything else announced ('' clears)")
+    q.add_argument("--roster", metavar="CSV", help="teams and players from a roster file (see `match template`)")
+    q.add_argument("--team", action="append", metavar="NAME[=COLOUR]", help="a team, without a roster (twice)")
+    q.add_argument("--footage", metavar="PATH",
+                   help="register a recording where it lies (hashed, made read-only, never copied) and attach it")
+    q.add_argument("--by", metavar="NAME", help="who attaches the footage (recorded with it)")
 
 
 def _date(text: str) -> date:

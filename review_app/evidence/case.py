@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from review_app.errors import PoloReviewError
 from review_app.evidence import admit, grounds, window
@@ -43,6 +44,9 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
 
+if TYPE_CHECKING:
+    from review_app.footage.footage import FootageInfo
+
 MAX_NAME = admit.MAX_NAME
 MAX_NOTE = admit.MAX_NOTE
 
@@ -71,6 +75,21 @@ def evidence_extension(name: str) -> str:
 
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
+
+
+def _video_info(src: Path, presented_name: str | None) -> FootageInfo:
+    """The facts of the video presented, `presented_name` being an upload's name (None for a file on disk)."""
+    from review_app.footage import Footage
+
+    try:
+        with Footage(src) as video:  # refuses a missing file or anything that is not a video, in one line
+            return video.info
+    except PoloReviewError as exc:
+        if presented_name is None:
+            raise
+        # An upload is read from a temporary file: say what was presented, not where the server put it.
+        detail = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
+        raise EvidenceError(detail, path=presented_name[:MAX_NAME]) from None
 
 
 class EvidenceCase:
@@ -132,32 +151,15 @@ class EvidenceCase:
         true time; it counts for the 24 hours only when attested: `attest` = (as whom, how `received_by` was
         identified), `received_by` being an Umpire, the Referee or a committee member (`attest_receipt`).
         """
-        from review_app.footage import Footage
-
         presented_by, received_by = _person(presented_by, "--from"), _person(received_by, "--received-by")
         if presented_to is not None and presented_to not in grounds.PRESENTED_TO:
             raise EvidenceError(f"--presented-to {presented_to!r}: say whom it was presented to: "
                                 f"{', '.join(grounds.PRESENTED_TO)}")
         now = now or window.now_utc()
-        claimed = (received_at or now).astimezone(window.UTC)
-        window.check_not_future(claimed, now)
-        window.check_not_before_match_day(claimed, self.doc)
-        claim = window.utc_text(claimed) if claimed < now else None
-        attested = None
-        if attest is not None and claim:  # the receiver, identified, attests the time they say it was received
-            attested = {"as": self._attester(received_by, *attest), "identified": attest[1]}
-        received = claimed if attested else now
+        received, claim, attested = self._receipt_time(received_by, received_at, now, attest)
         end = self.game_end()
         src = Path(src)
-        try:
-            with Footage(src) as video:  # refuses a missing file or anything that is not a video, in one line
-                info = video.info
-        except PoloReviewError as exc:
-            if presented_name is None:
-                raise
-            # An upload is read from a temporary file: say what was presented, not where the server put it.
-            detail = str(exc).removeprefix(f"{exc.path}: ") if exc.path else str(exc)
-            raise EvidenceError(detail, path=presented_name[:MAX_NAME]) from None
+        info = _video_info(src, presented_name)
         timing = window.timing(end, received)
         receipt = {"presented_by": presented_by, "received_by": received_by,
                    "received_at": window.utc_text(received), "in_time": timing.in_time, "margin_s": timing.margin_s,
@@ -166,32 +168,51 @@ class EvidenceCase:
                    **({"claimed_at": claim} if claim else {}), **({"attested": attested} if attested else {})}
         with self.log.locked() as entries:
             self._open(checked(entries, self.log.path), entries, received_by, end, now)
-            state = fold(entries)
+            return self._record_receipt(entries, src, presented_name or src.name, info, timing, receipt, now)
 
-            def recorded(sha: str) -> str | None:
-                ev = state.by_sha(sha)
-                return ev.stored if ev else None
+    def _receipt_time(self, received_by: str, received_at: datetime | None, now: datetime,
+                      attest: tuple[str, str] | None) -> tuple[datetime, str | None, dict | None]:
+        """(the time the receipt counts from, the earlier time claimed or None, its attestation or None): a claim
+        counts only when attested; otherwise the receipt counts from `now`, the server's clock."""
+        claimed = (received_at or now).astimezone(window.UTC)
+        window.check_not_future(claimed, now)
+        window.check_not_before_match_day(claimed, self.doc)
+        claim = window.utc_text(claimed) if claimed < now else None
+        attested = None
+        if attest is not None and claim:  # the receiver, identified, attests the time they say it was received
+            attested = {"as": self._attester(received_by, *attest), "identified": attest[1]}
+        return (claimed if attested else now), claim, attested
 
-            ext = evidence_extension(presented_name or src.name)
-            sha, size, stored, restored = self.folder.ingest(src, ext, recorded)
-            if sha != info.sha256:
-                raise EvidenceError("the file changed while it was being received; receive it again", path=src)
-            known = state.by_sha(sha)
-            if known is not None:
-                data = {"evidence": known.id, "sha256": sha, **receipt}
-                if restored:  # the recorded original had gone; these bytes have its hash and took its place
-                    data["restored_original"] = known.stored
-                self._append(entries, RECEIVED_AGAIN, received_by, data, now)
-                return fold(entries).evidence[known.id], True
-            evidence_id = f"ev{len(state.evidence) + 1}"
-            video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6),
-                           "duration_s": round(info.duration_s, 6), "width": info.width, "height": info.height,
-                           "codec": info.codec, "container": info.container}
-            self._append(entries, RECEIVED, received_by, {
-                "evidence": evidence_id, "sha256": sha, "size": size, "ext": stored.suffix.lstrip("."),
-                "stored": str(stored.relative_to(self.folder.path)), "deadline_utc": window.utc_text(timing.deadline),
-                "video": video_facts, **receipt}, now)
-            return fold(entries).evidence[evidence_id], False
+    def _record_receipt(self, entries: list[dict], src: Path, name: str, info: FootageInfo, timing: window.Timing,
+                        receipt: dict, now: datetime) -> tuple[Evidence, bool]:
+        """Store the original under its hash and append the receipt to the locked log's `entries`: against the
+        evidence already received with these bytes, or as new evidence. `name`: the name it was presented under."""
+        state = fold(entries)
+
+        def recorded(sha: str) -> str | None:
+            ev = state.by_sha(sha)
+            return ev.stored if ev else None
+
+        sha, size, stored, restored = self.folder.ingest(src, evidence_extension(name), recorded)
+        if sha != info.sha256:
+            raise EvidenceError("the file changed while it was being received; receive it again", path=src)
+        received_by = receipt["received_by"]
+        known = state.by_sha(sha)
+        if known is not None:
+            data = {"evidence": known.id, "sha256": sha, **receipt}
+            if restored:  # the recorded original had gone; these bytes have its hash and took its place
+                data["restored_original"] = known.stored
+            self._append(entries, RECEIVED_AGAIN, received_by, data, now)
+            return fold(entries).evidence[known.id], True
+        evidence_id = f"ev{len(state.evidence) + 1}"
+        video_facts = {"frame_count": info.frame_count, "fps": round(info.fps, 6),
+                       "duration_s": round(info.duration_s, 6), "width": info.width, "height": info.height,
+                       "codec": info.codec, "container": info.container}
+        self._append(entries, RECEIVED, received_by, {
+            "evidence": evidence_id, "sha256": sha, "size": size, "ext": stored.suffix.lstrip("."),
+            "stored": str(stored.relative_to(self.folder.path)), "deadline_utc": window.utc_text(timing.deadline),
+            "video": video_facts, **receipt}, now)
+        return fold(entries).evidence[evidence_id], False
 
     # -- attesting a claimed receipt time ---------------------------------------------------------------
     def _attester(self, by: str, authority: str | None, identified: str) -> str:

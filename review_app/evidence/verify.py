@@ -200,6 +200,41 @@ def verify_case(folder: CaseRecords, head: str | None = None, against: str | Pat
     if not raw and stored:
         problems.append(Problem(1, f"the case log is missing or empty, yet {len(stored)} original(s) are stored: the "
                                    "record of this case was deleted"))
+    found, altered, recorded, checked = _originals(folder, entries)
+    problems += found
+    # Unaltered content is still intact evidence: a lost read-only bit is worth a warning, not a break.
+    warnings += [f"original {p.name} is writable; it should be read-only (0444)"
+                 for p in stored if p.name in recorded and p.is_file() and not is_read_only(p)]
+    if raw:  # without a log every original is unrecorded; the missing log is the problem reported
+        problems += [Problem(0, f"store: {p.relative_to(folder.path)} is not recorded in the log (its entry was "
+                                "removed, or the file was put there by hand)")
+                     for p in stored if p.name not in recorded]
+    warnings += repair_warnings
+    anchor, anchored = None, 0
+    if head:
+        anchor = "head"
+        found, more, anchored = _head_anchor(head, entries)
+        problems += found
+        warnings += more
+    if against is not None:
+        found, more, anchored = _against(raw, Path(against))
+        problems += found
+        warnings += more
+        anchor = Path(against).name
+    last = entries[-1]["hash"] if entries else None
+    # Entries in order; then what concerns no one entry: a missing anchor before files found in the store.
+    problems.sort(key=lambda p: (p.entry == 0, p.entry, str(p.message).startswith("store:")))
+    receipts, typed = _receipt_times(state)
+    warnings += typed + _left_behind(folder)
+    return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
+                        empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered,
+                        deciders=_deciders(entries), receipts=receipts)
+
+
+def _originals(folder: CaseRecords, entries: list[dict]) -> tuple[list[Problem], list[str], set[str], int]:
+    """Each received original re-hashed against its entry: (problems, the evidence ids missing or altered, the
+    stored names the log records, how many originals were hashed)."""
+    problems: list[Problem] = []
     recorded: set[str] = set()
     altered: list[str] = []
     checked = 0
@@ -219,46 +254,32 @@ def verify_case(folder: CaseRecords, head: str | None = None, against: str | Pat
             altered.append(str(data.get("evidence")))
             problems.append(Problem(e["seq"], f"original {data.get('stored')} of {data.get('evidence')} no longer "
                                               f"matches its recorded hash (now {actual[:16]}...)"))
-    # Unaltered content is still intact evidence: a lost read-only bit is worth a warning, not a break.
-    warnings += [f"original {p.name} is writable; it should be read-only (0444)"
-                 for p in stored if p.name in recorded and p.is_file() and not is_read_only(p)]
-    if raw:  # without a log every original is unrecorded; the missing log is the problem reported
-        problems += [Problem(0, f"store: {p.relative_to(folder.path)} is not recorded in the log (its entry was "
-                                "removed, or the file was put there by hand)")
-                     for p in stored if p.name not in recorded]
-    warnings += repair_warnings
-    anchor, anchored = None, 0
-    if head:
-        anchor = "head"
-        hashes = [e.get("hash") for e in entries]
-        if head not in hashes:
-            # Not an entry number: after a rewrite no entry can be named as the first changed from a head alone.
-            problems.append(Problem(0,
-                                    f"the anchored head {head[:16]}... is not in this log: "
-                                    "entries were cut from its end, "
-                                    "or it was rewritten (which entry changed cannot be told from a head alone; "
-                                    "--against an earlier copy of the log names it)"))
-        else:
-            anchored = hashes.index(head) + 1
-            if anchored < len(entries):
-                warnings.append(f"head matches entry {anchored}; "
-                                f"entries {anchored + 1}..{len(entries)} were added since")
-    if against is not None:
-        found, more, anchored = _against(raw, Path(against))
-        problems += found
-        warnings += more
-        anchor = Path(against).name
-    last = entries[-1]["hash"] if entries else None
-    # Entries in order; then what concerns no one entry: a missing anchor before files found in the store.
-    problems.sort(key=lambda p: (p.entry == 0, p.entry, str(p.message).startswith("store:")))
-    deciders = [(e["seq"], e["type"], str(e.get("by")), e["data"].get("identified"))
-                for e in entries if isinstance(e.get("data"), dict) and (
-                    e.get("type") == "decision" or (e.get("type") == "correction" and e["data"].get("decision")))]
-    receipts, typed = _receipt_times(state)
-    warnings += typed + _left_behind(folder)
-    return VerifyReport(str(folder.path), len(entries), checked, last, problems, warnings,
-                        empty=not raw and not stored, anchor=anchor, anchored_entries=anchored, altered=altered,
-                        deciders=deciders, receipts=receipts)
+    return problems, altered, recorded, checked
+
+
+def _head_anchor(head: str, entries: list[dict]) -> tuple[list[Problem], list[str], int]:
+    """The log against a head hash written down earlier: (problems, warnings, the entries it anchors)."""
+    hashes = [e.get("hash") for e in entries]
+    if head not in hashes:
+        # Not an entry number: after a rewrite no entry can be named as the first changed from a head alone.
+        return [Problem(0,
+                        f"the anchored head {head[:16]}... is not in this log: "
+                        "entries were cut from its end, "
+                        "or it was rewritten (which entry changed cannot be told from a head alone; "
+                        "--against an earlier copy of the log names it)")], [], 0
+    anchored = hashes.index(head) + 1
+    warnings = []
+    if anchored < len(entries):
+        warnings.append(f"head matches entry {anchored}; "
+                        f"entries {anchored + 1}..{len(entries)} were added since")
+    return [], warnings, anchored
+
+
+def _deciders(entries: list[dict]) -> list[tuple[int, str, str, str | None]]:
+    """(entry, type, by, how identified) of each entry that decides: a decision, or a correction of one."""
+    return [(e["seq"], e["type"], str(e.get("by")), e["data"].get("identified"))
+            for e in entries if isinstance(e.get("data"), dict) and (
+                e.get("type") == "decision" or (e.get("type") == "correction" and e["data"].get("decision")))]
 
 
 def _receipt_times(state: CaseState) -> tuple[list[dict], list[str]]:

@@ -55,6 +55,27 @@ def _as_fraction(value) -> Fraction:
     return Fraction(value)
 
 
+def _check_format(codec: str, ext: str, width: int, height: int, rotation: int) -> None:
+    """Refuse, before any file is made, a codec, container or picture shape the writer cannot write."""
+    if codec not in _ENCODERS:
+        raise ValueError(f"codec must be one of {sorted(_ENCODERS)}, not {codec!r}")
+    if ext not in _CONTAINERS:
+        raise ValueError(f"unsupported extension {ext!r}; use one of {sorted(_CONTAINERS)}")
+    if not (0 < width <= MAX_DIMENSION and 0 < height <= MAX_DIMENSION):
+        raise ValueError(f"dimensions {width}x{height} out of range")
+    if codec != "mjpeg" and (width % 2 or height % 2):
+        raise ValueError(f"{codec} with yuv420p needs even dimensions, got {width}x{height}")
+    if rotation % 90:
+        raise ValueError(f"rotation must be a multiple of 90, not {rotation}")
+
+
+def _container_options(ext: str) -> dict[str, str]:
+    container_options = {"fflags": "+bitexact"}  # no muxer version strings: stable bytes
+    if _CONTAINERS[ext] in ("mp4", "mov"):
+        container_options["movflags"] = "+faststart"  # moov first: browsers start playing at once
+    return container_options
+
+
 class VideoWriter:
     """Write BGR frames (H x W x 3 uint8) to `path`; the container follows the extension.
 
@@ -91,17 +112,8 @@ class VideoWriter:
         import av  # heavy; imported only when writing
 
         self.path = Path(path)
-        if codec not in _ENCODERS:
-            raise ValueError(f"codec must be one of {sorted(_ENCODERS)}, not {codec!r}")
         ext = self.path.suffix.lower()
-        if ext not in _CONTAINERS:
-            raise ValueError(f"unsupported extension {ext!r}; use one of {sorted(_CONTAINERS)}")
-        if not (0 < width <= MAX_DIMENSION and 0 < height <= MAX_DIMENSION):
-            raise ValueError(f"dimensions {width}x{height} out of range")
-        if codec != "mjpeg" and (width % 2 or height % 2):
-            raise ValueError(f"{codec} with yuv420p needs even dimensions, got {width}x{height}")
-        if rotation % 90:
-            raise ValueError(f"rotation must be a multiple of 90, not {rotation}")
+        _check_format(codec, ext, width, height, rotation)
         self.width, self.height = int(width), int(height)
         self.fps = _as_fraction(fps)
         if self.fps <= 0:
@@ -113,43 +125,44 @@ class VideoWriter:
         self._count = 0
         self._last_pts: int | None = None
 
-        encoder, pix_fmt = _ENCODERS[codec]
-        self._pix_fmt = pix_fmt
+        self._pix_fmt = _ENCODERS[codec][1]
         interp = av.video.reformatter.Interpolation
         self._sws_flags = interp.BILINEAR | interp.ACCURATE_RND | interp.BITEXACT
-        if gop is None:
-            gop = max(1, round(2 * self.fps))
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        container_options = {"fflags": "+bitexact"}  # no muxer version strings: stable bytes
-        if _CONTAINERS[ext] in ("mp4", "mov"):
-            container_options["movflags"] = "+faststart"  # moov first: browsers start playing at once
         self._container = av.open(
-            str(self.path), mode="w", format=_CONTAINERS[ext], options=container_options
+            str(self.path), mode="w", format=_CONTAINERS[ext], options=_container_options(ext)
         )
         try:
-            stream = self._container.add_stream(encoder, rate=self.fps)
-            stream.width, stream.height = self.width, self.height
-            stream.pix_fmt = pix_fmt
-            stream.time_base = self.time_base
-            cc = stream.codec_context
-            cc.time_base = self.time_base
-            cc.framerate = self.fps
-            cc.gop_size = int(gop)
-            cc.thread_count = 1  # multi-threaded encoders are not bit-reproducible
-            cc.thread_type = "SLICE"
-            cc.options = self._codec_options(codec, int(gop), int(bframes), crf)
-            if codec == "mjpeg":
-                q = 3 if crf is None else int(crf)
-                cc.qmin = cc.qmax = q
-            if self.rotation:
-                # PyAV takes counter-clockwise degrees; ours are clockwise like the 'rotate' tag
-                stream.set_display_rotation(-self.rotation % 360)
-            self._stream = stream
+            self._stream = self._add_video_stream(gop, bframes, crf)
             self._audio = None if audio_rate is None else AudioTrack(
                 self._container, audio_rate, audio_codec, audio_bitrate, audio_start_s)
         except BaseException:
             self._container.close()
             raise
+
+    def _add_video_stream(self, gop: int | None, bframes: int, crf: int | None):
+        """The picture's stream in the open container, every encoder setting pinned for stable bytes."""
+        encoder, pix_fmt = _ENCODERS[self.codec]
+        if gop is None:
+            gop = max(1, round(2 * self.fps))
+        stream = self._container.add_stream(encoder, rate=self.fps)
+        stream.width, stream.height = self.width, self.height
+        stream.pix_fmt = pix_fmt
+        stream.time_base = self.time_base
+        cc = stream.codec_context
+        cc.time_base = self.time_base
+        cc.framerate = self.fps
+        cc.gop_size = int(gop)
+        cc.thread_count = 1  # multi-threaded encoders are not bit-reproducible
+        cc.thread_type = "SLICE"
+        cc.options = self._codec_options(self.codec, int(gop), int(bframes), crf)
+        if self.codec == "mjpeg":
+            q = 3 if crf is None else int(crf)
+            cc.qmin = cc.qmax = q
+        if self.rotation:
+            # PyAV takes counter-clockwise degrees; ours are clockwise like the 'rotate' tag
+            stream.set_display_rotation(-self.rotation % 360)
+        return stream
 
     @staticmethod
     def _codec_options(codec: str, gop: int, bframes: int, crf: int | None) -> dict[str, str]:

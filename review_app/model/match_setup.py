@@ -223,66 +223,85 @@ def with_teams(doc: MatchDocument, teams: list[dict]) -> MatchDocument:
     """A copy of `doc` with its teams as edited (names, colours, players): each player's name trimmed,
     mounts a list without repeats, numbers 1 to 4 once per team."""
     changed = doc.copy()
-    out = []
-    for n, (old, team) in enumerate(zip(changed.data["match"]["teams"], teams, strict=True), 1):
-        # which team: "the team name is empty" on a match with two left the user to guess
-        name = _name(team.get("name"), Message("name of team {n}", n=n), required=True)
-        entry = {"id": old["id"], "name": name}
-        colour = _name(team.get("color"), Message("team colour"))
-        if colour:
-            entry["color"] = colour
-        players, seen = [], set()
-        for p in team.get("players") or []:
-            number = p.get("number")
-            if number in (None, ""):
-                continue
-            try:
-                number = int(number)
-            except (TypeError, ValueError):
-                raise MatchSetupError(Message("{team}: player number {n!r} is not from 1 to 4", team=name,
-                                              n=number)) from None
-            if not 1 <= number <= 4:
-                raise MatchSetupError(Message("{team}: player number {n} is not from 1 to 4", team=name, n=number))
-            if number in seen:
-                raise MatchSetupError(Message("{team}: number {n} is given twice", team=name, n=number))
-            seen.add(number)
-            player = {k: v for k, v in p.items()
-                      if k in ("id", "name", "handicap", "mounts", "mount_marks") and v not in (None, "", {})}
-            player["number"] = number
-            if "name" in player:
-                player["name"] = _name(player["name"], Message("player's name"))
-            if "mounts" in player:
-                # Written as text (the Matches page, a roster), the marks are those in brackets there;
-                # given as a list, the marks given beside it.
-                marks = (player.get("mount_marks") or {}) if isinstance(player["mounts"], list) \
-                    else mount_marks(player["mounts"])
-                player["mounts"] = mount_list(player["mounts"])
-                marks = {m: _name(marks[m], Message("mount's marks")) for m in player["mounts"] if marks.get(m)}
-                player.pop("mount_marks", None)
-                if marks:
-                    player["mount_marks"] = marks
-                if not player["mounts"]:
-                    del player["mounts"]
-            else:
-                player.pop("mount_marks", None)
-            if player.get("handicap") is not None:
-                try:
-                    player["handicap"] = float(player["handicap"])
-                except (TypeError, ValueError):
-                    raise MatchSetupError(Message("{team} #{n}: handicap {value!r} is not a number", team=name,
-                                                  n=number, value=player["handicap"])) from None
-                if player["handicap"] == int(player["handicap"]):
-                    player["handicap"] = int(player["handicap"])
-            if "id" not in player and player.get("name"):
-                from review_app.model.migrate import person_id
-
-                player["id"] = person_id(player["name"])
-            players.append(player)
-        entry["players"] = sorted(players, key=lambda p: p["number"])
-        out.append(entry)
-    changed.data["match"]["teams"] = out
+    changed.data["match"]["teams"] = [_edited_team(n, old, team) for n, (old, team)
+                                      in enumerate(zip(changed.data["match"]["teams"], teams, strict=True), 1)]
     _check(changed)
     return changed
+
+
+def _edited_team(n: int, old: dict, team: dict) -> dict:
+    """Team `n` as edited, keeping the id of the team it was (`old`); its players in the order of their numbers."""
+    # which team: "the team name is empty" on a match with two left the user to guess
+    name = _name(team.get("name"), Message("name of team {n}", n=n), required=True)
+    entry = {"id": old["id"], "name": name}
+    colour = _name(team.get("color"), Message("team colour"))
+    if colour:
+        entry["color"] = colour
+    players, seen = [], set()
+    for p in team.get("players") or []:
+        if p.get("number") in (None, ""):
+            continue  # a row left empty
+        players.append(_edited_player(p, name, seen))
+    entry["players"] = sorted(players, key=lambda p: p["number"])
+    return entry
+
+
+def _player_number(value, team: str, seen: set[int]) -> int:
+    """The player's number, from 1 to 4 and not one already `seen` in the team (added to it)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise MatchSetupError(Message("{team}: player number {n!r} is not from 1 to 4", team=team,
+                                      n=value)) from None
+    if not 1 <= number <= 4:
+        raise MatchSetupError(Message("{team}: player number {n} is not from 1 to 4", team=team, n=number))
+    if number in seen:
+        raise MatchSetupError(Message("{team}: number {n} is given twice", team=team, n=number))
+    seen.add(number)
+    return number
+
+
+def _edited_player(p: dict, team: str, seen: set[int]) -> dict:
+    """A player row of team `team` as edited: its number checked, name trimmed, mounts and marks read, handicap a
+    number, and an id made from the name where it has none."""
+    number = _player_number(p.get("number"), team, seen)
+    player = {k: v for k, v in p.items()
+              if k in ("id", "name", "handicap", "mounts", "mount_marks") and v not in (None, "", {})}
+    player["number"] = number
+    if "name" in player:
+        player["name"] = _name(player["name"], Message("player's name"))
+    if "mounts" in player:
+        _read_mounts(player)
+    else:
+        player.pop("mount_marks", None)
+    if player.get("handicap") is not None:
+        try:
+            player["handicap"] = float(player["handicap"])
+        except (TypeError, ValueError):
+            raise MatchSetupError(Message("{team} #{n}: handicap {value!r} is not a number", team=team,
+                                          n=number, value=player["handicap"])) from None
+        if player["handicap"] == int(player["handicap"]):
+            player["handicap"] = int(player["handicap"])
+    if "id" not in player and player.get("name"):
+        from review_app.model.migrate import person_id
+
+        player["id"] = person_id(player["name"])
+    return player
+
+
+def _read_mounts(player: dict) -> None:
+    """The player's mounts as a list without repeats, with the marks of those that have any (in place)."""
+    # Written as text (the Matches page, a roster), the marks are those in brackets there;
+    # given as a list, the marks given beside it.
+    marks = (player.get("mount_marks") or {}) if isinstance(player["mounts"], list) \
+        else mount_marks(player["mounts"])
+    player["mounts"] = mount_list(player["mounts"])
+    marks = {m: _name(marks[m], Message("mount's marks")) for m in player["mounts"] if marks.get(m)}
+    player.pop("mount_marks", None)
+    if marks:
+        player["mount_marks"] = marks
+    if not player["mounts"]:
+        del player["mounts"]
 
 
 def mount_list(value) -> list[str]:

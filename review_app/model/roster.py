@@ -175,41 +175,60 @@ def _player_fields(cell, bad) -> tuple:
         bad("team", Message("empty; every player needs a team"))
     elif len(team_name) > NAME_MAX:
         bad("team", Message("longer than {max} characters", max=NAME_MAX))
-    number = None
-    raw = cell("number")
-    if not raw:
-        bad("number", Message("empty; give the player's number, 1 to 4"))
-    else:
-        try:
-            number = int(raw)
-        except ValueError:
-            bad("number", Message("{value!r} is not a number from 1 to 4", value=_shown(raw)))
-        else:
-            if not 1 <= number <= 4:
-                bad("number", Message("{value} is not a number from 1 to 4", value=number))
-                number = None
+    number = _number_field(cell("number"), bad)
     if not name:
         bad("name", Message("empty; give the player's name"))
     elif len(name) > NAME_MAX:
         bad("name", Message("longer than {max} characters", max=NAME_MAX))
-    handicap = None
-    raw = cell("handicap")
-    if raw:
-        try:
-            handicap = float(raw.replace(",", "."))
-        except ValueError:
-            bad("handicap", Message("{value!r} is not a handicap ({low} to {high} goals)", value=_shown(raw),
-                low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
-        else:
-            if not HANDICAP_RANGE[0] <= handicap <= HANDICAP_RANGE[1]:
-                bad("handicap", Message("{value:g} is outside {low} to {high} goals", value=handicap,
-                    low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
-                handicap = None
-            elif handicap == int(handicap):
-                handicap = int(handicap)
+    handicap = _handicap_field(cell("handicap"), bad)
+    mounts, marks = _mounts_field(cell("mounts"), bad)
+    person = cell("id")
+    if person and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", person):
+        bad("id", Message("{value!r}: use letters, digits, '.', '_' or '-'", value=_shown(person)))
+    colour = cell("colour")
+    if len(colour) > NAME_MAX:
+        bad("colour", Message("longer than {max} characters", max=NAME_MAX))
+    return team_name, name, number, handicap, mounts, marks, person, colour
+
+
+def _number_field(raw: str, bad) -> int | None:
+    """The player's number, 1 to 4; None when it is not one."""
+    if not raw:
+        bad("number", Message("empty; give the player's number, 1 to 4"))
+        return None
+    try:
+        number = int(raw)
+    except ValueError:
+        bad("number", Message("{value!r} is not a number from 1 to 4", value=_shown(raw)))
+        return None
+    if not 1 <= number <= 4:
+        bad("number", Message("{value} is not a number from 1 to 4", value=number))
+        return None
+    return number
+
+
+def _handicap_field(raw: str, bad) -> float | int | None:
+    """The handicap in goals (whole goals as an int), a decimal comma read as a point; None when none is given."""
+    if not raw:
+        return None
+    try:
+        handicap = float(raw.replace(",", "."))
+    except ValueError:
+        bad("handicap", Message("{value!r} is not a handicap ({low} to {high} goals)", value=_shown(raw),
+            low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
+        return None
+    if not HANDICAP_RANGE[0] <= handicap <= HANDICAP_RANGE[1]:
+        bad("handicap", Message("{value:g} is outside {low} to {high} goals", value=handicap,
+            low=HANDICAP_RANGE[0], high=HANDICAP_RANGE[1]))
+        return None
+    return int(handicap) if handicap == int(handicap) else handicap
+
+
+def _mounts_field(raw: str, bad) -> tuple[list[str], dict[str, str]]:
+    """The string of mounts in the cell, each once, and the marks of those that have them."""
     mounts: list[str] = []
     marks: dict[str, str] = {}
-    for mount, mark in (split_mount(m) for m in MOUNT_SEPARATORS.split(cell("mounts"))):
+    for mount, mark in (split_mount(m) for m in MOUNT_SEPARATORS.split(raw)):
         if not mount:
             continue
         if len(mount) > NAME_MAX or (mark and len(mark) > NAME_MAX):
@@ -222,13 +241,7 @@ def _player_fields(cell, bad) -> tuple:
                 marks[mount] = mark
     if len(mounts) > MAX_MOUNTS:
         bad("mounts", Message("{n} mounts; a string holds at most {max}", n=len(mounts), max=MAX_MOUNTS))
-    person = cell("id")
-    if person and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}", person):
-        bad("id", Message("{value!r}: use letters, digits, '.', '_' or '-'", value=_shown(person)))
-    colour = cell("colour")
-    if len(colour) > NAME_MAX:
-        bad("colour", Message("longer than {max} characters", max=NAME_MAX))
-    return team_name, name, number, handicap, mounts, marks, person, colour
+    return mounts, marks
 
 
 def parse(data: bytes, path: object | None = None) -> list[RosterTeam]:
@@ -242,69 +255,14 @@ def parse(data: bytes, path: object | None = None) -> list[RosterTeam]:
 
 def _parse(data: bytes) -> list[RosterTeam]:
     rows = _rows(data)
-    header = rows[0]
-    where = _columns(header)
+    reading = _Reading(rows[0], _columns(rows[0]))
     if len(rows) - 1 > MAX_ROWS:
         raise RosterError([Message("the file has {n} rows; a roster has at most {max}", n=len(rows) - 1,
                                    max=MAX_ROWS)])
-    problems: list[Message] = []
-    teams: dict[str, RosterTeam] = {}
-    colour_row: dict[str, int] = {}
-    numbers: dict[tuple[str, int], int] = {}
     for n, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue  # a blank line a spreadsheet leaves at the end
-
-        def cell(column: str, row=row) -> str:
-            i = where.get(column)
-            return " ".join(row[i].split()) if i is not None and i < len(row) else ""
-
-        def bad(column: str, problem: Message, n=n) -> None:
-            heading = header[where[column]].strip() if column in where else column  # as the file names it
-            problems.append(Message("row {row}, column {column}: {problem}", row=n, column=heading, problem=problem))
-
-        extra = [c for c in row[len(header):] if c.strip()]
-        if extra:
-            # an unquoted separator in a value (`Alba (bay, star)`) splits it: refused, never imported cut short
-            problems.append(Message("row {row}: {n} values under {columns} columns (from {value!r} on); a value "
-                                    "holding the separator, as the mounts' marks \"Alba (bay, star)\", must be in "
-                                    "double quotes", row=n, n=len(header) + len(extra), columns=len(header),
-                                    value=_shown(extra[0])))
-            continue
-        before = len(problems)
-        team_name, name, number, handicap, mounts, marks, person, colour = _player_fields(cell, bad)
-        if not team_name or len(team_name) > NAME_MAX:
-            continue
-        key = team_name.casefold()
-        if key not in teams:
-            if len(teams) == 2:
-                bad("team", Message("{team!r} would be a third team; a match has two ({teams})", team=_shown(team_name),
-                    teams=", ".join(t.name for t in teams.values())))
-                continue
-            teams[key] = RosterTeam(team_name)
-        team = teams[key]
-        if colour and len(colour) <= NAME_MAX:
-            if team.colour is None:
-                team.colour, colour_row[key] = colour, n
-            elif team.colour.casefold() != colour.casefold():
-                bad("colour", Message("{colour!r} differs from {first!r} given for {team} in row {at}",
-                                      colour=_shown(colour), first=team.colour, team=team.name, at=colour_row[key]))
-        if number is not None:
-            if (key, number) in numbers:
-                bad("number", Message("{team} #{number} is given twice (also in row {at})", team=team.name,
-                                      number=number, at=numbers[(key, number)]))
-                continue
-            numbers[(key, number)] = n
-        if len(problems) > before:
-            continue
-        player = {"number": number, "id": person or person_id(name), "name": name}
-        if handicap is not None:
-            player["handicap"] = handicap
-        if mounts:
-            player["mounts"] = mounts
-        if marks:
-            player["mount_marks"] = marks
-        team.players.append(player)
+        if any(cell.strip() for cell in row):  # not a blank line a spreadsheet leaves at the end
+            reading.read(n, row)
+    problems, teams = reading.problems, reading.teams
     if not problems and len(teams) != 2:
         problems.append(Plural("the roster names {n} team; a match has two",
                                "the roster names {n} teams; a match has two", n=len(teams)))
@@ -313,6 +271,87 @@ def _parse(data: bytes) -> list[RosterTeam]:
     for team in teams.values():
         team.players.sort(key=lambda p: p["number"])
     return list(teams.values())
+
+
+@dataclass
+class _Reading:
+    """A roster's rows read one by one: the teams so far (by the casefolded name), the row each team's colour and
+    each team's number was first given in, and every problem found."""
+
+    header: list[str]
+    where: dict[str, int]  # the file's column of each roster column (`_columns`)
+    problems: list[Message] = field(default_factory=list)
+    teams: dict[str, RosterTeam] = field(default_factory=dict)
+    colour_row: dict[str, int] = field(default_factory=dict)
+    numbers: dict[tuple[str, int], int] = field(default_factory=dict)
+
+    def read(self, n: int, row: list[str]) -> None:
+        """Row `n`: its player joins its team, or each of the row's problems is recorded."""
+        def cell(column: str) -> str:
+            i = self.where.get(column)
+            return " ".join(row[i].split()) if i is not None and i < len(row) else ""
+
+        def bad(column: str, problem: Message) -> None:
+            # the column as the file names it
+            heading = self.header[self.where[column]].strip() if column in self.where else column
+            self.problems.append(Message("row {row}, column {column}: {problem}", row=n, column=heading,
+                                         problem=problem))
+
+        extra = [c for c in row[len(self.header):] if c.strip()]
+        if extra:
+            # an unquoted separator in a value (`Alba (bay, star)`) splits it: refused, never imported cut short
+            self.problems.append(Message("row {row}: {n} values under {columns} columns (from {value!r} on); a value "
+                                         "holding the separator, as the mounts' marks \"Alba (bay, star)\", must be "
+                                         "in double quotes", row=n, n=len(self.header) + len(extra),
+                                         columns=len(self.header), value=_shown(extra[0])))
+            return
+        before = len(self.problems)
+        team_name, name, number, handicap, mounts, marks, person, colour = _player_fields(cell, bad)
+        if not team_name or len(team_name) > NAME_MAX:
+            return
+        team = self._team(team_name, bad)
+        if team is None:
+            return
+        self._colour(team, n, colour, bad)
+        if number is not None:
+            key = (team_name.casefold(), number)
+            if key in self.numbers:
+                bad("number", Message("{team} #{number} is given twice (also in row {at})", team=team.name,
+                                      number=number, at=self.numbers[key]))
+                return
+            self.numbers[key] = n
+        if len(self.problems) > before:
+            return
+        player = {"number": number, "id": person or person_id(name), "name": name}
+        if handicap is not None:
+            player["handicap"] = handicap
+        if mounts:
+            player["mounts"] = mounts
+        if marks:
+            player["mount_marks"] = marks
+        team.players.append(player)
+
+    def _team(self, team_name: str, bad) -> RosterTeam | None:
+        """The team of that name, new if it is the first or second; None (and a problem) for a third."""
+        key = team_name.casefold()
+        if key not in self.teams:
+            if len(self.teams) == 2:
+                bad("team", Message("{team!r} would be a third team; a match has two ({teams})", team=_shown(team_name),
+                    teams=", ".join(t.name for t in self.teams.values())))
+                return None
+            self.teams[key] = RosterTeam(team_name)
+        return self.teams[key]
+
+    def _colour(self, team: RosterTeam, n: int, colour: str, bad) -> None:
+        """The team's colour, given in row `n`: the first one given, and a problem for a different one later."""
+        if not colour or len(colour) > NAME_MAX:
+            return
+        key = team.name.casefold()
+        if team.colour is None:
+            team.colour, self.colour_row[key] = colour, n
+        elif team.colour.casefold() != colour.casefold():
+            bad("colour", Message("{colour!r} differs from {first!r} given for {team} in row {at}",
+                                  colour=_shown(colour), first=team.colour, team=team.name, at=self.colour_row[key]))
 
 
 def to_csv(teams: list[dict], lang: str = "en") -> str:

@@ -230,53 +230,68 @@ def _match_schema(person: dict, name_text: dict, optional_name: dict, number: di
                                               "provision)."},
             "periods": {"type": "integer", "minimum": 1, "maximum": PERIODS_MAX,
                         "description": "The periods scheduled (regulation periods); overtime periods follow them."},
-            "teams": {
-                "type": "array", "minItems": 2, "maxItems": 2,
-                "items": {
-                    "type": "object", "required": ["id", "name"],
-                    "properties": {
-                        "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-                        "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
-                        "color": name_text,
-                        "players": {"type": "array", "maxItems": 8, "items": {
-                            "type": "object", "required": ["number"],
-                            "properties": {"number": number,
-                                           "id": {"type": ["string", "null"],
-                                                  "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
-                                                  "description": "The person: the same id in every match "
-                                                                 "of the day recognises the same player."},
-                                           "name": name_text,
-                                           "handicap": {"type": ["number", "null"], "minimum": -2,
-                                                        "maximum": 10},
-                                           "mounts": {"type": "array", "maxItems": 40,
-                                                      "items": {"type": "string", "minLength": 1,
-                                                                "maxLength": NAME_MAX},
-                                                      "description": "The player's string of mounts."},
-                                           "mount_marks": {"type": "object", "maxProperties": 40,
-                                                           "additionalProperties": {
-                                                               "type": "string", "minLength": 1,
-                                                               "maxLength": NAME_MAX},
-                                                           "description": "Each mount's distinguishing "
-                                                           "marks (coat, blaze, socks, brand), by its "
-                                                           "name in the string."}},
-                            "additionalProperties": False}},
-                    },
-                    "additionalProperties": False,
-                },
-            },
+            "teams": _teams_schema(name_text, number),
             "umpires": {"type": "array", "items": person, "maxItems": 20},
             "referee": optional_name,
-            "announcements": {
-                "type": "object",
-                "description": "What was communicated to the teams before the game began.",
-                "properties": {
-                    "courtesy_changes_allowed": {"type": "boolean", "description": "21.f(2)"},
-                    "tack_provision_6_goal": {"type": "boolean", "description": "21.g"},
-                    "other": {"type": ["string", "null"], "maxLength": TEXT_MAX,
-                              "description": "Anything else announced, as it was said."},
-                },
-                "additionalProperties": False,
+            "announcements": _announcements_schema(),
+        },
+        "additionalProperties": False,
+    }
+
+
+def _teams_schema(name_text: dict, number: dict) -> dict:
+    """The match's two teams, each with its players."""
+    return {
+        "type": "array", "minItems": 2, "maxItems": 2,
+        "items": {
+            "type": "object", "required": ["id", "name"],
+            "properties": {
+                "id": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+                "name": {"type": "string", "minLength": 1, "maxLength": NAME_MAX},
+                "color": name_text,
+                "players": {"type": "array", "maxItems": 8, "items": _player_schema(name_text, number)},
             },
+            "additionalProperties": False,
+        },
+    }
+
+
+def _player_schema(name_text: dict, number: dict) -> dict:
+    """A player of a team: number, the person, handicap and string of mounts."""
+    return {
+        "type": "object", "required": ["number"],
+        "properties": {"number": number,
+                       "id": {"type": ["string", "null"],
+                              "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+                              "description": "The person: the same id in every match "
+                                             "of the day recognises the same player."},
+                       "name": name_text,
+                       "handicap": {"type": ["number", "null"], "minimum": -2,
+                                    "maximum": 10},
+                       "mounts": {"type": "array", "maxItems": 40,
+                                  "items": {"type": "string", "minLength": 1,
+                                            "maxLength": NAME_MAX},
+                                  "description": "The player's string of mounts."},
+                       "mount_marks": {"type": "object", "maxProperties": 40,
+                                       "additionalProperties": {
+                                           "type": "string", "minLength": 1,
+                                           "maxLength": NAME_MAX},
+                                       "description": "Each mount's distinguishing "
+                                       "marks (coat, blaze, socks, brand), by its "
+                                       "name in the string."}},
+        "additionalProperties": False}
+
+
+def _announcements_schema() -> dict:
+    """What was announced to the teams before the game."""
+    return {
+        "type": "object",
+        "description": "What was communicated to the teams before the game began.",
+        "properties": {
+            "courtesy_changes_allowed": {"type": "boolean", "description": "21.f(2)"},
+            "tack_provision_6_goal": {"type": "boolean", "description": "21.g"},
+            "other": {"type": ["string", "null"], "maxLength": TEXT_MAX,
+                      "description": "Anything else announced, as it was said."},
         },
         "additionalProperties": False,
     }
@@ -338,22 +353,8 @@ def _events_schema(moment: dict, optional_moment: dict, team_id: dict, someone: 
             "properties": {
                 "id": {"type": "string", "pattern": "^[A-Za-z0-9._-]{1,64}$"},
                 "position": {**moment, "description": "The incident's moment."},
-                "moments": {
-                    "type": "object",
-                    "description": "The other moments of the call, as frames of the same footage; the "
-                                   "delays are measured from them (rules.timing).",
-                    "properties": {"whistle": optional_moment, "restart": optional_moment,
-                                   "neutral_play": optional_moment,
-                                   **{name: {**optional_moment, "description": text}
-                                      for name, text in WAIT_MOMENT_TEXT.items()}},
-                    "additionalProperties": False,
-                },
-                "window": {
-                    "type": "object", "required": ["start", "end"],
-                    "description": "The stretch of footage the tag covers (lead and lag).",
-                    "properties": {"start": moment, "end": moment},
-                    "additionalProperties": False,
-                },
+                "moments": _event_moments_schema(optional_moment),
+                "window": _window_schema(moment),
                 "period": {"type": ["integer", "null"], "minimum": 1, "maximum": PERIODS_MAX + OVERTIME_PERIODS_MAX,
                            "description": "The period; past the match's periods, an overtime period (at most "
                                           f"{OVERTIME_PERIODS_MAX})."},
@@ -361,17 +362,7 @@ def _events_schema(moment: dict, optional_moment: dict, team_id: dict, someone: 
                 "situation": {"enum": [p.id for p in PROVISIONS]},
                 "facts": {"type": "object"},
                 "call": _call_schema(team_id, someone),
-                "involved": {
-                    "type": "object",
-                    "properties": {
-                        "players": {"type": "array", "items": player_ref},
-                        "umpire": optional_name,
-                        "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
-                                  "description": "The mount the situation concerns (excused or seen again)."},
-                        "offender": {**someone, "description": "Who committed the foul or the offence."},
-                    },
-                    "additionalProperties": False,
-                },
+                "involved": _involved_schema(player_ref, optional_name, someone),
                 "reviewer": optional_name,
                 "angle": {"type": ["string", "null"], "pattern": SHA256_PATTERN,
                           "description": "The SHA-256 of the recording the tag was made on, when it was "
@@ -397,6 +388,44 @@ def _events_schema(moment: dict, optional_moment: dict, team_id: dict, someone: 
             "additionalProperties": False,
             "allOf": clause_rules,
         },
+    }
+
+
+def _event_moments_schema(optional_moment: dict) -> dict:
+    """An event's other moments: the whistle, the restart, the neutral play and what each wait ended at."""
+    return {
+        "type": "object",
+        "description": "The other moments of the call, as frames of the same footage; the "
+                       "delays are measured from them (rules.timing).",
+        "properties": {"whistle": optional_moment, "restart": optional_moment,
+                       "neutral_play": optional_moment,
+                       **{name: {**optional_moment, "description": text}
+                          for name, text in WAIT_MOMENT_TEXT.items()}},
+        "additionalProperties": False,
+    }
+
+
+def _window_schema(moment: dict) -> dict:
+    return {
+        "type": "object", "required": ["start", "end"],
+        "description": "The stretch of footage the tag covers (lead and lag).",
+        "properties": {"start": moment, "end": moment},
+        "additionalProperties": False,
+    }
+
+
+def _involved_schema(player_ref: dict, optional_name: dict, someone: dict) -> dict:
+    """Who an event involved: the players, the umpire who whistled, the mount and the offender."""
+    return {
+        "type": "object",
+        "properties": {
+            "players": {"type": "array", "items": player_ref},
+            "umpire": optional_name,
+            "mount": {"type": ["string", "null"], "maxLength": NAME_MAX,
+                      "description": "The mount the situation concerns (excused or seen again)."},
+            "offender": {**someone, "description": "Who committed the foul or the offence."},
+        },
+        "additionalProperties": False,
     }
 
 

@@ -162,7 +162,6 @@ def make_reel(items: Sequence[ReelItem], out: str | os.PathLike, *, lang: str = 
     """Render `items` in the order given to `out` (.mp4). `progress("reel", fraction)` as frames are written.
     The file appears whole or not at all (written beside it, then moved into place)."""
     from review_app.footage import Footage
-    from review_app.footage.writer import VideoWriter
 
     if not items:
         raise ReelError("a reel needs at least one tag")
@@ -172,49 +171,13 @@ def make_reel(items: Sequence[ReelItem], out: str | os.PathLike, *, lang: str = 
     started = time.perf_counter()
     opened: dict[Path, Footage] = {}
     try:
-        sources = []
-        for item in items:
-            if not (item.doc.data.get("footage") or {}).get("path"):
-                raise ReelError(f"match {item.doc.match_id} records no footage: tag {item.event['id']} cannot be "
-                                "shown")
-            path = item.doc.footage_path(roots)
-            if path not in opened:
-                opened[path] = Footage(path)
-            sources.append(opened[path])
+        sources = _open_sources(items, roots, opened)
         first = sources[0].info
         width, height = reel_size(first.width, first.height, max_height)
         total = max(1, planned_frames(items, [s.info.duration_s for s in sources]))
         tmp = out.with_name(f".{out.stem}.{os.getpid()}.partial{out.suffix}")
-        written = 0
         try:
-            with VideoWriter(tmp, width, height, fps=REEL_FPS, codec="h264") as writer:
-                def put(image: np.ndarray, times: int = 1) -> None:
-                    nonlocal written
-                    for _n in range(times):
-                        writer.write(image)
-                        written += 1
-                        if progress and written % 5 == 0:
-                            progress("reel", min(1.0, written / total))
-
-                for n, (item, footage) in enumerate(zip(items, sources, strict=True), start=1):
-                    card = title_card(width, height, doc=item.doc, event=item.event, verdict=item.verdict,
-                                      explanation=item.explanation, lang=lang,
-                                      slow=item.slow.factor if item.slow else None, number=n, total=len(items))
-                    put(card, round(CARD_S * REEL_FPS))
-                    start, end = window_of(item.event, footage.info.duration_s)
-                    held: set[int] = set()
-                    last_index, picture = None, None
-                    for t in _source_times(start, end, item.slow):
-                        index = min(footage.frame_count - 1, max(0, footage.frame_on_screen(t)))
-                        if index != last_index:
-                            picture = fit(footage.frame(index).image, width, height)
-                            last_index = index
-                        shapes = drawings_on(item.event, index)
-                        if shapes and index not in held:
-                            held.add(index)
-                            put(fit(draw_on(footage.frame(index).image, shapes), width, height),
-                                round(DRAWING_HOLD_S * REEL_FPS))
-                        put(picture)
+            written = _render(tmp, items, sources, width, height, lang, total, progress)
             durable_replace(tmp, out)
         except BaseException:
             tmp.unlink(missing_ok=True)
@@ -226,6 +189,71 @@ def make_reel(items: Sequence[ReelItem], out: str | os.PathLike, *, lang: str = 
         progress("reel", 1.0)
     return ReelResult(out, width, height, written, written / REEL_FPS, tuple(i.event["id"] for i in items),
                       time.perf_counter() - started)
+
+
+def _open_sources(items: Sequence[ReelItem], roots, opened: dict) -> list:
+    """Each item's footage, each recording opened once into `opened` (path -> Footage; the caller closes them)."""
+    from review_app.footage import Footage
+
+    sources = []
+    for item in items:
+        if not (item.doc.data.get("footage") or {}).get("path"):
+            raise ReelError(f"match {item.doc.match_id} records no footage: tag {item.event['id']} cannot be "
+                            "shown")
+        path = item.doc.footage_path(roots)
+        if path not in opened:
+            opened[path] = Footage(path)
+        sources.append(opened[path])
+    return sources
+
+
+class _Frames:
+    """The reel's frames as they are written: counted, the progress said every fifth frame out of `total`."""
+
+    def __init__(self, writer, total: int, progress: Callable[[str, float], None] | None):
+        self.writer, self.total, self.progress = writer, total, progress
+        self.written = 0
+
+    def put(self, image: np.ndarray, times: int = 1) -> None:
+        for _n in range(times):
+            self.writer.write(image)
+            self.written += 1
+            if self.progress and self.written % 5 == 0:
+                self.progress("reel", min(1.0, self.written / self.total))
+
+
+def _render(tmp: Path, items: Sequence[ReelItem], sources: list, width: int, height: int, lang: str,
+            total: int, progress: Callable[[str, float], None] | None) -> int:
+    """Write the reel to `tmp`: each item's title card, then its window. Returns the frames written."""
+    from review_app.footage.writer import VideoWriter
+
+    with VideoWriter(tmp, width, height, fps=REEL_FPS, codec="h264") as writer:
+        frames = _Frames(writer, total, progress)
+        for n, (item, footage) in enumerate(zip(items, sources, strict=True), start=1):
+            card = title_card(width, height, doc=item.doc, event=item.event, verdict=item.verdict,
+                              explanation=item.explanation, lang=lang,
+                              slow=item.slow.factor if item.slow else None, number=n, total=len(items))
+            frames.put(card, round(CARD_S * REEL_FPS))
+            _put_window(frames, item, footage, width, height)
+    return frames.written
+
+
+def _put_window(frames: _Frames, item: ReelItem, footage, width: int, height: int) -> None:
+    """The item's window of footage, each frame drawn on held with its drawings the first time it is shown."""
+    start, end = window_of(item.event, footage.info.duration_s)
+    held: set[int] = set()
+    last_index, picture = None, None
+    for t in _source_times(start, end, item.slow):
+        index = min(footage.frame_count - 1, max(0, footage.frame_on_screen(t)))
+        if index != last_index:
+            picture = fit(footage.frame(index).image, width, height)
+            last_index = index
+        shapes = drawings_on(item.event, index)
+        if shapes and index not in held:
+            held.add(index)
+            frames.put(fit(draw_on(footage.frame(index).image, shapes), width, height),
+                       round(DRAWING_HOLD_S * REEL_FPS))
+        frames.put(picture)
 
 
 def items_for(doc, tag_ids: Sequence[str], *, slow: dict[str, Slow] | None = None, evidence=None

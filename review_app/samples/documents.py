@@ -22,7 +22,7 @@ from review_app.samples.scenarios.cast import (
     UMPIRES,
     mount_of,
 )
-from review_app.samples.scene import RED, Scenario
+from review_app.samples.scene import RED, Scenario, Tagged
 
 MATCH_DATE = "2026-06-14"
 END_TIME_UTC = "2026-06-14T19:42:00Z"
@@ -61,67 +61,11 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
     tm = timing(sc.footage, sc.duration)
     times = [tm.seconds(i) for i in range(len(tm))]
     at = locate_moments(sc, tm)
-    whistle = at.get("whistle")
-    whistler = next((m.by.name for m in sc.moments if m.name == "whistle" and m.by is not None), None)
-    events = []
-    for k, tag in enumerate(sc.tagged, start=1):
-        m = at[tag.moment]
-        notes = tag.notes
-        if whistle is not None and tag.whistled:
-            notes += (f" Whistle at frame {whistle.frame} ({whistle.time_s:g} s, clock {whistle.clock}), "
-                      f"{whistle.time_s - m.time_s:.2f} s after this frame.")
-        mount = _ridden(sc, m, *tag.mount_of) if tag.mount_of else None
-        event = {
-            "id": f"e{k}",
-            "position": {"frame": m.frame, "time_s": m.time_s},
-            "period": m.period,
-            "clock": m.clock,
-            "situation": tag.situation,
-            "facts": dict(tag.facts),
-            "call": dict(tag.call),
-            "involved": {
-                "players": [{"team": team, "number": n, "mount": _ridden(sc, m, team, n)} for team, n in tag.players],
-                "umpire": whistler if tag.whistled else None,
-                "mount": mount,
-            },
-            "reviewer": REVIEWER,
-            "notes": notes.strip(),
-        }
-        moments = {}
-        if whistle is not None and tag.whistled:  # the whistle's moment, as the scenario sounds it
-            moments["whistle"] = {"frame": whistle.frame, "time_s": whistle.time_s}
-        for name, scene_moment in tag.moments.items():
-            moments[name] = {"frame": at[scene_moment].frame, "time_s": at[scene_moment].time_s}
-        if moments:
-            event["moments"] = moments
-        if sc.later is not None and m.time_s >= sc.later.at:
-            # A tag after the edit covers only the later footage: what is shown for it (the quiz's clip) never
-            # reaches back into the earlier period across the cut.
-            first = next(i for i, t in enumerate(times) if t >= sc.later.at)
-            event["window"] = {"start": {"frame": first, "time_s": round(times[first], 6)},
-                               "end": {"frame": len(tm) - 1, "time_s": round(times[-1], 6)}}
-        if tag.offender is not None:
-            team, number = tag.offender
-            event["involved"]["offender"] = {"team": team, "number": number}
-        missing = unrecorded_parts(event)
-        if missing:
-            event["not_recorded"] = missing
-        events.append(event)
+    events = [_event(sc, k, tag, at, times) for k, tag in enumerate(sc.tagged, start=1)]
     return {
         "schema_version": SCHEMA_VERSION,
         "revision": 1,
-        "match": {
-            "id": f"sample-{sc.id}",
-            "name": f"Sample: {sc.title} (Rule {sc.rule})",
-            "date": MATCH_DATE,
-            "end_time_utc": END_TIME_UTC,
-            "upper_handicap": sc.upper_handicap,
-            "periods": sc.periods,
-            "teams": _teams(),
-            "umpires": list(UMPIRES),
-            "referee": REFEREE,
-            "announcements": dict(sc.announcements),
-        },
+        "match": _match(sc),
         "footage": {
             "path": Path(os.path.relpath(clip_path, doc_dir)).as_posix(),
             "sha256": sha256_file(clip_path),
@@ -130,3 +74,71 @@ def document(sc: Scenario, clip_path: str | os.PathLike, doc_dir: str | os.PathL
         },
         "events": events,
     }
+
+
+def _match(sc: Scenario) -> dict:
+    return {
+        "id": f"sample-{sc.id}",
+        "name": f"Sample: {sc.title} (Rule {sc.rule})",
+        "date": MATCH_DATE,
+        "end_time_utc": END_TIME_UTC,
+        "upper_handicap": sc.upper_handicap,
+        "periods": sc.periods,
+        "teams": _teams(),
+        "umpires": list(UMPIRES),
+        "referee": REFEREE,
+        "announcements": dict(sc.announcements),
+    }
+
+
+def _whistler(sc: Scenario) -> str | None:
+    """The umpire who blows the scenario's whistle."""
+    return next((m.by.name for m in sc.moments if m.name == "whistle" and m.by is not None), None)
+
+
+def _event(sc: Scenario, k: int, tag: Tagged, at: dict[str, MomentAt], times: list[float]) -> dict:
+    """Event `e{k}`, the scenario's tag `tag`, at the moments `at` the clip shows them, the clip's
+    frames being at `times` (seconds)."""
+    m = at[tag.moment]
+    whistle = at.get("whistle") if tag.whistled else None  # the whistle's moment, as the scenario sounds it
+    notes = tag.notes
+    if whistle is not None:
+        notes += (f" Whistle at frame {whistle.frame} ({whistle.time_s:g} s, clock {whistle.clock}), "
+                  f"{whistle.time_s - m.time_s:.2f} s after this frame.")
+    mount = _ridden(sc, m, *tag.mount_of) if tag.mount_of else None
+    event = {
+        "id": f"e{k}",
+        "position": {"frame": m.frame, "time_s": m.time_s},
+        "period": m.period,
+        "clock": m.clock,
+        "situation": tag.situation,
+        "facts": dict(tag.facts),
+        "call": dict(tag.call),
+        "involved": {
+            "players": [{"team": team, "number": n, "mount": _ridden(sc, m, team, n)} for team, n in tag.players],
+            "umpire": _whistler(sc) if tag.whistled else None,
+            "mount": mount,
+        },
+        "reviewer": REVIEWER,
+        "notes": notes.strip(),
+    }
+    moments = {}
+    if whistle is not None:
+        moments["whistle"] = {"frame": whistle.frame, "time_s": whistle.time_s}
+    for name, scene_moment in tag.moments.items():
+        moments[name] = {"frame": at[scene_moment].frame, "time_s": at[scene_moment].time_s}
+    if moments:
+        event["moments"] = moments
+    if sc.later is not None and m.time_s >= sc.later.at:
+        # A tag after the edit covers only the later footage: what is shown for it (the quiz's clip) never
+        # reaches back into the earlier period across the cut.
+        first = next(i for i, t in enumerate(times) if t >= sc.later.at)
+        event["window"] = {"start": {"frame": first, "time_s": round(times[first], 6)},
+                           "end": {"frame": len(times) - 1, "time_s": round(times[-1], 6)}}
+    if tag.offender is not None:
+        team, number = tag.offender
+        event["involved"]["offender"] = {"team": team, "number": number}
+    missing = unrecorded_parts(event)
+    if missing:
+        event["not_recorded"] = missing
+    return event

@@ -103,10 +103,18 @@ def _preflight(src, dst) -> None:
 
 def copy_store(src, dst) -> CopyReport:
     """Copy everything `src` keeps into `dst` (two `store.base.Store`s); see the module."""
-    from review_app.evidence.verify import verify_case
-
     _preflight(src, dst)
     report = CopyReport()
+    _copy_documents(src, dst, report)
+    _copy_footage(src, dst, report)
+    _copy_cases(src, dst, report)
+    _copy_training(src, dst, report)
+    _copy_people(src, dst, report)
+    return report
+
+
+def _copy_documents(src, dst, report: CopyReport) -> None:
+    """Each match document byte for byte under its name; one the destination refuses is named in `report`."""
     theirs = dict(dst.matches.texts())
     for key, body in src.matches.texts():
         if theirs.get(key) != body:
@@ -118,6 +126,10 @@ def copy_store(src, dst) -> CopyReport:
                 report.refused.append((f"match document {key}", str(exc)))
                 continue
         report.documents += 1
+
+
+def _copy_footage(src, dst, report: CopyReport) -> None:
+    """The footage received, under its hash, with the name it came with."""
     for name, where, given in _footage_files(src.footage):
         suffix = "".join(Path(name).suffixes)
         with open(where, "rb") as fh:
@@ -128,6 +140,12 @@ def copy_store(src, dst) -> CopyReport:
         if given:
             dst.footage.remember_name(stored, given)
         report.footage += 1
+
+
+def _copy_cases(src, dst, report: CopyReport) -> None:
+    """Each evidence case: its files, its log byte for byte, its originals registered; verified before and after."""
+    from review_app.evidence.verify import verify_case
+
     for match_id in src.evidence.cases():
         mine, other = src.evidence.case(match_id), dst.evidence.case(match_id)
         before = verify_case(mine).summary()
@@ -139,6 +157,10 @@ def copy_store(src, dst) -> CopyReport:
         if hasattr(dst.evidence, "register_originals"):
             _register(dst.evidence, other, raw)
         report.cases[match_id] = (before, verify_case(other).summary())
+
+
+def _copy_training(src, dst, report: CopyReport) -> None:
+    """The training records, whole; refused by the destination, they are named in `report`."""
     records = src.training.export()
     try:
         if (records.get("trainees") or records.get("approved")) and dst.training.export() != records:
@@ -150,6 +172,10 @@ def copy_store(src, dst) -> CopyReport:
     else:
         report.trainees = len(records.get("trainees") or {})
         report.approved = len(records.get("approved") or {})
+
+
+def _copy_people(src, dst, report: CopyReport) -> None:
+    """Each reviewer with their roles and passphrase hash; one the destination refuses is named in `report`."""
     for person in src.people.people():
         try:
             dst.people.set_roles(person.name, person.roles)
@@ -162,7 +188,6 @@ def copy_store(src, dst) -> CopyReport:
         if secret is not None:  # the hash moves as it is: nobody needs to choose a passphrase again
             dst.people.set_passphrase(person.name, secret)
         report.people += 1
-    return report
 
 
 def _register(evidence, case, raw: bytes) -> None:

@@ -131,11 +131,32 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
     (review_angle.component_data: its frames' address, its offset, its words), or None. `fit_window`:
     the view sits far down its page (in a tab): sized for the window it is scrolled into, as the Review
     page's, not shrunk to the room left below its place on the page."""
+    ready = viewer.source.ready and viewer.source.error is None
+    data = {
+        **_recording_data(viewer, key, position, png, ready),
+        "whistles": sorted(int(f) for f in whistles or ()),
+        "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
+        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help,
+                             "clause": c.clause, "describe": list(c.describe)}
+                            for c in codes], "ack": edits_ack},
+        "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
+        "text": _texts(),
+        "drawing": drawing or {},
+        "angle": angle if ready else None,
+        "fitWindow": fit_window,
+    }
+    _component(key=key, data=data, **_listeners(viewer, key, ready, actions, on_position, on_action, on_drawing,
+                                                 on_edits),
+               height="content", width="stretch")
+
+
+def _recording_data(viewer: FrameViewer, key: str, position: int, png: bool, ready: bool) -> dict:
+    """What the browser needs of the recording: where its frames are, their size and number, and where the view
+    is to be (`position` the first time, then wherever `seek` last moved it)."""
     source = viewer.source
-    ready = source.ready and source.error is None
     info = viewer.info if ready else None
     number, frame = st.session_state.setdefault(f"{key}.seek", (0, int(position)))
-    data = {
+    return {
         "src": f"{web.prefix(st.get_option('server.baseUrlPath'))}/{source.token}",
         "fmt": "png" if png else "jpg",
         "width": source.width,
@@ -149,18 +170,15 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "seek": {"id": number, "frame": frame},
         "budget": frames.BROWSER_FRAME_BYTES,
         "previewSide": frames.PREVIEW_SIDE,
-        "whistles": sorted(int(f) for f in whistles or ()),
-        "actions": [{"name": a.name, "key": a.key.lower(), "label": a.label, "help": a.help} for a in actions],
-        "codes": {"items": [{"key": c.key.lower(), "label": c.label, "situation": c.situation, "help": c.help,
-                             "clause": c.clause, "describe": list(c.describe)}
-                            for c in codes], "ack": edits_ack},
-        "timeline": None if timeline is None else {**timeline, "text": timeline_texts()},
-        "text": _texts(),
-        "drawing": drawing or {},
-        "angle": angle if ready else None,
-        "fitWindow": fit_window,
     }
 
+
+def _listeners(viewer: FrameViewer, key: str, ready: bool, actions: tuple[Action, ...],
+               on_position: Callable[[int], None] | None, on_action: Callable[[str, int], None] | None,
+               on_drawing: Callable[[dict], None] | None, on_edits: Callable[[dict], None] | None
+               ) -> dict[str, Callable[[], None]]:
+    """The component's change callbacks, each handing the app's callback what the browser sent, checked; nothing
+    before the recording is ready."""
     def moved() -> None:
         value = _value(key, "position")
         if on_position is not None and isinstance(value, int) and ready:
@@ -184,9 +202,8 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         if on_edits is not None and isinstance(value, dict) and isinstance(value.get("items"), list) and ready:
             on_edits(value)
 
-    _component(key=key, data=data, on_position_change=moved, on_action_change=acted, on_drawing_change=drew,
-               on_edits_change=edited,
-               height="content", width="stretch")
+    return {"on_position_change": moved, "on_action_change": acted, "on_drawing_change": drew,
+            "on_edits_change": edited}
 
 
 @st.fragment(run_every=0.5)

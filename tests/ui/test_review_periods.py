@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import json
 
+from saving import save_back
+
+from review_app.model import load_document
+from review_app.model.periods import with_start_here
+from review_app.ui.review import periods
 from review_app.ui.review.periods import REQUEST
 
 
@@ -57,3 +62,19 @@ def test_pressed_again_on_a_start_it_is_set_again_not_doubled(app, workspace):
     press_shift_n(app, 50)
     assert {k: v["frame"] for k, v in on_disk(workspace)["period_starts"].items()} == {"1": 50}
     assert any(e.label.startswith("Period starts (1)") for e in app.expander)
+
+
+def test_a_start_someone_else_saved_meanwhile_stays_and_the_page_says_so(app, workspace, monkeypatch):
+    """Two reviewers set period 1's start at once: the start saved first stays, and the page that came second says
+    so in one line (the Review page's one way to save a change: review.pick.save_change)."""
+    def raced(doc, frame, time_s, by=None):
+        other, _period = with_start_here(load_document(workspace["document"]), 40, 1.6, "Other")
+        save_back(other)  # the other reviewer's save lands between this page's read and its write
+        return with_start_here(doc, frame, time_s, by)
+
+    monkeypatch.setattr(periods, "with_start_here", raced)
+    press_shift_n(app, 25)
+    assert {k: (v["frame"], v["set_by"]) for k, v in on_disk(workspace)["period_starts"].items()} == \
+        {"1": (40, "Other")}
+    assert any("Someone else changed the period starts meanwhile" in e.value for e in app.error), \
+        [e.value for e in app.error]

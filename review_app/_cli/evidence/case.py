@@ -12,6 +12,11 @@ from review_app.ground.roles import COMMAND_LINE
 
 def register(evsub) -> None:
     common = common_options()
+    for add_parser in (_add_parser, _attest_parser, _status_parser, _mark_parser, _decide_parser, _correct_parser):
+        add_parser(evsub, common)
+
+
+def _add_parser(evsub, common) -> None:
     p = evsub.add_parser("add", parents=[common],
                          help="receive a video: store it read-only by hash, record the receipt")
     p.add_argument("match", metavar="MATCH")
@@ -31,6 +36,8 @@ def register(evsub) -> None:
                         "earlier --received-at time: without it the 24 hours count from now, the time recorded")
     p.set_defaults(func=edge(cmd_add))
 
+
+def _attest_parser(evsub, common) -> None:
     p = evsub.add_parser("attest", parents=[common],
                          help="attest a receipt's claimed earlier time, so the 24 hours count from it")
     p.add_argument("match", metavar="MATCH")
@@ -40,11 +47,15 @@ def register(evsub) -> None:
                    help="as whom --by attests (21.f(5): the Umpire(s), a Referee, the Host Tournament Committee)")
     p.set_defaults(func=edge(cmd_attest))
 
+
+def _status_parser(evsub, common) -> None:
     p = evsub.add_parser("status", parents=[common], help="deadline, time left, evidence, marks and decision")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=edge(cmd_status))
 
+
+def _mark_parser(evsub, common) -> None:
     p = evsub.add_parser("mark", parents=[common], help="mark the frames that show the excused mount being played")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("evidence_id", metavar="EVIDENCE_ID", help="e.g. ev1 (see `evidence status`)")
@@ -52,6 +63,8 @@ def register(evsub) -> None:
     p.add_argument("--by", required=True, metavar="NAME")
     p.set_defaults(func=edge(cmd_mark))
 
+
+def _decide_parser(evsub, common) -> None:
     p = evsub.add_parser("decide", parents=[common], help="record the decision; the case is locked after it")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--decision", required=True, choices=("forfeiture", "not-proven", "out-of-time"))
@@ -62,6 +75,8 @@ def register(evsub) -> None:
     p.add_argument("--reason", metavar="TEXT", help="required for not-proven")
     p.set_defaults(func=edge(cmd_decide))
 
+
+def _correct_parser(evsub, common) -> None:
     p = evsub.add_parser("correct", parents=[common], help="append a correction of an entry (never an edit)")
     p.add_argument("match", metavar="MATCH")
     p.add_argument("--entry", type=int, required=True, metavar="N", help="the log entry corrected")

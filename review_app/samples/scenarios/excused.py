@@ -58,7 +58,6 @@ def excused_mount_returns() -> Scenario:
     cut = throw + 2.0  # the THROW-IN cue (1.8 s on screen) gone before the edit
     back, hit2, end = cut + 0.8, cut + 2.4, cut + 4.0
     rest = (146.0, 38.0)  # where the ball came to rest when play was stopped: the throw-in's spot
-    forever = (-math.inf, math.inf)
 
     # --- period 2: the time-out, Luna led off, Blue 2 back on Bruma ---------------------------------
     part1, spare, luna1, play1 = _period_two(period, asked, hit, whistle, led, at_boards, mounted, lining, ready,
@@ -66,43 +65,19 @@ def excused_mount_returns() -> Scenario:
     b3 = next(r for r in part1 if (r.team, r.number) == (BLUE, 3))
 
     # --- period 4: Blue 2 back in play on Luna; no whistle ---------------------------------------------
-    luna2 = Keyframes([(cut - 4.6, 250, 104), (cut, 205, 96), (hit2, 181, 92.5), (end, 166, 90)])
     # the play in period 4, carried on from before the edit so that no one looks back across it
     play2 = Func(lambda t: ball.pos(t) if t >= cut else b2_late.ball_spot(t))
-    part2 = squad(LATER_PERIOD, play2, BLUE, None, {
-        (BLUE, 2): {"mount": EXCUSED, "coat": LUNA_COAT, "path": luna2, "swings": (hit2,),
-                    "name_tag": (forever,)},
-    })
-    part2 = tuple(replace(r, shown=(cut, math.inf)) for r in part2)
+    part2 = _period_four(play2, cut, hit2, end)
 
     b2_early = next(r for r in part1 if (r.team, r.number) == (BLUE, 2))
     b2_late = next(r for r in part2 if (r.team, r.number) == (BLUE, 2))
 
-    def to_stations(path, k: int):
-        """Umpire 1 rides to the ball, picks it up and takes it to the line; umpire 2 to the far side."""
-        here = path.pos(lining)
-        if k == 0:
-            keys = [(lining, *here), (pick, rest[0] - 0.4, rest[1] - 1.8), (ready, rest[0], rest[1] - 16.0),
-                    (cut, rest[0], rest[1] - 16.0)]
-        else:
-            keys = [(lining, *here), (ready, rest[0] + 21.0, rest[1] - 9.0), (cut, rest[0] + 21.0, rest[1] - 9.0)]
-        return Then(path, lining, Keyframes(keys))
-
-    umps = tuple(Umpire(a.name, Then(to_stations(a.path, k), cut, b.path), a.coat, a.whistle)
-                 for k, (a, b) in enumerate(zip(umpires(play1, BLUE, whistle), umpires(play2, BLUE, None),
-                                                strict=True)))
+    umps = _excused_umpires(play1, play2, whistle, lining, pick, ready, cut, rest)
     landing = (rest[0] - 1.0, rest[1] + 4.0)
     ball = Ball([(-3, b3), (hit, b3), (3.0, rest), (pick, rest), (pick, umps[0]), (throw, umps[0]),
                  (throw + 0.6, landing), (cut, landing), (cut, b2_late), (hit2, b2_late), (end, (140.0, 87.0))])
 
-    def framing1(t: float):
-        (bx, by), (hx, hy) = ball.pos(min(t, whistle)), luna1.pos(min(t, 4.8))
-        return (0.55 * bx + 0.45 * hx, 0.55 * by + 0.45 * hy)
-
-    cam1 = follow_camera(Func(framing1), 5.0, window=1.2, lead=(-33.0, 0.0))  # the change clear of the cues
-    cam2 = follow_camera(play2, 5.5, window=1.0, lead=(-8.0, 0.0))
-    camera = Camera(lambda t: (cam1 if t < cut else cam2).at(t))
-
+    camera = _excused_camera(ball, luna1, whistle, play2, cut)
     moments, captions = _excused_told(umps[0], asked, neutral, whistle, led, at_boards, mounted, ready, throw,
                                       cut, back, hit2, end)
     later = _clock_text(LATER_CLOCK_S)
@@ -125,6 +100,45 @@ def excused_mount_returns() -> Scenario:
         later=Later(cut, LATER_PERIOD, Clock(start=LATER_CLOCK_S), (4, 5)),
         tagged=_excused_tags(period, END_TIME_UTC),
     )
+
+
+def _period_four(play2, cut, hit2, end):
+    """Period 4's riders, after the edit: Blue 2 back in play on Luna."""
+    forever = (-math.inf, math.inf)
+    luna2 = Keyframes([(cut - 4.6, 250, 104), (cut, 205, 96), (hit2, 181, 92.5), (end, 166, 90)])
+    part2 = squad(LATER_PERIOD, play2, BLUE, None, {
+        (BLUE, 2): {"mount": EXCUSED, "coat": LUNA_COAT, "path": luna2, "swings": (hit2,),
+                    "name_tag": (forever,)},
+    })
+    return tuple(replace(r, shown=(cut, math.inf)) for r in part2)
+
+
+def _excused_umpires(play1, play2, whistle, lining, pick, ready, cut, rest):
+    """The umpires: in period 2 to their stations for the throw-in, in period 4 following the play."""
+    def to_stations(path, k: int):
+        """Umpire 1 rides to the ball, picks it up and takes it to the line; umpire 2 to the far side."""
+        here = path.pos(lining)
+        if k == 0:
+            keys = [(lining, *here), (pick, rest[0] - 0.4, rest[1] - 1.8), (ready, rest[0], rest[1] - 16.0),
+                    (cut, rest[0], rest[1] - 16.0)]
+        else:
+            keys = [(lining, *here), (ready, rest[0] + 21.0, rest[1] - 9.0), (cut, rest[0] + 21.0, rest[1] - 9.0)]
+        return Then(path, lining, Keyframes(keys))
+
+    return tuple(Umpire(a.name, Then(to_stations(a.path, k), cut, b.path), a.coat, a.whistle)
+                 for k, (a, b) in enumerate(zip(umpires(play1, BLUE, whistle), umpires(play2, BLUE, None),
+                                                strict=True)))
+
+
+def _excused_camera(ball, luna1, whistle, play2, cut) -> Camera:
+    """Before the edit the camera keeps the ball and Luna in frame, the change clear of the cues; after it, the play."""
+    def framing1(t: float):
+        (bx, by), (hx, hy) = ball.pos(min(t, whistle)), luna1.pos(min(t, 4.8))
+        return (0.55 * bx + 0.45 * hx, 0.55 * by + 0.45 * hy)
+
+    cam1 = follow_camera(Func(framing1), 5.0, window=1.2, lead=(-33.0, 0.0))  # the change clear of the cues
+    cam2 = follow_camera(play2, 5.5, window=1.0, lead=(-8.0, 0.0))
+    return Camera(lambda t: (cam1 if t < cut else cam2).at(t))
 
 
 def _excused_told(umpire, asked, neutral, whistle, led, at_boards, mounted, ready, throw, cut, back, hit2, end):

@@ -75,19 +75,25 @@ def lost_helmet() -> Scenario:
         markers=(Marker(off, off + 1.6, r2, "Red 2"),),
         props=(Prop(off, 99.0, helmet, "helmet"),),
         score=(4, 4),
-        tagged=(Tagged(
-            "helmet_falls", "21.h",
-            facts={"play_neutral_when_lost": False},
-            call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
-                  "penalty": "none", "card": "none"},
-            players=((RED, 2),),
-            moments={"neutral_play": "neutral_play", "restart": "restart"},
-            notes="Red 2's helmet fell off while Blue was attacking; the Umpire held the whistle until Red 4's "
-                  "clearance left the ball by the boards, a neutral play. Play restarted with a throw-in where "
-                  "it was stopped, once the helmet was back on."),),
+        tagged=(_helmet_tag(),),
     )
     return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Helmet replaced",
                   caption="Helmet back on: throw-in where play was stopped", cue="THROW-IN")
+
+
+def _helmet_tag() -> Tagged:
+    """The expert's tag: the whistle held for a neutral play, a throw-in once the helmet was back on."""
+    return Tagged(
+        "helmet_falls", "21.h",
+        facts={"play_neutral_when_lost": False},
+        call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
+              "penalty": "none", "card": "none"},
+        players=((RED, 2),),
+        moments={"neutral_play": "neutral_play", "restart": "restart"},
+        notes="Red 2's helmet fell off while Blue was attacking; the Umpire held the whistle until Red 4's "
+              "clearance left the ball by the boards, a neutral play. Play restarted with a throw-in where "
+              "it was stopped, once the helmet was back on.",
+    )
 
 
 def player_falls() -> Scenario:
@@ -144,20 +150,26 @@ def player_falls() -> Scenario:
         ),
         markers=(Marker(fall, 3.6, rider3, "Red 3"),),
         score=(1, 0),
-        tagged=(Tagged(
-            "player_falls", "21.e",
-            facts={"may_be_injured_or_in_jeopardy": False, "imminent_scoring_opportunity": True,
-                   "clear_fall": True},
-            call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
-                  "penalty": "none", "card": "none"},
-            players=((RED, 3),),
-            moments={"neutral_play": "neutral_play", "restart": "restart"},
-            notes="Red 3 fell off in a ride-off well away from the ball and was not in jeopardy; Red had an "
-                  "imminent chance to score, so the Umpire waited until the ball was in neutral territory. Red 3 "
-                  "remounted and play restarted with a throw-in where it was stopped."),),
+        tagged=(_player_falls_tag(),),
     )
     return resume(sc, kind="throw_in", spot=_in_from_boards(ball.pos(whistle)), card="Red 3 remounted",
                   caption="Red 3 back in the saddle: throw-in where play was stopped", cue="THROW-IN")
+
+
+def _player_falls_tag() -> Tagged:
+    """The expert's tag: the whistle waited for neutral territory, Red 3 not in jeopardy."""
+    return Tagged(
+        "player_falls", "21.e",
+        facts={"may_be_injured_or_in_jeopardy": False, "imminent_scoring_opportunity": True,
+               "clear_fall": True},
+        call={"whistle": "neutral_play", **throw_in("point_of_stoppage"),
+              "penalty": "none", "card": "none"},
+        players=((RED, 3),),
+        moments={"neutral_play": "neutral_play", "restart": "restart"},
+        notes="Red 3 fell off in a ride-off well away from the ball and was not in jeopardy; Red had an "
+              "imminent chance to score, so the Umpire waited until the ball was in neutral territory. Red 3 "
+              "remounted and play restarted with a throw-in where it was stopped.",
+    )
 
 
 def mount_falls(late: bool = False) -> Scenario:

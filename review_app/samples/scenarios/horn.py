@@ -39,13 +39,7 @@ def foul_at_horn(final: bool = False) -> Scenario:
     b3, r1 = (next(r for r in riders if r.label == n) for n in ("Blue 3", "Red 1"))
     ball = Ball([(-3, b3), (hit, b3), (7.8, (126.0, 84.0))])
     umps = umpires(ball, BLUE, whistle)
-    if final:
-        after = (Caption(whistle, reset, "Penalty to Blue"),
-                 Caption(reset, 10.5, "After the final horn: 5 seconds on the clock, and the penalty is taken"))
-        extra = (Moment("clock_reset", reset, "0:05 ON THE CLOCK", note="Five seconds put on the clock"),)
-    else:
-        after = (Caption(whistle, 10.5, f"Penalty to Blue, taken at the start of period {period + 1}"),)
-        extra = (Moment("penalty_deferred", reset, f"PENALTY: START OF PERIOD {period + 1}"),)
+    moments, captions = _horn_told(final, period, hit, horn, foul, whistle, reset, umps[1])
     spot = blue4.pos(foul)
     sc = Scenario(
         id="foul-at-horn-final" if final else "foul-at-horn",
@@ -58,20 +52,49 @@ def foul_at_horn(final: bool = False) -> Scenario:
         umpires=umps,
         ball=ball,
         camera=follow_camera(Func(lambda t: blue4.pos(t)), 5.0, window=1.5, lead=(-12.0, 0.0)),
-        moments=(
-            Moment("hit", hit, note="Blue 3 hits toward Red's goal; Blue 4 follows the line"),
-            Moment("horn", horn, "HORN", note="The horn ends the period", horn=True),
-            Moment("foul", foul, "FOUL", note="Red 1 crosses dangerously in front of Blue 4"),
-            Moment("whistle", whistle, "WHISTLE", by=umps[1], blasts="long"),
-        ) + extra,
-        captions=(
-            Caption(hit, horn, "Blue 3 hits; Blue 4 follows the line of the ball"),
-            Caption(horn, foul, "Horn: the period is over"),
-            Caption(foul, whistle + 1.0, "One second after the horn, Red 1 crosses dangerously in front of Blue 4"),
-        ) + after,
+        moments=moments,
+        captions=captions,
         markers=(Marker(foul - 0.2, whistle + 1.2, r1, "Red 1"),),
         score=(6, 6) if final else (4, 3),
-        tagged=(Tagged(
+        tagged=_horn_tags(final, period),
+    )
+    if final:
+        return resume(sc, kind="penalty", spot=spot, taker=(BLUE, 4), card="0:05 on the clock",
+                      caption="Blue 4 takes the penalty with five seconds on the clock", cue="PENALTY")
+    return resume(sc, kind="penalty", spot=spot, taker=(BLUE, 4), card=f"Period {period + 1}",
+                  caption=f"Period {period + 1} begins with Blue 4's penalty", cue="PENALTY",
+                  period=period + 1, clock_s=PERIOD_S)
+
+
+def _horn_told(final: bool, period: int, hit: float, horn: float, foul: float, whistle: float, reset: float,
+               umpire):
+    """What the clip shows happening (its moments) and says on screen (its captions): after the final period the
+    clock is reset to five seconds, after another the penalty waits for the next period."""
+    if final:
+        after = (Caption(whistle, reset, "Penalty to Blue"),
+                 Caption(reset, 10.5, "After the final horn: 5 seconds on the clock, and the penalty is taken"))
+        extra = (Moment("clock_reset", reset, "0:05 ON THE CLOCK", note="Five seconds put on the clock"),)
+    else:
+        after = (Caption(whistle, 10.5, f"Penalty to Blue, taken at the start of period {period + 1}"),)
+        extra = (Moment("penalty_deferred", reset, f"PENALTY: START OF PERIOD {period + 1}"),)
+    moments = (
+        Moment("hit", hit, note="Blue 3 hits toward Red's goal; Blue 4 follows the line"),
+        Moment("horn", horn, "HORN", note="The horn ends the period", horn=True),
+        Moment("foul", foul, "FOUL", note="Red 1 crosses dangerously in front of Blue 4"),
+        Moment("whistle", whistle, "WHISTLE", by=umpire, blasts="long"),
+    ) + extra
+    captions = (
+        Caption(hit, horn, "Blue 3 hits; Blue 4 follows the line of the ball"),
+        Caption(horn, foul, "Horn: the period is over"),
+        Caption(foul, whistle + 1.0, "One second after the horn, Red 1 crosses dangerously in front of Blue 4"),
+    ) + after
+    return moments, captions
+
+
+def _horn_tags(final: bool, period: int) -> tuple[Tagged, ...]:
+    """The expert's two tags of the foul: under the horn provision, and as a dangerous foul called at once."""
+    return (
+        Tagged(
             "foul", "21.general.foul-at-horn",
             facts={"at_or_slightly_after_horn": True, "final_period": final},
             call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
@@ -83,7 +106,7 @@ def foul_at_horn(final: bool = False) -> Scenario:
             notes="The horn blew one second before Red 1 crossed dangerously in front of Blue 4. "
                   + ("After the final horn: five seconds put on the clock and the penalty taken by Blue 4."
                      if final else f"Penalty to Blue, taken by Blue 4 at the start of period {period + 1}.")),
-            Tagged(
+        Tagged(
             "foul", "21.general.dangerous-fouls",
             facts={"involves_safety": True},
             call={"whistle": "at_once", "restart": "penalty", "restart_point": "penalty_spot",
@@ -91,11 +114,5 @@ def foul_at_horn(final: bool = False) -> Scenario:
             players=((RED, 1), (BLUE, 4)),
             offender=(RED, 1),
             moments={"restart": "restart"},
-            notes="A dangerous crossing endangers player and mount: called at the instant, not delayed.")),
+            notes="A dangerous crossing endangers player and mount: called at the instant, not delayed."),
     )
-    if final:
-        return resume(sc, kind="penalty", spot=spot, taker=(BLUE, 4), card="0:05 on the clock",
-                      caption="Blue 4 takes the penalty with five seconds on the clock", cue="PENALTY")
-    return resume(sc, kind="penalty", spot=spot, taker=(BLUE, 4), card=f"Period {period + 1}",
-                  caption=f"Period {period + 1} begins with Blue 4's penalty", cue="PENALTY",
-                  period=period + 1, clock_s=PERIOD_S)

@@ -25,7 +25,9 @@ from review_app.samples.scene import (
     OffMount,
     Point,
     Prop,
+    Rider,
     Scenario,
+    Umpire,
 )
 
 LINEUP_GAP = 3.6  # yards either side of the line of the throw-in
@@ -103,50 +105,16 @@ def resume(sc: Scenario, *, kind: str, spot: Point, card: str, caption: str, cue
 
     if kind not in ("throw_in", "penalty", "knock_in"):
         raise ValueError(f"{sc.id}: no restart of kind {kind!r}")
+    heading: float | None = None  # a hit from the spot goes toward the taker's goal; None: a throw-in
     if kind != "throw_in":
         if taker is None:
             raise ValueError(f"{sc.id}: a {kind} needs its taker")
-        awarded = taker[0]
-        heading = ATTACK_HEADING[awarded]
-        aim = (spot[0] + 38.0 * math.cos(heading), spot[1] + 0.25 * (80.0 - spot[1]))
-    riders = []
-    for r in sc.riders:
-        if kind == "throw_in":
-            after = lineup(r.team, r.number, spot, cut, ready, throw)
-        elif (r.team, r.number) == taker:
-            after = _taker_path(spot, heading, cut, throw, end)
-        else:
-            x, y = _penalty_place(r.team, r.number, spot, awarded)
-            drift = 10.0 * math.cos(heading)
-            after = Keyframes([(cut, x - 0.4 * drift, y), (ready, x, y), (throw + 0.3, x, y), (end, x + drift, y)])
-        swings = r.swings + ((throw,) if (r.team, r.number) == taker else ())
-        riders.append(replace(
-            r, path=Then(r.path, cut, after), swings=swings,
-            # back in the saddle, helmet on, tack repaired: the wait is over when play restarts
-            off_mount=tuple(o if o.end <= cut else OffMount(o.start, cut, o.path, o.lying_until)
-                            for o in r.off_mount),
-            helmet_back=cut if r.helmet_off is not None else r.helmet_back,
-            girth_broken=None if r.girth_broken is None else (r.girth_broken[0], min(r.girth_broken[1], cut)),
-            name_tag=tuple((a, min(b, cut)) for a, b in r.name_tag if a < cut)))
-
-    if kind == "throw_in":
-        stations = ((spot[0], spot[1] - 16.0), (spot[0] + 21.0, spot[1] - 9.0))
-    else:
-        stations = ((spot[0] - 14.0 * math.cos(heading), spot[1] - 18.0),
-                    (spot[0] + 30.0 * math.cos(heading), spot[1] + 20.0))
-    umps = []
-    for u, (x, y) in zip(sc.umpires, stations, strict=True):
-        path = Keyframes([(cut, x, y - 5.0), (ready, x, y), (throw + 0.5, x, y), (end, x + 4.0, y + 2.0)])
-        umps.append(replace(u, path=Then(u.path, cut, path)))
-    thrower = umps[0]
-
-    if kind == "throw_in":
-        keys = [(cut, thrower), (throw, thrower), (throw + 0.8, (spot[0], spot[1] + 3.0)),
-                (throw + 1.4, (spot[0] - 1.0, spot[1] + 4.0))]
-    else:
-        keys = [(cut, spot), (throw, spot), (throw + 1.6, aim, 0.6)]
-    ball = Spliced(sc.ball, cut, Ball(keys))
-
+        heading = ATTACK_HEADING[taker[0]]
+    riders = [_resumed(r, _path_after(r, spot, taker, heading, cut, ready, throw, end), cut,
+                       (r.team, r.number) == taker, throw)
+              for r in sc.riders]
+    umps = _umpires_after(sc.umpires, spot, heading, cut, ready, throw, end)
+    ball = Spliced(sc.ball, cut, _ball_after(spot, umps[0], heading, cut, throw))
     before = sc.camera
     after_cam = follow_camera(Func(lambda t: (spot[0], spot[1] - 2.0)), before.at(cut)[2], sc.footage,
                               portrait=before.portrait, window=0.0)
@@ -160,6 +128,57 @@ def resume(sc: Scenario, *, kind: str, spot: Point, card: str, caption: str, cue
         markers=tuple(replace(m, end=min(m.end, cut)) for m in sc.markers if m.start < cut),
         props=tuple(Prop(p.start, min(p.end, cut), p.path, p.kind) for p in sc.props if p.start < cut),
         cut=(cut, card), later=later)
+
+
+def _path_after(r: Rider, spot: Point, taker: tuple[str, int] | None, heading: float | None, cut: float,
+                ready: float, throw: float, end: float) -> Keyframes:
+    """Where rider `r` goes after the edit: into the line for a throw-in (`heading` None); for a hit from the spot,
+    the taker's approach, and everyone else to a place for the hit, drifting with the play."""
+    if heading is None:
+        return lineup(r.team, r.number, spot, cut, ready, throw)
+    if (r.team, r.number) == taker:
+        return _taker_path(spot, heading, cut, throw, end)
+    x, y = _penalty_place(r.team, r.number, spot, taker[0])
+    drift = 10.0 * math.cos(heading)
+    return Keyframes([(cut, x - 0.4 * drift, y), (ready, x, y), (throw + 0.3, x, y), (end, x + drift, y)])
+
+
+def _resumed(r: Rider, after: Keyframes, cut: float, takes: bool, throw: float) -> Rider:
+    """Rider `r` going on along `after` from the edit at `cut`, swinging at `throw` if it `takes` the hit."""
+    return replace(
+        r, path=Then(r.path, cut, after), swings=r.swings + ((throw,) if takes else ()),
+        # back in the saddle, helmet on, tack repaired: the wait is over when play restarts
+        off_mount=tuple(o if o.end <= cut else OffMount(o.start, cut, o.path, o.lying_until)
+                        for o in r.off_mount),
+        helmet_back=cut if r.helmet_off is not None else r.helmet_back,
+        girth_broken=None if r.girth_broken is None else (r.girth_broken[0], min(r.girth_broken[1], cut)),
+        name_tag=tuple((a, min(b, cut)) for a, b in r.name_tag if a < cut))
+
+
+def _umpires_after(umpires: tuple[Umpire, ...], spot: Point, heading: float | None, cut: float, ready: float,
+                   throw: float, end: float) -> list[Umpire]:
+    """The umpires after the edit, at their stations for the restart: for a throw-in the first one by the spot."""
+    if heading is None:
+        stations = ((spot[0], spot[1] - 16.0), (spot[0] + 21.0, spot[1] - 9.0))
+    else:
+        stations = ((spot[0] - 14.0 * math.cos(heading), spot[1] - 18.0),
+                    (spot[0] + 30.0 * math.cos(heading), spot[1] + 20.0))
+    umps = []
+    for u, (x, y) in zip(umpires, stations, strict=True):
+        path = Keyframes([(cut, x, y - 5.0), (ready, x, y), (throw + 0.5, x, y), (end, x + 4.0, y + 2.0)])
+        umps.append(replace(u, path=Then(u.path, cut, path)))
+    return umps
+
+
+def _ball_after(spot: Point, thrower: Umpire, heading: float | None, cut: float, throw: float) -> Ball:
+    """The ball after the edit: thrown in by `thrower` (`heading` None), else hit from the spot toward goal."""
+    if heading is None:
+        keys = [(cut, thrower), (throw, thrower), (throw + 0.8, (spot[0], spot[1] + 3.0)),
+                (throw + 1.4, (spot[0] - 1.0, spot[1] + 4.0))]
+    else:
+        aim = (spot[0] + 38.0 * math.cos(heading), spot[1] + 0.25 * (80.0 - spot[1]))
+        keys = [(cut, spot), (throw, spot), (throw + 1.6, aim, 0.6)]
+    return Ball(keys)
 
 
 __all__ = ["BLUE", "RED", "lineup", "resume", "throw_in"]

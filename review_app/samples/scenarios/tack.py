@@ -37,22 +37,9 @@ def broken_girth() -> Scenario:
     riders = squad(period, play, BLUE, whistle, {
         key: {"path": Halt(path, whistle, tau=0.7)} for key, path in scripted.items()})
     spot = (150.0, 68.0)  # where the ball was when play stopped, near enough: the throw-in's line
-    moved = []
-    for r in riders:
-        path = Then(r.path, cut, lineup(r.team, r.number, spot, cut, ready, throw))
-        extra = {"swings": (throw_from,)} if (r.team, r.number) == (BLUE, 3) else {}
-        if (r.team, r.number) == (RED, 1):
-            extra = {"girth_broken": (breaks, cut), "coat": (50, 105, 175)}
-        moved.append(type(r)(**{**r.__dict__, "path": path, **extra}))
-    riders = tuple(moved)
+    riders = _lined_up(riders, spot, breaks, throw_from, cut, ready, throw)
     b3, r1 = (next(r for r in riders if r.label == n) for n in ("Blue 3", "Red 1"))
-    ump_paths = (
-        Keyframes([(cut, spot[0], spot[1] - 21), (ready, spot[0], spot[1] - 16), (8.5, spot[0], spot[1] - 16)]),
-        Keyframes([(cut, spot[0] + 24, spot[1] - 4), (ready, spot[0] + 21, spot[1] - 9),
-                   (8.5, spot[0] + 21, spot[1] - 9)]),
-    )
-    base = umpires(play, BLUE, whistle)
-    umps = tuple(type(u)(u.name, Then(u.path, cut, p), u.coat, u.whistle) for u, p in zip(base, ump_paths, strict=True))
+    umps = _girth_umpires(play, whistle, spot, cut, ready)
     ball = Ball([(-3, b3), (throw_from, b3), (4.0, (128.0, 74.0)), (cut, umps[0]), (throw, umps[0]),
                  (7.0, (spot[0], spot[1] + 3.0)), (7.6, (spot[0] - 1.0, spot[1] + 4.0))])
 
@@ -91,6 +78,30 @@ def broken_girth() -> Scenario:
         announcements={"courtesy_changes_allowed": False, "tack_provision_6_goal": True},
         tagged=(_girth_tag(),),
     )
+
+
+def _lined_up(riders, spot, breaks: float, throw_from: float, cut: float, ready: float, throw: float) -> tuple:
+    """The riders after the edit, lined up for the throw-in: Blue 3 swings at `throw_from`, Red 1's girth is
+    broken from `breaks` until the edit (his mount's coat told apart)."""
+    moved = []
+    for r in riders:
+        path = Then(r.path, cut, lineup(r.team, r.number, spot, cut, ready, throw))
+        extra = {"swings": (throw_from,)} if (r.team, r.number) == (BLUE, 3) else {}
+        if (r.team, r.number) == (RED, 1):
+            extra = {"girth_broken": (breaks, cut), "coat": (50, 105, 175)}
+        moved.append(type(r)(**{**r.__dict__, "path": path, **extra}))
+    return tuple(moved)
+
+
+def _girth_umpires(play, whistle: float, spot, cut: float, ready: float) -> tuple:
+    """The umpires following the play, then after the edit at their stations for the throw-in at `spot`."""
+    ump_paths = (
+        Keyframes([(cut, spot[0], spot[1] - 21), (ready, spot[0], spot[1] - 16), (8.5, spot[0], spot[1] - 16)]),
+        Keyframes([(cut, spot[0] + 24, spot[1] - 4), (ready, spot[0] + 21, spot[1] - 9),
+                   (8.5, spot[0] + 21, spot[1] - 9)]),
+    )
+    base = umpires(play, BLUE, whistle)
+    return tuple(type(u)(u.name, Then(u.path, cut, p), u.coat, u.whistle) for u, p in zip(base, ump_paths, strict=True))
 
 
 def _girth_tag() -> Tagged:

@@ -13,19 +13,21 @@ from review_app.errors import PoloReviewError
 from review_app.footage import web
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, RevisionConflict
+from review_app.model import MatchDocument
 from review_app.model.angles import Offset, nudged, offset_of, other_recordings, recording_label, with_offset
 from review_app.model.recordings import recording_path
 from review_app.sound import SoundError, find_offset
 from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import _, lang, progress_bar, reviewer, roots, signed_in_reviewer, store
+from review_app.ui.context import N_, _, lang, progress_bar, reviewer, roots, store
 from review_app.ui.review import pick as review_pick
 
 PICK = "review.angle_pick"  # the second angle's SHA-256 ("" or absent: none)
 ON = "review.angle_on"  # which angle new tags are made on: "footage" or "angle"
 VIEWER = "review.angle_viewer"
 NOTE = "review.angle_note"  # (kind, text): what the last sync or nudge came to, said on the next run
+CONFLICT = N_("Someone else changed this angle's offset meanwhile: theirs is shown now. Nudge again if it needs "
+              "it.")
 NUDGES = (("angle.earlier", "["), ("angle.later", "]"))
 
 
@@ -138,24 +140,6 @@ def _note(kind: str, text: str) -> None:
     st.session_state[NOTE] = (kind, text)
 
 
-def _save(doc: MatchDocument, change) -> MatchDocument | None:
-    """Save `change(doc)` (a demo match: on its copy in the workspace) through the revision check and merge."""
-    if not signed_in_reviewer():
-        return None
-    target = review_pick.writable(doc)
-    try:
-        saved = store().matches.save(change(target))
-    except RevisionConflict:
-        _note("error", _("Someone else changed this angle's offset meanwhile: theirs is shown now. Nudge again if "
-                         "it needs it."))
-        return None
-    except PoloReviewError as exc:
-        _note("error", _("Error: {message}", message=md(exc)))
-        return None
-    review_pick.remember(saved)
-    return saved
-
-
 def nudge(name: str, frame: int) -> None:
     """[ or ]: the second angle one of its frames earlier or later at the footage's frame `frame`, saved."""
     doc, main, angle_viewer = st.session_state.get("review.doc"), _main(), st.session_state.get(VIEWER)
@@ -167,7 +151,8 @@ def nudge(name: str, frame: int) -> None:
     seconds = nudged(before.seconds if before else 0.0, main.time_of(frame), angle_viewer.footage.times(),
                      angle_viewer.info.duration_s, -1 if name == "angle.earlier" else 1)
     st.session_state["review.pos"] = frame
-    _save(doc, lambda d: with_offset(d, sha, seconds, footage_sha256=footage_sha, how="nudged", by=reviewer()))
+    review_pick.save_change(doc, lambda d: with_offset(d, sha, seconds, footage_sha256=footage_sha, how="nudged",
+                                                       by=reviewer()), NOTE, CONFLICT)
 
 
 def _find_from_sound(doc: MatchDocument, angle: Shown) -> None:
@@ -181,8 +166,10 @@ def _find_from_sound(doc: MatchDocument, angle: Shown) -> None:
         except PoloReviewError as exc:
             _note("error", _("Error: {message}", message=md(exc)))
             return
-    saved = _save(doc, lambda d: with_offset(d, angle.sha256, found.offset_s, footage_sha256=angle.footage_sha256,
-                                             how="sound", confidence=found.confidence, by=reviewer()))
+    saved = review_pick.save_change(doc, lambda d: with_offset(d, angle.sha256, found.offset_s,
+                                                               footage_sha256=angle.footage_sha256, how="sound",
+                                                               confidence=found.confidence, by=reviewer()),
+                                    NOTE, CONFLICT)
     if saved is not None:
         _note("success", _("Offset found from the sound and saved: {offset} s (confidence {confidence}).",
                            offset=format(found.offset_s, "+.3f"), confidence=format(found.confidence, ".2f")))

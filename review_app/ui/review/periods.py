@@ -11,17 +11,18 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time
-from review_app.model import MatchDocument, RevisionConflict
+from review_app.model import MatchDocument
 from review_app.model.periods import PeriodStart, most_periods, period_starts, with_period_starts, with_start_here
-from review_app.textsafe import md
 from review_app.ui import frame_view
-from review_app.ui.context import _, error_line, reviewer, signed_in_reviewer, store
+from review_app.ui.context import N_, _, error_line, reviewer
 from review_app.ui.review import pick as review_pick
 
 ACTION = "period.start"
 KEY = "shift+n"  # N alone is the neutral-play moment of an open tag
 REQUEST = "review.period_start"  # the frame Shift+N was pressed on, until the page saves it
 NOTE = "review.periods_note"  # (kind, text): said on the page's next run
+CONFLICT = N_("Someone else changed the period starts meanwhile: theirs are shown now. Set yours again if they "
+              "still need it.")
 
 
 def action() -> frame_view.Action:
@@ -31,25 +32,6 @@ def action() -> frame_view.Action:
 
 def _note(kind: str, text: str) -> None:
     st.session_state[NOTE] = (kind, text)
-
-
-def _save(doc: MatchDocument, change) -> MatchDocument | None:
-    """Save `change(doc)` (a demo match: on its copy in the workspace) through the store; None if it was not (no one
-    signed in: a period start is someone's, checked where it is written)."""
-    if not signed_in_reviewer():
-        return None
-    target = review_pick.writable(doc)
-    try:
-        saved = store().matches.save(change(target))
-    except RevisionConflict:
-        _note("error", _("Someone else changed the period starts meanwhile: theirs are shown now. Set yours again "
-                         "if they still need it."))
-        return None
-    except PoloReviewError as exc:
-        _note("error", _("Error: {message}", message=md(exc)))
-        return None
-    review_pick.remember(saved)
-    return saved
 
 
 def start_here(frame: int) -> None:
@@ -73,7 +55,7 @@ def apply_request(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocume
         period.append(number)
         return changed
 
-    saved = _save(doc, change)
+    saved = review_pick.save_change(doc, change, NOTE, CONFLICT)
     if saved is None:
         return doc
     _note("success", _("Period {n} starts at frame {frame} ({time}).", n=period[-1], frame=frame,
@@ -144,6 +126,7 @@ def period_starts_editor(doc: MatchDocument, viewer: FrameViewer | None) -> None
     except PoloReviewError as exc:
         error_line(exc)
         return
-    if _save(doc, lambda d: with_period_starts(d, given, reviewer())) is not None:
+    kept = review_pick.save_change(doc, lambda d: with_period_starts(d, given, reviewer()), NOTE, CONFLICT)
+    if kept is not None:
         _note("success", _("Period starts saved."))
     st.rerun()

@@ -4,6 +4,7 @@ read-only: changing it first makes the workspace's copy (`writable`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
@@ -12,7 +13,7 @@ from review_app.config import footage_files
 from review_app.errors import PoloReviewError
 from review_app.footage.uploads import shown_name
 from review_app.footage.viewer import FrameViewer
-from review_app.model import MatchDocument, load_document
+from review_app.model import MatchDocument, RevisionConflict, load_document
 from review_app.model.catalog import Listed, footage_of, stamp
 from review_app.model.demo import copy_to_workspace, is_demo
 from review_app.model.recordings import attach, recording_path, recordings
@@ -135,6 +136,35 @@ def remember(doc: MatchDocument) -> None:
 def choose_footage(doc: MatchDocument) -> Path | None:
     """The recording to review on: the match's own (the one its tags were made on), another attached to
     it, or a file in the footage folder; footage comes in only attached to this match (upload or path)."""
+    own, options, names = _footage_options(doc)
+    if st.session_state.get("review.footage_for") != str(doc.path):
+        st.session_state["review.footage_for"] = str(doc.path)
+        st.session_state["review.footage"] = options[0]
+    pending = st.session_state.pop("review.footage_next", None)
+    if pending in options:
+        st.session_state["review.footage"] = pending
+    if st.session_state.get("review.footage") not in options:
+        st.session_state["review.footage"] = options[0]
+    if own is None:
+        st.info(_("This match has no footage yet (a rulebook worked example, a new match, or the file is missing). "
+                  "Its tags can be read and edited without it; attach a recording to tag on it."))
+    choice = st.selectbox(_("Footage"), options, format_func=fixed(options, _footage_label(own, names)),
+                          key="review.footage")
+    if choice == "attach":
+        target = writable(doc) if is_demo(doc.path, folders()) else doc
+        intake_forms(target, "review.intake", _save_attached)
+        return None
+    if choice == "none":
+        return None
+    path = own if choice == "doc" else Path(choice)
+    if own is None or path.resolve() != own.resolve():
+        _offer_to_review_on(doc, path)
+    return path
+
+
+def _footage_options(doc: MatchDocument) -> tuple[Path | None, list[str], dict[str, str | None]]:
+    """(the match's own footage or None, the footage picker's options, the names the attached files came with by
+    path): "doc" (or "none"), the other recordings attached, the footage folder's files, then "attach"."""
     where = roots()
     try:
         own = footage_of(doc, where)
@@ -151,14 +181,11 @@ def choose_footage(doc: MatchDocument) -> Path | None:
                     and (own is None or p.resolve() != own.resolve()) and p not in attached]
     names = {str(recording_path(doc, e, where)): e.get("name") for e in recordings(doc)}
     options = (["doc"] if own else ["none"]) + [str(p) for p in (*attached, *folder_files)] + ["attach"]
-    if st.session_state.get("review.footage_for") != str(doc.path):
-        st.session_state["review.footage_for"] = str(doc.path)
-        st.session_state["review.footage"] = options[0]
-    pending = st.session_state.pop("review.footage_next", None)
-    if pending in options:
-        st.session_state["review.footage"] = pending
-    if st.session_state.get("review.footage") not in options:
-        st.session_state["review.footage"] = options[0]
+    return own, options, names
+
+
+def _footage_label(own: Path | None, names: dict[str, str | None]):
+    """How the footage picker shows an option of `_footage_options`."""
     root = folders().footage
 
     def label(option: str) -> str:
@@ -173,42 +200,57 @@ def choose_footage(doc: MatchDocument) -> Path | None:
             return _("Attached: {name}", name=names[option])
         return str(p.relative_to(root)) if p.is_relative_to(root) else p.name
 
-    if own is None:
-        st.info(_("This match has no footage yet (a rulebook worked example, a new match, or the file is missing). "
-                  "Its tags can be read and edited without it; attach a recording to tag on it."))
-    choice = st.selectbox(_("Footage"), options, format_func=fixed(options, label), key="review.footage")
-    if choice == "attach":
-        target = writable(doc) if is_demo(doc.path, folders()) else doc
-        intake_forms(target, "review.intake", _save_attached)
+    return label
+
+
+def _offer_to_review_on(doc: MatchDocument, path: Path) -> None:
+    """Footage other than the match's own on screen: a button that makes it the footage the match is reviewed on
+    (attached with its checksum, and saved)."""
+    st.caption(_("This footage is not the one the match is reviewed on; tags are saved to the match document "
+                 "either way, with frames of the footage on screen."))
+    if not (st.button(_("Review the match on this footage (saves the document)"), key="review.link")
+            and signed_in_reviewer()):
+        return
+    viewer = open_viewer(path)
+    if viewer is None:
+        return
+    # the document records the file's checksum: wait for it
+    update, done = progress_bar(_("Reading {name} (frame index and checksum)",
+                                  name=shown_name(path, store().footage)))
+    viewer.source.wait(progress=update)
+    done()
+    try:
+        target = writable(doc)
+        how = "registered" if not path.is_relative_to(folders().footage) else "folder"
+        remember(store().matches.save(attach(target, path, how=how, sha256=viewer.info.sha256,
+                                      size=viewer.info.file_size, name=path.name, by=reviewer(),
+                                      info=viewer.info, review_on=True)))
+        st.session_state["review.footage_next"] = "doc"
+        st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
+        st.rerun()
+    except PoloReviewError as exc:
+        error_line(exc)
+
+
+def save_change(doc: MatchDocument, change: Callable[[MatchDocument], MatchDocument], note: str,
+                conflict: str) -> MatchDocument | None:
+    """Save `change(doc)` (a demo match: on its copy in the workspace) through the store, its revision check and
+    merge, for the reviewer signed in: None with no one signed in (a change is someone's, checked where it is
+    written), or when it was not saved, the page's next run saying why from `st.session_state[note]`, a
+    (kind, text): `conflict` (a message id) when someone else saved the match meanwhile, else the error."""
+    if not signed_in_reviewer():
         return None
-    if choice == "none":
+    target = writable(doc)
+    try:
+        saved = store().matches.save(change(target))
+    except RevisionConflict:
+        st.session_state[note] = ("error", _(conflict))
         return None
-    path = own if choice == "doc" else Path(choice)
-    if own is None or path.resolve() != own.resolve():
-        st.caption(_("This footage is not the one the match is reviewed on; tags are saved to the match document "
-                     "either way, with frames of the footage on screen."))
-        if st.button(_("Review the match on this footage (saves the document)"), key="review.link") and \
-                signed_in_reviewer():
-            viewer = open_viewer(path)
-            if viewer is None:
-                return path
-            # the document records the file's checksum: wait for it
-            update, done = progress_bar(_("Reading {name} (frame index and checksum)",
-                                          name=shown_name(path, store().footage)))
-            viewer.source.wait(progress=update)
-            done()
-            try:
-                target = writable(doc)
-                how = "registered" if not path.is_relative_to(root) else "folder"
-                remember(store().matches.save(attach(target, path, how=how, sha256=viewer.info.sha256,
-                                              size=viewer.info.file_size, name=path.name, by=reviewer(),
-                                              info=viewer.info, review_on=True)))
-                st.session_state["review.footage_next"] = "doc"
-                st.toast(md(_("The match is now reviewed on {name}.", name=shown_name(path, store().footage))))
-                st.rerun()
-            except PoloReviewError as exc:
-                error_line(exc)
-    return path
+    except PoloReviewError as exc:
+        st.session_state[note] = ("error", _("Error: {message}", message=md(exc)))
+        return None
+    remember(saved)
+    return saved
 
 
 def _save_attached(changed: MatchDocument) -> MatchDocument:

@@ -17,6 +17,7 @@ from review_app.model import (
 )
 from review_app.model.edits import (
     Change,
+    Difference,
     changed_fields,
     commit,
     differences,
@@ -169,7 +170,6 @@ def conflict_panel(doc: MatchDocument) -> bool:
         st.error(_("Not saved: someone else saved this match meanwhile (revision {theirs} on disk; you started from "
                    "revision {mine}). Nothing was overwritten. The versions differ here:",
                    theirs=conflict["theirs"].get("revision"), mine=conflict["mine_rev"]), icon=":material/warning:")
-    yours, theirs = _("Your version"), _("Saved version (on disk)")
     overlapping = overlapping_parts(conflict.get("overlaps") or [])
     diffs = [d for d in differences(conflict["mine"], conflict["theirs"])
              if not overlapping or d.what in overlapping]
@@ -179,48 +179,62 @@ def conflict_panel(doc: MatchDocument) -> bool:
     elif conflict.get("overlaps"):  # the two together would not be a valid match document
         st.caption(md(" · ".join(conflict["overlaps"])))
     for diff in diffs:
-        if diff.mine is None or diff.theirs is None:
-            what = _("only in your version") if diff.theirs is None else _("only in the saved version")
-            st.markdown(f"**{md(diff.what)}** · {md(what)}")
-            present = diff.mine if diff.theirs is None else diff.theirs
-            if isinstance(present, dict) and "situation" in present:
-                st.caption(_event_brief(present))
-        else:
-            fields = changed_fields(diff.mine, diff.theirs)
-            names = {f: field_label(f, diff.mine) for f in fields}
-            differs = _("differs in {fields}", fields=", ".join(names.values()))
-            st.markdown(f"**{md(diff.what)}** · {md(differs)}")
-            st.table(pd.DataFrame([{_("Field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
-                                    theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
-                     .set_index(_("Field")))
-        with st.expander(_("Both versions of {what} in full", what=md(diff.what))):
-            left, right = st.columns(2)
-            left.caption(yours)
-            left.code(pretty(diff.mine), language="json", wrap_lines=True)
-            right.caption(theirs)
-            right.code(pretty(diff.theirs), language="json", wrap_lines=True)
+        _difference(diff)
     if st.button(_("Make my change on the saved version"), key="review.conflict.apply", type="primary",
                  width="stretch"):
-        try:
-            saved, made = replay(conflict["path"], conflict["change"], mine=conflict["mine"],
-                                 base=conflict.get("base"), matches=store().matches)
-        except RevisionConflict as exc:  # saved again meanwhile: show the newest
-            conflict.update(mine=exc.mine, theirs=exc.theirs, base=exc.base, overlaps=exc.overlaps,
-                            mine_rev=exc.mine.get("revision"))
-            st.rerun()
-        except PoloReviewError as exc:
-            error_line(exc)
-            return True
-        if made.event_id != conflict["change"].event_id:
-            st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=conflict["change"].event_id,
-                       new=made.event_id))
-        _after_save(saved, made, undo=conflict["change"].kind == "put" and conflict["change"].index is not None)
-        st.rerun()
+        _make_change_on_saved(conflict)  # reruns the page, unless the save failed (said on the page)
+        return True
     if st.button(_("Discard my change"), key="review.conflict.discard", width="stretch"):
         st.session_state.pop("review.conflict", None)
         remember(store().matches.load(conflict["path"]))
         st.rerun()
     return True
+
+
+def _difference(diff: Difference) -> None:
+    """One difference between the two versions: what is only in one, or a table of the fields that differ with
+    both values; both versions in full in an expander."""
+    yours, theirs = _("Your version"), _("Saved version (on disk)")
+    if diff.mine is None or diff.theirs is None:
+        what = _("only in your version") if diff.theirs is None else _("only in the saved version")
+        st.markdown(f"**{md(diff.what)}** · {md(what)}")
+        present = diff.mine if diff.theirs is None else diff.theirs
+        if isinstance(present, dict) and "situation" in present:
+            st.caption(_event_brief(present))
+    else:
+        fields = changed_fields(diff.mine, diff.theirs)
+        names = {f: field_label(f, diff.mine) for f in fields}
+        differs = _("differs in {fields}", fields=", ".join(names.values()))
+        st.markdown(f"**{md(diff.what)}** · {md(differs)}")
+        st.table(pd.DataFrame([{_("Field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
+                                theirs: _brief(_field(diff.theirs, f), f)} for f in fields])
+                 .set_index(_("Field")))
+    with st.expander(_("Both versions of {what} in full", what=md(diff.what))):
+        left, right = st.columns(2)
+        left.caption(yours)
+        left.code(pretty(diff.mine), language="json", wrap_lines=True)
+        right.caption(theirs)
+        right.code(pretty(diff.theirs), language="json", wrap_lines=True)
+
+
+def _make_change_on_saved(conflict: dict) -> None:
+    """Replay the change on the version saved meanwhile and rerun the page; saved again meanwhile, the conflict
+    shows the newest. Returns only when the save failed, said in one line."""
+    try:
+        saved, made = replay(conflict["path"], conflict["change"], mine=conflict["mine"],
+                             base=conflict.get("base"), matches=store().matches)
+    except RevisionConflict as exc:  # saved again meanwhile: show the newest
+        conflict.update(mine=exc.mine, theirs=exc.theirs, base=exc.base, overlaps=exc.overlaps,
+                        mine_rev=exc.mine.get("revision"))
+        st.rerun()
+    except PoloReviewError as exc:
+        error_line(exc)
+        return
+    if made.event_id != conflict["change"].event_id:
+        st.toast(_("{old} was taken meanwhile: your tag was saved as {new}.", old=conflict["change"].event_id,
+                   new=made.event_id))
+    _after_save(saved, made, undo=conflict["change"].kind == "put" and conflict["change"].index is not None)
+    st.rerun()
 
 
 def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
