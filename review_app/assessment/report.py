@@ -21,6 +21,7 @@ from review_app.checker.run import EventResult, check_documents
 from review_app.evidence.records import EvidenceStore
 from review_app.i18n import N_, Message
 from review_app.model import MatchDocument
+from review_app.model.event import read_events, read_events_in_order
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.phrases import Joined
 from review_app.rules.provision import CALL_FIELDS
@@ -159,7 +160,7 @@ def umpires(docs: Iterable[MatchDocument]) -> list[str]:
     names = set()
     for doc in docs:
         names.update(u for u in doc.match.get("umpires") or [] if u)
-        names.update(u for e in doc.events if (u := (e.get("involved") or {}).get("umpire")))
+        names.update(e.umpire for e in read_events(doc) if e.umpire)
     return sorted(names, key=str.casefold)
 
 
@@ -176,8 +177,8 @@ def _panel(doc: MatchDocument, event_id: str) -> tuple[VerdictKind | None, int]:
 
 def reviewers_of(docs: Iterable[MatchDocument], umpire: str) -> list[str]:
     """Who tagged `umpire`'s incidents: more than one in a match, and the same incident may be counted twice."""
-    return sorted({e["reviewer"] for d in docs for e in d.events
-                   if e.get("reviewer") and (e.get("involved") or {}).get("umpire") == umpire}, key=str.casefold)
+    return sorted({e.reviewer for d in docs for e in read_events(d) if e.reviewer and e.umpire == umpire},
+                  key=str.casefold)
 
 
 def assess(docs: Iterable[MatchDocument], umpire: str, *, reviewer: str | None = None,
@@ -190,17 +191,17 @@ def assess(docs: Iterable[MatchDocument], umpire: str, *, reviewer: str | None =
     matches = []
     for doc in sorted(docs, key=lambda d: (d.match.get("date") or "", d.match_id)):
         incidents = []
-        for event in doc.events_in_order():
-            if (event.get("involved") or {}).get("umpire") != umpire:
+        for event in read_events_in_order(doc):
+            if event.umpire != umpire:
                 continue
-            if reviewer is not None and event.get("reviewer") != reviewer:
+            if reviewer is not None and event.reviewer != reviewer:
                 continue
-            result = by_event[(doc.match_id, event["id"])]
-            marks = event_marks(doc, umpire, event["id"])
-            panel, members = _panel(doc, event["id"])
-            call = dict(event.get("call") or {})
+            result = by_event[(doc.match_id, event.id)]
+            marks = event_marks(doc, umpire, event.id)
+            panel, members = _panel(doc, event.id)
+            call = event.call.given()
             incidents.append(Incident(
-                match=doc.match_id, event=event["id"], period=event.get("period"), clock=event.get("clock"),
+                match=doc.match_id, event=event.id, period=event.period, clock=event.clock,
                 time_s=result.time_s, frame=result.frame, clause=result.clause, call=call,
                 required=required_call(result.clause), verdict=result.verdict, explanation=result.explanation,
                 wrong=list(result.wrong), mandatory=result.mandatory,

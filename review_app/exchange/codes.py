@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from review_app.exchange.timeline import Instance, Label
 from review_app.model import MatchDocument
+from review_app.model.event import Call, Event, Involved, Moment, Rider, Someone, read_events_in_order
 from review_app.model.schema_build import OVERTIME_PERIODS_MAX
 from review_app.rules import provision
 from review_app.rules.provision import CALL_FIELDS
@@ -65,68 +66,69 @@ def _value_text(value) -> str:
     return str(value)
 
 
-def someone_text(who: dict) -> str:
-    return f"{who['team']} #{who['number']}" if who.get("number") else str(who["team"])
+def someone_text(who: Someone) -> str:
+    return f"{who.team} #{who.number}" if who.number else who.team
 
 
-def player_text(player: dict) -> str:
-    mount = f" ({player['mount']})" if player.get("mount") else ""
-    return f"{player['team']} #{player['number']}{mount}"
+def player_text(player: Rider) -> str:
+    mount = f" ({player.mount})" if player.mount else ""
+    return f"{player.team} #{player.number}{mount}"
 
 
-def moment_text(moment: dict) -> str:
-    return f"{seconds(moment['time_s'])} (frame {int(moment['frame'])})"
+def moment_text(moment: Moment) -> str:
+    return f"{seconds(moment.time_s)} (frame {moment.frame})"
 
 
-def window_of(event: dict) -> tuple[float, float]:
+def window_of(event: Event) -> tuple[float, float]:
     """The event's window in seconds, from its first frame's time to its last frame's; without one, the
     span of its moments. A window of one frame, or an event with one moment, starts and ends at the same
     time, as a window's frames are read back from its start and end (a format that cannot hold that, EAF,
     writes it as long as the frame and no longer)."""
-    window = event.get("window")
-    if window:
-        return float(window["start"]["time_s"]), float(window["end"]["time_s"])
-    times = [event["position"]["time_s"], *(m["time_s"] for m in (event.get("moments") or {}).values() if m)]
-    return float(min(times)), float(max(times))
+    if event.window:
+        return event.window.start.time_s, event.window.end.time_s
+    times = [event.position.time_s, *(m.time_s for _name, m in event.moments.tagged())]
+    return min(times), max(times)
 
 
-def to_instance(event: dict) -> Instance:
+def _call_labels(call: Call) -> list[Label]:
+    out = []
+    for name in CALL_FIELDS:
+        value = getattr(call, name)
+        if value is not None:
+            out.append(Label(CALL + name, someone_text(value) if isinstance(value, Someone) else _value_text(value)))
+    return out
+
+
+def _involved_labels(involved: Involved) -> list[Label]:
+    out = [Label(PLAYER, player_text(p)) for p in involved.players]
+    if involved.offender:
+        out.append(Label(OFFENDER, someone_text(involved.offender)))
+    if involved.mount:
+        out.append(Label(MOUNT, involved.mount))
+    return out
+
+
+def to_instance(event: Event) -> Instance:
     """The event as an instance: its situation as the code, every other field as labels."""
     start, end = window_of(event)
-    labels: list[Label] = []
-    involved = event.get("involved") or {}
-    plain = {REVIEWER: event.get("reviewer"), UMPIRE: involved.get("umpire"), PERIOD: event.get("period"),
-             CLOCK: event.get("clock")}
-    labels += [Label(group, _value_text(value)) for group, value in plain.items() if value not in (None, "")]
-    labels.append(Label(MOMENT + INCIDENT, moment_text(event["position"])))
-    for name, moment in (event.get("moments") or {}).items():
-        if moment:
-            labels.append(Label(MOMENT + name, moment_text(moment)))
-    for name in CALL_FIELDS:
-        value = (event.get("call") or {}).get(name)
-        if value is None:
-            continue
-        labels.append(Label(CALL + name, someone_text(value) if isinstance(value, dict) else _value_text(value)))
-    for name, value in (event.get("facts") or {}).items():
-        if value is not None:
-            labels.append(Label(FACT + name, _value_text(value)))
-    labels += [Label(PLAYER, player_text(p)) for p in involved.get("players") or []]
-    if involved.get("offender"):
-        labels.append(Label(OFFENDER, someone_text(involved["offender"])))
-    if involved.get("mount"):
-        labels.append(Label(MOUNT, involved["mount"]))
-    if (event.get("reading") or {}).get("excused_under"):
-        labels.append(Label(EXCUSED_UNDER, event["reading"]["excused_under"]))
-    labels += [Label(NOT_RECORDED, item) for item in event.get("not_recorded") or []]
-    if event.get("notes"):
-        labels.append(Label(NOTES, event["notes"]))
-    return Instance(event["id"], start, end, event["situation"], labels)
+    plain = {REVIEWER: event.reviewer, UMPIRE: event.umpire, PERIOD: event.period, CLOCK: event.clock}
+    labels = [Label(group, _value_text(value)) for group, value in plain.items() if value not in (None, "")]
+    labels.append(Label(MOMENT + INCIDENT, moment_text(event.position)))
+    labels += [Label(MOMENT + name, moment_text(moment)) for name, moment in event.moments.tagged()]
+    labels += _call_labels(event.call)
+    labels += [Label(FACT + name, _value_text(value)) for name, value in event.facts.items() if value is not None]
+    labels += _involved_labels(event.involved)
+    if event.reading.excused_under:
+        labels.append(Label(EXCUSED_UNDER, event.reading.excused_under))
+    labels += [Label(NOT_RECORDED, item) for item in event.not_recorded]
+    if event.notes:
+        labels.append(Label(NOTES, event.notes))
+    return Instance(event.id, start, end, event.situation, labels)
 
 
 def instances(doc: MatchDocument, reviewer: str | None = None) -> list[Instance]:
     """Every event of the match in footage order (only `reviewer`'s, if given)."""
-    return [to_instance(e) for e in doc.events_in_order()
-            if reviewer is None or e.get("reviewer") == reviewer]
+    return [to_instance(e) for e in read_events_in_order(doc) if reviewer is None or e.reviewer == reviewer]
 
 
 def split_values(group: str | None, text: str) -> list[str]:

@@ -34,6 +34,7 @@ import numpy as np
 from review_app.checker.formats import safe_cell
 from review_app.i18n import N_
 from review_app.model import MatchDocument
+from review_app.model.event import read_events
 
 DEFAULT_TOLERANCE_S = 2.0  # two reviewers marking one incident differ by a reaction time or two, not more
 NO_TAG = "(no tag)"
@@ -140,13 +141,12 @@ def ratings_of(docs: Iterable[MatchDocument]) -> tuple[list[Rating], list[str]]:
     """Every tag with a reviewer; and, as "match/event", those with none (they cannot be compared)."""
     out, unnamed = [], []
     for doc in docs:
-        for e in doc.events:
-            who = (e.get("reviewer") or "").strip()
+        for e in read_events(doc):
+            who = (e.reviewer or "").strip()
             if not who:
-                unnamed.append(f"{doc.match_id}/{e['id']}")
+                unnamed.append(f"{doc.match_id}/{e.id}")
                 continue
-            out.append(Rating(doc.match_id, who, e["id"], float(e["position"]["time_s"]), e["situation"],
-                              dict(e.get("call") or {})))
+            out.append(Rating(doc.match_id, who, e.id, e.position.time_s, e.situation, e.call.given()))
     return out, unnamed
 
 

@@ -217,7 +217,7 @@ def verdicts(doc: MatchDocument, event_id: str) -> SideBySide:
         return SideBySide(original_verdict, None, None, [], result)
     base = doc.case(event)
     situation, facts = result.situation.value, result.decided_facts()
-    umpire_call = dict(event.get("call") or {})
+    umpire_call = dict(base.call)
     on_panel_facts = Case(situation=situation, facts=facts, call=umpire_call, period=base.period, match=base.match,
                           incident_s=base.incident_s, moments=base.moments, offender=base.offender)
     panel_call = Case(situation=situation, facts=facts, call=result.decided_call(), period=base.period,

@@ -7,7 +7,10 @@ with a white edge, a head on the ruler where no tag is drawn). Plain module: no 
 
 from __future__ import annotations
 
-from review_app.model.coding import TO_COMPLETE, window_of
+from collections.abc import Iterable
+
+from review_app.model.coding import TO_COMPLETE
+from review_app.model.event import Event
 from review_app.rules.labels import verdict_label
 from review_app.rules.vocabulary import VerdictKind
 
@@ -22,20 +25,16 @@ VERDICT_STYLES = {
 CURSOR_COLOR = "#111111"  # with a white edge; a line and a head on the ruler, never a shape
 
 
-def marks(events: list[dict], results: dict[str, dict]) -> list[dict]:
+def marks(events: Iterable[Event], results: dict[str, dict]) -> list[dict]:
     """The tags as the timeline draws them. `events`: the match's events; `results`: the checker's
     result for each event id (its `verdict`). A tag without a window gets none (a mark at its frame)."""
-    out = []
-    for e in events:
-        window = window_of(e)
-        out.append({
-            "id": e["id"], "frame": int(e["position"]["frame"]),
-            "start": window[0] if window else None, "end": window[1] if window else None,
-            "clause": e["situation"], "umpire": (e.get("involved") or {}).get("umpire") or "",
-            "verdict": str((results.get(e["id"]) or {}).get("verdict") or VerdictKind.INCOMPLETE),
-            "toComplete": TO_COMPLETE in (e.get("not_recorded") or []),
-        })
-    return out
+    return [{
+        "id": e.id, "frame": e.position.frame,
+        "start": e.window.start.frame if e.window else None, "end": e.window.end.frame if e.window else None,
+        "clause": e.situation, "umpire": e.umpire or "",
+        "verdict": str((results.get(e.id) or {}).get("verdict") or VerdictKind.INCOMPLETE),
+        "toComplete": TO_COMPLETE in e.not_recorded,
+    } for e in events]
 
 
 # Whistles and horns heard: their own row of downward triangles above the tags' rows, in colours apart
@@ -55,7 +54,7 @@ def styles(lang: str) -> dict[str, dict]:
             for v, (color, shape) in VERDICT_STYLES.items()}
 
 
-def data(events: list[dict], results: dict[str, dict], lang: str, revision: int = 0,
+def data(events: Iterable[Event], results: dict[str, dict], lang: str, revision: int = 0,
          sounds: list[dict] | None = None) -> dict:
     """What the frame view's timeline draws: the tags, the whistles and horns heard (`sounds`, see
     sound_marks), the verdicts' styles, the cursor's colour, and the revision of the match they are

@@ -14,7 +14,10 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+import msgspec
+
 from review_app.model import DocumentError, MatchDocument
+from review_app.model.event import read_events_in_order
 from review_app.rules import MatchContext, is_clause
 from review_app.rules.provision import CALL_FIELDS
 
@@ -93,20 +96,21 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
             footage = str(path) if path is not None and path.is_file() else None
         if need_footage and footage is None:
             continue
-        for event in doc.events_in_order():
-            if not is_clause(event.get("situation", "")):
+        # The fingerprint is of the tag as saved (an approval names that text), the rest read from its record.
+        for saved, event in zip(doc.events_in_order(), read_events_in_order(doc), strict=True):
+            if not is_clause(event.situation):
                 continue
-            call = dict(event.get("call") or {})
+            call = event.call.given()
             out.append(Question(
-                id=f"{doc.match_id}/{event['id']}", document=str(doc.path), match=doc.match_id,
-                match_name=doc.match.get("name") or doc.match_id, event_id=event["id"], footage=footage,
-                frame=int(event["position"]["frame"]), time_s=float(event["position"]["time_s"]),
-                situation=event["situation"], facts=dict(event.get("facts") or {}), expert_call=call,
-                period=event.get("period"), clock=event.get("clock"), context=doc.context(),
-                notes=event.get("notes"), asked=asked_fields(call), fingerprint=fingerprint(event),
+                id=f"{doc.match_id}/{event.id}", document=str(doc.path), match=doc.match_id,
+                match_name=doc.match.get("name") or doc.match_id, event_id=event.id, footage=footage,
+                frame=event.position.frame, time_s=event.position.time_s,
+                situation=event.situation, facts=dict(event.facts), expert_call=call,
+                period=event.period, clock=event.clock, context=doc.context(),
+                notes=event.notes, asked=asked_fields(call), fingerprint=fingerprint(saved),
                 footage_sha256=(doc.data.get("footage") or {}).get("sha256"),
-                drawings=tuple(event.get("drawings") or ()),
-                window_start_s=_window_start(event)))
+                drawings=tuple(msgspec.to_builtins(event.drawings)),
+                window_start_s=event.window.start.time_s if event.window else None))
     return out
 
 
@@ -130,9 +134,3 @@ def next_question(questions: list[Question], attempts: list[Mapping], *, rng: ra
 
     best = min(rank(q) for q in pool)
     return rng.choice([q for q in pool if rank(q) == best])
-
-
-def _window_start(event) -> float | None:
-    window = event.get("window") or {}
-    start = window.get("start") if isinstance(window, dict) else None
-    return float(start["time_s"]) if isinstance(start, dict) and "time_s" in start else None

@@ -9,6 +9,7 @@ import itertools
 import numpy as np
 import pytest
 
+from review_app.model.event import decode_events
 from review_app.reports import timeline
 from review_app.rules.vocabulary import VerdictKind
 
@@ -57,7 +58,7 @@ def test_marks_carry_each_tags_window_row_keys_and_verdict(lang, word):
          "window": {"start": {"frame": 40, "time_s": 1.6}, "end": {"frame": 140, "time_s": 5.6}},
          "not_recorded": ["call"]},
     ]
-    data = timeline.data(events, {"e1": {"verdict": "inconsistent"}}, lang, 7)
+    data = timeline.data(decode_events(events), {"e1": {"verdict": "inconsistent"}}, lang, 7)
     assert data["marks"] == [
         {"id": "e1", "frame": 50, "start": None, "end": None, "clause": "21.j", "umpire": "Ana",
          "verdict": "inconsistent", "toComplete": False},

@@ -20,6 +20,7 @@ from review_app.live.session import (
     ready_whistles,
     sessions,
 )
+from review_app.model.event import read_events
 from review_app.model.review_decisions import DECISIONS, decisions, with_decision
 from review_app.reports import timeline
 from review_app.textsafe import md
@@ -128,7 +129,7 @@ def live_area() -> None:
     # the whistles shown, the last once W can show it on both angles at once (its pictures made)
     heard, replay = ready_whistles(main, other if angle is not None else None, angle["offset"] if angle else 0.0)
     results = review_coding.checked(doc) if doc is not None else {}
-    marks = timeline.data(doc.events if doc is not None else [], results, lang(), doc.revision if doc else 0,
+    marks = timeline.data(read_events(doc) if doc is not None else (), results, lang(), doc.revision if doc else 0,
                           sounds=[{"kind": "whistle", "label": _("Whistle"), "frame": w.frame} for w in heard])
     status = " · ".join(_status_line(state, n) for n in cameras)
     live_view.live_view(token, main, key="live.view", whistles=[w.frame for w in heard], timeline=marks,

@@ -13,6 +13,7 @@ import streamlit as st
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
 from review_app.model.edits import moments_for, set_moment
+from review_app.model.event import read_events
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
 from review_app.ui import frame_view
@@ -136,7 +137,7 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
         st.rerun(scope="app")  # a new conflict to show, or a save made while paused: the whole page at once
     tags = None
     if doc is not None:
-        tags = timeline.data(doc.events, review_coding.checked(doc), lang(), doc.revision,
+        tags = timeline.data(read_events(doc), review_coding.checked(doc), lang(), doc.revision,
                              sounds=timeline_marks(heard))
         review_coding.drawn(doc)
     ready = viewer.ready

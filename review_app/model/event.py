@@ -1,0 +1,179 @@
+"""The typed read model of a match's events: what every reader past the loader holds.
+
+A document is loaded, migrated and validated as JSON (`model.io`, `model.migrate`, the schema), merged as JSON
+(`model.merge`) and edited as JSON (`model.edits`); everything that only reads an event reads it as an `Event`,
+decoded from the validated dict by `decode_event`. The types follow the schema's event
+(`model.schema_build._events_schema`) field for field, so a field spelled wrong is an attribute error found by the
+type checker, not a silent `None`; a field added to the schema is added here, and `tests/model/test_event_types.py`
+decodes every event of the bundled annotations and fails on a field the types do not know.
+
+Facts stay a mapping: which facts an event has is the provision's (`rules.PROVISIONS[clause].facts`), so they are
+read by the names the provision declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+if TYPE_CHECKING:
+    from review_app.model.document import MatchDocument
+
+# The moments of an event besides its incident (`position`), in the schema's order: the call's whistle, restart and
+# neutral play, then the events a wait ends at (schema 2.1, `rules.timing.WAIT_MOMENTS`).
+MOMENT_NAMES = ("whistle", "restart", "neutral_play", "player_returned", "mount_off_field", "player_off_field",
+                "resumed_or_substituted")
+
+
+class Moment(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A moment of the footage: its frame and its time in seconds from the footage's start."""
+
+    frame: int
+    time_s: float
+
+
+class Window(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The stretch of footage a tag covers, when the reviewer marked one."""
+
+    start: Moment
+    end: Moment
+
+
+class Moments(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The call's moments and the events a wait ends at; None where not tagged."""
+
+    whistle: Moment | None = None
+    restart: Moment | None = None
+    neutral_play: Moment | None = None
+    player_returned: Moment | None = None
+    mount_off_field: Moment | None = None
+    player_off_field: Moment | None = None
+    resumed_or_substituted: Moment | None = None
+
+    def tagged(self) -> Iterator[tuple[str, Moment]]:
+        """(name, moment) for each moment tagged, in the schema's order."""
+        for name in MOMENT_NAMES:
+            moment = getattr(self, name)
+            if moment is not None:
+                yield name, moment
+
+
+class Someone(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A team, or one of its players by number: who offended, who got a card."""
+
+    team: str
+    number: int | None = None
+
+
+class Rider(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A player involved, with the mount ridden."""
+
+    team: str
+    number: int
+    mount: str | None = None
+
+
+class Involved(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    players: tuple[Rider, ...] = ()
+    umpire: str | None = None
+    mount: str | None = None  # the mount the situation concerns (excused, or seen again)
+    offender: Someone | None = None
+
+
+class Call(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The call as made (`rules.provision.CALL_FIELDS` names every part and its values)."""
+
+    stopped_by: str | None = None
+    whistle: str | None = None
+    restart: str | None = None
+    restart_direction: str | None = None
+    restart_point: str | None = None
+    penalty: str | None = None
+    penalty_to: str | None = None
+    card: str | None = None
+    card_to: Someone | None = None
+    penalty_timing: str | None = None
+    time_allowed_s: float | None = None
+    mount_excused: bool | None = None
+    mount_change_permitted: bool | None = None
+    announcement: str | None = None
+    decided_by: str | None = None
+    decided_by_name: str | None = None
+    extra_time_granted: bool | None = None
+    play_waited_off_field: bool | None = None
+    officials_agree: bool | None = None
+    umpires_agree: bool | None = None
+    referee_agrees: bool | None = None
+    committee_agrees: bool | None = None
+    best_interest_of_the_game: bool | None = None
+
+    def given(self) -> dict[str, Any]:
+        """The parts the call records, by name, as the document writes them (a card's player as a mapping)."""
+        return {name: msgspec.to_builtins(value) for name, value in msgspec.structs.asdict(self).items()
+                if value is not None}
+
+
+class Drawing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """A line, arrow, circle, stroke, text or the ball's line drawn on one of the tag's frames."""
+
+    id: str
+    kind: str
+    frame: int
+    points: tuple[tuple[float, float], ...]
+    color: str | None = None
+    text: str | None = None
+    by: str | None = None
+    at: str | None = None
+
+
+class Reading(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The reviewer's own reading where it differs from what the tool derives."""
+
+    excused_under: str | None = None
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """One tag: the incident, its situation (a Rule 21 clause), the facts seen and the call as made."""
+
+    id: str
+    position: Moment
+    situation: str
+    facts: dict[str, Any]
+    call: Call
+    moments: Moments = msgspec.field(default_factory=Moments)
+    window: Window | None = None
+    period: int | None = None
+    clock: str | None = None
+    involved: Involved = msgspec.field(default_factory=Involved)
+    reviewer: str | None = None
+    angle: str | None = None
+    drawings: tuple[Drawing, ...] = ()
+    notes: str | None = None
+    reading: Reading = msgspec.field(default_factory=Reading)
+    not_recorded: tuple[str, ...] = ()
+
+    @property
+    def umpire(self) -> str | None:
+        return self.involved.umpire
+
+
+def decode_event(event: dict) -> Event:
+    """The event of a validated, migrated document as its typed record. A 2.0 document's keys that migration
+    rewrites never reach here; a key the schema does not know is refused (the schema refuses it first)."""
+    return msgspec.convert(event, type=Event, strict=True)
+
+
+def decode_events(events: Iterable[dict]) -> tuple[Event, ...]:
+    return tuple(decode_event(e) for e in events)
+
+
+def read_events(doc: MatchDocument) -> tuple[Event, ...]:
+    """The match's events as saved (the document's order)."""
+    return decode_events(doc.events)
+
+
+def read_events_in_order(doc: MatchDocument) -> tuple[Event, ...]:
+    """The match's events in footage order (`MatchDocument.events_in_order`)."""
+    return decode_events(doc.events_in_order())
