@@ -25,6 +25,7 @@ from review_app.rules import (
     players,
     tack,
 )
+from review_app.rules.case import Case, MatchContext, MissingFact  # noqa: F401  (the public vocabulary)
 from review_app.rules.parameters import USPA_2026, Edition, clear_values, judging_day, judging_on, set_values
 from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     CONSISTENT,
@@ -32,8 +33,6 @@ from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     INCOMPLETE,
     INCONSISTENT,
     VERDICTS,
-    Case,
-    MatchContext,
     Provision,
     Verdict,
     judge_case,

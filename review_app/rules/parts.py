@@ -13,12 +13,13 @@ its own verdict (`Verdict.wrong`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from review_app.i18n import N_, Message
+from review_app.rules.case import Case
 from review_app.rules.facts import AUTHORITIES_21F5, NO_SAFETY_DEFLECTIONS
 from review_app.rules.phrases import any_of
-from review_app.rules.provision import Case, gated
 from review_app.rules.timing import AS_SOON_AS, AT_ONCE
 from review_app.rules.vocabulary import Card, Direction, Official, Penalty, Point, Restart
 
@@ -51,6 +52,11 @@ def needs(field: str):
         check.needs = field
         return check
     return mark
+
+
+def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:
+    """Each check with the call field it `needs`, if marked."""
+    return tuple((check, getattr(check, "needs", None)) for check in checks)
 
 
 def _awarded(case: Case) -> bool:

@@ -13,18 +13,19 @@ The facts themselves are declared once in `facts`, the words of a call and of a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from datetime import date
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from review_app.i18n import LANGUAGES, N_, Message, both
+from review_app.rules.case import Case, MissingFact
 from review_app.rules.facts import Fact
 from review_app.rules.parameters import USPA_2026, Edition
+from review_app.rules.parts import COMMON_PARTS, Wrong, gated, place_of_the_restart_kind
 from review_app.rules.phrases import Joined
 from review_app.rules.rulebook import Paragraph, paragraph
-from review_app.rules.timing import Measured, measure
+from review_app.rules.timing import Measured
 from review_app.rules.vocabulary import (
     Card,
     Direction,
@@ -130,88 +131,7 @@ def _span(text: str, start: str | None, end: str | None) -> str:
     return text[a:b].strip()
 
 
-class MissingFact(Exception):
-    def __init__(self, name: str, *more: str):
-        super().__init__(name, *more)
-        self.name = name
-        self.names = (name, *more)
-
-
-@dataclass(frozen=True)
-class MatchContext:
-    """What a case needs to know of its match."""
-
-    periods: int | None = None
-    upper_handicap: float | None = None
-    courtesy_changes_announced: bool | None = None
-    tack_provision_announced: bool | None = None
-    teams: tuple[str, ...] = ()  # the match's team ids
-    day: date | None = None  # the match's date: the rulebook edition in force on it judges it
-
-
-# Not frozen, though nothing changes a case or a verdict once made: one of each is made for every event
-# judged, and a frozen dataclass's __init__ (each field set through object.__setattr__) was a twentieth
-# of a season's check (bench_check_cli.py). Copies with a change are made by `_with` or `replace`.
-@dataclass
-class Case:
-    """One tagged moment as a judge sees it: the facts, the call and the match around it."""
-
-    situation: str
-    facts: Mapping[str, Any]
-    call: Mapping[str, Any]
-    period: int | None = None
-    match: MatchContext = field(default_factory=MatchContext)
-    incident_s: float | None = None  # the incident's moment (the event's position)
-    moments: Mapping[str, Any] = field(default_factory=dict)  # whistle, restart, neutral_play: {frame, time_s}
-    offender: Mapping[str, Any] | None = None  # {"team", "number"}: who committed the foul or caused the stop
-    # The call's time allowed was measured on the footage (whistle to restart), not typed: play stopped that long,
-    # which is not necessarily time granted (a recurrence's substitution, a ball out over the boards).
-    time_measured: bool = False
-
-    @property
-    def measured(self) -> Measured:
-        # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
-        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11). Looked up, not
-        # tried: every case's first read would otherwise raise and catch a KeyError.
-        found = self.__dict__.get("_measured")
-        if found is None:
-            self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)
-        return found
-
-    def offending_team(self) -> str | None:
-        return (self.offender or {}).get("team")
-
-    def opponents_of(self, team: str) -> str | None:
-        others = [t for t in self.match.teams if t != team]
-        return others[0] if len(others) == 1 else None
-
-    def fact(self, name: str) -> Any:
-        value = self.facts.get(name)
-        if value is None:
-            raise MissingFact(name)
-        return value
-
-    def has(self, name: str) -> bool:
-        return self.facts.get(name) is not None
-
-    def require(self, *names: str) -> None:
-        """Ask for several facts at once, naming every one that is missing."""
-        missing = [n for n in names if not self.has(n)]
-        if missing:
-            raise MissingFact(*missing)
-
-    def called(self, name: str) -> Any:
-        value = self.call.get(name)
-        if value is None:
-            raise MissingFact(f"call.{name}")
-        return value
-
-    def called_or(self, name: str, default: Any) -> Any:
-        value = self.call.get(name)
-        return default if value is None else value
-
-
-@dataclass  # not frozen: see Case
+@dataclass  # not frozen: see `case.Case`
 class Verdict:
     verdict: VerdictKind
     clause: str
@@ -297,8 +217,6 @@ class Provision:
         try:
             return self.__dict__["_gated_parts"]
         except KeyError:
-            from review_app.rules.parts import COMMON_PARTS
-
             self.__dict__["_gated_parts"] = found = (*gated(self.parts), *COMMON_PARTS)
             return found
 
@@ -363,10 +281,6 @@ class Verdicts:
         """Only for a call answering `question`, one the text leaves wholly to the Umpire, and bound in nothing else;
         a call meeting an obligation as well is `consistent`, naming the choice (docs/rules.md)."""
         return Verdict(DISCRETIONARY, self.clause, explanation, question=question, **kw)
-
-
-def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:
-    return tuple((check, getattr(check, "needs", None)) for check in checks)
 
 
 def decisions_in_the_call(case: Case, decisions: tuple[str, ...]) -> Case:
@@ -467,8 +381,6 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
     """The parts found wrong, each once (the provision's own check first, then the common ones). Where the
     kind of restart is wrong, the place that kind is taken at says nothing of where play should restart,
     so that check's finding is dropped: a knock-in given for a Safety is a wrong restart, not a wrong place."""
-    from review_app.rules.parts import place_of_the_restart_kind
-
     if "restart" in {*verdict.wrong, *(w.part for _, w in findings)}:
         findings = [(rule, w) for rule, w in findings if rule is not place_of_the_restart_kind]
     kept: dict[str, object] = {}
@@ -480,8 +392,6 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
 def _late_whistle(provision: Provision, case: Case, verdict: Verdict, measured: Measured):
     """Where the measured whistle makes the call inconsistent (the caller checks both) and a whistle at
     another moment would not have, the whistle is the wrong part: say what the footage measured."""
-    from review_app.rules.parts import Wrong
-
     for other in Whistle:
         if other == measured.whistle:
             continue
