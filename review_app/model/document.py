@@ -15,8 +15,7 @@ from pathlib import Path
 
 from review_app.model.errors import DocumentError
 from review_app.model.merge import MergeResult
-from review_app.rules import Case, MatchContext
-from review_app.rules.facts import DERIVED_FACTS, DERIVES_FACTS  # noqa: F401  (the checker and the pages import them here)
+from review_app.rules import DERIVED_FACTS, DERIVES_FACTS, Case, MatchContext, provision  # noqa: F401  (DERIVED_FACTS: the pages import it here)
 
 # The one pattern of a match id (the schema's match.id says the same; a case folder is named by it).
 MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
@@ -123,13 +122,14 @@ class MatchDocument:
                     event.get("moments") or {}, (event.get("involved") or {}).get("offender"))
 
     def derived_facts(self, event: dict, register=None) -> dict:
-        """Facts the tool derives rather than asks: 21.f(5)'s excusal clause, from the mount register
-        (`register`: the match's, if the caller holds it; else made here)."""
-        if event.get("situation") not in DERIVES_FACTS:
+        """Facts the tool derives rather than asks, as the event's provision declares them (`Provision.derives`,
+        `derive`): 21.f(5)'s excusal clause, from the mount register (`register`: the match's, if the caller holds
+        it; else made when asked)."""
+        situation = event.get("situation")
+        if situation not in DERIVES_FACTS:
             return {}
-        from review_app.model.mounts import derived_facts  # the register is made only for the situations that derive
-
-        return derived_facts(self, event, register)
+        derive = provision(situation).derive
+        return derive(event, _MatchRecord(self, register)) if derive is not None else {}
 
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame), the order the match happened in."""
@@ -170,6 +170,20 @@ class MatchDocument:
     def renamed(self, event_id: str) -> str:
         """The id a new tag of mine was saved under (another reviewer may have taken its id meanwhile)."""
         return self.merged.renamed.get(event_id, event_id) if self.merged else event_id
+
+
+class _MatchRecord:
+    """The match's own record as a provision's `derive` asks it (`rules.case.MatchRecords`): the mount register,
+    made only when a provision asks (`register`: the match's, if the caller holds it)."""
+
+    def __init__(self, doc: MatchDocument, register=None):
+        self.doc, self.register = doc, register
+
+    def excusal_of(self, event) -> str | None:
+        from review_app.model.mounts import derived_excusal  # the register is made only for the situations that derive
+
+        clause, _source = derived_excusal(self.doc, event, self.register)
+        return clause
 
 
 def next_event_id(doc: MatchDocument) -> str:

@@ -18,7 +18,7 @@ from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
 )
-from review_app.rules import Provision, provision
+from review_app.rules import Provision, is_clause, provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.timing import WAIT_MOMENTS
 
@@ -145,21 +145,12 @@ MOMENT_KEYS = (
     ("player_off_field", N_("Player off the field"), "X"),
     ("resumed_or_substituted", N_("Player able to resume, or substitute on"), "S"),
 )
-# The clauses whose restart waits for each of those moments: the form offers a wait's moment for these.
-WAIT_CLAUSES = {
-    "player_returned": ("21.f(1)(i)", "21.f(3)", "21.g"),  # 21.f(3): an unsound mount changed as 21.f(1)(i)
-    "mount_off_field": ("21.f(1)(ii)",),
-    "player_off_field": ("21.g",),
-    "resumed_or_substituted": ("21.d",),
-}
-
-
 def moments_for(situation: str | None, moments: dict | None = None) -> tuple[tuple, ...]:
     """The moment keys a tag of `situation` is offered: the incident, whistle, restart and neutral play, the
-    waits its clause ends at, and any other already set."""
+    waits its clause ends at (`Provision.waits_for`), and any other already set."""
     set_already = moments or {}
-    return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_CLAUSES or situation in WAIT_CLAUSES[m[0]]
-                 or set_already.get(m[0]))
+    waits = provision(situation).waits_for if situation and is_clause(situation) else ()
+    return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_MOMENTS or m[0] in waits or set_already.get(m[0]))
 
 
 def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:

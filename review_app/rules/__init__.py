@@ -64,6 +64,9 @@ def _rulebook_place(p: Provision) -> tuple[bool, int, int, str]:
 
 PROVISIONS: tuple[Provision, ...] = _registry(p for m in _CLAUSE_MODULES for p in m.PROVISIONS)
 _BY_ID = {p.id: p for p in PROVISIONS}
+# The facts the tool derives rather than asks, by situation (each provision's `derives`).
+DERIVED_FACTS: dict[str, tuple[str, ...]] = {p.id: p.derives for p in PROVISIONS if p.derives}
+DERIVES_FACTS = frozenset(DERIVED_FACTS)
 
 
 # Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an

@@ -88,6 +88,7 @@ def _no_safety_struck(deflection: str) -> Message:
 
 SAFETY = Provision(
     id="21.a",
+    key_name=N_("Safety"), first_window=10,
     title=Message("Ball hit across end line (Safety)"),
     source=(Source("Ball Hit Across End Line"),),
     facts=(
@@ -147,6 +148,7 @@ def judge_damaged_ball(case: Case):
 
 DAMAGED_BALL = Provision(
     id="21.c",
+    key_name=N_("Damaged ball"), first_window=2,
     title=Message("Damaged or buried ball"),
     source=(Source("Damaged, Buried Ball"),),
     facts=(
@@ -190,6 +192,7 @@ def judge_lodged_ball(case: Case):
 
 LODGED_BALL = Provision(
     id="21.i",
+    key_name=N_("Lodged ball"), first_window=6,
     title=Message("Lodged ball"),
     source=(Source("Lodged Ball"),),
     facts=(

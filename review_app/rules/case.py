@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from review_app.rules.timing import Measured, measure
 
@@ -94,3 +94,13 @@ class Case:
     def called_or(self, name: str, default: Any) -> Any:
         value = self.call.get(name)
         return default if value is None else value
+
+
+class MatchRecords(Protocol):
+    """What a match's own record settles and a provision may derive a fact from (`Provision.derive`), as the
+    match document answers it: the rules ask, the model holds the record."""
+
+    def excusal_of(self, event: Mapping[str, Any]) -> str | None:
+        """The clause the mount an event concerns was excused under, as the match's earlier events show it (or
+        the reviewer's reading where the record does not know the mount); None if neither says."""
+        ...

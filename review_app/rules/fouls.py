@@ -117,6 +117,7 @@ def uncalled_foul(v: Verdicts, case: Case, kind: str, whistle: str) -> Verdict:
 
 FOUL = Provision(
     id="21.b",
+    key_name=N_("Foul"), first_window=1,
     title=Message("Foul called; calling the advantage; verbal cues"),
     source=(Source("Foul called."), Source("Any violation of the Rules"), Source("Calling the advantage"),
             Source("Verbal cues")),
@@ -169,6 +170,7 @@ def judge_dead_ball_foul(case: Case) -> Verdict:
 
 DEAD_BALL_FOUL = Provision(
     id="21.b.dead-ball",
+    key_name=N_("Foul, play stopped"),
     title=Message("Foul when play is already stopped"),
     source=(Source("In the event of a foul being called when play is already stopped"),),
     facts=(fact("play_already_stopped", required=True),),  # the clause is only for a foul in a break in play
@@ -205,6 +207,7 @@ def judge_dangerous_foul(case: Case) -> Verdict:
 
 DANGEROUS_FOULS = Provision(
     id="21.general.dangerous-fouls",
+    key_name=N_("Dangerous foul"), first_window=9,
     title=Message("Dangerous fouls are called at the instant"),
     source=(Source(GENERAL, en_from="Fouls involving safety", en_to="When a foul occurs",
                    es_from="Los fouls que afectan", es_to="Cuando un foul se produce"),),
@@ -298,6 +301,7 @@ def judge_foul_at_horn(case: Case) -> Verdict:
 
 FOUL_AT_HORN = Provision(
     id="21.general.foul-at-horn",
+    key_name=N_("Foul at the horn"),
     title=Message("Foul at or just after the horn"),
     source=(Source(GENERAL, en_from="When a foul occurs", en_to="An unsportsmanlike",
                    es_from="Cuando un foul se produce", es_to="Un penal por conducta"),),
@@ -373,6 +377,7 @@ def _after_the_final_period(case: Case) -> bool:
 
 UNSPORTSMANLIKE = Provision(
     id="21.general.unsportsmanlike",
+    key_name=N_("Unsportsmanlike"),
     title=Message("Unsportsmanlike conduct between periods"),
     source=(Source(GENERAL, en_from="An unsportsmanlike", es_from="Un penal por conducta"),),
     facts=(fact("between_periods"), fact("after_final_period"), fact("unsportsmanlike_conduct")),

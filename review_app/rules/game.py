@@ -34,6 +34,7 @@ def judge_whistle_only(case: Case) -> Verdict:
 
 WHISTLE_ONLY = Provision(
     id="21.general.whistle",
+    key_name=N_("Whistle stops play"), first_window=8,
     title=Message("Only the whistle stops play"),
     source=(Source("Play shall be continuous"),
             Source("The game is stopped only by the Umpire", en_to="Fouls involving safety", es_to="Los fouls que "
@@ -63,7 +64,7 @@ def judge_period_ends(case: Case) -> Verdict:
 
 
 PERIOD_ENDS = Provision(
-    id="21.j", title=Message("Period ends"), source=(Source("Period Ends"),),
+    id="21.j", key_name=N_("Period ends"), title=Message("Period ends"), source=(Source("Period Ends"),),
     facts=(fact("period_time_expired"),),
     stop=STOP_REQUIRED, restart=Message("The next period"), mount=None, penalty=None,
     judge=judge_period_ends,
@@ -117,7 +118,8 @@ def _officials_not_agreeing(case: Case) -> Verdict | None:
 
 
 SUSPENSION = Provision(
-    id="21.k", title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
+    id="21.k", key_name=N_("Game suspended"),
+    title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
     facts=(fact("reason"),),
     decisions=tuple(name for name, _who in OFFICIALS_AGREEING),
     former_decisions=("officials_agree",),
@@ -151,7 +153,8 @@ def judge_inadvertent_whistle(case: Case) -> Verdict:
 
 
 INADVERTENT_WHISTLE = Provision(
-    id="21.l", title=Message("Inadvertent whistle"), source=(Source("Inadvertent Whistle"),),
+    id="21.l", key_name=N_("Stray whistle"), first_window=7,
+    title=Message("Inadvertent whistle"), source=(Source("Inadvertent Whistle"),),
     facts=(fact("fair_play_possession_applies"),),
     stop=STOP_NOT_AT_ALL,
     restart=Message("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies"),

@@ -4,6 +4,8 @@ time-out for a mount, 21.f(5) returning an excused mount (forfeiture)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import Any
 
 from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
@@ -14,6 +16,7 @@ from review_app.rules.calls import (
     minutes,
     whistle_words,
 )
+from review_app.rules.case import MatchRecords
 from review_app.rules.facts import fact
 from review_app.rules.mounts import (
     EXCUSING_CLAUSES,
@@ -71,6 +74,7 @@ def judge_mount_falls(case: Case) -> Verdict:
 
 MOUNT_FALLS = Provision(
     id="21.f(3)",
+    key_name=N_("Mount falls"), waits_for=("player_returned",),
     title=Message("Mount falls"),
     source=(Source("Mount Falls"),),
     facts=(fact("mount_sound"),
@@ -138,6 +142,7 @@ def _time_out_handled(umpire: Message) -> Message:
 
 MOUNT_TIMEOUT = Provision(
     id="21.f(4)",
+    key_name=N_("Time-out for mount"),
     title=Message("Player's time-out for an injured mount"),
     source=(Source("Player Time Out for Injured Mount"),),
     facts=(
@@ -197,8 +202,17 @@ def _presented_to_someone_else(case: Case) -> bool:
     return case.facts.get("detected_during_game") is False and case.facts.get("presented_to") == "other"
 
 
+def derive_excusal(event: Mapping[str, Any], records: MatchRecords) -> dict[str, Any]:
+    """21.f(5) turns on the clause the returning mount was excused under: a legal conclusion the match's own earlier
+    events settle (the mount register), so the tool derives it rather than asks it. A reviewer who reads it otherwise
+    records that as the event's `reading`, never as a fact."""
+    clause = records.excusal_of(event)
+    return {"excused_under": clause} if clause else {}
+
+
 RETURNED_MOUNT = Provision(
     id="21.f(5)",
+    key_name=N_("Excused mount back"),
     title=Message("Returning an excused mount: forfeiture"),
     source=(Source("If a player returns a mount to play after it has been excused"),),
     facts=(
@@ -215,6 +229,7 @@ RETURNED_MOUNT = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Forfeiture, which must be exacted"),
     judge=judge_returned_mount,
+    derives=("excused_under",), derive=derive_excusal,
     parts=(parts.evidence_presented_to_an_authority, parts.decided_by_an_authority),
     parameters=(P.FORFEITURE_EVIDENCE_WINDOW,),
     summary=Message("A mount excused under 21.f(1), (3) or (4) that plays again means forfeiture, mandatory, also on "

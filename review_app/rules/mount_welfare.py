@@ -73,6 +73,7 @@ def judge_visibly_injured(case: Case) -> Verdict:
 
 VISIBLY_INJURED = Provision(
     id="21.f(1)(i)",
+    key_name=N_("Mount injured"), waits_for=("player_returned",),
     title=Message("Mount visibly injured or distressed"),
     source=(WELFARE, Source("The Umpires determine that the mount is visibly injured")),
     facts=(fact("visibly_injured_or_distressed"),
@@ -124,6 +125,7 @@ def judge_not_visibly_injured(case: Case) -> Verdict:
 
 NOT_VISIBLY_INJURED = Provision(
     id="21.f(1)(ii)",
+    key_name=N_("Mount unsound"), waits_for=("mount_off_field",),
     title=Message("Mount not visibly injured"),
     source=(WELFARE, Source("The Umpires determine that the mount is not visibly injured")),
     facts=(
@@ -262,6 +264,7 @@ def _courtesy_change_announced(limit: Message | str) -> Message:
 
 COURTESY_CHANGE = Provision(
     id="21.f(2)",
+    key_name=N_("Courtesy change"),
     title=Message("Courtesy change"),
     source=(Source("The Host Tournament Committee or Umpires have the authority"),),
     facts=(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from review_app.i18n import Message
+from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, whistle_words
@@ -89,6 +89,7 @@ def _recurrence(case: Case) -> Verdict:
 
 INJURY = Provision(
     id="21.d",
+    key_name=N_("Player injured"), first_window=3, waits_for=("resumed_or_substituted",),
     title=Message("Injury to player"),
     source=(Source("Injury to Player"),),
     facts=(
@@ -163,6 +164,7 @@ def judge_player_falls(case: Case) -> Verdict:
 
 PLAYER_FALLS = Provision(
     id="21.e",
+    key_name=N_("Player falls"), first_window=4,
     title=Message("Player falls off"),
     source=(Source("Player Falls Off"),),
     facts=(
@@ -204,6 +206,7 @@ def judge_lost_helmet(case: Case) -> Verdict:
 
 LOST_HELMET = Provision(
     id="21.h",
+    key_name=N_("Helmet off"), first_window=5,
     title=Message("Lost helmet"),
     source=(Source("Lost Helmet"),),
     facts=(fact("play_neutral_when_lost"),),

@@ -13,13 +13,13 @@ The facts themselves are declared once in `facts`, the words of a call and of a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from review_app.i18n import LANGUAGES, N_, Message, both
-from review_app.rules.case import Case, MissingFact
+from review_app.rules.case import Case, MatchRecords, MissingFact
 from review_app.rules.facts import Fact
 from review_app.rules.parameters import USPA_2026, Edition
 from review_app.rules.parts import COMMON_PARTS, Wrong, gated, place_of_the_restart_kind
@@ -199,6 +199,24 @@ class Provision:
     # The questions this provision's words leave wholly to the Umpire, each with the rulebook's words granting it
     # (verbatim, English): the only ones its judge may call discretionary (`tests/rules/test_verdict_labels.py`).
     whole_questions: tuple[tuple[WholeQuestion, str], ...] = ()
+    # What a coach calls the situation on a code key (a message id, short enough for a button in either language).
+    key_name: str = field(kw_only=True)
+    # Its place on the first code window a reviewer gets (1 first), for the situations an umpire coach codes most
+    # in a chukker; None: not on it.
+    first_window: int | None = field(default=None, kw_only=True)
+    # The moments its restart waits for (`timing.WAIT_MOMENTS`): the tag form offers these beside the whistle,
+    # the restart and the neutral play, and `parts.restart_at` measures the restart from them.
+    waits_for: tuple[str, ...] = field(default=(), kw_only=True)
+    # The facts the tool derives rather than asks (a legal conclusion the match's own record settles, never a fact
+    # typed), and the function deriving them from the event and the match's record (`case.MatchRecords`).
+    derives: tuple[str, ...] = field(default=(), kw_only=True)
+    derive: Callable[[Mapping[str, Any], MatchRecords], dict[str, Any]] | None = field(default=None, kw_only=True)
+    # The checks of a whole match this provision makes (`matchcheck.MatchCheck`): what no single event shows.
+    match_checks: tuple[Callable[..., list[Any]], ...] = field(default=(), kw_only=True)
+
+    def __post_init__(self) -> None:
+        if bool(self.derives) != (self.derive is not None):
+            raise ValueError(f"{self.id}: a provision that derives facts names them and the function deriving them")
 
     @property
     def lifted(self) -> tuple[str, ...]:

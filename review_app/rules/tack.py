@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from review_app.i18n import Message
+from review_app.i18n import N_, Message
 from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
@@ -235,6 +235,7 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
 
 BROKEN_TACK = Provision(
     id="21.g",
+    key_name=N_("Broken tack"), waits_for=("player_returned", "player_off_field"),
     title=Message("Broken tack"),
     source=(Source("Broken Tack or Equipment:"), Source("The game will be stopped immediately in the interest of "
                                                         "safety")),
@@ -313,6 +314,7 @@ _RISKY_EQUIPMENT_WORDS = NeutralPlayWords(
 
 DAMAGED_EQUIPMENT = Provision(
     id="21.g.equipment",
+    key_name=N_("Broken equipment"),
     title=Message("Damaged or broken equipment"),
     source=(Source("If, in the Umpire’s opinion, damaged or broken equipment"),),
     facts=(

@@ -462,7 +462,6 @@ CASES = [(b, v) for b in BASES for v in b.variants]
 
 def test_every_provision_has_a_correct_call_and_one_part_wrong_variants():
     ids = {p.id for p in PROVISIONS}
-    assert len(ids) == 23
     covered = {b.situation for b in BASES}
     assert covered == ids, f"provisions without cases: {sorted(ids - covered)}; unknown: {sorted(covered - ids)}"
     for p in PROVISIONS:
