@@ -67,6 +67,10 @@ _BY_ID = {p.id: p for p in PROVISIONS}
 # The facts the tool derives rather than asks, by situation (each provision's `derives`).
 DERIVED_FACTS: dict[str, tuple[str, ...]] = {p.id: p.derives for p in PROVISIONS if p.derives}
 DERIVES_FACTS = frozenset(DERIVED_FACTS)
+# The whole-match checks (`rules.match.MatchCheck`), by precedence, the registry's order among equals; and the
+# checks across a day's matches.
+MATCH_CHECKS = tuple(c.run for c in sorted((c for p in PROVISIONS for c in p.match_checks), key=lambda c: c.precedence))
+DAY_CHECKS = tuple(make for p in PROVISIONS for make in p.day_checks)
 
 
 # Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an

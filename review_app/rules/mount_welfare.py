@@ -4,6 +4,7 @@ visibly injured, and 21.f(2) the courtesy change."""
 from __future__ import annotations
 
 import functools
+from collections import defaultdict
 from collections.abc import Mapping
 
 from review_app.i18n import N_, Message
@@ -15,6 +16,13 @@ from review_app.rules.calls import (
     minutes,
 )
 from review_app.rules.facts import fact
+from review_app.rules.match import (
+    ERROR,
+    Finding,
+    MatchCheck,
+    MatchRecord,
+    each_time_allowed,
+)
 from review_app.rules.mounts import (
     ALL_MAY_CHANGE,
     MAY_NOT_RETURN,
@@ -161,7 +169,7 @@ def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> st
     """21.f(2) "Play will be restarted ... after one minute has elapsed": EARLY before the minute, LATE well after
     it (more than `timing.AFTER_ONE_MINUTE` past it) unless a penalty was awarded for the delay ("Any
     unwarranted delay by either team will be penalized"), else None. The event's judge and the match check
-    (`checker.sequence.time_allowances`) both ask this, so they agree."""
+    (`_courtesy_minute`) both ask this, so they agree."""
     if allowed < P.COURTESY_CHANGE.value:
         return EARLY
     if allowed <= P.COURTESY_CHANGE.value + AFTER_ONE_MINUTE.seconds:
@@ -262,6 +270,45 @@ def _courtesy_change_announced(limit: Message | str) -> Message:
                    limit=limit)
 
 
+# --- the match checks of 21.f(2) ------------------------------------------------------------------------------
+def _courtesy_minute(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+    """21.f(2) "after one minute has elapsed", as the event's judge reads it (`courtesy_restart_timing`): before the
+    minute, or well after it with no unwarranted delay penalized."""
+    doc = record.doc
+    when = courtesy_restart_timing(allowed, ev.get("facts") or {}, call)
+    if when is None:
+        return []
+    times = {"allowed": minutes(allowed), "limit": minutes(P.COURTESY_CHANGE.value)}
+    if when == EARLY:
+        kind, why = "courtesy_restart_before_the_minute", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, before the minute ({limit}) had elapsed "
+            "(21.f(2)).", **times)
+    else:
+        kind, why = "time_allowance_exceeded", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, well after the minute ({limit}), with no "
+            "penalty for an unwarranted delay recorded (21.f(2)).", **times)
+    return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev["id"]], why,
+                    {"allowed_s": allowed, "limit_s": P.COURTESY_CHANGE.value, "parameter": P.COURTESY_CHANGE.name,
+                     "tolerance_s": AFTER_ONE_MINUTE.seconds})]
+
+
+def courtesy_changes(record: MatchRecord) -> list[Finding]:
+    """21.f(2): "one courtesy horse change per period"."""
+    doc, by_period = record.doc, defaultdict(list)
+    for ev in doc.events_of({"21.f(2)"}):
+        by_period[ev.get("period")].append(ev["id"])
+    out = []
+    limit = int(P.COURTESY_CHANGES_PER_PERIOD.value)
+    for period, ids in by_period.items():
+        if len(ids) > limit:
+            out.append(Finding(
+                doc.match_id, "second_courtesy_change", "21.f(2)", ERROR, ids,
+                Message("{count} courtesy changes in period {period}; one per period is allowed.", count=len(ids),
+                        period=period),
+                {"period": period}))
+    return out
+
+
 COURTESY_CHANGE = Provision(
     id="21.f(2)",
     key_name=N_("Courtesy change"),
@@ -280,6 +327,7 @@ COURTESY_CHANGE = Provision(
     mount=Message("Not excused: the mount may return"),
     penalty=Message("Any unwarranted delay by either team is penalized"),
     judge=judge_courtesy_change,
+    match_checks=(each_time_allowed("21.f(2)", _courtesy_minute), MatchCheck(courtesy_changes, 3)),
     measures_time=True,
     parts=(parts.not_before_the_neutral_play, parts.courtesy_change_allowed_by),
     parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,

@@ -211,8 +211,11 @@ class Provision:
     # typed), and the function deriving them from the event and the match's record (`case.MatchRecords`).
     derives: tuple[str, ...] = field(default=(), kw_only=True)
     derive: Callable[[Mapping[str, Any], MatchRecords], dict[str, Any]] | None = field(default=None, kw_only=True)
-    # The checks of a whole match this provision makes (`matchcheck.MatchCheck`): what no single event shows.
-    match_checks: tuple[Callable[..., list[Any]], ...] = field(default=(), kw_only=True)
+    # The checks of a whole match this provision makes (`match.MatchCheck`): what no single event shows.
+    match_checks: tuple[Any, ...] = field(default=(), kw_only=True)
+    # Its checks across the matches of one day, each made with the function giving a roster name's person id, then
+    # given the day's documents one at a time (`add`) and asked its `findings()` after the last.
+    day_checks: tuple[Callable[[Callable[[str], str]], Any], ...] = field(default=(), kw_only=True)
 
     def __post_init__(self) -> None:
         if bool(self.derives) != (self.derive is not None):

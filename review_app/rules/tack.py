@@ -9,6 +9,13 @@ from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.match import (
+    ERROR,
+    WARNING,
+    Finding,
+    MatchRecord,
+    each_time_allowed,
+)
 from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
@@ -152,7 +159,7 @@ def tack_branch(case: Case) -> str:
 
 def tack_limit(case: Case):
     """The time 21.g's case allows (the parameter), and the words for it; for all other games no number: play
-    does not wait (None). One reading for the event's verdict and the match check (`checker.sequence`)."""
+    does not wait (None). One reading for the event's verdict and the match check (`_tack_allowance`)."""
     five = duration(P.TACK_REPAIR.value)
     branch = tack_branch(case)
     if branch == SIX_GOAL:
@@ -183,7 +190,7 @@ def _contact_allowance(limit: Message | str) -> Message:
 def time_beyond_allowance(case: Case) -> Verdict | None:
     """The time allowed, against the allowance of the branch of 21.g that applies (the announced 6-goal provision,
     contact with another horse, or play not waiting for the player off the field). The event's judge and the match
-    check (`checker.sequence.time_allowances`) both ask this, so they agree; a fact it needs and lacks is named
+    check (`_tack_allowance`) both ask this, so they agree; a fact it needs and lacks is named
     (`MissingFact`)."""
     allowed = case.call.get("time_allowed_s")
     if not allowed:
@@ -233,6 +240,29 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     return None
 
 
+def _tack_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+    """21.g's allowance as the event's judge reads it (`tack.time_beyond_allowance`): five minutes under the announced
+    6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
+    the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
+    case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
+    doc = record.doc
+    case = doc.case(ev, doc.context())
+    if (ev.get("facts") or {}).get("presents_danger") is False and not presents_danger(case):
+        return []  # the damaged-equipment paragraph's, which sets no time (tack the rule names is never that: U12)
+    try:
+        bad = time_beyond_allowance(case)
+    except MissingFact as missing:
+        return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+            "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
+            "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
+            {"allowed_s": allowed, "parameter": P.TACK_REPAIR.name})] \
+            if allowed > P.TACK_REPAIR.value or "call.play_waited_off_field" in missing.names else []
+    if bad is None:
+        return []
+    return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
+                    {"allowed_s": allowed, "limit_s": P.TACK_REPAIR.value, "parameter": P.TACK_REPAIR.name})]
+
+
 BROKEN_TACK = Provision(
     id="21.g",
     key_name=N_("Broken tack"), waits_for=("player_returned", "player_off_field"),
@@ -261,6 +291,7 @@ BROKEN_TACK = Provision(
     mount=Message("A change needs the Umpires' permission"),
     penalty=Message("Changing mounts without permission: dead-ball foul and penalty"),
     judge=judge_broken_tack,
+    match_checks=(each_time_allowed("21.g", _tack_allowance),),
     measures_time=True,
     parts=(parts.tack_provision_determined_by, restart_after_tack),
     decisions=("play_waited_off_field",),
