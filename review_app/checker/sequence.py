@@ -13,7 +13,7 @@ from functools import lru_cache
 from review_app.model.document import MatchDocument
 from review_app.model.migrate import person_id
 from review_app.model.mounts import MountRegister, mount_register
-from review_app.rules import DAY_CHECKS, MATCH_CHECKS
+from review_app.rules import DAY_CHECKS, MATCH_CHECKS, parameters_on
 from review_app.rules.match import EvidenceFacts as EvidenceFacts
 from review_app.rules.match import Finding, MatchRecord
 
@@ -22,9 +22,11 @@ __all__ = ["DayChecks", "Finding", "PlayedThatDay", "check_match"]
 
 def check_match(doc: MatchDocument, evidence: EvidenceFacts | None = None,
                 register: MountRegister | None = None) -> list[Finding]:
-    """Every finding of one match: each provision's match checks, by precedence. `evidence`: the match's
-    21.f(5) evidence case; `register`: its mount register, if the caller made it already."""
-    record = MatchRecord(doc, register if register is not None else mount_register(doc, records=False), evidence)
+    """Every finding of one match: each provision's match checks, by precedence, handed the numbers of the edition
+    in force on the match's day. `evidence`: the match's 21.f(5) evidence case; `register`: its mount register, if
+    the caller made it already."""
+    register = register if register is not None else mount_register(doc, records=False)
+    record = MatchRecord(doc, register, parameters_on(doc.context().day), evidence)
     return [f for check in MATCH_CHECKS for f in check(record)]
 
 

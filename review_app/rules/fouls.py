@@ -7,9 +7,9 @@ from __future__ import annotations
 import functools
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules.calls import whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -38,7 +38,7 @@ def _dangerous_foul_not_at_once(umpire: Message) -> Message:
                    "Umpire {umpire}. The Umpire should not delay the call of dangerous fouls.", umpire=umpire)
 
 
-def judge_foul(case: Case) -> Verdict:
+def judge_foul(case: Case, values: Parameters) -> Verdict:
     if case.has("umpire_coached_players") and case.fact("umpire_coached_players"):
         return _b.inconsistent(
             Message("Verbal cues may inform players of potential violations, but Umpires should never coach or "
@@ -147,7 +147,7 @@ _db = Verdicts("21.b.dead-ball")
 CARD_WORDS = {Card.YELLOW: N_("displaying a yellow card"), Card.RED: N_("displaying a red card")}
 
 
-def judge_dead_ball_foul(case: Case) -> Verdict:
+def judge_dead_ball_foul(case: Case, values: Parameters) -> Verdict:
     if not case.fact("play_already_stopped"):
         return _db.inconsistent(
             Message("This provision is for a foul called when play is already stopped; with play running the foul is "
@@ -187,7 +187,7 @@ DEAD_BALL_FOUL = Provision(
 _dg = Verdicts("21.general.dangerous-fouls")
 
 
-def judge_dangerous_foul(case: Case) -> Verdict:
+def judge_dangerous_foul(case: Case, values: Parameters) -> Verdict:
     dangerous = case.fact("involves_safety") or case.facts.get("kind") == "dangerous"
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
@@ -265,7 +265,7 @@ def _judge_foul_at_an_overtime_horn(case: Case, overtime: int) -> Verdict:
         "of a regulation period, so when it is executed is the Umpires' to decide.", n=overtime))
 
 
-def judge_foul_at_horn(case: Case) -> Verdict:
+def judge_foul_at_horn(case: Case, values: Parameters) -> Verdict:
     if not case.fact("at_or_slightly_after_horn"):
         return _hn.consistent(Message("The foul was not at the horn; this provision does not change the call."))
     overtime = overtime_period(case)
@@ -286,7 +286,7 @@ def judge_foul_at_horn(case: Case) -> Verdict:
         if final:
             return _hn.inconsistent(Message(
                 "After the horn ending the final period, {seconds:g} seconds should be put on the clock and the "
-                "penalty executed.", seconds=P.FINAL_HORN_CLOCK.value), wrong=("penalty_timing",))
+                "penalty executed.", seconds=values["FINAL_HORN_CLOCK"].value), wrong=("penalty_timing",))
         return _hn.inconsistent(Message("After the horn ending a period other than the last, the penalty should be "
                                         "executed "
                                         "at the beginning of the next period."), wrong=("penalty_timing",))
@@ -316,7 +316,7 @@ FOUL_AT_HORN = Provision(
     mount=None,
     penalty=Message("An appropriate penalty"),
     judge=judge_foul_at_horn,
-    parameters=(P.FINAL_HORN_CLOCK,),
+    parameters=("FINAL_HORN_CLOCK",),
     summary=Message("A foul at or slightly after the horn is penalized: at the start of the next period, or after the "
                     "final period with 5 seconds put on the clock."),
 )
@@ -325,7 +325,7 @@ FOUL_AT_HORN = Provision(
 _us = Verdicts("21.general.unsportsmanlike")
 
 
-def judge_unsportsmanlike(case: Case) -> Verdict:
+def judge_unsportsmanlike(case: Case, values: Parameters) -> Verdict:
     if not case.fact("between_periods"):
         return _us.consistent(Message("Not between periods; this provision does not change the call."))
     penalty, card = case.called_or("penalty", None), case.called_or("card", None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from review_app.i18n import N_, Message
 from review_app.rules import parts
 from review_app.rules.facts import fact
+from review_app.rules.parameters import Parameters
 from review_app.rules.phrases import Joined
 from review_app.rules.provision import (
     OFFICIALS_AGREEING,
@@ -25,7 +26,7 @@ from review_app.rules.vocabulary import Restart, Whistle
 _w = Verdicts("21.general.whistle")
 
 
-def judge_whistle_only(case: Case) -> Verdict:
+def judge_whistle_only(case: Case, values: Parameters) -> Verdict:
     if case.fact("stopped_without_whistle"):
         return _w.inconsistent(Message("Play and the clock were stopped without the Umpire's whistle; the game is "
                                        "stopped only by the whistle."))
@@ -52,7 +53,7 @@ WHISTLE_ONLY = Provision(
 _j = Verdicts("21.j")
 
 
-def judge_period_ends(case: Case) -> Verdict:
+def judge_period_ends(case: Case, values: Parameters) -> Verdict:
     expired = case.fact("period_time_expired")
     whistle = case.called("whistle")
     if expired and whistle == Whistle.NONE:
@@ -75,7 +76,7 @@ _k = Verdicts("21.k")
 REASON_WORDS = {"darkness": N_("darkness"), "inclement_weather": N_("inclement weather")}
 
 
-def judge_suspension(case: Case) -> Verdict:
+def judge_suspension(case: Case, values: Parameters) -> Verdict:
     reason = case.fact("reason")
     if reason == "other":
         bad = _officials_not_agreeing(case)
@@ -133,7 +134,7 @@ SUSPENSION = Provision(
 _l = Verdicts("21.l")
 
 
-def judge_inadvertent_whistle(case: Case) -> Verdict:
+def judge_inadvertent_whistle(case: Case, values: Parameters) -> Verdict:
     restart = case.called("restart")
     if case.fact("fair_play_possession_applies"):
         if restart != Restart.FAIR_PLAY_POSSESSION:

@@ -18,7 +18,7 @@ from review_app.rules.calls import minutes
 from review_app.rules.case import Case, MatchContext
 from review_app.rules.facts import FACTS
 from review_app.rules.labels import CALL_FIELD_NAMES
-from review_app.rules.parameters import Parameter
+from review_app.rules.parameters import Parameter, Parameters
 from review_app.rules.phrases import LowerFirst, any_of
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.vocabulary import Severity
@@ -99,10 +99,12 @@ class EvidenceFacts(Protocol):
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """What every match check is handed: the match, its mount register, its evidence case (None: none)."""
+    """What every match check is handed: the match, its mount register, the numbers of the edition in force on its
+    day, and its evidence case (None: none)."""
 
     doc: MatchView
     register: Register
+    values: Parameters  # the numbers of the edition in force on the match's day
     evidence: EvidenceFacts | None = None
 
 

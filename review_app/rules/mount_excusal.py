@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
@@ -38,6 +37,7 @@ from review_app.rules.mounts import (
     excusal_contradicted,
     stopped_at_once,
 )
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -54,7 +54,7 @@ from review_app.rules.vocabulary import Penalty, Restart, Whistle
 _f3 = Verdicts("21.f(3)")
 
 
-def judge_mount_falls(case: Case) -> Verdict:
+def judge_mount_falls(case: Case, values: Parameters) -> Verdict:
     bad = stopped_at_once(_f3, case, N_("A mount fell"))
     if bad:
         return bad
@@ -110,7 +110,7 @@ MOUNT_FALLS = Provision(
 _f4 = Verdicts("21.f(4)")
 
 
-def judge_mount_timeout(case: Case) -> Verdict:
+def judge_mount_timeout(case: Case, values: Parameters) -> Verdict:
     if not case.fact("player_requested_timeout"):
         # Worked example: "If Blue changes as the game proceeds, the mount may be played later."
         if case.call.get("mount_excused"):
@@ -133,9 +133,10 @@ def judge_mount_timeout(case: Case) -> Verdict:
             return _f4.inconsistent(Message("The mount changed in a player's time-out may not return to the game: it "
                                             "is excused."), wrong=("mount_excused",))
         allowed = case.called_or("time_allowed_s", 0)
-        if allowed > P.MOUNT_CHANGE_TIMEOUT.value:
+        limit = values["MOUNT_CHANGE_TIMEOUT"].value
+        if allowed > limit:
             return _f4.inconsistent(Message("The player has {limit} to change mounts; the time allowed was {allowed}.",
-                                            limit=duration(P.MOUNT_CHANGE_TIMEOUT.value), allowed=minutes(allowed)),
+                                            limit=duration(limit), allowed=minutes(allowed)),
                                     wrong=("time_allowed_s",))
     elif case.call.get("mount_excused"):
         return _f4.inconsistent(Message("The mount was checked and remounted, not changed; it is not excused."),
@@ -160,7 +161,7 @@ def _timeout_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float
     """21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count."""
     if (ev.get("facts") or {}).get("player_changed_mount") is not True:
         return []
-    return beyond_the_limit(record, ev, call, allowed, P.MOUNT_CHANGE_TIMEOUT)
+    return beyond_the_limit(record, ev, call, allowed, record.values["MOUNT_CHANGE_TIMEOUT"])
 
 
 def teammates_changing(record: MatchRecord) -> list[Finding]:
@@ -197,7 +198,7 @@ MOUNT_TIMEOUT = Provision(
     judge=judge_mount_timeout,
     match_checks=(each_time_allowed("21.f(4)", _timeout_allowance), MatchCheck(teammates_changing, 5)),
     measures_time=True,
-    parameters=(P.MOUNT_CHANGE_TIMEOUT,),
+    parameters=("MOUNT_CHANGE_TIMEOUT",),
     summary=Message("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to "
                     "change; the "
                     "changed mount is excused; teammates may not change."),
@@ -207,7 +208,7 @@ MOUNT_TIMEOUT = Provision(
 _f5 = Verdicts("21.f(5)")
 
 
-def judge_returned_mount(case: Case) -> Verdict:
+def judge_returned_mount(case: Case, values: Parameters) -> Verdict:
     under = case.fact("excused_under")
     penalty = case.called("penalty")
     if under not in EXCUSING_CLAUSES:
@@ -216,7 +217,7 @@ def judge_returned_mount(case: Case) -> Verdict:
                                             "forfeiture."), wrong=("penalty",))
         return _f5.consistent(Message("The mount had not been excused under 21.f(1), (3) or (4), so it may play."))
     if not case.fact("detected_during_game") and not case.fact("evidence_within_24_hours"):
-        hours = P.FORFEITURE_EVIDENCE_WINDOW.value / 3600
+        hours = values["FORFEITURE_EVIDENCE_WINDOW"].value / 3600
         if penalty == Penalty.FORFEITURE:
             return _f5.inconsistent(Message(
                 "Forfeiture was exacted with no conclusive evidence recorded as presented within {hours:g} hours after "
@@ -373,7 +374,7 @@ RETURNED_MOUNT = Provision(
     match_checks=(MatchCheck(returned_mounts, 1),),
     derives=("excused_under",), derive=derive_excusal,
     parts=(parts.evidence_presented_to_an_authority, parts.decided_by_an_authority),
-    parameters=(P.FORFEITURE_EVIDENCE_WINDOW,),
+    parameters=("FORFEITURE_EVIDENCE_WINDOW",),
     summary=Message("A mount excused under 21.f(1), (3) or (4) that plays again means forfeiture, mandatory, also on "
                     "conclusive evidence within 24 hours after the game."),
 )

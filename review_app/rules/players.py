@@ -6,7 +6,6 @@ import functools
 from collections.abc import Callable
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, whistle_words
 from review_app.rules.facts import fact
@@ -24,6 +23,7 @@ from review_app.rules.match import (
     who,
 )
 from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
+from review_app.rules.parameters import Parameters
 from review_app.rules.phrases import Joined
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
@@ -40,10 +40,9 @@ from review_app.rules.vocabulary import Whistle
 
 # --- 21.d Injury to player ----------------------------------------------------------------------
 _d = Verdicts("21.d")
-RECOVERY = P.INJURY_RECOVERY
 
 
-def judge_injury(case: Case) -> Verdict:
+def judge_injury(case: Case, values: Parameters) -> Verdict:
     if case.fact("recurrence_of_same_injury"):
         return _recurrence(case)
     # "the Umpire shall stop the game": a stop is owed, but 21.d sets no moment for it (Rule 21 says
@@ -56,13 +55,13 @@ def judge_injury(case: Case) -> Verdict:
         return _d.inconsistent(Message("A player who has been rendered unconscious shall not resume play in any game "
                                        "that day."))
     allowed = case.called_or("time_allowed_s", None)
-    limit = duration(RECOVERY.value)
+    limit = duration(values["INJURY_RECOVERY"].value)
     if case.facts.get("continued_when_able_or_substituted") is False:
         # U1, recorded as a fact where the moments are not tagged (tagged, `parts.continue_when_able_or_substituted`).
         return _d.inconsistent(Message("If, and when, during this interval the injured player is able to resume play "
                                        "or an eligible player is substituted, the Umpire shall continue the game; "
                                        "play did not continue then."))
-    if allowed is not None and allowed > RECOVERY.value:
+    if allowed is not None and allowed > values["INJURY_RECOVERY"].value:
         granted, removal = case.call.get("extra_time_granted"), case.facts.get("removal_needed_more_time")
         if granted or removal:
             # Every obligation met, and a choice the rule gives the Umpires (to grant extra time): consistent,
@@ -103,7 +102,8 @@ def _recurrence(case: Case) -> Verdict:
 
 def _recovery_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
     """21.d's ten minutes, unless the Umpires granted extra time or removing the player needed more."""
-    return beyond_the_limit(record, ev, call, allowed, RECOVERY, ("extra_time_granted", "removal_needed_more_time"))
+    return beyond_the_limit(record, ev, call, allowed, record.values["INJURY_RECOVERY"],
+                            ("extra_time_granted", "removal_needed_more_time"))
 
 
 def injuries(record: MatchRecord) -> list[Finding]:
@@ -271,7 +271,7 @@ INJURY = Provision(
     measures_time=True,
     parts=(parts.continue_when_able_or_substituted,),
     decisions=("extra_time_granted",),
-    parameters=(P.INJURY_RECOVERY,),
+    parameters=("INJURY_RECOVERY",),
     summary=Message("Play shall be stopped (21.d sets no timing); 10 minutes to recover unless extra time is granted; "
                     "no time-out for a recurrence; an unconscious player does not play again that day."),
 )
@@ -295,7 +295,7 @@ def _no_team_deprived(umpire: Message) -> Message:
 _e = Verdicts("21.e")
 
 
-def judge_player_falls(case: Case) -> Verdict:
+def judge_player_falls(case: Case, values: Parameters) -> Verdict:
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
     if case.fact("may_be_injured_or_in_jeopardy"):
@@ -362,7 +362,7 @@ _LOST_HELMET_WORDS = NeutralPlayWords(
 )
 
 
-def judge_lost_helmet(case: Case) -> Verdict:
+def judge_lost_helmet(case: Case, values: Parameters) -> Verdict:
     return judge_at_next_neutral_play(case, _h, "play_neutral_when_lost", _LOST_HELMET_WORDS)
 
 

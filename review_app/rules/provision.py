@@ -21,7 +21,7 @@ from typing import Any
 from review_app.i18n import LANGUAGES, N_, Message, both
 from review_app.rules.case import Case, MatchRecords, MissingFact
 from review_app.rules.facts import Fact
-from review_app.rules.parameters import USPA_2026, Edition
+from review_app.rules.parameters import USPA_2026, Edition, Parameter, Parameters, newest
 from review_app.rules.parts import COMMON_PARTS, Wrong, gated, place_of_the_restart_kind
 from review_app.rules.phrases import Joined
 from review_app.rules.rulebook import Paragraph, paragraph
@@ -163,7 +163,8 @@ class Verdict:
         return out
 
 
-Judge = Callable[[Case], Verdict]
+# A judge reads the case and the numbers of the edition in force on its match's day, handed to it.
+Judge = Callable[[Case, Parameters], Verdict]
 
 
 @dataclass(frozen=True)
@@ -179,13 +180,14 @@ class Provision:
     mount: Message | None
     penalty: Message | None
     judge: Judge
-    parameters: tuple = ()
+    # The names of the rulebook numbers its judge and checks read (`parameters.Parameters`, from the data file).
+    parameters: tuple[str, ...] = ()
     summary: Message | None = None  # what the encoded rule does
     edition: Edition = USPA_2026  # the rulebook edition whose words it encodes
     # The parts of the call this provision fixes beyond what its judge reads (`rules.parts`): each
     # returns why the recorded part is wrong, or None. Checked whatever the judge concluded, so a part
     # the rule leaves to discretion never hides one it fixes.
-    parts: tuple[Callable[[Case], Message | None], ...] = ()
+    parts: tuple[Callable[[Case, Parameters], Any], ...] = ()
     # The call fields only this provision asks for: the officials' decisions it rules on (21.d's extra time
     # granted, 21.g's play waiting off the field, 21.k's officials agreeing), asked with the call, not as facts.
     decisions: tuple[str, ...] = ()
@@ -262,7 +264,12 @@ class Provision:
     def fact_named(self, name: str) -> Fact | None:
         return next((f for f in self.facts if f.name == name), None)
 
-    def to_dict(self) -> dict:
+    def parameters_in(self, values: Parameters) -> tuple[Parameter, ...]:
+        """The numbers it reads, as the edition `values` holds them."""
+        return tuple(values[name] for name in self.parameters)
+
+    def to_dict(self, values: Parameters | None = None) -> dict:
+        """As the report shows it, with the numbers of `values`'s edition (the newest shipped one if none)."""
         return {
             "id": self.id,
             "title": both(self.title),
@@ -274,7 +281,7 @@ class Provision:
             "penalty": both(self.penalty) if self.penalty else None,
             "time_allowances": [
                 {"name": p.name, "value": p.value, "unit": p.unit, "clause": p.clause, "label": both(p.label)}
-                for p in self.parameters
+                for p in self.parameters_in(values or newest())
             ],
             "facts": [
                 {"name": f.name, "kind": f.kind, "label": both(f.label), "choices": list(f.choices),
@@ -349,7 +356,7 @@ def _with(made: Any, **changes: Any) -> Any:
     return copy
 
 
-def judge_case(provision: Provision, case: Case, edition: str | None = None) -> Verdict:
+def judge_case(provision: Provision, case: Case, values: Parameters) -> Verdict:
     """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict, then
     check every part of the call the provision fixes (`Provision.parts`, then the parts every clause
     shares): a wrong part makes the verdict `inconsistent`, naming that part, whatever the judge said.
@@ -358,14 +365,14 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
 
     A fact is missing only if the judge needs it for this call: a verdict reached without it
     stands. An incomplete verdict names the fact needed first, then the clause's other required
-    facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
-    judged it, on the verdict."""
+    facts not yet recorded, so the reviewer can fill them in one pass. `values`: the numbers of the edition in
+    force on the match's day, handed to the judge and the checks; the verdict names that edition."""
     lifted = provision.lifted
     if lifted and not case.facts.keys().isdisjoint(lifted):
         case = decisions_in_the_call(case, lifted)
     case = effective(case, provision)
     try:
-        verdict = provision.judge(case)
+        verdict = provision.judge(case, values)
     except MissingFact as exc:
         others = [f.name for f in provision.facts
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
@@ -376,10 +383,10 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     # the ungated ones run, in the same order as when each is asked.
     checks = ungated if call.keys().isdisjoint(fields) else \
         [rule for rule, needs in provision.gated_parts if needs is None or needs in call]
-    findings = [(rule, found) for rule in checks if (found := rule(case)) is not None]
+    findings = [(rule, found) for rule in checks if (found := rule(case, values)) is not None]
     measured = case.measured
     if verdict.verdict == INCONSISTENT and measured.whistle is not None:
-        late = _late_whistle(provision, case, verdict, measured)
+        late = _late_whistle(provision, case, values, measured)
         if late is not None:
             findings.insert(0, (None, late))
     wrong = _one_finding_per_part(verdict, findings) if findings else ()
@@ -389,10 +396,8 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
             reasons.insert(0, verdict.explanation)
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
                           cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
-    # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared), and a copy
-    # for every event judged was a fiftieth of a season's check.
-    if edition:
-        verdict.edition = edition
+    # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared).
+    verdict.edition = values.edition.name
     if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
         verdict.measured = measured
     return verdict
@@ -410,14 +415,14 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
     return list(kept.values())
 
 
-def _late_whistle(provision: Provision, case: Case, verdict: Verdict, measured: Measured):
+def _late_whistle(provision: Provision, case: Case, values: Parameters, measured: Measured):
     """Where the measured whistle makes the call inconsistent (the caller checks both) and a whistle at
     another moment would not have, the whistle is the wrong part: say what the footage measured."""
     for other in Whistle:
         if other == measured.whistle:
             continue
         try:
-            alternative = provision.judge(replace(case, call={**case.call, "whistle": other}))
+            alternative = provision.judge(replace(case, call={**case.call, "whistle": other}), values)
         except MissingFact:
             continue
         if alternative.verdict != INCONSISTENT:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
@@ -17,6 +16,7 @@ from review_app.rules.match import (
     each_time_allowed,
 )
 from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
@@ -35,13 +35,13 @@ _g = Verdicts("21.g")
 _ge = Verdicts("21.g.equipment")
 
 
-def six_goal_provision_applies(case: Case) -> bool:
+def six_goal_provision_applies(case: Case, values: Parameters) -> bool:
     """21.g: the 5-minute allowance needs BOTH an upper handicap of 6 goals or less AND its communication to the
     teams before the game. Either known to fail settles it; otherwise what is unknown is named."""
     m = case.match
     if m.tack_provision_announced is False:
         return False
-    if m.upper_handicap is not None and m.upper_handicap > P.TACK_PROVISION_MAX_HANDICAP.value:
+    if m.upper_handicap is not None and m.upper_handicap > values["TACK_PROVISION_MAX_HANDICAP"].value:
         return False
     missing = [name for name, value in (("match.announcements.tack_provision_6_goal", m.tack_provision_announced),
                                         ("match.upper_handicap", m.upper_handicap)) if value is None]
@@ -69,7 +69,7 @@ def presents_danger(case: Case) -> bool:
     return named_as_danger(case) or case.facts.get("presents_danger") is True
 
 
-def judge_broken_tack(case: Case) -> Verdict:
+def judge_broken_tack(case: Case, values: Parameters) -> Verdict:
     changed = case.has("player_changed_mount") and case.fact("player_changed_mount")
     if changed and case.call.get("mount_change_permitted") is True \
             and case.facts.get("change_quicker_than_repair") is False:
@@ -93,7 +93,7 @@ def judge_broken_tack(case: Case) -> Verdict:
                                        "should signal the dead-ball foul and the appropriate penalty be applied."),
                                cites=("21.g", "21.b.dead-ball"), wrong=missing)
     if not named_as_danger(case) and not case.fact("presents_danger"):
-        return judge_damaged_equipment(case)
+        return judge_damaged_equipment(case, values)
     late = missed_stop(case)
     if late:
         return _g.inconsistent(Message(
@@ -112,7 +112,7 @@ def judge_broken_tack(case: Case) -> Verdict:
         return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
                                        "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
                                wrong=("restart",))
-    bad = time_beyond_allowance(case) or _player_did_not_leave(case)
+    bad = time_beyond_allowance(case, values) or _player_did_not_leave(case, values)
     if bad:
         return bad
     if changed:
@@ -126,14 +126,14 @@ def judge_broken_tack(case: Case) -> Verdict:
 SIX_GOAL, CONTACT, OTHER_GAMES = "six_goal", "contact", "other_games"
 
 
-def _player_did_not_leave(case: Case) -> Verdict | None:
+def _player_did_not_leave(case: Case, values: Parameters) -> Verdict | None:
     """U11, all other games: "the player must leave the field of play", unless the Umpires allowed a quick repair on
     the ground. Tagged, the moment the player left decides (`restart_after_tack`); untagged, the facts: where the
     footage shows play stopped and restarted but not the player leaving, whether the player left is asked."""
     if case.measured.after("player_off_field") is not None or case.facts.get("put_right_quickly_on_the_ground"):
         return None
     try:
-        if tack_branch(case) != OTHER_GAMES:
+        if tack_branch(case, values) != OTHER_GAMES:
             return None
     except MissingFact:
         return None  # the time allowed's check names what tells the case
@@ -146,26 +146,26 @@ def _player_did_not_leave(case: Case) -> Verdict | None:
     return None
 
 
-def tack_branch(case: Case) -> str:
+def tack_branch(case: Case, values: Parameters) -> str:
     """Which of 21.g's three cases the dangerous tack falls in: the announced 6-goal provision ("a maximum of
     five (5) minutes to rectify the problem or change mounts"), tack broken by contact with another horse ("the
     start of play will be delayed for five (5) minutes or until his or her return, whichever occurs first"), or
     all other games ("the player must leave the field of play and play will be restarted as soon as the player
     has done so"). MissingFact names what is needed to tell."""
-    if six_goal_provision_applies(case):
+    if six_goal_provision_applies(case, values):
         return SIX_GOAL
     return CONTACT if case.fact("broken_by_contact_with_another_horse") else OTHER_GAMES
 
 
-def tack_limit(case: Case):
+def tack_limit(case: Case, values: Parameters):
     """The time 21.g's case allows (the parameter), and the words for it; for all other games no number: play
     does not wait (None). One reading for the event's verdict and the match check (`_tack_allowance`)."""
-    five = duration(P.TACK_REPAIR.value)
-    branch = tack_branch(case)
+    five = duration(values["TACK_REPAIR"].value)
+    branch = tack_branch(case, values)
     if branch == SIX_GOAL:
-        return P.TACK_REPAIR, _six_goal_allowance(five)
+        return values["TACK_REPAIR"], _six_goal_allowance(five)
     if branch == CONTACT:
-        return P.TACK_CONTACT_DELAY, _contact_allowance(five)
+        return values["TACK_CONTACT_DELAY"], _contact_allowance(five)
     return None, _NO_WAITING
 
 
@@ -187,7 +187,7 @@ def _contact_allowance(limit: Message | str) -> Message:
                    "another horse", limit=limit)
 
 
-def time_beyond_allowance(case: Case) -> Verdict | None:
+def time_beyond_allowance(case: Case, values: Parameters) -> Verdict | None:
     """The time allowed, against the allowance of the branch of 21.g that applies (the announced 6-goal provision,
     contact with another horse, or play not waiting for the player off the field). The event's judge and the match
     check (`_tack_allowance`) both ask this, so they agree; a fact it needs and lacks is named
@@ -195,7 +195,7 @@ def time_beyond_allowance(case: Case) -> Verdict | None:
     allowed = case.call.get("time_allowed_s")
     if not allowed:
         return None
-    limit, why = tack_limit(case)
+    limit, why = tack_limit(case, values)
     if limit is not None:
         if allowed <= limit.value:
             return None
@@ -211,7 +211,7 @@ _AS_SOON_AS_OFF = Message("21.g: in all other games the player must leave the fi
                           "restarted as soon as the player has done so")  # made once (see `_NO_WAITING`)
 
 
-def restart_after_tack(case: Case) -> parts.Wrong | None:
+def restart_after_tack(case: Case, values: Parameters) -> parts.Wrong | None:
     """When play restarts, measured from the moments (schema 2.1), in 21.g's case: for tack broken by contact
     with another horse "delayed for five (5) minutes or until his or her return, whichever occurs first" (a
     restart before both is early; one well after the return, late); in all other games "restarted as soon as
@@ -219,7 +219,7 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     if not presents_danger(case):
         return None
     try:
-        branch = tack_branch(case)
+        branch = tack_branch(case, values)
     except MissingFact:
         return None  # the verdict names what is missing
     if branch == OTHER_GAMES:
@@ -228,14 +228,14 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     stood, returned = measured.stopped_for_s, measured.return_after_whistle_s
     if branch != CONTACT or stood is None or returned is None:
         return None
-    due = min(P.TACK_CONTACT_DELAY.value, returned)
+    due = min(values["TACK_CONTACT_DELAY"].value, returned)
     rule = Message("21.g: for tack broken by contact with another horse the start of play is delayed for five (5) "
                    "minutes or until his or her return, whichever occurs first")
     if stood < due - AT_ONCE.seconds:
         return parts.Wrong("moments.restart", Message(
             "Play restarted {stood:.1f} s after the stoppage, before both the five minutes and the player's return "
             "({returned:.1f} s); {rule}.", stood=stood, returned=returned, rule=rule))
-    if returned < P.TACK_CONTACT_DELAY.value and stood > returned + AS_SOON_AS.seconds:
+    if returned < values["TACK_CONTACT_DELAY"].value and stood > returned + AS_SOON_AS.seconds:
         return parts.restart_at(case, "player_returned", rule, early=False)
     return None
 
@@ -245,22 +245,23 @@ def _tack_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -
     6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
     the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
     case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
-    doc = record.doc
+    doc, values = record.doc, record.values
+    repair = values["TACK_REPAIR"]
     case = doc.case(ev, doc.context())
     if (ev.get("facts") or {}).get("presents_danger") is False and not presents_danger(case):
         return []  # the damaged-equipment paragraph's, which sets no time (tack the rule names is never that: U12)
     try:
-        bad = time_beyond_allowance(case)
+        bad = time_beyond_allowance(case, values)
     except MissingFact as missing:
         return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
             "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
             "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
-            {"allowed_s": allowed, "parameter": P.TACK_REPAIR.name})] \
-            if allowed > P.TACK_REPAIR.value or "call.play_waited_off_field" in missing.names else []
+            {"allowed_s": allowed, "parameter": repair.name})] \
+            if allowed > repair.value or "call.play_waited_off_field" in missing.names else []
     if bad is None:
         return []
     return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
-                    {"allowed_s": allowed, "limit_s": P.TACK_REPAIR.value, "parameter": P.TACK_REPAIR.name})]
+                    {"allowed_s": allowed, "limit_s": repair.value, "parameter": repair.name})]
 
 
 BROKEN_TACK = Provision(
@@ -295,14 +296,14 @@ BROKEN_TACK = Provision(
     measures_time=True,
     parts=(parts.tack_provision_determined_by, restart_after_tack),
     decisions=("play_waited_off_field",),
-    parameters=(P.TACK_PROVISION_MAX_HANDICAP, P.TACK_REPAIR, P.TACK_CONTACT_DELAY),
+    parameters=("TACK_PROVISION_MAX_HANDICAP", "TACK_REPAIR", "TACK_CONTACT_DELAY"),
     summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and "
                     "on "
                     "contact with another horse; changing mounts needs permission."),
 )
 
 
-def judge_damaged_equipment(case: Case) -> Verdict:
+def judge_damaged_equipment(case: Case, values: Parameters) -> Verdict:
     v = _ge
     if case.fact("item") == "mallet":
         # Worked example: a dropped mallet is replaced on the player's own time.

@@ -20,6 +20,7 @@ import pytest
 
 from review_app.i18n import translate
 from review_app.rules import CONSISTENT, DISCRETIONARY, INCONSISTENT, PROVISIONS, Case, MatchContext, judge
+from review_app.rules.parameters import newest
 
 TEAMS = ("red", "blue")
 MATCH = MatchContext(periods=6, upper_handicap=6, courtesy_changes_announced=True, tack_provision_announced=True,
@@ -513,10 +514,10 @@ def test_a_check_skipped_for_want_of_its_field_would_have_found_nothing():
     for base, variant in [(b, None) for b in BASES] + CASES:
         case = effective(base.case(variant))
         for check, needs in gated.items():
-            if check(case) is not None:
+            if check(case, newest()) is not None:
                 found_by.add(check)
             without = replace(case, call={k: v for k, v in case.call.items() if k != needs})
-            assert check(without) is None, (check.__name__, base.name, variant and variant.name)
+            assert check(without, newest()) is None, (check.__name__, base.name, variant and variant.name)
     assert found_by == set(gated), sorted(c.__name__ for c in set(gated) - found_by)
 
 
