@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from review_app.errors import PoloReviewError
 from review_app.ground.roles import checked_name, person_key
@@ -128,7 +129,7 @@ def checked_window(data: object) -> CodeWindow:
     return CodeWindow(tuple(sorted(codes, key=lambda c: CODE_KEYS.index(c.key))), lead, lag)
 
 
-def _seconds(value: object, what: str) -> float:
+def _seconds(value: Any, what: str) -> float:  # a code window's value as stored (JSON): checked here
     try:
         seconds = float(value)
     except (TypeError, ValueError):

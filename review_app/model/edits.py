@@ -99,10 +99,11 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         involved["players"] = clean_players(players)
         if not involved["players"]:
             del involved["players"]
-    if (umpire or "").strip():
-        involved["umpire"] = umpire.strip()
-    if (mount or "").strip():
-        involved["mount"] = mount.strip()
+    umpire, mount = (umpire or "").strip(), (mount or "").strip()
+    if umpire:
+        involved["umpire"] = umpire
+    if mount:
+        involved["mount"] = mount
     if offender and offender.get("team"):
         involved["offender"] = {k: v for k, v in offender.items() if k in ("team", "number") and v is not None}
     if involved:
@@ -111,12 +112,14 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
             for k, v in (moments or {}).items() if k in MOMENTS and v}
     if kept:
         event["moments"] = kept
-    if (reviewer or "").strip():
-        event["reviewer"] = reviewer.strip()
+    reviewer = (reviewer or "").strip()
+    if reviewer:
+        event["reviewer"] = reviewer
     if angle:
         event["angle"] = angle
-    if (notes or "").strip():
-        event["notes"] = notes.strip()
+    notes = (notes or "").strip()
+    if notes:
+        event["notes"] = notes
     if reading:
         event["reading"] = dict(reading)
     if window:
@@ -173,6 +176,12 @@ class Change:
     index: int | None = None  # where a deleted event stood (to undo in place)
     previous: dict | None = field(default=None, repr=False)  # the event before the change
 
+    def put_event(self) -> dict:
+        """A copy of the event a "put" puts (a put is always made with one)."""
+        if self.event is None:
+            raise ValueError(f"a put of {self.event_id} without its event")
+        return copy.deepcopy(self.event)
+
     def apply(self, doc: MatchDocument) -> MatchDocument:
         """A copy of `doc` with the change made (keeps `doc.loaded_revision`)."""
         out = doc.copy()
@@ -180,12 +189,12 @@ class Change:
         at = next((i for i, e in enumerate(events) if e["id"] == self.event_id), None)
         if self.kind == "put":
             if at is None and self.index is not None:  # an undone delete goes back where it stood
-                events.insert(min(self.index, len(events)), copy.deepcopy(self.event))
+                events.insert(min(self.index, len(events)), self.put_event())
                 out.restored = out.restored | {self.event_id}
             elif at is None:
-                events.append(copy.deepcopy(self.event))
+                events.append(self.put_event())
             else:
-                events[at] = copy.deepcopy(self.event)
+                events[at] = self.put_event()
         elif self.kind == "delete":
             if at is not None:
                 events.pop(at)
@@ -242,12 +251,12 @@ def replay(path, change: Change, *, matches, mine: dict | None = None, base: dic
         made = change
         if change.event_id in result.renamed:
             made = Change("put", result.renamed[change.event_id],
-                          {**copy.deepcopy(change.event), "id": result.renamed[change.event_id]})
+                          {**change.put_event(), "id": result.renamed[change.event_id]})
         return saved, made
     if change.kind == "put" and change.previous is None and change.index is None \
             and theirs.event(change.event_id) is not None:
         fresh = next_event_id(theirs)
-        change = Change("put", fresh, {**copy.deepcopy(change.event), "id": fresh})
+        change = Change("put", fresh, {**change.put_event(), "id": fresh})
     return commit(theirs, change, matches), change
 
 
