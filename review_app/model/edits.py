@@ -75,8 +75,7 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     events a wait ends at (`MOMENTS`), each {frame, time_s} or None; `offender`: {team[, number]}; `reading`:
     the reviewer's own reading kept from before (never asked again); `angle`: the SHA-256 of the recording the
     tag was made on when it is not the footage (model.angles). What the call makes relevant and the record lacks
-    is listed in
-    `not_recorded`."""
+    is listed in `not_recorded`."""
     from review_app.model.migrate import unrecorded_parts
 
     p = provision(situation)
@@ -94,18 +93,7 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         event["period"] = int(period)
     if clock:
         event["clock"] = clock
-    involved: dict[str, Any] = {}
-    if players:
-        involved["players"] = clean_players(players)
-        if not involved["players"]:
-            del involved["players"]
-    umpire, mount = (umpire or "").strip(), (mount or "").strip()
-    if umpire:
-        involved["umpire"] = umpire
-    if mount:
-        involved["mount"] = mount
-    if offender and offender.get("team"):
-        involved["offender"] = {k: v for k, v in offender.items() if k in ("team", "number") and v is not None}
+    involved = _involved(players, umpire, mount, offender)
     if involved:
         event["involved"] = involved
     kept = {k: {"frame": int(v["frame"]), "time_s": round(float(v["time_s"]), 6)}
@@ -130,6 +118,22 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     if missing:
         event["not_recorded"] = missing
     return event
+
+
+def _involved(players: list[dict] | None, umpire: str | None, mount: str | None, offender: dict | None) -> dict:
+    """Who an event involves, as the tag form gives them: the players, the umpire, the mount, the offender."""
+    involved: dict[str, Any] = {}
+    kept_players = clean_players(players) if players else []
+    if kept_players:
+        involved["players"] = kept_players
+    umpire, mount = (umpire or "").strip(), (mount or "").strip()
+    if umpire:
+        involved["umpire"] = umpire
+    if mount:
+        involved["mount"] = mount
+    if offender and offender.get("team"):
+        involved["offender"] = {k: v for k, v in offender.items() if k in ("team", "number") and v is not None}
+    return involved
 
 
 # The moments a tag records beside the incident (its position), in the order the form asks for them: the

@@ -34,9 +34,8 @@ class MatchContext:
     day: date | None = None  # the match's date: the rulebook edition in force on it judges it
 
 
-# Not frozen, though nothing changes a case or a verdict once made: one of each is made for every event
-# judged, and a frozen dataclass's __init__ (each field set through object.__setattr__) was a twentieth
-# of a season's check (bench_check_cli.py). Copies with a change are made by `_with` or `replace`.
+# Nothing changes a case once made; a copy with a change is made by `provision._with` (which keeps the timing
+# measured) or `dataclasses.replace`.
 @dataclass
 class Case:
     """One tagged moment as a judge sees it: the facts, the call and the match around it."""
@@ -55,9 +54,7 @@ class Case:
 
     @property
     def measured(self) -> Measured:
-        # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
-        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11). Looked up, not
-        # tried: every case's first read would otherwise raise and catch a KeyError.
+        # Measured once per case: the judge, the parts' checks and the verdict all read it.
         found = self.__dict__.get("_measured")
         if found is None:
             self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)

@@ -46,9 +46,8 @@ class Wrong:
 
 def needs(field: str):
     """Marks a part's check as one that finds nothing while the call does not record `field`: `judge_case`
-    skips it then. A season's calls mostly record none of the parts every clause shares, and these four
-    checks were a fifth of judging one (bench_check_cli.py); a test runs every check ungated over the
-    whole test corpus to keep the marks true."""
+    skips it then, as it would find nothing; a test runs every check ungated over the whole test corpus to keep
+    the marks true."""
     def mark(check):
         check.needs = field
         return check

@@ -225,8 +225,8 @@ class Provision:
 
     @property
     def lifted(self) -> tuple[str, ...]:
-        """Every decision an older document may hold as a fact: lifted into the call when judged. Made once
-        per provision, not once per event judged (kept in the frozen dataclass's __dict__, as `gated_parts`)."""
+        """Every decision an older document may hold as a fact: lifted into the call when judged (made once per
+        provision, kept in the frozen dataclass's __dict__, as `gated_parts`)."""
         try:
             return self.__dict__["_lifted"]
         except KeyError:
@@ -297,8 +297,6 @@ class Verdicts:
     def __init__(self, clause: str):
         self.clause = clause
 
-    # Each makes its Verdict itself, not through a shared helper: a verdict is made for every event judged, and
-    # this is one Python call less for each.
     def consistent(self, explanation: Message, **kw) -> Verdict:
         return Verdict(CONSISTENT, self.clause, explanation, **kw)
 
@@ -348,9 +346,8 @@ def effective(case: Case, provision: Provision | None = None) -> Case:
 
 
 def _with(made: Any, **changes: Any) -> Any:
-    """A dataclass (a verdict, a case) copied with `changes`, its cached values kept: these are
-    made for every event judged, and `dataclasses.replace` (which runs `__init__` again) was a tenth of
-    a season's check. Only for fields whose values need no checking."""
+    """A dataclass (a verdict, a case) copied with `changes`, the values it keeps of its own (a case's measured
+    timing) kept. Only for fields whose values need no checking."""
     copy = object.__new__(type(made))
     copy.__dict__.update(made.__dict__, **changes)
     return copy
