@@ -94,3 +94,9 @@ def test_no_rule_module_reads_a_number_from_a_module():
         text = path.read_text("utf-8")
         assert "import parameters as" not in text, path.name
         assert "newest()" not in text or path.name in allowed, path.name
+
+
+def test_the_shipped_editions_date_is_the_packaged_rulebooks():
+    """READINGS 49: the packaged text names the 2026 rulebook, assumed in force from 1 January 2026; the data file
+    keys its numbers by that day."""
+    assert [values.edition for values in load()] == [USPA_2026]
