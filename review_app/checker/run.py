@@ -24,7 +24,6 @@ from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import Case, MatchContext, Verdict, is_clause, judge, judge_on, provision
-from review_app.rules.parameters import judging_on
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 
@@ -174,11 +173,10 @@ def _check_match(doc: MatchDocument, cases: EvidenceStore | None = None, verdict
     evidence = evidence_view(doc, cases)
     register = mount_register(doc, records=False)
     verdicts = verdicts if verdicts is not None else Verdicts()
-    with judging_on(context.day):  # the numbers of the edition in force that day, for every check
-        judged = judge_on(context.day)
-        events = [_check_event(doc, event, context, evidence, judged, verdicts, register)
-                  for event in doc.events_in_order()]
-        findings = check_match(doc, evidence, register)
+    judged = judge_on(context.day)  # the edition in force that day, its provisions and numbers handed to each judge
+    events = [_check_event(doc, event, context, evidence, judged, verdicts, register)
+              for event in doc.events_in_order()]
+    findings = check_match(doc, evidence, register)
     apply_findings(events, findings)
     return events, findings
 

@@ -17,7 +17,7 @@ from review_app.model.mounts import MountRegister
 from review_app.rules import provision
 from review_app.rules.facts import AUTHORITIES_21F5, PRESENTED_TO  # noqa: F401  (admit and case read it here)
 from review_app.rules.mounts import EXCUSING_CLAUSES
-from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
+from review_app.rules.parameters import newest
 
 CLAUSE = "21.f(5)"
 # Whom 21.f(5) names: the evidence is presented to them, and they decide (`vocabulary.Official` values).
@@ -89,6 +89,7 @@ def decision_data(state: CaseState, register: MountRegister, decision: str, reas
     marks = check_decision(state, decision, reason)
     grounds = forfeiture_grounds(state, register, marks) if decision == FORFEITURE else []
     teams = sorted({g["team"] for g in grounds if g.get("team")})
+    window = newest()["FORFEITURE_EVIDENCE_WINDOW"]
     return {
         "decision": decision,
         "reason": reason,
@@ -97,7 +98,7 @@ def decision_data(state: CaseState, register: MountRegister, decision: str, reas
         "mandatory": decision == FORFEITURE,  # 21.f(5): this penalty must be exacted
         "grounds": grounds,
         "forfeiting_teams": [{"id": t, "name": team_names.get(t, t)} for t in teams],
-        "window": {"seconds": FORFEITURE_EVIDENCE_WINDOW.value, "clause": FORFEITURE_EVIDENCE_WINDOW.clause},
+        "window": {"seconds": window.value, "clause": window.clause},
         "deadline_utc": (state.opened or {}).get("deadline_utc"),
     }
 

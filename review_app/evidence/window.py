@@ -16,9 +16,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from review_app.evidence.errors import EvidenceError
 from review_app.i18n import Message
 from review_app.model import MatchDocument
-from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
+from review_app.rules.parameters import newest
 
-WINDOW = FORFEITURE_EVIDENCE_WINDOW  # 21.f(5): "within 24 hours after a game"
+# 21.f(5): "within 24 hours after a game", as the newest shipped rulebook edition sets it (rules/data/parameters.toml).
+WINDOW = newest()["FORFEITURE_EVIDENCE_WINDOW"]
 # A receipt time this far past the computer's clock is a typing mistake, not a receipt.
 FUTURE_TOLERANCE = timedelta(minutes=5)
 

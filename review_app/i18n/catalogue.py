@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,9 +37,18 @@ KEYWORDS = {
 METHODS = [
     ("**/locale/**", "ignore"),
     ("**.py", "python"),
+    ("**/rules/data/parameters.toml", "review_app.i18n.catalogue:extract_parameter_labels"),
     ("**/templates/**.html", "jinja2"),
 ]
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true"}
+
+
+def extract_parameter_labels(fileobj, keywords, comment_tags, options):
+    """A Babel extraction method for the rulebook's numbers as data (`rules/data/parameters.toml`): each
+    parameter's `label` line, an English message id like those the code marks with N_."""
+    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        if line.startswith("label"):
+            yield lineno, "N_", tomllib.loads(line)["label"], []
 
 
 def _directory_filter(dirpath: str) -> bool:

@@ -14,14 +14,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from review_app.errors import PoloReviewError
 from review_app.ground.roles import checked_name, person_key
-from review_app.i18n import N_, translate
+from review_app.i18n import translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
 from review_app.model.periods import period_at, period_starts
-from review_app.rules import is_clause, provision
+from review_app.rules import PROVISIONS, is_clause, provision
 from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
 from review_app.rules.timing import measure
 from review_app.rules.vocabulary import Penalty, Restart
@@ -44,25 +45,16 @@ DEFAULT_LEAD_S = 5.0
 DEFAULT_LAG_S = 5.0
 MAX_LEAD_LAG_S = 120.0
 
-# The first window a reviewer gets: the situations an umpire coach codes most in a chukker.
-DEFAULT_SITUATIONS = ("21.b", "21.c", "21.d", "21.e", "21.h", "21.i", "21.l", "21.general.whistle",
-                      "21.general.dangerous-fouls", "21.a")
+# The first window a reviewer gets: the situations an umpire coach codes most in a chukker, each provision's
+# `first_window` place.
+DEFAULT_SITUATIONS = tuple(p.id for p in sorted((p for p in PROVISIONS if p.first_window is not None),
+                                                key=lambda p: p.first_window or 0))
 
 RECORD_VERSION = 1
 
-# What a coach calls each situation on a code key (short enough for a button, in either language),
-# the clause shown beside it. A key's own label, set in the code window, takes its place.
-KEY_NAMES = {
-    "21.a": N_("Safety"), "21.b": N_("Foul"), "21.b.dead-ball": N_("Foul, play stopped"),
-    "21.c": N_("Damaged ball"), "21.d": N_("Player injured"), "21.e": N_("Player falls"),
-    "21.f(1)(i)": N_("Mount injured"), "21.f(1)(ii)": N_("Mount unsound"), "21.f(2)": N_("Courtesy change"),
-    "21.f(3)": N_("Mount falls"), "21.f(4)": N_("Time-out for mount"), "21.f(5)": N_("Excused mount back"),
-    "21.g": N_("Broken tack"), "21.g.equipment": N_("Broken equipment"), "21.h": N_("Helmet off"),
-    "21.i": N_("Lodged ball"), "21.j": N_("Period ends"), "21.k": N_("Game suspended"),
-    "21.l": N_("Stray whistle"), "21.general.whistle": N_("Whistle stops play"),
-    "21.general.dangerous-fouls": N_("Dangerous foul"), "21.general.foul-at-horn": N_("Foul at the horn"),
-    "21.general.unsportsmanlike": N_("Unsportsmanlike"),
-}
+# What a coach calls each situation on a code key (each provision's `key_name`), the clause shown beside it. A key's
+# own label, set in the code window, takes its place.
+KEY_NAMES = {p.id: p.key_name for p in PROVISIONS}
 
 
 def key_name(code: Code, lang: str) -> str:
@@ -137,7 +129,7 @@ def checked_window(data: object) -> CodeWindow:
     return CodeWindow(tuple(sorted(codes, key=lambda c: CODE_KEYS.index(c.key))), lead, lag)
 
 
-def _seconds(value: object, what: str) -> float:
+def _seconds(value: Any, what: str) -> float:  # a code window's value as stored (JSON): checked here
     try:
         seconds = float(value)
     except (TypeError, ValueError):

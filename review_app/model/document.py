@@ -9,23 +9,19 @@ import re
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from itertools import compress
-from operator import itemgetter, le, lt
 from pathlib import Path
 
 from review_app.model.errors import DocumentError
 from review_app.model.merge import MergeResult
-from review_app.rules import Case, MatchContext
-from review_app.rules.facts import DERIVED_FACTS, DERIVES_FACTS  # noqa: F401  (the checker and the pages import them here)
+from review_app.rules import DERIVED_FACTS, DERIVES_FACTS, Case, MatchContext, provision  # noqa: F401  (DERIVED_FACTS: the pages import it here)
 
 # The one pattern of a match id (the schema's match.id says the same; a case folder is named by it).
 MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
 MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 
-_POSITION, _FRAME_AND_TIME, _NOT_AFTER = itemgetter("position"), itemgetter("frame", "time_s"), le
-_FRAME, _BEFORE = itemgetter("frame"), lt
-_SITUATION = itemgetter("situation")
+def _footage_order(event: dict) -> tuple[int, float]:
+    return event["position"]["frame"], event["position"]["time_s"]
 
 
 @dataclass
@@ -123,36 +119,23 @@ class MatchDocument:
                     event.get("moments") or {}, (event.get("involved") or {}).get("offender"))
 
     def derived_facts(self, event: dict, register=None) -> dict:
-        """Facts the tool derives rather than asks: 21.f(5)'s excusal clause, from the mount register
-        (`register`: the match's, if the caller holds it; else made here)."""
-        if event.get("situation") not in DERIVES_FACTS:
+        """Facts the tool derives rather than asks, as the event's provision declares them (`Provision.derives`,
+        `derive`): 21.f(5)'s excusal clause, from the mount register (`register`: the match's, if the caller holds
+        it; else made when asked)."""
+        situation = event.get("situation")
+        if situation not in DERIVES_FACTS:
             return {}
-        from review_app.model.mounts import derived_facts  # the register is made only for the situations that derive
-
-        return derived_facts(self, event, register)
+        derive = provision(situation).derive
+        return derive(event, _MatchRecord(self, register)) if derive is not None else {}
 
     def events_in_order(self) -> Iterator[dict]:
-        """Events in footage order (frame), the order the match happened in."""
-        events = self.events
-        # Each event's (frame, time) found by C-level maps, not a Python key function called per event: every check
-        # of a season's matches orders its events, and most documents are saved in this order already.
-        positions = list(map(_POSITION, events))
-        frames = list(map(_FRAME, positions))
-        # Frames that rise strictly are in order whatever the times (only a tie is settled by the time): asked first,
-        # of plain numbers, before any (frame, time) pair is made.
-        if all(map(_BEFORE, frames, frames[1:])):
-            return iter(events)
-        keys = list(map(_FRAME_AND_TIME, positions))
-        if all(map(_NOT_AFTER, keys, keys[1:])):
-            return iter(events)
-        order = sorted(range(len(events)), key=keys.__getitem__)  # stable, as sorting the events was
-        return iter([events[i] for i in order])
+        """Events in footage order (frame, then time), the order the match happened in; events at one moment keep
+        the document's order (the sort is stable)."""
+        return iter(sorted(self.events, key=_footage_order))
 
     def events_of(self, situations: Collection[str]) -> list[dict]:
-        """The events of these situations, in footage order: what a check of one clause reads, picked by C-level
-        maps rather than a Python loop through every event of the match."""
-        events = list(self.events_in_order())
-        return list(compress(events, map(situations.__contains__, map(_SITUATION, events))))
+        """The events of these situations, in footage order: what a check of one clause reads."""
+        return [e for e in self.events_in_order() if e["situation"] in situations]
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.stored,
@@ -170,6 +153,20 @@ class MatchDocument:
     def renamed(self, event_id: str) -> str:
         """The id a new tag of mine was saved under (another reviewer may have taken its id meanwhile)."""
         return self.merged.renamed.get(event_id, event_id) if self.merged else event_id
+
+
+class _MatchRecord:
+    """The match's own record as a provision's `derive` asks it (`rules.case.MatchRecords`): the mount register,
+    made only when a provision asks (`register`: the match's, if the caller holds it)."""
+
+    def __init__(self, doc: MatchDocument, register=None):
+        self.doc, self.register = doc, register
+
+    def excusal_of(self, event) -> str | None:
+        from review_app.model.mounts import derived_excusal  # the register is made only for the situations that derive
+
+        clause, _source = derived_excusal(self.doc, event, self.register)
+        return clause
 
 
 def next_event_id(doc: MatchDocument) -> str:

@@ -18,7 +18,7 @@ from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
 )
-from review_app.rules import Provision, provision
+from review_app.rules import Provision, is_clause, provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.timing import WAIT_MOMENTS
 
@@ -75,8 +75,7 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     events a wait ends at (`MOMENTS`), each {frame, time_s} or None; `offender`: {team[, number]}; `reading`:
     the reviewer's own reading kept from before (never asked again); `angle`: the SHA-256 of the recording the
     tag was made on when it is not the footage (model.angles). What the call makes relevant and the record lacks
-    is listed in
-    `not_recorded`."""
+    is listed in `not_recorded`."""
     from review_app.model.migrate import unrecorded_parts
 
     p = provision(situation)
@@ -94,29 +93,21 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         event["period"] = int(period)
     if clock:
         event["clock"] = clock
-    involved: dict[str, Any] = {}
-    if players:
-        involved["players"] = clean_players(players)
-        if not involved["players"]:
-            del involved["players"]
-    if (umpire or "").strip():
-        involved["umpire"] = umpire.strip()
-    if (mount or "").strip():
-        involved["mount"] = mount.strip()
-    if offender and offender.get("team"):
-        involved["offender"] = {k: v for k, v in offender.items() if k in ("team", "number") and v is not None}
+    involved = _involved(players, umpire, mount, offender)
     if involved:
         event["involved"] = involved
     kept = {k: {"frame": int(v["frame"]), "time_s": round(float(v["time_s"]), 6)}
             for k, v in (moments or {}).items() if k in MOMENTS and v}
     if kept:
         event["moments"] = kept
-    if (reviewer or "").strip():
-        event["reviewer"] = reviewer.strip()
+    reviewer = (reviewer or "").strip()
+    if reviewer:
+        event["reviewer"] = reviewer
     if angle:
         event["angle"] = angle
-    if (notes or "").strip():
-        event["notes"] = notes.strip()
+    notes = (notes or "").strip()
+    if notes:
+        event["notes"] = notes
     if reading:
         event["reading"] = dict(reading)
     if window:
@@ -127,6 +118,22 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
     if missing:
         event["not_recorded"] = missing
     return event
+
+
+def _involved(players: list[dict] | None, umpire: str | None, mount: str | None, offender: dict | None) -> dict:
+    """Who an event involves, as the tag form gives them: the players, the umpire, the mount, the offender."""
+    involved: dict[str, Any] = {}
+    kept_players = clean_players(players) if players else []
+    if kept_players:
+        involved["players"] = kept_players
+    umpire, mount = (umpire or "").strip(), (mount or "").strip()
+    if umpire:
+        involved["umpire"] = umpire
+    if mount:
+        involved["mount"] = mount
+    if offender and offender.get("team"):
+        involved["offender"] = {k: v for k, v in offender.items() if k in ("team", "number") and v is not None}
+    return involved
 
 
 # The moments a tag records beside the incident (its position), in the order the form asks for them: the
@@ -145,21 +152,12 @@ MOMENT_KEYS = (
     ("player_off_field", N_("Player off the field"), "X"),
     ("resumed_or_substituted", N_("Player able to resume, or substitute on"), "S"),
 )
-# The clauses whose restart waits for each of those moments: the form offers a wait's moment for these.
-WAIT_CLAUSES = {
-    "player_returned": ("21.f(1)(i)", "21.f(3)", "21.g"),  # 21.f(3): an unsound mount changed as 21.f(1)(i)
-    "mount_off_field": ("21.f(1)(ii)",),
-    "player_off_field": ("21.g",),
-    "resumed_or_substituted": ("21.d",),
-}
-
-
 def moments_for(situation: str | None, moments: dict | None = None) -> tuple[tuple, ...]:
     """The moment keys a tag of `situation` is offered: the incident, whistle, restart and neutral play, the
-    waits its clause ends at, and any other already set."""
+    waits its clause ends at (`Provision.waits_for`), and any other already set."""
     set_already = moments or {}
-    return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_CLAUSES or situation in WAIT_CLAUSES[m[0]]
-                 or set_already.get(m[0]))
+    waits = provision(situation).waits_for if situation and is_clause(situation) else ()
+    return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_MOMENTS or m[0] in waits or set_already.get(m[0]))
 
 
 def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
@@ -182,6 +180,12 @@ class Change:
     index: int | None = None  # where a deleted event stood (to undo in place)
     previous: dict | None = field(default=None, repr=False)  # the event before the change
 
+    def put_event(self) -> dict:
+        """A copy of the event a "put" puts (a put is always made with one)."""
+        if self.event is None:
+            raise ValueError(f"a put of {self.event_id} without its event")
+        return copy.deepcopy(self.event)
+
     def apply(self, doc: MatchDocument) -> MatchDocument:
         """A copy of `doc` with the change made (keeps `doc.loaded_revision`)."""
         out = doc.copy()
@@ -189,12 +193,12 @@ class Change:
         at = next((i for i, e in enumerate(events) if e["id"] == self.event_id), None)
         if self.kind == "put":
             if at is None and self.index is not None:  # an undone delete goes back where it stood
-                events.insert(min(self.index, len(events)), copy.deepcopy(self.event))
+                events.insert(min(self.index, len(events)), self.put_event())
                 out.restored = out.restored | {self.event_id}
             elif at is None:
-                events.append(copy.deepcopy(self.event))
+                events.append(self.put_event())
             else:
-                events[at] = copy.deepcopy(self.event)
+                events[at] = self.put_event()
         elif self.kind == "delete":
             if at is not None:
                 events.pop(at)
@@ -251,12 +255,12 @@ def replay(path, change: Change, *, matches, mine: dict | None = None, base: dic
         made = change
         if change.event_id in result.renamed:
             made = Change("put", result.renamed[change.event_id],
-                          {**copy.deepcopy(change.event), "id": result.renamed[change.event_id]})
+                          {**change.put_event(), "id": result.renamed[change.event_id]})
         return saved, made
     if change.kind == "put" and change.previous is None and change.index is None \
             and theirs.event(change.event_id) is not None:
         fresh = next_event_id(theirs)
-        change = Change("put", fresh, {**copy.deepcopy(change.event), "id": fresh})
+        change = Change("put", fresh, {**change.put_event(), "id": fresh})
     return commit(theirs, change, matches), change
 
 

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
-from review_app.rules.facts import DERIVES_FACTS
 from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted, mount_key
 
 
@@ -195,15 +194,6 @@ def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
             if records and k not in mounts:
                 mounts[k] = MountRecord(name)
     return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused)
-
-
-def derived_facts(doc: MatchEvents, event: dict, register: MountRegister | None = None) -> dict:
-    """The facts the tool derives for `event` rather than asks (`model.document.DERIVED_FACTS`): 21.f(5)'s excusal
-    clause, from the match's mount register (`register`: the match's, if the caller holds it; else made here)."""
-    if event.get("situation") not in DERIVES_FACTS:
-        return {}
-    clause, _source = derived_excusal(doc, event, register)
-    return {"excused_under": clause} if clause else {}
 
 
 def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | None = None,

@@ -25,15 +25,14 @@ from review_app.rules import (
     players,
     tack,
 )
-from review_app.rules.parameters import USPA_2026, Edition, clear_values, judging_day, judging_on, set_values
+from review_app.rules.case import Case, MatchContext, MissingFact  # noqa: F401  (the public vocabulary)
+from review_app.rules.parameters import Edition, Parameters, shipped
 from review_app.rules.provision import (  # noqa: F401  (the public vocabulary)
     CONSISTENT,
     DISCRETIONARY,
     INCOMPLETE,
     INCONSISTENT,
     VERDICTS,
-    Case,
-    MatchContext,
     Provision,
     Verdict,
     judge_case,
@@ -65,14 +64,23 @@ def _rulebook_place(p: Provision) -> tuple[bool, int, int, str]:
 
 PROVISIONS: tuple[Provision, ...] = _registry(p for m in _CLAUSE_MODULES for p in m.PROVISIONS)
 _BY_ID = {p.id: p for p in PROVISIONS}
+# The facts the tool derives rather than asks, by situation (each provision's `derives`).
+DERIVED_FACTS: dict[str, tuple[str, ...]] = {p.id: p.derives for p in PROVISIONS if p.derives}
+DERIVES_FACTS = frozenset(DERIVED_FACTS)
+# The whole-match checks (`rules.match.MatchCheck`), by precedence, the registry's order among equals; and the
+# checks across a day's matches.
+MATCH_CHECKS = tuple(c.run for c in sorted((c for p in PROVISIONS for c in p.match_checks), key=lambda c: c.precedence))
+DAY_CHECKS = tuple(make for p in PROVISIONS for make in p.day_checks)
 
 
-# Editions of the rulebook this polo-review holds, each with the provisions it changes (by id); an
-# edition takes the provisions of the one before it and replaces those it names. Only USPA 2026 ships.
-EDITIONS: dict[Edition, dict[str, Provision]] = {USPA_2026: dict(_BY_ID)}
-# The edition in force on each day asked, with its provisions, kept: every event judged asks it. Emptied
-# when an edition is registered or removed.
-_IN_FORCE: dict[date | None, tuple[Edition, dict[str, Provision]]] = {}
+# Editions of the rulebook this polo-review holds: each with its provisions (an edition takes the provisions of the
+# one before it and replaces those it names) and its numbers (`parameters.Parameters`, from the data file). Every
+# shipped edition is in the data file (`data/parameters.toml`); their provisions are the registry's.
+EDITIONS: dict[Edition, dict[str, Provision]] = {values.edition: dict(_BY_ID) for values in shipped()}
+_VALUES: dict[Edition, Parameters] = {values.edition: values for values in shipped()}
+# The edition in force on each day asked, with its provisions and numbers, kept (each match asks it). Emptied when an
+# edition is registered or removed.
+_IN_FORCE: dict[date | None, tuple[Edition, dict[str, Provision], Parameters]] = {}
 
 
 def register_edition(edition: Edition, changes: dict[str, Provision] | None = None,
@@ -81,16 +89,15 @@ def register_edition(edition: Edition, changes: dict[str, Provision] | None = No
     previous = edition_on(edition.effective)
     _IN_FORCE.clear()
     EDITIONS[edition] = {**EDITIONS[previous], **(changes or {})}
-    if values:
-        set_values(edition, values)
+    _VALUES[edition] = _VALUES[previous].changed_by(edition, values or {})
 
 
 def unregister_edition(edition: Edition) -> None:
-    if edition == USPA_2026:
+    if edition in {values.edition for values in shipped()}:
         raise ValueError("the shipped edition stays")
     EDITIONS.pop(edition, None)
+    _VALUES.pop(edition, None)
     _IN_FORCE.clear()
-    clear_values(edition)
 
 
 def edition_on(day: date | None) -> Edition:
@@ -98,17 +105,22 @@ def edition_on(day: date | None) -> Edition:
     return _in_force_on(day)[0]
 
 
-def _in_force_on(day: date | None) -> tuple[Edition, dict[str, Provision]]:
+def parameters_on(day: date | None) -> Parameters:
+    """The numbers of the edition in force on `day`: what the caller hands the judges and the match checks."""
+    return _in_force_on(day)[2]
+
+
+def _in_force_on(day: date | None) -> tuple[Edition, dict[str, Provision], Parameters]:
     try:
         return _IN_FORCE[day]
     except KeyError:
         edition = _in_force(day)
-        _IN_FORCE[day] = found = (edition, EDITIONS[edition])
+        _IN_FORCE[day] = found = (edition, EDITIONS[edition], _VALUES[edition])
         return found
 
 
 def _in_force(day: date | None) -> Edition:
-    held = sorted(EDITIONS) if len(EDITIONS) > 1 else list(EDITIONS)
+    held = sorted(EDITIONS)
     if day is None:
         return held[-1]
     in_force = [e for e in held if e.effective <= day]
@@ -124,24 +136,18 @@ def is_clause(clause: str) -> bool:
 
 
 def judge_on(day: date | None) -> Callable[[Case], Verdict]:
-    """`judge` for the cases of one match day, the edition and its provisions found once: a match's events
-    are judged together (inside `judging_on(day)`, which the caller holds), and finding them again for each
-    event was a tenth of judging it. Each case is still judged by the provision its situation names."""
-    edition, provisions = _in_force_on(day)
-    name = edition.name
+    """`judge` for the cases of one match day: the edition in force, its provisions and its numbers found once,
+    and handed to each case's judge. Each case is judged by the provision its situation names."""
+    _edition, provisions, values = _in_force_on(day)
 
     def judge_in_force(case: Case) -> Verdict:
-        return judge_case(provisions[case.situation], case, edition=name)
+        return judge_case(provisions[case.situation], case, values)
 
     return judge_in_force
 
 
 def judge(case: Case) -> Verdict:
-    """The verdict of the provision the case is tagged with, by the edition in force on the match's day,
-    with that edition's numbers."""
-    day = case.match.day
-    edition, provisions = _in_force_on(day)
-    if judging_day() == day:  # inside `judging_on(day)` already: a match's events judged together
-        return judge_case(provisions[case.situation], case, edition=edition.name)
-    with judging_on(day):
-        return judge_case(provisions[case.situation], case, edition=edition.name)
+    """The verdict of the provision the case is tagged with, by the edition in force on the match's day, with that
+    edition's numbers."""
+    _edition, provisions, values = _in_force_on(case.match.day)
+    return judge_case(provisions[case.situation], case, values)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import whistle_words
 from review_app.rules.facts import NO_SAFETY_DEFLECTIONS, fact
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_REQUIRED,
     Case,
@@ -33,15 +33,20 @@ DEFLECTION_WORDS = {
     "opposing_mallet": N_("an opposing player's mallet"),
     "another_players_mount": N_("another player's mount"),
 }
-SAFETY_CALL = Penalty.numbered(P.SAFETY_PENALTY.value)
-SAFETY_PENALTY = Message(SAFETY_CALL.label)  # "Penalty 6"
+
+
+def safety_call(values: Parameters) -> Penalty:
+    """21.a's "call a Safety (Penalty 6)": the penalty the edition's number names."""
+    return Penalty.numbered(values["SAFETY_PENALTY"].value)
+
 
 _a = Verdicts("21.a")
 
 
-def judge_safety(case: Case) -> Verdict:
+def judge_safety(case: Case, values: Parameters) -> Verdict:
     own_line = case.fact("last_hit_by_defender")  # a mere touch of the mallet is a hit (21.a)
-    safety_called = case.called("penalty") == SAFETY_CALL
+    safety = safety_call(values)
+    safety_called = case.called("penalty") == safety
     if not own_line:
         if safety_called:
             return _a.inconsistent(
@@ -64,30 +69,33 @@ def judge_safety(case: Case) -> Verdict:
             "after glancing off {what}", what=Message(DEFLECTION_WORDS[deflection]))
         return _a.inconsistent(Message(
             "The defender hit the ball across his or her own end line (a mere touch of the mallet counts), {how}: "
-            "the Umpire shall stop the game and call a Safety ({penalty}).", how=how, penalty=SAFETY_PENALTY),
+            "the Umpire shall stop the game and call a Safety ({penalty}).", how=how, penalty=Message(safety.label)),
             wrong=("penalty", "whistle") if not_stopped else ("penalty",))
     if not_stopped:
         return _a.inconsistent(Message(
             "A Safety ({penalty}) was called but play was not stopped: the Umpire shall stop the game and call the "
-            "Safety.", penalty=SAFETY_PENALTY), wrong=("whistle",))
-    return _a.consistent(_SAFETY_CORRECTLY_CALLED)
+            "Safety.", penalty=Message(safety.label)), wrong=("whistle",))
+    return _a.consistent(_correctly_called(safety))
 
 
-# A verdict's sentence that is the same for every call it fits, made once (a message is never changed once made): the
-# same object, its hash kept, is then found at once among the texts already rendered for the report (`i18n.both`).
-_SAFETY_CORRECTLY_CALLED = Message(
-    "Safety ({penalty}) correctly called: the defender's hit crossed his or her own end line.", penalty=SAFETY_PENALTY)
+@functools.lru_cache(maxsize=4)
+def _correctly_called(safety: Penalty) -> Message:
+    """The sentence is the same for every call it fits: made once for each penalty (a message is never changed once
+    made)."""
+    return Message("Safety ({penalty}) correctly called: the defender's hit crossed his or her own end line.",
+                   penalty=Message(safety.label))
 
 
 @functools.lru_cache(maxsize=32)
 def _no_safety_struck(deflection: str) -> Message:
-    """One sentence per deflection, made once (see `_SAFETY_CORRECTLY_CALLED`)."""
+    """One sentence per deflection, made once (see `_correctly_called`)."""
     return Message("No Safety: the ball struck {what} before crossing the end line.",
                    what=Message(DEFLECTION_WORDS[deflection]))
 
 
 SAFETY = Provision(
     id="21.a",
+    key_name=N_("Safety"), first_window=10,
     title=Message("Ball hit across end line (Safety)"),
     source=(Source("Ball Hit Across End Line"),),
     facts=(
@@ -100,7 +108,7 @@ SAFETY = Provision(
     penalty=Message("Safety: Penalty 6"),
     judge=judge_safety,
     parts=(parts.safety_restart_place, parts.safety_restart_kind),
-    parameters=(P.SAFETY_PENALTY,),
+    parameters=("SAFETY_PENALTY",),
     summary=Message("Requires Penalty 6 when the defending side's hit (a touch counts) crosses its own end line, "
                     "directly "
                     "or off its own mount, a goal post or the boards; forbids it after another player, an opponent's "
@@ -111,7 +119,7 @@ SAFETY = Provision(
 _c = Verdicts("21.c")
 
 
-def judge_damaged_ball(case: Case):
+def judge_damaged_ball(case: Case, values: Parameters):
     state = case.fact("ball_state")
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
@@ -147,6 +155,7 @@ def judge_damaged_ball(case: Case):
 
 DAMAGED_BALL = Provision(
     id="21.c",
+    key_name=N_("Damaged ball"), first_window=2,
     title=Message("Damaged or buried ball"),
     source=(Source("Damaged, Buried Ball"),),
     facts=(
@@ -173,7 +182,7 @@ DAMAGED_BALL = Provision(
 _i = Verdicts("21.i")
 
 
-def judge_lodged_ball(case: Case):
+def judge_lodged_ball(case: Case, values: Parameters):
     if not case.fact("cannot_be_dropped_immediately"):
         if case.called("whistle") == Whistle.NONE:
             return _i.consistent(Message("The ball came loose at once, so play went on."))
@@ -190,6 +199,7 @@ def judge_lodged_ball(case: Case):
 
 LODGED_BALL = Provision(
     id="21.i",
+    key_name=N_("Lodged ball"), first_window=6,
     title=Message("Lodged ball"),
     source=(Source("Lodged Ball"),),
     facts=(

@@ -69,11 +69,6 @@ PLAYED_AFTER_BREAK = ("largest_piece", "smaller_piece", "new_ball")
 COURTESY_RESTART_KINDS = ("throw_in", "penalty", "free_hit", "knock_in")
 # 21.f(5): the provisions under which an excused mount may not return (forfeiture if it does).
 EXCUSING_CLAUSES = ("21.f(1)(i)", "21.f(1)(ii)", "21.f(3)", "21.f(4)")
-# The facts the tool derives rather than asks (`MatchDocument.derived_facts`), by situation: 21.f(5)'s
-# excusal, a legal conclusion, comes from the mount register. A reviewer who reads it otherwise records
-# that as the event's `reading`, never as a fact.
-DERIVED_FACTS = {"21.f(5)": ("excused_under",)}
-DERIVES_FACTS = frozenset(DERIVED_FACTS)
 # 21.f(5): "the Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical
 # evidence": the authorities it names (the values of `vocabulary.Official`), and anyone else.
 AUTHORITIES_21F5 = ("umpire", "referee", "committee")

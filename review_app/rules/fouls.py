@@ -7,9 +7,9 @@ from __future__ import annotations
 import functools
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules.calls import whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -38,7 +38,7 @@ def _dangerous_foul_not_at_once(umpire: Message) -> Message:
                    "Umpire {umpire}. The Umpire should not delay the call of dangerous fouls.", umpire=umpire)
 
 
-def judge_foul(case: Case) -> Verdict:
+def judge_foul(case: Case, values: Parameters) -> Verdict:
     if case.has("umpire_coached_players") and case.fact("umpire_coached_players"):
         return _b.inconsistent(
             Message("Verbal cues may inform players of potential violations, but Umpires should never coach or "
@@ -117,6 +117,7 @@ def uncalled_foul(v: Verdicts, case: Case, kind: str, whistle: str) -> Verdict:
 
 FOUL = Provision(
     id="21.b",
+    key_name=N_("Foul"), first_window=1,
     title=Message("Foul called; calling the advantage; verbal cues"),
     source=(Source("Foul called."), Source("Any violation of the Rules"), Source("Calling the advantage"),
             Source("Verbal cues")),
@@ -146,7 +147,7 @@ _db = Verdicts("21.b.dead-ball")
 CARD_WORDS = {Card.YELLOW: N_("displaying a yellow card"), Card.RED: N_("displaying a red card")}
 
 
-def judge_dead_ball_foul(case: Case) -> Verdict:
+def judge_dead_ball_foul(case: Case, values: Parameters) -> Verdict:
     if not case.fact("play_already_stopped"):
         return _db.inconsistent(
             Message("This provision is for a foul called when play is already stopped; with play running the foul is "
@@ -169,6 +170,7 @@ def judge_dead_ball_foul(case: Case) -> Verdict:
 
 DEAD_BALL_FOUL = Provision(
     id="21.b.dead-ball",
+    key_name=N_("Foul, play stopped"),
     title=Message("Foul when play is already stopped"),
     source=(Source("In the event of a foul being called when play is already stopped"),),
     facts=(fact("play_already_stopped", required=True),),  # the clause is only for a foul in a break in play
@@ -185,7 +187,7 @@ DEAD_BALL_FOUL = Provision(
 _dg = Verdicts("21.general.dangerous-fouls")
 
 
-def judge_dangerous_foul(case: Case) -> Verdict:
+def judge_dangerous_foul(case: Case, values: Parameters) -> Verdict:
     dangerous = case.fact("involves_safety") or case.facts.get("kind") == "dangerous"
     whistle = case.called("whistle")
     umpire = whistle_words(whistle)
@@ -205,6 +207,7 @@ def judge_dangerous_foul(case: Case) -> Verdict:
 
 DANGEROUS_FOULS = Provision(
     id="21.general.dangerous-fouls",
+    key_name=N_("Dangerous foul"), first_window=9,
     title=Message("Dangerous fouls are called at the instant"),
     source=(Source(GENERAL, en_from="Fouls involving safety", en_to="When a foul occurs",
                    es_from="Los fouls que afectan", es_to="Cuando un foul se produce"),),
@@ -262,7 +265,7 @@ def _judge_foul_at_an_overtime_horn(case: Case, overtime: int) -> Verdict:
         "of a regulation period, so when it is executed is the Umpires' to decide.", n=overtime))
 
 
-def judge_foul_at_horn(case: Case) -> Verdict:
+def judge_foul_at_horn(case: Case, values: Parameters) -> Verdict:
     if not case.fact("at_or_slightly_after_horn"):
         return _hn.consistent(Message("The foul was not at the horn; this provision does not change the call."))
     overtime = overtime_period(case)
@@ -283,7 +286,7 @@ def judge_foul_at_horn(case: Case) -> Verdict:
         if final:
             return _hn.inconsistent(Message(
                 "After the horn ending the final period, {seconds:g} seconds should be put on the clock and the "
-                "penalty executed.", seconds=P.FINAL_HORN_CLOCK.value), wrong=("penalty_timing",))
+                "penalty executed.", seconds=values["FINAL_HORN_CLOCK"].value), wrong=("penalty_timing",))
         return _hn.inconsistent(Message("After the horn ending a period other than the last, the penalty should be "
                                         "executed "
                                         "at the beginning of the next period."), wrong=("penalty_timing",))
@@ -298,6 +301,7 @@ def judge_foul_at_horn(case: Case) -> Verdict:
 
 FOUL_AT_HORN = Provision(
     id="21.general.foul-at-horn",
+    key_name=N_("Foul at the horn"),
     title=Message("Foul at or just after the horn"),
     source=(Source(GENERAL, en_from="When a foul occurs", en_to="An unsportsmanlike",
                    es_from="Cuando un foul se produce", es_to="Un penal por conducta"),),
@@ -312,7 +316,7 @@ FOUL_AT_HORN = Provision(
     mount=None,
     penalty=Message("An appropriate penalty"),
     judge=judge_foul_at_horn,
-    parameters=(P.FINAL_HORN_CLOCK,),
+    parameters=("FINAL_HORN_CLOCK",),
     summary=Message("A foul at or slightly after the horn is penalized: at the start of the next period, or after the "
                     "final period with 5 seconds put on the clock."),
 )
@@ -321,7 +325,7 @@ FOUL_AT_HORN = Provision(
 _us = Verdicts("21.general.unsportsmanlike")
 
 
-def judge_unsportsmanlike(case: Case) -> Verdict:
+def judge_unsportsmanlike(case: Case, values: Parameters) -> Verdict:
     if not case.fact("between_periods"):
         return _us.consistent(Message("Not between periods; this provision does not change the call."))
     penalty, card = case.called_or("penalty", None), case.called_or("card", None)
@@ -373,6 +377,7 @@ def _after_the_final_period(case: Case) -> bool:
 
 UNSPORTSMANLIKE = Provision(
     id="21.general.unsportsmanlike",
+    key_name=N_("Unsportsmanlike"),
     title=Message("Unsportsmanlike conduct between periods"),
     source=(Source(GENERAL, en_from="An unsportsmanlike", es_from="Un penal por conducta"),),
     facts=(fact("between_periods"), fact("after_final_period"), fact("unsportsmanlike_conduct")),

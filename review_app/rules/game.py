@@ -6,6 +6,7 @@ from __future__ import annotations
 from review_app.i18n import N_, Message
 from review_app.rules import parts
 from review_app.rules.facts import fact
+from review_app.rules.parameters import Parameters
 from review_app.rules.phrases import Joined
 from review_app.rules.provision import (
     OFFICIALS_AGREEING,
@@ -25,7 +26,7 @@ from review_app.rules.vocabulary import Restart, Whistle
 _w = Verdicts("21.general.whistle")
 
 
-def judge_whistle_only(case: Case) -> Verdict:
+def judge_whistle_only(case: Case, values: Parameters) -> Verdict:
     if case.fact("stopped_without_whistle"):
         return _w.inconsistent(Message("Play and the clock were stopped without the Umpire's whistle; the game is "
                                        "stopped only by the whistle."))
@@ -34,6 +35,7 @@ def judge_whistle_only(case: Case) -> Verdict:
 
 WHISTLE_ONLY = Provision(
     id="21.general.whistle",
+    key_name=N_("Whistle stops play"), first_window=8,
     title=Message("Only the whistle stops play"),
     source=(Source("Play shall be continuous"),
             Source("The game is stopped only by the Umpire", en_to="Fouls involving safety", es_to="Los fouls que "
@@ -51,7 +53,7 @@ WHISTLE_ONLY = Provision(
 _j = Verdicts("21.j")
 
 
-def judge_period_ends(case: Case) -> Verdict:
+def judge_period_ends(case: Case, values: Parameters) -> Verdict:
     expired = case.fact("period_time_expired")
     whistle = case.called("whistle")
     if expired and whistle == Whistle.NONE:
@@ -63,7 +65,7 @@ def judge_period_ends(case: Case) -> Verdict:
 
 
 PERIOD_ENDS = Provision(
-    id="21.j", title=Message("Period ends"), source=(Source("Period Ends"),),
+    id="21.j", key_name=N_("Period ends"), title=Message("Period ends"), source=(Source("Period Ends"),),
     facts=(fact("period_time_expired"),),
     stop=STOP_REQUIRED, restart=Message("The next period"), mount=None, penalty=None,
     judge=judge_period_ends,
@@ -74,7 +76,7 @@ _k = Verdicts("21.k")
 REASON_WORDS = {"darkness": N_("darkness"), "inclement_weather": N_("inclement weather")}
 
 
-def judge_suspension(case: Case) -> Verdict:
+def judge_suspension(case: Case, values: Parameters) -> Verdict:
     reason = case.fact("reason")
     if reason == "other":
         bad = _officials_not_agreeing(case)
@@ -117,7 +119,8 @@ def _officials_not_agreeing(case: Case) -> Verdict | None:
 
 
 SUSPENSION = Provision(
-    id="21.k", title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
+    id="21.k", key_name=N_("Game suspended"),
+    title=Message("Suspension of game"), source=(Source("Suspension of Game"),),
     facts=(fact("reason"),),
     decisions=tuple(name for name, _who in OFFICIALS_AGREEING),
     former_decisions=("officials_agree",),
@@ -131,7 +134,7 @@ SUSPENSION = Provision(
 _l = Verdicts("21.l")
 
 
-def judge_inadvertent_whistle(case: Case) -> Verdict:
+def judge_inadvertent_whistle(case: Case, values: Parameters) -> Verdict:
     restart = case.called("restart")
     if case.fact("fair_play_possession_applies"):
         if restart != Restart.FAIR_PLAY_POSSESSION:
@@ -151,7 +154,8 @@ def judge_inadvertent_whistle(case: Case) -> Verdict:
 
 
 INADVERTENT_WHISTLE = Provision(
-    id="21.l", title=Message("Inadvertent whistle"), source=(Source("Inadvertent Whistle"),),
+    id="21.l", key_name=N_("Stray whistle"), first_window=7,
+    title=Message("Inadvertent whistle"), source=(Source("Inadvertent Whistle"),),
     facts=(fact("fair_play_possession_applies"),),
     stop=STOP_NOT_AT_ALL,
     restart=Message("Throw-in toward the boards or sideline where play stopped, unless Rule 22.h applies"),

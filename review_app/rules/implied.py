@@ -8,13 +8,14 @@ which penalty a foul earns is set by the foul rules, not Rule 21, so it is not i
 
 from __future__ import annotations
 
-from review_app.rules.ball import SAFETY_CALL
+from review_app.rules.ball import safety_call
+from review_app.rules.parameters import Parameters, newest
 from review_app.rules.vocabulary import Restart
 
 # clause -> {call part: value}
 IMPLIED = {
-    # 21.a: "the Umpire shall stop the game and call a Safety (Penalty 6)"
-    "21.a": {"penalty": SAFETY_CALL.value, "restart": Restart.PENALTY.value},
+    # 21.a: "the Umpire shall stop the game and call a Safety (Penalty 6)" (the penalty, the edition's number)
+    "21.a": {"restart": Restart.PENALTY.value},
     # 21.b: restart "The penalty awarded"
     "21.b": {"restart": Restart.PENALTY.value},
     "21.b.dead-ball": {"restart": Restart.PENALTY.value},
@@ -27,6 +28,10 @@ IMPLIED = {
 TO_THE_OPPONENTS = ("penalty_to",)
 
 
-def implied_call(situation: str) -> dict[str, str]:
-    """The call parts `situation` sets in its usual case ({} where the rule leaves them open)."""
-    return dict(IMPLIED.get(situation, {}))
+def implied_call(situation: str, values: Parameters | None = None) -> dict[str, str]:
+    """The call parts `situation` sets in its usual case ({} where the rule leaves them open); `values`: the numbers
+    of the edition in force (the newest shipped one if not given: a suggestion made while tagging)."""
+    implied = dict(IMPLIED.get(situation, {}))
+    if situation == "21.a":
+        implied = {"penalty": safety_call(values or newest()).value, **implied}
+    return implied

@@ -4,9 +4,10 @@ time-out for a mount, 21.f(5) returning an excused mount (forfeiture)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import Any
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
@@ -14,12 +15,29 @@ from review_app.rules.calls import (
     minutes,
     whistle_words,
 )
-from review_app.rules.facts import fact
+from review_app.rules.case import MatchRecords
+from review_app.rules.facts import AUTHORITIES_21F5, fact
+from review_app.rules.match import (
+    ERROR,
+    INFO,
+    MANDATORY,
+    WARNING,
+    EvidenceFacts,
+    Finding,
+    MatchCheck,
+    MatchRecord,
+    beyond_the_limit,
+    each_time_allowed,
+    who,
+)
 from review_app.rules.mounts import (
     EXCUSING_CLAUSES,
     MAY_NOT_RETURN,
+    during_a_break,
+    excusal_contradicted,
     stopped_at_once,
 )
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
     STOP_AT_ONCE,
@@ -36,7 +54,7 @@ from review_app.rules.vocabulary import Penalty, Restart, Whistle
 _f3 = Verdicts("21.f(3)")
 
 
-def judge_mount_falls(case: Case) -> Verdict:
+def judge_mount_falls(case: Case, values: Parameters) -> Verdict:
     bad = stopped_at_once(_f3, case, N_("A mount fell"))
     if bad:
         return bad
@@ -71,6 +89,7 @@ def judge_mount_falls(case: Case) -> Verdict:
 
 MOUNT_FALLS = Provision(
     id="21.f(3)",
+    key_name=N_("Mount falls"), waits_for=("player_returned",),
     title=Message("Mount falls"),
     source=(Source("Mount Falls"),),
     facts=(fact("mount_sound"),
@@ -91,7 +110,7 @@ MOUNT_FALLS = Provision(
 _f4 = Verdicts("21.f(4)")
 
 
-def judge_mount_timeout(case: Case) -> Verdict:
+def judge_mount_timeout(case: Case, values: Parameters) -> Verdict:
     if not case.fact("player_requested_timeout"):
         # Worked example: "If Blue changes as the game proceeds, the mount may be played later."
         if case.call.get("mount_excused"):
@@ -114,9 +133,10 @@ def judge_mount_timeout(case: Case) -> Verdict:
             return _f4.inconsistent(Message("The mount changed in a player's time-out may not return to the game: it "
                                             "is excused."), wrong=("mount_excused",))
         allowed = case.called_or("time_allowed_s", 0)
-        if allowed > P.MOUNT_CHANGE_TIMEOUT.value:
+        limit = values["MOUNT_CHANGE_TIMEOUT"].value
+        if allowed > limit:
             return _f4.inconsistent(Message("The player has {limit} to change mounts; the time allowed was {allowed}.",
-                                            limit=duration(P.MOUNT_CHANGE_TIMEOUT.value), allowed=minutes(allowed)),
+                                            limit=duration(limit), allowed=minutes(allowed)),
                                     wrong=("time_allowed_s",))
     elif case.call.get("mount_excused"):
         return _f4.inconsistent(Message("The mount was checked and remounted, not changed; it is not excused."),
@@ -136,8 +156,33 @@ def _time_out_handled(umpire: Message) -> Message:
                    "neutral play is at the Umpires' discretion.", umpire=umpire)
 
 
+# --- the match checks of 21.f(4) ---------------------------------------------------------------------------------
+def _timeout_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+    """21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count."""
+    if (ev.get("facts") or {}).get("player_changed_mount") is not True:
+        return []
+    return beyond_the_limit(record, ev, call, allowed, record.values["MOUNT_CHANGE_TIMEOUT"])
+
+
+def teammates_changing(record: MatchRecord) -> list[Finding]:
+    """21.f(4): teammates changing mounts during a player's time-out for a mount: a penalty is due."""
+    doc, out = record.doc, []
+    for ev in doc.events_of({"21.f(4)"}):
+        if not (ev.get("facts") or {}).get("teammates_changed_mounts"):
+            continue
+        penalized = (ev.get("call") or {}).get("penalty") not in (None, Penalty.NONE)
+        out.append(Finding(
+            doc.match_id, "teammates_changed_during_timeout", "21.f(4)", INFO if penalized else ERROR, [ev["id"]],
+            Message("Teammates changed mounts during a player's time-out for a mount: the opposing team was awarded "
+                    "a penalty.") if penalized else
+            Message("Teammates changed mounts during a player's time-out for a mount; an appropriate penalty is due to "
+                    "the opposing team.")))
+    return out
+
+
 MOUNT_TIMEOUT = Provision(
     id="21.f(4)",
+    key_name=N_("Time-out for mount"),
     title=Message("Player's time-out for an injured mount"),
     source=(Source("Player Time Out for Injured Mount"),),
     facts=(
@@ -151,8 +196,9 @@ MOUNT_TIMEOUT = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Teammates changing mounts: an appropriate penalty to the opposing team"),
     judge=judge_mount_timeout,
+    match_checks=(each_time_allowed("21.f(4)", _timeout_allowance), MatchCheck(teammates_changing, 5)),
     measures_time=True,
-    parameters=(P.MOUNT_CHANGE_TIMEOUT,),
+    parameters=("MOUNT_CHANGE_TIMEOUT",),
     summary=Message("Stop immediately or at a neutral play (when, not whether, is the Umpires' call); 5 minutes to "
                     "change; the "
                     "changed mount is excused; teammates may not change."),
@@ -162,7 +208,7 @@ MOUNT_TIMEOUT = Provision(
 _f5 = Verdicts("21.f(5)")
 
 
-def judge_returned_mount(case: Case) -> Verdict:
+def judge_returned_mount(case: Case, values: Parameters) -> Verdict:
     under = case.fact("excused_under")
     penalty = case.called("penalty")
     if under not in EXCUSING_CLAUSES:
@@ -171,7 +217,7 @@ def judge_returned_mount(case: Case) -> Verdict:
                                             "forfeiture."), wrong=("penalty",))
         return _f5.consistent(Message("The mount had not been excused under 21.f(1), (3) or (4), so it may play."))
     if not case.fact("detected_during_game") and not case.fact("evidence_within_24_hours"):
-        hours = P.FORFEITURE_EVIDENCE_WINDOW.value / 3600
+        hours = values["FORFEITURE_EVIDENCE_WINDOW"].value / 3600
         if penalty == Penalty.FORFEITURE:
             return _f5.inconsistent(Message(
                 "Forfeiture was exacted with no conclusive evidence recorded as presented within {hours:g} hours after "
@@ -197,8 +243,118 @@ def _presented_to_someone_else(case: Case) -> bool:
     return case.facts.get("detected_during_game") is False and case.facts.get("presented_to") == "other"
 
 
+# --- the match check of 21.f(5) ---------------------------------------------------------------------------------
+def returned_mounts(record: MatchRecord) -> list[Finding]:
+    """21.f(5): an excused mount ridden again, by the match's mount register. The match's evidence case
+    (`record.evidence`) settles the evidence's timing and a forfeiture decided after the game."""
+    doc, reg, evidence = record.doc, record.register, record.evidence
+    if not reg.excusals and not reg.unnamed_excusals:  # no mount excused: none can return (most matches)
+        return []
+    # As doc.event() finds them (the first of an id: reversed, it is written last), without a search each time.
+    by_id: dict[str, dict] = {ev["id"]: ev for ev in reversed(doc.events)}
+    out = []
+    for exc in reg.excusals:
+        origin = by_id.get(exc.event) or {}
+        contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
+        for s in exc.returned:
+            ev = by_id.get(s.event) or {}
+            if during_a_break(ev):
+                # "returns a mount to play": a break is not play. Said, so the reviewer can look, never forfeiture.
+                out.append(Finding(
+                    doc.match_id, "excused_mount_seen_in_a_break", "21.f(5)", WARNING, [exc.event, s.event],
+                    Message("Mount {mount} was excused under {clause} (event {event}) and is seen again during a break "
+                            "in play (event {again}); forfeiture is for a mount returned to play, and a break is not "
+                            "play: check whether it played afterwards.", mount=exc.mount, clause=exc.clause,
+                            event=exc.event, again=s.event),
+                    {"mount": exc.mount, "excused_under": exc.clause}))
+                continue
+            seen = {"mount": exc.mount, "clause": exc.clause, "event": exc.event, "again": s.event,
+                    "rider": who(s.team, s.number)}
+            severity, why, exacted, facts = _returned(ev, evidence, contrary, seen)
+            post_game, in_time = facts.get("detected_during_game") is False, facts.get("evidence_within_24_hours")
+            out.append(Finding(
+                doc.match_id, "excused_mount_returned", "21.f(5)", severity, [exc.event, s.event], why,
+                {"mount": exc.mount, "excused_under": exc.clause, "exacted": exacted,
+                 "detected_during_game": not post_game, "evidence_within_24_hours": in_time,
+                 "presented_to": facts.get("presented_to"),
+                 "returned_at": {"frame": s.frame, "time_s": s.time_s}},
+            ))
+    for event_id in reg.unnamed_excusals:
+        out.append(Finding(
+            doc.match_id, "excused_mount_unnamed", "21.f(5)", WARNING, [event_id],
+            Message("A mount was excused but not named; it cannot be followed for 21.f(5).")))
+    return out
+
+
+def _returned(ev: dict, evidence: EvidenceFacts | None, contrary, seen: dict) -> tuple[str, Message, bool, dict]:
+    """An excused mount seen in play again at event `ev`: the finding's severity and sentence, whether forfeiture
+    was exacted, and the 21.f(5) facts they rest on (the event's, then the evidence case's)."""
+    call = ev.get("call") or {}
+    # A forfeiture decided by someone 21.f(5) does not name is not one exacted (READINGS 65): the event's
+    # judge finds it wrong in `decided_by`, and the match finding agrees.
+    unauthorised = call.get("penalty") == Penalty.FORFEITURE and call.get("decided_by") is not None \
+        and call.get("decided_by") not in AUTHORITIES_21F5
+    exacted = (evidence is not None and evidence.forfeiture_exacted) \
+        or (call.get("penalty") == Penalty.FORFEITURE and not unauthorised)
+    facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
+    if evidence is not None:
+        facts = {**facts, **evidence.facts()}
+    # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
+    post_game = facts.get("detected_during_game") is False
+    in_time = facts.get("evidence_within_24_hours")
+    if contrary:
+        severity, why = WARNING, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}), but the facts of event {event} say {contrary}: its clause does not excuse it, "
+            "so no forfeiture follows from 21.f(5); review the excusal.", contrary=contrary, **seen)
+    elif post_game and facts.get("presented_to") == "other" and not exacted:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, ridden by {rider}), but the evidence was presented to someone other than the "
+            "Umpire(s), a Referee or the Host Tournament Committee: it cannot ground a forfeiture.", **seen)
+    elif post_game and in_time is False:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}), but no conclusive evidence is recorded as presented within 24 hours after "
+            "the game (none at all, or later): it cannot ground a forfeiture.", **seen)
+    elif post_game and in_time is None and not exacted:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}). It was not detected during the game: presented as conclusive evidence within "
+            "24 hours after the game, it means forfeiture, which must be exacted.", **seen)
+    elif unauthorised and not exacted:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, ridden by {rider}): the penalty shall be forfeiture, which must be exacted; the "
+            "forfeiture recorded was decided by {who}, not by the Umpire(s), a Referee or the Host Tournament "
+            "Committee.", who=call.get("decided_by_name") or call.get("decided_by"), **seen)
+    elif exacted:
+        severity, why = INFO, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}): the penalty shall be forfeiture, which must be exacted — and was.", **seen)
+    else:
+        severity, why = MANDATORY, Message(
+            "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
+            "{again}, "
+            "ridden by {rider}): the penalty shall be forfeiture, which must be exacted.", **seen)
+    return severity, why, exacted, facts
+
+
+def derive_excusal(event: Mapping[str, Any], records: MatchRecords) -> dict[str, Any]:
+    """21.f(5) turns on the clause the returning mount was excused under: a legal conclusion the match's own earlier
+    events settle (the mount register), so the tool derives it rather than asks it. A reviewer who reads it otherwise
+    records that as the event's `reading`, never as a fact."""
+    clause = records.excusal_of(event)
+    return {"excused_under": clause} if clause else {}
+
+
 RETURNED_MOUNT = Provision(
     id="21.f(5)",
+    key_name=N_("Excused mount back"),
     title=Message("Returning an excused mount: forfeiture"),
     source=(Source("If a player returns a mount to play after it has been excused"),),
     facts=(
@@ -215,8 +371,10 @@ RETURNED_MOUNT = Provision(
     mount=MAY_NOT_RETURN,
     penalty=Message("Forfeiture, which must be exacted"),
     judge=judge_returned_mount,
+    match_checks=(MatchCheck(returned_mounts, 1),),
+    derives=("excused_under",), derive=derive_excusal,
     parts=(parts.evidence_presented_to_an_authority, parts.decided_by_an_authority),
-    parameters=(P.FORFEITURE_EVIDENCE_WINDOW,),
+    parameters=("FORFEITURE_EVIDENCE_WINDOW",),
     summary=Message("A mount excused under 21.f(1), (3) or (4) that plays again means forfeiture, mandatory, also on "
                     "conclusive evidence within 24 hours after the game."),
 )

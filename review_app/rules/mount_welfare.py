@@ -4,10 +4,10 @@ visibly injured, and 21.f(2) the courtesy change."""
 from __future__ import annotations
 
 import functools
+from collections import defaultdict
 from collections.abc import Mapping
 
 from review_app.i18n import N_, Message
-from review_app.rules import parameters as P
 from review_app.rules import parts
 from review_app.rules.calls import (
     ALREADY_STOPPED,
@@ -15,6 +15,13 @@ from review_app.rules.calls import (
     minutes,
 )
 from review_app.rules.facts import fact
+from review_app.rules.match import (
+    ERROR,
+    Finding,
+    MatchCheck,
+    MatchRecord,
+    each_time_allowed,
+)
 from review_app.rules.mounts import (
     ALL_MAY_CHANGE,
     MAY_NOT_RETURN,
@@ -24,6 +31,7 @@ from review_app.rules.mounts import (
     recorded_excused,
     stopped_at_once,
 )
+from review_app.rules.parameters import Parameters
 from review_app.rules.phrases import Joined, UpperFirst
 from review_app.rules.provision import (
     STOP_AT_DISCRETION,
@@ -43,7 +51,7 @@ from review_app.rules.vocabulary import Penalty, Restart
 _f1i = Verdicts("21.f(1)(i)")
 
 
-def judge_visibly_injured(case: Case) -> Verdict:
+def judge_visibly_injured(case: Case, values: Parameters) -> Verdict:
     if not case.fact("visibly_injured_or_distressed"):
         return _f1i.inconsistent(Message("The mount was not visibly injured: that case is 21.f(1)(ii), not "
                                          "21.f(1)(i)."))
@@ -73,6 +81,7 @@ def judge_visibly_injured(case: Case) -> Verdict:
 
 VISIBLY_INJURED = Provision(
     id="21.f(1)(i)",
+    key_name=N_("Mount injured"), waits_for=("player_returned",),
     title=Message("Mount visibly injured or distressed"),
     source=(WELFARE, Source("The Umpires determine that the mount is visibly injured")),
     facts=(fact("visibly_injured_or_distressed"),
@@ -92,7 +101,7 @@ VISIBLY_INJURED = Provision(
 _f1ii = Verdicts("21.f(1)(ii)")
 
 
-def judge_not_visibly_injured(case: Case) -> Verdict:
+def judge_not_visibly_injured(case: Case, values: Parameters) -> Verdict:
     if case.fact("visibly_injured_or_distressed"):
         return _f1ii.inconsistent(Message("The mount was visibly injured or distressed: that case is 21.f(1)(i)."))
     # The opening words of 21.f(1) govern both cases: "in which case they should stop play immediately".
@@ -124,6 +133,7 @@ def judge_not_visibly_injured(case: Case) -> Verdict:
 
 NOT_VISIBLY_INJURED = Provision(
     id="21.f(1)(ii)",
+    key_name=N_("Mount unsound"), waits_for=("mount_off_field",),
     title=Message("Mount not visibly injured"),
     source=(WELFARE, Source("The Umpires determine that the mount is not visibly injured")),
     facts=(
@@ -155,14 +165,14 @@ COURTESY_ANNOUNCEMENT = "COURTESY CHANGE"
 EARLY, LATE = "early", "late"
 
 
-def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> str | None:
+def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping, values: Parameters) -> str | None:
     """21.f(2) "Play will be restarted ... after one minute has elapsed": EARLY before the minute, LATE well after
     it (more than `timing.AFTER_ONE_MINUTE` past it) unless a penalty was awarded for the delay ("Any
     unwarranted delay by either team will be penalized"), else None. The event's judge and the match check
-    (`checker.sequence.time_allowances`) both ask this, so they agree."""
-    if allowed < P.COURTESY_CHANGE.value:
+    (`_courtesy_minute`) both ask this, so they agree."""
+    if allowed < values["COURTESY_CHANGE"].value:
         return EARLY
-    if allowed <= P.COURTESY_CHANGE.value + AFTER_ONE_MINUTE.seconds:
+    if allowed <= values["COURTESY_CHANGE"].value + AFTER_ONE_MINUTE.seconds:
         return None
     if facts.get(UNWARRANTED_DELAY.name) is False:
         # "Any unwarranted delay by either team will be penalized": only an unwarranted one. The reviewer recorded
@@ -173,7 +183,7 @@ def courtesy_restart_timing(allowed: float, facts: Mapping, call: Mapping) -> st
     return None if penalized else LATE
 
 
-def judge_courtesy_change(case: Case) -> Verdict:
+def judge_courtesy_change(case: Case, values: Parameters) -> Verdict:
     announced = case.match.courtesy_changes_announced
     if announced is None:
         return incomplete("21.f(2)", ["match.announcements.courtesy_changes_allowed"])
@@ -186,9 +196,9 @@ def judge_courtesy_change(case: Case) -> Verdict:
     if case.facts.get("offered_to_all_players") is False:
         return _f2.inconsistent(Message("The courtesy change is one per period for all players on both teams; it was "
                                         "not open to all of them."))
-    minute = duration(P.COURTESY_CHANGE.value)
+    minute = duration(values["COURTESY_CHANGE"].value)
     allowed = case.called("time_allowed_s")
-    when = courtesy_restart_timing(allowed, case.facts, case.call)
+    when = courtesy_restart_timing(allowed, case.facts, case.call, values)
     if when == EARLY:
         return _f2.inconsistent(UpperFirst(Message(
             "{limit} shall be allowed for a courtesy change, play restarting after it has elapsed; play restarted "
@@ -222,32 +232,32 @@ def judge_courtesy_change(case: Case) -> Verdict:
         return bad
     # Allowing it was the Umpires' choice; what the rule binds once allowed, the call met: consistent, with the
     # advice ("Ideally ...") and the teams' duty as notes, never faults.
-    return _f2.consistent(Joined([_courtesy_change_announced(minute), *_courtesy_notes(case)], sep=" "))
+    return _f2.consistent(Joined([_courtesy_change_announced(minute), *_courtesy_notes(case, values)], sep=" "))
 
 
-def _courtesy_notes(case: Case) -> list[Message]:
+def _courtesy_notes(case: Case, values: Parameters) -> list[Message]:
     notes = []
     announcement = case.call.get("announcement")
     if announcement is not None and COURTESY_ANNOUNCEMENT not in " ".join(announcement.upper().split()):
         notes.append(Message('Ideally the Umpires announce "ALL MAY CHANGE – COURTESY CHANGE, ONE MINUTE", and the '
                              'announcement recorded does not say so.'))
     elapsed = case.facts.get("elapsed_in_period_s")
-    if elapsed is not None and elapsed < P.COURTESY_CHANGE_IDEAL_ELAPSED.value:
+    if elapsed is not None and elapsed < values["COURTESY_CHANGE_IDEAL_ELAPSED"].value:
         notes.append(Message("It was allowed before {ideal} had elapsed in the period; ideally it comes after.",
-                             ideal=duration(P.COURTESY_CHANGE_IDEAL_ELAPSED.value)))
-    return notes + _teams_horses(case)
+                             ideal=duration(values["COURTESY_CHANGE_IDEAL_ELAPSED"].value)))
+    return notes + _teams_horses(case, values)
 
 
-def _teams_horses(case: Case) -> list[Message]:
+def _teams_horses(case: Case, values: Parameters) -> list[Message]:
     """U7: "the teams shall be required to provide each Umpire two horses": the teams' duty, not the Umpires', so a
     note on the Umpires' call, never a fault in it (READINGS U7)."""
     if case.facts.get("each_umpire_had_two_horses") is False and case.match.periods is not None \
-            and case.match.periods >= P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value:
+            and case.match.periods >= values["COURTESY_UMPIRE_HORSES_MIN_PERIODS"].value:
         return [Message(
             "With courtesy changes allowed, the teams shall be required to provide each Umpire {horses:g} horses for "
             "any game lasting {periods:g} periods or more; this game has {played}, and they did not: a duty of the "
             "teams, not a fault in the Umpires' call.",
-            horses=P.COURTESY_UMPIRE_HORSES.value, periods=P.COURTESY_UMPIRE_HORSES_MIN_PERIODS.value,
+            horses=values["COURTESY_UMPIRE_HORSES"].value, periods=values["COURTESY_UMPIRE_HORSES_MIN_PERIODS"].value,
             played=case.match.periods)]
     return []
 
@@ -260,8 +270,48 @@ def _courtesy_change_announced(limit: Message | str) -> Message:
                    limit=limit)
 
 
+# --- the match checks of 21.f(2) ------------------------------------------------------------------------------
+def _courtesy_minute(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+    """21.f(2) "after one minute has elapsed", as the event's judge reads it (`courtesy_restart_timing`): before the
+    minute, or well after it with no unwarranted delay penalized."""
+    doc, minute = record.doc, record.values["COURTESY_CHANGE"]
+    when = courtesy_restart_timing(allowed, ev.get("facts") or {}, call, record.values)
+    if when is None:
+        return []
+    times = {"allowed": minutes(allowed), "limit": minutes(minute.value)}
+    if when == EARLY:
+        kind, why = "courtesy_restart_before_the_minute", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, before the minute ({limit}) had elapsed "
+            "(21.f(2)).", **times)
+    else:
+        kind, why = "time_allowance_exceeded", Message(
+            "Play restarted {allowed} after a courtesy change was allowed, well after the minute ({limit}), with no "
+            "penalty for an unwarranted delay recorded (21.f(2)).", **times)
+    return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev["id"]], why,
+                    {"allowed_s": allowed, "limit_s": minute.value, "parameter": minute.name,
+                     "tolerance_s": AFTER_ONE_MINUTE.seconds})]
+
+
+def courtesy_changes(record: MatchRecord) -> list[Finding]:
+    """21.f(2): "one courtesy horse change per period"."""
+    doc, by_period = record.doc, defaultdict(list)
+    for ev in doc.events_of({"21.f(2)"}):
+        by_period[ev.get("period")].append(ev["id"])
+    out = []
+    limit = int(record.values["COURTESY_CHANGES_PER_PERIOD"].value)
+    for period, ids in by_period.items():
+        if len(ids) > limit:
+            out.append(Finding(
+                doc.match_id, "second_courtesy_change", "21.f(2)", ERROR, ids,
+                Message("{count} courtesy changes in period {period}; one per period is allowed.", count=len(ids),
+                        period=period),
+                {"period": period}))
+    return out
+
+
 COURTESY_CHANGE = Provision(
     id="21.f(2)",
+    key_name=N_("Courtesy change"),
     title=Message("Courtesy change"),
     source=(Source("The Host Tournament Committee or Umpires have the authority"),),
     facts=(
@@ -277,10 +327,11 @@ COURTESY_CHANGE = Provision(
     mount=Message("Not excused: the mount may return"),
     penalty=Message("Any unwarranted delay by either team is penalized"),
     judge=judge_courtesy_change,
+    match_checks=(each_time_allowed("21.f(2)", _courtesy_minute), MatchCheck(courtesy_changes, 3)),
     measures_time=True,
     parts=(parts.not_before_the_neutral_play, parts.courtesy_change_allowed_by),
-    parameters=(P.COURTESY_CHANGE, P.COURTESY_CHANGES_PER_PERIOD, P.COURTESY_CHANGE_IDEAL_ELAPSED,
-                P.COURTESY_UMPIRE_HORSES, P.COURTESY_UMPIRE_HORSES_MIN_PERIODS),
+    parameters=("COURTESY_CHANGE", "COURTESY_CHANGES_PER_PERIOD", "COURTESY_CHANGE_IDEAL_ELAPSED",
+                "COURTESY_UMPIRE_HORSES", "COURTESY_UMPIRE_HORSES_MIN_PERIODS"),
     summary=Message("Only if announced before the game: one courtesy change per period, ball out of play or neutral; "
                     "play restarts after one minute has elapsed, not before; a later restart is an unwarranted delay, "
                     "penalized."),

@@ -1,19 +1,27 @@
-"""Every number Rule 21 sets, as a named parameter with the clause that sets it and the rulebook
-edition it comes from.
+"""Every number Rule 21 sets, as typed values read from data (`data/parameters.toml`): each parameter with its
+unit, the clause that sets it, the rulebook's words and its value in each edition, keyed by the date the edition
+takes effect (OpenFisca's dated parameters: numbers are data, formulas are code).
 
-Numbers are data, formulas are code (as in OpenFisca): a rule reads `INJURY_RECOVERY.value`
-and cites `INJURY_RECOVERY.clause`, so a change in the rulebook is a change here only. As in
-OpenFisca's dated parameters, each value is kept with the edition that set it and the date that
-edition takes effect; `value_on(day)` is the value in force on a day, `value` the newest.
+A judge never reads a number from a module: it is handed the `Parameters` of the edition in force on the match's
+day (`rules.parameters_on(day)`, `rules.judge_on(day)`) and reads `values["INJURY_RECOVERY"].value`, citing its
+`clause`. A new rulebook number is a new entry in the data file, under the name its judge asks for.
 """
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-from dataclasses import dataclass
+import functools
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 from datetime import date
+from pathlib import Path
+from typing import Any
 
-from review_app.i18n import N_, Message
+from review_app.errors import PoloReviewError
+from review_app.i18n import Message
+
+PARAMETERS_FILE = Path(__file__).resolve().parent / "data" / "parameters.toml"
+RULEBOOK_EDITION = "USPA Rulebook 2026, Rule 21"
 
 
 @dataclass(frozen=True, order=True)
@@ -27,192 +35,115 @@ class Edition:
         return self.name
 
 
-# The packaged text names the 2026 rulebook but not the day it takes effect: the year's first day is assumed.
+# The edition whose words the packaged rulebook text holds (`rulebook.py`), which every provision encodes; the data
+# file keys its numbers by this date (a test checks it does).
 USPA_2026 = Edition(date(2026, 1, 1), "USPA 2026")
-EDITIONS = (USPA_2026,)
 
 
-class NotInForce(LookupError):
-    """A parameter asked for on a day before any edition that sets it."""
-
-
-# The day whose rulebook a judge is applying (set by `judging_on` around a judgement): every
-# `Parameter.value` read meanwhile is the value in force that day, so a clause's judge reads
-# `P.INJURY_RECOVERY.value` and gets the number of the edition that governs the match.
-_JUDGING_DAY: ContextVar[date | None] = ContextVar("judging_day", default=None)
-# Values set by editions registered after the module was built (a test edition, a later rulebook
-# loaded as data): {parameter name: ((edition, value), ...)}.
-_LATER: dict[str, tuple[tuple[Edition, float], ...]] = {}
-# Each parameter's value by day, as `Parameter.value` found it: a judge reads a number for every event
-# of a season, and finding it again (every edition's value sorted) cost more than some judges. Emptied
-# whenever an edition's values change.
-_ON_DAY: dict[tuple[str, date], float] = {}
-
-
-class judging_on:  # noqa: N801  (used as a function: `with judging_on(day):`)
-    """Judge by the rulebook in force on `day` inside the block. A class rather than a generator
-    function: it is entered once per event judged, and a generator's context manager cost more than
-    some judges."""
-
-    __slots__ = ("day", "token")
-
-    def __init__(self, day: date | None):
-        self.day = day
-
-    def __enter__(self) -> None:
-        self.token = _JUDGING_DAY.set(self.day)
-
-    def __exit__(self, *exc) -> None:
-        _JUDGING_DAY.reset(self.token)
-
-
-def judging_day() -> date | None:
-    """The day being judged (`judging_on`), None outside a judgement."""
-    return _JUDGING_DAY.get()
+class ParameterError(PoloReviewError):
+    """A parameters file that cannot be read as one: said in one line, naming the file and the problem."""
 
 
 @dataclass(frozen=True)
 class Parameter:
+    """One number as one edition of the rulebook sets it."""
+
     name: str
+    value: float  # as the file gives it: an integer stays one
     unit: str
     clause: str
     label: Message
-    quote: str  # the English words of the rulebook that set it
-    values: tuple[tuple[Edition, float], ...]  # each edition that set it, oldest first
-
-    def __post_init__(self):
-        if not self.values or [e for e, _ in self.values] != sorted(e for e, _ in self.values):
-            raise ValueError(f"{self.name}: values must be given oldest edition first")
-
-    @property
-    def history(self) -> tuple[tuple[Edition, float], ...]:
-        """Every edition's value, oldest first (those of editions registered later included)."""
-        return tuple(sorted((*self.values, *_LATER.get(self.name, ())), key=lambda ev: ev[0]))
-
-    @property
-    def value(self) -> float:
-        """The value in force on the day being judged (`judging_on`); outside a judgement, the newest."""
-        day = _JUDGING_DAY.get()
-        if day is None:
-            return self.history[-1][1]
-        try:
-            return _ON_DAY[self.name, day]
-        except KeyError:
-            pass
-        try:
-            found = self.value_on(day)
-        except NotInForce:  # a match before every edition held: judged by the earliest
-            found = self.history[0][1]
-        _ON_DAY[self.name, day] = found
-        return found
-
-    @property
-    def edition(self) -> Edition:
-        """The edition the current value comes from."""
-        return self.history[-1][0]
-
-    def value_on(self, day: date) -> float:
-        """The value in force on `day`: the one set by the latest edition effective by then."""
-        found = [v for e, v in self.history if e.effective <= day]
-        if not found:
-            raise NotInForce(f"{self.name} is set by no edition in force on {day.isoformat()}")
-        return found[-1]
+    quote: str  # the English words of the rulebook that set it (the edition's own)
+    edition: Edition  # the edition that set this value (an earlier one, where a later edition keeps it)
 
     def __str__(self) -> str:
         return f"{self.value:g} {self.unit} ({self.clause})"
 
 
-def set_values(edition: Edition, values: dict[str, float]) -> None:
-    """Record what a later edition sets (by parameter name); `clear_values(edition)` undoes it."""
-    _ON_DAY.clear()
-    for name, value in values.items():
-        _LATER[name] = tuple(sorted((*(ev for ev in _LATER.get(name, ()) if ev[0] != edition), (edition, value)),
-                                    key=lambda ev: ev[0]))
+@dataclass(frozen=True)
+class Parameters:
+    """Every number of Rule 21 as one edition has it, by name: what a judge is handed."""
+
+    edition: Edition
+    by_name: Mapping[str, Parameter]
+
+    def __getitem__(self, name: str) -> Parameter:
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise KeyError(f"{name}: no such parameter in {self.edition}") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+    def __iter__(self) -> Iterator[Parameter]:
+        return iter(self.by_name.values())
+
+    def changed_by(self, edition: Edition, values: Mapping[str, float]) -> Parameters:
+        """The numbers of a later `edition` that sets `values` (by name) and keeps the rest of these."""
+        unknown = sorted(set(values) - set(self.by_name))
+        if unknown:
+            raise ParameterError(f"{edition}: no such parameter: {', '.join(unknown)}")
+        return Parameters(edition, {name: replace(p, value=values[name], edition=edition) if name in values else p
+                                    for name, p in self.by_name.items()})
 
 
-def clear_values(edition: Edition) -> None:
-    _ON_DAY.clear()
-    for name in list(_LATER):
-        _LATER[name] = tuple(ev for ev in _LATER[name] if ev[0] != edition)
-        if not _LATER[name]:
-            del _LATER[name]
+def load(path: Path = PARAMETERS_FILE) -> tuple[Parameters, ...]:
+    """Every edition the file holds, oldest first, each with every parameter's value in force on its day (set by it
+    or by the latest edition before it). ParameterError names the file and the problem."""
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ParameterError(f"{path}: cannot be read as TOML: {exc}") from None
+    editions = {_day(path, "editions", key): Edition(_day(path, "editions", key), str(name))
+                for key, name in (data.pop("editions", None) or {}).items()}
+    if not editions:
+        raise ParameterError(f"{path}: no [editions] table naming the rulebook's editions by the day each takes effect")
+    dated = {name: _dated(path, name, spec, editions) for name, spec in data.items()}
+    return tuple(Parameters(e, {name: p for name, values in dated.items() if (p := _in_force(values, e)) is not None})
+                 for _, e in sorted(editions.items()))
 
 
-def _p(name: str, edition: Edition, value: float, unit: str, clause: str, label: str, quote: str) -> Parameter:
-    return Parameter(name, unit, clause, Message(label), quote, ((edition, value),))
+def _dated(path: Path, name: str, spec: Any, editions: dict[date, Edition]) -> list[Parameter]:
+    """A parameter's value in each edition that sets it, oldest first."""
+    where = f"{path}: [{name}]"
+    if not isinstance(spec, dict) or not isinstance(spec.get("values"), dict) or not spec["values"]:
+        raise ParameterError(f"{where}: needs clause, unit, label and values keyed by edition date")
+    missing = [k for k in ("clause", "unit", "label") if not isinstance(spec.get(k), str)]
+    if missing:
+        raise ParameterError(f"{where}: missing {', '.join(missing)}")
+    out = []
+    for key, entry in spec["values"].items():
+        day = _day(path, name, key)
+        if day not in editions:
+            raise ParameterError(f"{where}: {key} is the date of no edition in [editions]")
+        if not isinstance(entry, dict) or not isinstance(entry.get("value"), int | float) \
+                or isinstance(entry.get("value"), bool) or not isinstance(entry.get("quote"), str):
+            raise ParameterError(f"{where}: the value of {key} needs a number (value) and the rulebook's words (quote)")
+        out.append(Parameter(name, entry["value"], spec["unit"], spec["clause"], Message(spec["label"]),
+                             entry["quote"], editions[day]))
+    return sorted(out, key=lambda p: p.edition)
 
 
-RULEBOOK_EDITION = "USPA Rulebook 2026, Rule 21"
+def _in_force(values: list[Parameter], edition: Edition) -> Parameter | None:
+    found = [p for p in values if p.edition <= edition]
+    return found[-1] if found else None
 
-SAFETY_PENALTY = _p(
-    "SAFETY_PENALTY", USPA_2026, 6, "penalty number", "21.a",
-    N_("Penalty awarded for a safety"),
-    "call a Safety (Penalty 6)",
-)
-INJURY_RECOVERY = _p(
-    "INJURY_RECOVERY", USPA_2026, 10 * 60, "seconds", "21.d",
-    N_("Time an injured player has to recover"),
-    "the player shall have 10 minutes within which to recover",
-)
-COURTESY_CHANGE = _p(
-    "COURTESY_CHANGE", USPA_2026, 60, "seconds", "21.f(2)",
-    N_("Time allowed for a courtesy change"),
-    "One minute shall be allowed for players to change horses",
-)
-COURTESY_CHANGES_PER_PERIOD = _p(
-    "COURTESY_CHANGES_PER_PERIOD", USPA_2026, 1, "changes", "21.f(2)",
-    N_("Courtesy changes allowed per period"),
-    "one courtesy horse change per period",
-)
-COURTESY_CHANGE_IDEAL_ELAPSED = _p(
-    "COURTESY_CHANGE_IDEAL_ELAPSED", USPA_2026, 3 * 60, "seconds", "21.f(2)",
-    N_("Ideal time elapsed in the period before a courtesy change"),
-    "Ideally ... after three minutes have elapsed in the period",
-)
-COURTESY_UMPIRE_HORSES = _p(
-    "COURTESY_UMPIRE_HORSES", USPA_2026, 2, "horses per umpire", "21.f(2)",
-    N_("Horses teams provide each umpire when courtesy changes are allowed (4+ periods)"),
-    "provide each Umpire two horses for any game lasting four periods or more",
-)
-COURTESY_UMPIRE_HORSES_MIN_PERIODS = _p(
-    "COURTESY_UMPIRE_HORSES_MIN_PERIODS", USPA_2026, 4, "periods", "21.f(2)",
-    N_("Game length from which umpires get two horses"),
-    "any game lasting four periods or more",
-)
-MOUNT_CHANGE_TIMEOUT = _p(
-    "MOUNT_CHANGE_TIMEOUT", USPA_2026, 5 * 60, "seconds", "21.f(4)",
-    N_("Time a player has to change an injured or fatigued mount"),
-    "The player shall have 5 minutes to change mounts",
-)
-FORFEITURE_EVIDENCE_WINDOW = _p(
-    "FORFEITURE_EVIDENCE_WINDOW", USPA_2026, 24 * 3600, "seconds", "21.f(5)",
-    N_("Window after the game for conclusive evidence of a returned excused mount"),
-    "within 24 hours after a game",
-)
-TACK_PROVISION_MAX_HANDICAP = _p(
-    "TACK_PROVISION_MAX_HANDICAP", USPA_2026, 6, "goals", "21.g",
-    N_("Upper handicap level up to which the 5-minute tack provision may apply"),
-    "an upper handicap level of 6 goals or less",
-)
-TACK_REPAIR = _p(
-    "TACK_REPAIR", USPA_2026, 5 * 60, "seconds", "21.g",
-    N_("Most time allowed to rectify broken tack or change mounts"),
-    "a maximum of five (5) minutes to rectify the problem or change mounts",
-)
-TACK_CONTACT_DELAY = _p(
-    "TACK_CONTACT_DELAY", USPA_2026, 5 * 60, "seconds", "21.g",
-    N_("Delay of the restart when tack was broken by contact with another horse"),
-    "the start of play will be delayed for five (5) minutes or until his or her return",
-)
-FINAL_HORN_CLOCK = _p(
-    "FINAL_HORN_CLOCK", USPA_2026, 5, "seconds", "21.general.foul-at-horn",
-    N_("Seconds put on the clock for a foul at the final horn"),
-    "five seconds should be put on the clock and the penalty executed",
-)
 
-ALL = (
-    SAFETY_PENALTY, INJURY_RECOVERY, COURTESY_CHANGE, COURTESY_CHANGES_PER_PERIOD,
-    COURTESY_CHANGE_IDEAL_ELAPSED, COURTESY_UMPIRE_HORSES, COURTESY_UMPIRE_HORSES_MIN_PERIODS,
-    MOUNT_CHANGE_TIMEOUT, FORFEITURE_EVIDENCE_WINDOW, TACK_PROVISION_MAX_HANDICAP, TACK_REPAIR,
-    TACK_CONTACT_DELAY, FINAL_HORN_CLOCK,
-)
+def _day(path: Path, table: str, key: str) -> date:
+    try:
+        return date.fromisoformat(key)
+    except ValueError:
+        raise ParameterError(f"{path}: [{table}]: {key!r} is not a date (YYYY-MM-DD)") from None
+
+
+@functools.cache
+def shipped() -> tuple[Parameters, ...]:
+    """The packaged file's editions, read once (on first use, not on import)."""
+    return load()
+
+
+def newest() -> Parameters:
+    """The newest shipped edition's numbers: for what judges no match (the Rules page, the evidence process's
+    deadline, a coded tag's suggested call); a judge is handed the numbers of its match's day."""
+    return shipped()[-1]

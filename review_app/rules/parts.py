@@ -13,12 +13,14 @@ its own verdict (`Verdict.wrong`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from review_app.i18n import N_, Message
+from review_app.rules.case import Case
 from review_app.rules.facts import AUTHORITIES_21F5, NO_SAFETY_DEFLECTIONS
+from review_app.rules.parameters import Parameters
 from review_app.rules.phrases import any_of
-from review_app.rules.provision import Case, gated
 from review_app.rules.timing import AS_SOON_AS, AT_ONCE
 from review_app.rules.vocabulary import Card, Direction, Official, Penalty, Point, Restart
 
@@ -44,13 +46,17 @@ class Wrong:
 
 def needs(field: str):
     """Marks a part's check as one that finds nothing while the call does not record `field`: `judge_case`
-    skips it then. A season's calls mostly record none of the parts every clause shares, and these four
-    checks were a fifth of judging one (bench_check_cli.py); a test runs every check ungated over the
-    whole test corpus to keep the marks true."""
+    skips it then, as it would find nothing; a test runs every check ungated over the whole test corpus to keep
+    the marks true."""
     def mark(check):
         check.needs = field
         return check
     return mark
+
+
+def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:
+    """Each check with the call field it `needs`, if marked."""
+    return tuple((check, getattr(check, "needs", None)) for check in checks)
 
 
 def _awarded(case: Case) -> bool:
@@ -59,7 +65,7 @@ def _awarded(case: Case) -> bool:
 
 # -- every clause --------------------------------------------------------------------------------
 @needs("stopped_by")
-def stopped_by_the_umpire(case: Case) -> Wrong | None:
+def stopped_by_the_umpire(case: Case, values: Parameters) -> Wrong | None:
     """Rule 21: "The game is stopped only by the Umpire's whistle"."""
     who = case.call.get("stopped_by")
     if who is None or who == Official.UMPIRE:
@@ -69,7 +75,7 @@ def stopped_by_the_umpire(case: Case) -> Wrong | None:
 
 
 @needs("penalty_to")
-def penalty_to_the_opponents(case: Case) -> Wrong | None:
+def penalty_to_the_opponents(case: Case, values: Parameters) -> Wrong | None:
     """A penalty goes to the side the offence was against: 21.a's Safety to the attackers, 21.b's foul
     penalty to the fouled team, 21.f(4)'s "to the opposing team", the dead-ball foul's against the
     offender's side."""
@@ -87,7 +93,7 @@ def penalty_to_the_opponents(case: Case) -> Wrong | None:
 
 
 @needs("card_to")
-def card_to_the_offender(case: Case) -> Wrong | None:
+def card_to_the_offender(case: Case, values: Parameters) -> Wrong | None:
     card, to, offender = case.call.get("card"), case.call.get("card_to"), case.offender
     if card in (None, Card.NONE) or not isinstance(to, dict) or not offender or not offender.get("team"):
         return None
@@ -114,7 +120,7 @@ POINT_OF_KIND = {
 
 
 @needs("restart_point")
-def place_of_the_restart_kind(case: Case) -> Wrong | None:
+def place_of_the_restart_kind(case: Case, values: Parameters) -> Wrong | None:
     want = POINT_OF_KIND.get(case.call.get("restart"))
     return _place(case, want)
 
@@ -179,7 +185,7 @@ _AT_THE_POINT_OF_STOPPAGE = Message("21.l: at the point at which play was stoppe
 _TOWARD_THE_BOARDS = Message("21.l: a throw-in toward the boards or sideline")
 
 
-def safety_restart_place(case: Case) -> Wrong | None:
+def safety_restart_place(case: Case, values: Parameters) -> Wrong | None:
     """21.a: a Safety is Penalty 6, taken where Penalty 6 is taken; no Safety, the ball is knocked in. Where the
     facts say whether it is a Safety, the place follows them, not the penalty called (a wrong penalty is the
     penalty's fault, not the place's)."""
@@ -190,7 +196,7 @@ def safety_restart_place(case: Case) -> Wrong | None:
                   (_SAFETY_TAKEN if safety else _NO_SAFETY_KNOCK_IN))
 
 
-def safety_restart_kind(case: Case) -> Wrong | None:
+def safety_restart_kind(case: Case, values: Parameters) -> Wrong | None:
     """21.a: "call a Safety (Penalty 6)": play restarts with the penalty (a hit); with no Safety, with a knock-in."""
     safety = _safety(case)
     if safety is None:
@@ -208,7 +214,7 @@ def _restart(case: Case, want: tuple[Restart, ...], why: Message) -> Wrong | Non
                                     want=any_of(Message(r.label) for r in want)))
 
 
-def where_first_lodged(case: Case) -> Wrong | None:
+def where_first_lodged(case: Case, values: Parameters) -> Wrong | None:
     """21.i: "the ball shall be considered dead at the point where it was first lodged": the point only; the
     direction of the throw-in (toward the boards, say) is not 21.i's."""
     return _place(case, Point.WHERE_FIRST_LODGED, _DEAD_WHERE_LODGED)
@@ -218,7 +224,7 @@ def _fair_play_possession_ruled_out(case: Case) -> bool:
     return case.facts.get("fair_play_possession_applies") is False
 
 
-def inadvertent_whistle_place(case: Case) -> Wrong | None:
+def inadvertent_whistle_place(case: Case, values: Parameters) -> Wrong | None:
     """21.l: "a throw-in toward the boards or sideline at the point at which play was stopped", unless 22.h
     applies: the point."""
     if not _fair_play_possession_ruled_out(case):
@@ -226,7 +232,7 @@ def inadvertent_whistle_place(case: Case) -> Wrong | None:
     return _place(case, Point.POINT_OF_STOPPAGE, _AT_THE_POINT_OF_STOPPAGE)
 
 
-def inadvertent_whistle_direction(case: Case) -> Wrong | None:
+def inadvertent_whistle_direction(case: Case, values: Parameters) -> Wrong | None:
     """21.l: "a throw-in toward the boards or sideline at the point at which play was stopped": the direction."""
     if not _fair_play_possession_ruled_out(case):
         return None
@@ -241,7 +247,7 @@ def _immediate(case: Case) -> bool:
         or case.facts.get("ball_state") == "unplayable"
 
 
-def not_before_the_neutral_play(case: Case) -> Wrong | None:
+def not_before_the_neutral_play(case: Case, values: Parameters) -> Wrong | None:
     """For a stop the rule puts at a neutral play: a whistle well before the tagged neutral play is early."""
     early = case.measured.early_s
     if early is None or _immediate(case):
@@ -251,7 +257,7 @@ def not_before_the_neutral_play(case: Case) -> Wrong | None:
         early=early, clause=case.situation))
 
 
-def as_soon_as_the_play_is_neutral(case: Case) -> Wrong | None:
+def as_soon_as_the_play_is_neutral(case: Case, values: Parameters) -> Wrong | None:
     """For a stop the rule puts at the first neutral moment, a whistle well after the tagged neutral play is late:
     21.e "when the ball is in neutral territory (i.e., as soon as neither team will be deprived of an imminent
     opportunity to score a goal)"; 21.h "the play shall be stopped as soon as possible when the play is in a neutral
@@ -264,7 +270,7 @@ def as_soon_as_the_play_is_neutral(case: Case) -> Wrong | None:
         "neutral.", late=late, clause=case.situation))
 
 
-def sole_discretion_of_the_umpire(case: Case) -> Wrong | None:
+def sole_discretion_of_the_umpire(case: Case, values: Parameters) -> Wrong | None:
     """21.c: "What is a chipped, broken, buried, or unplayable ball shall be within the sole discretion of the
     Umpire"."""
     who = case.call.get("decided_by")
@@ -275,7 +281,7 @@ def sole_discretion_of_the_umpire(case: Case) -> Wrong | None:
                                        who=_who(who)))
 
 
-def suspended_by_the_umpire(case: Case) -> Wrong | None:
+def suspended_by_the_umpire(case: Case, values: Parameters) -> Wrong | None:
     """21.k: "The Umpire may suspend the game" (for another reason, with the Referee and Committee agreeing)."""
     who = case.call.get("decided_by")
     if who is None or who == Official.UMPIRE:
@@ -293,19 +299,19 @@ def _committee_or_umpires(case: Case, why: str) -> Wrong | None:
     return Wrong("decided_by", Message(why, who=_who(who)))
 
 
-def tack_provision_determined_by(case: Case) -> Wrong | None:
+def tack_provision_determined_by(case: Case, values: Parameters) -> Wrong | None:
     """21.g: the 6-goal provision is "determined by the Host Tournament Committee or the Umpires"."""
     return _committee_or_umpires(case, N_("The 6-goal provision was determined by {who}; 21.g leaves it to the Host "
                                           "Tournament Committee or the Umpires."))
 
 
-def courtesy_change_allowed_by(case: Case) -> Wrong | None:
+def courtesy_change_allowed_by(case: Case, values: Parameters) -> Wrong | None:
     """21.f(2): courtesy changes are "determined by the Host Tournament Committee or the Umpires"."""
     return _committee_or_umpires(case, N_("The courtesy change was allowed by {who}; 21.f(2) leaves it to the Host "
                                           "Tournament Committee or the Umpires."))
 
 
-def evidence_presented_to_an_authority(case: Case) -> Wrong | None:
+def evidence_presented_to_an_authority(case: Case, values: Parameters) -> Wrong | None:
     """21.f(5): "If, within 24 hours after a game, the Umpire(s), a Referee, or the Host Tournament Committee is
     presented with conclusive physical evidence": evidence presented to anyone else grounds no forfeiture."""
     to = case.facts.get("presented_to")
@@ -319,7 +325,7 @@ def evidence_presented_to_an_authority(case: Case) -> Wrong | None:
         who=named or _who(Official.OTHER)))
 
 
-def decided_by_an_authority(case: Case) -> Wrong | None:
+def decided_by_an_authority(case: Case, values: Parameters) -> Wrong | None:
     """21.f(5) names who is presented with the evidence and so who decides the forfeiture: "the Umpire(s), a
     Referee, or the Host Tournament Committee"."""
     who = case.call.get("decided_by")
@@ -374,13 +380,13 @@ _WHEN_ABLE_OR_SUBSTITUTED = Message(
     "is substituted, the Umpire shall continue the game")
 
 
-def restart_on_return(case: Case) -> Wrong | None:
+def restart_on_return(case: Case, values: Parameters) -> Wrong | None:
     """21.f(1)(i): "Play will be restarted with a throw-in when the player with the injured mount has returned on
     another mount"."""
     return restart_at(case, "player_returned", _ON_RETURN)
 
 
-def restart_on_return_after_an_unsound_fall(case: Case) -> Wrong | None:
+def restart_on_return_after_an_unsound_fall(case: Case, values: Parameters) -> Wrong | None:
     """21.f(3): "otherwise he must change mounts in accordance with subparagraph 21.f(1)(i), above": a fallen mount
     not sound is changed as 21.f(1)(i) says, so play restarts when the player has returned on another mount."""
     if case.facts.get("mount_sound") is not False:
@@ -388,16 +394,14 @@ def restart_on_return_after_an_unsound_fall(case: Case) -> Wrong | None:
     return restart_at(case, "player_returned", _ON_RETURN)
 
 
-def resume_when_the_mount_is_off(case: Case) -> Wrong | None:
+def resume_when_the_mount_is_off(case: Case, values: Parameters) -> Wrong | None:
     """21.f(1)(ii): "Play will resume as soon as the mount is off the field"."""
     return restart_at(case, "mount_off_field", _WHEN_THE_MOUNT_IS_OFF)
 
 
-def continue_when_able_or_substituted(case: Case) -> Wrong | None:
+def continue_when_able_or_substituted(case: Case, values: Parameters) -> Wrong | None:
     """21.d: "If, and when, during this interval the injured player is able to resume play or an eligible player
     is substituted, the Umpire shall continue the game". Before it, the game waits only within the 10 minutes."""
-    from review_app.rules.parameters import INJURY_RECOVERY
-
     stood = case.measured.stopped_for_s
-    within = stood is None or stood < INJURY_RECOVERY.value
+    within = stood is None or stood < values["INJURY_RECOVERY"].value
     return restart_at(case, "resumed_or_substituted", _WHEN_ABLE_OR_SUBSTITUTED, early=within)

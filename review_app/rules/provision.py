@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date
 from enum import StrEnum
 from typing import Any
 
 from review_app.i18n import LANGUAGES, N_, Message, both
+from review_app.rules.case import Case, MatchRecords, MissingFact
 from review_app.rules.facts import Fact
-from review_app.rules.parameters import USPA_2026, Edition
+from review_app.rules.parameters import USPA_2026, Edition, Parameter, Parameters, newest
+from review_app.rules.parts import COMMON_PARTS, Wrong, gated, place_of_the_restart_kind
 from review_app.rules.phrases import Joined
 from review_app.rules.rulebook import Paragraph, paragraph
-from review_app.rules.timing import Measured, measure
+from review_app.rules.timing import Measured
 from review_app.rules.vocabulary import (
     Card,
     Direction,
@@ -130,88 +131,7 @@ def _span(text: str, start: str | None, end: str | None) -> str:
     return text[a:b].strip()
 
 
-class MissingFact(Exception):
-    def __init__(self, name: str, *more: str):
-        super().__init__(name, *more)
-        self.name = name
-        self.names = (name, *more)
-
-
-@dataclass(frozen=True)
-class MatchContext:
-    """What a case needs to know of its match."""
-
-    periods: int | None = None
-    upper_handicap: float | None = None
-    courtesy_changes_announced: bool | None = None
-    tack_provision_announced: bool | None = None
-    teams: tuple[str, ...] = ()  # the match's team ids
-    day: date | None = None  # the match's date: the rulebook edition in force on it judges it
-
-
-# Not frozen, though nothing changes a case or a verdict once made: one of each is made for every event
-# judged, and a frozen dataclass's __init__ (each field set through object.__setattr__) was a twentieth
-# of a season's check (bench_check_cli.py). Copies with a change are made by `_with` or `replace`.
-@dataclass
-class Case:
-    """One tagged moment as a judge sees it: the facts, the call and the match around it."""
-
-    situation: str
-    facts: Mapping[str, Any]
-    call: Mapping[str, Any]
-    period: int | None = None
-    match: MatchContext = field(default_factory=MatchContext)
-    incident_s: float | None = None  # the incident's moment (the event's position)
-    moments: Mapping[str, Any] = field(default_factory=dict)  # whistle, restart, neutral_play: {frame, time_s}
-    offender: Mapping[str, Any] | None = None  # {"team", "number"}: who committed the foul or caused the stop
-    # The call's time allowed was measured on the footage (whistle to restart), not typed: play stopped that long,
-    # which is not necessarily time granted (a recurrence's substitution, a ball out over the boards).
-    time_measured: bool = False
-
-    @property
-    def measured(self) -> Measured:
-        # Measured once per case: the judge, the parts' checks and the verdict all read it. Kept in the
-        # dataclass's __dict__ (functools.cached_property takes a lock on every read in 3.11). Looked up, not
-        # tried: every case's first read would otherwise raise and catch a KeyError.
-        found = self.__dict__.get("_measured")
-        if found is None:
-            self.__dict__["_measured"] = found = measure(self.incident_s, self.moments)
-        return found
-
-    def offending_team(self) -> str | None:
-        return (self.offender or {}).get("team")
-
-    def opponents_of(self, team: str) -> str | None:
-        others = [t for t in self.match.teams if t != team]
-        return others[0] if len(others) == 1 else None
-
-    def fact(self, name: str) -> Any:
-        value = self.facts.get(name)
-        if value is None:
-            raise MissingFact(name)
-        return value
-
-    def has(self, name: str) -> bool:
-        return self.facts.get(name) is not None
-
-    def require(self, *names: str) -> None:
-        """Ask for several facts at once, naming every one that is missing."""
-        missing = [n for n in names if not self.has(n)]
-        if missing:
-            raise MissingFact(*missing)
-
-    def called(self, name: str) -> Any:
-        value = self.call.get(name)
-        if value is None:
-            raise MissingFact(f"call.{name}")
-        return value
-
-    def called_or(self, name: str, default: Any) -> Any:
-        value = self.call.get(name)
-        return default if value is None else value
-
-
-@dataclass  # not frozen: see Case
+@dataclass  # not frozen: see `case.Case`
 class Verdict:
     verdict: VerdictKind
     clause: str
@@ -243,7 +163,8 @@ class Verdict:
         return out
 
 
-Judge = Callable[[Case], Verdict]
+# A judge reads the case and the numbers of the edition in force on its match's day, handed to it.
+Judge = Callable[[Case, Parameters], Verdict]
 
 
 @dataclass(frozen=True)
@@ -259,13 +180,14 @@ class Provision:
     mount: Message | None
     penalty: Message | None
     judge: Judge
-    parameters: tuple = ()
+    # The names of the rulebook numbers its judge and checks read (`parameters.Parameters`, from the data file).
+    parameters: tuple[str, ...] = ()
     summary: Message | None = None  # what the encoded rule does
     edition: Edition = USPA_2026  # the rulebook edition whose words it encodes
     # The parts of the call this provision fixes beyond what its judge reads (`rules.parts`): each
     # returns why the recorded part is wrong, or None. Checked whatever the judge concluded, so a part
     # the rule leaves to discretion never hides one it fixes.
-    parts: tuple[Callable[[Case], Message | None], ...] = ()
+    parts: tuple[Callable[[Case, Parameters], Any], ...] = ()
     # The call fields only this provision asks for: the officials' decisions it rules on (21.d's extra time
     # granted, 21.g's play waiting off the field, 21.k's officials agreeing), asked with the call, not as facts.
     decisions: tuple[str, ...] = ()
@@ -279,11 +201,32 @@ class Provision:
     # The questions this provision's words leave wholly to the Umpire, each with the rulebook's words granting it
     # (verbatim, English): the only ones its judge may call discretionary (`tests/rules/test_verdict_labels.py`).
     whole_questions: tuple[tuple[WholeQuestion, str], ...] = ()
+    # What a coach calls the situation on a code key (a message id, short enough for a button in either language).
+    key_name: str = field(kw_only=True)
+    # Its place on the first code window a reviewer gets (1 first), for the situations an umpire coach codes most
+    # in a chukker; None: not on it.
+    first_window: int | None = field(default=None, kw_only=True)
+    # The moments its restart waits for (`timing.WAIT_MOMENTS`): the tag form offers these beside the whistle,
+    # the restart and the neutral play, and `parts.restart_at` measures the restart from them.
+    waits_for: tuple[str, ...] = field(default=(), kw_only=True)
+    # The facts the tool derives rather than asks (a legal conclusion the match's own record settles, never a fact
+    # typed), and the function deriving them from the event and the match's record (`case.MatchRecords`).
+    derives: tuple[str, ...] = field(default=(), kw_only=True)
+    derive: Callable[[Mapping[str, Any], MatchRecords], dict[str, Any]] | None = field(default=None, kw_only=True)
+    # The checks of a whole match this provision makes (`match.MatchCheck`): what no single event shows.
+    match_checks: tuple[Any, ...] = field(default=(), kw_only=True)
+    # Its checks across the matches of one day, each made with the function giving a roster name's person id, then
+    # given the day's documents one at a time (`add`) and asked its `findings()` after the last.
+    day_checks: tuple[Callable[[Callable[[str], str]], Any], ...] = field(default=(), kw_only=True)
+
+    def __post_init__(self) -> None:
+        if bool(self.derives) != (self.derive is not None):
+            raise ValueError(f"{self.id}: a provision that derives facts names them and the function deriving them")
 
     @property
     def lifted(self) -> tuple[str, ...]:
-        """Every decision an older document may hold as a fact: lifted into the call when judged. Made once
-        per provision, not once per event judged (kept in the frozen dataclass's __dict__, as `gated_parts`)."""
+        """Every decision an older document may hold as a fact: lifted into the call when judged (made once per
+        provision, kept in the frozen dataclass's __dict__, as `gated_parts`)."""
         try:
             return self.__dict__["_lifted"]
         except KeyError:
@@ -297,8 +240,6 @@ class Provision:
         try:
             return self.__dict__["_gated_parts"]
         except KeyError:
-            from review_app.rules.parts import COMMON_PARTS
-
             self.__dict__["_gated_parts"] = found = (*gated(self.parts), *COMMON_PARTS)
             return found
 
@@ -323,7 +264,12 @@ class Provision:
     def fact_named(self, name: str) -> Fact | None:
         return next((f for f in self.facts if f.name == name), None)
 
-    def to_dict(self) -> dict:
+    def parameters_in(self, values: Parameters) -> tuple[Parameter, ...]:
+        """The numbers it reads, as the edition `values` holds them."""
+        return tuple(values[name] for name in self.parameters)
+
+    def to_dict(self, values: Parameters | None = None) -> dict:
+        """As the report shows it, with the numbers of `values`'s edition (the newest shipped one if none)."""
         return {
             "id": self.id,
             "title": both(self.title),
@@ -335,7 +281,7 @@ class Provision:
             "penalty": both(self.penalty) if self.penalty else None,
             "time_allowances": [
                 {"name": p.name, "value": p.value, "unit": p.unit, "clause": p.clause, "label": both(p.label)}
-                for p in self.parameters
+                for p in self.parameters_in(values or newest())
             ],
             "facts": [
                 {"name": f.name, "kind": f.kind, "label": both(f.label), "choices": list(f.choices),
@@ -351,8 +297,6 @@ class Verdicts:
     def __init__(self, clause: str):
         self.clause = clause
 
-    # Each makes its Verdict itself, not through a shared helper: a verdict is made for every event judged, and
-    # this is one Python call less for each.
     def consistent(self, explanation: Message, **kw) -> Verdict:
         return Verdict(CONSISTENT, self.clause, explanation, **kw)
 
@@ -363,10 +307,6 @@ class Verdicts:
         """Only for a call answering `question`, one the text leaves wholly to the Umpire, and bound in nothing else;
         a call meeting an obligation as well is `consistent`, naming the choice (docs/rules.md)."""
         return Verdict(DISCRETIONARY, self.clause, explanation, question=question, **kw)
-
-
-def gated(checks: tuple[Callable, ...]) -> tuple[tuple[Callable, str | None], ...]:
-    return tuple((check, getattr(check, "needs", None)) for check in checks)
 
 
 def decisions_in_the_call(case: Case, decisions: tuple[str, ...]) -> Case:
@@ -406,15 +346,14 @@ def effective(case: Case, provision: Provision | None = None) -> Case:
 
 
 def _with(made: Any, **changes: Any) -> Any:
-    """A dataclass (a verdict, a case) copied with `changes`, its cached values kept: these are
-    made for every event judged, and `dataclasses.replace` (which runs `__init__` again) was a tenth of
-    a season's check. Only for fields whose values need no checking."""
+    """A dataclass (a verdict, a case) copied with `changes`, the values it keeps of its own (a case's measured
+    timing) kept. Only for fields whose values need no checking."""
     copy = object.__new__(type(made))
     copy.__dict__.update(made.__dict__, **changes)
     return copy
 
 
-def judge_case(provision: Provision, case: Case, edition: str | None = None) -> Verdict:
+def judge_case(provision: Provision, case: Case, values: Parameters) -> Verdict:
     """Run a provision's judge, turning a missing fact it needs into an `incomplete` verdict, then
     check every part of the call the provision fixes (`Provision.parts`, then the parts every clause
     shares): a wrong part makes the verdict `inconsistent`, naming that part, whatever the judge said.
@@ -423,14 +362,14 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
 
     A fact is missing only if the judge needs it for this call: a verdict reached without it
     stands. An incomplete verdict names the fact needed first, then the clause's other required
-    facts not yet recorded, so the reviewer can fill them in one pass. `edition` names the edition that
-    judged it, on the verdict."""
+    facts not yet recorded, so the reviewer can fill them in one pass. `values`: the numbers of the edition in
+    force on the match's day, handed to the judge and the checks; the verdict names that edition."""
     lifted = provision.lifted
     if lifted and not case.facts.keys().isdisjoint(lifted):
         case = decisions_in_the_call(case, lifted)
     case = effective(case, provision)
     try:
-        verdict = provision.judge(case)
+        verdict = provision.judge(case, values)
     except MissingFact as exc:
         others = [f.name for f in provision.facts
                   if f.required and case.facts.get(f.name) is None and f.name not in exc.names]
@@ -441,10 +380,10 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
     # the ungated ones run, in the same order as when each is asked.
     checks = ungated if call.keys().isdisjoint(fields) else \
         [rule for rule, needs in provision.gated_parts if needs is None or needs in call]
-    findings = [(rule, found) for rule in checks if (found := rule(case)) is not None]
+    findings = [(rule, found) for rule in checks if (found := rule(case, values)) is not None]
     measured = case.measured
     if verdict.verdict == INCONSISTENT and measured.whistle is not None:
-        late = _late_whistle(provision, case, verdict, measured)
+        late = _late_whistle(provision, case, values, measured)
         if late is not None:
             findings.insert(0, (None, late))
     wrong = _one_finding_per_part(verdict, findings) if findings else ()
@@ -454,10 +393,8 @@ def judge_case(provision: Provision, case: Case, edition: str | None = None) -> 
             reasons.insert(0, verdict.explanation)
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
                           cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
-    # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared), and a copy
-    # for every event judged was a fiftieth of a season's check.
-    if edition:
-        verdict.edition = edition
+    # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared).
+    verdict.edition = values.edition.name
     if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
         verdict.measured = measured
     return verdict
@@ -467,8 +404,6 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
     """The parts found wrong, each once (the provision's own check first, then the common ones). Where the
     kind of restart is wrong, the place that kind is taken at says nothing of where play should restart,
     so that check's finding is dropped: a knock-in given for a Safety is a wrong restart, not a wrong place."""
-    from review_app.rules.parts import place_of_the_restart_kind
-
     if "restart" in {*verdict.wrong, *(w.part for _, w in findings)}:
         findings = [(rule, w) for rule, w in findings if rule is not place_of_the_restart_kind]
     kept: dict[str, object] = {}
@@ -477,16 +412,14 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
     return list(kept.values())
 
 
-def _late_whistle(provision: Provision, case: Case, verdict: Verdict, measured: Measured):
+def _late_whistle(provision: Provision, case: Case, values: Parameters, measured: Measured):
     """Where the measured whistle makes the call inconsistent (the caller checks both) and a whistle at
     another moment would not have, the whistle is the wrong part: say what the footage measured."""
-    from review_app.rules.parts import Wrong
-
     for other in Whistle:
         if other == measured.whistle:
             continue
         try:
-            alternative = provision.judge(replace(case, call={**case.call, "whistle": other}))
+            alternative = provision.judge(replace(case, call={**case.call, "whistle": other}), values)
         except MissingFact:
             continue
         if alternative.verdict != INCONSISTENT:

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import functools
 
-from review_app.i18n import Message
-from review_app.rules import parameters as P
+from review_app.i18n import N_, Message
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.match import (
+    ERROR,
+    WARNING,
+    Finding,
+    MatchRecord,
+    each_time_allowed,
+)
 from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
+from review_app.rules.parameters import Parameters
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
@@ -28,13 +35,13 @@ _g = Verdicts("21.g")
 _ge = Verdicts("21.g.equipment")
 
 
-def six_goal_provision_applies(case: Case) -> bool:
+def six_goal_provision_applies(case: Case, values: Parameters) -> bool:
     """21.g: the 5-minute allowance needs BOTH an upper handicap of 6 goals or less AND its communication to the
     teams before the game. Either known to fail settles it; otherwise what is unknown is named."""
     m = case.match
     if m.tack_provision_announced is False:
         return False
-    if m.upper_handicap is not None and m.upper_handicap > P.TACK_PROVISION_MAX_HANDICAP.value:
+    if m.upper_handicap is not None and m.upper_handicap > values["TACK_PROVISION_MAX_HANDICAP"].value:
         return False
     missing = [name for name, value in (("match.announcements.tack_provision_6_goal", m.tack_provision_announced),
                                         ("match.upper_handicap", m.upper_handicap)) if value is None]
@@ -62,7 +69,7 @@ def presents_danger(case: Case) -> bool:
     return named_as_danger(case) or case.facts.get("presents_danger") is True
 
 
-def judge_broken_tack(case: Case) -> Verdict:
+def judge_broken_tack(case: Case, values: Parameters) -> Verdict:
     changed = case.has("player_changed_mount") and case.fact("player_changed_mount")
     if changed and case.call.get("mount_change_permitted") is True \
             and case.facts.get("change_quicker_than_repair") is False:
@@ -86,7 +93,7 @@ def judge_broken_tack(case: Case) -> Verdict:
                                        "should signal the dead-ball foul and the appropriate penalty be applied."),
                                cites=("21.g", "21.b.dead-ball"), wrong=missing)
     if not named_as_danger(case) and not case.fact("presents_danger"):
-        return judge_damaged_equipment(case)
+        return judge_damaged_equipment(case, values)
     late = missed_stop(case)
     if late:
         return _g.inconsistent(Message(
@@ -105,7 +112,7 @@ def judge_broken_tack(case: Case) -> Verdict:
         return _g.inconsistent(Message("Play is resumed with a throw-in after the repair or change; it restarted "
                                        "with this: {given}.", given=Message(Restart(case.called("restart")).label)),
                                wrong=("restart",))
-    bad = time_beyond_allowance(case) or _player_did_not_leave(case)
+    bad = time_beyond_allowance(case, values) or _player_did_not_leave(case, values)
     if bad:
         return bad
     if changed:
@@ -119,14 +126,14 @@ def judge_broken_tack(case: Case) -> Verdict:
 SIX_GOAL, CONTACT, OTHER_GAMES = "six_goal", "contact", "other_games"
 
 
-def _player_did_not_leave(case: Case) -> Verdict | None:
+def _player_did_not_leave(case: Case, values: Parameters) -> Verdict | None:
     """U11, all other games: "the player must leave the field of play", unless the Umpires allowed a quick repair on
     the ground. Tagged, the moment the player left decides (`restart_after_tack`); untagged, the facts: where the
     footage shows play stopped and restarted but not the player leaving, whether the player left is asked."""
     if case.measured.after("player_off_field") is not None or case.facts.get("put_right_quickly_on_the_ground"):
         return None
     try:
-        if tack_branch(case) != OTHER_GAMES:
+        if tack_branch(case, values) != OTHER_GAMES:
             return None
     except MissingFact:
         return None  # the time allowed's check names what tells the case
@@ -139,26 +146,26 @@ def _player_did_not_leave(case: Case) -> Verdict | None:
     return None
 
 
-def tack_branch(case: Case) -> str:
+def tack_branch(case: Case, values: Parameters) -> str:
     """Which of 21.g's three cases the dangerous tack falls in: the announced 6-goal provision ("a maximum of
     five (5) minutes to rectify the problem or change mounts"), tack broken by contact with another horse ("the
     start of play will be delayed for five (5) minutes or until his or her return, whichever occurs first"), or
     all other games ("the player must leave the field of play and play will be restarted as soon as the player
     has done so"). MissingFact names what is needed to tell."""
-    if six_goal_provision_applies(case):
+    if six_goal_provision_applies(case, values):
         return SIX_GOAL
     return CONTACT if case.fact("broken_by_contact_with_another_horse") else OTHER_GAMES
 
 
-def tack_limit(case: Case):
+def tack_limit(case: Case, values: Parameters):
     """The time 21.g's case allows (the parameter), and the words for it; for all other games no number: play
-    does not wait (None). One reading for the event's verdict and the match check (`checker.sequence`)."""
-    five = duration(P.TACK_REPAIR.value)
-    branch = tack_branch(case)
+    does not wait (None). One reading for the event's verdict and the match check (`_tack_allowance`)."""
+    five = duration(values["TACK_REPAIR"].value)
+    branch = tack_branch(case, values)
     if branch == SIX_GOAL:
-        return P.TACK_REPAIR, _six_goal_allowance(five)
+        return values["TACK_REPAIR"], _six_goal_allowance(five)
     if branch == CONTACT:
-        return P.TACK_CONTACT_DELAY, _contact_allowance(five)
+        return values["TACK_CONTACT_DELAY"], _contact_allowance(five)
     return None, _NO_WAITING
 
 
@@ -180,15 +187,15 @@ def _contact_allowance(limit: Message | str) -> Message:
                    "another horse", limit=limit)
 
 
-def time_beyond_allowance(case: Case) -> Verdict | None:
+def time_beyond_allowance(case: Case, values: Parameters) -> Verdict | None:
     """The time allowed, against the allowance of the branch of 21.g that applies (the announced 6-goal provision,
     contact with another horse, or play not waiting for the player off the field). The event's judge and the match
-    check (`checker.sequence.time_allowances`) both ask this, so they agree; a fact it needs and lacks is named
+    check (`_tack_allowance`) both ask this, so they agree; a fact it needs and lacks is named
     (`MissingFact`)."""
     allowed = case.call.get("time_allowed_s")
     if not allowed:
         return None
-    limit, why = tack_limit(case)
+    limit, why = tack_limit(case, values)
     if limit is not None:
         if allowed <= limit.value:
             return None
@@ -204,7 +211,7 @@ _AS_SOON_AS_OFF = Message("21.g: in all other games the player must leave the fi
                           "restarted as soon as the player has done so")  # made once (see `_NO_WAITING`)
 
 
-def restart_after_tack(case: Case) -> parts.Wrong | None:
+def restart_after_tack(case: Case, values: Parameters) -> parts.Wrong | None:
     """When play restarts, measured from the moments (schema 2.1), in 21.g's case: for tack broken by contact
     with another horse "delayed for five (5) minutes or until his or her return, whichever occurs first" (a
     restart before both is early; one well after the return, late); in all other games "restarted as soon as
@@ -212,7 +219,7 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     if not presents_danger(case):
         return None
     try:
-        branch = tack_branch(case)
+        branch = tack_branch(case, values)
     except MissingFact:
         return None  # the verdict names what is missing
     if branch == OTHER_GAMES:
@@ -221,20 +228,45 @@ def restart_after_tack(case: Case) -> parts.Wrong | None:
     stood, returned = measured.stopped_for_s, measured.return_after_whistle_s
     if branch != CONTACT or stood is None or returned is None:
         return None
-    due = min(P.TACK_CONTACT_DELAY.value, returned)
+    due = min(values["TACK_CONTACT_DELAY"].value, returned)
     rule = Message("21.g: for tack broken by contact with another horse the start of play is delayed for five (5) "
                    "minutes or until his or her return, whichever occurs first")
     if stood < due - AT_ONCE.seconds:
         return parts.Wrong("moments.restart", Message(
             "Play restarted {stood:.1f} s after the stoppage, before both the five minutes and the player's return "
             "({returned:.1f} s); {rule}.", stood=stood, returned=returned, rule=rule))
-    if returned < P.TACK_CONTACT_DELAY.value and stood > returned + AS_SOON_AS.seconds:
+    if returned < values["TACK_CONTACT_DELAY"].value and stood > returned + AS_SOON_AS.seconds:
         return parts.restart_at(case, "player_returned", rule, early=False)
     return None
 
 
+def _tack_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+    """21.g's allowance as the event's judge reads it (`tack.time_beyond_allowance`): five minutes under the announced
+    6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
+    the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
+    case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
+    doc, values = record.doc, record.values
+    repair = values["TACK_REPAIR"]
+    case = doc.case(ev, doc.context())
+    if (ev.get("facts") or {}).get("presents_danger") is False and not presents_danger(case):
+        return []  # the damaged-equipment paragraph's, which sets no time (tack the rule names is never that: U12)
+    try:
+        bad = time_beyond_allowance(case, values)
+    except MissingFact as missing:
+        return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+            "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
+            "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
+            {"allowed_s": allowed, "parameter": repair.name})] \
+            if allowed > repair.value or "call.play_waited_off_field" in missing.names else []
+    if bad is None:
+        return []
+    return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
+                    {"allowed_s": allowed, "limit_s": repair.value, "parameter": repair.name})]
+
+
 BROKEN_TACK = Provision(
     id="21.g",
+    key_name=N_("Broken tack"), waits_for=("player_returned", "player_off_field"),
     title=Message("Broken tack"),
     source=(Source("Broken Tack or Equipment:"), Source("The game will be stopped immediately in the interest of "
                                                         "safety")),
@@ -260,17 +292,18 @@ BROKEN_TACK = Provision(
     mount=Message("A change needs the Umpires' permission"),
     penalty=Message("Changing mounts without permission: dead-ball foul and penalty"),
     judge=judge_broken_tack,
+    match_checks=(each_time_allowed("21.g", _tack_allowance),),
     measures_time=True,
     parts=(parts.tack_provision_determined_by, restart_after_tack),
     decisions=("play_waited_off_field",),
-    parameters=(P.TACK_PROVISION_MAX_HANDICAP, P.TACK_REPAIR, P.TACK_CONTACT_DELAY),
+    parameters=("TACK_PROVISION_MAX_HANDICAP", "TACK_REPAIR", "TACK_CONTACT_DELAY"),
     summary=Message("Dangerous tack stops play at once; the time allowed depends on the announced 6-goal provision and "
                     "on "
                     "contact with another horse; changing mounts needs permission."),
 )
 
 
-def judge_damaged_equipment(case: Case) -> Verdict:
+def judge_damaged_equipment(case: Case, values: Parameters) -> Verdict:
     v = _ge
     if case.fact("item") == "mallet":
         # Worked example: a dropped mallet is replaced on the player's own time.
@@ -313,6 +346,7 @@ _RISKY_EQUIPMENT_WORDS = NeutralPlayWords(
 
 DAMAGED_EQUIPMENT = Provision(
     id="21.g.equipment",
+    key_name=N_("Broken equipment"),
     title=Message("Damaged or broken equipment"),
     source=(Source("If, in the Umpire’s opinion, damaged or broken equipment"),),
     facts=(

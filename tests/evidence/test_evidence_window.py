@@ -10,15 +10,16 @@ import pytest
 from review_app.evidence import window
 from review_app.evidence.errors import EvidenceError
 from review_app.i18n import translate
-from review_app.rules.parameters import FORFEITURE_EVIDENCE_WINDOW
+from review_app.rules.parameters import newest
 
 NEW_YORK = ZoneInfo("America/New_York")
 END = datetime(2026, 6, 14, 20, 0, tzinfo=UTC)
 
 
 def test_the_window_is_the_rulebook_parameter():
-    assert window.deadline_after(END) - END == timedelta(seconds=FORFEITURE_EVIDENCE_WINDOW.value)
-    assert FORFEITURE_EVIDENCE_WINDOW.clause == "21.f(5)"
+    forfeiture_window = newest()["FORFEITURE_EVIDENCE_WINDOW"]
+    assert window.deadline_after(END) - END == timedelta(seconds=forfeiture_window.value) == timedelta(hours=24)
+    assert forfeiture_window.clause == "21.f(5)"
 
 
 def test_exactly_24_hours_after_the_end_is_in_time():

@@ -9,15 +9,23 @@ from datetime import date
 import pytest
 
 from review_app.i18n import Message, translate
-from review_app.rules import Case, MatchContext, edition_on, judge, provision, register_edition, unregister_edition
-from review_app.rules import parameters as P
+from review_app.rules import (
+    Case,
+    MatchContext,
+    edition_on,
+    judge,
+    parameters_on,
+    provision,
+    register_edition,
+    unregister_edition,
+)
 from review_app.rules.parameters import USPA_2026, Edition
 from review_app.rules.provision import Verdicts, WholeQuestion
 
 TEST_2027 = Edition(date(2027, 1, 1), "Test edition 2027")
 
 
-def _period_ends_2027(case):
+def _period_ends_2027(case, values):
     return Verdicts("21.j").discretionary(Message("Test edition: period ends at the Umpire's discretion."),
                                           WholeQuestion.STOPPING_WHERE_NOT_REQUIRED)
 
@@ -49,8 +57,10 @@ def test_a_number_is_the_one_in_force_on_the_matchs_day(test_edition):
     v = judge(_injury(date(2027, 6, 14), eleven_minutes))
     assert v.verdict == "consistent" and v.edition == "Test edition 2027"
     assert "12" in translate(v.explanation, "en")  # the 2027 number, in the words too
-    assert P.INJURY_RECOVERY.value == 12 * 60  # outside a judgement: the newest
-    assert P.INJURY_RECOVERY.value_on(date(2026, 6, 14)) == 10 * 60
+    assert parameters_on(None)["INJURY_RECOVERY"].value == 12 * 60  # no day: the newest
+    assert parameters_on(date(2026, 6, 14))["INJURY_RECOVERY"].value == 10 * 60
+    assert parameters_on(date(2027, 6, 14))["INJURY_RECOVERY"].edition == TEST_2027
+    assert parameters_on(date(2027, 6, 14))["TACK_REPAIR"].edition == USPA_2026  # kept from the edition before
 
 
 def test_a_provision_an_edition_rewrites_judges_its_matches_only(test_edition):
@@ -63,7 +73,7 @@ def test_a_provision_an_edition_rewrites_judges_its_matches_only(test_edition):
 def test_removing_the_edition_restores_the_shipped_rules():
     register_edition(TEST_2027, values={"INJURY_RECOVERY": 12 * 60})
     unregister_edition(TEST_2027)
-    assert P.INJURY_RECOVERY.value == 10 * 60
+    assert parameters_on(None)["INJURY_RECOVERY"].value == 10 * 60
     assert judge(_injury(date(2027, 6, 14), 11 * 60)).verdict == "inconsistent"
     with pytest.raises(ValueError):
         unregister_edition(USPA_2026)

@@ -22,6 +22,7 @@ from review_app.rules import (
 )
 from review_app.rules import judge as _judge
 from review_app.rules.labels import stop_label
+from review_app.rules.parameters import newest
 from review_app.rules.rulebook import rulebook_text
 from review_app.rules.vocabulary import Stop
 
@@ -176,7 +177,7 @@ def test_22_any_unwarranted_delay_by_either_team_will_be_penalized_only_an_unwar
     no_fault = replace(courtesy(75), facts={**COURTESY, "unwarranted_delay": False})
     right(no_fault)
     wrong_in(courtesy(75), "time_allowed_s", ("unwarranted delay", "demora injustificada"))  # unrecorded: as before
-    assert mount_welfare.courtesy_restart_timing(75, {"unwarranted_delay": False}, {}) is None
+    assert mount_welfare.courtesy_restart_timing(75, {"unwarranted_delay": False}, {}, newest()) is None
 
 
 def test_22_the_match_check_reads_the_minute_as_the_event_does(doc_factory):

@@ -6,7 +6,7 @@ import streamlit as st
 
 from review_app.i18n import LANGUAGES, translate
 from review_app.rules.labels import stop_label, unit_label, value_label
-from review_app.rules.parameters import RULEBOOK_EDITION
+from review_app.rules.parameters import RULEBOOK_EDITION, newest
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 from review_app.rules.search import search_provisions
 from review_app.textsafe import md
@@ -43,7 +43,7 @@ def encoded(p) -> None:
         cites = _("cites {clause}: “{quote}”")
         st.markdown("\n".join(
             f"- `{q.name}` = **{q.value:g} {md(unit_label(q.unit, lang()))}** — {md(rendered(q.label))}  \n"
-            f"  {md(cites.format(clause=q.clause, quote=q.quote))}" for q in p.parameters))
+            f"  {md(cites.format(clause=q.clause, quote=q.quote))}" for q in p.parameters_in(newest())))
     if p.facts:
         st.markdown("**{}**".format(_("Facts a reviewer records")))
         lines = []
