@@ -22,6 +22,7 @@ from review_app.drawings.render import draw_on
 from review_app.drawings.shapes import drawings_on
 from review_app.errors import PoloReviewError
 from review_app.ground.files import durable_replace
+from review_app.model import MatchDocument
 from review_app.model.event import Event, read_event, read_events
 from review_app.reels.cards import title_card
 
@@ -81,7 +82,7 @@ def parse_slow(text: str) -> tuple[str, Slow]:
 class ReelItem:
     """One tag of the reel: its match, the event, the checker's verdict and explanation, and any slow motion."""
 
-    doc: object  # MatchDocument
+    doc: MatchDocument
     event: Event
     verdict: str | None = None
     explanation: object = None
@@ -264,8 +265,8 @@ def items_for(doc, tag_ids: Sequence[str], *, slow: dict[str, Slow] | None = Non
 
     slow = dict(slow or {})
     results = {r.event: r for r in check_document(doc, evidence)[0]}
-    events = {t: read_event(doc, t) for t in tag_ids}
-    missing = [t for t in tag_ids if events[t] is None]
+    events = {t: event for t in tag_ids if (event := read_event(doc, t)) is not None}
+    missing = [t for t in tag_ids if t not in events]
     if missing:
         raise ReelError(f"match {doc.match_id} has no tag {', '.join(missing)} (its tags: "
                         f"{', '.join(e.id for e in read_events(doc)) or 'none'})")
@@ -285,7 +286,7 @@ def items_from_results(results, slow: dict[tuple[str, str], Slow] | None = None)
     from review_app.model import load_document
 
     slow = dict(slow or {})
-    docs: dict[str, object] = {}
+    docs: dict[str, MatchDocument] = {}
     out = []
     for r in results:
         if not r.document:
