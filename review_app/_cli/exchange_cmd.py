@@ -62,6 +62,7 @@ def run_export(args) -> int:
     from review_app._cli.documents import match_named
     from review_app.exchange.transfer import export_match
     from review_app.ground.files import atomic_write_bytes
+    from review_app.model.event import read_events
 
     doc = match_named(args.match, args.annotations)
     media = None
@@ -75,7 +76,7 @@ def run_export(args) -> int:
         except PoloReviewError:
             media = None  # a footage path leading outside the project is not written anywhere
     data = export_match(doc, args.format, reviewer=args.reviewer, media=media, roots=_footage_roots(args))
-    events = sum(1 for e in doc.events if args.reviewer is None or e.get("reviewer") == args.reviewer)
+    events = sum(1 for e in read_events(doc) if args.reviewer is None or e.reviewer == args.reviewer)
     if args.out:
         atomic_write_bytes(args.out, data)
         print(f"wrote {args.out}: {events} events of {doc.match_id} as {args.format}", file=sys.stderr)

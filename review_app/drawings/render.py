@@ -9,10 +9,13 @@ from __future__ import annotations
 import functools
 import logging
 import math
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
+
+from review_app.drawings.shapes import Shape
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +101,10 @@ def _dashed(draw: ImageDraw.ImageDraw, a, b, width: float, fill) -> None:
         s += 2 * step
 
 
-def _shape(draw: ImageDraw.ImageDraw, d: dict, w: int, h: int, width: float, text_px: int) -> None:
-    pts = [(x * w, y * h) for x, y in d["points"]]
-    fill = (*rgb(d.get("color") or "#ffd400"), 255)
-    kind = d["kind"]
+def _shape(draw: ImageDraw.ImageDraw, d: Shape, w: int, h: int, width: float, text_px: int) -> None:
+    pts = [(x * w, y * h) for x, y in d.points]
+    fill = (*rgb(d.color or "#ffd400"), 255)
+    kind = d.kind
     lw = round(width)
     if kind in ("line", "arrow"):
         a, b = pts
@@ -124,15 +127,16 @@ def _shape(draw: ImageDraw.ImageDraw, d: dict, w: int, h: int, width: float, tex
         r = width * 1.6  # the ball where the line starts
         draw.ellipse([a[0] - r, a[1] - r, a[0] + r, a[1] + r], fill=(255, 255, 255, 255), outline=fill,
                      width=max(1, lw // 2))
-    if d.get("text"):
+    if d.text:
         at = pts[0] if kind == "text" else pts[-1]
-        draw.text((at[0], at[1]), d["text"], font=font(text_px, bold=True), fill=fill,
+        draw.text((at[0], at[1]), d.text, font=font(text_px, bold=True), fill=fill,
                   stroke_width=max(1, text_px // 12), stroke_fill=(0, 0, 0, 255),
                   anchor="la" if kind == "text" else "ld")
 
 
-def draw_on(image: np.ndarray, drawings: list[dict]) -> np.ndarray:
+def draw_on(image: np.ndarray, drawings: Iterable[Shape]) -> np.ndarray:
     """`image` (BGR, H x W x 3 uint8) with `drawings` painted on it; a new array (the input is kept)."""
+    drawings = tuple(drawings)
     if not drawings:
         return image.copy()
     h, w = image.shape[:2]
@@ -144,8 +148,8 @@ def draw_on(image: np.ndarray, drawings: list[dict]) -> np.ndarray:
     for d in drawings:
         try:
             _shape(draw, d, w * k, h * k, width, text_px)
-        except (KeyError, TypeError, ValueError) as exc:  # a stored drawing the schema let through oddly
-            log.warning("drawing %s not painted: %s", d.get("id"), exc)
+        except (TypeError, ValueError) as exc:  # a stored drawing the schema let through oddly (a bad colour)
+            log.warning("drawing %s not painted: %s", d.id, exc)
     overlay = overlay.resize((w, h), Image.Resampling.LANCZOS)
     base = Image.fromarray(np.ascontiguousarray(image[:, :, ::-1])).convert("RGBA")
     base.alpha_composite(overlay)

@@ -1,5 +1,8 @@
 """What a drawing is, and the edits of an event's drawings. Plain module: no streamlit, no cv2.
 
+The edits (`add_drawing`, `update_drawing`, `remove_drawing`) write the event as stored, a mapping; what only
+reads drawings reads the event's record (`model.event.Event`, its `Drawing`s: a `Drawn` and its `Shape`s).
+
 A drawing, as stored in the event's `drawings` (schema 2.0, optional):
 
     {"id": "d1", "kind": "arrow", "frame": 1234, "points": [[0.21, 0.40], [0.55, 0.38]],
@@ -16,7 +19,9 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Protocol
 
 from review_app.errors import PoloReviewError
 
@@ -36,6 +41,30 @@ FREEHAND_STEP = 0.002
 
 class DrawingError(PoloReviewError):
     """A drawing that cannot be stored, said in one line."""
+
+
+# What the readers of drawings (stills, reels, the Review page's list) read of a drawing and of its tag: the typed
+# records of `model.event` (`Drawing`, `Event`) are such. Described here rather than imported: the schema
+# (`model.schema_build`) is made from this module's KINDS and POINTS, so the model stands on drawings, not the
+# other way round.
+class Shape(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def frame(self) -> int: ...
+    @property
+    def points(self) -> Sequence[Sequence[float]]: ...
+    @property
+    def color(self) -> str | None: ...
+    @property
+    def text(self) -> str | None: ...
+
+
+class Drawn(Protocol):
+    @property
+    def drawings(self) -> Sequence[Shape]: ...
 
 
 def _point(p, n: int) -> list[float]:
@@ -99,10 +128,9 @@ def clean(raw: dict, *, frame: int, by: str | None, now: datetime | None = None)
     return out
 
 
-def drawings_on(event: dict, frame: int | None = None) -> list[dict]:
+def drawings_on(event: Drawn, frame: int | None = None) -> list[Shape]:
     """The event's drawings (on `frame`, if given), in the order they were drawn."""
-    drawings = event.get("drawings") or []
-    return [d for d in drawings if frame is None or d.get("frame") == frame]
+    return [d for d in event.drawings if frame is None or d.frame == frame]
 
 
 def _next_id(drawings: list[dict]) -> str:

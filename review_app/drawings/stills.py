@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import base64
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from review_app.drawings.render import draw_on
-from review_app.drawings.shapes import drawings_on
+from review_app.drawings.shapes import Shape
 from review_app.errors import PoloReviewError
 
 log = logging.getLogger(__name__)
@@ -31,10 +32,10 @@ class Still:
         return "data:image/jpeg;base64," + base64.b64encode(self.jpeg).decode("ascii")
 
 
-def still_frames(event: dict) -> list[int]:
+def still_frames(drawings: Sequence[Shape], own_frame: int) -> list[int]:
     """The frames a tag's stills show: those drawn on, in order, else its own frame."""
-    drawn = sorted({d["frame"] for d in drawings_on(event)})
-    return drawn[:MAX_STILLS] or [int(event["position"]["frame"])]
+    drawn = sorted({d.frame for d in drawings})
+    return drawn[:MAX_STILLS] or [own_frame]
 
 
 def encode(image, width: int = STILL_WIDTH) -> bytes:
@@ -49,15 +50,17 @@ def encode(image, width: int = STILL_WIDTH) -> bytes:
     return data.tobytes()
 
 
-def stills_of(footage, event: dict, width: int = STILL_WIDTH) -> list[Still]:
-    """The tag's stills from `footage` (an open `Footage`), drawings painted on; frames past the end are left out."""
+def stills_of(footage, drawings: Sequence[Shape], own_frame: int, width: int = STILL_WIDTH, *,
+              tag: str | None = None) -> list[Still]:
+    """The stills of tag `tag` (its `drawings`, its own frame `own_frame`) from `footage` (an open `Footage`),
+    drawings painted on; frames past the end are left out."""
     out = []
-    for index in still_frames(event):
+    for index in still_frames(drawings, own_frame):
         if not 0 <= index < footage.frame_count:
-            log.info("tag %s: frame %s is not in the footage; no still", event.get("id"), index)
+            log.info("tag %s: frame %s is not in the footage; no still", tag, index)
             continue
         frame = footage.frame(index)
-        shapes = drawings_on(event, index)
+        shapes = [d for d in drawings if d.frame == index]
         out.append(Still(index, frame.time_s, len(shapes), encode(draw_on(frame.image, shapes), width)))
     return out
 
@@ -89,12 +92,14 @@ class StillMaker:
                 return None
         return self._open[key]
 
-    def stills(self, doc, event: dict, width: int = STILL_WIDTH) -> list[Still]:
+    def stills(self, doc, drawings: Sequence[Shape], own_frame: int, width: int = STILL_WIDTH, *,
+               tag: str | None = None) -> list[Still]:
+        """The stills of tag `tag` of match `doc` (as `stills_of`), its footage opened once for every tag."""
         footage = self._footage(doc)
         if footage is None:
             return []
         try:
-            return stills_of(footage, event, width)
+            return stills_of(footage, drawings, own_frame, width, tag=tag)
         except PoloReviewError as exc:
             self.problems[doc.match_id] = str(exc)
             return []

@@ -40,6 +40,7 @@ from review_app.evidence.state import (
 from review_app.ground.files import file_sha256, safe_extension
 from review_app.ground.roles import COMMAND_LINE, VERIFIED
 from review_app.model import MatchDocument
+from review_app.model.event import read_event
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules.mounts import EXCUSING_CLAUSES
 from review_app.rules.parameters import RULEBOOK_EDITION
@@ -298,13 +299,13 @@ class EvidenceCase:
         """The register entry the marked frames are about: an excusal (by event id) or a mount by name."""
         reg = self.register()
         if excusal:
-            event = self.doc.event(excusal)
+            event = read_event(self.doc, excusal)
             if event is None:
                 raise EvidenceError(f"unknown event {excusal!r} in match {self.doc.match_id}")
             exc = next((e for e in reg.excusals if e.event == excusal), None)
             if exc is None:
                 listed = ", ".join(f"{e.event} ({e.mount}, {e.clause})" for e in reg.excusals) or "none"
-                raise EvidenceError(f"event {excusal} ({event['situation']}) did not excuse a mount under "
+                raise EvidenceError(f"event {excusal} ({event.situation}) did not excuse a mount under "
                                     f"{', '.join(EXCUSING_CLAUSES)}; the excusals in this match: {listed}")
             if mount and _key(mount) != _key(exc.mount):
                 raise EvidenceError(f"event {excusal} excused {exc.mount!r}, not {mount!r}")

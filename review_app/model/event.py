@@ -95,7 +95,7 @@ class Call(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     card: str | None = None
     card_to: Someone | None = None
     penalty_timing: str | None = None
-    time_allowed_s: float | None = None
+    time_allowed_s: int | float | None = None  # as written (30 stays 30, not 30.0): the call reads back as recorded
     mount_excused: bool | None = None
     mount_change_permitted: bool | None = None
     announcement: str | None = None
@@ -172,6 +172,12 @@ def decode_events(events: Iterable[dict]) -> tuple[Event, ...]:
 def read_events(doc: MatchDocument) -> tuple[Event, ...]:
     """The match's events as saved (the document's order)."""
     return decode_events(doc.events)
+
+
+def read_event(doc: MatchDocument, event_id: str) -> Event | None:
+    """The match's event `event_id` as its record; None when the match has no such event."""
+    event = doc.event(event_id)
+    return None if event is None else decode_event(event)
 
 
 def read_events_in_order(doc: MatchDocument) -> tuple[Event, ...]:

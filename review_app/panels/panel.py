@@ -26,6 +26,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import N_, Message
 from review_app.model import MatchDocument
 from review_app.model.edits import clean_call, clean_facts
+from review_app.model.event import Event
 from review_app.rules import Case, Verdict, is_clause, judge, provision
 from review_app.rules.provision import CALL_FIELDS
 
@@ -103,6 +104,13 @@ def close_panel(doc: MatchDocument, event_id: str, *, by: str, now: datetime) ->
     out = doc.copy()
     out.data["panels"][event_id].update(closed_by=by, closed_at=_stamp(now))
     return out
+
+
+def as_entry(event: Event) -> dict:
+    """The original tag written as a member's entry is (situation, facts, call, notes), to be shown beside
+    the members' entries."""
+    entry = {"situation": event.situation, "facts": dict(event.facts), "call": event.call.given()}
+    return (entry | {"notes": event.notes}) if event.notes else entry
 
 
 def waiting_for(panel: dict) -> list[str]:

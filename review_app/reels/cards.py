@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from review_app.drawings.render import font
 from review_app.i18n import N_, Message, translate
+from review_app.model.event import Event, Someone
 from review_app.rules import provision
 from review_app.rules.labels import call_field_label, value_label, verdict_label
 from review_app.rules.provision import CALL_FIELDS
@@ -23,17 +24,17 @@ EXPLANATION_LINES = 4  # of the explanation at most; a card is read in seconds
 
 def _team(value, doc) -> str:
     names = {t["id"]: t["name"] for t in doc.match.get("teams", [])}
-    if isinstance(value, dict):
-        team = names.get(value.get("team"), value.get("team"))
-        return f"{team} #{value['number']}" if value.get("number") else str(team)
+    if isinstance(value, Someone):
+        team = names.get(value.team, value.team)
+        return f"{team} #{value.number}" if value.number else str(team)
     return names.get(value, str(value))
 
 
-def call_text(event: dict, doc, lang: str) -> str:
+def call_text(event: Event, doc, lang: str) -> str:
     """The call made, its parts in the reader's words: "Whistle: at once · Restart: free hit"."""
     parts = []
     for name, spec in CALL_FIELDS.items():
-        value = (event.get("call") or {}).get(name)
+        value = getattr(event.call, name)
         if value is None:
             continue
         shown = _team(value, doc) if spec in ("team", "player") else value_label(value, lang)
@@ -56,7 +57,7 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, face, width: float) -> list[str]
     return lines
 
 
-def title_card(width: int, height: int, *, doc, event: dict, verdict: str | None, explanation, lang: str,
+def title_card(width: int, height: int, *, doc, event: Event, verdict: str | None, explanation, lang: str,
                slow: float | None = None, number: int | None = None, total: int | None = None) -> np.ndarray:
     """The card before a tag's window, as a BGR picture of the reel's size."""
     image = Image.new("RGB", (width, height), BACKGROUND)
@@ -74,9 +75,9 @@ def title_card(width: int, height: int, *, doc, event: dict, verdict: str | None
             y += round(unit * size * 1.25)
         y += round(unit * gap)
 
-    p = provision(event["situation"])
+    p = provision(event.situation)
     where = translate(Message(N_("Match {match} · tag {tag} · frame {frame}"), match=doc.match.get("name") or
-                              doc.match_id, tag=event["id"], frame=event["position"]["frame"]), lang)
+                              doc.match_id, tag=event.id, frame=event.position.frame), lang)
     if number and total:
         where = f"{number}/{total} · {where}"
     say(where, 0.8, MUTED, lines=2)
@@ -87,12 +88,12 @@ def title_card(width: int, height: int, *, doc, event: dict, verdict: str | None
             VERDICT_COLORS.get(verdict, TEXT), bold=True, lines=1)
     if explanation is not None:
         say(translate(explanation, lang), 0.8, MUTED, lines=EXPLANATION_LINES)
-    who = (event.get("involved") or {}).get("umpire")
+    who = event.umpire
     facts = [translate(Message(N_("Umpire: {name}"), name=who), lang)] if who else []
-    if event.get("period"):
-        facts.append(translate(Message(N_("Period {n}"), n=event["period"]), lang))
-    if event.get("clock"):
-        facts.append(event["clock"])
+    if event.period:
+        facts.append(translate(Message(N_("Period {n}"), n=event.period), lang))
+    if event.clock:
+        facts.append(event.clock)
     if facts:
         say(" · ".join(facts), 0.8, MUTED, lines=1)
     if slow:

@@ -22,6 +22,8 @@ from review_app.drawings.render import draw_on
 from review_app.drawings.shapes import drawings_on
 from review_app.errors import PoloReviewError
 from review_app.ground.files import durable_replace
+from review_app.model import MatchDocument
+from review_app.model.event import Event, read_event, read_events
 from review_app.reels.cards import title_card
 
 log = logging.getLogger(__name__)
@@ -80,8 +82,8 @@ def parse_slow(text: str) -> tuple[str, Slow]:
 class ReelItem:
     """One tag of the reel: its match, the event, the checker's verdict and explanation, and any slow motion."""
 
-    doc: object  # MatchDocument
-    event: dict
+    doc: MatchDocument
+    event: Event
     verdict: str | None = None
     explanation: object = None
     slow: Slow | None = None
@@ -98,18 +100,17 @@ class ReelResult:
     render_s: float  # wall-clock seconds the rendering took
 
 
-def window_of(event: dict, duration_s: float) -> tuple[float, float]:
+def window_of(event: Event, duration_s: float) -> tuple[float, float]:
     """The stretch of footage a tag's reel segment shows (seconds)."""
-    w = event.get("window")
-    if w:
-        start, end = float(w["start"]["time_s"]), float(w["end"]["time_s"])
+    if event.window is not None:
+        start, end = event.window.start.time_s, event.window.end.time_s
     else:
-        t = float(event["position"]["time_s"])
+        t = event.position.time_s
         start, end = t - LEAD_S, t + LAG_S
     start = max(0.0, start)
     end = min(duration_s, max(end, start + 1.0 / REEL_FPS), start + MAX_WINDOW_S)
     if end <= start:
-        raise ReelError(f"tag {event['id']}: its window {start:.3f}-{end:.3f} s is not in the footage "
+        raise ReelError(f"tag {event.id}: its window {start:.3f}-{end:.3f} s is not in the footage "
                         f"({duration_s:.3f} s long)")
     return start, end
 
@@ -152,7 +153,7 @@ def planned_frames(items: Sequence[ReelItem], durations: Sequence[float]) -> int
     for item, duration in zip(items, durations, strict=True):
         start, end = window_of(item.event, duration)
         total += round(CARD_S * REEL_FPS) + len(_source_times(start, end, item.slow))
-        total += round(DRAWING_HOLD_S * REEL_FPS) * len({d["frame"] for d in drawings_on(item.event)})
+        total += round(DRAWING_HOLD_S * REEL_FPS) * len({d.frame for d in drawings_on(item.event)})
     return total
 
 
@@ -187,7 +188,7 @@ def make_reel(items: Sequence[ReelItem], out: str | os.PathLike, *, lang: str = 
             footage.close()
     if progress:
         progress("reel", 1.0)
-    return ReelResult(out, width, height, written, written / REEL_FPS, tuple(i.event["id"] for i in items),
+    return ReelResult(out, width, height, written, written / REEL_FPS, tuple(i.event.id for i in items),
                       time.perf_counter() - started)
 
 
@@ -198,7 +199,7 @@ def _open_sources(items: Sequence[ReelItem], roots, opened: dict) -> list:
     sources = []
     for item in items:
         if not (item.doc.data.get("footage") or {}).get("path"):
-            raise ReelError(f"match {item.doc.match_id} records no footage: tag {item.event['id']} cannot be "
+            raise ReelError(f"match {item.doc.match_id} records no footage: tag {item.event.id} cannot be "
                             "shown")
         path = item.doc.footage_path(roots)
         if path not in opened:
@@ -264,17 +265,18 @@ def items_for(doc, tag_ids: Sequence[str], *, slow: dict[str, Slow] | None = Non
 
     slow = dict(slow or {})
     results = {r.event: r for r in check_document(doc, evidence)[0]}
-    missing = [t for t in tag_ids if doc.event(t) is None]
+    events = {t: event for t in tag_ids if (event := read_event(doc, t)) is not None}
+    missing = [t for t in tag_ids if t not in events]
     if missing:
         raise ReelError(f"match {doc.match_id} has no tag {', '.join(missing)} (its tags: "
-                        f"{', '.join(e['id'] for e in doc.events) or 'none'})")
+                        f"{', '.join(e.id for e in read_events(doc)) or 'none'})")
     unknown = sorted(set(slow) - set(tag_ids))
     if unknown:
         raise ReelError(f"--slow names {', '.join(unknown)}, which is not among the reel's tags")
     out = []
     for t in tag_ids:
         r = results.get(t)
-        out.append(ReelItem(doc, doc.event(t), r.verdict if r else None, r.explanation if r else None, slow.get(t)))
+        out.append(ReelItem(doc, events[t], r.verdict if r else None, r.explanation if r else None, slow.get(t)))
     return out
 
 
@@ -284,7 +286,7 @@ def items_from_results(results, slow: dict[tuple[str, str], Slow] | None = None)
     from review_app.model import load_document
 
     slow = dict(slow or {})
-    docs: dict[str, object] = {}
+    docs: dict[str, MatchDocument] = {}
     out = []
     for r in results:
         if not r.document:
@@ -292,7 +294,7 @@ def items_from_results(results, slow: dict[tuple[str, str], Slow] | None = None)
         if r.document not in docs:
             docs[r.document] = load_document(r.document)
         doc = docs[r.document]
-        event = doc.event(r.event)
+        event = read_event(doc, r.event)
         if event is None:
             raise ReelError(f"match {r.match} no longer has tag {r.event}; check the report again")
         out.append(ReelItem(doc, event, r.verdict, r.explanation, slow.get((r.match, r.event))))

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from review_app.checker.run import CheckResult, clause_title
 from review_app.checker.summary import summary
 from review_app.i18n import N_
+from review_app.model.event import read_event
 from review_app.rules import INCONSISTENT
 from review_app.rules.rulebook import TRANSLATION_NOTICE
 
@@ -41,11 +42,13 @@ def _details(result: CheckResult, stills: bool, roots) -> tuple[dict, list[str]]
     with StillMaker(roots) as maker:
         for e in result.events:
             doc = result.documents.get(e.document) if e.document else None
-            event = doc.event(e.event) if doc is not None else None
+            event = read_event(doc, e.event) if doc is not None else None
             if event is None:
                 continue
-            shown = maker.stills(doc, event) if stills and e.verdict == INCONSISTENT else []
-            out[(e.match, e.event)] = {"notes": event.get("notes") or "", "stills": shown}
+            shown = []
+            if stills and e.verdict == INCONSISTENT:
+                shown = maker.stills(doc, event.drawings, event.position.frame, tag=event.id)
+            out[(e.match, e.event)] = {"notes": event.notes or "", "stills": shown}
         problems += [f"{match}: {line}" for match, line in maker.problems.items()]
     return out, problems
 

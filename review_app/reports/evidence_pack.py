@@ -28,6 +28,7 @@ from review_app.evidence.state import CaseState, Mark
 from review_app.evidence.verify import VerifyReport, verify_case
 from review_app.ground.files import atomic_write_json, atomic_write_text, file_sha256
 from review_app.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Message, Plural
+from review_app.model.event import read_events_in_order
 from review_app.reports import templating
 
 log = logging.getLogger(__name__)
@@ -159,11 +160,11 @@ def _drawn(doc) -> list[dict]:
     footage with the drawings painted in, or the one line saying why there are none."""
     from review_app.drawings.stills import StillMaker
 
-    tagged = [e for e in doc.events_in_order() if e.get("situation") == "21.f(5)" and e.get("drawings")]
+    tagged = [e for e in read_events_in_order(doc) if e.situation == "21.f(5)" and e.drawings]
     out = []
     with StillMaker() as maker:
         for event in tagged:
-            out.append({"event": event, "stills": maker.stills(doc, event),
+            out.append({"event": event, "stills": maker.stills(doc, event.drawings, event.position.frame, tag=event.id),
                         "problem": maker.problems.get(doc.match_id)})
     return out
 

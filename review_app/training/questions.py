@@ -14,10 +14,8 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-import msgspec
-
 from review_app.model import DocumentError, MatchDocument
-from review_app.model.event import read_events_in_order
+from review_app.model.event import Drawing, read_events_in_order
 from review_app.rules import MatchContext, is_clause
 from review_app.rules.provision import CALL_FIELDS
 
@@ -47,7 +45,7 @@ class Question:
     asked: tuple[str, ...] = KEY_FIELDS
     fingerprint: str = ""  # the tag as it stands (an approval holds the one it approved)
     footage_sha256: str | None = None  # what the match records of its footage (a demo clip is recognised by it)
-    drawings: tuple = ()  # the expert's drawings on the event's frames, shown with the answer
+    drawings: tuple[Drawing, ...] = ()  # the expert's drawings on the event's frames, shown with the answer
     window_start_s: float | None = None  # where the tag's own stretch of footage starts, if it records one
 
     @property
@@ -109,7 +107,7 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
                 period=event.period, clock=event.clock, context=doc.context(),
                 notes=event.notes, asked=asked_fields(call), fingerprint=fingerprint(saved),
                 footage_sha256=(doc.data.get("footage") or {}).get("sha256"),
-                drawings=tuple(msgspec.to_builtins(event.drawings)),
+                drawings=event.drawings,
                 window_start_s=event.window.start.time_s if event.window else None))
     return out
 

@@ -155,10 +155,9 @@ def expert_drawings(q: Question) -> None:
     from review_app.drawings.stills import stills_of
     from review_app.footage import Footage
 
-    event = {"id": q.event_id, "position": {"frame": q.frame}, "drawings": list(q.drawings)}
     try:
         with Footage(q.footage) as footage:
-            stills = stills_of(footage, event)
+            stills = stills_of(footage, q.drawings, q.frame, tag=q.event_id)
     except PoloReviewError as exc:
         error_line(exc)
         return

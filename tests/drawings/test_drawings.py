@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import msgspec
 import numpy as np
 import pytest
 from match_docs import base_document, event
@@ -13,6 +14,7 @@ from review_app.drawings import DrawingError, add_drawing, clean, drawings_on, r
 from review_app.drawings.render import draw_on
 from review_app.model import DocumentError, validate
 from review_app.model.edits import build_event
+from review_app.model.event import Drawing, decode_event
 
 NOW = datetime(2026, 12, 1, 5, 0, tzinfo=UTC)
 ARROW = {"kind": "arrow", "points": [[0.1, 0.5], [0.9, 0.5]], "color": "#FF0000"}
@@ -20,6 +22,11 @@ ARROW = {"kind": "arrow", "points": [[0.1, 0.5], [0.9, 0.5]], "color": "#FF0000"
 
 def tag() -> dict:
     return event("e1", 100, "21.b", {}, {})
+
+
+def painted_as(raw: dict, frame: int = 0) -> list[Drawing]:
+    """A drawing cleaned as the Review page stores it, read back as a reader holds it."""
+    return [msgspec.convert({"id": "d1", **clean(raw, frame=frame, by="Ana")}, type=Drawing)]
 
 
 def test_a_drawing_is_cleaned_to_fractions_with_its_author():
@@ -55,11 +62,11 @@ def test_add_edit_remove_keep_ids_and_record_who_changed_it():
     e, first = add_drawing(tag(), clean(ARROW, frame=100, by="Ana", now=NOW))
     e, second = add_drawing(e, clean({"kind": "text", "points": [[0.2, 0.2]], "text": "Línea"}, frame=101, by="Ana"))
     assert (first, second) == ("d1", "d2")
-    assert [d["id"] for d in drawings_on(e, 100)] == ["d1"]
+    assert [d.id for d in drawings_on(decode_event(e), 100)] == ["d1"]
     e2 = update_drawing(e, "d2", by="Bruno", text="Línea de la bocha", color="#00c2ff")
-    changed = drawings_on(e2, 101)[0]
-    assert (changed["text"], changed["color"], changed["by"]) == ("Línea de la bocha", "#00c2ff", "Bruno")
-    assert drawings_on(e, 101)[0]["text"] == "Línea"  # edits return copies
+    changed = drawings_on(decode_event(e2), 101)[0]
+    assert (changed.text, changed.color, changed.by) == ("Línea de la bocha", "#00c2ff", "Bruno")
+    assert drawings_on(decode_event(e), 101)[0].text == "Línea"  # edits return copies
     with pytest.raises(DrawingError):
         update_drawing(e2, "d2", text="")
     e3 = remove_drawing(remove_drawing(e2, "d1"), "d2")
@@ -93,7 +100,7 @@ def black(w: int, h: int) -> np.ndarray:
 
 
 def test_an_arrow_is_painted_where_its_fractions_say_at_any_size():
-    d = [{"id": "d1", **clean(ARROW, frame=0, by="Ana")}]
+    d = painted_as(ARROW)
     for w, h in ((320, 180), (1280, 720)):
         out = draw_on(black(w, h), d)
         row = out[h // 2]
@@ -110,14 +117,13 @@ def test_an_arrow_is_painted_where_its_fractions_say_at_any_size():
 
 def test_the_input_picture_is_not_changed():
     img = black(64, 36)
-    draw_on(img, [{"id": "d1", **clean(ARROW, frame=0, by="Ana")}])
+    draw_on(img, painted_as(ARROW))
     assert not img.any()
 
 
 def test_text_is_drawn_with_its_accents():
     def painted(text):
-        return draw_on(black(640, 360), [{"id": "d1", **clean({"kind": "text", "points": [[0.1, 0.3]], "text": text},
-                                                              frame=0, by="Ana")}])
+        return draw_on(black(640, 360), painted_as({"kind": "text", "points": [[0.1, 0.3]], "text": text}))
 
     accented, plain, asked = painted("Línea"), painted("Linea"), painted("L?nea")
     assert accented.any()
@@ -129,7 +135,7 @@ def test_text_is_drawn_with_its_accents():
     ("circle", [[0.5, 0.5], [0.6, 0.5]]), ("line", [[0.1, 0.1], [0.9, 0.9]]),
     ("freehand", [[0.1, 0.1], [0.2, 0.3], [0.4, 0.2]]), ("ball_line", [[0.4, 0.5], [0.5, 0.5]])])
 def test_each_kind_paints(kind, points):
-    out = draw_on(black(320, 180), [{"id": "d1", **clean({"kind": kind, "points": points}, frame=0, by="Ana")}])
+    out = draw_on(black(320, 180), painted_as({"kind": kind, "points": points}))
     assert out.any()
     if kind == "ball_line":  # extended to both edges of the picture, past the two points given
         assert out[90, :20].any() and out[90, -20:].any()

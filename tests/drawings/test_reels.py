@@ -9,6 +9,7 @@ import pytest
 
 from review_app.cli import main
 from review_app.model import load_document
+from review_app.model.event import Call, Event, Moment, read_event
 from review_app.reels import ReelError, make_reel, parse_slow
 from review_app.reels.cards import title_card
 from review_app.reels.reel import CARD_S, DRAWING_HOLD_S, REEL_FPS, Slow, items_for, window_of
@@ -64,7 +65,7 @@ def test_a_reel_holds_each_tag_in_order_with_cards_drawings_and_slow_motion(proj
 
 def test_the_card_is_in_the_readers_language_with_accents(project):
     doc = load_document(project["document"])
-    event = doc.event("e2")
+    event = read_event(doc, "e2")
     es = title_card(640, 360, doc=doc, event=event, verdict="inconsistent", explanation=None, lang="es", slow=0.25)
     en = title_card(640, 360, doc=doc, event=event, verdict="inconsistent", explanation=None, lang="en", slow=0.25)
     assert es.shape == (360, 640, 3) and not np.array_equal(es, en)
@@ -75,10 +76,14 @@ def test_the_card_is_in_the_readers_language_with_accents(project):
 
 
 def test_a_window_is_cut_at_the_footage_ends():
-    assert window_of({"id": "x", "position": {"time_s": 1.0}}, 8.0) == (0.0, 4.0)
-    assert window_of({"id": "x", "position": {"time_s": 7.0}}, 8.0) == (4.0, 8.0)
+    def at(time_s: float) -> Event:  # a tag without a window, at `time_s`
+        return Event(id="x", position=Moment(frame=round(time_s * 25), time_s=time_s), situation="21.b", facts={},
+                     call=Call())
+
+    assert window_of(at(1.0), 8.0) == (0.0, 4.0)
+    assert window_of(at(7.0), 8.0) == (4.0, 8.0)
     with pytest.raises(ReelError, match="not in the footage"):
-        window_of({"id": "x", "position": {"time_s": 20.0}}, 8.0)
+        window_of(at(20.0), 8.0)
 
 
 def test_reel_command(project, tmp_path, capsys):

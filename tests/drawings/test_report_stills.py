@@ -65,3 +65,20 @@ def test_check_writes_the_html_with_stills_or_without(project, tmp_path, capsys)
     assert len(stills(out.read_text("utf-8"))) == 1
     assert main(["check", str(project["document"]), "--format", "html", "--no-stills", "--out", str(out)]) == 0
     assert stills(out.read_text("utf-8")) == []
+
+
+def test_a_training_questions_stills_paint_the_experts_drawing(project):
+    """The Training page's answer shows the expert's drawings from the question alone (no event at hand)."""
+    from review_app.drawings.stills import stills_of
+    from review_app.footage import Footage
+    from review_app.model import load_document
+    from review_app.training.questions import questions_from
+
+    (q,) = [q for q in questions_from([load_document(project["document"])]) if q.drawings]
+    with Footage(q.footage) as footage:
+        (still,) = stills_of(footage, q.drawings, q.frame, tag=q.event_id)
+    assert (q.event_id, still.frame, still.drawings) == ("e2", 100, 1)
+    picture = cv2.imdecode(np.frombuffer(still.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    h, w = picture.shape[:2]
+    column = picture[h // 2 - 3:h // 2 + 4, w // 2].astype(int)
+    assert ((column[:, 2] > 150) & (column[:, 1] < 90)).any()  # the red arrow

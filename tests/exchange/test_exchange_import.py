@@ -159,3 +159,13 @@ def test_cli_export_writes_the_file_atomically(folder, tmp_path, capsys):
     assert main(["export", str(src), "--format", "eaf", "--out", str(out)]) == 0
     assert out.read_bytes().startswith(b"<?xml") and b"ANNOTATION_DOCUMENT" in out.read_bytes()
     assert "wrote" in capsys.readouterr().err
+
+
+def test_cli_export_of_one_reviewer_counts_their_events(tmp_path, capsys):
+    (tmp_path / "src").mkdir()
+    src = write(tmp_path / "src", document())
+    out = tmp_path / "x.eaf"
+    assert main(["export", str(src), "--format", "eaf", "--reviewer", "Dario Panel", "--out", str(out)]) == 0
+    assert f"wrote {out}: 2 events of " in capsys.readouterr().err
+    assert main(["export", str(src), "--format", "eaf", "--out", str(out)]) == 0
+    assert f"wrote {out}: 4 events of " in capsys.readouterr().err

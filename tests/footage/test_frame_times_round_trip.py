@@ -67,12 +67,14 @@ def test_a_clip_ending_at_a_frames_stored_time_leaves_that_frame_out(clip):
 
 
 def test_a_reel_segment_starts_on_its_windows_first_frame(clip):
+    from review_app.model.event import Call, Event, Moment, Window
     from review_app.reels.reel import _source_times, window_of
 
     with Footage(clip.path) as video:
         for i in range(video.frame_count - 5):
-            event = {"id": "e", "window": {"start": {"frame": i, "time_s": round(video.time_of(i), 6)},
-                                           "end": {"frame": i + 4, "time_s": round(video.time_of(i + 4), 6)}}}
+            first, last = (Moment(frame=n, time_s=round(video.time_of(n), 6)) for n in (i, i + 4))
+            event = Event(id="e", position=first, situation="21.b", facts={}, call=Call(),
+                          window=Window(start=first, end=last))
             start, end = window_of(event, video.info.duration_s)
             assert video.frame_on_screen(_source_times(start, end, None)[0]) == i
 

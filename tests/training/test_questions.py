@@ -73,4 +73,4 @@ def test_a_question_carries_the_experts_drawings():
                         "call": {}, "drawings": [{"id": "d1", "kind": "line", "frame": 5,
                                                   "points": [[0.1, 0.1], [0.2, 0.2]], "color": "#ffffff"}]}]}
     (q,) = questions_from([document_from_data(data)], need_footage=False)
-    assert [d["id"] for d in q.drawings] == ["d1"]
+    assert [d.id for d in q.drawings] == ["d1"]

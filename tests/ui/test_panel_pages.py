@@ -45,6 +45,10 @@ def test_a_coach_opens_a_panel_and_members_submit_blind(workspace):
     assert "Entries" in subheaders and "Verdicts side by side" in subheaders
     outcome = next(d.value for d in member.dataframe if "Panel's majority" in d.value.columns)
     assert outcome.iloc[0].tolist() == ["Situation", "21.l — Inadvertent whistle", "1", "unanimous"]
+    original = next(d.value for d in member.dataframe if "Coach" in d.value.columns)  # the tag, as an entry
+    assert original["Coach"].to_dict() == {"Situation": "21.l — Inadvertent whistle",
+                                           "Rule 22.h (Fair Play Possession) applies": "No", "Whistle": "At once",
+                                           "Restart": "Free hit"}
 
 
 def test_the_panel_page_in_spanish(workspace):
@@ -80,3 +84,4 @@ def test_assessment_shows_the_umpires_incidents_and_saves_development_points(wor
     record = saved(workspace)["assessments"]["Umpire Two"]
     assert record["development_points"] == "Whistle the free hit only when..." and record["by"] == "Head Coach"
     assert {d.key for d in at.get("download_button")} >= {"assessment.html", "assessment.csv"}
+

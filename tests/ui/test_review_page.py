@@ -378,6 +378,18 @@ def test_conflict_can_discard_my_change(app, workspace):
     assert not app.error
 
 
+def test_a_tag_deleted_meanwhile_shows_my_version_of_it_in_brief(app, workspace):
+    app.selectbox(key="review.tag_pick").set_value("e2").run()
+    click(app, "review.tag_edit")
+    other = load_document(workspace["document"])
+    other.events.pop(1)
+    save_back(other)
+    form_key(app, "notes").input("mine")
+    submit_form(app)
+    assert any("**e2** · only in your version" in m.value for m in app.markdown)
+    assert r"21\.l · f125 · whistle=at\_once, restart=free\_hit · mine" in [c.value for c in app.caption]
+
+
 def test_a_reload_shows_what_is_on_disk(app, workspace):
     other = load_document(workspace["document"])
     other.events.pop()

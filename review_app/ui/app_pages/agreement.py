@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from review_app.model import load_document
+from review_app.model.event import read_events
 from review_app.panels.agreement import ALL, DEFAULT_TOLERANCE_S, FIELDS, SITUATION, agreement, to_csv, units_csv
 from review_app.rules.labels import call_field_label
 from review_app.textsafe import md
@@ -24,7 +25,7 @@ labels = {str(x.path): x.label() for x in listed}
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="agreement.matches",
                         placeholder=_("All matches in the folder ({n})", n=len(labels)))
 docs = [load_document(p) for p in (chosen or list(labels))]
-everyone = sorted({e["reviewer"] for d in docs for e in d.events if e.get("reviewer")}, key=str.casefold)
+everyone = sorted({e.reviewer for d in docs for e in read_events(d) if e.reviewer}, key=str.casefold)
 c1, c2 = st.columns([1, 3])
 tolerance = c1.number_input(_("Tolerance (seconds)"), min_value=0.0, max_value=60.0, value=DEFAULT_TOLERANCE_S,
                             step=0.5, key="agreement.tolerance")

@@ -11,6 +11,7 @@ from review_app.assessment.marks import with_marks
 from review_app.assessment.output import call_text, clock_text, correct_text, to_csv, to_html, trend_spec
 from review_app.assessment.report import assess, reviewers_of, umpires
 from review_app.errors import PoloReviewError
+from review_app.model.event import read_events
 from review_app.textsafe import md
 from review_app.ui.context import (
     _,
@@ -42,7 +43,7 @@ if not names:
     st.stop()
 umpire = st.selectbox(_("Umpire"), names, key="assessment.umpire")
 theirs = [d for d in docs if umpire in (d.match.get("umpires") or [])
-          or any((e.get("involved") or {}).get("umpire") == umpire for e in d.events)]
+          or any(e.umpire == umpire for e in read_events(d))]
 labels = {d.match_id: f"{d.match.get('name') or d.match_id} · {d.match.get('date') or ''}" for d in theirs}
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="assessment.matches",
                         placeholder=_("The whole season ({n} matches)", n=len(labels)))

@@ -8,7 +8,9 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.model import load_document
+from review_app.model.event import Event, read_events, read_events_in_order
 from review_app.panels.panel import (
+    as_entry,
     close_panel,
     open_panel,
     outcome,
@@ -72,22 +74,22 @@ if not doc.events:
     st.stop()
 
 
-def tag_label(event: dict) -> str:
-    m, s = divmod(int(event["position"]["time_s"]), 60)
-    panel = panel_of(doc, event["id"])
+def tag_label(event: Event) -> str:
+    m, s = divmod(int(event.position.time_s), 60)
+    panel = panel_of(doc, event.id)
     state = ""
     if panel is not None:
         done = len(panel["members"]) - len(waiting_for(panel))
         state = " · " + (_("panel closed") if panel.get("closed_at") else
                          _("panel: {done} of {n} submitted", done=done, n=len(panel["members"])))
     if panel is not None and name in waiting_for(panel) and not panel.get("closed_at"):
-        return f"{event['id']} · {m}:{s:02d}{state}"  # blind: not even the original reviewer's situation
-    return f"{event['id']} · {m}:{s:02d} · {situation_label(event['situation'])}{state}"
+        return f"{event.id} · {m}:{s:02d}{state}"  # blind: not even the original reviewer's situation
+    return f"{event.id} · {m}:{s:02d} · {situation_label(event.situation)}{state}"
 
 
-events = list(doc.events_in_order())
-ids = [e["id"] for e in events]
-by_id = {e["id"]: e for e in events}
+events = read_events_in_order(doc)
+ids = [e.id for e in events]
+by_id = {e.id: e for e in events}
 with_panel = sorted((i for i in ids if panel_of(doc, i) is not None),
                     key=lambda i: name not in waiting_for(panel_of(doc, i)))  # waiting for me first
 if st.session_state.get("panel.tag") not in ids:
@@ -97,17 +99,15 @@ event_id = st.selectbox(_("Tagged incident"), ids, key="panel.tag",
 event = by_id[event_id]
 panel = panel_of(doc, event_id)
 teams = {t["id"]: t["name"] for t in doc.match["teams"]}
-window = event.get("window") or {}
-start = (window.get("start") or event["position"])["time_s"]
-end = (window.get("end") or event["position"])["time_s"]
-if window:
+if event.window is not None:
     st.markdown(md(_("Incident at {time:.2f} s (frame {frame}); the tag's window runs {start:.2f}–{end:.2f} s.",
-                     time=event["position"]["time_s"], frame=event["position"]["frame"], start=start, end=end)))
+                     time=event.position.time_s, frame=event.position.frame, start=event.window.start.time_s,
+                     end=event.window.end.time_s)))
 else:
-    st.markdown(md(_("Incident at {time:.2f} s (frame {frame}).", time=event["position"]["time_s"],
-                     frame=event["position"]["frame"])))
+    st.markdown(md(_("Incident at {time:.2f} s (frame {frame}).", time=event.position.time_s,
+                     frame=event.position.frame)))
 if st.button(_("Open its frame on the Review page"), key="panel.goto", icon=":material/open_in_new:"):
-    st.switch_page("app_pages/review.py", query_params={"match": doc.match_id, "frame": str(event["position"]["frame"]),
+    st.switch_page("app_pages/review.py", query_params={"match": doc.match_id, "frame": str(event.position.frame),
                                                          "event": event_id})
 
 
@@ -126,7 +126,7 @@ now = datetime.now(UTC)
 # -- no panel yet: the coach opens one ------------------------------------------------------------------
 if panel is None:
     st.subheader(_("Open this incident to a panel"))
-    known = sorted({e.get("reviewer") for e in doc.events if e.get("reviewer")} - {name})
+    known = sorted({e.reviewer for e in read_events(doc) if e.reviewer} - {name})
     members = st.multiselect(_("Members"), known, key="panel.members", accept_new_options=True,
                              placeholder=_("Choose reviewers or type a name"))
     st.caption(md(_("You ({name}) open the panel and see the entries once every member has submitted or when you "
@@ -170,9 +170,9 @@ if shown:
     st.subheader(_("Verdicts side by side"))
     side_by_side(verdicts(doc, event_id), teams)
     with st.expander(_("The original tag")):
-        st.markdown(md(_("{clause} {title}, tagged by {who}.", clause=event["situation"],
-                         title=rendered(provision(event["situation"]).title), who=event.get("reviewer") or "—")))
-        entries_table({event.get("reviewer") or _("Original reviewer"): event}, teams, key="panel.original")
+        st.markdown(md(_("{clause} {title}, tagged by {who}.", clause=event.situation,
+                         title=rendered(provision(event.situation).title), who=event.reviewer or "—")))
+        entries_table({event.reviewer or _("Original reviewer"): as_entry(event)}, teams, key="panel.original")
 elif name in entries:
     st.info(_("Your entry is in."))
 elif name == panel["opened_by"]:

@@ -5,12 +5,14 @@ the library's (review_app.drawings)."""
 
 from __future__ import annotations
 
+import msgspec
 import streamlit as st
 
 from review_app.drawings import DrawingError, add_drawing, clean, remove_drawing, update_drawing
 from review_app.drawings.shapes import COLORS, TEXT_MAX
 from review_app.model import MatchDocument
 from review_app.model.edits import put_event
+from review_app.model.event import Event, read_event
 from review_app.ui.context import N_, _, error_line, fixed, reviewer
 from review_app.ui.review.saves import save_change
 
@@ -22,10 +24,10 @@ COLOR_LABELS = dict(zip(COLORS, (N_("yellow"), N_("red"), N_("white"), N_("blue"
                         strict=True))
 
 
-def drawn_on(doc: MatchDocument) -> dict | None:
+def drawn_on(doc: MatchDocument) -> Event | None:
     """The tag drawings go to: the one picked in the tag list."""
     pick = st.session_state.get("review.tag_pick")
-    return doc.event(pick) if pick else None
+    return read_event(doc, pick) if pick else None
 
 
 def tool_words() -> dict[str, str]:
@@ -48,8 +50,8 @@ def layer_data(doc: MatchDocument) -> dict:
     """What the frame view's drawing layer shows: the picked tag's drawings, and its words."""
     event = drawn_on(doc)
     text = tool_words()
-    st.session_state[LAYER_TAG] = event["id"] if event else None
-    return {"tag": event["id"] if event else None, "shapes": list(event.get("drawings") or []) if event else [],
+    st.session_state[LAYER_TAG] = event.id if event else None
+    return {"tag": event.id if event else None, "shapes": msgspec.to_builtins(event.drawings) if event else [],
             "colors": list(COLORS), "text": text}
 
 
@@ -96,41 +98,42 @@ def drawings_panel(doc: MatchDocument, go_to=None) -> None:
     event = drawn_on(doc)
     if event is None:
         return
-    drawings = list(event.get("drawings") or [])
-    with st.expander(_("Drawings on {tag} ({n})", tag=event["id"], n=len(drawings)), icon=":material/draw:"):
+    drawings = event.drawings
+    with st.expander(_("Drawings on {tag} ({n})", tag=event.id, n=len(drawings)), icon=":material/draw:"):
         if not drawings:
             st.caption(_("Choose a tool under the frame and drag on the picture to draw on this tag."))
             return
-        ids = [d["id"] for d in drawings]
-        by_id = {d["id"]: d for d in drawings}
+        ids = [d.id for d in drawings]
+        by_id = {d.id: d for d in drawings}
 
         def label(did: str) -> str:
             d = by_id[did]
-            return _("{id} · {kind} on frame {frame} · by {who}", id=did, kind=_(KIND_LABELS[d["kind"]]),
-                     frame=d["frame"], who=d.get("by") or "—")
+            return _("{id} · {kind} on frame {frame} · by {who}", id=did, kind=_(KIND_LABELS[d.kind]),
+                     frame=d.frame, who=d.by or "—")
 
-        chosen = st.selectbox(_("Drawing"), ids, key=f"review.drawing.{event['id']}", format_func=fixed(ids, label))
+        chosen = st.selectbox(_("Drawing"), ids, key=f"review.drawing.{event.id}", format_func=fixed(ids, label))
         d = by_id[chosen]
-        own = f"{event['id']}.{chosen}"
+        own = f"{event.id}.{chosen}"
         with st.form(f"review.drawing.form.{own}", border=False):
-            colors = list(COLORS) + ([d["color"]] if d.get("color") not in COLORS else [])
+            colors = list(COLORS) + ([d.color] if d.color not in COLORS else [])
             color = st.selectbox(_("Colour"), colors, key=f"review.drawing.color.{own}",
-                                 index=colors.index(d.get("color")) if d.get("color") in colors else 0,
+                                 index=colors.index(d.color) if d.color in colors else 0,
                                  format_func=fixed(colors, lambda c: _(COLOR_LABELS[c]) if c in COLOR_LABELS else c))
-            text = st.text_input(_("Text"), value=d.get("text") or "", max_chars=TEXT_MAX,
+            text = st.text_input(_("Text"), value=d.text or "", max_chars=TEXT_MAX,
                                  key=f"review.drawing.text.{own}",
                                  help=_("Written beside the shape (a text drawing is only this)"))
             c1, c2 = st.columns(2)
             save = c1.form_submit_button(_("Save"), disabled=not reviewer(), key="review.drawing.save")
             remove = c2.form_submit_button(_("Remove"), disabled=not reviewer(), key="review.drawing.remove")
         if go_to is not None and st.button(_("Go to its frame"), key=f"review.drawing.go.{own}"):
-            go_to(d["frame"])
+            go_to(d.frame)
             st.rerun()
+        saved = doc.event(event.id)  # the edits write the event as stored
         try:
             if save:
-                save_change(doc, put_event(doc, update_drawing(event, chosen, by=reviewer(), color=color,
+                save_change(doc, put_event(doc, update_drawing(saved, chosen, by=reviewer(), color=color,
                                                                text=text or None)))
             elif remove:
-                save_change(doc, put_event(doc, remove_drawing(event, chosen)))
+                save_change(doc, put_event(doc, remove_drawing(saved, chosen)))
         except DrawingError as exc:
             error_line(exc)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 
+import msgspec
 import pandas as pd
 import streamlit as st
 
@@ -26,6 +27,7 @@ from review_app.model.edits import (
     replay,
     undo_of,
 )
+from review_app.model.event import Event, decode_event
 from review_app.rules import provision
 from review_app.rules.labels import (
     VERDICT_ICONS,
@@ -121,16 +123,17 @@ FIELD_NAMES = {"position.frame": N_("Frame"), "position.time_s": N_("Time"),
                "reviewer": N_("Reviewer"), "notes": N_("Notes")}
 
 
-def field_label(dotted: str, event) -> str:
-    """A changed field in the reviewer's words: 'call.whistle' -> 'Whistle', 'facts.x' -> the fact's label."""
+def field_label(dotted: str, situation: str | None) -> str:
+    """A changed field in the reviewer's words: 'call.whistle' -> 'Whistle', 'facts.x' -> the fact's label
+    (the fact of `situation`, the clause of the event it is a field of)."""
     if dotted in FIELD_NAMES:
         return _(FIELD_NAMES[dotted])
     part, _sep, name = dotted.partition(".")
     if part == "call" and name:
         return call_field_label(name, lang())
-    if part == "facts" and name and isinstance(event, dict):
+    if part == "facts" and name and situation is not None:
         try:
-            fact = next((f for f in provision(event.get("situation")).facts if f.name == name), None)
+            fact = next((f for f in provision(situation).facts if f.name == name), None)
         except (KeyError, TypeError):
             fact = None
         if fact is not None:
@@ -149,11 +152,21 @@ def _brief(value, dotted: str = "") -> str:
     return md(text)
 
 
-def _event_brief(event: dict) -> str:
-    pos = event.get("position") or {}
-    call = ", ".join(f"{k}={v}" for k, v in (event.get("call") or {}).items())
-    notes = f" · {event['notes']}" if event.get("notes") else ""
-    return md(f"{event.get('situation')} · f{pos.get('frame')} · {call}{notes}")
+def _as_event(version) -> Event | None:
+    """One side of a difference as the event it is; None for the match's or the footage's header (or a version
+    that is no whole event)."""
+    if not isinstance(version, dict):
+        return None
+    try:
+        return decode_event(version)
+    except msgspec.ValidationError:
+        return None
+
+
+def _event_brief(event: Event) -> str:
+    call = ", ".join(f"{k}={v}" for k, v in event.call.given().items())
+    notes = f" · {event.notes}" if event.notes else ""
+    return md(f"{event.situation} · f{event.position.frame} · {call}{notes}")
 
 
 def conflict_panel(doc: MatchDocument) -> bool:
@@ -198,12 +211,13 @@ def _difference(diff: Difference) -> None:
     if diff.mine is None or diff.theirs is None:
         what = _("only in your version") if diff.theirs is None else _("only in the saved version")
         st.markdown(f"**{md(diff.what)}** · {md(what)}")
-        present = diff.mine if diff.theirs is None else diff.theirs
-        if isinstance(present, dict) and "situation" in present:
+        present = _as_event(diff.mine if diff.theirs is None else diff.theirs)
+        if present is not None:
             st.caption(_event_brief(present))
     else:
         fields = changed_fields(diff.mine, diff.theirs)
-        names = {f: field_label(f, diff.mine) for f in fields}
+        mine = _as_event(diff.mine)
+        names = {f: field_label(f, mine.situation if mine else None) for f in fields}
         differs = _("differs in {fields}", fields=", ".join(names.values()))
         st.markdown(f"**{md(diff.what)}** · {md(differs)}")
         st.table(pd.DataFrame([{_("Field"): md(names[f]), yours: _brief(_field(diff.mine, f), f),
