@@ -7,11 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
+import time
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from browser_app import CHROMIUM, choose, chromium_page, name_the_reviewer, nav, running_app
+from browser_app import CHROMIUM, ROOT, choose, chromium_page, large_recording, name_the_reviewer, nav, running_app
 from ui_fixtures import document_data, make_video
 
 from review_app.evidence import window
@@ -97,3 +99,42 @@ def test_a_recording_and_a_piece_of_evidence_are_streamed_and_registered(tmp_pat
         assert not [p for p in (ws / "evidence").iterdir() if p.name.startswith(".upload-")]
     log = (tmp_path / "server.log").read_text(errors="replace")
     assert "Traceback" not in log, log
+
+
+def test_the_upload_view_shows_its_progress_can_be_cancelled_and_refuses_a_file_over_the_limit(tmp_path):
+    ws = tmp_path / "ws"
+    a_match(ws)
+    src = tmp_path / "long game.mp4"
+    src.write_bytes(os.urandom(6 * 2**20))
+    big = large_recording(ROOT / "sample_clips" / "safety.mp4", tmp_path / "whole day.mp4", mb=1030)  # sparse
+    uploads = ws / "footage" / "uploads"
+    env = {"POLO_REVIEW_CACHE": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "home")}
+    with running_app(["--workspace", str(ws)], env, tmp_path / "server.log") as url, chromium_page() as page:
+        page.goto(f"{url}/matches")
+        page.get_by_role("tab", name="Footage").click()
+        field = upload_view(page, "Recording (up to 1024 MB)")
+        assert field.is_disabled()  # nobody signed in: the view sends nothing, and says why
+        page.get_by_text("Sign in first (in the sidebar)").first.wait_for()
+        name_the_reviewer(page, "Ana Coach")
+        page.get_by_role("tab", name="Footage").click()
+        # a slow network (1 MB/s up): the bytes sent are shown as they go
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1,
+                                                      "uploadThroughput": 2**20})
+        field.set_input_files(src)
+        page.get_by_text(re.compile(rf"Sending {re.escape(src.name)}: [1-9][0-9.]* of 6\.00 MB \([0-9]+%\)")).wait_for()
+        shot(page, "matches-upload-sending.png")
+        page.get_by_role("button", name="Cancel").click()
+        page.get_by_text(f"Sending {src.name} was cancelled; nothing of it is kept.").wait_for()
+        deadline = time.monotonic() + 15
+        while uploads.is_dir() and any(uploads.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not uploads.is_dir() or not any(uploads.iterdir())  # the partial file is gone
+        page.get_by_role("button", name="Upload and attach").click()
+        page.get_by_text("Choose a recording first.").wait_for()
+        # over the limit: said at once, nothing sent
+        field.set_input_files(big)
+        page.get_by_text(f"{big.name} is 1031 MB; the limit is 1024 MB.").wait_for()  # 1030 MB and the clip's
+        shot(page, "matches-upload-too-large.png")
+        assert not uploads.is_dir() or not any(uploads.iterdir())
