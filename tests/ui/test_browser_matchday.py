@@ -126,7 +126,9 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         # -- the 21.f(5) evidence intake on it ------------------------------------------------------------
         nav(page, "Evidence")
         choose(page, "Match", "Copa Oro final (copa-oro)")
-        page.get_by_text("Deadline (UTC)").wait_for()
+        # this match's deadline (24 h after its end, 19:45 UTC yesterday): the page shows this match, not the one it
+        # opened on (both show "Deadline (UTC)", and a choice made during the page's first run can be lost)
+        page.get_by_text(f"{(yesterday + timedelta(days=1)).isoformat()}T19:45:00Z").wait_for()
         page.get_by_role("tab", name="Receive evidence").click()
         page.get_by_label("Video presented as evidence", exact=True).set_input_files(small)
         # the upload is done when the view says the server has it (a click on Receive before says it is being sent)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from browser_app import CHROMIUM, ROOT, choose, chromium_page, large_recording, name_the_reviewer, nav, running_app
+from playwright.sync_api import expect
 from ui_fixtures import document_data, make_video
 
 from review_app.evidence import window
@@ -61,6 +62,7 @@ def test_a_recording_and_a_piece_of_evidence_are_streamed_and_registered(tmp_pat
         name_the_reviewer(page, "Ana Coach")
         page.get_by_role("tab", name="Footage").click()
         field = upload_view(page, "Recording (up to 1024 MB)")
+        expect(field).to_be_enabled()  # the page has run again for the person signed in: its view may send
         field.set_input_files(clip)
         page.get_by_text(f"{clip.name} (").filter(has_text="is on the server").wait_for(timeout=120_000)
         shot(page, "matches-upload-ready.png")
@@ -77,7 +79,8 @@ def test_a_recording_and_a_piece_of_evidence_are_streamed_and_registered(tmp_pat
 
         nav(page, "Evidence")
         choose(page, "Match", "Test Cup final (test-match)")
-        page.get_by_text("Deadline (UTC)").wait_for()
+        end = load_document(path).match["end_time_utc"]  # this match's deadline shown: the page is on it
+        page.get_by_text(window.utc_text(window.parse_time(end, "UTC") + timedelta(hours=24))).wait_for()
         page.get_by_role("tab", name="Receive evidence").click()
         upload_view(page, "Video presented as evidence").set_input_files(clip)
         page.get_by_text(f"{clip.name} (").filter(has_text="is on the server").wait_for(timeout=120_000)
@@ -105,7 +108,7 @@ def test_the_upload_view_shows_its_progress_can_be_cancelled_and_refuses_a_file_
     ws = tmp_path / "ws"
     a_match(ws)
     src = tmp_path / "long game.mp4"
-    src.write_bytes(os.urandom(6 * 2**20))
+    src.write_bytes(os.urandom(12 * 2**20))
     big = large_recording(ROOT / "sample_clips" / "safety.mp4", tmp_path / "whole day.mp4", mb=1030)  # sparse
     uploads = ws / "footage" / "uploads"
     env = {"POLO_REVIEW_CACHE": str(tmp_path / "cache"), "XDG_DATA_HOME": str(tmp_path / "home")}
@@ -117,13 +120,15 @@ def test_the_upload_view_shows_its_progress_can_be_cancelled_and_refuses_a_file_
         page.get_by_text("Sign in first (in the sidebar)").first.wait_for()
         name_the_reviewer(page, "Ana Coach")
         page.get_by_role("tab", name="Footage").click()
-        # a slow network (1 MB/s up): the bytes sent are shown as they go
+        # a slow network (512 KB/s up): the bytes sent are shown as they go
         cdp = page.context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1,
-                                                      "uploadThroughput": 2**20})
+                                                      "uploadThroughput": 2**19})
+        expect(field).to_be_enabled()  # the page has run again for the person signed in: its view may send
         field.set_input_files(src)
-        page.get_by_text(re.compile(rf"Sending {re.escape(src.name)}: [1-9][0-9.]* of 6\.00 MB \([0-9]+%\)")).wait_for()
+        sending = re.compile(rf"Sending {re.escape(src.name)}: (?!0\.00 )[0-9.]+ of 12\.0 MB \([0-9]+%\)")
+        page.get_by_text(sending).wait_for()
         shot(page, "matches-upload-sending.png")
         page.get_by_role("button", name="Cancel").click()
         page.get_by_text(f"Sending {src.name} was cancelled; nothing of it is kept.").wait_for()

@@ -38,7 +38,7 @@ def session_id_of(page, url: str) -> str:
     return seen
 
 
-def replay(url: str, session_id: str, seconds: float = 60) -> bytes:
+def replay(url: str, session_id: str, seconds: float = 120) -> bytes:
     """Connect to /_stcore/stream with `session_id` and no cookie, rerun the page, and return what the server sent
     (every ForwardMsg, as bytes) until the run finished."""
     from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -59,7 +59,9 @@ def replay(url: str, session_id: str, seconds: float = 60) -> bytes:
                 break
             got.append(data)
             msg = ForwardMsg.FromString(data)
-            if msg.HasField("script_finished"):
+            # the end of its own run (not the end of the run it interrupted, "finished early for rerun")
+            if msg.HasField("script_finished") and msg.script_finished in (
+                    ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR):
                 break
     return b"".join(got)
 
