@@ -16,6 +16,7 @@ import streamlit as st
 
 from review_app.ui import upload_route
 from review_app.ui.context import _, reviewer
+from review_app.ui.people_parts import browser_binding
 from review_app.ui.upload_route import Spooled
 
 _HERE = Path(__file__).resolve().parent
@@ -62,8 +63,6 @@ def upload(key: str, label: str, *, folder: Path, limit_mb: int, extensions: tup
     None before a file is chosen). `folder`: where the file is written as it arrives (the destination's own folder,
     so that taking it in needs no other disk); `limit_mb`: refused past it. Without a signed-in reviewer the view says
     to sign in and sends nothing."""
-    from review_app.ui.people_parts import browser_binding
-
     component_key, ticket_key = _keys(key)
     owner = reviewer()
     if owner and not disabled:
