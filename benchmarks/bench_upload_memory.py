@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT / "tests" / "ui"))  # the browser tests' app and sig
 from browser_app import ARGS, CHROMIUM, large_recording, name_the_reviewer, start_app, stop_app
 
 MB = 2**20
+SPOOL = ".upload-"  # ui/upload_route.SPOOL_PREFIX: a file sent, waiting for its page
 
 
 def rss_mb(pid: int) -> float:
@@ -78,9 +79,13 @@ def a_match(ws: Path) -> None:
 
 def ticket_of(page, small: Path) -> str:
     """The page's upload address: a small file sent by the upload view, its POST seen on its way."""
+    from playwright.sync_api import expect
+
     page.get_by_role("tab", name="Footage").click()
+    field = page.get_by_label("Recording (up to 1024 MB)", exact=True)
+    expect(field).to_be_enabled()  # the page has run again for the person signed in: its view may send
     with page.expect_request(lambda r: r.method == "POST" and "/polo-review/uploads/" in r.url) as sent:
-        page.get_by_label("Recording (up to 1024 MB)", exact=True).set_input_files(small)
+        field.set_input_files(small)
     page.get_by_text(f"{small.name} (").filter(has_text="is on the server").wait_for()
     return urllib.parse.urlsplit(sent.value.url).path
 
@@ -199,6 +204,9 @@ def run(args) -> int:
             print(f"sessions ended; waiting {args.settle} s (Streamlit drops a disconnected session after 120 s)")
             time.sleep(args.settle)
             end = rss_mb(proc.pid)
+            left = list((ws / "footage" / "uploads").glob(f"{SPOOL}*"))
+            print(f"files sent and never taken: {len(left)}, on the server's disk (not in its memory) until their "
+                  "tickets end, an hour after their last use")
         finally:
             stop_app(proc)
     grew = end - before
