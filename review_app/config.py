@@ -42,9 +42,12 @@ ENV_STORE = "POLO_REVIEW_STORE"  # the store: a folder laid out as `Folders.root
 ENV_FILES = "POLO_REVIEW_FILES"  # with a database store: the shared folder of footage and evidence files
 DEFAULT_EVIDENCE = "evidence_store"  # relative to the current directory, as the committee runs `polo-review evidence`
 
-# The browser uploads a file whole into the server's memory; larger recordings belong in
-# the footage folder. Passed to Streamlit as server.maxUploadSize and stated on the page.
+# A recording or a piece of evidence is streamed to the server's disk as it is uploaded (review_app/ui/upload_route.py),
+# never held whole in its memory; larger recordings belong in the footage folder. Stated on the page.
 MAX_UPLOAD_MB = 1024
+# A roster is a small CSV, the one file still taken by Streamlit's own uploader, which holds it in the server's memory:
+# its limit, and Streamlit's server.maxUploadSize (`polo-review app`), so no large file can go that way.
+MAX_ROSTER_MB = 2
 # A match document is a few hundred KB; anything past this is not one, and is not read into memory.
 MAX_DOCUMENT_BYTES = 50 * 1024 * 1024
 

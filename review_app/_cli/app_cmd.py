@@ -92,7 +92,9 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
         raise PoloReviewError(f"--port {args.port}: not a port number (1-65535)")
     cmd = [sys.executable, "-m", "streamlit", "run", str(ENTRY),
            "--server.headless=true", f"--server.port={args.port}",
-           f"--server.maxUploadSize={settings.MAX_UPLOAD_MB}",
+           # Streamlit's uploader holds a file in memory: it takes rosters only (recordings and evidence are
+           # streamed to disk by the app's own upload address, ui/upload_route.py).
+           f"--server.maxUploadSize={settings.MAX_ROSTER_MB}",
            "--browser.gatherUsageStats=false",
            "--server.fileWatcherType=none", "--server.runOnSave=false",
            "--client.toolbarMode=minimal",

@@ -1,6 +1,6 @@
-"""Footage coming in, always to a match the user names: an upload (stored read-only under its
-SHA-256), or a file already on the server's disk registered by its path (any size, never copied,
-hashed and made read-only). Used by the Matches page (also for a new match, in the same step) and by
+"""Footage coming in, always to a match the user names: an upload (streamed to the server's disk by the upload view,
+then stored read-only under its SHA-256), or a file already on the server's disk registered by its path (any size,
+never copied, hashed and made read-only). Used by the Matches page (also for a new match, in the same step) and by
 the Review page. The logic is `model.recordings`; this module adds the widgets and progress bars."""
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from review_app.model import MatchDocument
 from review_app.model.recordings import attach, checked_path
 from review_app.store import open_register
 from review_app.textsafe import md
+from review_app.ui import upload_view
 from review_app.ui.context import _, error_line, flash, folders, progress_bar, reviewer, signed_in_reviewer, store
+from review_app.ui.upload_route import Spooled
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +46,28 @@ def _open(path: Path, shown_as: str):
         done()
 
 
-def receive_upload(got) -> Received:
-    """Store an upload (read-only, under its SHA-256) and open it; a file that is not a recording is
-    not kept."""
+def upload_folder() -> Path:
+    """Where an upload is written as it arrives: the store's footage folder (files or a database's shared folder)."""
+    return Path(store().footage.folder)
+
+
+def recording_upload(key: str, label: str, help: str = "") -> Spooled | upload_view.Sending | None:
+    """The upload view for a recording (a video file, up to MAX_UPLOAD_MB)."""
+    return upload_view.upload(key, label, folder=upload_folder(), limit_mb=MAX_UPLOAD_MB,
+                              extensions=VIDEO_EXTENSIONS, help=help)
+
+
+def receive_upload(got: Spooled) -> Received:
+    """Store an upload the server has on its disk (read-only, under its SHA-256) and open it; a file that is not a
+    recording is not kept."""
     received = store().footage  # the store's footage, on files or a database's shared folder
     uploads = Path(received.folder)
-    before = set(uploads.glob("*")) if uploads.is_dir() else set()
+    before = {p for p in uploads.glob("*") if p != got.path} if uploads.is_dir() else set()
     update, done = progress_bar(_("storing upload"))
     try:
-        stored = store_upload(got, got.name, got.size, received, max_bytes=MAX_UPLOAD_MB * 2**20,
-                              progress=lambda f: update("upload", f))
+        with got.open() as stream:
+            stored = store_upload(stream, got.name, got.size, received, max_bytes=MAX_UPLOAD_MB * 2**20,
+                                  progress=lambda f: update("upload", f))
     finally:
         done()
     existed = stored in before  # content-addressed: the same bytes received before land on the same name
@@ -119,14 +133,13 @@ def intake_forms(doc: MatchDocument, key: str, save: Callable[[MatchDocument], M
     left, right = st.columns(2, gap="medium")
     with left, st.form(f"{key}.upload_form", border=True):
         st.markdown("**" + md(_("Upload a recording to {match}", match=name)) + "**")
-        got = st.file_uploader(_("Recording (up to {mb} MB)", mb=MAX_UPLOAD_MB),
-                               type=[e.lstrip(".") for e in VIDEO_EXTENSIONS], key=f"{key}.upload")
+        got = recording_upload(f"{key}.upload", _("Recording (up to {mb} MB)", mb=MAX_UPLOAD_MB))
         st.caption(_("Stored read-only in the workspace under its SHA-256; the name it came with is kept as a label."))
         if st.form_submit_button(_("Upload and attach"), key=f"{key}.upload_go"):
-            if got is None:
-                st.warning(_("Choose a recording first."))
+            if not isinstance(got, Spooled):
+                upload_missing(got, _("Choose a recording first."))
             else:
-                _take(doc, lambda: receive_upload(got), save)
+                _take(doc, lambda: receive_upload(got), save, lambda: upload_view.taken(f"{key}.upload", got))
     with right, st.form(f"{key}.path_form", border=True):
         st.markdown("**" + md(_("Register a file already on this computer for {match}", match=name)) + "**")
         text = st.text_input(_("Full path of the recording on the server"), key=f"{key}.path",
@@ -137,15 +150,25 @@ def intake_forms(doc: MatchDocument, key: str, save: Callable[[MatchDocument], M
             _take(doc, lambda: receive_path(text), save)
 
 
-def _take(doc: MatchDocument, receive: Callable[[], Received], save) -> None:
+def upload_missing(got: upload_view.Sending | None, choose: str) -> None:
+    """The page's button was pressed with no file on the server yet: still being sent, or none chosen."""
+    if isinstance(got, upload_view.Sending):
+        st.warning(_("{name} is still being sent: press again once the view says it is on the server.",
+                     name=md(got.name)))
+    else:
+        st.warning(choose)
+
+
+def _take(doc: MatchDocument, receive: Callable[[], Received], save, done: Callable[[], None] = lambda: None) -> None:
     if not signed_in_reviewer():  # checked where the recording is written, whatever the page showed
         return
     try:
         got = receive()
         saved = save(attached(doc, got))
     except PoloReviewError as exc:
-        error_line(exc)
+        error_line(exc)  # a file sent is kept for another try (or replaced by the next one chosen)
         return
+    done()  # the file sent is stored under its hash: its copy as sent goes
     if saved is not None:
         flash("success", _("{name} is attached to {match} (SHA-256 {sha}).",
                                                       name=got.name, match=saved.match.get("name") or saved.match_id,

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
+from review_app.config import MAX_ROSTER_MB, MAX_UPLOAD_MB
 from review_app.errors import PoloReviewError
 from review_app.model import MatchDocument, RevisionConflict, load_document
 from review_app.model import roster as rosters
@@ -31,8 +32,17 @@ from review_app.model.match_setup import (
 )
 from review_app.model.recordings import recording_path, recordings, review_on
 from review_app.textsafe import md
+from review_app.ui import upload_view
 from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, signed_in_reviewer, store
-from review_app.ui.footage_intake import attached, intake_forms, receive_path, receive_upload
+from review_app.ui.footage_intake import (
+    attached,
+    intake_forms,
+    receive_path,
+    receive_upload,
+    recording_upload,
+    upload_missing,
+)
+from review_app.ui.upload_route import Spooled
 
 HELD = "matches.held"  # the match as read when its forms were drawn: the base a save merges against
 GEN = "matches.gen"  # bumped after a save, so the forms are drawn again from what was saved
@@ -231,7 +241,8 @@ def roster_import(doc: MatchDocument) -> None:
                        file_name=f"roster-{doc.match_id}.csv", mime="text/csv", key="matches.roster_export",
                        icon=":material/download:")
     with st.form(f"matches.roster.{_gen()}"):
-        got = st.file_uploader(_("Roster (CSV)"), type=["csv", "txt"], key=f"matches.roster_file.{_gen()}")
+        got = st.file_uploader(_("Roster (CSV)"), type=["csv", "txt"], key=f"matches.roster_file.{_gen()}",
+                               max_upload_size=MAX_ROSTER_MB)
         if st.form_submit_button(_("Import the roster"), key="matches.roster_go"):
             if got is None:
                 st.warning(_("Choose the roster file first."))
@@ -306,7 +317,7 @@ def new_match_panel() -> None:
         d = details_fields(key, Details(name="", day=date.today(), time_zone=zone))
         st.markdown("**" + _("Teams") + "**")
         roster_file = st.file_uploader(_("Roster (CSV): sets both teams and their players"), type=["csv", "txt"],
-                                       key=f"{key}.roster")
+                                       key=f"{key}.roster", max_upload_size=MAX_ROSTER_MB)
         c1, c2, c3, c4 = st.columns([3, 1, 3, 1])
         team_a = c1.text_input(_("Team 1 (without a roster)"), key=f"{key}.team_a", max_chars=200)
         colour_a = c2.text_input(_("Colour"), key=f"{key}.colour_a", max_chars=200)
@@ -314,13 +325,18 @@ def new_match_panel() -> None:
         colour_b = c4.text_input(_("Colour"), key=f"{key}.colour_b", max_chars=200)
         st.markdown("**" + _("Footage (optional, attached to this match only)") + "**")
         c1, c2 = st.columns(2)
-        upload = c1.file_uploader(_("Upload a recording"), key=f"{key}.upload")
+        with c1:
+            upload = recording_upload(f"{key}.upload", _("Upload a recording"),
+                                      help=_("Up to {mb} MB.", mb=MAX_UPLOAD_MB))
         path = c2.text_input(_("Or the full path of a recording already on the server"), key=f"{key}.path",
                              max_chars=1000, placeholder="/media/recordings/final.mp4")
         match_id = st.text_input(_("Match id (letters, digits, . _ -; empty: made from the date and name)"),
                                  key=f"{key}.id", max_chars=100)
         submitted = st.form_submit_button(_("Create the match"), type="primary", key="matches.create")
     if not submitted:
+        return
+    if isinstance(upload, upload_view.Sending):
+        upload_missing(upload, "")
         return
     try:
         roster = rosters.parse(roster_file.getvalue(), path=roster_file.name) if roster_file is not None else None
@@ -330,14 +346,16 @@ def new_match_panel() -> None:
         if matches.find(data["match"]["id"]) is not None:  # said before any footage is taken in
             raise PoloReviewError(f"a match with the id {data['match']['id']} exists already")
         doc = MatchDocument(data, Path(matches.folder) / f"{data['match']['id']}.json")
-        if upload is not None:
+        if isinstance(upload, Spooled):
             doc = attached(doc, receive_upload(upload))
         if path.strip():
-            doc = attached(doc, receive_path(path), review_on=upload is None)
+            doc = attached(doc, receive_path(path), review_on=not isinstance(upload, Spooled))
         made = matches.create(doc.data)
     except PoloReviewError as exc:
-        error_line(exc)
+        error_line(exc)  # a recording sent is kept for another try
         return
+    if isinstance(upload, Spooled):
+        upload_view.taken(f"{key}.upload", upload)
     if ends_next_day(d):
         flash("info", _("The end time is before the start: it was taken as the next day."))
     flash("success", _("Match {name} created ({path}).", name=made.match["name"], path=made.path))

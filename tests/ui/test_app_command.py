@@ -26,7 +26,8 @@ def test_defaults_keep_everything_in_the_workspace_and_show_the_bundled_samples_
     cmd, env = app_cmd.command(args(), environ={"XDG_DATA_HOME": str(tmp_path / "data-home")})
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("review_app/ui/server.py")
     assert "--server.headless=true" in cmd and "--server.port=8501" in cmd
-    assert "--server.maxUploadSize=1024" in cmd
+    # Streamlit's uploader holds files in memory: rosters only, recordings are streamed to disk (F8a, issue 38)
+    assert "--server.maxUploadSize=2" in cmd
     assert f"--global.minCachedMessageSize={2**40}" in cmd  # fast stepping must not meet a cache miss
     assert "POLO_REVIEW_FOOTAGE" not in env and "POLO_REVIEW_ANNOTATIONS" not in env
     assert env["POLO_REVIEW_EVIDENCE"] == str(tmp_path / "data-home" / "polo-review" / "evidence")

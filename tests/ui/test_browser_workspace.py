@@ -80,9 +80,9 @@ def test_a_session_with_the_default_options_leaves_the_checkout_as_it_was(tmp_pa
         # upload a recording to that match
         nav(page, "Matches")
         page.get_by_role("tab", name="Footage").click()
-        page.get_by_test_id("stFileUploader").filter(has_text="Recording (up to 1024 MB)").locator(
-            "input[type=file]").set_input_files(small)
-        page.get_by_text("phone-clip.mp4", exact=True).wait_for()
+        # the app's own upload view (issue 38: streamed to disk, never held in memory), in its shadow root
+        page.get_by_label("Recording (up to 1024 MB)", exact=True).set_input_files(small)
+        page.get_by_text("phone-clip.mp4 (").filter(has_text="is on the server").wait_for()
         page.get_by_role("button", name="Upload and attach").click()
         page.get_by_text("phone-clip.mp4 is attached to Sample: Safety").wait_for()
         # train on the demo's examples

@@ -9,6 +9,7 @@ from datetime import time
 
 from saving import save_back
 from ui_fixtures import make_app
+from uploading import send_file
 
 from review_app.model import load_document
 from review_app.model import roster as rosters
@@ -51,7 +52,8 @@ def test_new_match_from_a_roster_with_an_end_time_announcements_and_an_upload(wo
     widget(at, ".courtesy", "matches.new.").set_value(True)
     widget(at, ".other", "matches.new.").input("Ten-minute half time")
     widget(at, ".roster", "matches.new.").set_value(("roster.csv", rosters.template().encode(), "text/csv"))
-    widget(at, ".upload", "matches.new.").set_value(("final.mp4", workspace["video"].read_bytes(), "video/mp4"))
+    upload_key = next(k for k in at.session_state if k.startswith("matches.new.") and k.endswith(".upload.ticket"))
+    sent = send_file(at, upload_key.removesuffix(".ticket"), workspace["video"], name="final.mp4")
     widget(at, ".id", "matches.new.").input("copa-oro-final")
     at.button(key="matches.create").click()
     run(at)
@@ -73,6 +75,7 @@ def test_new_match_from_a_roster_with_an_end_time_announcements_and_an_upload(wo
     stored = workspace["footage"] / "uploads" / f"{rec['sha256']}.mp4"
     assert stored.is_file() and not stored.stat().st_mode & 0o222  # read-only
     assert at.session_state["matches.pick"].endswith("copa-oro-final.json")
+    assert not sent.path.exists()  # the file as sent is gone once stored under its hash
     # the other match got nothing: an upload goes to the match named only
     assert "recordings" not in json.loads(workspace["document"].read_text("utf-8"))
 

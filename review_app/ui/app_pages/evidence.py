@@ -33,7 +33,7 @@ from review_app.evidence.verify import check_head
 from review_app.footage.viewer import FrameViewer
 from review_app.i18n import DEFAULT_LANGUAGE, Message
 from review_app.textsafe import md
-from review_app.ui import frame_view
+from review_app.ui import frame_view, upload_view
 from review_app.ui.context import (
     N_,
     _,
@@ -49,8 +49,10 @@ from review_app.ui.context import (
     signed_in_reviewer,
     store,
 )
+from review_app.ui.footage_intake import upload_missing
 from review_app.ui.people_parts import committee_sign_in, identified_text
 from review_app.ui.review.drawings import tool_words
+from review_app.ui.upload_route import Spooled
 
 # What a decision is called (DECISIONS holds the library's names for them).
 DECISION_NAMES = {"forfeiture": N_("Forfeiture"), "not-proven": N_("Not proven"), "out-of-time": N_("Out of time")}
@@ -85,6 +87,8 @@ st.caption(md(_("Evidence store: {path}", path=str(case.folder.root.resolve())))
 me = reviewer()
 item = pgettext("one piece of evidence", "Evidence")  # "Evidence" the page is another word in Spanish
 
+
+UPLOAD_KEY = "evidence.upload"  # the upload view's (it starts empty again after each receipt: upload_view.taken)
 
 # 21.f(5)'s authorities (the Committee first: this page is usually its), and anyone else evidence is presented to.
 AUTHORITIES = ("committee", "umpire", "referee")
@@ -311,9 +315,12 @@ with t_in:
     gen = st.session_state.setdefault("evidence.intake_gen", 0)
     with st.form("evidence.intake"):
         off = not can_receive
-        upload = st.file_uploader(_("Video presented as evidence"), key=f"evidence.upload.{gen}", disabled=off,
-                                  help=_("Up to {mb} MB. Stored read-only under its SHA-256, never under the uploaded"
-                                         " name. Larger files: polo-review evidence add.", mb=MAX_UPLOAD_MB))
+        # Streamed to the evidence store's folder as it is sent (never whole in the server's memory); the receipt
+        # itself (its hash, and the server's time) is taken from that file when Receive is pressed, as before.
+        upload = upload_view.upload(UPLOAD_KEY, _("Video presented as evidence"), folder=case.folder.root,
+                                    limit_mb=MAX_UPLOAD_MB, disabled=off,
+                                    help=_("Up to {mb} MB. Stored read-only under its SHA-256, never under the "
+                                           "uploaded name. Larger files: polo-review evidence add.", mb=MAX_UPLOAD_MB))
         st.caption(_("Up to {mb} MB. Stored read-only under its SHA-256, never under the uploaded name. Larger files:"
                      " polo-review evidence add.", mb=MAX_UPLOAD_MB))
         presented_by = st.text_input(_("Presented by"), key=f"evidence.from.{gen}", max_chars=200, disabled=off)
@@ -351,22 +358,21 @@ with t_in:
             # else shown() has put the refusal on the page, or signed_in_reviewer() that a receipt is recorded under
             # the person signed in
             if (at_now or when is not None) and signed_in_reviewer():
-                if upload is None:
-                    st.warning(_("Choose the video presented first."))
+                if not isinstance(upload, Spooled):
+                    upload_missing(upload, _("Choose the video presented first."))
                 elif not presented_by.strip() or not received_by.strip():
                     st.warning(_("Enter who presented the video and who received it."))
                 elif upload.size > MAX_UPLOAD_MB * 2**20:
                     st.error(_("The file is larger than {mb} MB.", mb=MAX_UPLOAD_MB))
                 else:
-                    with tempfile.TemporaryDirectory() as tmp:
-                        # The upload is written under a fixed name; its own name is only recorded as a fact.
-                        path = Path(tmp) / "upload.bin"
-                        path.write_bytes(upload.getbuffer())
-                        attest = attestation(received_by, presented_to) if attesting and when is not None else None
-                        got = None if attest is False else shown(
-                            case.add, path, presented_by, received_by, when, presented_name=upload.name,
-                            presented_to=presented_to, attest=attest)
+                    # The upload is on the server's disk under a name of the server's; its own name is only
+                    # recorded as a fact.
+                    attest = attestation(received_by, presented_to) if attesting and when is not None else None
+                    got = None if attest is False else shown(
+                        case.add, upload.path, presented_by, received_by, when, presented_name=upload.name,
+                        presented_to=presented_to, attest=attest)
                     if got:
+                        upload_view.taken(UPLOAD_KEY, upload)
                         ev, duplicate = got
                         r = ev.receipts[-1]
                         margin = window.duration_text(r["margin_s"])
