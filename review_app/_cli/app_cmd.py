@@ -55,36 +55,8 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
     package_root = str(ENTRY.parents[2])
     env["PYTHONPATH"] = os.pathsep.join([package_root, *[p for p in env.get("PYTHONPATH", "").split(os.pathsep)
                                                          if p and p != package_root]])
-    for option, var in (("footage", settings.ENV_FOOTAGE), ("annotations", settings.ENV_ANNOTATIONS)):
-        given = getattr(args, option)
-        if not given:
-            continue
-        folder = Path(given).expanduser().resolve()
-        if not folder.is_dir():
-            raise PoloReviewError(f"--{option}: no such folder", path=given)
-        env[var] = str(folder)
-    if args.workspace:
-        workspace = Path(args.workspace).expanduser().resolve()
-        if workspace.exists() and not workspace.is_dir():
-            raise PoloReviewError("--workspace: not a folder", path=args.workspace)
-        env[settings.ENV_WORKSPACE] = str(workspace)
-    if args.data:
-        env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
-    where = settings.folders(env)
-    env.setdefault(ENV_EVIDENCE, str(where.evidence))
-    if not env.get(settings.ENV_CACHE):  # the cache too is the workspace's, unless one is named
-        env[settings.ENV_CACHE] = str(where.workspace / settings.CACHE_FOLDER)
-    if getattr(args, "files", None):
-        env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
-    if getattr(args, "store", None):
-        from review_app.store import _files, is_database, open_store
-
-        # A URL of no store's kind is refused here, not taken for a folder named "mysql:"
-        location = args.store if is_database(args.store) or not _files(args.store) else \
-            str(Path(args.store).expanduser().resolve())
-        env[settings.ENV_STORE] = location
-        # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
-        open_store(location, files=env.get(settings.ENV_FILES))
+    _set_folders(args, env)
+    _set_store(args, env)
     from review_app.training.people import ENV_SETUP_CODE
 
     env.pop(ENV_SETUP_CODE, None)  # never in the environment: kept hashed, with its expiry (`_say_setup_code`)
@@ -107,6 +79,49 @@ def command(args, environ: dict | None = None) -> tuple[list[str], dict]:
            f"--global.minCachedMessageSize={NO_MESSAGE_CACHE}"]
     cmd.append(f"--server.address={listen_address(args, env)}")
     return cmd, env
+
+
+def _set_folders(args, env: dict) -> None:
+    """The folders the app works in, from the options, into `env` (each checked as a folder)."""
+    from review_app import config as settings
+
+    for option, var in (("footage", settings.ENV_FOOTAGE), ("annotations", settings.ENV_ANNOTATIONS)):
+        given = getattr(args, option)
+        if not given:
+            continue
+        folder = Path(given).expanduser().resolve()
+        if not folder.is_dir():
+            raise PoloReviewError(f"--{option}: no such folder", path=given)
+        env[var] = str(folder)
+    if args.workspace:
+        workspace = Path(args.workspace).expanduser().resolve()
+        if workspace.exists() and not workspace.is_dir():
+            raise PoloReviewError("--workspace: not a folder", path=args.workspace)
+        env[settings.ENV_WORKSPACE] = str(workspace)
+    if args.data:
+        env[settings.ENV_DATA] = str(Path(args.data).expanduser().resolve())
+    where = settings.folders(env)
+    env.setdefault(ENV_EVIDENCE, str(where.evidence))
+    if not env.get(settings.ENV_CACHE):  # the cache too is the workspace's, unless one is named
+        env[settings.ENV_CACHE] = str(where.workspace / settings.CACHE_FOLDER)
+    if getattr(args, "files", None):
+        env[settings.ENV_FILES] = str(Path(args.files).expanduser().resolve())
+
+
+def _set_store(args, env: dict) -> None:
+    """The store the app keeps matches in (`--store`), opened once here to be refused in one line."""
+    from review_app import config as settings
+
+    if not getattr(args, "store", None):
+        return
+    from review_app.store import _files, is_database, open_store
+
+    # A URL of no store's kind is refused here, not taken for a folder named "mysql:"
+    location = args.store if is_database(args.store) or not _files(args.store) else \
+        str(Path(args.store).expanduser().resolve())
+    env[settings.ENV_STORE] = location
+    # Opened once here: a database that is down, a wrong password or an old schema is said in one line now.
+    open_store(location, files=env.get(settings.ENV_FILES))
 
 
 ENV_ADDRESS = "POLO_REVIEW_ADDRESS"
