@@ -30,14 +30,10 @@ from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
-# The fields a report leaves out where they hold nothing.
-_OPTIONAL = ("wrong", "measured", "findings", "reading", "edition", "penalty_to")
-
-
-class EventResult(msgspec.Struct, kw_only=True, gc=False):
-    """One event's verdict as the report gives it. Nothing it holds (texts, numbers, tuples of texts, a message,
-    plain dicts) refers back to it, so it is never part of a reference cycle: msgspec's `gc=False` says so, and the
-    garbage collector does not track it."""
+class EventResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One event's verdict as the report gives it. The fields with a default are optional: the report (`to_dict`,
+    and the JSON report, which msgspec writes from this Struct) leaves each out where it holds its default,
+    nothing."""
 
     match: str
     event: str
@@ -66,12 +62,7 @@ class EventResult(msgspec.Struct, kw_only=True, gc=False):
     def to_dict(self) -> dict:
         """Every field, in order, with the explanation in both languages; the optional ones only where they hold
         something."""
-        out = msgspec.structs.asdict(self)
-        out["explanation"] = both(self.explanation)
-        for name in _OPTIONAL:
-            if not out[name]:
-                del out[name]
-        return out
+        return msgspec.to_builtins(self, enc_hook=both)
 
 
 @dataclass
