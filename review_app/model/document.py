@@ -117,7 +117,7 @@ class MatchDocument:
             derived = self.derived_facts(event) if event["situation"] in DERIVES_FACTS else None
         if derived:
             facts = {**facts, **derived}
-        # By position, in the order of Case's fields: made for every event judged, in half the time of by name.
+        # Case's fields, in the order it declares them.
         return Case(event["situation"], facts, event.get("call") or {}, event.get("period"),
                     self.context() if context is None else context, (event.get("position") or {}).get("time_s"),
                     event.get("moments") or {}, (event.get("involved") or {}).get("offender"))
@@ -134,12 +134,10 @@ class MatchDocument:
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame), the order the match happened in."""
         events = self.events
-        # Each event's (frame, time) found by C-level maps, not a Python key function called per event: every check
-        # of a season's matches orders its events, and most documents are saved in this order already.
+        # A document saved by the app lists its events in this order already: they are returned as listed when they
+        # are. Frames that rise strictly are in order whatever the times (the time settles only a tie of frames).
         positions = list(map(_POSITION, events))
         frames = list(map(_FRAME, positions))
-        # Frames that rise strictly are in order whatever the times (only a tie is settled by the time): asked first,
-        # of plain numbers, before any (frame, time) pair is made.
         if all(map(_BEFORE, frames, frames[1:])):
             return iter(events)
         keys = list(map(_FRAME_AND_TIME, positions))
@@ -149,8 +147,7 @@ class MatchDocument:
         return iter([events[i] for i in order])
 
     def events_of(self, situations: Collection[str]) -> list[dict]:
-        """The events of these situations, in footage order: what a check of one clause reads, picked by C-level
-        maps rather than a Python loop through every event of the match."""
+        """The events of these situations, in footage order: what a check of one clause reads."""
         events = list(self.events_in_order())
         return list(compress(events, map(situations.__contains__, map(_SITUATION, events))))
 

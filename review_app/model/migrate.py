@@ -87,8 +87,7 @@ def _decisions_as_facts(data: object) -> bool:
     if not isinstance(data, dict) or str(data.get("schema_version")) != TO or not isinstance(data.get("events"), list):
         return False
     decisions = _decisions()
-    # Asked of every document read: only the events of a clause that has decisions are looked into (a plain
-    # loop: a generator in any() cost twice as much per event).
+    # Only the events of a clause that has decisions can hold one.
     for e in data["events"]:
         if isinstance(e, dict) and e.get("situation") in decisions and isinstance(e.get("facts"), dict) \
                 and not e["facts"].keys().isdisjoint(decisions[e["situation"]]):
