@@ -97,11 +97,13 @@ def _decisions_as_facts(data: object) -> bool:
 
 def lift_decisions(event: dict, decisions: dict[str, tuple[str, ...]] | None = None) -> None:
     """Move the officials' decisions an event records as facts into its call (what the call records first)."""
-    names = (decisions or _decisions()).get(event.get("situation"), ())
-    facts = event.get("facts")
+    situation, facts = event.get("situation"), event.get("facts")
+    names = (decisions or _decisions()).get(situation, ()) if isinstance(situation, str) else ()
     if not names or not isinstance(facts, dict):
         return
-    call = event.get("call") if isinstance(event.get("call"), dict) else {}
+    call = event.get("call")
+    if not isinstance(call, dict):
+        call = {}
     for name in names:
         if name in facts:
             value = facts.pop(name)
