@@ -208,6 +208,8 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
     for finding in findings:
         if finding.severity in WRONG_CALL and finding.events:
             at.setdefault((finding.match, finding.events[-1]), []).append(finding)
+    if not at:
+        return
     for result in events:
         found = at.get((result.match, result.event))
         if not found:
