@@ -110,7 +110,7 @@ class _MountNames:
         return found
 
 
-@dataclass
+@dataclass(slots=True)
 class _Shown:
     """The mounts one event shows: each player riding a named mount, with the mount's key, and the mount the event
     is about (`involved.mount`), if it names one."""
