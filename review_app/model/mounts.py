@@ -110,32 +110,16 @@ class _MountNames:
         return found
 
 
-@dataclass(slots=True)
-class _Shown:
-    """The mounts one event shows: each player riding a named mount, with the mount's key, and the mount the event
-    is about (`involved.mount`), if it names one."""
+Riders = list[tuple[dict, str]]  # each player of an event riding a named mount, with the mount's key
 
-    event: dict
-    players: list[dict]
-    riders: list[tuple[dict, str]]
-    concerned: str | None
-    concerned_key: str | None
 
-    @classmethod
-    def of(cls, event: dict, names: _MountNames) -> _Shown:
-        involved = event.get("involved") or {}
-        players = involved.get("players") or []
-        riders = [(p, names.key(p["mount"])) for p in players if p.get("mount")]
-        concerned = involved.get("mount") or None
-        return cls(event, players, riders, concerned, names.key(concerned) if concerned else None)
-
-    def rider_of(self, key: str, otherwise: tuple[str | None, int | None] = (None, None),
-                 ) -> tuple[str | None, int | None]:
-        """(team, number) of the first player here riding the mount of `key`, else `otherwise`."""
-        for p, k in self.riders:
-            if k == key:
-                return p["team"], p["number"]
-        return otherwise
+def _ridden_by(riders: Riders, key: str, otherwise: tuple[str | None, int | None] = (None, None),
+               ) -> tuple[str | None, int | None]:
+    """(team, number) of the first of `riders` on the mount of `key`, else `otherwise`."""
+    for p, k in riders:
+        if k == key:
+            return p["team"], p["number"]
+    return otherwise
 
 
 def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
@@ -145,59 +129,61 @@ def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
     register = MountRegister(doc.match_id, mounts={}, excusals=[], unnamed_excusals=[])
     names = _MountNames()
     for event in doc.events_in_order():
-        shown = _Shown.of(event, names)
-        for _player, key in shown.riders:
+        involved = event.get("involved") or {}
+        riders = [(p, names.key(p["mount"])) for p in involved.get("players") or () if p.get("mount")]
+        for _player, key in riders:
             register.first_ridden.setdefault(key, event["position"]["frame"])
         if records:
-            _record_rides(register, shown)
+            _record_rides(register, event, riders)
+        concerned = involved.get("mount") or None  # the mount the event is about, if it names one
+        concerned_key = names.key(concerned) if concerned else None
         if register.excused_by_key:  # a mount can return only once one is excused
-            _note_returns(register, shown)
+            _note_returns(register, event, riders, concerned_key)
         clause = _excused_under(event)
         if clause:
-            _note_excusal(register, shown, clause, records)
+            _note_excusal(register, event, clause, riders, concerned, records)
     return register
 
 
-def _record_rides(register: MountRegister, shown: _Shown) -> None:
-    """Each mount ridden at this event: its rider, if new to it, and a sighting."""
-    for p, key in shown.riders:
+def _record_rides(register: MountRegister, event: dict, riders: Riders) -> None:
+    """Each mount ridden at `event`: its rider, if new to it, and a sighting."""
+    for p, key in riders:
         team, number = p["team"], p["number"]
         record = register.mounts.get(key)
         if record is None:
             record = register.mounts[key] = MountRecord(p["mount"])
         if (team, number) not in record.riders:
             record.riders.append((team, number))
-        record.sightings.append(_sighting(shown.event, team, number))
+        record.sightings.append(_sighting(event, team, number))
 
 
-def _note_returns(register: MountRegister, shown: _Shown) -> None:
-    """A return, on each earlier excusal of a mount this event shows: ridden here, or the mount the event is about
-    (an event about the mount that bears the excusal's own id is the excusal, not a return)."""
+def _note_returns(register: MountRegister, event: dict, riders: Riders, concerned_key: str | None) -> None:
+    """A return, on each earlier excusal of a mount `event` shows: ridden there, or the mount it is about (an event
+    about the mount that bears the excusal's own id is the excusal, not a return)."""
     excused = register.excused_by_key
-    ridden = {key for _p, key in shown.riders}
-    about = shown.concerned_key
+    ridden = {key for _p, key in riders}
+    about = concerned_key
     for key in ridden | {about} if about is not None and about in excused else ridden:
         for excusal in excused.get(key, ()):
-            if key in ridden or shown.event["id"] != excusal.event:
-                team, number = shown.rider_of(key)
-                excusal.returned.append(_sighting(shown.event, team, number))
+            if key in ridden or event["id"] != excusal.event:
+                team, number = _ridden_by(riders, key)
+                excusal.returned.append(_sighting(event, team, number))
 
 
-def _note_excusal(register: MountRegister, shown: _Shown, clause: str, records: bool) -> None:
-    """The excusal this event makes under `clause`, of the mount it is about, else of the first mount ridden here;
-    an excusal that names no mount is listed by its event."""
-    event = shown.event
-    if shown.concerned:
-        name, key = shown.concerned, shown.concerned_key
-    elif shown.riders:
-        name, key = shown.riders[0][0]["mount"], shown.riders[0][1]
+def _note_excusal(register: MountRegister, event: dict, clause: str, riders: Riders, concerned: str | None,
+                  records: bool) -> None:
+    """The excusal `event` makes under `clause`, of the mount it is about (`concerned`), else of the first mount
+    ridden there; an excusal that names no mount is listed by its event."""
+    if concerned:
+        name, key = concerned, mount_key(concerned)
+    elif riders:
+        name, key = riders[0][0]["mount"], riders[0][1]
     else:
         register.unnamed_excusals.append(event["id"])
         return
-    assert key is not None  # a named mount has its key
     # The player is the one riding the excused mount, not whoever happens to be listed first.
-    first = shown.players[0] if shown.players else {}
-    team, number = shown.rider_of(key, (first.get("team"), first.get("number")))
+    players = (event.get("involved") or {}).get("players") or [{}]
+    team, number = _ridden_by(riders, key, (players[0].get("team"), players[0].get("number")))
     pos = event["position"]
     excusal = Excusal(mount=name, clause=clause, event=event["id"], frame=pos["frame"], time_s=pos["time_s"],
                       period=event.get("period"), clock=event.get("clock"), team=team, number=number)
