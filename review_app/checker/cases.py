@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import fields
 from operator import attrgetter
 
-import orjson
+import msgspec
 
 from review_app.rules import Case, MatchContext, edition_on
 
@@ -25,17 +25,17 @@ _MATCH_FIELDS = [f.name for f in fields(MatchContext) if f.name != "day"]
 _CASE = attrgetter(*_CASE_FIELDS)
 _CASE_BUT_INCIDENT = attrgetter(*[name for name in _CASE_FIELDS if name != "incident_s"])
 _MATCH = attrgetter(*_MATCH_FIELDS)
+_JSON = msgspec.json.Encoder(order="sorted")  # mappings written with their keys sorted
 
 
 def case_key(case: Case) -> bytes | None:
     """The case as JSON text: the values of its fields in the order `Case` declares them, the match's likewise, with
-    the two exceptions above; None where it has no JSON text (an integer past 64 bits, a lone surrogate, a value
-    JSON has no form for): such a case is judged on its own. JSON text tells apart what equality would not: 1 is not
-    1.0, nor `true`. Mappings are written with their keys sorted, so the order a document gives them in does not
-    matter."""
+    the two exceptions above; None where it has no JSON text (a lone surrogate, a value JSON has no form for): such a
+    case is judged on its own. JSON text tells apart what equality would not: 1 is not 1.0, nor `true`. Mappings are
+    written with their keys sorted, so the order a document gives them in does not matter."""
     case_values = _CASE(case) if case.moments else _CASE_BUT_INCIDENT(case)
     key = (case_values, _MATCH(case.match), edition_on(case.match.day).name)
     try:
-        return orjson.dumps(key, option=orjson.OPT_SORT_KEYS)
-    except orjson.JSONEncodeError:
+        return _JSON.encode(key)
+    except (TypeError, UnicodeEncodeError):
         return None

@@ -6,45 +6,55 @@ from __future__ import annotations
 import csv
 import json
 
-import orjson
+import msgspec
 
 from review_app.checker.run import CheckResult, EventResult
-from review_app.checker.sequence import Finding
 from review_app.checker.summary import summary
-from review_app.i18n import translate
+from review_app.i18n import Message, both, translate
 
 # The text, CSV and HTML reports import pandas (checker.tables) and Jinja2 when they are asked for:
 # `polo-review check --format json` needs neither.
 
 
 def report_data(result: CheckResult) -> dict:
-    """The JSON report as data: the events' results and the findings (each written as its `to_dict`, `_as_data`),
-    the documents that could not be read, the summary, and the calls reviewed on replay where a match was
-    reviewed live."""
-    report = {"events": result.events, "findings": result.findings, "errors": list(result.errors),
+    """The JSON report as data: the events' results (msgspec Structs, which `to_json_bytes` writes as they are),
+    the findings, the documents that could not be read, the summary, and the calls reviewed on replay where a match
+    was reviewed live."""
+    report = {"events": result.events, "findings": [f.to_dict() for f in result.findings],
+              "errors": list(result.errors),
               "summary": summary(result)}
     if result.review_decisions:
         report["review_decisions"] = result.review_decisions
     return report
 
 
-def _as_data(value: object) -> dict:
-    """An event's result or a finding as the report writes it: its dict, made as the encoder reaches it."""
-    if isinstance(value, EventResult | Finding):
-        return value.to_dict()
+def _as_data(value: object) -> object:
+    """What the report writes for an event's explanation, a message: its text in both languages. (An event's result
+    is a msgspec Struct, written field by field, its optional fields left out where they hold nothing.)"""
+    if isinstance(value, Message):
+        return both(value)
     raise TypeError(f"the report has no form for {type(value).__name__}")
 
 
+def _as_data_for_stdlib(value: object) -> object:
+    """`_as_data`, and an event's result as its `to_dict`: the standard library knows no Struct."""
+    if isinstance(value, EventResult):
+        return value.to_dict()
+    return _as_data(value)
+
+
+_ENCODER = msgspec.json.Encoder(enc_hook=_as_data)
+
+
 def to_json_bytes(result: CheckResult) -> bytes:
-    """The JSON report in UTF-8, indented by two spaces. What orjson refuses (an integer beyond 64 bits, a lone
-    surrogate: Python's reading of a file name that is not UTF-8) is written by the standard library, every
-    character beyond ASCII escaped (`\\udcff` reads back as the same name)."""
+    """The JSON report in UTF-8, indented by two spaces. A lone surrogate (Python's reading of a file name that is
+    not UTF-8), which UTF-8 cannot hold, is written by the standard library, every character beyond ASCII escaped
+    (`\\udcff` reads back as the same name)."""
     report = report_data(result)
     try:
-        return orjson.dumps(report, default=_as_data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE
-                            | orjson.OPT_PASSTHROUGH_DATACLASS)
-    except orjson.JSONEncodeError:
-        return (json.dumps(report, default=_as_data, indent=2) + "\n").encode("ascii")
+        return msgspec.json.format(_ENCODER.encode(report), indent=2) + b"\n"
+    except UnicodeEncodeError:
+        return (json.dumps(report, default=_as_data_for_stdlib, indent=2) + "\n").encode("ascii")
 
 
 def to_json(result: CheckResult) -> str:

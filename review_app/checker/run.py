@@ -29,14 +29,11 @@ from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 
 log = logging.getLogger(__name__)
 
-# The fields a report leaves out where they hold nothing.
-_OPTIONAL = ("wrong", "measured", "findings", "reading", "edition", "penalty_to")
 
-
-class EventResult(msgspec.Struct, kw_only=True, gc=False):
-    """One event's verdict as the report gives it. Nothing it holds (texts, numbers, tuples of texts, a message,
-    plain dicts) refers back to it, so it is never part of a reference cycle: msgspec's `gc=False` says so, and the
-    garbage collector does not track it."""
+class EventResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One event's verdict as the report gives it. The fields with a default are optional: the report (`to_dict`,
+    and the JSON report, which msgspec writes from this Struct) leaves each out where it holds its default,
+    nothing."""
 
     match: str
     event: str
@@ -65,12 +62,7 @@ class EventResult(msgspec.Struct, kw_only=True, gc=False):
     def to_dict(self) -> dict:
         """Every field, in order, with the explanation in both languages; the optional ones only where they hold
         something."""
-        out = msgspec.structs.asdict(self)
-        out["explanation"] = both(self.explanation)
-        for name in _OPTIONAL:
-            if not out[name]:
-                del out[name]
-        return out
+        return msgspec.to_builtins(self, enc_hook=both)
 
 
 @dataclass
@@ -110,17 +102,37 @@ class Verdicts:
         return len(self._by_case)
 
 
+@dataclass
+class _Match:
+    """What each event of one match is checked with, found once for the match: its context, its evidence case, the
+    judge of its day (`rules.judge_on`), the check's verdicts reached so far, its mount register, and how the report
+    names the match and its document."""
+
+    doc: MatchDocument
+    context: MatchContext
+    evidence: EvidenceView | None
+    judged: Callable[[Case], Verdict]
+    verdicts: Verdicts | None = None
+    register: MountRegister | None = None
+    match_id: str = field(init=False)
+    document: str | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.match_id = self.doc.match_id
+        self.document = str(self.doc.path) if self.doc.path else None
+
+
 def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
                 evidence: EvidenceView | None = None) -> EventResult:
     """One event's result, judged alone."""
-    return _check_event(doc, event, context or doc.context(), evidence, judge)
+    return _check_event(_Match(doc, context or doc.context(), evidence, judge), event)
 
 
-def _case(doc: MatchDocument, event: dict, context: MatchContext, evidence: EvidenceView | None,
-          register: MountRegister | None) -> Case:
+def _case(match: _Match, event: dict) -> Case:
     """The event as its judge sees it, with the facts the tool derives (21.f(5)'s excusal, from the match's mount
-    `register`) and, for 21.f(5), what the match's evidence case settles."""
-    derived = doc.derived_facts(event, register)
+    register) and, for 21.f(5), what the match's evidence case settles."""
+    doc, context, evidence = match.doc, match.context, match.evidence
+    derived = doc.derived_facts(event, match.register)
     case = doc.case(event, context, derived)
     if evidence is not None and case.situation == "21.f(5)":
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
@@ -132,37 +144,33 @@ def _case(doc: MatchDocument, event: dict, context: MatchContext, evidence: Evid
     return case
 
 
-def _check_event(doc: MatchDocument, event: dict, context: MatchContext, evidence: EvidenceView | None,
-                 judged: Callable[[Case], Verdict], verdicts: Verdicts | None = None,
-                 register: MountRegister | None = None) -> EventResult:
-    """`check_event`, with the judge of the match's day (`judged`, `rules.judge_on`), the check's `verdicts` reached
-    so far and the match's mount `register`, each found once for the match by the caller."""
-    case = _case(doc, event, context, evidence, register)
-    v = verdicts.judge(case, judged) if verdicts is not None else judged(case)
+def _check_event(match: _Match, event: dict) -> EventResult:
+    """One event's result in `match`: its case judged, or given the verdict its case was given before."""
+    case = _case(match, event)
+    v = match.verdicts.judge(case, match.judged) if match.verdicts is not None else match.judged(case)
     explanation = v.explanation
-    reading = _reading(doc, event, register)
+    reading = _reading(match, event)
     if reading:  # the report says where the reviewer reads it otherwise
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
             "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
     involved, position, call = event.get("involved") or {}, event["position"], case.call
     return EventResult(
-        match=doc.match_id, event=event["id"], clause=v.clause, verdict=v.verdict, explanation=explanation,
+        match=match.match_id, event=event["id"], clause=v.clause, verdict=v.verdict, explanation=explanation,
         missing=v.missing, mandatory=v.mandatory, cites=v.cites or (v.clause,),
         frame=position["frame"], time_s=position["time_s"], period=event.get("period"), clock=event.get("clock"),
-        umpire=involved.get("umpire"), reviewer=event.get("reviewer"),
-        document=str(doc.path) if doc.path else None, wrong=v.wrong,
+        umpire=involved.get("umpire"), reviewer=event.get("reviewer"), document=match.document, wrong=v.wrong,
         measured=v.measured.to_dict() if v.measured else {}, reading=reading, edition=v.edition,
         penalty_to=call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None,
     )
 
 
-def _reading(doc: MatchDocument, event: dict, register: MountRegister | None = None) -> dict:
+def _reading(match: _Match, event: dict) -> dict:
     """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
     typed = (event.get("reading") or {}).get("excused_under")
     if not typed or event.get("situation") != "21.f(5)":
         return {}
-    derived = doc.derived_facts(event, register).get("excused_under")
+    derived = match.doc.derived_facts(event, match.register).get("excused_under")
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
 
 
@@ -172,10 +180,9 @@ def _check_match(doc: MatchDocument, cases: EvidenceStore | None = None, verdict
     context = doc.context()
     evidence = evidence_view(doc, cases)
     register = mount_register(doc, records=False)
-    verdicts = verdicts if verdicts is not None else Verdicts()
-    judged = judge_on(context.day)  # the edition in force that day, its provisions and numbers handed to each judge
-    events = [_check_event(doc, event, context, evidence, judged, verdicts, register)
-              for event in doc.events_in_order()]
+    match = _Match(doc, context, evidence, judge_on(context.day),  # the edition in force that day, its numbers
+                   verdicts if verdicts is not None else Verdicts(), register)
+    events = [_check_event(match, event) for event in doc.events_in_order()]
     findings = check_match(doc, evidence, register)
     apply_findings(events, findings)
     return events, findings
@@ -200,7 +207,7 @@ def apply_findings(events: list[EventResult], findings: Iterable[Finding]) -> No
     for finding in findings:
         if finding.severity in WRONG_CALL and finding.events:
             at.setdefault((finding.match, finding.events[-1]), []).append(finding)
-    if not at:  # most matches: no finding makes a call wrong
+    if not at:
         return
     for result in events:
         found = at.get((result.match, result.event))

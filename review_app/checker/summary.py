@@ -14,43 +14,52 @@ from review_app.rules import PROVISIONS, VERDICTS
 from review_app.rules.vocabulary import Severity
 
 NONE = "—"  # an umpire or period not recorded
-# Each summary's key, in the order `summary` counts an event by them.
-_SUMMARIES = (("clause", "by_clause"), ("umpire", "by_umpire"), ("match", "by_match"), ("period", "by_period"))
 
 
-def _labeller(key: str) -> Callable[[Any], Any]:
-    """How the summary names each value of `key`, as the tables do."""
-    if key == "umpire":
-        return lambda u: NONE if u is None else str(u)
-    if key != "period":
-        return lambda value: value
-    # A period is a whole number, named as one ("2", never "2.0") however the document wrote it, as
-    # the tables name it (their period column is a nullable integer).
-    return lambda p: NONE if p is None else str(int(p))
+def _umpire(umpire: str | None) -> str:
+    return NONE if umpire is None else str(umpire)
+
+
+def _period(period: float | None) -> str:
+    """A period is a whole number, named as one ("2", never "2.0") however the document wrote it, as the tables name
+    it (their period column is a nullable integer)."""
+    return NONE if period is None else str(int(period))
 
 
 def summary(result: CheckResult) -> dict:
-    events = result.events
-    # Each event counted once by everything a summary names it by, then added up per summary.
-    counted = Counter((e.clause, e.umpire, e.match, e.period, e.verdict) for e in events)
+    """The verdicts counted overall and by clause, umpire, match and period, each event counted in one pass."""
     verdicts: Counter = Counter()
-    for (*_named, verdict), n in counted.items():
-        verdicts[verdict] += n
-    out = {
+    by_clause: Counter = Counter()
+    by_umpire: Counter = Counter()
+    by_match: Counter = Counter()
+    by_period: Counter = Counter()
+    for e in result.events:
+        verdict = e.verdict
+        verdicts[verdict] += 1
+        by_clause[e.clause, verdict] += 1
+        by_umpire[e.umpire, verdict] += 1
+        by_match[e.match, verdict] += 1
+        by_period[e.period, verdict] += 1
+    return {
         "documents": len(result.matches),
         "unreadable": len(result.errors),
-        "events": len(events),
+        "events": len(result.events),
         "verdicts": {v.value: verdicts[v] for v in VERDICTS},
         "findings": len(result.findings),
         "mandatory_findings": sum(1 for f in result.findings if f.severity == Severity.MANDATORY),
+        "by_clause": _rows(by_clause, "clause"),
+        "by_umpire": _rows(_named(by_umpire, _umpire), "umpire"),
+        "by_match": _rows(by_match, "match"),
+        "by_period": _rows(_named(by_period, _period), "period"),
     }
-    for index, (key, name) in enumerate(_SUMMARIES):
-        label = _labeller(key)
-        cells: Counter = Counter()
-        for values, n in counted.items():
-            cells[label(values[index]), values[-1]] += n
-        out[name] = _rows(cells, key)
-    return out
+
+
+def _named(cells: Counter, name: Callable[[Any], str]) -> Counter:
+    """The counts with each value named as the tables name it (values that name alike counted together)."""
+    named: Counter = Counter()
+    for (value, verdict), n in cells.items():
+        named[name(value), verdict] += n
+    return named
 
 
 def _rows(cells: Counter, key: str) -> dict[str, dict[str, int]]:

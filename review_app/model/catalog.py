@@ -105,9 +105,10 @@ def relative_footage(document: Path, footage: Path) -> str:
 
 def link_footage(doc: MatchDocument, footage: Path, info=None, *, matches) -> MatchDocument:
     """Save `doc` pointing at `footage` (with its hash and frame count when known) in `matches`, the match
-    store it was read from."""
+    store it was read from. A document with a file names its footage relative to its folder; one kept in a database
+    has no folder, and names it by its full path."""
     changed = doc.copy()
-    entry = {"path": relative_footage(doc.path, footage)}
+    entry: dict[str, object] = {"path": relative_footage(doc.path, footage) if doc.path else str(footage.resolve())}
     if info is not None:
         entry.update(sha256=info.sha256, frame_count=info.frame_count, fps=round(info.fps, 6))
     changed.data["footage"] = entry

@@ -113,7 +113,7 @@ class MatchDocument:
             derived = self.derived_facts(event) if event["situation"] in DERIVES_FACTS else None
         if derived:
             facts = {**facts, **derived}
-        # By position, in the order of Case's fields: made for every event judged, in half the time of by name.
+        # Case's fields, in the order it declares them.
         return Case(event["situation"], facts, event.get("call") or {}, event.get("period"),
                     self.context() if context is None else context, (event.get("position") or {}).get("time_s"),
                     event.get("moments") or {}, (event.get("involved") or {}).get("offender"))

@@ -30,7 +30,7 @@ from review_app.model.merge import MergeResult, merge
 from review_app.model.migrate import OLDER, migrate, needs_migration
 from review_app.model.schema_build import OVERTIME_PERIODS_MAX, READS, SCHEMA_VERSION, build
 
-if TYPE_CHECKING:  # the Python validator is imported when a document fails (a tenth of a second at start-up)
+if TYPE_CHECKING:  # the Python validator is needed only to name what is wrong in a document the compiled one refuses
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 
 @lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
-    """The Python validator: slow, but its errors carry the path we name to the user."""
+    """The Python validator: its errors carry the path of the bad field, which the user is told."""
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(build(), format_checker=Draft202012Validator.FORMAT_CHECKER)
@@ -48,8 +48,8 @@ def validator() -> Draft202012Validator:
 
 @lru_cache(maxsize=1)
 def fast_validator():
-    """The compiled validator (Rust): about 70x faster, so a season of documents checks in seconds.
-    It only answers valid or not; a document it rejects is re-validated in Python for the message."""
+    """The compiled validator (jsonschema-rs), which every document read is validated by. It answers valid or not;
+    a document it rejects is validated again by `validator` for the message."""
     return jsonschema_rs.Draft202012Validator(build(), validate_formats=True)
 
 
@@ -99,8 +99,7 @@ def validate(data: object, path: Path | str | None = None) -> dict:
     valid = fast_validator().is_valid(data)
     if not valid and needs_migration(data):
         # A 2.1 document saved while the officials' decisions were facts: each clause's facts are closed in the
-        # schema, so only a document it refuses can be one, and only such a one is looked through for them (asked
-        # of every document read, the look through its events cost a tenth of reading a season's).
+        # schema, so only a document it refuses can be one, and only such a one is looked through for them.
         data = migrate(data)
         valid = fast_validator().is_valid(data)
     if not valid:
@@ -118,12 +117,12 @@ def _relevance(error: ValidationError):
     return (len(error.absolute_path), error.validator not in ("anyOf", "oneOf", "allOf", "if"))
 
 
-def _check_references(data: dict, path) -> None:
+def _check_references(data: dict, path: Path | str | None) -> None:
     """What a schema cannot say: unique ids, players on the match's teams, periods the match has (its scheduled
     ones and the overtime periods that may follow them)."""
-    if _references_hold(data):  # asked of every document read: in set operations, the event loop only to name
-        return
-    teams = {t["id"]: {p["number"] for p in t.get("players", [])} for t in data["match"]["teams"]}
+    match = data["match"]
+    teams = [t["id"] for t in match["teams"]]
+    last_period = match["periods"] + OVERTIME_PERIODS_MAX
     seen: set[str] = set()
     for i, event in enumerate(data["events"]):
         if event["id"] in seen:
@@ -135,30 +134,10 @@ def _check_references(data: dict, path) -> None:
                     f"events[{i}].involved.players[{j}].team: unknown team {player['team']!r} "
                     f"(the match has {', '.join(teams)})", path=path)
         period = event.get("period")
-        if period is not None and period > data["match"]["periods"] + OVERTIME_PERIODS_MAX:
+        if period is not None and period > last_period:
             raise DocumentError(
-                f"events[{i}].period: {period} is past the match's {data['match']['periods']} periods and "
+                f"events[{i}].period: {period} is past the match's {match['periods']} periods and "
                 f"{OVERTIME_PERIODS_MAX} overtime periods", path=path)
-
-
-def _references_hold(data: dict) -> bool:
-    """Whether every reference holds, in one plain pass over the events (the schema has checked their shapes):
-    asked of every document read, two comprehensions and a set of every id cost more than the loop."""
-    events, match = data["events"], data["match"]
-    teams = {t["id"] for t in match["teams"]}
-    periods = match["periods"] + OVERTIME_PERIODS_MAX  # the last period an event may be in
-    ids: set[str] = set()
-    for event in events:
-        involved = event.get("involved")
-        if involved:
-            for player in involved.get("players", ()):
-                if player["team"] not in teams:
-                    return False
-        period = event.get("period")
-        if period is not None and period > periods:
-            return False
-        ids.add(event["id"])
-    return len(ids) == len(events)
 
 
 # What `Path.exists()` takes for "no such file" (pathlib's own list): anything else is raised as it is.
@@ -166,8 +145,8 @@ _NO_FILE = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 
 
 def load_document(path: str | Path) -> MatchDocument:
-    path = path if isinstance(path, Path) else Path(path)  # a season's are Paths already (`find_documents`)
-    # One stat answers what exists(), is_dir() and stat() asked in turn (three for each document of a season).
+    path = Path(path)
+    # One stat answers whether the file exists, whether it is a folder and how large it is, all of one file.
     try:
         found = os.stat(path)
     except OSError as exc:
@@ -191,8 +170,8 @@ def parse_document(raw: bytes, path: str | Path | None = None, origin: str | Non
     if len(raw) > MAX_DOCUMENT_BYTES:
         raise DocumentError(f"larger than {MAX_DOCUMENT_BYTES // 2**20} MB; not a match document", path=path)
     try:
-        # The bytes as read, decoded only where the careful reading looks at the text: a season's check never keeps
-        # it, and decoding each document cost a twentieth of its check (bench_check_cli.py).
+        # The bytes as read: the document keeps them as its stored revision (`MatchDocument.source` decodes them
+        # when a save merges against them).
         data = jsontext.loads(raw)
     except UnicodeDecodeError:
         raise DocumentError("not UTF-8 text", path=path) from None
@@ -221,18 +200,8 @@ def find_documents(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _json_files_under(folder: Path) -> list[Path]:
-    """The files under `folder` that `folder.rglob("*.json")` finds (folders linked to are not entered), in the
-    order of their paths' parts, as sorted Paths are. Walked as text: `rglob` makes and hashes a Path per entry,
-    and sorting Paths compares their parts made again (9.1 against 6.5 ms for a season of a thousand files)."""
-    found = []
-    for root, _folders, names in os.walk(folder):
-        for name in names:
-            if name.endswith(".json"):
-                full = os.path.join(root, name)
-                if os.path.isfile(full):  # not a broken link
-                    found.append(full)
-    found.sort(key=lambda full: full.split(os.sep))
-    return [Path(full) for full in found]
+    """The files named *.json under `folder` (folders linked to are not entered), sorted."""
+    return sorted(p for p in folder.rglob("*.json") if p.is_file())
 
 
 def merge_saved(path: Path, doc: MatchDocument, on_disk: dict) -> tuple[dict, MergeResult]:

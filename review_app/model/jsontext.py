@@ -124,11 +124,8 @@ def _quick(raw: bytes) -> Any:
     decodes every string as Python's strict UTF-8 decoder does and takes nothing else but ASCII, so bytes it reads
     are UTF-8 text."""
     try:
-        # msgspec, not orjson, though both parse about as fast: orjson makes every object a presized dict, of
-        # the general kind, in which a lookup by a key that is not the very string stored (the schema
-        # validator's, the checks' own) compares the two strings in full, where a dict of string keys compares
-        # hashes first. msgspec's dicts are of that kind: the check of a season runs some 6% fewer
-        # instructions (bench_check_instructions.py). From the bytes, as orjson would encode the text again.
+        # msgspec reads the bytes as they are: every string decoded as Python's strict UTF-8 decoder does (what
+        # the docstring above relies on), duplicate keys kept as the last, which the count below finds.
         value = _DECODE(raw)
     except (msgspec.DecodeError, RecursionError):
         return _UNSURE

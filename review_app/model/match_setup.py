@@ -130,6 +130,11 @@ def _name(value: str | None, what: Message, required: bool = False, limit: int =
     return text or None
 
 
+def _required_name(value: str | None, what: Message, limit: int = NAME_MAX) -> str:
+    """A name that must be given: the text, or MatchSetupError saying it is empty."""
+    return _name(value, what, required=True, limit=limit) or ""
+
+
 def ends_next_day(d: Details) -> bool:
     """An end before the start is the next day's (a game past midnight)."""
     return d.start is not None and d.end is not None and d.end < d.start
@@ -232,12 +237,13 @@ def with_teams(doc: MatchDocument, teams: list[dict]) -> MatchDocument:
 def _edited_team(n: int, old: dict, team: dict) -> dict:
     """Team `n` as edited, keeping the id of the team it was (`old`); its players in the order of their numbers."""
     # which team: "the team name is empty" on a match with two left the user to guess
-    name = _name(team.get("name"), Message("name of team {n}", n=n), required=True)
+    name = _required_name(team.get("name"), Message("name of team {n}", n=n))
     entry = {"id": old["id"], "name": name}
     colour = _name(team.get("color"), Message("team colour"))
     if colour:
         entry["color"] = colour
-    players, seen = [], set()
+    players: list[dict] = []
+    seen: set[int] = set()
     for p in team.get("players") or []:
         if p.get("number") in (None, ""):
             continue  # a row left empty
@@ -312,7 +318,7 @@ def mount_list(value) -> list[str]:
     for item in items:
         name = split_mount(item)[0] if not isinstance(value, list) else " ".join(str(item).split())
         if name and name.casefold() not in (m.casefold() for m in out):
-            out.append(_name(name, Message("mount's name")))
+            out.append(_required_name(name, Message("mount's name")))
     return out
 
 

@@ -87,8 +87,7 @@ def _decisions_as_facts(data: object) -> bool:
     if not isinstance(data, dict) or str(data.get("schema_version")) != TO or not isinstance(data.get("events"), list):
         return False
     decisions = _decisions()
-    # Asked of every document read: only the events of a clause that has decisions are looked into (a plain
-    # loop: a generator in any() cost twice as much per event).
+    # Only the events of a clause that has decisions can hold one.
     for e in data["events"]:
         if isinstance(e, dict) and e.get("situation") in decisions and isinstance(e.get("facts"), dict) \
                 and not e["facts"].keys().isdisjoint(decisions[e["situation"]]):
@@ -98,11 +97,13 @@ def _decisions_as_facts(data: object) -> bool:
 
 def lift_decisions(event: dict, decisions: dict[str, tuple[str, ...]] | None = None) -> None:
     """Move the officials' decisions an event records as facts into its call (what the call records first)."""
-    names = (decisions or _decisions()).get(event.get("situation"), ())
-    facts = event.get("facts")
+    situation, facts = event.get("situation"), event.get("facts")
+    names = (decisions or _decisions()).get(situation, ()) if isinstance(situation, str) else ()
     if not names or not isinstance(facts, dict):
         return
-    call = event.get("call") if isinstance(event.get("call"), dict) else {}
+    call = event.get("call")
+    if not isinstance(call, dict):
+        call = {}
     for name in names:
         if name in facts:
             value = facts.pop(name)

@@ -7,7 +7,7 @@ rides at that moment; `involved.mount` is the mount a 21.f situation concerns.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
@@ -78,9 +78,6 @@ class MountRegister:
         }
 
 
-_key = mount_key  # names compared as `rules.mounts.mount_key` folds them
-
-
 def _excused_under(event: dict) -> str | None:
     call = event.get("call") or {}
     if not call.get("mount_excused"):
@@ -91,18 +88,33 @@ def _excused_under(event: dict) -> str | None:
     return situation if situation in EXCUSING_CLAUSES else None
 
 
-def _sighting(event: dict, pos: dict, team: str | None, number: int | None) -> Sighting:
-    """Where an event is, as a sighting records it (made only for those: most events of a match neither
-    excuse a mount nor show an excused one). By position, in the order of Sighting's fields: keywords
-    gathered in a dict to be spread again cost twice as much."""
-    return Sighting(event["id"], pos["frame"], pos["time_s"], event.get("period"), event.get("clock"), team, number)
+def _sighting(event: dict, team: str | None, number: int | None) -> Sighting:
+    """Where and when `event` is, as a sighting of a mount ridden by `team` `number` records it."""
+    pos = event["position"]
+    return Sighting(event=event["id"], frame=pos["frame"], time_s=pos["time_s"], period=event.get("period"),
+                    clock=event.get("clock"), team=team, number=number)
 
 
-_NOTHING: dict = {}  # an event's missing `involved`, read only
+class _MountNames:
+    """The mount names of one match as written, each with its key (`rules.mounts.mount_key`: how names are
+    compared), folded the first time the name is met."""
+
+    def __init__(self) -> None:
+        self._keys: dict[str, str] = {}
+
+    def key(self, name: str) -> str:
+        found = self._keys.get(name)
+        if found is None:
+            found = self._keys[name] = mount_key(name)
+        return found
 
 
-def _ridden_by(riders: list[tuple[dict, str]], key: str, otherwise: tuple) -> tuple:
-    """(team, number) of the first rider here on the mount of `key`, else `otherwise`."""
+Riders = list[tuple[dict, str]]  # each player of an event riding a named mount, with the mount's key
+
+
+def _ridden_by(riders: Riders, key: str, otherwise: tuple[str | None, int | None] = (None, None),
+               ) -> tuple[str | None, int | None]:
+    """(team, number) of the first of `riders` on the mount of `key`, else `otherwise`."""
     for p, k in riders:
         if k == key:
             return p["team"], p["number"]
@@ -110,90 +122,74 @@ def _ridden_by(riders: list[tuple[dict, str]], key: str, otherwise: tuple) -> tu
 
 
 def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
-    """The register, in one pass over the events: each mount name is normalised once, and excusals are
-    found by mount, so the work grows with the events, not events times excusals. With `records` off
-    only the excusals and their later appearances are followed (what the match checks need)."""
-    mounts: dict[str, MountRecord] = {}
-    excusals: list[Excusal] = []
-    excused: dict[str, list[Excusal]] = {}  # normalised mount name -> its excusals so far, in order
-    unnamed: list[str] = []
-    keys: dict[str, str] = {}  # each mount name as written -> its normalised form
-    first_ridden: dict[str, int] = {}
-
-    def key(name: str) -> str:
-        k = keys.get(name)
-        if k is None:
-            k = keys[name] = _key(name)
-        return k
-
+    """The register, in one pass over the events in footage order. Each excusal is filed under its mount's key, so
+    an event is asked only about the mounts it shows. With `records` off only the excusals, their later appearances
+    and when each mount was first ridden are followed (what the match checks need)."""
+    register = MountRegister(doc.match_id, mounts={}, excusals=[], unnamed_excusals=[])
+    names = _MountNames()
     for event in doc.events_in_order():
-        involved = event.get("involved") or _NOTHING
-        players = involved.get("players") or ()
-        # (player, key) of each player riding a named mount here: a plain loop, the name's key looked up in place,
-        # the rider's team and number read only where a record, a sighting or an excusal needs them (every event of
-        # every match checked passes here).
-        riders = []
-        for p in players:
-            ridden = p.get("mount")
-            if ridden:
-                k = keys.get(ridden)
-                if k is None:
-                    k = keys[ridden] = _key(ridden)
-                riders.append((p, k))
-                if k not in first_ridden:
-                    first_ridden[k] = event["position"]["frame"]
+        involved = event.get("involved") or {}
+        riders = [(p, names.key(p["mount"])) for p in involved.get("players") or () if p.get("mount")]
+        for _player, key in riders:
+            register.first_ridden.setdefault(key, event["position"]["frame"])
         if records:
-            pos = event["position"]
-            for p, k in riders:
-                team, number = p["team"], p["number"]
-                rec = mounts.get(k)
-                if rec is None:
-                    rec = mounts[k] = MountRecord(p["mount"])
-                if (team, number) not in rec.riders:
-                    rec.riders.append((team, number))
-                rec.sightings.append(_sighting(event, pos, team, number))
-        concerned = involved.get("mount")
-        concerned_key = key(concerned) if concerned else None
-        # A sighting of an already-excused mount, by rider or as the mount a later event is about. Most events
-        # show none: asked of the riders' keys before any set is made of them, in a plain loop (an event has a
-        # rider or two: a function or a generator in any() cost more than the answer).
-        sighted = False
-        if excused:
-            if concerned_key in excused:
-                sighted = True
-            else:
-                for rider in riders:
-                    if rider[1] in excused:
-                        sighted = True
-                        break
-        if sighted:
-            pos = event["position"]
-            seen_here = {k for _p, k in riders}
-            for k in (seen_here | {concerned_key}) if concerned_key in excused else seen_here:
-                for exc in excused.get(k, ()):
-                    if k in seen_here or event["id"] != exc.event:
-                        team, number = _ridden_by(riders, k, (None, None))
-                        exc.returned.append(_sighting(event, pos, team, number))
-        call = event.get("call")
-        # Asked here before the call: most events excuse no mount, and are passed without a function call.
-        clause = _excused_under(event) if call and call.get("mount_excused") else None
+            _record_rides(register, event, riders)
+        concerned = involved.get("mount") or None  # the mount the event is about, if it names one
+        concerned_key = names.key(concerned) if concerned else None
+        if register.excused_by_key:  # a mount can return only once one is excused
+            _note_returns(register, event, riders, concerned_key)
+        clause = _excused_under(event)
         if clause:
-            name = concerned or (riders[0][0]["mount"] if riders else None)
-            if not name:
-                unnamed.append(event["id"])
-                continue
-            k = concerned_key if concerned else riders[0][1]
-            # The player is the one riding the excused mount, not whoever happens to be listed first.
-            team, number = _ridden_by(riders, k, (players[0].get("team"), players[0].get("number")) if players
-                                      else (None, None))
-            pos = event["position"]
-            exc = Excusal(name, clause, event["id"], pos["frame"], pos["time_s"], event.get("period"),
-                          event.get("clock"), team, number)
-            excusals.append(exc)
-            excused.setdefault(k, []).append(exc)
-            if records and k not in mounts:
-                mounts[k] = MountRecord(name)
-    return MountRegister(doc.match_id, mounts, excusals, unnamed, first_ridden, excused)
+            _note_excusal(register, event, clause, riders, concerned, records)
+    return register
+
+
+def _record_rides(register: MountRegister, event: dict, riders: Riders) -> None:
+    """Each mount ridden at `event`: its rider, if new to it, and a sighting."""
+    for p, key in riders:
+        team, number = p["team"], p["number"]
+        record = register.mounts.get(key)
+        if record is None:
+            record = register.mounts[key] = MountRecord(p["mount"])
+        if (team, number) not in record.riders:
+            record.riders.append((team, number))
+        record.sightings.append(_sighting(event, team, number))
+
+
+def _note_returns(register: MountRegister, event: dict, riders: Riders, concerned_key: str | None) -> None:
+    """A return, on each earlier excusal of a mount `event` shows: ridden there, or the mount it is about (an event
+    about the mount that bears the excusal's own id is the excusal, not a return)."""
+    excused = register.excused_by_key
+    ridden = {key for _p, key in riders}
+    about = concerned_key
+    for key in ridden | {about} if about is not None and about in excused else ridden:
+        for excusal in excused.get(key, ()):
+            if key in ridden or event["id"] != excusal.event:
+                team, number = _ridden_by(riders, key)
+                excusal.returned.append(_sighting(event, team, number))
+
+
+def _note_excusal(register: MountRegister, event: dict, clause: str, riders: Riders, concerned: str | None,
+                  records: bool) -> None:
+    """The excusal `event` makes under `clause`, of the mount it is about (`concerned`), else of the first mount
+    ridden there; an excusal that names no mount is listed by its event."""
+    if concerned:
+        name, key = concerned, mount_key(concerned)
+    elif riders:
+        name, key = riders[0][0]["mount"], riders[0][1]
+    else:
+        register.unnamed_excusals.append(event["id"])
+        return
+    # The player is the one riding the excused mount, not whoever happens to be listed first.
+    players = (event.get("involved") or {}).get("players") or [{}]
+    team, number = _ridden_by(riders, key, (players[0].get("team"), players[0].get("number")))
+    pos = event["position"]
+    excusal = Excusal(mount=name, clause=clause, event=event["id"], frame=pos["frame"], time_s=pos["time_s"],
+                      period=event.get("period"), clock=event.get("clock"), team=team, number=number)
+    register.excusals.append(excusal)
+    register.excused_by_key.setdefault(key, []).append(excusal)
+    if records and key not in register.mounts:
+        register.mounts[key] = MountRecord(name)
 
 
 def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | None = None,
@@ -207,25 +203,21 @@ def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | Non
       before the footage); the reviewer's `reading.excused_under` stands in, and the report says so;
     - (None, "unknown"): neither.
 
-    `register`: the match's register if the caller holds it (the checker makes it once per match, not
-    once per 21.f(5) event)."""
+    `register`: the match's register if the caller holds it, else made here."""
     involved = event.get("involved") or {}
     name = involved.get("mount")
-    if not name:  # the first player's named mount (asked of every 21.f(5) event checked: a loop, not a generator)
-        for p in involved.get("players") or ():
-            name = p.get("mount")
-            if name:
-                break
+    if not name:  # the first player's named mount
+        name = next((p["mount"] for p in involved.get("players") or () if p.get("mount")), None)
     reading = (event.get("reading") or {}).get("excused_under")
     if not name:
         return (reading, "reading") if reading else (None, "unknown")
     frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
-    wanted = _key(name)  # normalised once, not once per excusal of the match
-    if register.excused_by_key or not register.excusals:  # the mount's own excusals, not every one of the match
-        excusals = register.excused_by_key.get(wanted, ())
+    wanted = mount_key(name)
+    if register.excused_by_key or not register.excusals:  # the excusals filed under the mount's key
+        excusals: Iterable[Excusal] = register.excused_by_key.get(wanted, ())
     else:  # a register made by hand, without them
-        excusals = [exc for exc in register.excusals if _key(exc.mount) == wanted]
+        excusals = [exc for exc in register.excusals if mount_key(exc.mount) == wanted]
     event_id = event["id"]
     for exc in excusals:
         if exc.frame > frame or exc.event == event_id:

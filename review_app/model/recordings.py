@@ -108,13 +108,15 @@ class FootageRegister:
                  "registered_utc": utc_now_text(), "by": by, "read_only": read_only}
 
         def add(data: object | None) -> dict:
-            data = data if isinstance(data, dict) and isinstance(data.get("files"), list) else \
-                {"version": REGISTER_VERSION, "files": []}
-            files = [f for f in data["files"] if not (isinstance(f, dict) and f.get("path") == str(target))]
+            listed = data["files"] if isinstance(data, dict) and isinstance(data.get("files"), list) else []
+            files = [f for f in listed if not (isinstance(f, dict) and f.get("path") == str(target))]
             return {"version": REGISTER_VERSION, "files": [*files, entry]}
 
         self.records.update(add)
-        return self.find(target)
+        found = self.find(target)
+        if found is None:  # the register as read back does not list what was just added to it
+            raise RecordingError("was not kept in the footage register", path=target)
+        return found
 
 
 def checked_path(path: str | os.PathLike) -> Path:
@@ -166,8 +168,7 @@ def stored_path(doc: MatchDocument, footage: Path) -> str:
     """How the document names a recording: relative to its folder inside the workspace, absolute outside."""
     from review_app.model.catalog import relative_footage
 
-    base = doc.path.resolve().parent.parent if doc.path else None
-    if base is not None and footage.resolve().is_relative_to(base):
+    if doc.path is not None and footage.resolve().is_relative_to(doc.path.resolve().parent.parent):
         return relative_footage(doc.path, footage)
     return str(footage.resolve())
 
@@ -181,7 +182,7 @@ def attach(doc: MatchDocument, footage: Path, *, how: str, sha256: str, size: in
         raise ValueError(how)
     changed = doc.copy()
     path = stored_path(doc, footage)
-    entry = {"path": path, "sha256": sha256, "how": how, "added_utc": utc_now_text()}
+    entry: dict[str, object] = {"path": path, "sha256": sha256, "how": how, "added_utc": utc_now_text()}
     if size is not None:
         entry["size"] = int(size)
     if name:

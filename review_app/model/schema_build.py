@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from review_app.i18n import translate
 from review_app.model.document import MATCH_ID_PATTERN
@@ -51,15 +52,17 @@ WAIT_MOMENT_TEXT = {
 
 
 def _fact_schema(fact) -> dict:
-    kind = {"bool": {"type": ["boolean", "null"]}, "number": {"type": ["number", "null"], "minimum": 0},
-            "text": {"type": ["string", "null"], "maxLength": TEXT_MAX}}.get(fact.kind)
+    kinds: dict[str, dict[str, Any]] = {
+        "bool": {"type": ["boolean", "null"]}, "number": {"type": ["number", "null"], "minimum": 0},
+        "text": {"type": ["string", "null"], "maxLength": TEXT_MAX}}
+    kind = kinds.get(fact.kind)
     if kind is None:
         kind = {"enum": [*fact.choices, None]}
     return {**kind, "description": translate(fact.label)}
 
 
 def _call_schema(team: dict, player: dict) -> dict:
-    props = {}
+    props: dict[str, dict[str, Any]] = {}
     for name, spec in CALL_FIELDS.items():
         if spec == "team":
             props[name] = {"anyOf": [team, {"type": "null"}]}

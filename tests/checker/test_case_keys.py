@@ -109,8 +109,13 @@ def test_the_incidents_moment_counts_only_where_moments_are_tagged():
 def test_a_case_with_no_json_text_has_no_key():
     # A lone surrogate: how Python reads a byte that is not UTF-8 (a file name's); no JSON text can hold it.
     assert case_key(dataclasses.replace(CASE, facts={"note": "\udcff"})) is None
-    # An integer past 64 bits: orjson writes none, and no other case's key may stand in for it.
-    assert case_key(dataclasses.replace(CASE, period=2**70)) is None
+    # A value JSON has no form for.
+    assert case_key(dataclasses.replace(CASE, facts={"note": object()})) is None
+
+
+def test_an_integer_past_64_bits_keys_as_itself():
+    big = case_key(dataclasses.replace(CASE, period=2**70))
+    assert big is not None and big != case_key(dataclasses.replace(CASE, period=2**70 + 1))
 
 
 def test_events_of_one_case_share_their_key_whatever_their_id_position_or_umpire(doc_factory):
