@@ -98,6 +98,18 @@ class TagForm {
     return !(name in this.own) && this.prefill(name) !== undefined && this.prefill(name) !== null;
   }
 
+  // a field of the situation chosen: its own facts, the call parts and who was involved
+  f(name) {
+    return this.situation.facts.find((x) => x.name === name) || this.data.fields[name];
+  }
+
+  // what has the focus in the form (the component is drawn in a shadow root: document.activeElement is its host)
+  active() {
+    const node = this.root.getRootNode();
+    const a = node.activeElement || document.activeElement;
+    return a && this.root.contains(a) ? a : null;
+  }
+
   names() {
     return [...this.situation.fields, ...this.data.common];
   }
@@ -110,8 +122,8 @@ class TagForm {
   // -- drawing ---------------------------------------------------------------------------------------------
   render() {
     const t = this.data.text;
-    const focused = document.activeElement && this.root.contains(document.activeElement)
-      ? document.activeElement.dataset.name || (document.activeElement === this.searchBox ? "#search" : null) : null;
+    const a = this.active();
+    const focused = a ? a.dataset.name || (a === this.searchBox ? "#search" : null) : null;
     this.root.replaceChildren();
     this.inputs = new Map();
     const searchId = `${this.token}|search`;
@@ -173,13 +185,13 @@ class TagForm {
 
   drawPrefilled() {
     const parts = this.names().filter((n) => this.prefilled(n))
-      .map((n) => `${this.data.fields[n].label}: ${this.said(n, this.value(n))}`);
+      .map((n) => `${this.f(n).label}: ${this.said(n, this.value(n))}`);
     this.pre.textContent = parts.length ? this.data.text.prefilledLine.replace("{parts}", parts.join("; ")) : "";
     this.pre.hidden = !parts.length;
   }
 
   said(name, value) {
-    const f = this.data.fields[name];
+    const f = this.f(name);
     const c = (f.choices || []).find((x) => same(x.value, value));
     return c ? c.label : String(value);
   }
@@ -193,7 +205,7 @@ class TagForm {
   }
 
   field(name) {
-    const f = this.data.fields[name];
+    const f = this.f(name);
     const wrap = el("div", "tf-field");
     wrap.dataset.field = name;
     const id = `${this.token}|${name}`;
@@ -312,7 +324,7 @@ class TagForm {
     const list = this.inputs.get(name);
     const now = this.value(name);
     if (list && list.getAttribute("role") === "listbox") {
-      this.data.fields[name].choices.forEach((c, n) => {
+      this.f(name).choices.forEach((c, n) => {
         const o = list.children[n];
         o.classList.toggle("on", same(c.value, now));
         o.setAttribute("aria-selected", String(same(c.value, now)));
@@ -350,8 +362,8 @@ class TagForm {
 
   byCode(code) {
     for (const name of this.names()) {
-      const c = (this.data.fields[name].choices || []).find((x) => x.key.toLowerCase() === code);
-      if (c && this.data.fields[name].kind === "choice") return [name, c];
+      const c = (this.f(name).choices || []).find((x) => x.key.toLowerCase() === code);
+      if (c && this.f(name).kind === "choice") return [name, c];
     }
     return null;
   }
@@ -365,7 +377,7 @@ class TagForm {
     if (k === "Enter" && (ev.ctrlKey || ev.metaKey)) return this.stop(ev, () => this.save());
     if (target === this.searchBox) return this.searchKey(ev);
     if (!name) return undefined;
-    const f = this.data.fields[name];
+    const f = this.f(name);
     if (k === "Enter" && f.kind !== "notes") {
       const last = this.order().indexOf(name) === this.order().length - 1;
       return this.stop(ev, () => (last ? this.save() : this.next(name)));

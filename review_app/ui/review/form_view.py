@@ -70,6 +70,7 @@ class Situation:
     names: str
     words: str
     fields: tuple[str, ...]  # its facts and call parts, in the form's order
+    facts: tuple[Field, ...]  # its facts (one name may be asked otherwise by another clause: its own here)
     prefilled: dict  # the call parts known before the reviewer says them (model.coding.prefilled_call)
     moments: tuple[str, ...]  # the moments the frame view offers keys for with this situation
 
@@ -172,14 +173,15 @@ def asked_parts(p: Provision) -> list[str]:
     return [name for name in CALL_FIELDS if name not in DECISIONS or name in p.decisions]
 
 
-def _situation(p: Provision, time_s: float, moments: dict, call_now: dict) -> Situation:
+def _situation(p: Provision, time_s: float, moments: dict, call_now: dict, match: dict) -> Situation:
     derived = DERIVED_FACTS.get(p.id, ())
     fields = tuple(f"facts.{f.name}" for f in p.facts if f.name not in derived) + \
         tuple(f"call.{name}" for name in asked_parts(p))
     known = {f"call.{name}": value for name, value in prefilled_call(p.id, time_s, moments).items()
              if call_now.get(name) is None and f"call.{name}" in fields}
+    facts = tuple(fact_field(f, p.id, match) for f in p.facts if f.name not in derived)
     return Situation(p.id, clause_label(p, lang()), rendered(p.summary), tuple(searchable(p)["tokens"]),
-                     searchable(p)["names"], searchable(p)["words"], fields, known,
+                     searchable(p)["names"], searchable(p)["words"], fields, facts, known,
                      tuple(m for m, _label, key in moments_for(p.id, moments) if key))
 
 
@@ -247,10 +249,9 @@ def describe(form: dict, situation: str, moments: dict, signed_in: bool) -> Form
     pre-filled. `form`: the tag form's state (tags.open_form); `moments`: the tag's moments as set now."""
     doc, event = form["base"], form["event"]
     call_now = event.get("call") or {}
-    situations = tuple(_situation(p, form["time_s"], moments, call_now) for p in PROVISIONS)
-    fields: dict[str, Field] = {}
+    situations = tuple(_situation(p, form["time_s"], moments, call_now, doc.match) for p in PROVISIONS)
+    fields: dict[str, Field] = {}  # the call parts and who was involved: the same for every situation
     for p in PROVISIONS:
-        fields.update({f"facts.{f.name}": fact_field(f, p.id, doc.match) for f in p.facts})
         fields.update({f"call.{n}": call_field(n, CALL_FIELDS[n], p.id, doc.match) for n in asked_parts(p)})
     who = _who_fields(doc, situation, (event.get("involved") or {}).get("umpire") or form.get("umpire"))
     fields.update(who)
@@ -354,8 +355,8 @@ def sent_tag(sent: dict, description: FormDescription) -> SentTag:
     values = sent.get("values")
     if situation is None or not isinstance(values, dict):
         raise TagError(f"the tag form sent a situation this form does not have: {sent.get('situation')!r}")
-    got = {name: _checked(description.fields[name], values.get(name))
-           for name in (*situation.fields, *description.common)}
+    fields = {**description.fields, **{f.name: f for f in situation.facts}}
+    got = {name: _checked(fields[name], values.get(name)) for name in (*situation.fields, *description.common)}
 
     def part(prefix: str) -> dict:
         return {name.removeprefix(prefix): value for name, value in got.items() if name.startswith(prefix)}
