@@ -8,8 +8,8 @@ with POLO_REVIEW_SHOTS=DIR."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import time
 from pathlib import Path
 
