@@ -13,6 +13,7 @@
 const FORMS = (window.__poloReviewTagForms = window.__poloReviewTagForms || new Map());
 const SHOWN_RESULTS = 8;
 const CODE_LETTERS = "puo"; // model.coding PENALTY_KEY, UMPIRE_KEY, OFFENDER_KEY: a letter and a digit
+let made = 0; // forms made on this page: each one's element ids start with its own number
 
 // rules.search.fold: lower case without accents ("lesion" finds "Lesión")
 function fold(text) {
@@ -69,6 +70,7 @@ class TagForm {
     this.byId = new Map(data.situations.map((s) => [s.id, s]));
     if (fresh) {
       this.token = data.token;
+      this.uid = `polo-tf${++made}`; // for ids: the token holds the match's path, which may hold spaces
       this.own = { ...data.values }; // what the tag records or the reviewer chose: never overwritten by a pre-fill
       this.situation = this.byId.get(data.situation) || data.situations[0];
       this.query = "";
@@ -126,7 +128,7 @@ class TagForm {
     const focused = a ? a.dataset.name || (a === this.searchBox ? "#search" : null) : null;
     this.root.replaceChildren();
     this.inputs = new Map();
-    const searchId = `${this.token}|search`;
+    const searchId = `${this.uid}-search`;
     const label = el("label", "tf-label", t.search);
     label.htmlFor = searchId;
     const box = (this.searchBox = el("input", "tf-search"));
@@ -149,7 +151,7 @@ class TagForm {
     this.pre = el("div", "tf-pre");
     this.pre.setAttribute("data-testid", "polo-tag-form-prefilled");
     this.root.append(this.pre);
-    const facts = this.situation.fields.filter((n) => n.startsWith("facts."));
+    const facts = this.situation.fields.filter((n) => n.startsWith("facts.") || n.startsWith("reading."));
     const call = this.situation.fields.filter((n) => n.startsWith("call."));
     const who = this.data.common.filter((n) => !["period", "clock", "notes"].includes(n));
     this.section(t.facts, facts);
@@ -200,7 +202,15 @@ class TagForm {
     if (!names.length) return;
     const s = el("fieldset", "tf-section");
     s.append(el("legend", "", title));
-    for (const name of names) s.append(this.field(name));
+    const more = names.filter((n) => this.situation.more.includes(n));
+    for (const name of names.filter((n) => !more.includes(n))) s.append(this.field(name));
+    if (more.length) { // folded, opened where one of them holds a value (an edit) or when asked
+      const fold = el("details", "tf-more");
+      fold.open = more.some((n) => this.value(n) !== null);
+      fold.append(el("summary", "", this.data.text.moreCall.replace("{n}", String(more.length))));
+      for (const name of more) fold.append(this.field(name));
+      s.append(fold);
+    }
     this.root.append(s);
   }
 
@@ -208,9 +218,9 @@ class TagForm {
     const f = this.f(name);
     const wrap = el("div", "tf-field");
     wrap.dataset.field = name;
-    const id = `${this.token}|${name}`;
+    const id = `${this.uid}-${name.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
     const label = el(f.kind === "choice" ? "span" : "label", "tf-label", f.label);
-    label.id = `${id}|label`;
+    label.id = `${id}-label`;
     if (f.kind !== "choice") label.htmlFor = id;
     const head = el("div", "tf-head");
     head.append(label);
@@ -223,6 +233,7 @@ class TagForm {
     badge.hidden = !this.prefilled(name);
     head.append(badge);
     wrap.append(head);
+    if (f.hint && f.kind === "choice") wrap.append(el("div", "tf-small", f.hint));
     const input = f.kind === "choice" ? this.choices(f, label.id) : this.entry(f, id);
     input.dataset.name = name;
     this.inputs.set(name, input);
@@ -267,7 +278,7 @@ class TagForm {
     if (f.hint) input.title = f.hint;
     if (f.choices && f.choices.length) { // the mounts of the players' strings, offered as they are typed
       const list = el("datalist");
-      list.id = `${id}|list`;
+      list.id = `${id}-list`;
       for (const c of f.choices) {
         const o = el("option");
         o.value = c.value;
@@ -346,8 +357,8 @@ class TagForm {
     }
   }
 
-  order() {
-    return this.names().filter((n) => this.inputs.has(n));
+  order() { // the fields the keys move between: those shown (not folded away)
+    return this.names().filter((n) => this.inputs.has(n) && this.inputs.get(n).getClientRects().length);
   }
 
   focusField(n) {
@@ -357,7 +368,10 @@ class TagForm {
   }
 
   next(name) {
-    this.focusField(this.order().indexOf(name) + 1);
+    const names = this.order();
+    const all = this.names();
+    // a field folded away moves on to the first field shown after it
+    this.focusField(names.filter((n) => all.indexOf(n) <= all.indexOf(name)).length);
   }
 
   byCode(code) {

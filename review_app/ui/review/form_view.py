@@ -20,12 +20,12 @@ import streamlit as st
 
 from review_app.model import MatchDocument
 from review_app.model.coding import OPPONENTS, descriptors, prefilled_call
-from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import TagError, moments_for
 from review_app.model.periods import period_at, period_starts
 from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.rules import PROVISIONS
+from review_app.rules.facts import DERIVED_FACTS
 from review_app.rules.implied import TO_THE_OPPONENTS
 from review_app.rules.labels import call_field_label, value_label
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact, Provision
@@ -40,6 +40,10 @@ _component = st.components.v2.component(
 )
 KEY = "review.tagform"  # the component's key: its Save lands in st.session_state[KEY].save
 PLAYERS = 2  # rows of "who was involved", as the full form has
+# The call parts most calls record, shown open; the others (the restart's direction and point, the penalty's
+# timing, the time allowed, a mount's excusal...) folded under "More parts of the call", with the decisions a
+# clause rules on shown open beside the first.
+FIRST_PARTS = ("stopped_by", "whistle", "restart", "penalty", "penalty_to", "card", "card_to")
 NUMBERS = (1, 2, 3, 4)
 
 
@@ -70,9 +74,11 @@ class Situation:
     names: str
     words: str
     fields: tuple[str, ...]  # its facts and call parts, in the form's order
-    facts: tuple[Field, ...]  # its facts (one name may be asked otherwise by another clause: its own here)
+    facts: tuple[Field, ...]  # its facts (one name may be asked otherwise by another clause: its own here), and
+    # for a fact the tool derives (21.f(5)'s excusal, from the mount register) the reviewer's own reading of it
     prefilled: dict  # the call parts known before the reviewer says them (model.coding.prefilled_call)
     moments: tuple[str, ...]  # the moments the frame view offers keys for with this situation
+    more: tuple[str, ...] = ()  # its call parts shown folded (FIRST_PARTS)
 
 
 @dataclass(frozen=True)
@@ -173,16 +179,31 @@ def asked_parts(p: Provision) -> list[str]:
     return [name for name in CALL_FIELDS if name not in DECISIONS or name in p.decisions]
 
 
-def _situation(p: Provision, time_s: float, moments: dict, call_now: dict, match: dict) -> Situation:
+def _situation(p: Provision, form: dict, moments: dict) -> Situation:
+    doc, event = form["base"], form["event"]
+    call_now = event.get("call") or {}
     derived = DERIVED_FACTS.get(p.id, ())
-    fields = tuple(f"facts.{f.name}" for f in p.facts if f.name not in derived) + \
-        tuple(f"call.{name}" for name in asked_parts(p))
-    known = {f"call.{name}": value for name, value in prefilled_call(p.id, time_s, moments).items()
+    facts = tuple(fact_field(f, p.id, doc.match) for f in p.facts if f.name not in derived) + \
+        tuple(reading_field(doc, event, p, name) for name in derived)
+    fields = tuple(f.name for f in facts) + tuple(f"call.{name}" for name in asked_parts(p))
+    known = {f"call.{name}": value for name, value in prefilled_call(p.id, form["time_s"], moments).items()
              if call_now.get(name) is None and f"call.{name}" in fields}
-    facts = tuple(fact_field(f, p.id, match) for f in p.facts if f.name not in derived)
-    return Situation(p.id, clause_label(p, lang()), rendered(p.summary), tuple(searchable(p)["tokens"]),
-                     searchable(p)["names"], searchable(p)["words"], fields, facts, known,
-                     tuple(m for m, _label, key in moments_for(p.id, moments) if key))
+    words = searchable(p)
+    return Situation(p.id, clause_label(p, lang()), rendered(p.summary), tuple(words["tokens"]), words["names"],
+                     words["words"], fields, facts, known,
+                     tuple(m for m, _label, key in moments_for(p.id, moments) if key),
+                     tuple(f"call.{n}" for n in asked_parts(p) if n not in FIRST_PARTS and n not in p.decisions))
+
+
+def reading_field(doc: MatchDocument, event: dict, p: Provision, name: str) -> Field:
+    """A fact the tool derives is shown, not asked; a reviewer who reads the register otherwise says so here,
+    and the report shows both while the verdict follows the register (as the full form's reading_widget)."""
+    fact = p.fact_named(name)
+    found = doc.derived_facts({**event, "situation": p.id}).get(name) if event.get("id") else None
+    said = _("{fact}: {value}, from the mount register (derived, not typed; it follows the mount the situation "
+             "concerns, once saved).", fact=rendered(fact.label), value=_("not yet known") if found is None else found)
+    return Field(f"reading.{name}", _("Your reading, only if you read the register otherwise"), "choice",
+                 _keyed([(c, c) for c in fact.choices], {}), hint=said)
 
 
 def _who_fields(doc: MatchDocument, situation: str, umpire_now: str | None) -> dict[str, Field]:
@@ -226,6 +247,7 @@ def _values(event: dict) -> dict:
     offender = involved.get("offender") or {}
     out["offender"] = (f"{offender.get('team')}#{offender['number']}" if offender.get("number")
                        else offender.get("team"))
+    out.update({f"reading.{k}": v for k, v in (event.get("reading") or {}).items()})
     out.update(umpire=involved.get("umpire"), mount=involved.get("mount"), period=event.get("period"),
                clock=event.get("clock"), notes=event.get("notes"))
     return {k: v for k, v in out.items() if v is not None}
@@ -248,8 +270,7 @@ def describe(form: dict, situation: str, moments: dict, signed_in: bool) -> Form
     """The whole form for the browser: every situation with its fields, the values as the form opens, what is
     pre-filled. `form`: the tag form's state (tags.open_form); `moments`: the tag's moments as set now."""
     doc, event = form["base"], form["event"]
-    call_now = event.get("call") or {}
-    situations = tuple(_situation(p, form["time_s"], moments, call_now, doc.match) for p in PROVISIONS)
+    situations = tuple(_situation(p, form, moments) for p in PROVISIONS)
     fields: dict[str, Field] = {}  # the call parts and who was involved: the same for every situation
     for p in PROVISIONS:
         fields.update({f"call.{n}": call_field(n, CALL_FIELDS[n], p.id, doc.match) for n in asked_parts(p)})
@@ -268,7 +289,8 @@ def _texts() -> dict[str, str]:
         "search": _("Find the situation (clause or name)"), "searchHint": "21.b / foul / casco",
         "situation": _("Situation (Rule 21 clause)"), "noMatch": _("No clause matches that search."),
         "facts": _("Facts seen"), "call": _("The call made"), "who": _("Who was involved"),
-        "more": _("Period, clock and notes"), "notRecorded": _("not recorded"),
+        "more": _("Period, clock and notes"), "moreCall": _("More parts of the call ({n})"),
+        "notRecorded": _("not recorded"),
         "prefilled": _("pre-filled"),
         "prefilledLine": _("Pre-filled from what is known (change any before saving): {parts}."),
         "save": _("Save"), "cancel": _("Cancel"), "saving": _("Saving…"),
@@ -318,6 +340,7 @@ class SentTag:
     situation: str
     facts: dict
     call: dict
+    reading: dict | None  # the reviewer's own reading of a derived fact, where it differs from the register's
     offender: str | None  # a team's id, or "team#number"
     umpire: str | None
     players: list
@@ -369,5 +392,7 @@ def sent_tag(sent: dict, description: FormDescription) -> SentTag:
     players = [{"team": got[f"player{n}.team"], "number": got[f"player{n}.number"] or 1,
                 "mount": got[f"player{n}.mount"]} for n in range(1, PLAYERS + 1)]
     period = got["period"]
-    return SentTag(situation.id, part("facts."), call, got["offender"], got["umpire"], players, got["mount"],
-                   None if period is None else int(period), got["clock"], got["notes"], sent.get("move") is True)
+    reading = {name: value for name, value in part("reading.").items() if value is not None}
+    return SentTag(situation.id, part("facts."), call, reading or None, got["offender"], got["umpire"], players,
+                   got["mount"], None if period is None else int(period), got["clock"], got["notes"],
+                   sent.get("move") is True)

@@ -381,7 +381,7 @@ def _browser_form(form: dict, current_frame: int, current_time: float) -> None:
 
     tag_form_view(description, on_save, on_situation, on_cancel)
     sent = st.session_state.pop(SENT, None)
-    if sent is None:
+    if not isinstance(sent, dict) or sent.get("token") != description.token:  # none, or a form closed since
         return
     try:
         tag = sent_tag(sent, description)
@@ -393,7 +393,7 @@ def _browser_form(form: dict, current_frame: int, current_time: float) -> None:
     _save_tag(form, event, frame, time_s, reviewer(), tag.offender, dict(
         situation=tag.situation, facts=tag.facts, call=resolved_call(tag.call, _offender(tag.offender), teams),
         period=tag.period, clock=tag.clock, players=tag.players, umpire=tag.umpire, mount=tag.mount,
-        notes=tag.notes, moments=moments, reading=event.get("reading")))
+        notes=tag.notes, moments=moments, reading=tag.reading))
 
 
 def _full_form(form: dict, current_frame: int, current_time: float) -> None:
