@@ -155,7 +155,14 @@ def test_tags_from_the_keyboard_in_one_round_trip_each(tmp_path, browser, match_
             if n == 1:
                 page.get_by_text("Saved e1:").scroll_into_view_if_needed()
                 shot(page, "3-verdict-after-save")
+        page.locator(FRAME).click()  # a form opened and given up: Escape, nothing saved
+        page.keyboard.press("t")
+        page.get_by_text(f"New tag e5 at frame {whistles[-1]} ").wait_for()
+        page.wait_for_function(f"() => {FOCUSED} && {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
+        page.keyboard.press("Escape")
+        page.get_by_text("New tag e5 at frame").wait_for(state="detached")
         doc = load_document(ws["document"])
+        assert len(doc.events) == 4
         teams = [t["id"] for t in doc.match["teams"]]
         results = {r.event: r.verdict for r in check_document(doc)[0]}
         for n, tag in enumerate(sorted(doc.events, key=lambda e: e["position"]["frame"]), 1):
@@ -208,7 +215,20 @@ def test_the_form_in_spanish_with_its_keys(tmp_path, browser):  # noqa: F811
         page.keyboard.press("o")
         page.keyboard.press("2")
         assert "Rellenado con lo que se sabe" in page.get_by_test_id("polo-tag-form-prefilled").inner_text()
+        page.get_by_label("Notas").fill("gancho")
         shot(page, "4-form-in-spanish", form=True)
+        # the frame view plays and pauses: the page reruns (its position told), and what was typed stays
+        runs = page.evaluate("() => window.__poloReviewTagForm.token")
+        page.locator(FRAME).click()
+        page.keyboard.press("l")
+        page.wait_for_timeout(1500)
+        page.keyboard.press("k")
+        page.wait_for_timeout(3500)
+        assert page.evaluate("() => window.__poloReviewTagForm.token") == runs
+        assert kinds.get_by_role("option", selected=True).inner_text().endswith("Foul peligroso")
+        assert page.get_by_label("Notas").input_value() == "gancho"
+        assert "21.b — " in page.get_by_test_id("polo-tag-form-situation").inner_text()
+        kinds.focus()
         page.keyboard.press("Control+Enter")
         page.get_by_text("Guardada e3:").wait_for()
         page.get_by_text("Guardada e3:").scroll_into_view_if_needed()
@@ -217,5 +237,6 @@ def test_the_form_in_spanish_with_its_keys(tmp_path, browser):  # noqa: F811
         e3 = next(e for e in doc.events if e["id"] == "e3")
         assert e3["situation"] == "21.b" and e3["facts"]["kind"] == "dangerous"
         assert e3["involved"]["offender"] == {"team": "B"} and e3["call"]["penalty_to"] == "A"
+        assert e3["notes"] == "gancho"
     finally:
         stop_app(proc)

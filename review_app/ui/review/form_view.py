@@ -13,6 +13,7 @@ fields the tag form saves."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -129,7 +130,7 @@ def _said(value, name: str | None) -> str:
     return _("not recorded") if value is None else value_label(value, lang(), name)
 
 
-def _keyed(choices: list[tuple[object, str]], codes: dict) -> tuple[Choice, ...]:
+def _keyed(choices: Sequence[tuple[object, str]], codes: dict) -> tuple[Choice, ...]:
     """Each choice with its key: its descriptor code where model.coding has one, else its place (1-9)."""
     return tuple(Choice(value, label, codes.get(value, str(n) if n <= 9 else ""))
                  for n, (value, label) in enumerate(choices, 1))
@@ -199,6 +200,7 @@ def reading_field(doc: MatchDocument, event: dict, p: Provision, name: str) -> F
     """A fact the tool derives is shown, not asked; a reviewer who reads the register otherwise says so here,
     and the report shows both while the verdict follows the register (as the full form's reading_widget)."""
     fact = p.fact_named(name)
+    assert fact is not None, (p.id, name)  # DERIVED_FACTS names facts of the clause
     found = doc.derived_facts({**event, "situation": p.id}).get(name) if event.get("id") else None
     said = _("{fact}: {value}, from the mount register (derived, not typed; it follows the mount the situation "
              "concerns, once saved).", fact=rendered(fact.label), value=_("not yet known") if found is None else found)
@@ -374,7 +376,7 @@ def sent_tag(sent: dict, description: FormDescription) -> SentTag:
     """Read the browser's Save (`sent`: {situation, values: {field: value}, move}) against the form it was
     given: every value one its field offers; TagError naming the field otherwise."""
     by_id = {s.id: s for s in description.situations}
-    situation = by_id.get(sent.get("situation"))
+    situation = by_id.get(str(sent.get("situation")))
     values = sent.get("values")
     if situation is None or not isinstance(values, dict):
         raise TagError(f"the tag form sent a situation this form does not have: {sent.get('situation')!r}")
