@@ -21,12 +21,12 @@ import streamlit as st
 
 from review_app.model import MatchDocument
 from review_app.model.coding import OPPONENTS, descriptors, prefilled_call
+from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import TagError, moments_for
 from review_app.model.periods import period_at, period_starts
 from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.rules import PROVISIONS
-from review_app.rules.facts import DERIVED_FACTS
 from review_app.rules.implied import TO_THE_OPPONENTS
 from review_app.rules.labels import call_field_label, value_label
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact, Provision
