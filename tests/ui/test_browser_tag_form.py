@@ -103,13 +103,13 @@ def fill_and_save(page, sent: list, whistle: int, n: int, offender: str) -> dict
         page.keyboard.type("foul")
         typed = 1
         assert page.locator(f"{FORM} .tf-results [role=option]").first.inner_text().startswith("21.b — Foul")
-        shot(page, "1-search-foul")
+        shot(page, "form-1-search-foul")
     for k in ["Enter", "2", "o", offender] + (["u", "1"] if n == 1 else []):
         keys.append(k)
         page.keyboard.press(k)
     assert "21.b — Foul called" in page.get_by_test_id("polo-tag-form-situation").inner_text()
     if n == 2:
-        shot(page, "2-form-with-its-key-hints", form=True)
+        shot(page, "form-2-with-its-key-hints", form=True)
     assert len(sent) == before, [re.findall(rb"[ -~]{6,}", bytes(m)) for m in sent[before:]]
     # nothing typed reached the frame view ("foul" holds L, play; the digits are its code keys, O its loop out)
     assert page.locator(FRAME).get_attribute("data-polo-frame") == str(whistle)
@@ -154,7 +154,7 @@ def test_tags_from_the_keyboard_in_one_round_trip_each(tmp_path, browser, match_
             rows.append(fill_and_save(page, sent, whistle, n, "1" if n % 2 else "2"))
             if n == 1:
                 page.get_by_text("Saved e1:").scroll_into_view_if_needed()
-                shot(page, "3-verdict-after-save")
+                shot(page, "form-3-verdict-after-save")
         page.locator(FRAME).click()  # a form opened and given up: Escape, nothing saved
         page.keyboard.press("t")
         page.get_by_text(f"New tag e5 at frame {whistles[-1]} ").wait_for()
@@ -216,7 +216,7 @@ def test_the_form_in_spanish_with_its_keys(tmp_path, browser):  # noqa: F811
         page.keyboard.press("2")
         assert "Rellenado con lo que se sabe" in page.get_by_test_id("polo-tag-form-prefilled").inner_text()
         page.get_by_label("Notas").fill("gancho")
-        shot(page, "4-form-in-spanish", form=True)
+        shot(page, "form-4-in-spanish", form=True)
         # the frame view plays and pauses: the page reruns (its position told), and what was typed stays
         runs = page.evaluate("() => window.__poloReviewTagForm.token")
         page.locator(FRAME).click()
@@ -232,11 +232,49 @@ def test_the_form_in_spanish_with_its_keys(tmp_path, browser):  # noqa: F811
         page.keyboard.press("Control+Enter")
         page.get_by_text("Guardada e3:").wait_for()
         page.get_by_text("Guardada e3:").scroll_into_view_if_needed()
-        shot(page, "5-verdict-in-spanish")
+        shot(page, "form-5-verdict-in-spanish")
         doc = load_document(ws["document"])
         e3 = next(e for e in doc.events if e["id"] == "e3")
         assert e3["situation"] == "21.b" and e3["facts"]["kind"] == "dangerous"
         assert e3["involved"]["offender"] == {"team": "B"} and e3["call"]["penalty_to"] == "A"
         assert e3["notes"] == "gancho"
+    finally:
+        stop_app(proc)
+
+
+def test_t_again_moves_the_open_tag_its_pre_fills_follow_and_what_was_typed_stays(tmp_path, browser,  # noqa: F811
+                                                                                 match_video):
+    ws = make_workspace(tmp_path / "ws", copy_from=match_video)
+    data = json.loads(ws["document"].read_text("utf-8"))
+    data["events"] = []
+    ws["document"].write_text(json.dumps(data), "utf-8")
+    whistles = whistle_match.whistle_frames()
+    proc, url = start_app(tmp_path, ws)
+    try:
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        page.set_default_timeout(60_000)
+        page.goto(url)
+        browser_app.name_the_reviewer(page, "Browser Coach")
+        page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
+        open_the_form_at(page, whistles[-2] + 7, 1)  # 15 s before the last whistle: bound to it, delayed
+        page.keyboard.type("foul")
+        page.keyboard.press("Enter")
+        page.keyboard.press("3")  # the foul's kind: mechanics
+        prefilled = page.get_by_test_id("polo-tag-form-prefilled")
+        assert "Whistle: Delayed" in prefilled.inner_text()
+        box = page.get_by_label("Go to frame")
+        box.fill(str(whistles[-1] + 7))  # after the last whistle: none to bind to
+        box.press("Enter")
+        on_screen(page, whistles[-1] + 7)
+        page.locator(FRAME).click()
+        page.keyboard.press("t")
+        page.get_by_text(f"New tag e1 at frame {whistles[-1] + 7} ").wait_for()
+        page.get_by_role("button", name="Whistle: not set").wait_for()
+        until_text = time.monotonic() + 10
+        while "Whistle:" in prefilled.inner_text() and time.monotonic() < until_text:
+            time.sleep(0.1)
+        assert "Whistle:" not in prefilled.inner_text(), prefilled.inner_text()  # the pre-fill followed
+        kinds = page.get_by_role("listbox", name="Kind of foul")
+        assert kinds.get_by_role("option", selected=True).inner_text().endswith("Mechanics")  # typed: kept
     finally:
         stop_app(proc)

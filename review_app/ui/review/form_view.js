@@ -78,8 +78,10 @@ class TagForm {
       this.move = false;
       this.pending = "";
       this.sending = false;
-    } else if (answered) {
-      this.sending = false;
+    } else {
+      // the same situation as chosen, with what the app knows now (its pre-fills follow a whistle moved, T again)
+      this.situation = this.byId.get(this.situation.id) || this.situation;
+      if (answered) this.sending = false;
     }
     this.render();
     if (fresh) requestAnimationFrame(() => this.searchBox && this.searchBox.focus({ preventScroll: true }));
