@@ -54,6 +54,14 @@ def _hay(clause: str) -> tuple[str, str]:
     return fold(" ".join((p.id, *both(p.title).values()))), fold(" ".join(parts))
 
 
+def searchable(p: Provision) -> dict:
+    """What `search_provisions` matches `p` on, for a page that searches as the reviewer types (the tag form
+    in the browser does the same steps on these): the id's tokens, the names, and the other words each once
+    (a query word has no spaces, so it occurs in the text exactly when it occurs in one of its words)."""
+    names, words = _hay(p.id)
+    return {"tokens": _id_tokens(p.id), "names": names, "words": " ".join(dict.fromkeys(words.split()))}
+
+
 def search_provisions(query: str, lang: str = "en") -> list[Provision]:
     """The provisions a reviewer is looking for.
 

@@ -265,7 +265,7 @@ def test_step_jump_tag_and_report_in_chromium(app_on, browser, small_video):
     page.get_by_text("New tag e3 at frame 151").wait_for()
     page.get_by_label("Find the situation (clause or name)").fill("period ends")
     page.keyboard.press("Enter")
-    page.get_by_role("radiogroup", name="The period's time had expired").get_by_text("Yes").click()
+    page.get_by_role("listbox", name="The period's time had expired").get_by_text("Yes").click()
     choose(page, "Whistle", "At once", exact=True)  # not the frame view's whistle buttons
     choose(page, "Restart", "Next period", exact=True)
     page.get_by_label("Notes").fill("<img src=x onerror=alert(1)> horn")

@@ -45,8 +45,9 @@ def test_shift_n_starts_a_period_on_the_painted_frame_and_t_gets_it(tmp_path, br
         go_to_frame(page, 105)  # 3.0 s after the start at 25 fps
         page.keyboard.press("t")
         page.get_by_text("New tag e3 at frame 105").wait_for(timeout=60_000)
-        caption = page.get_by_text("Pre-filled from the period starts")
-        assert "Period: 1" in caption.inner_text() and "Game clock: 0:03" in caption.inner_text()
+        caption = page.get_by_test_id("polo-tag-form-prefilled")
+        assert "Period: 1" in caption.inner_text() and "Game clock (m:ss): 0:03" in caption.inner_text()
+        page.locator("[data-polo-frame]").first.click()  # the keys the frame view's again (the form had them)
         page.keyboard.press("n")  # N alone: the new tag's neutral play, not a period start
         page.get_by_text("Neutral play: frame 105").first.wait_for(timeout=60_000)
         assert list(json.loads(ws["document"].read_text("utf-8"))["period_starts"]) == ["1"]

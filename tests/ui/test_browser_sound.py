@@ -96,7 +96,7 @@ def test_jump_between_whistles_tag_with_the_whistle_pre_filled_and_read_the_dela
         shot(page, "2-tag-with-whistle-pre-filled")
         page.get_by_label("Find the situation (clause or name)").fill("period ends")
         page.keyboard.press("Enter")
-        page.get_by_role("radiogroup", name="The period's time had expired").get_by_text("Yes").click()
+        page.get_by_role("listbox", name="The period's time had expired").get_by_text("Yes").click()
         page.get_by_role("button", name="Save").click()
         page.get_by_text("Saved e1").wait_for()
         page.get_by_text(f"Whistles not yet reviewed (3 of {len(whistle_frames)})").wait_for()

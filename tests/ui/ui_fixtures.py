@@ -19,6 +19,9 @@ def make_app(reviewer: str | None = "Tester", lang: str | None = "en") -> AppTes
     """The app through its entry point, with the sidebar's reviewer and language already set
     (`lang=None`: as a new session would, from the address)."""
     at = AppTest.from_file(str(APP), default_timeout=60)
+    # A test without a browser runs no JavaScript: the Review page's tag form in the browser (form_view) never
+    # answers there, so these tests fill in the full form, whose Save takes the same path (tags._save_tag).
+    at.session_state["review.form.prefer_full"] = True
     if reviewer:
         at.session_state["app.reviewer"] = reviewer
     if lang:

@@ -10,6 +10,7 @@ shows the new tag) and the rest of the page follows when the view pauses."""
 from __future__ import annotations
 
 import math
+import time
 
 import pandas as pd
 import streamlit as st
@@ -58,6 +59,7 @@ WINDOW = "review.code_window"  # (reviewer, CodeWindow) as last read or saved
 DRAWN = "review.drawn"  # the match as the timeline last drew it: the base a drag was made on
 CHECKED = "review.checked"  # (path, revision, results): the checker's verdicts of the match as saved
 BEHIND = "review.page_behind"  # saved while playing: the page outside the frame area is to be drawn again
+CODED = "review.last_coded"  # {id, path, seq}: the tag a code key saved last (its umpire pre-fills the next tag)
 
 
 def _records():
@@ -224,6 +226,8 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
         review_pick.remember(saved)
         doc = st.session_state[DRAWN] = saved
         if item.get("kind") == "code":
+            st.session_state[CODED] = {"id": saved.renamed(change.event_id), "path": str(saved.path),
+                                       "seq": time.time_ns()}
             where = {"id": saved.renamed(change.event_id), "clause": change.event["situation"],
                      "frame": change.event["position"]["frame"]}
             if TO_COMPLETE in (change.event.get("not_recorded") or []):

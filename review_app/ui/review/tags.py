@@ -5,6 +5,7 @@ conflict) is in saves.py."""
 from __future__ import annotations
 
 import copy
+import time
 
 import pandas as pd
 import streamlit as st
@@ -26,9 +27,9 @@ from review_app.model.edits import (
     put_event,
     set_moment,
 )
+from review_app.model.last_tagged import last_umpire
 from review_app.model.match_setup import with_new_mounts
 from review_app.model.periods import period_at, period_starts
-from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.rules import provision
 from review_app.rules.implied import TO_THE_OPPONENTS
@@ -44,7 +45,8 @@ from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review.angle import tagging_on
-from review_app.ui.review.coding import describe_keys
+from review_app.ui.review.coding import CODED, describe_keys
+from review_app.ui.review.form_view import describe, fact_label, mount_strings, player_label, sent_tag, tag_form_view
 from review_app.ui.review.pick import writable
 from review_app.ui.review.saves import FORM, clause_text, save_change
 from review_app.ui.review.sounds import heard, prefill
@@ -73,13 +75,15 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None 
             "angle": tagging_on(),  # the recording the reviewer is tagging on, when not the footage
             # the period from the match's period starts when it has any (pre-filled on the form), else the last tag's
             "event": {"situation": last.get("situation", "21.b"),
-                      "period": None if period_starts(doc) else last.get("period"),
-                      "involved": {"umpire": (last.get("involved") or {}).get("umpire")}},
+                      "period": None if period_starts(doc) else last.get("period")},
+            # the umpire of the tag saved last (not the tag before by position): pre-filled, shown as such
+            "umpire": last_umpire(doc.events, saved_last(doc)),
         }
     else:
         st.session_state[FORM] = {"mode": "edit", "id": event["id"], "frame": event["position"]["frame"],
                                   "time_s": event["position"]["time_s"], "base": base,
                                   "event": copy.deepcopy(event)}
+    st.session_state[FORM]["opened"] = time.time_ns()  # this opening: the browser's form starts anew with it
     st.session_state.pop("review.form.search", None)
     st.session_state.pop("review.form.searched", None)
     st.session_state.pop("review.form.situation", None)
@@ -106,13 +110,6 @@ def _choice(label: str, key: str, choices, value, field: str | None = None):
     options = [None, *choices]
     return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
                         format_func=fixed(options, _value_text(field)))
-
-
-def fact_label(fact: Fact) -> str:
-    """A fact's label on the form. A fact not asked of every tag is asked by the checker when the call needs
-    it (21.h's neutral play when the whistle came at once): "if the call needs it", never "optional"."""
-    return rendered(fact.label) + (f" ({fact.unit})" if fact.unit else "") + \
-        ("" if fact.required else " ({})".format(_("if the call needs it")))
 
 
 def fact_widget(fact: Fact, key: str, value):
@@ -181,13 +178,6 @@ def _prefilled_text(name: str, value) -> str:
     return _("the team other than the offender's") if value == OPPONENTS else value_label(value, lang(), name)
 
 
-def player_label(teams, choice: str) -> str:
-    """A player as the roster names them: 'Ana Alpha (Alpha #3)', else 'Alpha #3'."""
-    team_id, _sep, number = choice.partition("#")
-    team = next((tm for tm in teams if tm["id"] == team_id), {"name": team_id})
-    where = f"{team['name']} #{number}"
-    name = next((p.get("name") for p in team.get("players") or [] if str(p.get("number")) == number), None)
-    return f"{name} ({where})" if name else where
 
 
 
@@ -250,7 +240,7 @@ def _who_was_involved(form: dict, involved: dict, base_key: str) -> tuple:
                                                        else (player_label(teams, x) if "#" in x else names[x])))
     umpires = form["base"].match.get("umpires") or []
     c1, c2 = st.columns(2)
-    umpire_now = involved.get("umpire")
+    umpire_now = involved.get("umpire") or form.get("umpire")  # the umpire last tagged, pre-filled on a new tag
     umpire_options = [None, *umpires] + ([umpire_now] if umpire_now and umpire_now not in umpires else [])
     umpire = c1.selectbox(_("Umpire who made the call"), umpire_options, key=f"{base_key}.umpire",
                           index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
@@ -333,7 +323,20 @@ def _period_and_clock(form: dict, event: dict, base_key: str) -> tuple:
     return period, clock
 
 
+FULL = "review.form.full"  # the full form, answered field by field (on), or the form in the browser (off)
+PREFER_FULL = "review.form.prefer_full"  # the reviewer's choice, kept while the form is closed
+SENT = "review.form.sent"  # the browser's Save, until this run saves it
+
+
+def saved_last(doc: MatchDocument) -> str | None:
+    """The id of the tag this reviewer saved last in `doc`'s match, from the form or a code key."""
+    saves = [s for s in (st.session_state.get("review.last_verdict"), st.session_state.get(CODED))
+             if s and s.get("path") == str(doc.path)]
+    return max(saves, key=lambda s: s.get("seq", 0))["id"] if saves else None
+
+
 def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
+    """The open tag's form: in the browser until Save (form_view), or the full form with one round trip a field."""
     form = st.session_state.get(FORM)
     if not form:
         return
@@ -348,35 +351,75 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     if angle:
         st.caption(md(_("Made on the second angle {name}; its frames are the footage's.",
                         name=recording_label(doc, angle))))
+    full = st.toggle(_("Full form"), key=FULL, value=bool(st.session_state.get(PREFER_FULL)),
+                     on_change=lambda: st.session_state.update({PREFER_FULL: st.session_state[FULL]}),
+                     help=_("Off: the form is filled in the browser, from the keyboard, and the app hears it once, "
+                            "with Save. On: every field as the app's own widget, each answered by the app as it is "
+                            "chosen (with the reading of a fact derived from the mount register)."))
+    if full:
+        _full_form(form, current_frame, current_time)
+    else:
+        _browser_form(form, current_frame, current_time)
 
+
+def _browser_form(form: dict, current_frame: int, current_time: float) -> None:
+    """The form in the browser (form_view): one round trip, on Save, answered with the verdict."""
+    event = form["event"]
+    situation = st.session_state.get("review.form.situation") or event.get("situation") or "21.b"
+    st.session_state["review.form.situation"] = situation  # the frame view's moment keys follow it
+    moments = moments_bar(form, current_frame, current_time, situation)
+    description = describe(form, situation, moments, bool(reviewer()))
+
+    def on_save(value: dict) -> None:
+        st.session_state[SENT] = value
+
+    def on_situation(chosen: str) -> None:
+        st.session_state["review.form.situation"] = chosen
+
+    def on_cancel() -> None:
+        st.session_state.pop(FORM, None)
+
+    tag_form_view(description, on_save, on_situation, on_cancel)
+    sent = st.session_state.pop(SENT, None)
+    if not isinstance(sent, dict) or sent.get("token") != description.token:  # none, or a form closed since
+        return
+    try:
+        tag = sent_tag(sent, description)
+    except TagError as exc:
+        error_line(exc)
+        return
+    frame, time_s = (current_frame, current_time) if tag.move else (form["frame"], form["time_s"])
+    teams = form["base"].match["teams"]
+    _save_tag(form, event, frame, time_s, reviewer(), tag.offender, dict(
+        situation=tag.situation, facts=tag.facts, call=resolved_call(tag.call, _offender(tag.offender), teams),
+        period=tag.period, clock=tag.clock, players=tag.players, umpire=tag.umpire, mount=tag.mount,
+        notes=tag.notes, moments=moments, reading=tag.reading))
+
+
+def _full_form(form: dict, current_frame: int, current_time: float) -> None:
+    """The form of Streamlit widgets, each field answered by the app as it is chosen."""
+    event, eid = form["event"], form["id"]
     situation, p = _situation(event)
     hints = describe_keys(situation, form["base"])
     if hints:  # the same parts from the keyboard, while the footage plays (model.coding.described)
         st.caption(_("While playing, right after this situation's code key: {keys}.",
                      keys=" · ".join(f"{h['keys'].upper()} {h['label']}" for h in hints)))
-
     moments = moments_bar(form, current_frame, current_time, situation)
-
     base_key = f"review.f.{eid}.{situation}"
-    facts_now = event.get("facts") or {}
-    call_now = event.get("call") or {}
-    involved = event.get("involved") or {}
-    teams = form["base"].match["teams"]
     with st.form(base_key, border=True):
         st.markdown("**" + _("Facts seen") + "**")
         derived = DERIVED_FACTS.get(situation, ())
-        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", facts_now.get(f.name)) for f in p.facts
-                 if f.name not in derived}
+        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", (event.get("facts") or {}).get(f.name))
+                 for f in p.facts if f.name not in derived}
         reading = reading_widget(form["base"], event, situation, derived, base_key)
-        call = _call_parts(p, form, moments, call_now, base_key)
-        players, offender_choice, umpire, mount_concerned = _who_was_involved(form, involved, base_key)
+        call = _call_parts(p, form, moments, event.get("call") or {}, base_key)
+        players, offender_choice, umpire, mount_concerned = _who_was_involved(form, event.get("involved") or {},
+                                                                              base_key)
         period, clock = _period_and_clock(form, event, base_key)
         notes = st.text_area(_("Notes"), value=event.get("notes") or "", key=f"{base_key}.notes",
                              max_chars=NOTES_MAX)
-        move = False
-        if form["mode"] == "edit" and current_frame != form["frame"]:
-            move = st.checkbox(_("Move the tag to the current frame ({frame})", frame=current_frame),
-                               key=f"{base_key}.move")
+        move = form["mode"] == "edit" and current_frame != form["frame"] and st.checkbox(
+            _("Move the tag to the current frame ({frame})", frame=current_frame), key=f"{base_key}.move")
         name = reviewer()
         if not name:
             st.warning(_("Sign in first (in the sidebar): every change is recorded under the person signed in; "
@@ -390,7 +433,7 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     if not save:
         return
     frame, time_s = (current_frame, current_time) if move else (form["frame"], form["time_s"])
-    call = resolved_call(call, _offender(offender_choice), teams)
+    call = resolved_call(call, _offender(offender_choice), form["base"].match["teams"])
     _save_tag(form, event, frame, time_s, name, offender_choice, dict(
         situation=situation, facts=facts, call=call, period=period, clock=clock, players=players, umpire=umpire,
         mount=mount_concerned, notes=notes, moments=moments, reading=reading))
@@ -408,20 +451,6 @@ def findings_banner(doc: MatchDocument, findings: list) -> None:
                           id=saved["id"], severity=severity_label(f.severity, lang()), clause=f.clause,
                           explanation=rendered(f.explanation), events=", ".join(f.events))),
                      icon=":material/report:")
-
-
-def mount_strings(doc: MatchDocument) -> dict[str, str]:
-    """Every mount in the match's strings, with its marks and whose string it is in
-    ('Lucero' -> 'Lucero (grey) · Red #2')."""
-    out: dict[str, str] = {}
-    for team in doc.match["teams"]:
-        for p in team.get("players") or []:
-            marks = p.get("mount_marks") or {}
-            whose = "{} #{}".format(team["name"], p["number"])
-            for mount in p.get("mounts") or []:
-                out.setdefault(mount, _("{mount} · string of {player}", mount=shown_mount(mount, marks.get(mount)),
-                                        player=whose))
-    return out
 
 
 def mount_picker(label: str, key: str, value: str | None, strings: dict[str, str], where) -> str | None:
