@@ -138,8 +138,10 @@ def _kept(where: Path, make) -> list[np.ndarray]:
         return [data[f"arr_{i}"] for i in range(4)]
 
 
-def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds: int, b_kept: bool = False):
-    """(features in context, labels) of every clip of `sources` and of its augmented copy, sampled."""
+def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds: int, b_kept: bool = False,
+             b_weight: int = 1):
+    """(features in context, labels) of every clip of `sources` and of its augmented copy, sampled
+    (the second generator's `b_weight` times, each a draw of its own: its tuning set is far smaller)."""
     kept = cache / f"steps-{_digest()}"
     kept.mkdir(parents=True, exist_ok=True)
     clips = []
@@ -158,8 +160,9 @@ def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds:
     clips += [(f"first-{k}", lambda k=k: first_mix(k)) for k in range(mixes)]
     for count, (name, make) in enumerate(clips, 1):
         steps, labels, steps_aug, labels_aug = _kept(kept / f"{name}.npz", make)
-        yield sampled(features.in_context(steps), labels, rng)
-        yield sampled(features.in_context(steps_aug), labels_aug, rng)
+        for _ in range(b_weight if name.startswith("b-") else 1):
+            yield sampled(features.in_context(steps), labels, rng)
+            yield sampled(features.in_context(steps_aug), labels_aug, rng)
         if count % 50 == 0:
             print(f"  {count} of {len(clips)} clips", file=sys.stderr, flush=True)
 
@@ -196,6 +199,8 @@ def main() -> None:
                     help="how many of the first generator's tuning seeds (all by default)")
     ap.add_argument("--b-kept", action="store_true",
                     help="also the second generator's clips whose steps DIR keeps from earlier runs")
+    ap.add_argument("--b-weight", type=int, default=1,
+                    help="draws of each of the second generator's clips (its tuning set is the smaller)")
     ap.add_argument("--first-mixes", type=int, default=FIRST_MIXES)
     ap.add_argument("--out", type=Path, default=ROOT / "review_app" / "sound" / "listener.npz")
     ap.add_argument("--epochs", type=int, default=8)
@@ -204,7 +209,7 @@ def main() -> None:
     rng = np.random.default_rng(5)
     started = time.perf_counter()
     xs, ys = zip(*material(args.sources, args.cache, args.b_set, args.first_mixes, rng, args.a_seeds,
-                                         args.b_kept and "b" in args.sources), strict=True)
+                                         args.b_kept and "b" in args.sources, args.b_weight), strict=True)
     x, y = np.concatenate(xs), np.concatenate(ys)
     del xs
     print(f"{len(x)} steps, positives per label {y.sum(axis=0).tolist()}, "

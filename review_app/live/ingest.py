@@ -11,6 +11,7 @@ detector (listening); the pictures are not decoded at all.
 
 from __future__ import annotations
 
+import collections
 import logging
 import os
 import re
@@ -27,6 +28,11 @@ from review_app.sound import ANALYSIS_RATE
 log = logging.getLogger(__name__)
 
 SEGMENT_S = 1.0  # a segment closes at the first keyframe this long after its first frame
+# A connection's arrival lag is the LAG_PERCENTILE of (placed - handed over) over its last LAG_PACKETS
+# video packets, not the largest: one packet sent ahead of its timestamp (a sender's jitter) put the
+# whole feed that much early, and marks leaned about a frame early on the live check (docs/live.md).
+LAG_PERCENTILE = 95
+LAG_PACKETS = 1500  # a minute at 25 fps
 READ_TIMEOUT_S = 2.0  # no packet for this long: the feed has dropped (reconnected, a gap logged)
 # Opening waits this long for the feed's first packets; a feed that dropped is waited for again at once,
 # the socket closed as briefly as can be (a UDP feed's packets that arrive while it is closed are lost).
@@ -53,6 +59,15 @@ def input_options(url: str) -> dict[str, str]:
         options["rtmp_live"] = "live"
     return options
 
+
+
+def arrival_lag(lags) -> float:
+    """The LAG_PERCENTILE of `lags` (seconds; never below 0): how much later than they came a
+    connection's frames are placed."""
+    if not lags:
+        return 0.0
+    ordered = sorted(lags)
+    return max(0.0, ordered[int(round(LAG_PERCENTILE / 100 * (len(ordered) - 1)))])
 
 class FeedRecorder(threading.Thread):
     """Records feed `name` from `url` into `folder` until `stop` is set."""
@@ -85,8 +100,10 @@ class FeedRecorder(threading.Thread):
         # How much later than it arrived this connection's frames are placed (seconds, never below 0): its
         # first keyframe is placed when FFmpeg hands it over, after the probe (PROBE) read half a second of the
         # feed, so the frames are placed that much later than they came. The largest of (placed - handed over)
-        # over the connection's video packets: the packets read past the probe are handed over as they come.
+        # over the connection's video packets (`arrival_lag`): the packets read past the probe are handed
+        # over as they come.
         self.arrival_lag_s = 0.0
+        self._lags: collections.deque[float] = collections.deque(maxlen=LAG_PACKETS)
         # An MPEG-TS demuxer knows a frame has ended only when the next one begins: it hands each video frame
         # over one frame after it came (no such wait over RTP, whose packets mark a frame's end).
         self.handover_s = 0.0
@@ -183,6 +200,7 @@ class FeedRecorder(threading.Thread):
             base = max(base, round(Fraction(self.end_s) / tb_v) + 1)
         first = packet.pts if packet.pts is not None else packet.dts
         self.arrival_lag_s = 0.0  # a new connection: its own lag
+        self._lags.clear()
         if self.gap_from is not None:
             from_s, from_wall = self.gap_from
             self._log({"gap": {"from_s": round(from_s, 6), "to_s": round(float(base * tb_v), 6),
@@ -195,7 +213,8 @@ class FeedRecorder(threading.Thread):
         ticks = packet.dts if packet.dts is not None else packet.pts  # sent in decoding order
         placed = float((ticks + shift) * tb_v)
         came = time.time() - self.handover_s - self.zero_wall
-        self.arrival_lag_s = max(self.arrival_lag_s, placed - came)
+        self._lags.append(placed - came)
+        self.arrival_lag_s = arrival_lag(self._lags)
 
     def _hear(self, packet, resampler, shift_s: Fraction) -> None:
         import av
