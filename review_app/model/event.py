@@ -7,6 +7,14 @@ decoded from the validated dict by `decode_event`. The types follow the schema's
 type checker, not a silent `None`; a field added to the schema is added here, and `tests/model/test_event_types.py`
 decodes every event of the bundled annotations and fails on a field the types do not know.
 
+A match's records are decoded once: `MatchDocument.records` decodes the document's events on first use and keeps
+them while its events are not changed. Edits never change a document someone reads: `model.edits.Change.apply`
+changes a copy (`MatchDocument.copy`, which keeps no records), and code that changes `events` in place (an import
+adding events to its own copy) calls `MatchDocument.forget_records`. A judge's `rules.Case` is made from a record
+(`MatchDocument.case`): its call, moments and offender as the document writes them, so the judges in `rules/` read
+`case.call`/`case.facts` as mappings by the names the provisions declare. The tag form's working tag, not yet a
+valid event, stays a dict (`model.coding`, `MatchDocument.derived_facts`).
+
 Facts stay a mapping: which facts an event has is the provision's (`rules.PROVISIONS[clause].facts`), so they are
 read by the names the provision declares.
 """

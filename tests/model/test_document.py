@@ -211,3 +211,21 @@ def test_overtime_periods_follow_the_scheduled_ones(write_doc):
     doc["events"][1]["period"] = 9
     with pytest.raises(DocumentError, match=r"events\[1\]\.period: 9 is past the match's 4 periods and 4 overtime"):
         validate(doc, "m.json")
+
+
+def test_records_are_decoded_once_and_an_edit_makes_a_document_with_its_own():
+    """A document's records are kept while its events are not changed; a change makes a copy that decodes its
+    own, and changing events in place then forgetting them reads the change."""
+    from review_app.model.edits import delete_event
+
+    doc = load_document(ROOT / "annotations" / "rulebook-worked-examples.json")
+    first = doc.records
+    assert doc.records is first
+    assert [r.id for r in first] == [e["id"] for e in doc.events]
+    changed = delete_event(doc, first[0].id).apply(doc)
+    assert [r.id for r in changed.records] == [e["id"] for e in doc.events[1:]]
+    assert doc.records is first
+    doc.events.pop(0)
+    doc.forget_records()
+    assert [r.id for r in doc.records] == [e["id"] for e in doc.events]
+    assert [r.id for r in doc.records_in_order()] == [e["id"] for e in doc.events_in_order()]
