@@ -167,10 +167,6 @@ class MatchDocument:
         the document's order (the sort is stable)."""
         return iter(sorted(self.events, key=_footage_order))
 
-    def events_of(self, situations: Collection[str]) -> list[dict]:
-        """The events of these situations, in footage order: what a check of one clause reads."""
-        return [e for e in self.events_in_order() if e["situation"] in situations]
-
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.stored,
                              restored=self.restored, origin=self.origin)

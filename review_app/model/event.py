@@ -178,16 +178,16 @@ def decode_events(events: Iterable[dict]) -> tuple[Event, ...]:
 
 
 def read_events(doc: MatchDocument) -> tuple[Event, ...]:
-    """The match's events as saved (the document's order)."""
-    return decode_events(doc.events)
+    """The match's events as saved (the document's order): its kept records (`MatchDocument.records`)."""
+    return doc.records
 
 
 def read_event(doc: MatchDocument, event_id: str) -> Event | None:
-    """The match's event `event_id` as its record; None when the match has no such event."""
-    event = doc.event(event_id)
-    return None if event is None else decode_event(event)
+    """The match's event `event_id` as its record (the first of that id, as `MatchDocument.event` finds it); None
+    when the match has no such event."""
+    return next((e for e in doc.records if e.id == event_id), None)
 
 
-def read_events_in_order(doc: MatchDocument) -> tuple[Event, ...]:
-    """The match's events in footage order (`MatchDocument.events_in_order`)."""
-    return decode_events(doc.events_in_order())
+def read_events_in_order(doc: MatchDocument) -> list[Event]:
+    """The match's events in footage order (`MatchDocument.records_in_order`)."""
+    return doc.records_in_order()
