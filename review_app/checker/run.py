@@ -22,6 +22,7 @@ from review_app.errors import PoloReviewError
 from review_app.evidence.records import EvidenceStore
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
+from review_app.model.event import Event, decode_event
 from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import Case, MatchContext, Verdict, is_clause, judge, judge_on, provision
 from review_app.rules.phrases import Joined
@@ -122,13 +123,14 @@ class _Match:
         self.document = str(self.doc.path) if self.doc.path else None
 
 
-def check_event(doc: MatchDocument, event: dict, context: MatchContext | None = None,
+def check_event(doc: MatchDocument, event: Event | dict, context: MatchContext | None = None,
                 evidence: EvidenceView | None = None) -> EventResult:
-    """One event's result, judged alone."""
-    return _check_event(_Match(doc, context or doc.context(), evidence, judge), event)
+    """One event's result, judged alone (`event`: its record, or a saved or coded event's dict)."""
+    record = decode_event(event) if isinstance(event, dict) else event
+    return _check_event(_Match(doc, context or doc.context(), evidence, judge), record)
 
 
-def _case(match: _Match, event: dict) -> Case:
+def _case(match: _Match, event: Event) -> Case:
     """The event as its judge sees it, with the facts the tool derives (21.f(5)'s excusal, from the match's mount
     register) and, for 21.f(5), what the match's evidence case settles."""
     doc, context, evidence = match.doc, match.context, match.evidence
@@ -144,7 +146,7 @@ def _case(match: _Match, event: dict) -> Case:
     return case
 
 
-def _check_event(match: _Match, event: dict) -> EventResult:
+def _check_event(match: _Match, event: Event) -> EventResult:
     """One event's result in `match`: its case judged, or given the verdict its case was given before."""
     case = _case(match, event)
     v = match.verdicts.judge(case, match.judged) if match.verdicts is not None else match.judged(case)
@@ -154,21 +156,21 @@ def _check_event(match: _Match, event: dict) -> EventResult:
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
             "verdict follows.", typed=reading["excused_under"], derived=reading["derived"])], sep=" ")
-    involved, position, call = event.get("involved") or {}, event["position"], case.call
+    position, call = event.position, case.call
     return EventResult(
-        match=match.match_id, event=event["id"], clause=v.clause, verdict=v.verdict, explanation=explanation,
+        match=match.match_id, event=event.id, clause=v.clause, verdict=v.verdict, explanation=explanation,
         missing=v.missing, mandatory=v.mandatory, cites=v.cites or (v.clause,),
-        frame=position["frame"], time_s=position["time_s"], period=event.get("period"), clock=event.get("clock"),
-        umpire=involved.get("umpire"), reviewer=event.get("reviewer"), document=match.document, wrong=v.wrong,
+        frame=position.frame, time_s=position.time_s, period=event.period, clock=event.clock,
+        umpire=event.involved.umpire, reviewer=event.reviewer, document=match.document, wrong=v.wrong,
         measured=v.measured.to_dict() if v.measured else {}, reading=reading, edition=v.edition,
         penalty_to=call.get("penalty_to") if call.get("penalty") not in (None, Penalty.NONE) else None,
     )
 
 
-def _reading(match: _Match, event: dict) -> dict:
+def _reading(match: _Match, event: Event) -> dict:
     """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
-    typed = (event.get("reading") or {}).get("excused_under")
-    if not typed or event.get("situation") != "21.f(5)":
+    typed = event.reading.excused_under
+    if not typed or event.situation != "21.f(5)":
         return {}
     derived = match.doc.derived_facts(event, match.register).get("excused_under")
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
@@ -182,7 +184,7 @@ def _check_match(doc: MatchDocument, cases: EvidenceStore | None = None, verdict
     register = mount_register(doc, records=False)
     match = _Match(doc, context, evidence, judge_on(context.day),  # the edition in force that day, its numbers
                    verdicts if verdicts is not None else Verdicts(), register)
-    events = [_check_event(match, event) for event in doc.events_in_order()]
+    events = [_check_event(match, event) for event in doc.records_in_order()]
     findings = check_match(doc, evidence, register)
     apply_findings(events, findings)
     return events, findings

@@ -176,6 +176,7 @@ def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb
             report.refused.append((inst, problem))
             continue
         out.events.append(event)
+        out.forget_records()
         report.imported.append((inst.id, event["id"]))
         report.labels_kept += [(event["id"], label, why) for label, why in decoded.left]
         if decoded.guessed_position:

@@ -226,13 +226,13 @@ def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], r
     binds to (`key_binding`), its whistle moment; `keys`: the descriptor keys pressed after the code key
     (`described`), with which the call is pre-filled too (`prefilled_call`). Still on the "to complete" list:
     the caller, who can ask the checker, takes it off when the checker asks for nothing more."""
-    before = [e for e in doc.events_in_order() if e["position"]["frame"] <= at.frame]
-    umpire = (before[-1].get("involved") or {}).get("umpire") if before else None
+    before = [e for e in doc.records_in_order() if e.position.frame <= at.frame]
+    umpire = before[-1].involved.umpire if before else None
     # the period and clock from the match's period starts (model.periods): none before the first start; no start
     # set in the match: the period of the tag before
     starts = period_starts(doc)
     where = period_at(starts, at.time_s)
-    period = where.period if where else (before[-1].get("period") if before and not starts else None)
+    period = where.period if where else (before[-1].period if before and not starts else None)
     start, end = window
     moments = {"whistle": whistle.to_dict()} if whistle else {}
     said = described(code.situation, doc.match, keys)

@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import msgspec
+
 from review_app.model.errors import DocumentError
+from review_app.model.event import Event, decode_event, decode_events
 from review_app.model.merge import MergeResult
 from review_app.rules import DERIVED_FACTS, DERIVES_FACTS, Case, MatchContext, provision  # noqa: F401  (DERIVED_FACTS: the pages import it here)
 
@@ -22,6 +25,10 @@ MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 def _footage_order(event: dict) -> tuple[int, float]:
     return event["position"]["frame"], event["position"]["time_s"]
+
+
+def _record_order(event: Event) -> tuple[int, float]:
+    return event.position.frame, event.position.time_s
 
 
 @dataclass
@@ -41,6 +48,29 @@ class MatchDocument:
     restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     # The store it was read from when that is not the folder of `path` (a database's URL): saved back there.
     origin: str | None = field(default=None, repr=False, compare=False)
+    # The events' typed records, decoded on first use (`records`) and kept until `forget_records`.
+    _records: tuple[Event, ...] | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def records(self) -> tuple[Event, ...]:
+        """The events as their typed records (`model.event`), in the document's order, decoded once. Edits make
+        a new document (`model.edits.Change.apply` changes a copy); code that changes `events` in place calls
+        `forget_records` so the next read decodes again."""
+        if self._records is None:
+            self._records = decode_events(self.events)
+        return self._records
+
+    def forget_records(self) -> None:
+        """Drop the kept records after changing `events` in place."""
+        self._records = None
+
+    def records_in_order(self) -> list[Event]:
+        """The records in footage order (frame, then time); events at one moment keep the document's order."""
+        return sorted(self.records, key=_record_order)
+
+    def records_of(self, situations: Collection[str]) -> list[Event]:
+        """The records of these situations, in footage order: what a check of one clause reads."""
+        return [e for e in self.records_in_order() if e.situation in situations]
 
     @property
     def source(self) -> str | None:
@@ -104,38 +134,38 @@ class MatchDocument:
             day=day,
         )
 
-    def case(self, event: dict, context: MatchContext | None = None, derived: dict | None = None) -> Case:
-        """The event as its judge sees it; `context` is `self.context()`, given when judging many events;
-        `derived`: facts the tool derives (the excusal clause from the mount register), which stand in
-        for what a reviewer might have typed."""
-        facts = event.get("facts") or {}
+    def case(self, event: Event | dict, context: MatchContext | None = None, derived: dict | None = None) -> Case:
+        """The event (its record; a saved event's dict is decoded) as its judge sees it; `context` is
+        `self.context()`, given when judging many events; `derived`: facts the tool derives (the excusal clause
+        from the mount register), which stand in for what a reviewer might have typed."""
+        if isinstance(event, dict):
+            event = decode_event(event)
+        facts = event.facts
         if derived is None:
-            derived = self.derived_facts(event) if event["situation"] in DERIVES_FACTS else None
+            derived = self.derived_facts(event) if event.situation in DERIVES_FACTS else None
         if derived:
             facts = {**facts, **derived}
-        # Case's fields, in the order it declares them.
-        return Case(event["situation"], facts, event.get("call") or {}, event.get("period"),
-                    self.context() if context is None else context, (event.get("position") or {}).get("time_s"),
-                    event.get("moments") or {}, (event.get("involved") or {}).get("offender"))
+        offender = event.involved.offender
+        return Case(event.situation, facts, msgspec.to_builtins(event.call), event.period,
+                    self.context() if context is None else context, event.position.time_s,
+                    msgspec.to_builtins(event.moments), None if offender is None else msgspec.to_builtins(offender))
 
-    def derived_facts(self, event: dict, register=None) -> dict:
+    def derived_facts(self, event: Event | dict, register=None) -> dict:
         """Facts the tool derives rather than asks, as the event's provision declares them (`Provision.derives`,
         `derive`): 21.f(5)'s excusal clause, from the mount register (`register`: the match's, if the caller holds
-        it; else made when asked)."""
-        situation = event.get("situation")
+        it; else made when asked). `event`: a saved event's record, or the tag form's working tag (a dict, not yet
+        a valid event); the provision's `derive` reads it as the document writes it."""
+        situation = event.situation if isinstance(event, Event) else event.get("situation")
         if situation not in DERIVES_FACTS:
             return {}
+        written: dict = msgspec.to_builtins(event) if isinstance(event, Event) else event
         derive = provision(situation).derive
-        return derive(event, _MatchRecord(self, register)) if derive is not None else {}
+        return derive(written, _MatchRecord(self, register)) if derive is not None else {}
 
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame, then time), the order the match happened in; events at one moment keep
         the document's order (the sort is stable)."""
         return iter(sorted(self.events, key=_footage_order))
-
-    def events_of(self, situations: Collection[str]) -> list[dict]:
-        """The events of these situations, in footage order: what a check of one clause reads."""
-        return [e for e in self.events_in_order() if e["situation"] in situations]
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.stored,

@@ -7,6 +7,14 @@ decoded from the validated dict by `decode_event`. The types follow the schema's
 type checker, not a silent `None`; a field added to the schema is added here, and `tests/model/test_event_types.py`
 decodes every event of the bundled annotations and fails on a field the types do not know.
 
+A match's records are decoded once: `MatchDocument.records` decodes the document's events on first use and keeps
+them while its events are not changed. Edits never change a document someone reads: `model.edits.Change.apply`
+changes a copy (`MatchDocument.copy`, which keeps no records), and code that changes `events` in place (an import
+adding events to its own copy) calls `MatchDocument.forget_records`. A judge's `rules.Case` is made from a record
+(`MatchDocument.case`): its call, moments and offender as the document writes them, so the judges in `rules/` read
+`case.call`/`case.facts` as mappings by the names the provisions declare. The tag form's working tag, not yet a
+valid event, stays a dict (`model.coding`, `MatchDocument.derived_facts`).
+
 Facts stay a mapping: which facts an event has is the provision's (`rules.PROVISIONS[clause].facts`), so they are
 read by the names the provision declares.
 """
@@ -170,16 +178,16 @@ def decode_events(events: Iterable[dict]) -> tuple[Event, ...]:
 
 
 def read_events(doc: MatchDocument) -> tuple[Event, ...]:
-    """The match's events as saved (the document's order)."""
-    return decode_events(doc.events)
+    """The match's events as saved (the document's order): its kept records (`MatchDocument.records`)."""
+    return doc.records
 
 
 def read_event(doc: MatchDocument, event_id: str) -> Event | None:
-    """The match's event `event_id` as its record; None when the match has no such event."""
-    event = doc.event(event_id)
-    return None if event is None else decode_event(event)
+    """The match's event `event_id` as its record (the first of that id, as `MatchDocument.event` finds it); None
+    when the match has no such event."""
+    return next((e for e in doc.records if e.id == event_id), None)
 
 
-def read_events_in_order(doc: MatchDocument) -> tuple[Event, ...]:
-    """The match's events in footage order (`MatchDocument.events_in_order`)."""
-    return decode_events(doc.events_in_order())
+def read_events_in_order(doc: MatchDocument) -> list[Event]:
+    """The match's events in footage order (`MatchDocument.records_in_order`)."""
+    return doc.records_in_order()

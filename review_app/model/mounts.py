@@ -7,10 +7,11 @@ rides at that moment; `involved.mount` is the mount a 21.f situation concerns.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
+from review_app.model.event import Event, Rider
 from review_app.rules.mounts import EXCUSING_CLAUSES, excusal_contradicted, mount_key
 
 
@@ -21,9 +22,10 @@ class MatchEvents(Protocol):
     @property
     def match_id(self) -> str: ...
 
-    def events_in_order(self) -> Iterator[dict]: ...
+    @property
+    def records(self) -> tuple[Event, ...]: ...
 
-    def event(self, event_id: str) -> dict | None: ...
+    def records_in_order(self) -> list[Event]: ...
 
 
 @dataclass
@@ -78,21 +80,20 @@ class MountRegister:
         }
 
 
-def _excused_under(event: dict) -> str | None:
-    call = event.get("call") or {}
-    if not call.get("mount_excused"):
+def _excused_under(event: Event) -> str | None:
+    if not event.call.mount_excused:
         return None
-    situation = event["situation"]
+    situation = event.situation
     if situation == "21.f(3)":
         return "21.f(1)(i)"  # an unsound fallen mount is changed under 21.f(1)(i)
     return situation if situation in EXCUSING_CLAUSES else None
 
 
-def _sighting(event: dict, team: str | None, number: int | None) -> Sighting:
+def _sighting(event: Event, team: str | None, number: int | None) -> Sighting:
     """Where and when `event` is, as a sighting of a mount ridden by `team` `number` records it."""
-    pos = event["position"]
-    return Sighting(event=event["id"], frame=pos["frame"], time_s=pos["time_s"], period=event.get("period"),
-                    clock=event.get("clock"), team=team, number=number)
+    pos = event.position
+    return Sighting(event=event.id, frame=pos.frame, time_s=pos.time_s, period=event.period,
+                    clock=event.clock, team=team, number=number)
 
 
 class _MountNames:
@@ -109,7 +110,7 @@ class _MountNames:
         return found
 
 
-Riders = list[tuple[dict, str]]  # each player of an event riding a named mount, with the mount's key
+Riders = list[tuple[Rider, str]]  # each player of an event riding a named mount, with the mount's key
 
 
 def _ridden_by(riders: Riders, key: str, otherwise: tuple[str | None, int | None] = (None, None),
@@ -117,7 +118,7 @@ def _ridden_by(riders: Riders, key: str, otherwise: tuple[str | None, int | None
     """(team, number) of the first of `riders` on the mount of `key`, else `otherwise`."""
     for p, k in riders:
         if k == key:
-            return p["team"], p["number"]
+            return p.team, p.number
     return otherwise
 
 
@@ -127,14 +128,14 @@ def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
     and when each mount was first ridden are followed (what the match checks need)."""
     register = MountRegister(doc.match_id, mounts={}, excusals=[], unnamed_excusals=[])
     names = _MountNames()
-    for event in doc.events_in_order():
-        involved = event.get("involved") or {}
-        riders = [(p, names.key(p["mount"])) for p in involved.get("players") or () if p.get("mount")]
+    for event in doc.records_in_order():
+        involved = event.involved
+        riders = [(p, names.key(p.mount)) for p in involved.players if p.mount]
         for _player, key in riders:
-            register.first_ridden.setdefault(key, event["position"]["frame"])
+            register.first_ridden.setdefault(key, event.position.frame)
         if records:
             _record_rides(register, event, riders)
-        concerned = involved.get("mount") or None  # the mount the event is about, if it names one
+        concerned = involved.mount or None  # the mount the event is about, if it names one
         concerned_key = names.key(concerned) if concerned else None
         if register.excused_by_key:  # a mount can return only once one is excused
             _note_returns(register, event, riders, concerned_key)
@@ -144,19 +145,19 @@ def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
     return register
 
 
-def _record_rides(register: MountRegister, event: dict, riders: Riders) -> None:
+def _record_rides(register: MountRegister, event: Event, riders: Riders) -> None:
     """Each mount ridden at `event`: its rider, if new to it, and a sighting."""
     for p, key in riders:
-        team, number = p["team"], p["number"]
+        team, number = p.team, p.number
         record = register.mounts.get(key)
         if record is None:
-            record = register.mounts[key] = MountRecord(p["mount"])
+            record = register.mounts[key] = MountRecord(p.mount or "")
         if (team, number) not in record.riders:
             record.riders.append((team, number))
         record.sightings.append(_sighting(event, team, number))
 
 
-def _note_returns(register: MountRegister, event: dict, riders: Riders, concerned_key: str | None) -> None:
+def _note_returns(register: MountRegister, event: Event, riders: Riders, concerned_key: str | None) -> None:
     """A return, on each earlier excusal of a mount `event` shows: ridden there, or the mount it is about (an event
     about the mount that bears the excusal's own id is the excusal, not a return)."""
     excused = register.excused_by_key
@@ -164,28 +165,29 @@ def _note_returns(register: MountRegister, event: dict, riders: Riders, concerne
     about = concerned_key
     for key in ridden | {about} if about is not None and about in excused else ridden:
         for excusal in excused.get(key, ()):
-            if key in ridden or event["id"] != excusal.event:
+            if key in ridden or event.id != excusal.event:
                 team, number = _ridden_by(riders, key)
                 excusal.returned.append(_sighting(event, team, number))
 
 
-def _note_excusal(register: MountRegister, event: dict, clause: str, riders: Riders, concerned: str | None,
+def _note_excusal(register: MountRegister, event: Event, clause: str, riders: Riders, concerned: str | None,
                   records: bool) -> None:
     """The excusal `event` makes under `clause`, of the mount it is about (`concerned`), else of the first mount
     ridden there; an excusal that names no mount is listed by its event."""
     if concerned:
         name, key = concerned, mount_key(concerned)
     elif riders:
-        name, key = riders[0][0]["mount"], riders[0][1]
+        name, key = riders[0][0].mount or "", riders[0][1]
     else:
-        register.unnamed_excusals.append(event["id"])
+        register.unnamed_excusals.append(event.id)
         return
     # The player is the one riding the excused mount, not whoever happens to be listed first.
-    players = (event.get("involved") or {}).get("players") or [{}]
-    team, number = _ridden_by(riders, key, (players[0].get("team"), players[0].get("number")))
-    pos = event["position"]
-    excusal = Excusal(mount=name, clause=clause, event=event["id"], frame=pos["frame"], time_s=pos["time_s"],
-                      period=event.get("period"), clock=event.get("clock"), team=team, number=number)
+    players = event.involved.players
+    first = (players[0].team, players[0].number) if players else (None, None)
+    team, number = _ridden_by(riders, key, first)
+    pos = event.position
+    excusal = Excusal(mount=name, clause=clause, event=event.id, frame=pos.frame, time_s=pos.time_s,
+                      period=event.period, clock=event.clock, team=team, number=number)
     register.excusals.append(excusal)
     register.excused_by_key.setdefault(key, []).append(excusal)
     if records and key not in register.mounts:
@@ -222,8 +224,8 @@ def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | Non
     for exc in excusals:
         if exc.frame > frame or exc.event == event_id:
             continue
-        origin = doc.event(exc.event) or {}
-        if excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {}) is None:
+        origin = next((r for r in doc.records if r.id == exc.event), None)
+        if origin is None or excusal_contradicted(origin.situation, origin.facts) is None:
             return exc.clause, "register"
     if register.first_ridden.get(wanted, frame) < frame:
         return "not_excused", "register"

@@ -9,7 +9,7 @@ named by what it offers (the model and the checker hold them; the rules import n
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -55,11 +55,17 @@ class MatchView(Protocol):
 
     def events_in_order(self) -> Iterator[dict]: ...
 
-    def events_of(self, situations: Collection[str]) -> list[dict]: ...
+    # The events' typed records (`model.event.Event`: the rules read them, the model defines them).
+    @property
+    def records(self) -> Sequence[Any]: ...
+
+    def records_in_order(self) -> Sequence[Any]: ...
+
+    def records_of(self, situations: Collection[str]) -> Sequence[Any]: ...
 
     def context(self) -> MatchContext: ...
 
-    def case(self, event: dict, context: MatchContext | None = None, derived: dict | None = None) -> Case: ...
+    def case(self, event: Any, context: MatchContext | None = None, derived: dict | None = None) -> Case: ...
 
 
 class Seen(Protocol):
@@ -126,8 +132,9 @@ def who(team: str | None, number: int | None) -> str:
     return f"{team} #{number}" if team else "?"
 
 
-def players_of(event: Mapping[str, Any]) -> list[tuple[str, int]]:
-    return [(p["team"], p["number"]) for p in (event.get("involved") or {}).get("players", [])]
+def players_of(event: Any) -> list[tuple[str, int]]:
+    """(team, number) of each player an event's record involves."""
+    return [(p.team, p.number) for p in event.involved.players]
 
 
 def shared_numbers(match: dict) -> set[tuple[str, int]]:
@@ -145,16 +152,17 @@ def shared_numbers(match: dict) -> set[tuple[str, int]]:
 TIME_ALLOWED = 2  # the precedence of the checks of each time allowed (`MatchCheck`)
 
 
-def each_time_allowed(clause: str, judge: Callable[[MatchRecord, dict, dict, float], list[Finding]]) -> MatchCheck:
+def each_time_allowed(clause: str, judge: Callable[[MatchRecord, Any, Any, float], list[Finding]]) -> MatchCheck:
     """A match check judging the time allowed of each event of `clause` that records one (`call.time_allowed_s`),
-    by `judge(record, event, call, allowed)`; an event with none has no allowance to exceed (most events)."""
+    by `judge(record, event, call, allowed)` (the event's record and its call); an event with none has no
+    allowance to exceed (most events)."""
     situations = frozenset({clause})
 
     def time_allowed(record: MatchRecord) -> list[Finding]:
         out: list[Finding] = []
-        for ev in record.doc.events_of(situations):
-            call = ev.get("call") or {}
-            allowed = call.get("time_allowed_s")
+        for ev in record.doc.records_of(situations):
+            call = ev.call
+            allowed = call.time_allowed_s
             if allowed is not None:
                 out.extend(judge(record, ev, call, allowed))
         return out
@@ -162,12 +170,12 @@ def each_time_allowed(clause: str, judge: Callable[[MatchRecord, dict, dict, flo
     return MatchCheck(time_allowed, TIME_ALLOWED)
 
 
-def beyond_the_limit(record: MatchRecord, ev: dict, call: dict, allowed: float, limit: Parameter,
+def beyond_the_limit(record: MatchRecord, ev: Any, call: Any, allowed: float, limit: Parameter,
                      lifts: tuple[str, ...] = ()) -> list[Finding]:
     """The time `allowed` at event `ev` against its clause's `limit`, which any of `lifts` lifts: a decision of the
     officials (in the call) or a fact seen. Beyond it, an error; unless a lifting fact nobody recorded applies,
     then a warning naming it."""
-    recorded = {f: (call if f in CALL_FIELDS else ev.get("facts") or {}).get(f) for f in lifts}
+    recorded = {f: getattr(call, f) if f in CALL_FIELDS else ev.facts.get(f) for f in lifts}
     if allowed <= limit.value or any(v is True for v in recorded.values()):
         return []
     unknown = [LowerFirst(_lift_label(f)) for f, v in recorded.items() if v is None]
@@ -178,7 +186,7 @@ def beyond_the_limit(record: MatchRecord, ev: dict, call: dict, allowed: float, 
     else:
         why = Message("{allowed} allowed where {clause} allows {limit}.", **times)
     return [Finding(
-        record.doc.match_id, "time_allowance_exceeded", limit.clause, WARNING if unknown else ERROR, [ev["id"]], why,
+        record.doc.match_id, "time_allowance_exceeded", limit.clause, WARNING if unknown else ERROR, [ev.id], why,
         {"allowed_s": allowed, "limit_s": limit.value, "parameter": limit.name})]
 
 

@@ -157,9 +157,9 @@ def _time_out_handled(umpire: Message) -> Message:
 
 
 # --- the match checks of 21.f(4) ---------------------------------------------------------------------------------
-def _timeout_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+def _timeout_allowance(record: MatchRecord, ev: Any, call: Any, allowed: float) -> list[Finding]:
     """21.f(4)'s five minutes are "to change mounts": a time-out only to check the mount has no such count."""
-    if (ev.get("facts") or {}).get("player_changed_mount") is not True:
+    if ev.facts.get("player_changed_mount") is not True:
         return []
     return beyond_the_limit(record, ev, call, allowed, record.values["MOUNT_CHANGE_TIMEOUT"])
 
@@ -167,12 +167,12 @@ def _timeout_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float
 def teammates_changing(record: MatchRecord) -> list[Finding]:
     """21.f(4): teammates changing mounts during a player's time-out for a mount: a penalty is due."""
     doc, out = record.doc, []
-    for ev in doc.events_of({"21.f(4)"}):
-        if not (ev.get("facts") or {}).get("teammates_changed_mounts"):
+    for ev in doc.records_of({"21.f(4)"}):
+        if not ev.facts.get("teammates_changed_mounts"):
             continue
-        penalized = (ev.get("call") or {}).get("penalty") not in (None, Penalty.NONE)
+        penalized = ev.call.penalty not in (None, Penalty.NONE)
         out.append(Finding(
-            doc.match_id, "teammates_changed_during_timeout", "21.f(4)", INFO if penalized else ERROR, [ev["id"]],
+            doc.match_id, "teammates_changed_during_timeout", "21.f(4)", INFO if penalized else ERROR, [ev.id],
             Message("Teammates changed mounts during a player's time-out for a mount: the opposing team was awarded "
                     "a penalty.") if penalized else
             Message("Teammates changed mounts during a player's time-out for a mount; an appropriate penalty is due to "
@@ -251,13 +251,13 @@ def returned_mounts(record: MatchRecord) -> list[Finding]:
     if not reg.excusals and not reg.unnamed_excusals:  # no mount excused: none can return (most matches)
         return []
     # As doc.event() finds them (the first of an id: reversed, it is written last), without a search each time.
-    by_id: dict[str, dict] = {ev["id"]: ev for ev in reversed(doc.events)}
+    by_id = {ev.id: ev for ev in reversed(doc.records)}
     out = []
     for exc in reg.excusals:
-        origin = by_id.get(exc.event) or {}
-        contrary = excusal_contradicted(origin.get("situation", ""), origin.get("facts") or {})
+        origin = by_id.get(exc.event)
+        contrary = excusal_contradicted(origin.situation, origin.facts) if origin is not None else None
         for s in exc.returned:
-            ev = by_id.get(s.event) or {}
+            ev = by_id[s.event]  # the register names the match's own events
             if during_a_break(ev):
                 # "returns a mount to play": a break is not play. Said, so the reviewer can look, never forfeiture.
                 out.append(Finding(
@@ -286,17 +286,17 @@ def returned_mounts(record: MatchRecord) -> list[Finding]:
     return out
 
 
-def _returned(ev: dict, evidence: EvidenceFacts | None, contrary, seen: dict) -> tuple[str, Message, bool, dict]:
+def _returned(ev: Any, evidence: EvidenceFacts | None, contrary, seen: dict) -> tuple[str, Message, bool, dict]:
     """An excused mount seen in play again at event `ev`: the finding's severity and sentence, whether forfeiture
     was exacted, and the 21.f(5) facts they rest on (the event's, then the evidence case's)."""
-    call = ev.get("call") or {}
+    call = ev.call
     # A forfeiture decided by someone 21.f(5) does not name is not one exacted (READINGS 65): the event's
     # judge finds it wrong in `decided_by`, and the match finding agrees.
-    unauthorised = call.get("penalty") == Penalty.FORFEITURE and call.get("decided_by") is not None \
-        and call.get("decided_by") not in AUTHORITIES_21F5
+    unauthorised = call.penalty == Penalty.FORFEITURE and call.decided_by is not None \
+        and call.decided_by not in AUTHORITIES_21F5
     exacted = (evidence is not None and evidence.forfeiture_exacted) \
-        or (call.get("penalty") == Penalty.FORFEITURE and not unauthorised)
-    facts = (ev.get("facts") or {}) if ev.get("situation") == "21.f(5)" else {}
+        or (call.penalty == Penalty.FORFEITURE and not unauthorised)
+    facts = ev.facts if ev.situation == "21.f(5)" else {}
     if evidence is not None:
         facts = {**facts, **evidence.facts()}
     # Missed on the day: forfeiture rests on conclusive evidence within 24 hours (21.f(5)).
@@ -330,7 +330,7 @@ def _returned(ev: dict, evidence: EvidenceFacts | None, contrary, seen: dict) ->
             "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "
             "{again}, ridden by {rider}): the penalty shall be forfeiture, which must be exacted; the "
             "forfeiture recorded was decided by {who}, not by the Umpire(s), a Referee or the Host Tournament "
-            "Committee.", who=call.get("decided_by_name") or call.get("decided_by"), **seen)
+            "Committee.", who=call.decided_by_name or call.decided_by, **seen)
     elif exacted:
         severity, why = INFO, Message(
             "Mount {mount} was excused under {clause} (event {event}) and is seen in play again (event "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Mapping
+from typing import Any
 
 from review_app.i18n import N_, Message
 from review_app.rules import parts
@@ -271,11 +272,11 @@ def _courtesy_change_announced(limit: Message | str) -> Message:
 
 
 # --- the match checks of 21.f(2) ------------------------------------------------------------------------------
-def _courtesy_minute(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+def _courtesy_minute(record: MatchRecord, ev: Any, call: Any, allowed: float) -> list[Finding]:
     """21.f(2) "after one minute has elapsed", as the event's judge reads it (`courtesy_restart_timing`): before the
     minute, or well after it with no unwarranted delay penalized."""
     doc, minute = record.doc, record.values["COURTESY_CHANGE"]
-    when = courtesy_restart_timing(allowed, ev.get("facts") or {}, call, record.values)
+    when = courtesy_restart_timing(allowed, ev.facts, call.given(), record.values)
     if when is None:
         return []
     times = {"allowed": minutes(allowed), "limit": minutes(minute.value)}
@@ -287,7 +288,7 @@ def _courtesy_minute(record: MatchRecord, ev: dict, call: dict, allowed: float) 
         kind, why = "time_allowance_exceeded", Message(
             "Play restarted {allowed} after a courtesy change was allowed, well after the minute ({limit}), with no "
             "penalty for an unwarranted delay recorded (21.f(2)).", **times)
-    return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev["id"]], why,
+    return [Finding(doc.match_id, kind, "21.f(2)", ERROR, [ev.id], why,
                     {"allowed_s": allowed, "limit_s": minute.value, "parameter": minute.name,
                      "tolerance_s": AFTER_ONE_MINUTE.seconds})]
 
@@ -295,8 +296,8 @@ def _courtesy_minute(record: MatchRecord, ev: dict, call: dict, allowed: float) 
 def courtesy_changes(record: MatchRecord) -> list[Finding]:
     """21.f(2): "one courtesy horse change per period"."""
     doc, by_period = record.doc, defaultdict(list)
-    for ev in doc.events_of({"21.f(2)"}):
-        by_period[ev.get("period")].append(ev["id"])
+    for ev in doc.records_of({"21.f(2)"}):
+        by_period[ev.period].append(ev.id)
     out = []
     limit = int(record.values["COURTESY_CHANGES_PER_PERIOD"].value)
     for period, ids in by_period.items():

@@ -7,6 +7,7 @@ when an event's facts contradict its excusal, and the checks several subparagrap
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from review_app.i18n import Message
 from review_app.rules.calls import (
@@ -40,10 +41,10 @@ def excusal_contradicted(situation: str, facts: dict) -> Message | None:
     return None
 
 
-def during_a_break(event: dict) -> bool:
-    """21.f(5) "If a player returns a mount to play": an event whose facts put it in a break in play (play already
-    stopped, between periods) shows a mount on the field, not returned to play."""
-    facts = event.get("facts") or {}
+def during_a_break(event: Any) -> bool:
+    """21.f(5) "If a player returns a mount to play": an event (its record, `model.event.Event`) whose facts put it
+    in a break in play (play already stopped, between periods) shows a mount on the field, not returned to play."""
+    facts = event.facts
     return facts.get("play_already_stopped") is True or facts.get("between_periods") is True
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 from review_app.i18n import N_, Message
 from review_app.rules import parts
@@ -100,7 +101,7 @@ def _recurrence(case: Case) -> Verdict:
     return _d.consistent(Message("No time-out was given for the recurrence of the same injury."))
 
 
-def _recovery_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+def _recovery_allowance(record: MatchRecord, ev: Any, call: Any, allowed: float) -> list[Finding]:
     """21.d's ten minutes, unless the Umpires granted extra time or removing the player needed more."""
     return beyond_the_limit(record, ev, call, allowed, record.values["INJURY_RECOVERY"],
                             ("extra_time_granted", "removal_needed_more_time"))
@@ -112,58 +113,57 @@ def injuries(record: MatchRecord) -> list[Finding]:
     timeouts: dict[tuple, str] = {}
     unconscious: dict[tuple, str] = {}
     shared = shared_numbers(doc.match)
-    for ev in doc.events_in_order():
-        involved = ev.get("involved")
-        if not involved or not involved.get("players"):
+    for ev in doc.records_in_order():
+        if not ev.involved.players:
             continue  # no player: nobody to find knocked out or hurt again (what follows needs one)
-        facts = ev.get("facts") or {}
-        if not unconscious and ev["situation"] != "21.d" and not facts.get("unconscious"):
+        facts = ev.facts
+        if not unconscious and ev.situation != "21.d" and not facts.get("unconscious"):
             continue  # no one knocked out yet, no injury, no knock-out here (most events): nothing to look at
         # Once someone is knocked out every later event with a player passes here: each player is looked up as
         # (team, number) in place, not gathered in a list first (`_players`), which only 21.d and knock-outs need.
-        for player in involved["players"] if unconscious else ():  # no one knocked out yet: nobody to look for
-            p = (player["team"], player["number"])
-            if p in unconscious and unconscious[p] != ev["id"]:
+        for player in ev.involved.players if unconscious else ():  # no one knocked out yet: nobody to look for
+            p = (player.team, player.number)
+            if p in unconscious and unconscious[p] != ev.id:
                 if p in shared:  # the roster has a substitute under this number: say so, never accuse
                     out.append(Finding(
-                        doc.match_id, "unconscious_player_played", "21.d", WARNING, [unconscious[p], ev["id"]],
+                        doc.match_id, "unconscious_player_played", "21.d", WARNING, [unconscious[p], ev.id],
                         Message("{player} was rendered unconscious (event {event}) and the number is in play again "
                                 "(event {again}); the roster gives it to more than one player, so it may be the "
                                 "substitute: check who played. No player rendered unconscious may resume play in "
-                                "any game that day.", player=who(*p), event=unconscious[p], again=ev["id"])))
+                                "any game that day.", player=who(*p), event=unconscious[p], again=ev.id)))
                     continue
                 out.append(Finding(
-                    doc.match_id, "unconscious_player_played", "21.d", ERROR, [unconscious[p], ev["id"]],
+                    doc.match_id, "unconscious_player_played", "21.d", ERROR, [unconscious[p], ev.id],
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
                             "no such player may resume play in any game that day.", player=who(*p),
-                            event=unconscious[p], again=ev["id"])))
+                            event=unconscious[p], again=ev.id)))
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.
         if facts.get("unconscious"):
-            unconscious.setdefault(players_of(ev)[0], ev["id"])
-        if ev["situation"] != "21.d":
+            unconscious.setdefault(players_of(ev)[0], ev.id)
+        if ev.situation != "21.d":
             continue
-        call, players = ev.get("call") or {}, players_of(ev)
+        call, players = ev.call, players_of(ev)
         injury = facts.get("injury")
         if not injury:
             continue
         key = (players[0], " ".join(injury.split()).casefold())
         # A time-out is time given to recover: a stoppage with none (a substitute at once) is not one. Play stopped
         # with no time recorded may be either (the event's judge asks for the time): a warning, not an error.
-        allowed = call.get("time_allowed_s")
-        gave_time = allowed > 0 if allowed is not None else call.get("whistle") not in (None, Whistle.NONE)
+        allowed = call.time_allowed_s
+        gave_time = allowed > 0 if allowed is not None else call.whistle not in (None, Whistle.NONE)
         if key in timeouts and gave_time and allowed is None:
             out.append(Finding(
-                doc.match_id, "second_injury_timeout", "21.d", WARNING, [timeouts[key], ev["id"]],
+                doc.match_id, "second_injury_timeout", "21.d", WARNING, [timeouts[key], ev.id],
                 Message("Play stopped again for the same injury ({injury}) of {player}, and no time allowed is "
                         "recorded: there shall be no subsequent time-outs for a recurrence; record whether time was "
                         "given.", injury=injury, player=who(*players[0]))))
         elif key in timeouts and gave_time:
             out.append(Finding(
-                doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev["id"]],
+                doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev.id],
                 Message("A second time-out for the same injury ({injury}) of {player}; there shall be no subsequent "
                         "time-outs for a recurrence.", injury=injury, player=who(*players[0]))))
-        timeouts.setdefault(key, ev["id"])
+        timeouts.setdefault(key, ev.id)
     return out
 
 
@@ -198,14 +198,14 @@ class PlayedThatDay:
             return
         seen: list[tuple] = []
         anyone_knocked_out = False
-        for ev in doc.events_in_order():
-            knocked_out = bool((ev.get("facts") or {}).get("unconscious"))  # under any clause (21.e's fall too)
+        for ev in doc.records_in_order():
+            knocked_out = bool(ev.facts.get("unconscious"))  # under any clause (21.e's fall too)
             if knocked_out:
                 anyone_knocked_out = True
-            for p in (ev.get("involved") or {}).get("players", ()):
-                named = keys.get((p["team"], p["number"]))
+            for p in ev.involved.players:
+                named = keys.get((p.team, p.number))
                 if named:
-                    seen.append((ev["position"]["frame"], ev["id"], named, knocked_out))
+                    seen.append((ev.position.frame, ev.id, named, knocked_out))
         if seen:
             self._matches.append((date, end, doc.match_id, seen, anyone_knocked_out))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from review_app.i18n import N_, Message
 from review_app.rules import parts
@@ -240,7 +241,7 @@ def restart_after_tack(case: Case, values: Parameters) -> parts.Wrong | None:
     return None
 
 
-def _tack_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -> list[Finding]:
+def _tack_allowance(record: MatchRecord, ev: Any, call: Any, allowed: float) -> list[Finding]:
     """21.g's allowance as the event's judge reads it (`tack.time_beyond_allowance`): five minutes under the announced
     6-goal provision or for tack broken by contact, else no waiting for the player off the field. What it needs and
     the document lacks makes a warning naming it, as for the other allowances: beyond the five minutes whichever
@@ -248,19 +249,19 @@ def _tack_allowance(record: MatchRecord, ev: dict, call: dict, allowed: float) -
     doc, values = record.doc, record.values
     repair = values["TACK_REPAIR"]
     case = doc.case(ev, doc.context())
-    if (ev.get("facts") or {}).get("presents_danger") is False and not presents_danger(case):
+    if ev.facts.get("presents_danger") is False and not presents_danger(case):
         return []  # the damaged-equipment paragraph's, which sets no time (tack the rule names is never that: U12)
     try:
         bad = time_beyond_allowance(case, values)
     except MissingFact as missing:
-        return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev["id"]], Message(
+        return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev.id], Message(
             "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
             "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
             {"allowed_s": allowed, "parameter": repair.name})] \
             if allowed > repair.value or "call.play_waited_off_field" in missing.names else []
     if bad is None:
         return []
-    return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev["id"]], bad.explanation,
+    return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", ERROR, [ev.id], bad.explanation,
                     {"allowed_s": allowed, "limit_s": repair.value, "parameter": repair.name})]
 
 

@@ -193,13 +193,13 @@ def test_footage_beside_the_annotations_or_in_an_allowed_folder_resolves(tmp_pat
 
 
 def test_the_events_of_some_situations_come_in_footage_order_as_the_checks_read_them():
-    """`events_of` (what a check of one clause reads) picks from the events in footage order."""
+    """`records_of` (what a check of one clause reads) picks from the events in footage order."""
     doc = load_document(ROOT / "annotations" / "rulebook-worked-examples.json")
     doc.events.reverse()  # saved out of order: the footage's order is still the one given
     for situations in ({"21.f(2)"}, {"21.d", "21.g", "21.f(4)", "21.f(2)"}, {"no such clause"}):
         wanted = [e for e in doc.events_in_order() if e["situation"] in situations]
-        assert doc.events_of(frozenset(situations)) == wanted
-    assert [e["id"] for e in doc.events_of({"21.d", "21.g"})] != []
+        assert [e.id for e in doc.records_of(frozenset(situations))] == [e["id"] for e in wanted]
+    assert [e.id for e in doc.records_of({"21.d", "21.g"})] != []
 
 
 def test_overtime_periods_follow_the_scheduled_ones(write_doc):
@@ -211,3 +211,21 @@ def test_overtime_periods_follow_the_scheduled_ones(write_doc):
     doc["events"][1]["period"] = 9
     with pytest.raises(DocumentError, match=r"events\[1\]\.period: 9 is past the match's 4 periods and 4 overtime"):
         validate(doc, "m.json")
+
+
+def test_records_are_decoded_once_and_an_edit_makes_a_document_with_its_own():
+    """A document's records are kept while its events are not changed; a change makes a copy that decodes its
+    own, and changing events in place then forgetting them reads the change."""
+    from review_app.model.edits import delete_event
+
+    doc = load_document(ROOT / "annotations" / "rulebook-worked-examples.json")
+    first = doc.records
+    assert doc.records is first
+    assert [r.id for r in first] == [e["id"] for e in doc.events]
+    changed = delete_event(doc, first[0].id).apply(doc)
+    assert [r.id for r in changed.records] == [e["id"] for e in doc.events[1:]]
+    assert doc.records is first
+    doc.events.pop(0)
+    doc.forget_records()
+    assert [r.id for r in doc.records] == [e["id"] for e in doc.events]
+    assert [r.id for r in doc.records_in_order()] == [e["id"] for e in doc.events_in_order()]
