@@ -48,8 +48,10 @@ class MatchDocument:
     restored: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     # The store it was read from when that is not the folder of `path` (a database's URL): saved back there.
     origin: str | None = field(default=None, repr=False, compare=False)
-    # The events' typed records, decoded on first use (`records`) and kept until `forget_records`.
+    # The events' typed records, decoded on first use (`records`), and in footage order once asked for
+    # (`records_in_order`): both kept until `forget_records`.
     _records: tuple[Event, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _records_in_order: tuple[Event, ...] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def records(self) -> tuple[Event, ...]:
@@ -62,11 +64,14 @@ class MatchDocument:
 
     def forget_records(self) -> None:
         """Drop the kept records after changing `events` in place."""
-        self._records = None
+        self._records = self._records_in_order = None
 
-    def records_in_order(self) -> list[Event]:
-        """The records in footage order (frame, then time); events at one moment keep the document's order."""
-        return sorted(self.records, key=_record_order)
+    def records_in_order(self) -> tuple[Event, ...]:
+        """The records in footage order (frame, then time); events at one moment keep the document's order. The
+        match's checks each read the events in this order: it is found once and kept with the records."""
+        if self._records_in_order is None:
+            self._records_in_order = tuple(sorted(self.records, key=_record_order))
+        return self._records_in_order
 
     def records_of(self, situations: Collection[str]) -> list[Event]:
         """The records of these situations, in footage order: what a check of one clause reads."""

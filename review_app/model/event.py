@@ -188,6 +188,6 @@ def read_event(doc: MatchDocument, event_id: str) -> Event | None:
     return next((e for e in doc.records if e.id == event_id), None)
 
 
-def read_events_in_order(doc: MatchDocument) -> list[Event]:
+def read_events_in_order(doc: MatchDocument) -> tuple[Event, ...]:
     """The match's events in footage order (`MatchDocument.records_in_order`)."""
     return doc.records_in_order()

@@ -7,7 +7,7 @@ rides at that moment; `involved.mount` is the mount a 21.f situation concerns.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Protocol
 
@@ -25,7 +25,7 @@ class MatchEvents(Protocol):
     @property
     def records(self) -> tuple[Event, ...]: ...
 
-    def records_in_order(self) -> list[Event]: ...
+    def records_in_order(self) -> Sequence[Event]: ...
 
 
 @dataclass
