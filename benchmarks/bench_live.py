@@ -105,14 +105,6 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / ticks  # with children
 
 
-def sign_in(page, name: str) -> None:
-    """Sign `name` in through the sidebar, as every change needs (issue 38): the tests' own browser flow."""
-    sys.path.insert(0, str(ROOT / "tests" / "ui"))
-    from browser_app import name_the_reviewer
-
-    name_the_reviewer(page, name)
-
-
 def match_document(folder: Path, match_id: str) -> Path:
     sys.path.insert(0, str(ROOT / "tests"))
     from match_docs import base_document
@@ -356,6 +348,8 @@ def main_run(workdir: Path, minutes: float, whistles: int, height: int, press_ev
         page.on("console", lambda m: m.type in ("error", "warning") and print(f"{time.time():.2f} {m.text}",
                                                                               file=console, flush=True))
         page.goto(f"{url}/live")
+        from live_feeds import sign_in  # beside this script
+
         sign_in(page, "Bench Referee")
         page.wait_for_selector("[data-testid=polo-frame][data-polo-frame]")
         page.evaluate(OBSERVE)
