@@ -201,11 +201,6 @@ def test_the_checker_decodes_no_footage():
 # -- short functions: none over 60 lines (the developers' guide; issue 40) -----------------------------------
 
 MAX_FUNCTION_LINES = 60
-# Split on other branches of this round (issue 40), each by the helper that owns its file; the lead empties this
-# set when those branches are merged, and the test then holds every function of review_app/ to the limit.
-SPLIT_ON_ANOTHER_BRANCH = {
-    ("sound/features.py", "step_features"),
-}
 
 
 def long_functions(root: Path, limit: int = MAX_FUNCTION_LINES) -> list[tuple[str, str, int]]:
@@ -233,6 +228,6 @@ def test_the_long_function_finder_counts_nested_functions_and_methods(tmp_path):
 
 
 def test_no_function_in_review_app_is_over_60_lines():
-    found = [(f, name, n) for f, name, n in long_functions(PACKAGE) if (f, name) not in SPLIT_ON_ANOTHER_BRANCH]
+    found = long_functions(PACKAGE)
     assert not found, f"functions over {MAX_FUNCTION_LINES} lines (split each into plainly named parts): " + \
         ", ".join(f"{f}:{name} ({n} lines)" for f, name, n in found)

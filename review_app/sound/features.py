@@ -111,23 +111,41 @@ def step_features(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> 
     if n == 0:
         return np.zeros((0, per_step_count()), np.float32)
     freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
-    bin_hz = rate / WINDOW
     floor_steps = max(1, int(FLOOR_S * rate / HOP))
     log_power = 10 * np.log10(power + 1e-20)
+    sel = np.flatnonzero((freqs >= WHISTLE_BAND_HZ[0]) & (freqs < WHISTLE_BAND_HZ[1]))
+    floor_db_all = 10 * np.log10(_floor(power, floor_steps) + 1e-20)  # every bin's, once: the band's and the overtone's
+    tone_feats, moved, first_peak = _whistle_tones(power, log_power, floor_db_all, freqs, sel, rate)
+    # a pea whistle's roll: the band's loudness beating at 15-70 Hz (a bird's held note, a mouth
+    # whistle, a horn's harmonic do not); and the strongest tone's second harmonic (a pea's overtone)
+    roll = _roll(x, rate, n)
+    rows = np.arange(n)
+    second = np.clip(2 * (sel[0] + first_peak), 0, power.shape[1] - 1)
+    overtone = log_power[rows, second] - floor_db_all[rows, second]
+    out = np.column_stack([_bands_db(power, rate, floor_steps), *tone_feats, moved,
+                           *_horn_features(power, log_power, freqs, rate), *_attacks(power, log_power, sel), roll,
+                           overtone]).astype(np.float32)
+    return np.clip(out, CLIP_DB[0], CLIP_DB[1], out=out)
 
-    # bands over their own floor
+
+def _bands_db(power: np.ndarray, rate: int, floor_steps: int) -> np.ndarray:
+    """Each band's level over its own floor (dB)."""
+    n = len(power)
     edges = _band_edges(rate)
     csum = np.concatenate([np.zeros((n, 1), np.float64), np.cumsum(power, axis=1, dtype=np.float64)], axis=1)
     bands = (csum[:, edges[1:]] - csum[:, edges[:-1]]).astype(np.float32) + 1e-12
-    bands_db = 10 * np.log10(bands / _floor(bands, floor_steps))
+    return 10 * np.log10(bands / _floor(bands, floor_steps))
 
-    # the whistle band's strongest tones
+
+def _whistle_tones(power: np.ndarray, log_power: np.ndarray, floor_db_all: np.ndarray, freqs: np.ndarray,
+                   sel: np.ndarray, rate: int) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """The whistle band's TONES strongest tones (tonality, place in the band, level over the floor), how far the
+    strongest moved since the step before, and the strongest's bin in the band."""
+    n = len(power)
+    bin_hz = rate / WINDOW
     tonal = _tonality(power, log_power, CLUSTER)
-    sel = np.flatnonzero((freqs >= WHISTLE_BAND_HZ[0]) & (freqs < WHISTLE_BAND_HZ[1]))
     t_band = tonal[:, sel].copy()
-    floor_db_all = 10 * np.log10(_floor(power, floor_steps) + 1e-20)  # every bin's, once: the band's and the overtone's
-    floor_db = floor_db_all[:, sel]
-    over = log_power[:, sel] - floor_db
+    over = log_power[:, sel] - floor_db_all[:, sel]
     rows = np.arange(n)
     apart = max(1, int(round(TONE_APART_HZ / bin_hz)))
     tone_feats = []
@@ -140,10 +158,16 @@ def step_features(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> 
         tone_feats += [t_band[rows, k], (freqs[sel][k] - lo_hz) / span, over[rows, k]]
         for d in range(-apart, apart + 1):  # this tone's neighbourhood is not the next tone
             t_band[rows, np.clip(k + d, 0, len(sel) - 1)] = -50.0
+    assert first_peak is not None  # TONES is at least one
     moved = np.abs(np.diff(first_peak, prepend=first_peak[:1])).astype(np.float32) * bin_hz / 100.0
-    moved = np.minimum(moved, 5.0)
+    return tone_feats, np.minimum(moved, 5.0), first_peak
 
-    # the horn's best series of harmonics
+
+def _horn_features(power: np.ndarray, log_power: np.ndarray, freqs: np.ndarray, rate: int) -> list[np.ndarray]:
+    """The horn's best series of harmonics: its strength, its pitch, the pitch's own tonality, how far the pitch
+    moved, and how long the tonal peaks are held."""
+    bin_hz = rate / WINDOW
+    rows = np.arange(len(power))
     horn_t = np.maximum(_tonality(power, log_power, 1), 0.0)
     near = np.maximum(horn_t, np.maximum(np.roll(horn_t, 1, axis=1), np.roll(horn_t, -1, axis=1)))
     lo, hi = int(np.ceil(HORN_PITCH_HZ[0] / bin_hz)), int(HORN_PITCH_HZ[1] / bin_hz)
@@ -152,29 +176,22 @@ def step_features(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> 
     best = np.argmax(series, axis=1)
     # a horn holds its pitch (a neigh whinnies, a voice or a tune moves)
     horn_moved = np.minimum(np.abs(np.diff(best, prepend=best[:1])), 5).astype(np.float32)
-    horn_feats = [series[rows, best], (best + lo) * bin_hz / 1000.0, near[rows, best + lo], horn_moved,
-                  *_held(near, freqs)]
+    return [series[rows, best], (best + lo) * bin_hz / 1000.0, near[rows, best + lo], horn_moved,
+            *_held(near, freqs)]
 
-    # the whistle band's rise (a blast's attack)
+
+def _attacks(power: np.ndarray, log_power: np.ndarray, sel: np.ndarray) -> list[np.ndarray]:
+    """The whistle band's rise over RISE_STEPS (a blast's attack), and a new tone in the band whatever sounds
+    already (a second whistle over the first, a blast in the echo of the one before): each bin's rise over its own
+    highest of the steps before."""
+    n = len(power)
     w_level = 10 * np.log10(power[:, sel].sum(axis=1) + 1e-20)
     rises = [w_level - np.concatenate([np.full(r, w_level[0]), w_level[:-r]])[:n] for r in RISE_STEPS]
-    # a new tone in the band, whatever sounds already (a second whistle over the first, a blast in
-    # the echo of the one before): each bin's rise over its own highest of the steps before
     band_db = log_power[:, sel]
     before = np.maximum.reduce([np.concatenate([np.repeat(band_db[:1], d, axis=0), band_db[:-d]])[:n]
                                 for d in FLUX_BEFORE])
     flux = np.maximum(band_db - before, 0.0)
-    new_tone = [flux.max(axis=1), np.sort(flux, axis=1)[:, -5:].mean(axis=1), flux.mean(axis=1)]
-
-    # a pea whistle's roll: the band's loudness beating at 15-70 Hz (a bird's held note, a mouth
-    # whistle, a horn's harmonic do not); and the strongest tone's second harmonic (a pea's overtone)
-    roll = _roll(x, rate, n)
-    second = np.clip(2 * (sel[0] + first_peak), 0, power.shape[1] - 1)
-    overtone = log_power[rows, second] - floor_db_all[rows, second]
-
-    out = np.column_stack([bands_db, *tone_feats, moved, *horn_feats, *rises, *new_tone, roll,
-                           overtone]).astype(np.float32)
-    return np.clip(out, CLIP_DB[0], CLIP_DB[1], out=out)
+    return [*rises, flux.max(axis=1), np.sort(flux, axis=1)[:, -5:].mean(axis=1), flux.mean(axis=1)]
 
 
 def _held(near: np.ndarray, freqs: np.ndarray) -> list[np.ndarray]:
