@@ -22,12 +22,9 @@ read by the names the provision declares.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import msgspec
-
-if TYPE_CHECKING:
-    from review_app.model.document import MatchDocument
 
 # The moments of an event besides its incident (`position`), in the schema's order: the call's whistle, restart and
 # neutral play, then the events a wait ends at (schema 2.1, `rules.timing.WAIT_MOMENTS`).
@@ -177,17 +174,27 @@ def decode_events(events: Iterable[dict]) -> tuple[Event, ...]:
     return tuple(decode_event(e) for e in events)
 
 
-def read_events(doc: MatchDocument) -> tuple[Event, ...]:
+class KeepsRecords(Protocol):
+    """What the readers below ask of a match document (`model.document.MatchDocument`, which imports this module:
+    named by what it does, so the two do not import each other)."""
+
+    @property
+    def records(self) -> tuple[Event, ...]: ...
+
+    def records_in_order(self) -> tuple[Event, ...]: ...
+
+
+def read_events(doc: KeepsRecords) -> tuple[Event, ...]:
     """The match's events as saved (the document's order): its kept records (`MatchDocument.records`)."""
     return doc.records
 
 
-def read_event(doc: MatchDocument, event_id: str) -> Event | None:
+def read_event(doc: KeepsRecords, event_id: str) -> Event | None:
     """The match's event `event_id` as its record (the first of that id, as `MatchDocument.event` finds it); None
     when the match has no such event."""
     return next((e for e in doc.records if e.id == event_id), None)
 
 
-def read_events_in_order(doc: MatchDocument) -> tuple[Event, ...]:
+def read_events_in_order(doc: KeepsRecords) -> tuple[Event, ...]:
     """The match's events in footage order (`MatchDocument.records_in_order`)."""
     return doc.records_in_order()
