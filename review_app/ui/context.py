@@ -261,11 +261,20 @@ def show_flash() -> None:
 
 SHOWN_PROBLEMS = 20  # lines of a refused roster shown; the rest are counted
 SHOWN_KEY = "app.lines_shown"
+RUN_KEY = "app.run"
 
 
 def new_run() -> None:
     """A new run of the page begins (the entry point calls it): no error line has been shown in it yet."""
     st.session_state[SHOWN_KEY] = set()
+    st.session_state[RUN_KEY] = st.session_state.get(RUN_KEY, 0) + 1
+
+
+def run_number() -> int:
+    """This run's number in the browser's session, handed to the upload view with its data: Streamlit may hand a
+    view still loading its script the data of two runs in either order (seen right after signing in), and the view
+    keeps the newer."""
+    return st.session_state.get(RUN_KEY, 0)
 
 
 def error_line(exc: Exception) -> None:

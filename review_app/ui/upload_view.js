@@ -60,6 +60,8 @@ class UploadView {
   }
 
   update(data, send) {
+    // Data of an earlier page run arriving after a later run's (possible while the script loads) is dropped.
+    if (this.data && data.run < this.data.run) return;
     this.data = data;
     this.send = send;
     const t = data.text;
