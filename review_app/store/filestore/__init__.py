@@ -173,6 +173,13 @@ NAMES_FILE = ".names.json"
 MAX_NAME = 200
 
 
+def footage_label(given: str | None) -> str:
+    """The name a file came with, as kept beside it: its last path part, spaces folded, at most MAX_NAME
+    characters ('' when nothing is left). A label only: a NUL (which the database cannot keep) is dropped, not
+    refused."""
+    return " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
+
+
 class FileFootageStore:
     """Footage received, in one folder: `<sha256><ext>`, read-only; the names given in `.names.json`."""
 
@@ -199,8 +206,7 @@ class FileFootageStore:
 
     def remember_name(self, stored: Path, given: str) -> None:
         """Note that `stored` came as `given` (the latest arrival of the same bytes names it)."""
-        # a label only: a NUL (which the database cannot keep) is dropped from it, not refused
-        name = " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
+        name = footage_label(given)
         if not name:
             return
         # Not under a lock: a label lost to a simultaneous upload only shows the stored name, and the

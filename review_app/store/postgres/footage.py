@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from review_app.store.filestore import MAX_NAME, FileFootageStore
+from review_app.store.filestore import FileFootageStore, footage_label
 from review_app.store.postgres.db import Database
 
 
@@ -34,15 +34,12 @@ class DatabaseFootageStore:
         return stored
 
     def receive_file(self, path: Path, ext: str, name: str | None = None) -> Path:
-        with open(path, "rb") as fh:
-            stored = self.receive(fh, ext)
-        if name:
-            self.remember_name(stored, name)
+        stored = self._files.receive_file(path, ext)  # the bytes only: the label goes in the registry
+        self._register(stored, footage_label(name) or None)
         return stored
 
     def remember_name(self, stored: Path, given: str) -> None:
-        # a label only: a NUL (which the database cannot keep) is dropped from it, not refused
-        name = " ".join(os.path.basename(given or "").replace("\x00", "").split())[:MAX_NAME]
+        name = footage_label(given)
         if name:
             self._register(Path(stored), name)
 
