@@ -103,9 +103,10 @@ def _opened(state: CaseState, entry: dict, data: dict) -> Message | None:
         return why
     end, deadline = _time(data["end_time_utc"]), _time(data["deadline_utc"])
     recorded = data.get("window")
-    seconds = recorded.get("seconds") if isinstance(recorded, dict) else window.WINDOW.value
-    if not isinstance(data["match_id"], str) or not data["match_id"] or end is None or deadline is None \
-            or not _number(seconds):
+    if not isinstance(data["match_id"], str) or not data["match_id"] or end is None or deadline is None:
+        return _malformed("match_id", "end_time_utc", "deadline_utc", "window")
+    seconds = recorded.get("seconds") if isinstance(recorded, dict) else window.window_after(end).value
+    if not _number(seconds):
         return _malformed("match_id", "end_time_utc", "deadline_utc", "window")
     if deadline != end + timedelta(seconds=seconds):
         hours = format(seconds / 3600, "g")

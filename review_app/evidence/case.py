@@ -269,11 +269,12 @@ class EvidenceCase:
                     f"with {opened.get('end_time_utc')}; the window cannot move once evidence is judged against it",
                     path=self.doc.path)
             return
+        limit = window.window_after(end)
         self._append(entries, OPENED, by, {
             "match_id": self.doc.match_id, "match_name": self.doc.match.get("name"),
             "match_date": self.doc.match["date"],
             "end_time_utc": window.utc_text(end), "deadline_utc": window.utc_text(window.deadline_after(end)),
-            "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause, "quote": window.WINDOW.quote},
+            "window": {"seconds": limit.value, "clause": limit.clause, "quote": limit.quote},
             "rulebook": RULEBOOK_EDITION, "log_format": LOG_FORMAT,
         }, now)
 

@@ -16,10 +16,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from review_app.evidence.errors import EvidenceError
 from review_app.i18n import Message
 from review_app.model import MatchDocument
-from review_app.rules.parameters import newest
+from review_app.rules import parameters_on
+from review_app.rules.parameters import Parameter
 
-# 21.f(5): "within 24 hours after a game", as the newest shipped rulebook edition sets it (rules/data/parameters.toml).
-WINDOW = newest()["FORFEITURE_EVIDENCE_WINDOW"]
 # A receipt time this far past the computer's clock is a typing mistake, not a receipt.
 FUTURE_TOLERANCE = timedelta(minutes=5)
 
@@ -97,8 +96,14 @@ def game_end(doc: MatchDocument) -> datetime:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
 
 
+def window_after(end: datetime) -> Parameter:
+    """21.f(5)'s "within 24 hours after a game" as the edition in force on the day the game ended (UTC) sets it
+    (rules/data/parameters.toml): the number, its clause and the rulebook's words."""
+    return parameters_on(end.astimezone(UTC).date())["FORFEITURE_EVIDENCE_WINDOW"]
+
+
 def deadline_after(end: datetime) -> datetime:
-    return end + timedelta(seconds=WINDOW.value)
+    return end + timedelta(seconds=window_after(end).value)
 
 
 @dataclass(frozen=True)

@@ -247,7 +247,7 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
         "doc": case.doc, "opened": state.opened or {}, "register": case.register(), "state": state,
         "decision": state.decision, "report": report, "stills": stills, "files": files,
         "clips": [f for f in files if f["path"].startswith("clips/")], "generated": window.utc_text(generated),
-        "window": window.WINDOW, "decisions": DECISIONS, "timeline": _timeline(state),
+        "window": window.window_after(case.game_end()), "decisions": DECISIONS, "timeline": _timeline(state),
         "duration_text": window.duration_text, "drawn": list(drawn),
         "identified": identified(state.decision.identified) if state.decision else None,
     }

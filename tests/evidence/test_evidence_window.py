@@ -10,7 +10,8 @@ import pytest
 from review_app.evidence import window
 from review_app.evidence.errors import EvidenceError
 from review_app.i18n import translate
-from review_app.rules.parameters import newest
+from review_app.rules import register_edition, unregister_edition
+from review_app.rules.parameters import Edition, newest
 
 NEW_YORK = ZoneInfo("America/New_York")
 END = datetime(2026, 6, 14, 20, 0, tzinfo=UTC)
@@ -20,6 +21,20 @@ def test_the_window_is_the_rulebook_parameter():
     forfeiture_window = newest()["FORFEITURE_EVIDENCE_WINDOW"]
     assert window.deadline_after(END) - END == timedelta(seconds=forfeiture_window.value) == timedelta(hours=24)
     assert forfeiture_window.clause == "21.f(5)"
+
+
+def test_the_window_is_the_one_in_force_on_the_day_the_game_ended():
+    # a later edition (made here: only USPA 2026 ships) that gives the committee 48 hours from 2027
+    later = Edition(datetime(2027, 1, 1).date(), "Test edition 2027")
+    register_edition(later, values={"FORFEITURE_EVIDENCE_WINDOW": 48 * 3600})
+    try:
+        assert window.deadline_after(END) - END == timedelta(hours=24)  # a 2026 game keeps 2026's day
+        end_2027 = datetime(2027, 6, 14, 20, 0, tzinfo=UTC)
+        assert window.deadline_after(end_2027) - end_2027 == timedelta(hours=48)
+        assert window.window_after(end_2027).edition == later
+        assert window.timing(end_2027, end_2027 + timedelta(hours=30)).in_time
+    finally:
+        unregister_edition(later)
 
 
 def test_exactly_24_hours_after_the_end_is_in_time():

@@ -169,11 +169,12 @@ def _status_dict(case) -> dict:
 
     state = case.state()
     deadline, now = case.deadline(), window.now_utc()
+    limit = window.window_after(case.game_end())
     return {
         "match": case.doc.match_id, "game_end_utc": window.utc_text(case.game_end()),
         "deadline_utc": window.utc_text(deadline),
         "now_utc": window.utc_text(now), "seconds_left": int((deadline - now).total_seconds()),
-        "window": {"seconds": window.WINDOW.value, "clause": window.WINDOW.clause},
+        "window": {"seconds": limit.value, "clause": limit.clause, "quote": limit.quote},
         "evidence": [{"id": e.id, "sha256": e.sha256, "received_at": e.received_at, "presented_by": e.presented_by,
                       "received_by": e.received_by, "presented_to": e.presented_to, "in_time": e.in_time,
                       "margin_s": e.margin_s, "video": e.video,
@@ -207,7 +208,7 @@ def cmd_status(args) -> int:
     if opened and opened != s["game_end_utc"]:
         print(f"polo-review: warning: the case was opened with the game's end at {opened}; the receipts were "
               "judged against that", file=sys.stderr)
-    print(f"deadline {s['deadline_utc']} ({window.WINDOW.clause}: {window.WINDOW.quote}); "
+    print(f"deadline {s['deadline_utc']} ({s['window']['clause']}: {s['window']['quote']}); "
           f"{window.time_left(deadline, window.from_utc_text(s['now_utc']))}")
     if not s["evidence"]:
         print("evidence: none received")
