@@ -44,7 +44,7 @@ def cmd_live(args) -> int:
         raise PoloReviewError(f"--segment {args.segment:g}: give between 0.1 and 10 seconds")
     doc = load_document(args.match)
     footage = Path(args.footage).expanduser().resolve() if args.footage else folders().footage
-    session = LiveSession(doc.match["id"], Path(args.match).resolve(), footage, cameras, segment_s=args.segment)
+    session = LiveSession(doc.match_id, Path(args.match).resolve(), footage, cameras, segment_s=args.segment)
     session.start()
     named = ", ".join(f"{n}={u}" for (n, _), u in zip(cameras, session.urls, strict=True))
     print(f"polo-review live: recording {named} into {session.folder} (Ctrl-C to stop)", file=sys.stderr)

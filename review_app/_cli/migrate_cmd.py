@@ -22,6 +22,7 @@ def run(args) -> int:
     from review_app._cli.stores import save_back
     from review_app.errors import PoloReviewError
     from review_app.model import find_documents, jsontext, load_document
+    from review_app.model.event import read_events
     from review_app.model.migrate import TO, needs_migration
     from review_app.textsafe import for_terminal
 
@@ -40,7 +41,7 @@ def run(args) -> int:
         if not needs_migration(on_disk):
             print(for_terminal(f"{path}: already {TO}"))
             continue
-        open_parts = sum(len(e.get("not_recorded") or []) for e in doc.events)
+        open_parts = sum(len(e.not_recorded) for e in read_events(doc))
         what = (f"{on_disk.get('schema_version')} -> {TO}: {len(doc.events)} events, {open_parts} parts not recorded "
                 "(to complete from footage)")
         if args.dry_run:

@@ -21,6 +21,7 @@ from review_app.ground.roles import checked_name, person_key
 from review_app.i18n import translate
 from review_app.model.document import MatchDocument, next_event_id
 from review_app.model.edits import Change, build_event, put_event
+from review_app.model.event import Event
 from review_app.model.periods import period_at, period_starts
 from review_app.rules import PROVISIONS, is_clause, provision
 from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
@@ -283,29 +284,28 @@ def call_after_incident(calls: Sequence[Call], incident_s: float) -> int | None:
                  if incident_s - 1e-9 <= call[0].time_s <= incident_s + INCIDENT_TO_WHISTLE_S), None)
 
 
-def _seconds_of(moment: object) -> float | None:
-    value = moment.get("time_s") if isinstance(moment, dict) else None
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-
-
-def bound_call(calls: Sequence[Call], event: dict) -> int | None:
-    """The call a tag (an event of the match, or the tag form's event) is bound to: the one heard at its
-    whistle moment if it has one (None if no whistle was heard there); else, for a tag a code key made
-    (it has a window), the call before the key; else the call after its incident."""
-    moment = _seconds_of((event.get("moments") or {}).get("whistle"))
-    if moment is not None:
-        near = [(abs(b.time_s - moment), n) for n, call in enumerate(calls) for b in call
-                if abs(b.time_s - moment) <= SAME_WHISTLE_S]
+def bound_call(calls: Sequence[Call], incident_s: float, whistle_s: float | None = None,
+               coded: bool = False) -> int | None:
+    """The call a tag (an event of the match, or the tag form's) is bound to: the one heard at its whistle
+    moment (`whistle_s`) if it has one (None if no whistle was heard there); else, for a tag a code key made
+    (`coded`: it has a window), the call before the key; else the call after its incident (`incident_s`)."""
+    if whistle_s is not None:
+        near = [(abs(b.time_s - whistle_s), n) for n, call in enumerate(calls) for b in call
+                if abs(b.time_s - whistle_s) <= SAME_WHISTLE_S]
         return min(near)[1] if near else None
-    at = _seconds_of(event.get("position"))
-    if at is None:
-        return None
-    return call_before_key(calls, at) if event.get("window") else call_after_incident(calls, at)
+    return call_before_key(calls, incident_s) if coded else call_after_incident(calls, incident_s)
 
 
-def unbound_calls(calls: Sequence[Call], events: Sequence[dict]) -> list[int]:
+def event_call(calls: Sequence[Call], event: Event) -> int | None:
+    """The call a saved tag is bound to (`bound_call`)."""
+    whistle = event.moments.whistle
+    return bound_call(calls, event.position.time_s, None if whistle is None else whistle.time_s,
+                      coded=event.window is not None)
+
+
+def unbound_calls(calls: Sequence[Call], events: Sequence[Event]) -> list[int]:
     """The calls no tag is bound to, in order: the stoppages not yet reviewed."""
-    taken = {bound_call(calls, e) for e in events}
+    taken = {event_call(calls, e) for e in events}
     return [n for n in range(len(calls)) if n not in taken]
 
 
@@ -317,9 +317,9 @@ def key_binding(calls: Sequence[Call], key: At) -> tuple[At, At | None]:
     return (key, None) if n is None else (calls[n][0], calls[n][0])
 
 
-def to_complete(doc: MatchDocument) -> list[dict]:
+def to_complete(doc: MatchDocument) -> list[Event]:
     """The coded tags whose details are still to be filled in, in the order of the match."""
-    return [e for e in doc.events_in_order() if TO_COMPLETE in (e.get("not_recorded") or [])]
+    return [e for e in doc.records_in_order() if TO_COMPLETE in e.not_recorded]
 
 
 def window_change(doc: MatchDocument, event_id: str, start: At, end: At) -> Change:
@@ -332,12 +332,6 @@ def window_change(doc: MatchDocument, event_id: str, start: At, end: At) -> Chan
     moved = copy.deepcopy(event)
     moved["window"] = {"start": start.to_dict(), "end": end.to_dict()}
     return put_event(doc, moved)
-
-
-def window_of(event: dict) -> tuple[int, int] | None:
-    """A tag's window as (first frame, last frame), if it has one."""
-    w = event.get("window")
-    return (int(w["start"]["frame"]), int(w["end"]["frame"])) if w else None
 
 
 # -- what the form can say before the reviewer does ------------------------------------------------------

@@ -160,14 +160,6 @@ def moments_for(situation: str | None, moments: dict | None = None) -> tuple[tup
     return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_MOMENTS or m[0] in waits or set_already.get(m[0]))
 
 
-def set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
-    """Set `moment` of an open tag (`form`: the tag form's state: its frame, time_s and moments) to `frame`."""
-    if moment == "incident":
-        form.update(frame=frame, time_s=time_s)
-    else:
-        form.setdefault("moments", {})[moment] = {"frame": frame, "time_s": time_s}
-
-
 # -- changes: each is a small operation that can be replayed on a newer version ------------
 
 @dataclass

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from review_app.model.event import Event
 
-def last_umpire(events: Sequence[dict], saved_last: str | None = None) -> str | None:
+
+def last_umpire(events: Sequence[Event], saved_last: str | None = None) -> str | None:
     """The umpire of the tag saved last that names one: `saved_last` (the id this reviewer saved last, an edit
-    included) when it is one of `events`, then the tags from the one added last back."""
+    included) when it is one of `events` (the match's records, in the document's order), then the tags from the
+    one added last back."""
     by_recency = list(reversed(events))
-    first = next((e for e in events if e.get("id") == saved_last), None)
+    first = next((e for e in events if e.id == saved_last), None)
     if first is not None:
         by_recency.remove(first)
         by_recency.insert(0, first)
     for event in by_recency:
-        umpire = ((event.get("involved") or {}).get("umpire") or "").strip()
+        umpire = (event.involved.umpire or "").strip()
         if umpire:
             return umpire
     return None

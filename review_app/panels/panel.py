@@ -21,6 +21,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
+
+import msgspec
 
 from review_app.errors import PoloReviewError
 from review_app.i18n import N_, Message
@@ -36,6 +39,22 @@ UNANIMOUS, SPLIT, NO_MAJORITY = N_("unanimous"), N_("split {counts}"), N_("no ma
 
 class PanelError(PoloReviewError):
     """A panel action the panel's state does not allow (not a member, already submitted, closed ...)."""
+
+
+class PanelEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """A member's entry (the schema's `panels.<event>.entries.<member>`): the situation, facts and call they would
+    make. Facts and call stay mappings, by the names the provision and `CALL_FIELDS` declare (as an `Event`'s facts)."""
+
+    situation: str
+    facts: dict[str, Any]
+    call: dict[str, Any]
+    submitted_at: str | None = None
+    notes: str | None = None
+
+
+def entries_of(panel: dict) -> dict[str, PanelEntry]:
+    """A panel's entries as saved (validated with the document), each as its typed record, by member."""
+    return msgspec.convert(panel.get("entries") or {}, dict[str, PanelEntry])
 
 
 def _stamp(now: datetime) -> str:
@@ -85,12 +104,10 @@ def submit(doc: MatchDocument, event_id: str, member: str, *, situation: str, fa
         raise PanelError(f"{member} has already submitted on tag {event_id}; an entry is final")
     if not is_clause(situation):
         raise PanelError(f"unknown clause {situation!r}")
-    entry = {"situation": situation, "facts": clean_facts(provision(situation), facts), "call": clean_call(call),
-             "submitted_at": _stamp(now)}
-    if (notes or "").strip():
-        entry["notes"] = notes.strip()
+    entry = PanelEntry(situation=situation, facts=clean_facts(provision(situation), facts), call=clean_call(call),
+                       submitted_at=_stamp(now), notes=(notes or "").strip() or None)
     out = doc.copy()
-    out.data["panels"][event_id].setdefault("entries", {})[member] = entry
+    out.data["panels"][event_id].setdefault("entries", {})[member] = msgspec.to_builtins(entry)
     return out
 
 
@@ -106,11 +123,11 @@ def close_panel(doc: MatchDocument, event_id: str, *, by: str, now: datetime) ->
     return out
 
 
-def as_entry(event: Event) -> dict:
-    """The original tag written as a member's entry is (situation, facts, call, notes), to be shown beside
-    the members' entries."""
-    entry = {"situation": event.situation, "facts": dict(event.facts), "call": event.call.given()}
-    return (entry | {"notes": event.notes}) if event.notes else entry
+def as_entry(event: Event) -> PanelEntry:
+    """The original tag as a member's entry (situation, facts, call, notes), to be shown beside the members'
+    entries."""
+    return PanelEntry(situation=event.situation, facts=dict(event.facts), call=event.call.given(),
+                      notes=event.notes or None)
 
 
 def waiting_for(panel: dict) -> list[str]:
@@ -118,12 +135,12 @@ def waiting_for(panel: dict) -> list[str]:
     return [m for m in panel["members"] if m not in entries]
 
 
-def visible_entries(panel: dict, viewer: str | None) -> dict[str, dict]:
+def visible_entries(panel: dict, viewer: str | None) -> dict[str, PanelEntry]:
     """The entries `viewer` may see: all, once they have submitted, once everyone has or the panel is
     closed; until then none (a member sees the others only after their own entry is in)."""
-    entries = panel.get("entries") or {}
+    entries = entries_of(panel)
     if panel.get("closed_at") or not waiting_for(panel) or (viewer is not None and viewer in entries):
-        return dict(entries)
+        return entries
     return {}
 
 
@@ -182,19 +199,19 @@ def outcome(panel: dict) -> Outcome:
     """The majority per field of the entries submitted: the situation; the facts, among the members who
     chose the majority's situation (facts belong to their clause); each part of the call anyone recorded.
     A member who left a field empty counts as recording nothing for it."""
-    entries = list((panel.get("entries") or {}).values())
+    entries = list(entries_of(panel).values())
     result = Outcome(len(entries), len(panel["members"]), None)
     if not entries:
         return result
-    result.situation = _field(SITUATION, [e["situation"] for e in entries])
+    result.situation = _field(SITUATION, [e.situation for e in entries])
     if result.situation.majority:
-        same = [e for e in entries if e["situation"] == result.situation.value]
+        same = [e for e in entries if e.situation == result.situation.value]
         for fact in provision(result.situation.value).facts:
-            if any(fact.name in (e.get("facts") or {}) for e in same):
-                result.facts.append(_field(fact.name, [(e.get("facts") or {}).get(fact.name) for e in same]))
+            if any(fact.name in e.facts for e in same):
+                result.facts.append(_field(fact.name, [e.facts.get(fact.name) for e in same]))
     for part in CALL_FIELDS:
-        if any(part in (e.get("call") or {}) for e in entries):
-            result.call.append(_field(part, [(e.get("call") or {}).get(part) for e in entries]))
+        if any(part in e.call for e in entries):
+            result.call.append(_field(part, [e.call.get(part) for e in entries]))
     return result
 
 

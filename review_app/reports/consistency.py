@@ -5,6 +5,7 @@ inconsistent call, stills of its frames with what was drawn on them. Made from w
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from review_app.checker.run import CheckResult, clause_title
@@ -28,13 +29,24 @@ def _filters_applied(filters) -> list[tuple[str, list[str]]]:
                                                       (N_("Period"), filters.periods)) if values]
 
 
-def _details(result: CheckResult, stills: bool, roots) -> tuple[dict, list[str]]:
+@dataclass(frozen=True)
+class EventDetail:
+    """What the report shows of an event besides its result: its notes, and an inconsistent call's stills."""
+
+    notes: str = ""
+    stills: list = field(default_factory=list)
+
+
+NO_DETAIL = EventDetail()  # an event the check kept no document for (the report says nothing more of it)
+
+
+def _details(result: CheckResult, stills: bool, roots) -> tuple[dict[tuple[str, str], EventDetail], list[str]]:
     """Per (match, event): its notes, and for an inconsistent call its stills with drawings (review_app.drawings);
     and one line per match whose stills could not be made. The documents are those the check read
     (`CheckResult.documents`): none is read again."""
     from review_app.drawings.stills import StillMaker
 
-    out: dict[tuple[str, str], dict] = {}
+    out: dict[tuple[str, str], EventDetail] = {}
     problems: list[str] = []
     missing = sorted({e.document for e in result.events if e.document and e.document not in result.documents})
     if missing:
@@ -48,7 +60,7 @@ def _details(result: CheckResult, stills: bool, roots) -> tuple[dict, list[str]]
             shown = []
             if stills and e.verdict == INCONSISTENT:
                 shown = maker.stills(doc, event.drawings, event.position.frame, tag=event.id)
-            out[(e.match, e.event)] = {"notes": event.notes or "", "stills": shown}
+            out[(e.match, e.event)] = EventDetail(event.notes or "", shown)
         problems += [f"{match}: {line}" for match, line in maker.problems.items()]
     return out, problems
 
@@ -75,5 +87,5 @@ def to_html(result: CheckResult, *, filters=None, stills: bool = True, roots=())
         "consistency_report.html", "en", generated=f"{datetime.now(UTC):%Y-%m-%d %H:%M}", notice=TRANSLATION_NOTICE,
         summary=summary(result), errors=list(result.errors), findings=result.findings, tables=tables,
         events=result.events, clause_title=clause_title, filters=_filters_applied(filters),
-        matches=list(result.matches), details=details, inconsistent=inconsistent, stills=stills,
+        matches=list(result.matches), details=details, no_detail=NO_DETAIL, inconsistent=inconsistent, stills=stills,
         still_problems=still_problems, review_decisions=result.review_decisions)

@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from review_app.model import MatchDocument
-from review_app.panels.panel import SITUATION, Outcome, SideBySide
+from review_app.panels.panel import SITUATION, Outcome, PanelEntry, SideBySide
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.labels import VERDICT_ICONS, call_field_label, value_label, verdict_label
 from review_app.rules.provision import CALL_FIELDS
@@ -125,16 +125,16 @@ def _field_name(name: str, situation: str | None) -> str:
     return rendered(fact.label) if fact else name
 
 
-def entries_table(entries: dict[str, dict], teams: dict[str, str], key: str = "panel.entries") -> None:
+def entries_table(entries: dict[str, PanelEntry], teams: dict[str, str], key: str = "panel.entries") -> None:
     rows = {}
     for member, entry in entries.items():
-        column = {_("Situation"): _value(SITUATION, entry["situation"], teams)}
-        for name, value in (entry.get("facts") or {}).items():
-            column[_field_name(name, entry["situation"])] = _value(name, value, teams)
-        for name, value in (entry.get("call") or {}).items():
+        column = {_("Situation"): _value(SITUATION, entry.situation, teams)}
+        for name, value in entry.facts.items():
+            column[_field_name(name, entry.situation)] = _value(name, value, teams)
+        for name, value in entry.call.items():
             column[_field_name(name, None)] = _value(name, value, teams)
-        if entry.get("notes"):
-            column[_("Notes")] = entry["notes"]
+        if entry.notes:
+            column[_("Notes")] = entry.notes
         rows[member] = column
     st.dataframe(pd.DataFrame(rows).fillna("—"), width="stretch", key=key)
 

@@ -9,9 +9,11 @@ from review_app.model.coding import (
     bound_call,
     call_after_incident,
     call_before_key,
+    event_call,
     key_binding,
     unbound_calls,
 )
+from review_app.model.event import Event, decode_event
 
 FPS = 30000 / 1001
 
@@ -45,22 +47,23 @@ def test_a_tag_at_an_incident_binds_to_the_whistle_after_it():
     assert call_after_incident(CALLS, 34.0) is None
 
 
-def tag(seconds: float, whistle_s: float | None = None, coded: bool = False) -> dict:
-    event = {"id": "e", "position": at(seconds).to_dict()}
+def tag(seconds: float, whistle_s: float | None = None, coded: bool = False) -> Event:
+    event = {"id": "e", "position": at(seconds).to_dict(), "situation": "21.b", "facts": {}, "call": {}}
     if whistle_s is not None:
         event["moments"] = {"whistle": at(whistle_s).to_dict()}
     if coded:
         event["window"] = {"start": at(seconds - 5).to_dict(), "end": at(seconds + 5).to_dict()}
-    return event
+    return decode_event(event)
 
 
 def test_each_kind_of_tag_is_bound_by_the_one_rule():
-    assert bound_call(CALLS, tag(7.0)) == 0  # T at the incident: the whistle after it
-    assert bound_call(CALLS, tag(9.0, coded=True)) == 0  # a code key just after: the whistle before it
-    assert bound_call(CALLS, tag(15.0, coded=True)) is None  # a code key with no whistle just before
-    assert bound_call(CALLS, tag(1.0, whistle_s=22.5)) == 1  # a moment on any blast of a call: that call
-    assert bound_call(CALLS, tag(1.0, whistle_s=27.0)) is None  # a whistle moment where none was heard
-    assert bound_call(CALLS, {"id": "e"}) is None
+    assert event_call(CALLS, tag(7.0)) == 0  # T at the incident: the whistle after it
+    assert event_call(CALLS, tag(9.0, coded=True)) == 0  # a code key just after: the whistle before it
+    assert event_call(CALLS, tag(15.0, coded=True)) is None  # a code key with no whistle just before
+    assert event_call(CALLS, tag(1.0, whistle_s=22.5)) == 1  # a moment on any blast of a call: that call
+    assert event_call(CALLS, tag(1.0, whistle_s=27.0)) is None  # a whistle moment where none was heard
+    # the tag form's tag, not yet saved: its incident and whether a code key made it
+    assert bound_call(CALLS, 7.0) == 0 and bound_call(CALLS, 9.0, coded=True) == 0
 
 
 def test_the_list_of_whistles_not_yet_reviewed_follows_the_same_rule():

@@ -124,7 +124,7 @@ def test_a_code_saves_a_tag_with_its_window_that_stays_incomplete_until_complete
     assert tag["not_recorded"] == [TO_COMPLETE]
     doc = commit(saved, put_event(saved, tag), kept_in(saved))
     on_disk = load_document(doc.path)  # valid against the schema, as saved
-    assert [e["id"] for e in to_complete(on_disk)] == ["e2"]
+    assert [e.id for e in to_complete(on_disk)] == ["e2"]
     verdicts = {r.event: r.verdict for r in check_document(on_disk)[0]}
     assert verdicts["e2"] == VerdictKind.INCOMPLETE
 
@@ -153,7 +153,7 @@ def test_five_codes_in_a_row_each_get_their_own_id(saved):
         doc = commit(doc, put_event(doc, coded_event(doc, Code("2", "21.c"), At(frame, frame / 25),
                                                       window_around(frame, 5, 5), "Coach")), kept_in(doc))
         assert len(to_complete(doc)) == n + 1
-    assert [e["id"] for e in to_complete(load_document(doc.path))] == ["e2", "e3", "e4", "e5", "e6"]
+    assert [e.id for e in to_complete(load_document(doc.path))] == ["e2", "e3", "e4", "e5", "e6"]
 
 
 # -- windows dragged on the timeline -------------------------------------------------------------------

@@ -21,6 +21,18 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def until(check, what: str, seconds: float = 90, every: float = 0.05):
+    """Wait (a busy 2-core machine) for `check()` to return something true; return it."""
+    deadline = time.monotonic() + seconds
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(every)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -16,6 +16,15 @@ def small_video(tmp_path_factory) -> Path:
     return make_video(tmp_path_factory.mktemp("video") / "match.mp4")
 
 
+@pytest.fixture(scope="session")
+def match_video(tmp_path_factory) -> Path:
+    """Two minutes at 29.97 fps with eight whistles (whistle_match.py), made once per session: the browser
+    tests of the tag form and of coding at the speed of play tag it."""
+    import whistle_match
+
+    return whistle_match.make(tmp_path_factory.mktemp("whistles") / "match.mp4")
+
+
 @pytest.fixture
 def workspace(tmp_path, small_video, monkeypatch) -> dict:
     ws = make_workspace(tmp_path, copy_from=small_video)

@@ -35,11 +35,12 @@ stop_app = browser_app.stop_app
 
 @pytest.fixture
 def app_on(tmp_path):
-    """`app_on(video)`: the app on a workspace holding a copy of `video` as the match's footage."""
+    """`app_on(video)`: the app on a workspace holding a copy of `video` as the match's footage (None: a small
+    recording made for it); `tags=False`: the match without its tags."""
     running = []
 
-    def start(video: Path) -> tuple[str, dict]:
-        ws = make_workspace(tmp_path / f"ws{len(running)}", copy_from=video)
+    def start(video: Path | None, tags: bool = True) -> tuple[str, dict]:
+        ws = make_workspace(tmp_path / f"ws{len(running)}", copy_from=video, tags=tags)
         proc, url = start_app(tmp_path, ws)
         running.append(proc)
         return url, ws
@@ -66,6 +67,19 @@ def open_page(browser, url: str, width: int = 1500, height: int = 1000, reviewer
 
 def on_screen(page, frame: int) -> None:
     page.wait_for_selector(f"{FRAME}[data-polo-frame='{frame}']")
+
+
+def painted(page) -> int:
+    """The frame the frame view shows now."""
+    return int(page.locator(FRAME).get_attribute("data-polo-frame"))
+
+
+def go_to_frame(page, frame: int, label: str = "Go to frame") -> None:
+    """Type the frame in the frame box (`label`: its label in the page's language) and wait until it is painted."""
+    box = page.get_by_label(label)
+    box.fill(str(frame))
+    box.press("Enter")
+    on_screen(page, frame)
 
 
 def choose(page, label: str, option: str, *, exact: bool = False) -> None:

@@ -6,18 +6,18 @@ the saved document."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
+from browser_app import until
 from test_browser import (  # noqa: F401
     CHROMIUM,
-    FRAME,
     app_on,
     browser,
     choose,
     coded_video,
     on_screen,
     open_page,
+    painted,
 )
 
 pytestmark = [
@@ -30,24 +30,8 @@ def saved(ws) -> dict:
     return json.loads(ws["document"].read_text("utf-8"))
 
 
-def until(check, what: str, seconds: float = 90):
-    """Wait (a busy 2-core machine) for `check()` to return something true; return it."""
-    deadline = time.monotonic() + seconds
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.25)
-
-
 def coded(ws) -> list[dict]:
     return [e for e in saved(ws)["events"] if e["id"] not in ("e1", "e2")]
-
-
-def painted(page) -> int:
-    return int(page.locator(FRAME).get_attribute("data-polo-frame"))
 
 
 def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on, browser, coded_video):  # noqa: F811

@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 import whistle_match
+from browser_app import until
 from test_browser import (  # noqa: F401
     CHROMIUM,
-    FRAME,
+    app_on,
     browser,
+    go_to_frame,
     on_screen,
     open_page,
-    start_app,
-    stop_app,
+    painted,
 )
-from ui_fixtures import make_workspace
 
 from review_app.checker import check_document
 from review_app.model import load_document
@@ -41,37 +41,10 @@ KEY_AFTER_S = 0.6  # the coach presses the code key this long (of footage) after
 HOLD_S = 1.5  # frame_timeline.js DESCRIBE_MS: a tag is sent this long after its last descriptor key
 
 
-@pytest.fixture(scope="module")
-def match_video(tmp_path_factory) -> Path:
-    return whistle_match.make(tmp_path_factory.mktemp("whistles") / "match.mp4")
-
-
-def until(check, what: str, seconds: float = 90, every: float = 0.05):
-    deadline = time.monotonic() + seconds
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(every)
-
-
-def painted(page) -> int:
-    return int(page.locator(FRAME).get_attribute("data-polo-frame"))
-
-
 def shot(page, name: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
-
-
-def go_to_frame(page, frame: int) -> None:
-    box = page.get_by_label("Go to frame")
-    box.fill(str(frame))
-    box.press("Enter")
-    on_screen(page, frame)
 
 
 def saved_by_the_app(page) -> bool:
@@ -112,79 +85,74 @@ def code_a_stoppage(page, whistle: int, offender: str) -> dict:
             "actions": len(keys), "wait_s": round(waited, 2)}
 
 
-def test_a_whole_clip_coded_from_the_keyboard_while_it_plays(tmp_path, browser, match_video):  # noqa: F811
-    ws = make_workspace(tmp_path / "ws", copy_from=match_video)
-    data = json.loads(ws["document"].read_text("utf-8"))
-    data["events"] = []
-    ws["document"].write_text(json.dumps(data), "utf-8")
+def test_a_whole_clip_coded_from_the_keyboard_while_it_plays(app_on, browser, match_video):  # noqa: F811
+    url, ws = app_on(match_video, tags=False)
     whistles = whistle_match.whistle_frames()
-    proc, url = start_app(tmp_path, ws)
-    try:
-        page = open_page(browser, url, width=1500, height=1100)
-        on_screen(page, 0)
-        # the product hears the eight whistles, each at its frame
-        page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
-        listed = page.get_by_role("button", name="Whistle at ").all_inner_texts()
-        assert [int(t.split("(frame ")[1].rstrip(")")) for t in listed] == whistles
+    page = open_page(browser, url, width=1500, height=1100)
+    on_screen(page, 0)
+    # the product hears the eight whistles, each at its frame
+    page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
+    buttons = page.get_by_role("button", name="Whistle at ")
+    until(lambda: buttons.count() >= len(whistles), "the list's buttons after its title")  # drawn one by one
+    listed = buttons.all_inner_texts()
+    assert [int(t.split("(frame ")[1].rstrip(")")) for t in listed] == whistles
 
-        # T after a jump and three steps back, pressed at once: the frame painted, never another
-        stepped = t_tags_the_painted_frame(page, whistles[4:])
-        assert all(shown == tagged for shown, tagged in stepped), stepped
-        shot(page, "3-t-form-with-its-key-hints")
-        prefilled = page.get_by_text("Pre-filled from what is known")
-        # a rerun may show the old caption beside the new one for a moment: wait for the one form
-        until(lambda: prefilled.count() == 1, "one pre-filled caption")
-        prefilled.scroll_into_view_if_needed()
-        assert "Restart: Penalty" in prefilled.inner_text()
-        shot(page, "3b-t-form-call-pre-filled")
-        page.get_by_role("button", name="Cancel").click()
+    # T after a jump and three steps back, pressed at once: the frame painted, never another
+    stepped = t_tags_the_painted_frame(page, whistles[4:])
+    assert all(shown == tagged for shown, tagged in stepped), stepped
+    shot(page, "3-t-form-with-its-key-hints")
+    prefilled = page.get_by_text("Pre-filled from what is known")
+    # a rerun may show the old caption beside the new one for a moment: wait for the one form
+    until(lambda: prefilled.count() == 1, "one pre-filled caption")
+    prefilled.scroll_into_view_if_needed()
+    assert "Restart: Penalty" in prefilled.inner_text()
+    shot(page, "3b-t-form-call-pre-filled")
+    page.get_by_role("button", name="Cancel").click()
 
-        rows = []
-        for n, w in enumerate(whistles):
-            rows.append(code_a_stoppage(page, w, "1" if n % 2 == 0 else "2"))
-            if n == 0:
-                page.keyboard.press("l")  # the hint of the next stoppage's keys, shown while they are typed
-                until(lambda w=w: painted(page) >= w + 40, "play to go on")
-                page.keyboard.press("1")
-                page.keyboard.press("2")
-                page.keyboard.press("o")
-                page.get_by_test_id("polo-code-hint").scroll_into_view_if_needed()
-                shot(page, "1-code-key-and-its-descriptor-keys")
-                page.keyboard.press("Escape")  # a slip: no tag
-                page.keyboard.press("k")
-        doc = load_document(ws["document"])
-        results, _findings = check_document(doc)
-        tags = sorted(doc.events, key=lambda e: e["position"]["frame"])
-        assert len(tags) == 8, [e["position"] for e in tags]  # none from the code key given up with Escape
-        teams = [t["id"] for t in doc.match["teams"]]
-        for n, (tag, w) in enumerate(zip(tags, whistles, strict=True)):
-            assert tag["situation"] == "21.b"
-            assert tag["position"]["frame"] == w and tag["moments"]["whistle"]["frame"] == w  # the whistle just heard
-            assert tag["call"]["whistle"] == "at_once" and tag["call"]["restart"] == "penalty"
-            offender = teams[n % 2]
-            assert tag["involved"]["offender"] == {"team": offender}
-            assert tag["call"]["penalty_to"] == next(t for t in teams if t != offender)  # the fouled team
-            assert "call" not in (tag.get("not_recorded") or [])
-        verdicts = {r.event: r.verdict for r in results}
-        assert not [e for e, v in verdicts.items() if v == "incomplete"], verdicts
-        page.get_by_text("Whistles not yet reviewed (0 of 8)").wait_for()
-        page.get_by_test_id("stDataFrame").last.scroll_into_view_if_needed()
-        shot(page, "2-eight-tags-completed-from-the-keyboard-with-verdicts")
-        page.get_by_role("button", name="Edit").click()  # e1, as the form shows it, and its verdict once saved
-        page.get_by_text("Edit tag e1 at frame").wait_for()
-        page.get_by_role("button", name="Save").click()
-        page.get_by_text("Saved e1: Consistent").wait_for()
-        page.get_by_text("Saved e1: Consistent").scroll_into_view_if_needed()
-        shot(page, "4-verdict-of-a-tag-coded-from-the-keyboard")
-        actions = statistics.median(r["actions"] for r in rows)
-        wait = statistics.median(r["wait_s"] for r in rows)
-        print("\nstoppage | whistle frame | key frame | keys | clicks | typed fields | actions | wait s")
-        for n, r in enumerate(rows, 1):
-            print(f"{n} | {r['whistle']} | {r['key_frame']} | {r['keys']} | 0 | 0 | {r['actions']} | {r['wait_s']}")
-        print(f"median actions {actions}, median wait {wait} s, load {os.getloadavg()}")
-        if SHOTS:
-            (Path(SHOTS) / "stoppages.json").write_text(json.dumps({"rows": rows, "load": os.getloadavg(),
-                                                                    "t_tags": stepped}, indent=2))
-        assert actions <= 4
-    finally:
-        stop_app(proc)
+    rows = []
+    for n, w in enumerate(whistles):
+        rows.append(code_a_stoppage(page, w, "1" if n % 2 == 0 else "2"))
+        if n == 0:
+            page.keyboard.press("l")  # the hint of the next stoppage's keys, shown while they are typed
+            until(lambda w=w: painted(page) >= w + 40, "play to go on")
+            page.keyboard.press("1")
+            page.keyboard.press("2")
+            page.keyboard.press("o")
+            page.get_by_test_id("polo-code-hint").scroll_into_view_if_needed()
+            shot(page, "1-code-key-and-its-descriptor-keys")
+            page.keyboard.press("Escape")  # a slip: no tag
+            page.keyboard.press("k")
+    doc = load_document(ws["document"])
+    results, _findings = check_document(doc)
+    tags = sorted(doc.events, key=lambda e: e["position"]["frame"])
+    assert len(tags) == 8, [e["position"] for e in tags]  # none from the code key given up with Escape
+    teams = [t["id"] for t in doc.match["teams"]]
+    for n, (tag, w) in enumerate(zip(tags, whistles, strict=True)):
+        assert tag["situation"] == "21.b"
+        assert tag["position"]["frame"] == w and tag["moments"]["whistle"]["frame"] == w  # the whistle just heard
+        assert tag["call"]["whistle"] == "at_once" and tag["call"]["restart"] == "penalty"
+        offender = teams[n % 2]
+        assert tag["involved"]["offender"] == {"team": offender}
+        assert tag["call"]["penalty_to"] == next(t for t in teams if t != offender)  # the fouled team
+        assert "call" not in (tag.get("not_recorded") or [])
+    verdicts = {r.event: r.verdict for r in results}
+    assert not [e for e, v in verdicts.items() if v == "incomplete"], verdicts
+    page.get_by_text("Whistles not yet reviewed (0 of 8)").wait_for()
+    page.get_by_test_id("stDataFrame").last.scroll_into_view_if_needed()
+    shot(page, "2-eight-tags-completed-from-the-keyboard-with-verdicts")
+    page.get_by_role("button", name="Edit").click()  # e1, as the form shows it, and its verdict once saved
+    page.get_by_text("Edit tag e1 at frame").wait_for()
+    page.get_by_role("button", name="Save").click()
+    page.get_by_text("Saved e1: Consistent").wait_for()
+    page.get_by_text("Saved e1: Consistent").scroll_into_view_if_needed()
+    shot(page, "4-verdict-of-a-tag-coded-from-the-keyboard")
+    actions = statistics.median(r["actions"] for r in rows)
+    wait = statistics.median(r["wait_s"] for r in rows)
+    print("\nstoppage | whistle frame | key frame | keys | clicks | typed fields | actions | wait s")
+    for n, r in enumerate(rows, 1):
+        print(f"{n} | {r['whistle']} | {r['key_frame']} | {r['keys']} | 0 | 0 | {r['actions']} | {r['wait_s']}")
+    print(f"median actions {actions}, median wait {wait} s, load {os.getloadavg()}")
+    if SHOTS:
+        (Path(SHOTS) / "stoppages.json").write_text(json.dumps({"rows": rows, "load": os.getloadavg(),
+                                                                "t_tags": stepped}, indent=2))
+    assert actions <= 4

@@ -19,12 +19,12 @@ import whistle_match
 from test_browser import (  # noqa: F401
     CHROMIUM,
     FRAME,
+    app_on,
     browser,
+    go_to_frame,
     on_screen,
-    start_app,
-    stop_app,
+    open_page,
 )
-from ui_fixtures import make_workspace
 
 from review_app.checker import check_document
 from review_app.model import load_document
@@ -42,11 +42,6 @@ FOCUSED = ("(document.activeElement.shadowRoot ? document.activeElement.shadowRo
 QUERIES = ["21.b", "foul", "Foul", "21f4", "21.f(1)(ii)", "casco", "lesion", "period ends", "broken tack", "helmet",
            "dead ball", "safety", "penalty", "21.g", "girth", "cincha", "falta", "21", "zzz", "  foul  ",
            "injured mount", "time-out", "Árbitro", "21.general"]
-
-
-@pytest.fixture(scope="module")
-def match_video(tmp_path_factory) -> Path:
-    return whistle_match.make(tmp_path_factory.mktemp("whistles") / "match.mp4")
 
 
 def shot(page, name: str, form: bool = False) -> None:
@@ -73,10 +68,7 @@ def sent_to_the_app(page) -> list:
 
 def open_the_form_at(page, whistle: int, n: int) -> None:
     """Go to the whistle's frame (navigation, not counted) and press T: the form opens with the search focused."""
-    box = page.get_by_label("Go to frame")
-    box.fill(str(whistle))
-    box.press("Enter")
-    on_screen(page, whistle)
+    go_to_frame(page, whistle)
     page.locator(FRAME).click()
     page.keyboard.press("t")
     page.get_by_text(f"New tag e{n} at frame {whistle} ").wait_for()
@@ -131,150 +123,123 @@ def fill_and_save(page, sent: list, whistle: int, n: int, offender: str) -> dict
             "wait_s": round(waited, 2)}
 
 
-def test_tags_from_the_keyboard_in_one_round_trip_each(tmp_path, browser, match_video):  # noqa: F811
-    ws = make_workspace(tmp_path / "ws", copy_from=match_video)
-    data = json.loads(ws["document"].read_text("utf-8"))
-    data["events"] = []
-    ws["document"].write_text(json.dumps(data), "utf-8")
+def test_tags_from_the_keyboard_in_one_round_trip_each(app_on, browser, match_video):  # noqa: F811
+    url, ws = app_on(match_video, tags=False)
     whistles = whistle_match.whistle_frames()[1:5]
-    proc, url = start_app(tmp_path, ws)
-    try:
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        page.set_default_timeout(60_000)
-        sent = sent_to_the_app(page)  # from the page's first message on
-        page.goto(url)
-        browser_app.name_the_reviewer(page, "Browser Coach")
-        # the sound listened to: its progress (a fragment the page reruns on a timer) is over
-        page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
-        rows = []
-        for n, whistle in enumerate(whistles, 1):
-            open_the_form_at(page, whistle, n)
-            if n == 1:
-                the_search_is_the_apps(page)
-            rows.append(fill_and_save(page, sent, whistle, n, "1" if n % 2 else "2"))
-            if n == 1:
-                page.get_by_text("Saved e1:").scroll_into_view_if_needed()
-                shot(page, "form-3-verdict-after-save")
-        page.locator(FRAME).click()  # a form opened and given up: Escape, nothing saved
-        page.keyboard.press("t")
-        page.get_by_text(f"New tag e5 at frame {whistles[-1]} ").wait_for()
-        page.wait_for_function(f"() => {FOCUSED} && {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
-        page.keyboard.press("Escape")
-        page.get_by_text("New tag e5 at frame").wait_for(state="detached")
-        doc = load_document(ws["document"])
-        assert len(doc.events) == 4
-        teams = [t["id"] for t in doc.match["teams"]]
-        results = {r.event: r.verdict for r in check_document(doc)[0]}
-        for n, tag in enumerate(sorted(doc.events, key=lambda e: e["position"]["frame"]), 1):
-            offender = teams[(n + 1) % 2]
-            assert tag["situation"] == "21.b" and tag["position"]["frame"] == whistles[n - 1]
-            assert tag["involved"] == {"offender": {"team": offender}, "umpire": "Umpire One"}
-            assert tag["call"]["penalty_to"] != offender and tag["call"]["whistle"] == "at_once"
-            assert tag["reviewer"] == "Browser Coach" and results[tag["id"]] == "consistent"
-        print("\nstoppage | whistle | keys | typed fields | clicks | actions | messages filling | on Save | wait s")
-        for n, r in enumerate(rows, 1):
-            print(f"{n} | {r['whistle']} | {' '.join(r['keys'])} | {r['typed_fields']} | 0 | {r['actions']} | "
-                  f"0 | {r['messages_on_save']} | {r['wait_s']}")
-        print(f"load {os.getloadavg()}")
-        if SHOTS:
-            (Path(SHOTS) / "tag-form-stoppages.json").write_text(json.dumps({"rows": rows, "load": os.getloadavg()},
-                                                                            indent=2))
-        assert all(r["messages_on_save"] == 1 for r in rows), rows
-    finally:
-        stop_app(proc)
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.set_default_timeout(60_000)
+    sent = sent_to_the_app(page)  # from the page's first message on
+    page.goto(url)
+    browser_app.name_the_reviewer(page, "Browser Coach")
+    # the sound listened to: its progress (a fragment the page reruns on a timer) is over
+    page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
+    rows = []
+    for n, whistle in enumerate(whistles, 1):
+        open_the_form_at(page, whistle, n)
+        if n == 1:
+            the_search_is_the_apps(page)
+        rows.append(fill_and_save(page, sent, whistle, n, "1" if n % 2 else "2"))
+        if n == 1:
+            page.get_by_text("Saved e1:").scroll_into_view_if_needed()
+            shot(page, "form-3-verdict-after-save")
+    page.locator(FRAME).click()  # a form opened and given up: Escape, nothing saved
+    page.keyboard.press("t")
+    page.get_by_text(f"New tag e5 at frame {whistles[-1]} ").wait_for()
+    page.wait_for_function(f"() => {FOCUSED} && {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
+    page.keyboard.press("Escape")
+    page.get_by_text("New tag e5 at frame").wait_for(state="detached")
+    doc = load_document(ws["document"])
+    assert len(doc.events) == 4
+    teams = [t["id"] for t in doc.match["teams"]]
+    results = {r.event: r.verdict for r in check_document(doc)[0]}
+    for n, tag in enumerate(sorted(doc.events, key=lambda e: e["position"]["frame"]), 1):
+        offender = teams[(n + 1) % 2]
+        assert tag["situation"] == "21.b" and tag["position"]["frame"] == whistles[n - 1]
+        assert tag["involved"] == {"offender": {"team": offender}, "umpire": "Umpire One"}
+        assert tag["call"]["penalty_to"] != offender and tag["call"]["whistle"] == "at_once"
+        assert tag["reviewer"] == "Browser Coach" and results[tag["id"]] == "consistent"
+    print("\nstoppage | whistle | keys | typed fields | clicks | actions | messages filling | on Save | wait s")
+    for n, r in enumerate(rows, 1):
+        print(f"{n} | {r['whistle']} | {' '.join(r['keys'])} | {r['typed_fields']} | 0 | {r['actions']} | "
+              f"0 | {r['messages_on_save']} | {r['wait_s']}")
+    print(f"load {os.getloadavg()}")
+    if SHOTS:
+        (Path(SHOTS) / "tag-form-stoppages.json").write_text(json.dumps({"rows": rows, "load": os.getloadavg()},
+                                                                        indent=2))
+    assert all(r["messages_on_save"] == 1 for r in rows), rows
 
 
-def test_the_form_in_spanish_with_its_keys(tmp_path, browser):  # noqa: F811
+def test_the_form_in_spanish_with_its_keys(app_on, browser):  # noqa: F811
     """The same form in Spanish: its words from the catalogue, the keys the same, the verdict in Spanish."""
-    ws = make_workspace(tmp_path / "ws")
-    proc, url = start_app(tmp_path, ws)
-    try:
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        page.set_default_timeout(60_000)
-        page.goto(url)
-        browser_app.name_the_reviewer(page, "Carla Coach")
-        page.get_by_text("Español").first.click()
-        page.get_by_text("Fotograma 0 (0 a 199)").first.wait_for()
-        box = page.get_by_label("Ir al fotograma")
-        box.fill("150")
-        box.press("Enter")
-        on_screen(page, 150)
-        page.locator(FRAME).click()
-        page.keyboard.press("t")
-        page.get_by_text("Nueva etiqueta e3 en el fotograma 150").wait_for()
-        page.get_by_label("Buscar la situación (disposición o nombre)").wait_for()
-        page.wait_for_function(f"() => {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
-        page.keyboard.type("casco")
-        assert page.locator(f"{FORM} .tf-results [role=option]").first.inner_text().startswith("21.h — ")
-        page.keyboard.press("Control+A")  # a search typed anew
-        page.keyboard.type("foul")
-        page.keyboard.press("Enter")
-        kinds = page.get_by_role("listbox", name="Tipo de foul")
-        assert kinds.evaluate("(e) => e === e.getRootNode().activeElement")
-        page.keyboard.press("1")
-        page.keyboard.press("o")
-        page.keyboard.press("2")
-        assert "Rellenado con lo que se sabe" in page.get_by_test_id("polo-tag-form-prefilled").inner_text()
-        page.get_by_label("Notas").fill("gancho")
-        shot(page, "form-4-in-spanish", form=True)
-        # the frame view plays and pauses: the page reruns (its position told), and what was typed stays
-        runs = page.evaluate("() => window.__poloReviewTagForm.token")
-        page.locator(FRAME).click()
-        page.keyboard.press("l")
-        page.wait_for_timeout(1500)
-        page.keyboard.press("k")
-        page.wait_for_timeout(3500)
-        assert page.evaluate("() => window.__poloReviewTagForm.token") == runs
-        assert kinds.get_by_role("option", selected=True).inner_text().endswith("Foul peligroso")
-        assert page.get_by_label("Notas").input_value() == "gancho"
-        assert "21.b — " in page.get_by_test_id("polo-tag-form-situation").inner_text()
-        kinds.focus()
-        page.keyboard.press("Control+Enter")
-        page.get_by_text("Guardada e3:").wait_for()
-        page.get_by_text("Guardada e3:").scroll_into_view_if_needed()
-        shot(page, "form-5-verdict-in-spanish")
-        doc = load_document(ws["document"])
-        e3 = next(e for e in doc.events if e["id"] == "e3")
-        assert e3["situation"] == "21.b" and e3["facts"]["kind"] == "dangerous"
-        assert e3["involved"]["offender"] == {"team": "B"} and e3["call"]["penalty_to"] == "A"
-        assert e3["notes"] == "gancho"
-    finally:
-        stop_app(proc)
+    url, ws = app_on(None)
+    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+    page.set_default_timeout(60_000)
+    page.goto(url)
+    browser_app.name_the_reviewer(page, "Carla Coach")  # and at once to Spanish (open_page waits for the frame)
+    page.get_by_text("Español").first.click()
+    page.get_by_text("Fotograma 0 (0 a 199)").first.wait_for()
+    go_to_frame(page, 150, "Ir al fotograma")
+    page.locator(FRAME).click()
+    page.keyboard.press("t")
+    page.get_by_text("Nueva etiqueta e3 en el fotograma 150").wait_for()
+    page.get_by_label("Buscar la situación (disposición o nombre)").wait_for()
+    page.wait_for_function(f"() => {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
+    page.keyboard.type("casco")
+    assert page.locator(f"{FORM} .tf-results [role=option]").first.inner_text().startswith("21.h — ")
+    page.keyboard.press("Control+A")  # a search typed anew
+    page.keyboard.type("foul")
+    page.keyboard.press("Enter")
+    kinds = page.get_by_role("listbox", name="Tipo de foul")
+    assert kinds.evaluate("(e) => e === e.getRootNode().activeElement")
+    page.keyboard.press("1")
+    page.keyboard.press("o")
+    page.keyboard.press("2")
+    assert "Rellenado con lo que se sabe" in page.get_by_test_id("polo-tag-form-prefilled").inner_text()
+    page.get_by_label("Notas").fill("gancho")
+    shot(page, "form-4-in-spanish", form=True)
+    # the frame view plays and pauses: the page reruns (its position told), and what was typed stays
+    runs = page.evaluate("() => window.__poloReviewTagForm.token")
+    page.locator(FRAME).click()
+    page.keyboard.press("l")
+    page.wait_for_timeout(1500)
+    page.keyboard.press("k")
+    page.wait_for_timeout(3500)
+    assert page.evaluate("() => window.__poloReviewTagForm.token") == runs
+    assert kinds.get_by_role("option", selected=True).inner_text().endswith("Foul peligroso")
+    assert page.get_by_label("Notas").input_value() == "gancho"
+    assert "21.b — " in page.get_by_test_id("polo-tag-form-situation").inner_text()
+    kinds.focus()
+    page.keyboard.press("Control+Enter")
+    page.get_by_text("Guardada e3:").wait_for()
+    page.get_by_text("Guardada e3:").scroll_into_view_if_needed()
+    shot(page, "form-5-verdict-in-spanish")
+    doc = load_document(ws["document"])
+    e3 = next(e for e in doc.events if e["id"] == "e3")
+    assert e3["situation"] == "21.b" and e3["facts"]["kind"] == "dangerous"
+    assert e3["involved"]["offender"] == {"team": "B"} and e3["call"]["penalty_to"] == "A"
+    assert e3["notes"] == "gancho"
 
 
-def test_t_again_moves_the_open_tag_its_pre_fills_follow_and_what_was_typed_stays(tmp_path, browser,  # noqa: F811
+def test_t_again_moves_the_open_tag_its_pre_fills_follow_and_what_was_typed_stays(app_on, browser,  # noqa: F811
                                                                                  match_video):
-    ws = make_workspace(tmp_path / "ws", copy_from=match_video)
-    data = json.loads(ws["document"].read_text("utf-8"))
-    data["events"] = []
-    ws["document"].write_text(json.dumps(data), "utf-8")
+    url, ws = app_on(match_video, tags=False)
     whistles = whistle_match.whistle_frames()
-    proc, url = start_app(tmp_path, ws)
-    try:
-        page = browser.new_page(viewport={"width": 1500, "height": 1100})
-        page.set_default_timeout(60_000)
-        page.goto(url)
-        browser_app.name_the_reviewer(page, "Browser Coach")
-        page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
-        open_the_form_at(page, whistles[-2] + 7, 1)  # 15 s before the last whistle: bound to it, delayed
-        page.keyboard.type("foul")
-        page.keyboard.press("Enter")
-        page.keyboard.press("3")  # the foul's kind: mechanics
-        prefilled = page.get_by_test_id("polo-tag-form-prefilled")
-        assert "Whistle: Delayed" in prefilled.inner_text()
-        box = page.get_by_label("Go to frame")
-        box.fill(str(whistles[-1] + 7))  # after the last whistle: none to bind to
-        box.press("Enter")
-        on_screen(page, whistles[-1] + 7)
-        page.locator(FRAME).click()
-        page.keyboard.press("t")
-        page.get_by_text(f"New tag e1 at frame {whistles[-1] + 7} ").wait_for()
-        page.get_by_role("button", name="Whistle: not set").wait_for()
-        until_text = time.monotonic() + 10
-        while "Whistle:" in prefilled.inner_text() and time.monotonic() < until_text:
-            time.sleep(0.1)
-        assert "Whistle:" not in prefilled.inner_text(), prefilled.inner_text()  # the pre-fill followed
-        kinds = page.get_by_role("listbox", name="Kind of foul")
-        assert kinds.get_by_role("option", selected=True).inner_text().endswith("Mechanics")  # typed: kept
-    finally:
-        stop_app(proc)
+    page = open_page(browser, url, width=1500, height=1100)
+    page.get_by_text("Whistles not yet reviewed (8 of 8)").wait_for(timeout=180_000)
+    open_the_form_at(page, whistles[-2] + 7, 1)  # 15 s before the last whistle: bound to it, delayed
+    page.keyboard.type("foul")
+    page.keyboard.press("Enter")
+    page.keyboard.press("3")  # the foul's kind: mechanics
+    prefilled = page.get_by_test_id("polo-tag-form-prefilled")
+    assert "Whistle: Delayed" in prefilled.inner_text()
+    go_to_frame(page, whistles[-1] + 7)  # after the last whistle: none to bind to
+    page.locator(FRAME).click()
+    page.keyboard.press("t")
+    page.get_by_text(f"New tag e1 at frame {whistles[-1] + 7} ").wait_for()
+    page.get_by_role("button", name="Whistle: not set").wait_for()
+    until_text = time.monotonic() + 10
+    while "Whistle:" in prefilled.inner_text() and time.monotonic() < until_text:
+        time.sleep(0.1)
+    assert "Whistle:" not in prefilled.inner_text(), prefilled.inner_text()  # the pre-fill followed
+    kinds = page.get_by_role("listbox", name="Kind of foul")
+    assert kinds.get_by_role("option", selected=True).inner_text().endswith("Mechanics")  # typed: kept

@@ -97,7 +97,7 @@ def test_a_tag_made_on_the_second_angle_records_it(two_angles):
     at.session_state[review_angle.ON] = "angle"
     at.session_state["review.form_request"] = (50, 2.0)
     at.run()
-    assert at.session_state["review.form"]["angle"] == two_angles["angle_sha"]
+    assert at.session_state["review.form"].angle == two_angles["angle_sha"]
     at.button(key="review.form.save").click().run()
     assert not at.exception, at.exception
     made = [e for e in saved(two_angles)["events"] if e["position"]["frame"] == 50 and e.get("angle")]

@@ -54,7 +54,7 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     at.session_state["review.form_request"] = (frame - 25, (frame - 25) / 25)
     at.run()
     form = at.session_state["review.form"]
-    assert form["moments"]["whistle"]["frame"] == frame and form["whistle_heard"] == frame
+    assert form.moments["whistle"]["frame"] == frame and form.whistle_heard == frame
     assert any("Whistle pre-filled from the sound track" in i.value for i in at.info)
 
     # a code key pressed during play 0.6 s after the second whistle (the one no tag answers): the tag is

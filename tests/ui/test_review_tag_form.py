@@ -82,7 +82,7 @@ def test_a_new_tag_starts_with_the_umpire_last_tagged_not_the_tag_before_it(brow
     jump(at, 150)
     click(at, "review.tag")
     # e1, saved last, is before e2 on the timeline: its umpire, shown as pre-filled
-    assert at.session_state["review.form"]["umpire"] == "Umpire One"
+    assert at.session_state["review.form"].umpire == "Umpire One"
     send(at, "21.j", {"facts.period_time_expired": True, "call.whistle": "at_once", "umpire": "Umpire One"})
     assert next(e for e in on_disk(workspace)["events"] if e["id"] == "e3")["involved"]["umpire"] == "Umpire One"
 

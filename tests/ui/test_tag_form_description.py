@@ -11,7 +11,9 @@ from review_app.i18n import gettext
 from review_app.model import MatchDocument
 from review_app.model.coding import OPPONENTS
 from review_app.model.edits import TagError
+from review_app.model.event import decode_event
 from review_app.model.last_tagged import last_umpire
+from review_app.model.tag_draft import Draft, TagForm
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.search import search_provisions, searchable
 from review_app.ui.review.form_view import describe, sent_tag
@@ -19,10 +21,11 @@ from review_app.ui.review.form_view import describe, sent_tag
 EVENTS = document_data()["events"]
 
 
-def form(mode: str = "new", event: dict | None = None, umpire: str | None = "Umpire Two") -> dict:
+def form(mode: str = "new", event: dict | None = None, umpire: str | None = "Umpire Two") -> TagForm:
     doc = MatchDocument(document_data(), None, 0)
-    return {"mode": mode, "id": "e3", "frame": 100, "time_s": 4.0, "base": doc, "opened": 7,
-            "event": event or {"situation": "21.b"}, "umpire": umpire}
+    saved = decode_event(event) if event else None
+    return TagForm(mode, "e3", 100, 4.0, doc, Draft.of(saved) if saved else Draft(situation="21.b"), saved=saved,
+                   opened=7, umpire=umpire)
 
 
 @pytest.fixture(params=["en", "es"])
@@ -95,9 +98,12 @@ def test_the_search_words_handed_to_the_browser_find_what_the_apps_search_finds(
 
 
 def test_the_umpire_of_a_new_tag_is_the_one_last_tagged_in_time_not_the_tag_before_by_position():
-    events = [{"id": "e1", "position": {"frame": 900}, "involved": {"umpire": "Umpire One"}},
-              {"id": "e2", "position": {"frame": 100}, "involved": {"umpire": "Umpire Two"}},
-              {"id": "e3", "position": {"frame": 500}}]
+    def tag(event_id: str, frame: int, umpire: str | None = None):
+        return decode_event({"id": event_id, "position": {"frame": frame, "time_s": frame / 25},
+                             "situation": "21.b", "facts": {}, "call": {},
+                             **({"involved": {"umpire": umpire}} if umpire else {})})
+
+    events = [tag("e1", 900, "Umpire One"), tag("e2", 100, "Umpire Two"), tag("e3", 500)]
     assert last_umpire(events) == "Umpire Two"  # e2 added after e1, though earlier in the match; e3 names none
     assert last_umpire(events, saved_last="e1") == "Umpire One"  # e1 edited last
     assert last_umpire(events, saved_last="gone") == "Umpire Two"

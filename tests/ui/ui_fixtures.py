@@ -85,8 +85,9 @@ def document_data(footage: str | None = "match.mp4", events: list[dict] | None =
 
 
 def make_workspace(root: Path, *, video: bool = True, copy_from: Path | None = None,
-                   seconds: float = 8) -> dict[str, Path]:
-    """footage/match.mp4 (made, or copied from `copy_from`) and annotations/test-match.json pointing at it."""
+                   seconds: float = 8, tags: bool = True) -> dict[str, Path]:
+    """footage/match.mp4 (made, or copied from `copy_from`) and annotations/test-match.json pointing at it
+    (`tags=False`: the match without its tags, for a test that tags the footage from the start)."""
     footage, annotations = root / "footage", root / "annotations"
     footage.mkdir(parents=True, exist_ok=True)
     annotations.mkdir(parents=True, exist_ok=True)
@@ -95,6 +96,9 @@ def make_workspace(root: Path, *, video: bool = True, copy_from: Path | None = N
     elif video:
         make_video(footage / "match.mp4", seconds)
     doc = annotations / "test-match.json"
-    doc.write_text(json.dumps(document_data("../footage/match.mp4" if video else None), indent=2), "utf-8")
+    data = document_data("../footage/match.mp4" if video else None)
+    if not tags:
+        data["events"] = []
+    doc.write_text(json.dumps(data, indent=2), "utf-8")
     return {"footage": footage, "annotations": annotations, "document": doc, "data": root / "data",
             "video": footage / "match.mp4"}

@@ -183,7 +183,7 @@ def decision_form(doc, heard: list) -> None:
     with st.form("live.decision"):
         frame = st.selectbox(_("Whistle"), frames, key=WHISTLE, format_func=lambda f: _(
             "Whistle at {time} (frame {frame})", time=format_time(by_frame[f].start_s), frame=f))
-        tags = [e["id"] for e in doc.events]
+        tags = [e.id for e in read_events(doc)]
         if st.session_state.get(TAG) not in (None, *tags):
             st.session_state[TAG] = None  # its tag deleted meanwhile
         event = st.selectbox(_("Tag of the call (if made)"), [None, *tags], format_func=lambda t: t or "—", key=TAG)

@@ -40,6 +40,7 @@ from review_app.model.coding import (
     window_change,
 )
 from review_app.model.edits import commit, put_event
+from review_app.model.event import read_event
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.labels import value_label
 from review_app.rules.search import clause_label
@@ -50,6 +51,7 @@ from review_app.ui.context import _, error_line, folders, lang, reviewer, store
 from review_app.ui.review import angle as review_angle
 from review_app.ui.review import pick as review_pick
 from review_app.ui.review import saves as review_saves
+from review_app.ui.review.form_view import team_names
 from review_app.ui.review.sounds import heard, heard_calls
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
@@ -59,7 +61,7 @@ WINDOW = "review.code_window"  # (reviewer, CodeWindow) as last read or saved
 DRAWN = "review.drawn"  # the match as the timeline last drew it: the base a drag was made on
 CHECKED = "review.checked"  # (path, revision, results): the checker's verdicts of the match as saved
 BEHIND = "review.page_behind"  # saved while playing: the page outside the frame area is to be drawn again
-CODED = "review.last_coded"  # {id, path, seq}: the tag a code key saved last (its umpire pre-fills the next tag)
+CODED = "review.last_coded"  # saves.SavedTag: the tag a code key saved last (its umpire pre-fills the next tag)
 
 
 def _records():
@@ -96,7 +98,7 @@ def describe_keys(situation: str, doc: MatchDocument | None) -> tuple[dict, ...]
     """The descriptor keys of a code's tags, each with what it says in the page's language ('P3 Penalty 3')."""
     if doc is None:
         return ()
-    names = {t["id"]: t.get("name") or t["id"] for t in doc.match.get("teams") or []}
+    names = team_names(doc.match)
 
     def said(d) -> str:
         part = d.part.split(".", 1)[1]
@@ -225,12 +227,11 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
             continue
         review_pick.remember(saved)
         doc = st.session_state[DRAWN] = saved
-        if item.get("kind") == "code":
-            st.session_state[CODED] = {"id": saved.renamed(change.event_id), "path": str(saved.path),
-                                       "seq": time.time_ns()}
-            where = {"id": saved.renamed(change.event_id), "clause": change.event["situation"],
-                     "frame": change.event["position"]["frame"]}
-            if TO_COMPLETE in (change.event.get("not_recorded") or []):
+        tagged = read_event(saved, saved.renamed(change.event_id)) if item.get("kind") == "code" else None
+        if tagged is not None:
+            st.session_state[CODED] = review_saves.SavedTag(tagged.id, str(saved.path), time.time_ns())
+            where = {"id": tagged.id, "clause": tagged.situation, "frame": tagged.position.frame}
+            if TO_COMPLETE in tagged.not_recorded:
                 st.toast(_("Tagged {id} ({clause}) at frame {frame}: to complete", **where), icon=":material/sell:")
             else:  # its descriptor keys gave all the checker asks for
                 st.toast(_("Tagged {id} ({clause}) at frame {frame}: complete", **where), icon=":material/sell:")
@@ -302,18 +303,18 @@ def to_complete_list(doc: MatchDocument, open_form, jump) -> None:
     if not waiting:
         return
     st.markdown("**" + _("To complete ({n})", n=len(waiting)) + "**")
-    ids = [e["id"] for e in waiting]
+    ids = [e.id for e in waiting]
     if st.session_state.get("review.complete_pick") not in ids:
         st.session_state["review.complete_pick"] = ids[0]
-    by_id = {e["id"]: e for e in waiting}
+    by_id = {e.id: e for e in waiting}
     c1, c2 = st.columns([3, 2], vertical_alignment="bottom")  # room for "Completar", not "Comp…"
     chosen = c1.selectbox(_("Coded tag"), ids, key="review.complete_pick", label_visibility="collapsed",
-                          format_func=lambda i: f"{i} · {by_id[i]['situation']} · f{by_id[i]['position']['frame']} · "
-                                                f"{format_time(by_id[i]['position']['time_s'], 1)}")
+                          format_func=lambda i: f"{i} · {by_id[i].situation} · f{by_id[i].position.frame} · "
+                                                f"{format_time(by_id[i].position.time_s, 1)}")
     if c2.button(_("Complete"), key="review.complete", type="primary", width="stretch",
                  help=_("Fill in the details of this tag on the tag form")):
         event = by_id[chosen]
         if jump is not None:
-            jump(event["position"]["frame"])
-        open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
+            jump(event.position.frame)
+        open_form(doc, event.position.frame, event.position.time_s, event)
         st.rerun()

@@ -17,15 +17,17 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import msgspec
 import streamlit as st
 
 from review_app.model import MatchDocument
 from review_app.model.coding import OPPONENTS, descriptors, prefilled_call
 from review_app.model.document import DERIVED_FACTS
 from review_app.model.edits import TagError, moments_for
-from review_app.model.periods import period_at, period_starts
+from review_app.model.event import Someone
 from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
+from review_app.model.tag_draft import NEW, Draft, TagForm
 from review_app.rules import PROVISIONS
 from review_app.rules.implied import TO_THE_OPPONENTS
 from review_app.rules.labels import call_field_label, value_label
@@ -103,6 +105,19 @@ def fact_label(fact: Fact) -> str:
         ("" if fact.required else " ({})".format(_("if the call needs it")))
 
 
+def team_names(teams: dict | Sequence[dict]) -> dict[str, str]:
+    """Each team's name by its id, in the match's order (`teams`: the match, or its teams)."""
+    teams = (teams.get("teams") or []) if isinstance(teams, dict) else teams
+    return {t["id"]: t["name"] for t in teams}
+
+
+def offender_choice_of(offender: Someone | None) -> str | None:
+    """Who offended as the form's choice of them: a team's id, or "team#number" for a player."""
+    if offender is None:
+        return None
+    return f"{offender.team}#{offender.number}" if offender.number else offender.team
+
+
 def player_label(teams, choice: str) -> str:
     """A player as the roster names them: 'Ana Alpha (Alpha #3)', else 'Alpha #3'."""
     team_id, _sep, number = choice.partition("#")
@@ -152,14 +167,10 @@ def fact_field(fact: Fact, situation: str, match: dict) -> Field:
                  max=None if fact.kind == "number" else TEXT_MAX)
 
 
-def _teams(match: dict) -> dict[str, str]:
-    return {t["id"]: t.get("name") or t["id"] for t in match.get("teams") or []}
-
-
 def call_field(part: str, spec, situation: str, match: dict) -> Field:
     name, label = f"call.{part}", call_field_label(part, lang())
     if spec == "team":
-        choices = list(_teams(match).items())
+        choices = list(team_names(match).items())
         if part in TO_THE_OPPONENTS:
             choices.append((OPPONENTS, _("The team other than the offender's")))
         return Field(name, label, "choice", _keyed(choices, {}))
@@ -180,14 +191,14 @@ def asked_parts(p: Provision) -> list[str]:
     return [name for name in CALL_FIELDS if name not in DECISIONS or name in p.decisions]
 
 
-def _situation(p: Provision, form: dict, moments: dict) -> Situation:
-    doc, event = form["base"], form["event"]
-    call_now = event.get("call") or {}
+def _situation(p: Provision, form: TagForm, moments: dict) -> Situation:
+    doc = form.base
+    call_now = form.tag.call.given()
     derived = DERIVED_FACTS.get(p.id, ())
     facts = tuple(fact_field(f, p.id, doc.match) for f in p.facts if f.name not in derived) + \
-        tuple(reading_field(doc, event, p, name) for name in derived)
+        tuple(reading_field(form, p, name) for name in derived)
     fields = tuple(f.name for f in facts) + tuple(f"call.{name}" for name in asked_parts(p))
-    known = {f"call.{name}": value for name, value in prefilled_call(p.id, form["time_s"], moments).items()
+    known = {f"call.{name}": value for name, value in prefilled_call(p.id, form.time_s, moments).items()
              if call_now.get(name) is None and f"call.{name}" in fields}
     words = searchable(p)
     return Situation(p.id, clause_label(p, lang()), rendered(p.summary), tuple(words["tokens"]), words["names"],
@@ -196,12 +207,12 @@ def _situation(p: Provision, form: dict, moments: dict) -> Situation:
                      tuple(f"call.{n}" for n in asked_parts(p) if n not in FIRST_PARTS and n not in p.decisions))
 
 
-def reading_field(doc: MatchDocument, event: dict, p: Provision, name: str) -> Field:
+def reading_field(form: TagForm, p: Provision, name: str) -> Field:
     """A fact the tool derives is shown, not asked; a reviewer who reads the register otherwise says so here,
     and the report shows both while the verdict follows the register (as the full form's reading_widget)."""
     fact = p.fact_named(name)
     assert fact is not None, (p.id, name)  # DERIVED_FACTS names facts of the clause
-    found = doc.derived_facts({**event, "situation": p.id}).get(name) if event.get("id") else None
+    found = form.derived_facts(p.id).get(name)
     said = _("{fact}: {value}, from the mount register (derived, not typed; it follows the mount the situation "
              "concerns, once saved).", fact=rendered(fact.label), value=_("not yet known") if found is None else found)
     return Field(f"reading.{name}", _("Your reading, only if you read the register otherwise"), "choice",
@@ -210,80 +221,71 @@ def reading_field(doc: MatchDocument, event: dict, p: Provision, name: str) -> F
 
 def _who_fields(doc: MatchDocument, situation: str, umpire_now: str | None) -> dict[str, Field]:
     match, teams = doc.match, doc.match.get("teams") or []
-    names = _teams(match)
+    names = team_names(match)
     mounts = _keyed(list(mount_strings(doc).items()), {})  # offered as they are typed; a new one is kept too
-    out: dict[str, Field] = {}
+    fields: list[Field] = []
     for n in range(1, PLAYERS + 1):
-        out[f"player{n}.team"] = Field(f"player{n}.team", _("Player {n}: team", n=n), "choice",
-                                       _keyed(list(names.items()), {}))
-        out[f"player{n}.number"] = Field(f"player{n}.number", _("Number"), "choice",
-                                         _keyed([(k, str(k)) for k in NUMBERS], {}))
-        out[f"player{n}.mount"] = Field(f"player{n}.mount", _("Mount ridden"), "text", mounts, max=TEXT_MAX)
-    offenders = [*names.items(), *[(f"{t['id']}#{k}", player_label(teams, f"{t['id']}#{k}"))
-                                   for t in teams for k in NUMBERS]]
-    out["offender"] = Field("offender", _("Offence committed by (who the penalty or card is against)"), "choice",
-                            _keyed(offenders, _codes(situation, match, "involved.offender")))
+        fields += [Field(f"player{n}.team", _("Player {n}: team", n=n), "choice", _keyed(list(names.items()), {})),
+                   Field(f"player{n}.number", _("Number"), "choice", _keyed([(k, str(k)) for k in NUMBERS], {})),
+                   Field(f"player{n}.mount", _("Mount ridden"), "text", mounts, max=TEXT_MAX)]
+    offenders = [*names.items(), *[(f"{team}#{k}", player_label(teams, f"{team}#{k}")) for team in names
+                                   for k in NUMBERS]]
     umpires = list(match.get("umpires") or []) + ([umpire_now] if umpire_now and umpire_now not in
                                                   (match.get("umpires") or []) else [])
-    out["umpire"] = Field("umpire", _("Umpire who made the call"), "choice",
-                          _keyed([(u, u) for u in umpires], _codes(situation, match, "involved.umpire")))
-    out["mount"] = Field("mount", _("Mount the situation concerns"), "text", mounts, max=TEXT_MAX)
     periods = int(match.get("periods") or 8)
-    out["period"] = Field("period", _("Period"), "number", max=periods + OVERTIME_PERIODS_MAX,
-                          hint=_("Past {periods}: an overtime period ({first} is the first).", periods=periods,
-                                 first=periods + 1))
-    out["clock"] = Field("clock", _("Game clock (m:ss)"), "text", max=5)
-    out["notes"] = Field("notes", _("Notes"), "notes", max=NOTES_MAX)
-    return out
+    fields += [
+        Field("offender", _("Offence committed by (who the penalty or card is against)"), "choice",
+              _keyed(offenders, _codes(situation, match, "involved.offender"))),
+        Field("umpire", _("Umpire who made the call"), "choice",
+              _keyed([(u, u) for u in umpires], _codes(situation, match, "involved.umpire"))),
+        Field("mount", _("Mount the situation concerns"), "text", mounts, max=TEXT_MAX),
+        Field("period", _("Period"), "number", max=periods + OVERTIME_PERIODS_MAX,
+              hint=_("Past {periods}: an overtime period ({first} is the first).", periods=periods,
+                     first=periods + 1)),
+        Field("clock", _("Game clock (m:ss)"), "text", max=5),
+        Field("notes", _("Notes"), "notes", max=NOTES_MAX),
+    ]
+    return {f.name: f for f in fields}
 
 
-def _values(event: dict) -> dict:
+def _values(draft: Draft) -> dict:
     """The tag's own values, by field."""
-    involved = event.get("involved") or {}
-    out = {f"facts.{k}": v for k, v in (event.get("facts") or {}).items()}
-    out.update({f"call.{k}": (f"{v.get('team')}#{v.get('number')}" if isinstance(v, dict) else v)
-                for k, v in (event.get("call") or {}).items()})
-    for n, row in enumerate((involved.get("players") or [])[:PLAYERS], 1):
-        out.update({f"player{n}.team": row.get("team"), f"player{n}.number": row.get("number"),
-                    f"player{n}.mount": row.get("mount")})
-    offender = involved.get("offender") or {}
-    out["offender"] = (f"{offender.get('team')}#{offender['number']}" if offender.get("number")
-                       else offender.get("team"))
-    out.update({f"reading.{k}": v for k, v in (event.get("reading") or {}).items()})
-    out.update(umpire=involved.get("umpire"), mount=involved.get("mount"), period=event.get("period"),
-               clock=event.get("clock"), notes=event.get("notes"))
+    involved = draft.involved
+    out = {f"facts.{k}": v for k, v in draft.facts.items()}
+    out.update({f"call.{k}": (f"{v.team}#{v.number}" if isinstance(v, Someone) else v)
+                for k, v in msgspec.structs.asdict(draft.call).items()})
+    for n, row in enumerate(involved.players[:PLAYERS], 1):
+        out.update({f"player{n}.team": row.team, f"player{n}.number": row.number, f"player{n}.mount": row.mount})
+    out["offender"] = offender_choice_of(involved.offender)
+    out.update({f"reading.{k}": v for k, v in draft.readings().items()})
+    out.update(umpire=involved.umpire, mount=involved.mount, period=draft.period, clock=draft.clock,
+               notes=draft.notes)
     return {k: v for k, v in out.items() if v is not None}
 
 
-def _prefilled(form: dict, event: dict) -> dict:
+def _prefilled(form: TagForm) -> dict:
     """What the form fills in that the tag does not record: the umpire, the period and the clock."""
-    out = {}
-    if form["mode"] == "new" and form.get("umpire") and not (event.get("involved") or {}).get("umpire"):
-        out["umpire"] = form["umpire"]
-    where = period_at(period_starts(form["base"]), form["time_s"])
-    if where is not None and not event.get("period"):
-        out["period"] = where.period
-    if where is not None and where.clock and not event.get("clock"):
-        out["clock"] = where.clock
-    return out
+    umpire = form.umpire if form.mode == NEW and not form.tag.involved.umpire else None
+    period, clock = form.period_prefilled()
+    return {name: value for name, value in (("umpire", umpire), ("period", period), ("clock", clock)) if value}
 
 
-def describe(form: dict, situation: str, moments: dict, signed_in: bool) -> FormDescription:
+def describe(form: TagForm, situation: str, moments: dict, signed_in: bool) -> FormDescription:
     """The whole form for the browser: every situation with its fields, the values as the form opens, what is
     pre-filled. `form`: the tag form's state (tags.open_form); `moments`: the tag's moments as set now."""
-    doc, event = form["base"], form["event"]
+    doc = form.base
     situations = tuple(_situation(p, form, moments) for p in PROVISIONS)
     fields: dict[str, Field] = {}  # the call parts and who was involved: the same for every situation
     for p in PROVISIONS:
         fields.update({f"call.{n}": call_field(n, CALL_FIELDS[n], p.id, doc.match) for n in asked_parts(p)})
-    who = _who_fields(doc, situation, (event.get("involved") or {}).get("umpire") or form.get("umpire"))
+    who = _who_fields(doc, situation, form.tag.involved.umpire or form.umpire)
     fields.update(who)
-    return FormDescription(form_token(form), form["mode"], situation, situations, fields, tuple(who), _values(event),
-                           _prefilled(form, event), signed_in, _texts())
+    return FormDescription(form_token(form), form.mode, situation, situations, fields, tuple(who),
+                           _values(form.tag), _prefilled(form), signed_in, _texts())
 
 
-def form_token(form: dict) -> str:
-    return f"{form['base'].path}|{form['mode']}|{form['id']}|{form.get('opened', 0)}"
+def form_token(form: TagForm) -> str:
+    return f"{form.base.path}|{form.mode}|{form.id}|{form.opened}"
 
 
 def _texts() -> dict[str, str]:

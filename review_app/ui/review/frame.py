@@ -12,7 +12,7 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
-from review_app.model.edits import moments_for, set_moment
+from review_app.model.edits import moments_for
 from review_app.model.event import read_events
 from review_app.reports import timeline
 from review_app.textsafe import data_url, md
@@ -67,7 +67,7 @@ def _action(name: str, frame: int) -> None:
         if form is not None:
             viewer = _viewer()
             st.session_state["review.pos"] = frame
-            set_moment(form, name.removeprefix("moment."), frame, viewer.time_of(frame))
+            form.set_moment(name.removeprefix("moment."), frame, viewer.time_of(frame))
             st.session_state["review.form_request_moment"] = True
 
 
@@ -79,7 +79,7 @@ def _actions(angle: review_angle.Shown | None = None) -> tuple:
     form = st.session_state.get("review.form")
     if form:
         # The tag's clause's moments: the whistle, restart and neutral play, and the events its restart waits for.
-        offered = moments_for(st.session_state.get("review.form.situation"), form.get("moments"))
+        offered = moments_for(st.session_state.get("review.form.situation"), form.moments)
         out += [frame_view.Action(f"moment.{moment}", key, _(label),
                                   _("Set the {what} to the frame on screen ({shortcut})", what=_(label).lower(),
                                     shortcut=key))

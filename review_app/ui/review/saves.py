@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 
 import msgspec
 import pandas as pd
@@ -42,7 +43,18 @@ from review_app.ui import scroll
 from review_app.ui.context import N_, _, error_line, lang, rendered, signed_in_reviewer, store
 from review_app.ui.review.pick import remember, writable
 
-FORM = "review.form"  # the open tag form's state in the session
+FORM = "review.form"  # the open tag form's state in the session (model.tag_draft.TagForm)
+LAST_VERDICT = "review.last_verdict"  # the SavedTag the form saved last: its verdict is shown
+
+
+@dataclass(frozen=True)
+class SavedTag:
+    """A tag this reviewer just saved (from the form, or with a code key)."""
+
+    tag: str  # its id as saved
+    path: str  # its match
+    seq: int  # when: the later of two is the one saved last; a new one scrolls to its verdict once
+
 
 def clause_text(p: Provision) -> None:
     """The rulebook's words for a clause, in the chosen language (English prevails)."""
@@ -92,14 +104,13 @@ def _after_save(saved: MatchDocument, change: Change, undo: bool = False) -> Non
     st.session_state.pop("review.conflict", None)
     if change.kind == "put" and not undo:
         # The verdict itself is the checker's, read from the page's one check of the saved match.
-        st.session_state["review.last_verdict"] = {"id": change.event_id, "path": str(saved.path),
-                                                   "seq": time.time_ns()}  # this save: scrolled to once
+        st.session_state[LAST_VERDICT] = SavedTag(change.event_id, str(saved.path), time.time_ns())
         st.session_state["review.tag_pick_next"] = change.event_id
         st.session_state.pop("review.undo", None)
     elif change.kind == "delete" and not undo:
         # The undo is saved against this revision (the one the delete made), like any other change.
         st.session_state["review.undo"] = (str(saved.path), undo_of(change), saved)
-        st.session_state.pop("review.last_verdict", None)
+        st.session_state.pop(LAST_VERDICT, None)
     else:
         st.session_state.pop("review.undo", None)
         if change.kind == "put":
@@ -254,11 +265,11 @@ def _make_change_on_saved(conflict: dict) -> None:
 def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
     """The verdict of the tag just saved, while its match is the one open, as the page's check of
     the match gave it (`results`: the checker's result per event id)."""
-    saved = st.session_state.get("review.last_verdict")
-    if not saved or saved.get("path") != str(doc.path) or saved["id"] not in results:
+    saved = st.session_state.get(LAST_VERDICT)
+    if not saved or saved.path != str(doc.path) or saved.tag not in results:
         return
-    v = {"id": saved["id"], **results[saved["id"]]}
-    text = "**" + _("Saved {id}: {verdict}", id=v["id"], verdict=verdict_label(v["verdict"], lang())) + "**"
+    v = results[saved.tag]
+    text = "**" + _("Saved {id}: {verdict}", id=saved.tag, verdict=verdict_label(v["verdict"], lang())) + "**"
     body = md(rendered(v["explanation"]))
     box = {"consistent": st.success, "inconsistent": st.error, "discretionary": st.info}.get(v["verdict"], st.warning)
     with st.container(key="review-verdict"):
@@ -266,7 +277,7 @@ def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
         clause_text(provision(v["clause"]))
     # The Save button is at the foot of a long form: the verdict, at the top of the panel, is brought
     # into view once for each save (not on the runs after it, which would pull the page back up).
-    scroll.into_view("review-verdict", saved.get("seq", 0))
+    scroll.into_view("review-verdict", saved.seq)
 
 
 def undo_bar(doc: MatchDocument) -> None:

@@ -8,6 +8,8 @@ import streamlit as st
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
 from review_app.model.coding import At, Call, bound_call, unbound_calls
+from review_app.model.event import read_events_in_order
+from review_app.model.tag_draft import TagForm
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
@@ -86,23 +88,23 @@ def heard_calls(found: list[Sound]) -> list[Call]:
     return [tuple(At(b.start_frame, b.start_s) for b in call) for call in matching.calls(found)]
 
 
-def prefill(form: dict, found: list[Sound]) -> None:
+def prefill(form: TagForm, found: list[Sound]) -> None:
     """A tag's whistle moment from the whistle it is bound to (model.coding.bound_call: the first heard
     after its incident, or for a coded tag the last heard before its key), marked as pre-filled so the form
     says so; a moment the reviewer set (or moved) is left alone."""
-    moments = form.setdefault("moments", {})
-    set_by_hand = moments.get("whistle") and moments["whistle"].get("frame") != form.get("whistle_heard")
+    moments = form.taken_moments()
+    set_by_hand = moments.get("whistle") and moments["whistle"].get("frame") != form.whistle_heard
     if set_by_hand:
         return
     calls = heard_calls(found)
-    n = bound_call(calls, {"position": {"time_s": form["time_s"]}, "window": form["event"].get("window")})
+    n = bound_call(calls, form.time_s, coded=form.tag.window is not None)
     if n is None:
         moments.pop("whistle", None)
-        form.pop("whistle_heard", None)
+        form.whistle_heard = None
         return
     heard = calls[n][0]
     moments["whistle"] = {"frame": heard.frame, "time_s": round(heard.time_s, 4)}
-    form["whistle_heard"] = heard.frame
+    form.whistle_heard = heard.frame
 
 
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
@@ -118,7 +120,7 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
             st.caption(_("Only noise in the sound track: no whistle or horn heard."))
         return
     calls = heard_calls(found)
-    missing = [calls[n][0] for n in unbound_calls(calls, list(doc.events_in_order()))]
+    missing = [calls[n][0] for n in unbound_calls(calls, read_events_in_order(doc))]
     heard = len(calls)
     title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=heard)
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):

@@ -4,7 +4,6 @@ conflict) is in saves.py."""
 
 from __future__ import annotations
 
-import copy
 import time
 
 import pandas as pd
@@ -25,12 +24,13 @@ from review_app.model.edits import (
     delete_event,
     moments_for,
     put_event,
-    set_moment,
 )
+from review_app.model.event import Event, read_event, read_events, read_events_in_order
 from review_app.model.last_tagged import last_umpire
 from review_app.model.match_setup import with_new_mounts
-from review_app.model.periods import period_at, period_starts
+from review_app.model.periods import period_starts
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
+from review_app.model.tag_draft import EDIT, FIRST_SITUATION, NEW, Draft, TagForm
 from review_app.rules import provision
 from review_app.rules.implied import TO_THE_OPPONENTS
 from review_app.rules.labels import (
@@ -46,50 +46,57 @@ from review_app.textsafe import md
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review.angle import tagging_on
 from review_app.ui.review.coding import CODED, describe_keys
-from review_app.ui.review.form_view import describe, fact_label, mount_strings, player_label, sent_tag, tag_form_view
+from review_app.ui.review.form_view import (
+    describe,
+    fact_label,
+    mount_strings,
+    offender_choice_of,
+    player_label,
+    sent_tag,
+    tag_form_view,
+    team_names,
+)
 from review_app.ui.review.pick import writable
-from review_app.ui.review.saves import FORM, clause_text, save_change
+from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, save_change
 from review_app.ui.review.sounds import heard, prefill
 
 # -- opening the form ---------------------------------------------------------------
 
-def open_form(doc: MatchDocument, frame: int, time_s: float, event: dict | None = None) -> None:
+def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None = None) -> None:
     """Open the tag form on a copy of the match as it is now (the base its save is checked against).
     On a demo match, the form opens on the workspace's copy of it, made now (the page switches to it)."""
     own = writable(doc)
     if own is not doc:
-        open_form(own, frame, time_s, own.event(event["id"]) if event else None)
+        open_form(own, frame, time_s, read_event(own, event.id) if event else None)
         st.rerun()
     form = st.session_state.get(FORM)
-    if event is None and form and form["mode"] == "new" and form["base"].path == doc.path:
+    if event is None and form and form.mode == NEW and form.base.path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
-        form.update(frame=frame, time_s=time_s, angle=tagging_on())
+        form.frame, form.time_s, form.angle = frame, time_s, tagging_on()
         prefill(form, heard())  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
     if event is None:
-        previous = [e for e in doc.events_in_order() if e["position"]["frame"] <= frame]
-        last = previous[-1] if previous else {}
-        st.session_state[FORM] = {
-            "mode": "new", "id": next_event_id(doc), "frame": frame, "time_s": time_s, "base": base,
-            "angle": tagging_on(),  # the recording the reviewer is tagging on, when not the footage
+        previous = [e for e in read_events_in_order(doc) if e.position.frame <= frame]
+        last = previous[-1] if previous else None
+        form = TagForm(
+            NEW, next_event_id(doc), frame, time_s, base,
             # the period from the match's period starts when it has any (pre-filled on the form), else the last tag's
-            "event": {"situation": last.get("situation", "21.b"),
-                      "period": None if period_starts(doc) else last.get("period")},
+            Draft(situation=last.situation if last else FIRST_SITUATION,
+                  period=None if period_starts(doc) or last is None else last.period),
+            angle=tagging_on(),  # the recording the reviewer is tagging on, when not the footage
             # the umpire of the tag saved last (not the tag before by position): pre-filled, shown as such
-            "umpire": last_umpire(doc.events, saved_last(doc)),
-        }
+            umpire=last_umpire(read_events(doc), saved_last(doc)))
     else:
-        st.session_state[FORM] = {"mode": "edit", "id": event["id"], "frame": event["position"]["frame"],
-                                  "time_s": event["position"]["time_s"], "base": base,
-                                  "event": copy.deepcopy(event)}
-    st.session_state[FORM]["opened"] = time.time_ns()  # this opening: the browser's form starts anew with it
+        form = TagForm(EDIT, event.id, event.position.frame, event.position.time_s, base, Draft.of(event),
+                       saved=event)
+    form.opened = time.time_ns()  # this opening: the browser's form starts anew with it
+    st.session_state[FORM] = form
     st.session_state.pop("review.form.search", None)
     st.session_state.pop("review.form.searched", None)
     st.session_state.pop("review.form.situation", None)
-    form = st.session_state[FORM]
-    if not (form["event"].get("moments") or {}).get("whistle"):  # a whistle moment tagged stays as it is
-        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
+    if form.tag.moments.whistle is None:  # a whistle moment tagged stays as it is
+        form.taken_moments()
         prefill(form, heard())
 
 
@@ -123,14 +130,13 @@ def fact_widget(fact: Fact, key: str, value):
     return st.text_input(label, value=value or "", key=key, max_chars=TEXT_MAX)
 
 
-def reading_widget(doc: MatchDocument, event: dict, situation: str, derived: tuple[str, ...],
-                   base_key: str) -> dict | None:
+def reading_widget(form: TagForm, situation: str, derived: tuple[str, ...], base_key: str) -> dict | None:
     """A fact the tool derives (21.f(5)'s excusal, from the mount register) is shown, not asked; a reviewer
     who reads it otherwise says so here, and the report shows both while the verdict follows the register."""
-    reading = dict(event.get("reading") or {})
+    reading = form.tag.readings()
     for name in derived:
         fact = provision(situation).fact_named(name)
-        found = doc.derived_facts({**event, "situation": situation}).get(name) if event.get("id") else None
+        found = form.derived_facts(situation).get(name)
         st.caption(md(_("{fact}: {value}, from the mount register (derived, not typed; it follows the mount the "
                         "situation concerns, once saved).", fact=rendered(fact.label),
                         value=_("not yet known") if found is None else found)))
@@ -149,7 +155,7 @@ def reading_widget(doc: MatchDocument, event: dict, situation: str, derived: tup
 def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
     label = call_field_label(name, lang())
     if spec == "team":
-        names = {tm["id"]: tm["name"] for tm in teams}
+        names = team_names(teams)
         options = [None, *names] + ([OPPONENTS] if name in TO_THE_OPPONENTS else [])
         return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
                             format_func=fixed(options, lambda x: _("not recorded") if x is None else
@@ -183,21 +189,21 @@ def _prefilled_text(name: str, value) -> str:
 
 # -- the form ------------------------------------------------------------------------------
 
-def _situation(event: dict):
+def _situation(draft: Draft):
     """The clause the tag is under, found by a search of the clauses, with its summary and text shown."""
     query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
                           placeholder="21.d / injured / lesión")
     found = [p.id for p in search_provisions(query, lang())]
     if not found:
         st.warning(_("No clause matches that search."))
-        found = [event.get("situation") or "21.b"]
+        found = [draft.situation]
     searched = st.session_state.get("review.form.searched")
     st.session_state["review.form.searched"] = query
     if query.strip() and query != searched:
         # a new search picks its best match ("21.b" and "foul": 21.b, not 21.b.dead-ball chosen before)
         st.session_state["review.form.situation"] = found[0]
     elif st.session_state.get("review.form.situation") not in found:
-        now = event.get("situation")
+        now = draft.situation
         st.session_state["review.form.situation"] = now if now in found else found[0]
     situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
                              format_func=fixed(found, lambda c: clause_label(provision(c), lang())))
@@ -207,79 +213,79 @@ def _situation(event: dict):
     return situation, p
 
 
-def _who_was_involved(form: dict, involved: dict, base_key: str) -> tuple:
+def _who_was_involved(form: TagForm, base_key: str) -> tuple:
     """The players (team, number, mount ridden), the offender, the umpire and the mount concerned."""
-    players_now = involved.get("players") or []
-    teams = form["base"].match["teams"]
+    involved = form.tag.involved
+    players_now = involved.players
+    teams = form.base.match["teams"]
     st.markdown("**" + _("Who was involved") + "**")
     players = []
-    strings = mount_strings(form["base"])
-    team_ids = [None, *[tm["id"] for tm in teams]]
-    names = {tm["id"]: tm["name"] for tm in teams}
+    strings = mount_strings(form.base)
+    names = team_names(teams)
+    team_ids = [None, *names]
     team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
     for n in range(2):
-        row = players_now[n] if n < len(players_now) else {}
+        row = players_now[n] if n < len(players_now) else None
+        team_now = row.team if row else None
         c1, c2 = st.columns([3, 2])
         team = c1.selectbox(_("Player {n}: team", n=n + 1), team_ids, key=f"{base_key}.team{n}",
-                            index=team_ids.index(row.get("team")) if row.get("team") in team_ids else 0,
+                            index=team_ids.index(team_now) if team_now in team_ids else 0,
                             format_func=team_label)
         number = c2.selectbox(_("Number"), [1, 2, 3, 4], key=f"{base_key}.number{n}",
-                              index=int(row.get("number", 1)) - 1)
+                              index=(row.number if row else 1) - 1)
         # on its own line, wide enough to show whose string each mount is in
-        mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.get("mount"), strings, st)
+        mount = mount_picker(_("Mount ridden"), f"{base_key}.mount{n}", row.mount if row else None, strings, st)
         players.append({"team": team, "number": number, "mount": mount})
-    offender_options = [None, *[tm["id"] for tm in teams],
-                        *[f"{tm['id']}#{n}" for tm in teams for n in range(1, 5)]]
-    offender_now = involved.get("offender") or {}
-    offender_key = (f"{offender_now.get('team')}#{offender_now['number']}" if offender_now.get("number")
-                    else offender_now.get("team"))
+    offender_options = [None, *names, *[f"{team}#{n}" for team in names for n in range(1, 5)]]
+    offender_key = offender_choice_of(involved.offender)
     offender_choice = st.selectbox(
         _("Offence committed by (who the penalty or card is against)"), offender_options,
         index=offender_options.index(offender_key) if offender_key in offender_options else 0,
         key=f"{base_key}.offender", format_func=fixed(offender_options, lambda x: _("not recorded") if x is None
                                                        else (player_label(teams, x) if "#" in x else names[x])))
-    umpires = form["base"].match.get("umpires") or []
+    umpires = form.base.match.get("umpires") or []
     c1, c2 = st.columns(2)
-    umpire_now = involved.get("umpire") or form.get("umpire")  # the umpire last tagged, pre-filled on a new tag
+    umpire_now = involved.umpire or form.umpire  # the umpire last tagged, pre-filled on a new tag
     umpire_options = [None, *umpires] + ([umpire_now] if umpire_now and umpire_now not in umpires else [])
     umpire = c1.selectbox(_("Umpire who made the call"), umpire_options, key=f"{base_key}.umpire",
                           index=umpire_options.index(umpire_now) if umpire_now in umpire_options else 0,
                           accept_new_options=True,
                           format_func=fixed(umpire_options, lambda x: _("(none)") if x is None else x))
     mount_concerned = mount_picker(_("Mount the situation concerns"), f"{base_key}.mount_concerned",
-                                   involved.get("mount"), strings, c2)
+                                   involved.mount, strings, c2)
     return players, offender_choice, umpire, mount_concerned
 
 
-def _save_tag(form: dict, event: dict, frame: int, time_s: float, name: str, offender_choice, entered: dict) -> None:
+def _save_tag(form: TagForm, frame: int, time_s: float, name: str | None, offender_choice, entered: dict) -> None:
     """Save what the form holds (`entered`: what the reviewer filled in) as the tag at `frame`."""
+    draft = form.tag
     try:
         new_event = build_event(
-            event_id=form["id"], frame=frame, time_s=time_s,
-            reviewer=name if form["mode"] == "new" else (event.get("reviewer") or name),
-            window=event.get("window"), drawings=event.get("drawings"), offender=_offender(offender_choice), **entered,
-            angle=form.get("angle") if form["mode"] == "new" else event.get("angle"))
-        if form["mode"] == "edit" and name and new_event.get("reviewer") != name:
-            new_event["reviewer"] = name  # the last person to change a tag answers for it
+            event_id=form.id, frame=frame, time_s=time_s,
+            # a new tag is the signed-in reviewer's; the last person to change a tag answers for it
+            reviewer=name if form.mode == NEW or name else draft.reviewer,
+            window=draft.written_window(), drawings=draft.written_drawings(), offender=_offender(offender_choice),
+            **entered, angle=form.made_on)
     except (TagError, KeyError) as exc:
         error_line(exc)
         return
-    base, added = with_new_mounts(form["base"], entered["players"])  # a mount typed in: into the rider's string
-    names = {tm["id"]: tm["name"] for tm in form["base"].match["teams"]}
+    base, added = with_new_mounts(form.base, entered["players"])  # a mount typed in: into the rider's string
+    names = team_names(form.base.match)
     for mount, team, number in added:
         st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
                       number=number)))
     save_change(base, put_event(base, new_event))
 
 
-def _call_parts(p, form: dict, moments: dict, call_now: dict, base_key: str) -> dict:
+def _call_parts(p, form: TagForm, moments: dict, base_key: str) -> dict:
     """The call's parts on the form, each starting from what is known (`prefilled_call`) where the tag does not
     record it, said to be pre-filled; the widget's key names the value, so it follows a moment moved (W) until
     the reviewer changes it."""
-    situation, teams = p.id, form["base"].match["teams"]
+    situation, teams = p.id, form.base.match["teams"]
+    call_now = form.tag.call.given()
     st.markdown("**" + _("The call made") + "**")
     asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
-    known = {name: value for name, value in prefilled_call(situation, form["time_s"], moments).items()
+    known = {name: value for name, value in prefilled_call(situation, form.time_s, moments).items()
              if call_now.get(name) is None and name in dict(asked)}
     if known:
         st.caption(_("Pre-filled from what is known (change any before saving): {parts}.",
@@ -294,30 +300,26 @@ def _call_parts(p, form: dict, moments: dict, call_now: dict, base_key: str) -> 
     return call
 
 
-def _period_and_clock(form: dict, event: dict, base_key: str) -> tuple:
+def _period_and_clock(form: TagForm, base_key: str) -> tuple:
     """The period and game clock, each pre-filled from the match's period starts (model.periods) where the tag
     does not record it, said to be so and changeable; the widget's key names the value, so it follows the tag
     moved (T again) until the reviewer changes it."""
-    where = period_at(period_starts(form["base"]), form["time_s"])
-    known = {}
-    if where is not None:
-        if not event.get("period"):
-            known["period"] = where.period
-        if not event.get("clock") and where.clock:
-            known["clock"] = where.clock
-    if known:
-        labels = {"period": _("Period"), "clock": _("Game clock")}
-        parts = "; ".join(f"{labels[name]}: {value}" for name, value in known.items())
-        st.caption(_("Pre-filled from the period starts (change either before saving): {parts}.", parts=parts))
+    draft = form.tag
+    pre_period, pre_clock = form.period_prefilled()
+    parts = [f"{label}: {value}" for label, value in ((_("Period"), pre_period), (_("Game clock"), pre_clock))
+             if value is not None]
+    if parts:
+        st.caption(_("Pre-filled from the period starts (change either before saving): {parts}.",
+                     parts="; ".join(parts)))
     c1, c2 = st.columns(2)
-    periods = int(form["base"].match.get("periods") or 8)
+    periods = int(form.base.match.get("periods") or 8)
     period = c1.number_input(_("Period"), min_value=1, max_value=periods + OVERTIME_PERIODS_MAX, step=1,
-                             value=known.get("period", event.get("period")),
-                             key=f"{base_key}.pre-{known.get('period')}.period",
+                             value=draft.period if pre_period is None else pre_period,
+                             key=f"{base_key}.pre-{pre_period}.period",
                              help=_("Past {periods}: an overtime period ({first} is the first).",
                                     periods=periods, first=periods + 1))
-    clock = c2.text_input(_("Game clock (m:ss)"), value=known.get("clock", event.get("clock") or ""),
-                          key=f"{base_key}.pre-{known.get('clock')}.clock", placeholder="6:30", max_chars=5,
+    clock = c2.text_input(_("Game clock (m:ss)"), value=(draft.clock or "") if pre_clock is None else pre_clock,
+                          key=f"{base_key}.pre-{pre_clock}.clock", placeholder="6:30", max_chars=5,
                           help=_("Pre-filled as the footage's time since the period's start, stoppages included; "
                                  "correct it to the game clock where they differ."))
     return period, clock
@@ -330,9 +332,9 @@ SENT = "review.form.sent"  # the browser's Save, until this run saves it
 
 def saved_last(doc: MatchDocument) -> str | None:
     """The id of the tag this reviewer saved last in `doc`'s match, from the form or a code key."""
-    saves = [s for s in (st.session_state.get("review.last_verdict"), st.session_state.get(CODED))
-             if s and s.get("path") == str(doc.path)]
-    return max(saves, key=lambda s: s.get("seq", 0))["id"] if saves else None
+    saves = [s for s in (st.session_state.get(LAST_VERDICT), st.session_state.get(CODED))
+             if s and s.path == str(doc.path)]
+    return max(saves, key=lambda s: s.seq).tag if saves else None
 
 
 def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> None:
@@ -340,14 +342,13 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
     form = st.session_state.get(FORM)
     if not form:
         return
-    if form["base"].path != doc.path:
+    if form.base.path != doc.path:
         st.session_state.pop(FORM, None)
         return
-    event, eid = form["event"], form["id"]
-    where = {"id": eid, "frame": form["frame"], "time": format_time(form["time_s"], 2)}
-    st.subheader(_("New tag {id} at frame {frame} ({time})", **where) if form["mode"] == "new" else
+    where = {"id": form.id, "frame": form.frame, "time": format_time(form.time_s, 2)}
+    st.subheader(_("New tag {id} at frame {frame} ({time})", **where) if form.mode == NEW else
                  _("Edit tag {id} at frame {frame} ({time})", **where))
-    angle = form.get("angle") if form["mode"] == "new" else event.get("angle")
+    angle = form.made_on
     if angle:
         st.caption(md(_("Made on the second angle {name}; its frames are the footage's.",
                         name=recording_label(doc, angle))))
@@ -362,10 +363,9 @@ def tag_form(doc: MatchDocument, current_frame: int, current_time: float) -> Non
         _browser_form(form, current_frame, current_time)
 
 
-def _browser_form(form: dict, current_frame: int, current_time: float) -> None:
+def _browser_form(form: TagForm, current_frame: int, current_time: float) -> None:
     """The form in the browser (form_view): one round trip, on Save, answered with the verdict."""
-    event = form["event"]
-    situation = st.session_state.get("review.form.situation") or event.get("situation") or "21.b"
+    situation = st.session_state.get("review.form.situation") or form.tag.situation
     st.session_state["review.form.situation"] = situation  # the frame view's moment keys follow it
     moments = moments_bar(form, current_frame, current_time, situation)
     description = describe(form, situation, moments, bool(reviewer()))
@@ -388,37 +388,35 @@ def _browser_form(form: dict, current_frame: int, current_time: float) -> None:
     except TagError as exc:
         error_line(exc)
         return
-    frame, time_s = (current_frame, current_time) if tag.move else (form["frame"], form["time_s"])
-    teams = form["base"].match["teams"]
-    _save_tag(form, event, frame, time_s, reviewer(), tag.offender, dict(
+    frame, time_s = (current_frame, current_time) if tag.move else (form.frame, form.time_s)
+    teams = form.base.match["teams"]
+    _save_tag(form, frame, time_s, reviewer(), tag.offender, dict(
         situation=tag.situation, facts=tag.facts, call=resolved_call(tag.call, _offender(tag.offender), teams),
         period=tag.period, clock=tag.clock, players=tag.players, umpire=tag.umpire, mount=tag.mount,
         notes=tag.notes, moments=moments, reading=tag.reading))
 
 
-def _full_form(form: dict, current_frame: int, current_time: float) -> None:
+def _full_form(form: TagForm, current_frame: int, current_time: float) -> None:
     """The form of Streamlit widgets, each field answered by the app as it is chosen."""
-    event, eid = form["event"], form["id"]
-    situation, p = _situation(event)
-    hints = describe_keys(situation, form["base"])
+    draft = form.tag
+    situation, p = _situation(draft)
+    hints = describe_keys(situation, form.base)
     if hints:  # the same parts from the keyboard, while the footage plays (model.coding.described)
         st.caption(_("While playing, right after this situation's code key: {keys}.",
                      keys=" · ".join(f"{h['keys'].upper()} {h['label']}" for h in hints)))
     moments = moments_bar(form, current_frame, current_time, situation)
-    base_key = f"review.f.{eid}.{situation}"
+    base_key = f"review.f.{form.id}.{situation}"
     with st.form(base_key, border=True):
         st.markdown("**" + _("Facts seen") + "**")
         derived = DERIVED_FACTS.get(situation, ())
-        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", (event.get("facts") or {}).get(f.name))
+        facts = {f.name: fact_widget(f, f"{base_key}.fact.{f.name}", draft.facts.get(f.name))
                  for f in p.facts if f.name not in derived}
-        reading = reading_widget(form["base"], event, situation, derived, base_key)
-        call = _call_parts(p, form, moments, event.get("call") or {}, base_key)
-        players, offender_choice, umpire, mount_concerned = _who_was_involved(form, event.get("involved") or {},
-                                                                              base_key)
-        period, clock = _period_and_clock(form, event, base_key)
-        notes = st.text_area(_("Notes"), value=event.get("notes") or "", key=f"{base_key}.notes",
-                             max_chars=NOTES_MAX)
-        move = form["mode"] == "edit" and current_frame != form["frame"] and st.checkbox(
+        reading = reading_widget(form, situation, derived, base_key)
+        call = _call_parts(p, form, moments, base_key)
+        players, offender_choice, umpire, mount_concerned = _who_was_involved(form, base_key)
+        period, clock = _period_and_clock(form, base_key)
+        notes = st.text_area(_("Notes"), value=draft.notes or "", key=f"{base_key}.notes", max_chars=NOTES_MAX)
+        move = form.mode == EDIT and current_frame != form.frame and st.checkbox(
             _("Move the tag to the current frame ({frame})", frame=current_frame), key=f"{base_key}.move")
         name = reviewer()
         if not name:
@@ -432,9 +430,9 @@ def _full_form(form: dict, current_frame: int, current_time: float) -> None:
         st.rerun()
     if not save:
         return
-    frame, time_s = (current_frame, current_time) if move else (form["frame"], form["time_s"])
-    call = resolved_call(call, _offender(offender_choice), form["base"].match["teams"])
-    _save_tag(form, event, frame, time_s, name, offender_choice, dict(
+    frame, time_s = (current_frame, current_time) if move else (form.frame, form.time_s)
+    call = resolved_call(call, _offender(offender_choice), form.base.match["teams"])
+    _save_tag(form, frame, time_s, name, offender_choice, dict(
         situation=situation, facts=facts, call=call, period=period, clock=clock, players=players, umpire=umpire,
         mount=mount_concerned, notes=notes, moments=moments, reading=reading))
 
@@ -442,13 +440,13 @@ def _full_form(form: dict, current_frame: int, current_time: float) -> None:
 def findings_banner(doc: MatchDocument, findings: list) -> None:
     """Beside the verdict of the tag just saved: every mandatory or error finding of the match that names it
     (an excused mount ridden again, a second courtesy change...), at once, not only in the report."""
-    saved = st.session_state.get("review.last_verdict")
-    if not saved or saved.get("path") != str(doc.path):
+    saved = st.session_state.get(LAST_VERDICT)
+    if not saved or saved.path != str(doc.path):
         return
     for f in findings:
-        if f.severity in WRONG_CALL and saved["id"] in f.events:
+        if f.severity in WRONG_CALL and saved.tag in f.events:
             st.error(md(_("Match finding naming {id} ({severity}, {clause}): {explanation} Tags concerned: {events}.",
-                          id=saved["id"], severity=severity_label(f.severity, lang()), clause=f.clause,
+                          id=saved.tag, severity=severity_label(f.severity, lang()), clause=f.clause,
                           explanation=rendered(f.explanation), events=", ".join(f.events))),
                      icon=":material/report:")
 
@@ -471,33 +469,31 @@ def _offender(choice: str | None) -> dict | None:
     return {"team": team, "number": int(number)} if number else {"team": team}
 
 
-def _set_moment(form: dict, moment: str, frame: int, time_s: float) -> None:
+def _set_moment(form: TagForm, moment: str, frame: int, time_s: float) -> None:
     # The frame on screen when the key was pressed: the page's position at this moment, not the one the
     # button was drawn with (a step key may have moved it since, in the same run that drew the form).
     viewer = st.session_state.get("review.viewer")
     if viewer is not None and "review.pos" in st.session_state:
         frame = viewer.clamp(st.session_state["review.pos"])
         time_s = viewer.time_of(frame)
-    set_moment(form, moment, frame, time_s)
+    form.set_moment(moment, frame, time_s)
 
 
-def _clear_moments(form: dict) -> None:
-    form["moments"] = {}
+def _clear_moments(form: TagForm) -> None:
+    form.moments = {}
 
 
-def moments_bar(form: dict, current_frame: int, current_time: float, situation: str | None = None) -> dict:
+def moments_bar(form: TagForm, current_frame: int, current_time: float, situation: str | None = None) -> dict:
     """The tag's moments, each set to the frame on screen with one key (W, E, N, and the events the clause's
     wait ends at: A, M, X, S), and what they measure: the whistle's delay after the incident and the time play
     stood."""
-    if "moments" not in form:
-        form["moments"] = copy.deepcopy(form["event"].get("moments") or {})
-    moments = form["moments"]
+    moments = form.taken_moments()
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
     offered = moments_for(situation, moments)
     # two by two: the labels stay whole in a side column
     cols = [c for _row in range((len(offered) + 1) // 2) for c in st.columns(2)]
     for col, (moment, label, shortcut) in zip(cols, offered, strict=False):
-        at = {"frame": form["frame"]} if moment == "incident" else moments.get(moment)
+        at = {"frame": form.frame} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
             _("{what}: not set", what=_(label))
         col.button(shown, key=f"review.moment.{moment}", width="stretch",
@@ -506,11 +502,11 @@ def moments_bar(form: dict, current_frame: int, current_time: float, situation: 
                           shortcut=shortcut) if shortcut else _("Set the incident to the frame on screen"))
     st.button(_("Clear"), key="review.moment.clear", on_click=_clear_moments, args=(form,), width="stretch",
                     help=_("Clear the whistle, restart and neutral-play moments, and those the restart waits for"))
-    heard = form.get("whistle_heard")
+    heard = form.whistle_heard
     if heard is not None and (moments.get("whistle") or {}).get("frame") == heard:
         st.info(_("Whistle pre-filled from the sound track: frame {frame}. Saving confirms it; to move it, step to "
                   "the whistle and press W.", frame=heard), icon=":material/campaign:")
-    measured = measure(form["time_s"], moments)
+    measured = measure(form.time_s, moments)
     parts = []
     if measured.whistle_delay_s is not None:
         parts.append(_("whistle {delay:.2f} s after the incident ({timing})", delay=measured.whistle_delay_s,
@@ -533,7 +529,8 @@ def settle_pick(doc: MatchDocument, position: int = 0) -> str | None:
     """The tag picked in the list, settled before anything on the page uses it: the tag a save or a link asked
     for, else the one picked, else the tag at or before the current frame. The drawing layer asks this too,
     before the list is drawn, so a shape always goes to the tag the list shows picked."""
-    ids = [e["id"] for e in doc.events_in_order()]
+    records = read_events_in_order(doc)
+    ids = [e.id for e in records]
     pending = st.session_state.pop("review.tag_pick_next", None)
     if pending in ids:
         st.session_state["review.tag_pick"] = pending
@@ -544,54 +541,54 @@ def settle_pick(doc: MatchDocument, position: int = 0) -> str | None:
         if pending not in ids:
             st.session_state.pop("review.tag_pick", None)
     if ids and st.session_state.get("review.tag_pick") not in ids:  # the tag at or before the current frame
-        before = [e["id"] for e in doc.events_in_order() if e["position"]["frame"] <= position]
+        before = [e.id for e in records if e.position.frame <= position]
         st.session_state["review.tag_pick"] = before[-1] if before else ids[0]
     return st.session_state.get("review.tag_pick") if ids else None
 
 
 def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
-    events = list(doc.events_in_order())
+    events = read_events_in_order(doc)
     st.subheader(_("Tags ({n})", n=len(events)))
     if not events:
         st.caption(_("No tags yet. Step to a stoppage and press Tag here (T)."))
         return
     rows = []
-    angles = any(e.get("angle") for e in events)  # the column only where some tag was made on another angle
+    angles = any(e.angle for e in events)  # the column only where some tag was made on another angle
     for e in events:
-        r = results.get(e["id"], {})
+        r = results.get(e.id, {})
         rows.append({  # what a reviewer reads first first: the panel is narrow, the rest scrolls into view
-            _("Tag"): e["id"],
-            _("Clause"): e["situation"],
+            _("Tag"): e.id,
+            _("Clause"): e.situation,
             _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
-            _("Umpire"): (e.get("involved") or {}).get("umpire") or "—",
-            _("Frame"): e["position"]["frame"],
-            _("Time"): format_time(e["position"]["time_s"], 2),
+            _("Umpire"): e.involved.umpire or "—",
+            _("Frame"): e.position.frame,
+            _("Time"): format_time(e.position.time_s, 2),
             # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
-            _("Period"): str(e["period"]) if e.get("period") else "—",
-            _("Reviewer"): e.get("reviewer") or "—",
-            _("Notes"): e.get("notes") or "",
-            **({_("Made on"): recording_label(doc, e["angle"]) if e.get("angle") else _("the footage")}
+            _("Period"): str(e.period) if e.period else "—",
+            _("Reviewer"): e.reviewer or "—",
+            _("Notes"): e.notes or "",
+            **({_("Made on"): recording_label(doc, e.angle) if e.angle else _("the footage")}
                if angles else {}),
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
-    ids = [e["id"] for e in events]
+    by_id = {e.id: e for e in reversed(events)}  # an id given twice: the first, as MatchDocument.event finds it
+    ids = [e.id for e in events]
     settle_pick(doc, position)
     chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
-                          format_func=fixed(ids, lambda i: f"{i} · {doc.event(i)['situation']} · "
-                                                           f"f{doc.event(i)['position']['frame']}"))
-    event = doc.event(chosen)
+                          format_func=fixed(ids, lambda i: f"{i} · {by_id[i].situation} · f{by_id[i].position.frame}"))
+    event = by_id[chosen]
     # A row that wraps: each button as wide as its words (in Spanish, or beside an open sidebar, three
     # equal columns cut them to "Ju…", "Del…").
     row = st.container(horizontal=True, gap="small")
     c2 = c3 = c4 = row
     if jump is not None:  # no footage open: nothing to jump to
         if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="content"):
-            jump(event["position"]["frame"])
+            jump(event.position.frame)
             st.rerun()
     if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="content"):
         if jump is not None:  # the tag edited is the tag on screen, as Jump to shows it
-            jump(event["position"]["frame"])
-        open_form(doc, event["position"]["frame"], event["position"]["time_s"], event)
+            jump(event.position.frame)
+        open_form(doc, event.position.frame, event.position.time_s, event)
         st.rerun()
     if c4.button(_("Delete"), key="review.tag_delete", icon=":material/delete:", width="content"):
         own = writable(doc)
