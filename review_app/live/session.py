@@ -242,10 +242,16 @@ def mark_whistle(session_dir: Path, at_s: float, *, reaction_s: float, by: str) 
 
 
 def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) -> int | None:
-    """The other camera's frame on screen at the instant frame `frame` of `main` shows: main's time plus the
-    offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None when the
-    other has not recorded that instant (yet)."""
-    t = main.time_of(frame) + offset_s
+    """The other camera's frame on screen at the instant frame `frame` of `main` starts to show: main's time
+    plus the offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None
+    when the other has not recorded that instant (yet)."""
+    return angle_frame_at(other, main.time_of(frame), offset_s)
+
+
+def angle_frame_at(other: LiveFeed, seconds: float, offset_s: float) -> int | None:
+    """The other camera's frame on screen at `seconds` on the main camera's timeline (plus the offset), or None
+    when the other has not recorded that instant (yet)."""
+    t = seconds + offset_s
     if t < -1e-6 or t >= other.duration_s:
         return None
     return other.frame_on_screen(t)
@@ -271,7 +277,9 @@ def heard_on_either(main: LiveFeed, other: LiveFeed | None, offset_s: float) -> 
 def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, settled: bool = True,
                    now: float | None = None) -> tuple[list[Whistle], dict | None]:
     """The whistles the live page shows, and the last one's frame on both angles for W ({"frame", "angle"},
-    the angle's None when it has not recorded that instant). A whistle is shown once its pictures on both
+    the angle's None when it has not recorded that instant): each the frame on screen at the whistle's
+    instant. (The angle's frame at the start of the main one's was up to a main frame early: a mark's second
+    angle leaned 1-2 of its frames early, issue 36.) A whistle is shown once its pictures on both
     angles are made on the server, so that W only swaps two pictures the page fetched meanwhile (the second
     angle's frame is recorded later when its camera lags, and only when its segment closes), and the offset
     `settled` (measured from a whistle both heard, not the recording clock's: the page's next run has it once
@@ -282,7 +290,7 @@ def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, s
     now = time.time() if now is None else now
     while heard:
         last = heard[-1]
-        angle = None if other is None else angle_frame(main, other, last.frame, offset_s)
+        angle = None if other is None else angle_frame_at(other, last.start_s, offset_s)
         main.prepare(last.frame)
         if angle is not None:
             other.prepare(angle)

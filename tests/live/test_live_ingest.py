@@ -23,6 +23,7 @@ from review_app.live.session import (
     READY_WAIT_S,
     LiveError,
     angle_frame,
+    angle_frame_at,
     clock_offset,
     finish,
     heard_on_either,
@@ -201,7 +202,7 @@ def test_a_whistle_is_shown_once_its_pictures_on_both_angles_are_made(recorded, 
     just = last.heard_wall + 0.1  # just heard
     shown, pair = ready_whistles(a, b, offset, now=just)
     assert shown == heard[:-1] and pair["frame"] == heard[-2].frame  # its pictures are being made
-    angle = angle_frame(a, b, last.frame, offset)
+    angle = angle_frame_at(b, last.start_s, offset)
     deadline = time.monotonic() + 20
     while not (a.made(last.frame) and b.made(angle)) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -252,6 +253,25 @@ def test_a_marked_whistle_is_the_same_instant_on_both_cameras_and_not_the_sounds
     assert [w.start_s for w in a.whistles()] == sorted(w.start_s for w in a.whistles())
     with pytest.raises(LiveError, match="reaction time"):
         mark_whistle(session, at, reaction_s=-1.0, by="Replay Official")
+
+
+def test_ws_second_angle_is_the_frame_on_screen_at_the_whistles_instant_not_at_its_frames_start(recorded,
+                                                                                                tmp_path):
+    """A mark late in one of A's frames: B's frame for W is B's at the mark's instant. B's frame at the start of
+    A's frame (as before) is up to an A frame earlier: at 25 and 30 fps always another frame, the early lean of
+    the second angle on the live check (issue 36)."""
+    for name in ("A", "B"):
+        shutil.copytree(recorded.folder / name, tmp_path / name)
+    a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
+    offset = clock_offset(a, b)
+    k = a.frame_count - 15  # after every whistle heard: the mark is the last whistle
+    instant = a.time_of(k) + 0.9 * (a.time_of(k + 1) - a.time_of(k))  # late in A's frame k
+    mark_whistle(tmp_path, a.arrival_first_s + instant, reaction_s=REACTION_S, by="Replay Official")
+    a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
+    _heard, pair = ready_whistles(a, b, offset, now=time.time() + 60)  # not waiting for its pictures
+    assert pair["frame"] == k
+    assert pair["angle"] == b.frame_on_screen(instant + offset) == [w for w in b.whistles() if w.marked][0].frame
+    assert pair["angle"] != angle_frame(a, b, k, offset)  # the test tells the two apart
 
 
 def test_a_whistle_only_the_second_camera_heard_is_listed_at_its_instant_on_the_first(recorded, tmp_path):
