@@ -5,8 +5,9 @@ Live page open in headless Chromium. For bench_live.py --feeds DIR; a measuremen
     python benchmarks/bench_live.py --feeds DIR [--mute] [--reaction 0.5]
 
 * one ffmpeg process sends both files (`-re` on each input, so both pictures start together, as two cameras
-  filming one match), each through a relay in this process that notes when its first packet came (picture
-  time 0 on this machine's clock), to the recorder (`polo-review live`, its own process);
+  filming one match), each through a relay in this process that notes when each picture went through, to the
+  recorder (`polo-review live`, its own process); picture time 0 on this machine's clock is when camera A's
+  soonest pictures were sent less their picture time (SOONEST_PERCENTILE), read over the first SETTLE_S;
 * with the sound (default): W pressed as soon as each whistle shows on the page; whistle (blown, picture time)
   to page; W to both pictures painted; the picture time each painted picture carries (read from its bar code,
   in the JPEG the page was served) on both angles: the same instant when B's frame is A's instant's, ±1 frame;
@@ -33,6 +34,7 @@ from pathlib import Path
 import numpy as np
 
 WINDOW_MS = 5000
+SETTLE_S = 5.0  # seconds of pictures read before picture time 0 is set (the first whistle is later)
 
 
 def read_clock_function(generator_root: Path):
@@ -53,8 +55,42 @@ def read_clock_function(generator_root: Path):
     return read_clock
 
 
+# Picture time 0 on this machine's clock, read from the sending: ffmpeg's -re sends each packet by its
+# decoding time, and by the time its k-th video packet is sent a stream's first k pictures (in the order
+# shown) can be shown: the k-th picture's time is the packet's decoding time plus the stream's reorder
+# delay (the first picture's presentation less decoding time). Picture time 0 is when the packets that left
+# soonest against that time left, less it (this percentile over the packets so far): a sender's own delays
+# (pacing, a busy machine) only make a packet later. Not the first packet: ffmpeg's -re sent these files'
+# pictures ahead of the first packet's time (they start with negative decoding times: B-frames), by 74 ms on
+# camera A and 53 ms on B (medians at this relay, picture time against the first packet), 200 ms under load.
+SOONEST_PERCENTILE = 5
+
+
+def video_pes_times(datagram: bytes) -> list[tuple[int, int]]:
+    """(PTS, DTS), 90 kHz, of each video PES that starts in `datagram` (MPEG-TS, 188-byte packets)."""
+    found = []
+    for i in range(0, len(datagram) - 187, 188):
+        ts = datagram[i:i + 188]
+        if ts[0] != 0x47 or not ts[1] & 0x40:
+            continue
+        control = (ts[3] >> 4) & 3
+        at = 4 + (1 + ts[4] if control & 2 else 0)
+        pes = ts[at:]
+        if not control & 1 or len(pes) < 14 or pes[:3] != b"\x00\x00\x01" or not 0xE0 <= pes[3] <= 0xEF:
+            continue
+        if pes[7] & 0x80:  # a PTS, and a DTS after it when it differs
+            pts = _timestamp(pes[9:14])
+            found.append((pts, _timestamp(pes[14:19]) if pes[7] & 0x40 else pts))
+    return found
+
+
+def _timestamp(b: bytes) -> int:
+    return ((b[0] >> 1) & 7) << 30 | b[1] << 22 | (b[2] >> 1) << 15 | b[3] << 7 | b[4] >> 1
+
+
 class Relay(threading.Thread):
-    """UDP from the sender to the recorder, datagram by datagram; `first_wall` when the first came."""
+    """UDP from the sender to the recorder, datagram by datagram; `first_wall` when the first came, and when
+    each video packet went through (`sent`: wall, PTS, DTS)."""
 
     def __init__(self, to_port: int):
         super().__init__(daemon=True)
@@ -65,6 +101,7 @@ class Relay(threading.Thread):
         self.out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         self.to = ("127.0.0.1", to_port)
         self.first_wall: float | None = None
+        self.sent: list[tuple[float, int, int]] = []
         self.stop = threading.Event()
 
     def run(self) -> None:
@@ -73,9 +110,18 @@ class Relay(threading.Thread):
                 data = self.inbound.recv(65536)
             except TimeoutError:
                 continue
+            wall = time.time()
             if self.first_wall is None:
-                self.first_wall = time.time()
+                self.first_wall = wall
             self.out.sendto(data, self.to)
+            self.sent += [(wall, pts, dts) for pts, dts in video_pes_times(data)]
+
+    def picture_zero(self) -> float:
+        """Picture time 0 on this machine's clock, from the packets sent so far (SOONEST_PERCENTILE)."""
+        sent = np.asarray(self.sent[:], dtype=np.float64)
+        wall, dts = sent[:, 0], sent[:, 2]
+        first_pts, first_dts = sent[0, 1], sent[0, 2]  # the first picture (a keyframe): its reorder delay
+        return float(np.percentile(wall - (dts + (first_pts - first_dts) - first_pts) / 90000, SOONEST_PERCENTILE))
 
 
 def muted_copies(feeds: Path, out: Path, truth: dict) -> dict[str, Path]:
@@ -250,7 +296,7 @@ def sign_in(page, name: str) -> None:
 
 
 def browse(url: str, relays: dict, sent: subprocess.Popen, truth: dict, read_clock, fps_b: float, mute: bool,
-           reaction_s: float, observe: str) -> tuple[list[dict], list, float, list[float]]:
+           reaction_s: float, observe: str, shots: Path) -> tuple[list[dict], list, float, list[float]]:
     """The Live page in Chromium while the files are sent: the presses, the whistles it showed, picture time
     0 on this machine's clock and each whistle's instant on it."""
     from playwright.sync_api import sync_playwright
@@ -265,13 +311,15 @@ def browse(url: str, relays: dict, sent: subprocess.Popen, truth: dict, read_clo
         page.wait_for_selector("[data-testid=polo-frame][data-polo-frame]")
         page.evaluate(observe)
         page.locator("[data-testid=polo-frame]").click()
-        t0 = relays["A"].first_wall
-        print(f"picture time 0: A's first packet at {t0:.3f}, B's {relays['B'].first_wall - t0:+.3f} s after",
-              flush=True)
+        while time.time() - relays["A"].first_wall < SETTLE_S:  # pictures enough to read the sending from
+            time.sleep(0.1)
+        first = relays["A"].first_wall
+        t0 = relays["A"].picture_zero()
+        print(f"picture time 0: {t0:.3f} (camera A's soonest pictures, {(t0 - first) * 1000:+.0f} ms from its first "
+              f"packet; camera B's {(relays['B'].picture_zero() - t0) * 1000:+.0f} ms from A's; B's first packet "
+              f"{(relays['B'].first_wall - first) * 1000:+.0f} ms after A's)", flush=True)
         emitted = [t0 + w["emitted_s"] for w in truth["whistles"]]
         presses, seen = follow(page, sent, emitted, read_clock, url, fps_b, mute, reaction_s)
-        shots = Path("/work/wt/_shots/i36-live")
-        shots.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(shots / f"feeds-{'muted' if mute else 'sound'}.png"), full_page=True)
         browser.close()
     return presses, seen, t0, emitted
@@ -306,7 +354,7 @@ def run(feeds: Path, workdir: Path, *, mute: bool, reaction_s: float, generator_
     load0 = os.getloadavg()
     sent = sender(files, {n: r.port for n, r in relays.items()})
     fps_b = float(Fraction(truth["cameras"]["B"]["fps"]))
-    presses, seen, t0, emitted = browse(url, relays, sent, truth, read_clock, fps_b, mute, reaction_s, observe)
+    presses, seen, t0, emitted = browse(url, relays, sent, truth, read_clock, fps_b, mute, reaction_s, observe, ws)
     sent.wait()
     for r in relays.values():
         r.stop.set()
@@ -314,6 +362,7 @@ def run(feeds: Path, workdir: Path, *, mute: bool, reaction_s: float, generator_
     live.wait(duration + 60)
     app_kill(app)
     judge_truth(presses, truth, t0, mute, reaction_s)
+    lean_report(folder, relays, t0, read_clock, ws)
     a, b = LiveFeed(folder / "A"), LiveFeed(folder / "B")
     print(f"arrival lag A {a.arrival_lag_s:.3f} s, B {b.arrival_lag_s:.3f} s; load average at the start "
           f"{load0}, at the end {load1}, {os.cpu_count()} cores")
@@ -323,6 +372,26 @@ def run(feeds: Path, workdir: Path, *, mute: bool, reaction_s: float, generator_
         print(f"whistle (blown) to page: {len(lat)} of {len(emitted)} shown; median "
               f"{statistics.median(lat) if lat else float('nan'):.2f} s, max {max(lat, default=float('nan')):.2f} s")
     report("M then W (muted)" if mute else "W (with the sound)", presses, len(truth["whistles"]))
+
+
+def lean_report(folder: Path, relays: dict, t0: float, read_clock, ws: Path) -> None:
+    """Each feed's lean: where the recorder's arrival clock puts picture time 0 (its first frame's arrival time
+    less the picture time its bar code carries) against picture time 0 read from the sending (t0), and against
+    each camera's own sending over the whole run. The packets' sending is kept (sent-CAMERA.npy: wall, PTS, DTS)."""
+    from review_app.live.feed import LiveFeed
+
+    zero_wall = json.loads((folder / "session.json").read_text("utf-8"))["zero_wall"]
+    for name, relay in relays.items():
+        np.save(ws / f"sent-{name}.npy", np.asarray(relay.sent, dtype=np.float64))
+        feed = LiveFeed(folder / name)
+        shown = read_clock(feed.picture(0))
+        if shown is None:
+            print(f"camera {name}: its first frame's picture time cannot be read")
+            continue
+        clock = zero_wall + feed.arrival_first_s - shown / 1000
+        print(f"camera {name}: the arrival clock puts picture time 0 {(clock - t0) * 1000:+.1f} ms from the one the "
+              f"bench used, {(clock - relay.picture_zero()) * 1000:+.1f} ms from this camera's sending over the whole "
+              f"run (arrival lag {feed.arrival_lag_s:.3f} s)")
 
 
 def judge_truth(presses: list[dict], truth: dict, t0: float, mute: bool, reaction_s: float) -> None:

@@ -33,6 +33,14 @@ SEGMENT_S = 1.0  # a segment closes at the first keyframe this long after its fi
 # whole feed that much early, and marks leaned about a frame early on the live check (docs/live.md).
 LAG_PERCENTILE = 95
 LAG_PACKETS = 1500  # a minute at 25 fps
+# An MPEG-TS demuxer hands a video frame over the moment the start of the frame this many after it comes:
+# it knows a frame's PES has ended only when the next one begins, and FFmpeg's H.264/HEVC parser then knows
+# the frame is whole only when the next one's data begins. Measured on loopback UDP against a relay noting
+# each frame's first datagram: frame k handed over 0.1 ms (median) after frame k + 2 came, at 25 and 29.97
+# fps; 82 and 67 ms after frame k itself. So a frame handed over stands for the arrival of the frame two
+# after it, exactly, whatever the frame rate or the sender's jitter. Taken as one frame's time before, the
+# arrival clock put every picture a frame late (issue 36).
+TS_HANDOVER_PACKETS = 2
 READ_TIMEOUT_S = 2.0  # no packet for this long: the feed has dropped (reconnected, a gap logged)
 # Opening waits this long for the feed's first packets; a feed that dropped is waited for again at once,
 # the socket closed as briefly as can be (a UDP feed's packets that arrive while it is closed are lost).
@@ -99,14 +107,19 @@ class FeedRecorder(threading.Thread):
         self.continued = bool(existing.segments)  # its clock is another run's: placed by the wall clock
         # How much later than it arrived this connection's frames are placed (seconds, never below 0): its
         # first keyframe is placed when FFmpeg hands it over, after the probe (PROBE) read half a second of the
-        # feed, so the frames are placed that much later than they came. The largest of (placed - handed over)
+        # feed, so the frames are placed that much later than they came. A high percentile of (placed - came)
         # over the connection's video packets (`arrival_lag`): the packets read past the probe are handed
         # over as they come.
         self.arrival_lag_s = 0.0
         self._lags: collections.deque[float] = collections.deque(maxlen=LAG_PACKETS)
-        # An MPEG-TS demuxer knows a frame has ended only when the next one begins: it hands each video frame
-        # over one frame after it came (no such wait over RTP, whose packets mark a frame's end).
-        self.handover_s = 0.0
+        # The hand-over times of the connection's last video packets: over MPEG-TS a packet came when the one
+        # TS_HANDOVER_PACKETS before it was handed over (over RTP or RTMP not measured: taken as when handed).
+        self.handover_packets = 0
+        self._handed: collections.deque[float] = collections.deque(maxlen=1)
+        # A packet is sent, in decoding order, once the pictures it needs are taken: at its decoding time plus
+        # the stream's reorder delay (the first keyframe's presentation less decoding time: two frames with two
+        # B-frames, none without), the time the recording places pictures at (ticks).
+        self.reorder_ticks = 0
         self.sound = SoundBuffer()
         self._lock = threading.Lock()
         self.watch = WhistleWatch(self.sound, self._whistle, stop, name) if listen else None
@@ -159,8 +172,8 @@ class FeedRecorder(threading.Thread):
         shift = None  # ticks added to the video's timestamps on this connection
         tb_v = Fraction(vin.time_base.numerator, vin.time_base.denominator)
         frame_ticks = max(1, round(1 / (Fraction(vin.average_rate or 25) * tb_v))) if vin.average_rate else 1
-        self.handover_s = (1 / float(vin.average_rate) if vin.average_rate and "mpegts" in container.format.name
-                           else 0.0)
+        self.handover_packets = TS_HANDOVER_PACKETS if "mpegts" in container.format.name else 0
+        self._handed = collections.deque(maxlen=self.handover_packets + 1)
         try:
             for packet in container.demux(*(s for s in (vin, ain) if s is not None)):
                 if self.stop.is_set():
@@ -201,6 +214,8 @@ class FeedRecorder(threading.Thread):
         first = packet.pts if packet.pts is not None else packet.dts
         self.arrival_lag_s = 0.0  # a new connection: its own lag
         self._lags.clear()
+        self._handed.clear()
+        self.reorder_ticks = max(0, packet.pts - packet.dts) if None not in (packet.pts, packet.dts) else 0
         if self.gap_from is not None:
             from_s, from_wall = self.gap_from
             self._log({"gap": {"from_s": round(from_s, 6), "to_s": round(float(base * tb_v), 6),
@@ -209,10 +224,14 @@ class FeedRecorder(threading.Thread):
         return base - first
 
     def _arrived(self, packet, shift: int, tb_v: Fraction) -> None:
-        """The video packet's placing against when it was handed over (the recorder's arrival clock)."""
-        ticks = packet.dts if packet.dts is not None else packet.pts  # sent in decoding order
+        """The video packet's placing against when it was handed over (the recorder's arrival clock). Its
+        decoding time alone would put a B-frame feed's pictures the reorder delay late on the arrival clock."""
+        ticks = packet.dts + self.reorder_ticks if packet.dts is not None else packet.pts  # sent in decoding order
         placed = float((ticks + shift) * tb_v)
-        came = time.time() - self.handover_s - self.zero_wall
+        self._handed.append(time.time())
+        if len(self._handed) <= self.handover_packets:
+            return  # the first packets of a connection: the one whose hand-over says when this came is before it
+        came = self._handed[0] - self.zero_wall
         self._lags.append(placed - came)
         self.arrival_lag_s = arrival_lag(self._lags)
 

@@ -36,6 +36,12 @@ SAME_WHISTLE_S = 1.5
 # 300 yards (274 m) long, and sound travels 343 m/s in air at 20 °C: 274 / 343 = 0.80 s (20 frames at 25 fps).
 # So the offset the sound gives is the pictures' offset give or take this; the arrival clock's is kept when
 # it lies within that, else moved to the nearest offset the sound allows (live_sync).
+# The sound's offset is read from the last SOUND_WHISTLES whistles both cameras heard, and moves the clock's
+# only when at least SOUND_MIN_WHISTLES of them, each, put it beyond their sound's travel: a whistle whose start
+# one camera found late (its onset lost in the crowd, 0.6 s late at +2 dB on the live check) gave a median of
+# two whistles 0.3 s off and moved the second angle 2-3 frames from the pictures' instant (issue 36).
+SOUND_WHISTLES = 5
+SOUND_MIN_WHISTLES = 3
 CAMERA_DISTANCE_MAX_M = 274.0
 SPEED_OF_SOUND_M_S = 343.0
 SOUND_TRAVEL_MAX_S = CAMERA_DISTANCE_MAX_M / SPEED_OF_SOUND_M_S
@@ -177,24 +183,27 @@ def join_segments(feed_folder: Path, out: Path) -> Finished:
     return Finished(feed_folder.name, out, frames, len(log.segments), len(log.gaps), file_sha256(out))
 
 
-def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
-    """Camera B's time minus camera A's at the same sound, from the whistles both heard (their median
-    difference), and how many whistles it rests on; None before one was heard in both. The sound's offset,
-    not the pictures': a camera farther from the whistle hears it later (SOUND_TRAVEL_MAX_S)."""
+def whistle_offsets(a: LiveFeed, b: LiveFeed) -> list[float]:
+    """Camera B's time minus camera A's at the same sound, for each whistle both heard, in the order blown
+    (on each feed's own timeline, from its first frame). The sound's offsets, not the pictures': a camera
+    farther from the whistle hears it later (SOUND_TRAVEL_MAX_S)."""
     wa = [w.start_s + a.first_s for w in a.whistles() if not w.marked]
     wb = [w.start_s + b.first_s for w in b.whistles() if not w.marked]
-    if not wa or not wb:
-        return None
     diffs = []
-    for t in wa:
+    for t in wa if wb else []:
         nearest = min(wb, key=lambda u: abs(u - t))
         if abs(nearest - t) < SAME_WHISTLE_S:
-            diffs.append(nearest - t)
-    if not diffs:
-        return None
-    # on the recording's clock the two are close; on each feed's own timeline (from its first frame),
-    # the difference of the first frames' times is added
-    return float(np.median(diffs[-5:])) - (b.first_s - a.first_s), len(diffs)
+            # on the recording's clock the two are close; on each feed's own timeline the difference of the
+            # first frames' times is added
+            diffs.append(nearest - t - (b.first_s - a.first_s))
+    return diffs
+
+
+def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
+    """The sound's offset from the whistles both heard (the median of the last SOUND_WHISTLES), and how many
+    whistles both heard; None before one was heard in both."""
+    diffs = whistle_offsets(a, b)
+    return (float(np.median(diffs[-SOUND_WHISTLES:])), len(diffs)) if diffs else None
 
 
 def clock_offset(a: LiveFeed, b: LiveFeed) -> float:
@@ -211,6 +220,7 @@ class Sync:
     clock_s: float  # the arrival clock's offset
     sound_s: float | None = None  # the sound's, from `whistles` whistles both heard (None: none yet)
     whistles: int = 0
+    beyond: int = 0  # of the last SOUND_WHISTLES, how many put the clock's offset beyond their sound's travel
 
     @property
     def moved_s(self) -> float:
@@ -219,15 +229,21 @@ class Sync:
 
 
 def live_sync(a: LiveFeed, b: LiveFeed, travel_max_s: float = SOUND_TRAVEL_MAX_S) -> Sync:
-    """The arrival clock's offset, moved by the sound only as far as the sound's travel cannot explain: the
-    sound's offset is the pictures' give or take `travel_max_s`, so the clock's is kept within that and
-    brought to its nearest edge outside it (a camera that sends a second late, its sound heard on time)."""
+    """The arrival clock's offset, moved by the sound only as far as the sound's travel cannot explain: each
+    whistle's sound offset is the pictures' give or take `travel_max_s`, so the clock's is kept within that.
+    Only when each of the last SOUND_WHISTLES whistles both heard (at least SOUND_MIN_WHISTLES) puts it
+    beyond, on the same side, is it moved: as far as the whistle that asks least (a camera that sends a
+    second late, its sound heard on time). One whistle's start found late on one camera does not move it."""
     clock = clock_offset(a, b)
-    found = whistle_offset(a, b)
-    if found is None:
+    diffs = whistle_offsets(a, b)
+    if not diffs:
         return Sync(clock, clock)
-    sound, n = found
-    return Sync(min(max(clock, sound - travel_max_s), sound + travel_max_s), clock, sound, n)
+    recent = diffs[-SOUND_WHISTLES:]
+    moves = [min(max(clock, d - travel_max_s), d + travel_max_s) - clock for d in recent]
+    move = 0.0
+    if len(recent) >= SOUND_MIN_WHISTLES and (all(m > 0 for m in moves) or all(m < 0 for m in moves)):
+        move = min(moves, key=abs)
+    return Sync(clock + move, clock, float(np.median(recent)), len(diffs), sum(m != 0 for m in moves))
 
 
 def mark_whistle(session_dir: Path, at_s: float, *, reaction_s: float, by: str) -> dict:
@@ -242,10 +258,16 @@ def mark_whistle(session_dir: Path, at_s: float, *, reaction_s: float, by: str) 
 
 
 def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) -> int | None:
-    """The other camera's frame on screen at the instant frame `frame` of `main` shows: main's time plus the
-    offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None when the
-    other has not recorded that instant (yet)."""
-    t = main.time_of(frame) + offset_s
+    """The other camera's frame on screen at the instant frame `frame` of `main` starts to show: main's time
+    plus the offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None
+    when the other has not recorded that instant (yet)."""
+    return angle_frame_at(other, main.time_of(frame), offset_s)
+
+
+def angle_frame_at(other: LiveFeed, seconds: float, offset_s: float) -> int | None:
+    """The other camera's frame on screen at `seconds` on the main camera's timeline (plus the offset), or None
+    when the other has not recorded that instant (yet)."""
+    t = seconds + offset_s
     if t < -1e-6 or t >= other.duration_s:
         return None
     return other.frame_on_screen(t)
@@ -271,7 +293,9 @@ def heard_on_either(main: LiveFeed, other: LiveFeed | None, offset_s: float) -> 
 def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, settled: bool = True,
                    now: float | None = None) -> tuple[list[Whistle], dict | None]:
     """The whistles the live page shows, and the last one's frame on both angles for W ({"frame", "angle"},
-    the angle's None when it has not recorded that instant). A whistle is shown once its pictures on both
+    the angle's None when it has not recorded that instant): each the frame on screen at the whistle's
+    instant. (The angle's frame at the start of the main one's was up to a main frame early: a mark's second
+    angle leaned 1-2 of its frames early, issue 36.) A whistle is shown once its pictures on both
     angles are made on the server, so that W only swaps two pictures the page fetched meanwhile (the second
     angle's frame is recorded later when its camera lags, and only when its segment closes), and the offset
     `settled` (measured from a whistle both heard, not the recording clock's: the page's next run has it once
@@ -282,7 +306,7 @@ def ready_whistles(main: LiveFeed, other: LiveFeed | None, offset_s: float, *, s
     now = time.time() if now is None else now
     while heard:
         last = heard[-1]
-        angle = None if other is None else angle_frame(main, other, last.frame, offset_s)
+        angle = None if other is None else angle_frame_at(other, last.start_s, offset_s)
         main.prepare(last.frame)
         if angle is not None:
             other.prepare(angle)

@@ -25,9 +25,12 @@ class Block:
 
 
 def make_block(path: str | Path, *, width: int, height: int, fps: int, seconds: float,
-               whistles_s: tuple[float, ...], seed: int = 1, gop_s: float = 1.0, picture=None) -> Block:
+               whistles_s: tuple[float, ...], seed: int = 1, gop_s: float = 1.0, picture=None,
+               bframes: int = 0) -> Block:
     """An H.264 + AAC MPEG-TS of `seconds`: a moving pattern with the frame number (or `picture(i, width,
-    height)`, BGR), quiet noise, and a referee's whistle at each of `whistles_s`."""
+    height)`, BGR), quiet noise, and a referee's whistle at each of `whistles_s`. `bframes`: consecutive
+    B-frames (a camera's encoder may use them: its pictures are then sent in decoding order, each anchor
+    before the B-frames shown ahead of it)."""
     import cv2
 
     from review_app.footage.writer import VideoWriter
@@ -42,7 +45,7 @@ def make_block(path: str | Path, *, width: int, height: int, fps: int, seconds: 
     frames = int(round(seconds * fps))
     base = np.zeros((height, width, 3), np.uint8)
     base[:, :] = (40, 110, 40)
-    with VideoWriter(path, width, height, fps=fps, codec="h264", gop=max(1, round(gop_s * fps)), bframes=0,
+    with VideoWriter(path, width, height, fps=fps, codec="h264", gop=max(1, round(gop_s * fps)), bframes=bframes,
                      audio_rate=AUDIO_RATE) as out:
         per_frame = AUDIO_RATE / fps
         for i in range(frames):

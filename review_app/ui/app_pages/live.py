@@ -12,7 +12,9 @@ from review_app.live import web as live_web
 from review_app.live.session import (
     REACTION_MAX_S,
     REACTION_S,
+    SOUND_MIN_WHISTLES,
     SOUND_TRAVEL_MAX_S,
+    SOUND_WHISTLES,
     LiveError,
     heard_on_either,
     live_sync,
@@ -85,9 +87,14 @@ def _sync_words(sync) -> str:
     """Which sync the second angle is shown at, said on the page (live_sync)."""
     if sync.sound_s is None:
         return _("recording's arrival clock; no whistle heard on both cameras yet")
-    if not sync.moved_s:
+    if not sync.moved_s and not sync.beyond:
         return _("recording's arrival clock; the sound of {n} whistles agrees within {bound} s of sound travel",
                  n=sync.whistles, bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
+    if not sync.moved_s:  # some whistles' sound put it beyond, not enough of them (live_sync)
+        return _("recording's arrival clock, kept: the sound of {beyond} of the last {recent} whistles puts it beyond "
+                 "{bound} s of sound travel; it moves it only when every one of at least {least} does",
+                 beyond=sync.beyond, recent=min(sync.whistles, SOUND_WHISTLES), least=SOUND_MIN_WHISTLES,
+                 bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
     return _("recording's arrival clock moved {moved} s by the sound of {n} whistles (the most sound travel, "
              "{bound} s, allows)", moved=format(sync.moved_s, "+.3f"), n=sync.whistles,
              bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
