@@ -31,10 +31,14 @@ from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 log = logging.getLogger(__name__)
 
 
-class EventResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+class EventResult(msgspec.Struct, kw_only=True, omit_defaults=True, gc=False):
     """One event's verdict as the report gives it. The fields with a default are optional: the report (`to_dict`,
     and the JSON report, which msgspec writes from this Struct) leaves each out where it holds its default,
-    nothing."""
+    nothing.
+
+    A result holds only what it reports: text, numbers, tuples of text, the verdict's explanation (a message, whose
+    parameters are text, numbers and messages) and two mappings of numbers and text. Nothing in it refers to a
+    result, so a result is never part of a reference cycle: msgspec's condition for `gc=False`."""
 
     match: str
     event: str
