@@ -96,20 +96,6 @@ def _sighting(event: Event, team: str | None, number: int | None) -> Sighting:
                     clock=event.clock, team=team, number=number)
 
 
-class _MountNames:
-    """The mount names of one match as written, each with its key (`rules.mounts.mount_key`: how names are
-    compared), folded the first time the name is met."""
-
-    def __init__(self) -> None:
-        self._keys: dict[str, str] = {}
-
-    def key(self, name: str) -> str:
-        found = self._keys.get(name)
-        if found is None:
-            found = self._keys[name] = mount_key(name)
-        return found
-
-
 Riders = list[tuple[Rider, str]]  # each player of an event riding a named mount, with the mount's key
 
 
@@ -127,16 +113,15 @@ def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
     an event is asked only about the mounts it shows. With `records` off only the excusals, their later appearances
     and when each mount was first ridden are followed (what the match checks need)."""
     register = MountRegister(doc.match_id, mounts={}, excusals=[], unnamed_excusals=[])
-    names = _MountNames()
     for event in doc.records_in_order():
         involved = event.involved
-        riders = [(p, names.key(p.mount)) for p in involved.players if p.mount]
+        riders = [(p, mount_key(p.mount)) for p in involved.players if p.mount]
         for _player, key in riders:
             register.first_ridden.setdefault(key, event.position.frame)
         if records:
             _record_rides(register, event, riders)
         concerned = involved.mount or None  # the mount the event is about, if it names one
-        concerned_key = names.key(concerned) if concerned else None
+        concerned_key = mount_key(concerned) if concerned else None
         if register.excused_by_key:  # a mount can return only once one is excused
             _note_returns(register, event, riders, concerned_key)
         clause = _excused_under(event)
