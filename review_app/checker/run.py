@@ -134,11 +134,10 @@ def check_event(doc: MatchDocument, event: Event | dict, context: MatchContext |
     return _check_event(_Match(doc, context or doc.context(), evidence, judge), record)
 
 
-def _case(match: _Match, event: Event) -> Case:
-    """The event as its judge sees it, with the facts the tool derives (21.f(5)'s excusal, from the match's mount
-    register) and, for 21.f(5), what the match's evidence case settles."""
+def _case(match: _Match, event: Event, derived: dict) -> Case:
+    """The event as its judge sees it, with the facts the tool derives (`derived`: 21.f(5)'s excusal, from the
+    match's mount register) and, for 21.f(5), what the match's evidence case settles."""
     doc, context, evidence = match.doc, match.context, match.evidence
-    derived = doc.derived_facts(event, match.register)
     case = doc.case(event, context, derived)
     if evidence is not None and case.situation == "21.f(5)":
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
@@ -152,10 +151,11 @@ def _case(match: _Match, event: Event) -> Case:
 
 def _check_event(match: _Match, event: Event) -> EventResult:
     """One event's result in `match`: its case judged, or given the verdict its case was given before."""
-    case = _case(match, event)
+    derived = match.doc.derived_facts(event, match.register)
+    case = _case(match, event, derived)
     v = match.verdicts.judge(case, match.judged) if match.verdicts is not None else match.judged(case)
     explanation = v.explanation
-    reading = _reading(match, event)
+    reading = _reading(event, derived)
     if reading:  # the report says where the reviewer reads it otherwise
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
@@ -171,12 +171,13 @@ def _check_event(match: _Match, event: Event) -> EventResult:
     )
 
 
-def _reading(match: _Match, event: Event) -> dict:
-    """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
+def _reading(event: Event, derived_facts: dict) -> dict:
+    """The reviewer's reading of the excusal where the register derives another (`derived_facts`, the event's), which
+    the report shows both of."""
     typed = event.reading.excused_under
     if not typed or event.situation != "21.f(5)":
         return {}
-    derived = match.doc.derived_facts(event, match.register).get("excused_under")
+    derived = derived_facts.get("excused_under")
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
 
 
