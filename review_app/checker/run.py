@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -19,7 +20,6 @@ from review_app.checker.cases import case_key
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
-from review_app.evidence.records import EvidenceStore
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.event import Event, decode_event
@@ -27,6 +27,9 @@ from review_app.model.mounts import MountRegister, mount_register
 from review_app.rules import Case, MatchContext, Verdict, is_clause, judge, judge_on, provision
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
+
+if TYPE_CHECKING:  # the store's evidence interface, named in signatures; the process itself is not needed to check
+    from review_app.evidence.records import EvidenceStore
 
 log = logging.getLogger(__name__)
 
