@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from review_app.errors import PoloReviewError
-from review_app.evidence.records import EvidenceStore
 from review_app.model.document import MatchDocument
+
+if TYPE_CHECKING:  # the store's evidence interface, named in signatures; the process itself is not needed to check
+    from review_app.evidence.records import EvidenceStore
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -19,7 +20,6 @@ from review_app.checker.cases import case_key
 from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.sequence import Finding, PlayedThatDay, check_match
 from review_app.errors import PoloReviewError
-from review_app.evidence.records import EvidenceStore
 from review_app.i18n import Message, both, translate
 from review_app.model import MatchDocument, find_documents, load_document
 from review_app.model.event import Event, decode_event
@@ -28,13 +28,20 @@ from review_app.rules import Case, MatchContext, Verdict, is_clause, judge, judg
 from review_app.rules.phrases import Joined
 from review_app.rules.vocabulary import Penalty, Severity, VerdictKind
 
+if TYPE_CHECKING:  # the store's evidence interface, named in signatures; the process itself is not needed to check
+    from review_app.evidence.records import EvidenceStore
+
 log = logging.getLogger(__name__)
 
 
-class EventResult(msgspec.Struct, kw_only=True, omit_defaults=True):
+class EventResult(msgspec.Struct, kw_only=True, omit_defaults=True, gc=False):
     """One event's verdict as the report gives it. The fields with a default are optional: the report (`to_dict`,
     and the JSON report, which msgspec writes from this Struct) leaves each out where it holds its default,
-    nothing."""
+    nothing.
+
+    A result holds only what it reports: text, numbers, tuples of text, the verdict's explanation (a message, whose
+    parameters are text, numbers and messages) and two mappings of numbers and text. Nothing in it refers to a
+    result, so a result is never part of a reference cycle: msgspec's condition for `gc=False`."""
 
     match: str
     event: str
@@ -130,11 +137,10 @@ def check_event(doc: MatchDocument, event: Event | dict, context: MatchContext |
     return _check_event(_Match(doc, context or doc.context(), evidence, judge), record)
 
 
-def _case(match: _Match, event: Event) -> Case:
-    """The event as its judge sees it, with the facts the tool derives (21.f(5)'s excusal, from the match's mount
-    register) and, for 21.f(5), what the match's evidence case settles."""
+def _case(match: _Match, event: Event, derived: dict) -> Case:
+    """The event as its judge sees it, with the facts the tool derives (`derived`: 21.f(5)'s excusal, from the
+    match's mount register) and, for 21.f(5), what the match's evidence case settles."""
     doc, context, evidence = match.doc, match.context, match.evidence
-    derived = doc.derived_facts(event, match.register)
     case = doc.case(event, context, derived)
     if evidence is not None and case.situation == "21.f(5)":
         # The committee's case settles what the reviewer would otherwise type: the evidence's timing, and
@@ -148,10 +154,11 @@ def _case(match: _Match, event: Event) -> Case:
 
 def _check_event(match: _Match, event: Event) -> EventResult:
     """One event's result in `match`: its case judged, or given the verdict its case was given before."""
-    case = _case(match, event)
+    derived = match.doc.derived_facts(event, match.register)
+    case = _case(match, event, derived)
     v = match.verdicts.judge(case, match.judged) if match.verdicts is not None else match.judged(case)
     explanation = v.explanation
-    reading = _reading(match, event)
+    reading = _reading(event, derived)
     if reading:  # the report says where the reviewer reads it otherwise
         explanation = Joined([explanation, Message(
             "The reviewer's reading: excused under {typed}; the mount register shows {derived}, which this "
@@ -167,12 +174,13 @@ def _check_event(match: _Match, event: Event) -> EventResult:
     )
 
 
-def _reading(match: _Match, event: Event) -> dict:
-    """The reviewer's reading of the excusal where the register derives another (the report shows both)."""
+def _reading(event: Event, derived_facts: dict) -> dict:
+    """The reviewer's reading of the excusal where the register derives another (`derived_facts`, the event's), which
+    the report shows both of."""
     typed = event.reading.excused_under
     if not typed or event.situation != "21.f(5)":
         return {}
-    derived = match.doc.derived_facts(event, match.register).get("excused_under")
+    derived = derived_facts.get("excused_under")
     return {"excused_under": typed, "derived": derived} if derived and derived != typed else {}
 
 

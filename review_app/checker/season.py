@@ -15,9 +15,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
-from review_app.evidence.records import EvidenceStore
 from review_app.model import MatchDocument
+
+if TYPE_CHECKING:  # the store's evidence interface, named in signatures; the process itself is not needed to check
+    from review_app.evidence.records import EvidenceStore
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,8 @@ def check_match(doc: MatchDocument, evidence: EvidenceFacts | None = None,
     in force on the match's day. `evidence`: the match's 21.f(5) evidence case; `register`: its mount register, if
     the caller made it already."""
     register = register if register is not None else mount_register(doc, records=False)
-    record = MatchRecord(doc, register, parameters_on(doc.context().day), evidence)
+    context = doc.context()
+    record = MatchRecord(doc, context, register, parameters_on(context.day), evidence)
     return [f for check in MATCH_CHECKS for f in check(record)]
 
 

@@ -5,11 +5,14 @@ readable document checked with its evidence case, each unreadable one named in t
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from review_app.checker.run import CheckResult, check_documents
 from review_app.errors import PoloReviewError
-from review_app.evidence.records import EvidenceStore
 from review_app.model.document import MatchDocument
+
+if TYPE_CHECKING:  # the store's evidence interface, named in signatures; the process itself is not needed to check
+    from review_app.evidence.records import EvidenceStore
 
 
 def check_scanned(scanned: Iterable[tuple[str, MatchDocument | PoloReviewError]],

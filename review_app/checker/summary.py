@@ -27,19 +27,13 @@ def _period(period: float | None) -> str:
 
 
 def summary(result: CheckResult) -> dict:
-    """The verdicts counted overall and by clause, umpire, match and period, each event counted in one pass."""
-    verdicts: Counter = Counter()
-    by_clause: Counter = Counter()
-    by_umpire: Counter = Counter()
-    by_match: Counter = Counter()
-    by_period: Counter = Counter()
-    for e in result.events:
-        verdict = e.verdict
-        verdicts[verdict] += 1
-        by_clause[e.clause, verdict] += 1
-        by_umpire[e.umpire, verdict] += 1
-        by_match[e.match, verdict] += 1
-        by_period[e.period, verdict] += 1
+    """The verdicts counted overall and by clause, umpire, match and period."""
+    events = result.events
+    verdicts = Counter(e.verdict for e in events)
+    by_clause = Counter((e.clause, e.verdict) for e in events)
+    by_umpire = Counter((e.umpire, e.verdict) for e in events)
+    by_match = Counter((e.match, e.verdict) for e in events)
+    by_period = Counter((e.period, e.verdict) for e in events)
     return {
         "documents": len(result.matches),
         "unreadable": len(result.errors),

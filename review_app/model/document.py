@@ -159,13 +159,12 @@ class MatchDocument:
         """Facts the tool derives rather than asks, as the event's provision declares them (`Provision.derives`,
         `derive`): 21.f(5)'s excusal clause, from the mount register (`register`: the match's, if the caller holds
         it; else made when asked). `event`: a saved event's record, or the tag form's working tag (a dict, not yet
-        a valid event); the provision's `derive` reads it as the document writes it."""
+        a valid event), handed to the provision's `derive` as it is."""
         situation = event.situation if isinstance(event, Event) else event.get("situation")
         if situation not in DERIVES_FACTS:
             return {}
-        written: dict = msgspec.to_builtins(event) if isinstance(event, Event) else event
         derive = provision(situation).derive
-        return derive(written, _MatchRecord(self, register)) if derive is not None else {}
+        return derive(event, _MatchRecord(self, register)) if derive is not None else {}
 
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame, then time), the order the match happened in; events at one moment keep

@@ -32,21 +32,34 @@ MOMENT_NAMES = ("whistle", "restart", "neutral_play", "player_returned", "mount_
                 "resumed_or_substituted")
 
 
-class Moment(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, gc=False):
+    """What every part of an event's record is: read-only, refusing a field the schema does not know, written back
+    without the parts it does not hold.
+
+    A record is a tree of values decoded from a document's JSON (text, numbers, true/false, and the facts as JSON
+    values), and JSON text holds no references: no part of a record refers back to the record or to anything
+    holding it. A record is therefore never part of a reference cycle, which is msgspec's condition for `gc=False`
+    (the cycle collector has nothing to find in it, so it does not follow it). Nothing may be put into a record's
+    facts but JSON values.
+
+    (Each part says `frozen=True` again: the type checker asks it of every subclass of a frozen type.)"""
+
+
+class Moment(Record, frozen=True):
     """A moment of the footage: its frame and its time in seconds from the footage's start."""
 
     frame: int
     time_s: float
 
 
-class Window(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Window(Record, frozen=True):
     """The stretch of footage a tag covers, when the reviewer marked one."""
 
     start: Moment
     end: Moment
 
 
-class Moments(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Moments(Record, frozen=True):
     """The call's moments and the events a wait ends at; None where not tagged."""
 
     whistle: Moment | None = None
@@ -65,14 +78,14 @@ class Moments(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
                 yield name, moment
 
 
-class Someone(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Someone(Record, frozen=True):
     """A team, or one of its players by number: who offended, who got a card."""
 
     team: str
     number: int | None = None
 
 
-class Rider(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Rider(Record, frozen=True):
     """A player involved, with the mount ridden."""
 
     team: str
@@ -80,14 +93,14 @@ class Rider(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     mount: str | None = None
 
 
-class Involved(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Involved(Record, frozen=True):
     players: tuple[Rider, ...] = ()
     umpire: str | None = None
     mount: str | None = None  # the mount the situation concerns (excused, or seen again)
     offender: Someone | None = None
 
 
-class Call(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Call(Record, frozen=True):
     """The call as made (`rules.provision.CALL_FIELDS` names every part and its values)."""
 
     stopped_by: str | None = None
@@ -120,7 +133,7 @@ class Call(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
                 if value is not None}
 
 
-class Drawing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Drawing(Record, frozen=True):
     """A line, arrow, circle, stroke, text or the ball's line drawn on one of the tag's frames."""
 
     id: str
@@ -133,13 +146,13 @@ class Drawing(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     at: str | None = None
 
 
-class Reading(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Reading(Record, frozen=True):
     """The reviewer's own reading where it differs from what the tool derives."""
 
     excused_under: str | None = None
 
 
-class Event(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Event(Record, frozen=True):
     """One tag: the incident, its situation (a Rule 21 clause), the facts seen and the call as made."""
 
     id: str
@@ -171,7 +184,8 @@ def decode_event(event: dict) -> Event:
 
 
 def decode_events(events: Iterable[dict]) -> tuple[Event, ...]:
-    return tuple(decode_event(e) for e in events)
+    """The events of a validated, migrated document as their records, in its order (as `decode_event` each)."""
+    return msgspec.convert(list(events), type=tuple[Event, ...], strict=True)
 
 
 class KeepsRecords(Protocol):

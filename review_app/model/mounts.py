@@ -96,20 +96,6 @@ def _sighting(event: Event, team: str | None, number: int | None) -> Sighting:
                     clock=event.clock, team=team, number=number)
 
 
-class _MountNames:
-    """The mount names of one match as written, each with its key (`rules.mounts.mount_key`: how names are
-    compared), folded the first time the name is met."""
-
-    def __init__(self) -> None:
-        self._keys: dict[str, str] = {}
-
-    def key(self, name: str) -> str:
-        found = self._keys.get(name)
-        if found is None:
-            found = self._keys[name] = mount_key(name)
-        return found
-
-
 Riders = list[tuple[Rider, str]]  # each player of an event riding a named mount, with the mount's key
 
 
@@ -127,16 +113,15 @@ def mount_register(doc: MatchEvents, *, records: bool = True) -> MountRegister:
     an event is asked only about the mounts it shows. With `records` off only the excusals, their later appearances
     and when each mount was first ridden are followed (what the match checks need)."""
     register = MountRegister(doc.match_id, mounts={}, excusals=[], unnamed_excusals=[])
-    names = _MountNames()
     for event in doc.records_in_order():
         involved = event.involved
-        riders = [(p, names.key(p.mount)) for p in involved.players if p.mount]
+        riders = [(p, mount_key(p.mount)) for p in involved.players if p.mount]
         for _player, key in riders:
             register.first_ridden.setdefault(key, event.position.frame)
         if records:
             _record_rides(register, event, riders)
         concerned = involved.mount or None  # the mount the event is about, if it names one
-        concerned_key = names.key(concerned) if concerned else None
+        concerned_key = mount_key(concerned) if concerned else None
         if register.excused_by_key:  # a mount can return only once one is excused
             _note_returns(register, event, riders, concerned_key)
         clause = _excused_under(event)
@@ -194,7 +179,21 @@ def _note_excusal(register: MountRegister, event: Event, clause: str, riders: Ri
         register.mounts[key] = MountRecord(name)
 
 
-def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | None = None,
+def _what_it_concerns(event: Event | dict) -> tuple[str, int, str | None, str | None]:
+    """What `derived_excusal` reads of an event: its id, its frame, the mount it concerns (the one it names, else the
+    first player's named mount) and the reviewer's reading. `event`: a saved event's record, or the tag form's
+    working tag (a dict, not yet a valid event)."""
+    if isinstance(event, Event):
+        involved = event.involved
+        name = involved.mount or next((p.mount for p in involved.players if p.mount), None)
+        return event.id, event.position.frame, name, event.reading.excused_under
+    tagged = event.get("involved") or {}
+    name = tagged.get("mount") or next((p["mount"] for p in tagged.get("players") or () if p.get("mount")), None)
+    return (event["id"], (event.get("position") or {}).get("frame", 0), name,
+            (event.get("reading") or {}).get("excused_under"))
+
+
+def derived_excusal(doc: MatchEvents, event: Event | dict, register: MountRegister | None = None,
                     ) -> tuple[str | None, str]:
     """The clause the mount a 21.f(5) event concerns was excused under, as the match's own events show
     it, and where that came from:
@@ -205,22 +204,17 @@ def derived_excusal(doc: MatchEvents, event: dict, register: MountRegister | Non
       before the footage); the reviewer's `reading.excused_under` stands in, and the report says so;
     - (None, "unknown"): neither.
 
-    `register`: the match's register if the caller holds it, else made here."""
-    involved = event.get("involved") or {}
-    name = involved.get("mount")
-    if not name:  # the first player's named mount
-        name = next((p["mount"] for p in involved.get("players") or () if p.get("mount")), None)
-    reading = (event.get("reading") or {}).get("excused_under")
+    `event`: the event's record, or the tag form's working tag; `register`: the match's register if the caller holds
+    it, else made here."""
+    event_id, frame, name, reading = _what_it_concerns(event)
     if not name:
         return (reading, "reading") if reading else (None, "unknown")
-    frame = (event.get("position") or {}).get("frame", 0)
     register = register if register is not None else mount_register(doc, records=False)
     wanted = mount_key(name)
     if register.excused_by_key or not register.excusals:  # the excusals filed under the mount's key
         excusals: Iterable[Excusal] = register.excused_by_key.get(wanted, ())
     else:  # a register made by hand, without them
         excusals = [exc for exc in register.excusals if mount_key(exc.mount) == wanted]
-    event_id = event["id"]
     for exc in excusals:
         if exc.frame > frame or exc.event == event_id:
             continue

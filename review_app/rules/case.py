@@ -97,7 +97,8 @@ class MatchRecords(Protocol):
     """What a match's own record settles and a provision may derive a fact from (`Provision.derive`), as the
     match document answers it: the rules ask, the model holds the record."""
 
-    def excusal_of(self, event: Mapping[str, Any]) -> str | None:
+    def excusal_of(self, event: Any) -> str | None:
         """The clause the mount an event concerns was excused under, as the match's earlier events show it (or
-        the reviewer's reading where the record does not know the mount); None if neither says."""
+        the reviewer's reading where the record does not know the mount); None if neither says. `event`: a saved
+        event's record (`model.event.Event`), or the tag form's working tag (a dict, not yet a valid event)."""
         ...

@@ -105,10 +105,11 @@ class EvidenceFacts(Protocol):
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """What every match check is handed: the match, its mount register, the numbers of the edition in force on its
-    day, and its evidence case (None: none)."""
+    """What every match check is handed: the match and its context (what each of its cases is judged in), its mount
+    register, the numbers of the edition in force on its day, and its evidence case (None: none)."""
 
     doc: MatchView
+    context: MatchContext
     register: Register
     values: Parameters  # the numbers of the edition in force on the match's day
     evidence: EvidenceFacts | None = None

@@ -4,7 +4,6 @@ time-out for a mount, 21.f(5) returning an excused mount (forfeiture)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
 from typing import Any
 
 from review_app.i18n import N_, Message
@@ -344,7 +343,7 @@ def _returned(ev: Any, evidence: EvidenceFacts | None, contrary, seen: dict) -> 
     return severity, why, exacted, facts
 
 
-def derive_excusal(event: Mapping[str, Any], records: MatchRecords) -> dict[str, Any]:
+def derive_excusal(event: Any, records: MatchRecords) -> dict[str, Any]:
     """21.f(5) turns on the clause the returning mount was excused under: a legal conclusion the match's own earlier
     events settle (the mount register), so the tool derives it rather than asks it. A reviewer who reads it otherwise
     records that as the event's `reading`, never as a fact."""

@@ -13,7 +13,7 @@ The facts themselves are declared once in `facts`, the words of a call and of a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -210,9 +210,10 @@ class Provision:
     # the restart and the neutral play, and `parts.restart_at` measures the restart from them.
     waits_for: tuple[str, ...] = field(default=(), kw_only=True)
     # The facts the tool derives rather than asks (a legal conclusion the match's own record settles, never a fact
-    # typed), and the function deriving them from the event and the match's record (`case.MatchRecords`).
+    # typed), and the function deriving them from the event (its record, or the tag form's working tag) and the
+    # match's record (`case.MatchRecords`).
     derives: tuple[str, ...] = field(default=(), kw_only=True)
-    derive: Callable[[Mapping[str, Any], MatchRecords], dict[str, Any]] | None = field(default=None, kw_only=True)
+    derive: Callable[[Any, MatchRecords], dict[str, Any]] | None = field(default=None, kw_only=True)
     # The checks of a whole match this provision makes (`match.MatchCheck`): what no single event shows.
     match_checks: tuple[Any, ...] = field(default=(), kw_only=True)
     # Its checks across the matches of one day, each made with the function giving a roster name's person id, then

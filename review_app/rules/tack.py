@@ -248,7 +248,7 @@ def _tack_allowance(record: MatchRecord, ev: Any, call: Any, allowed: float) -> 
     case it is, and any time at all where only whether play waited for the player is unknown (all other games)."""
     doc, values = record.doc, record.values
     repair = values["TACK_REPAIR"]
-    case = doc.case(ev, doc.context())
+    case = doc.case(ev, record.context)
     if ev.facts.get("presents_danger") is False and not presents_danger(case):
         return []  # the damaged-equipment paragraph's, which sets no time (tack the rule names is never that: U12)
     try:

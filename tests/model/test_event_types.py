@@ -80,3 +80,35 @@ def test_a_read_event_cannot_be_changed_in_place():
                                 "facts": {}, "call": {}})
     with pytest.raises(AttributeError):
         event.situation = "21.c"  # type: ignore[misc]
+
+
+def _parts(value: object):
+    """Every value inside `value` (the fields of a record, the keys and values of a mapping, the items of a list or
+    tuple), depth first."""
+    if isinstance(value, msgspec.Struct):
+        inner = [getattr(value, f) for f in value.__struct_fields__]
+    elif isinstance(value, dict):
+        inner = [*value, *value.values()]
+    else:
+        inner = list(value) if isinstance(value, list | tuple) else []
+    for part in inner:
+        yield part
+        yield from _parts(part)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "annotations").glob("*.json")), ids=lambda p: p.name)
+def test_a_record_is_a_tree_of_json_values_so_never_in_a_reference_cycle(path):
+    # What `model.event.Record` says to be decoded without the cycle collector (`gc=False`): every part of a record
+    # is a record or a JSON value, and no container is reached twice, the record least of all.
+    allowed = (typed.Record, str, int, float, bool, type(None), dict, list, tuple)
+    for event in typed.read_events(load_document(path)):
+        seen: set[int] = {id(event)}
+        for part in _parts(event):
+            assert isinstance(part, allowed), type(part)
+            if isinstance(part, (typed.Record, dict, list)) or (isinstance(part, tuple) and part):
+                assert id(part) not in seen, f"{event.id}: {part!r} is reached twice"
+                seen.add(id(part))
+
+
+def test_every_part_of_a_record_is_read_as_a_record():
+    assert all(issubclass(struct, typed.Record) for struct, _schema in PARTS)
