@@ -123,16 +123,11 @@ class Message:
     Parameters that are themselves messages (a `Message`, a `Plural`, or an id marked with `N_`
     and wrapped in `Message`) are translated into the same language before formatting."""
 
-    __slots__ = ("id", "params", "_hash", "_texts")
+    __slots__ = ("id", "params")
 
     def __init__(self, id: str, /, **params: Any):
         self.id = id
         self.params = params
-        self._hash: int | None = None
-        # Its rendered texts, once looked up among those kept (`_rendered`): a finding's message is rendered in its
-        # event's explanation and again as the finding's own, and found by identity here it is not hashed and
-        # compared (in Python) to be looked up again.
-        self._texts: dict | None = None
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return _format(gettext(self.id, lang), self.params, lang)
@@ -144,27 +139,13 @@ class Message:
         return f"Message({self.id!r}, **{self.params!r})"
 
     def __eq__(self, other: object) -> bool:
-        # Asked of every rendered text looked up (`_RENDERED`): an event's message is made anew each time, so
-        # the look-up compares it with the one kept. Unequal hashes (each kept once made) settle it at once.
-        if self is other:
-            return True
-        if type(other) is not type(self):
-            return False
-        if self._hash is not None and other._hash is not None and self._hash != other._hash:
+        if not isinstance(other, Message) or type(other) is not type(self):
             return False
         return self.id == other.id and self.params == other.params
 
     def __hash__(self) -> int:
-        # Equal messages hash alike, so a rendered text can be looked up by its message (`translate`);
-        # a parameter that cannot be hashed (a list) makes the message unhashable, and it is rendered
-        # every time instead. A message is not changed once made, so its hash is kept.
-        if self._hash is None:
-            params = self.params
-            # The parameters as a set, their order aside (a finding's sentence, made anew for every finding, has a
-            # handful: sorting them in Python cost more than hashing them in C).
-            self._hash = hash((type(self), self.id, frozenset(params.items()) if len(params) > 1 else
-                               tuple(params.items())))
-        return self._hash
+        # Equal messages hash alike; a parameter that cannot be hashed (a list) makes the message unhashable.
+        return hash((type(self), self.id, frozenset(self.params.items())))
 
 
 class Plural(Message):
@@ -192,75 +173,14 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     if value is None:
         return ""
     if isinstance(value, Message):
-        if not value.params and type(value) is Message:  # a sentence with nothing to fill: looked up, not kept
-            return gettext(value.id, lang)
-        return _rendered(value, lang)
+        return value.render(lang)
     if isinstance(value, Mapping):
         return value.get(lang) or value.get(DEFAULT_LANGUAGE) or ""
     return gettext(str(value), lang)
 
 
-# Texts already rendered, by message, in each language asked: a report says the same few sentences
-# thousands of times over a season (every consistent knock-in, every missing fact), and formatting the
-# nested messages again each time was a fifth of writing its JSON. Bounded; emptied when full.
-_RENDERED: dict[Message, dict] = {}
-_FIXED: dict[str, dict[str, str]] = {}  # a sentence with nothing to fill, by its id: its texts in LANGUAGES (`both`)
-_BOTH = None  # the key, among a message's rendered texts, of its texts in every language (`both`): never a language
-_RENDERED_MAX = 20_000
-
-
-def _rendered(message: Message, lang: str) -> str:
-    texts = message._texts
-    if texts is None:
-        message._texts = texts = _kept_texts(message)
-        if texts is None:  # a parameter that cannot be hashed
-            return message.render(lang)
-    text = texts.get(lang)
-    if text is None:
-        texts[lang] = text = message.render(lang)
-    return text
-
-
-def _kept_texts(message: Message) -> dict | None:
-    """The texts kept for messages equal to `message` (an empty dict, kept, if none yet); None where a parameter
-    cannot be hashed."""
-    try:
-        texts = _RENDERED.get(message)
-    except TypeError:
-        return None
-    if texts is None:
-        if len(_RENDERED) >= _RENDERED_MAX:
-            _RENDERED.clear()
-        _RENDERED[message] = texts = {}
-    return texts
-
-
 def both(value: Any) -> dict[str, str]:
     """{"en": ..., "es": ...}: for outputs that carry every language at once (JSON, the pack)."""
-    if type(value) is Message and not value.params:
-        # A fixed sentence, looked up by its id: a judge makes a new Message for every event, and finding it among
-        # the kept messages compared the two in Python (Message.__eq__); its id is the very string kept.
-        pair = _FIXED.get(value.id)
-        if pair is None:
-            if len(_FIXED) >= _RENDERED_MAX:
-                _FIXED.clear()
-            _FIXED[value.id] = pair = {lang: gettext(value.id, lang) for lang in LANGUAGES}
-        return pair.copy()
-    if isinstance(value, Message):
-        # A season's report asks this of every event, mostly for the same few sentences: one look-up of the
-        # message for both languages, each rendered once.
-        texts = value._texts
-        if texts is None:
-            value._texts = texts = _kept_texts(value)  # None: a parameter that cannot be hashed, rendered every time
-        if texts is not None:
-            pair = texts.get(_BOTH)
-            if pair is None:
-                for lang in LANGUAGES:
-                    if lang not in texts:
-                        texts[lang] = value.render(lang)
-                # Kept in LANGUAGES' order (the texts may have been asked in another): copied, not built, per event.
-                texts[_BOTH] = pair = {lang: texts[lang] for lang in LANGUAGES}
-            return pair.copy()
     return {lang: translate(value, lang) for lang in LANGUAGES}
 
 
