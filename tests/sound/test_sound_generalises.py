@@ -75,12 +75,6 @@ def _write_h264_aac(path, x: np.ndarray, rate: int) -> None:
                     "-b:a", "128k", str(path)], check=True)
 
 
-# Not yet heard by the shipped detector (trained on the first generator alone): issue 36's defects,
-# kept failing until the detector that hears them ships (strict: a pass is news).
-NOT_YET = pytest.mark.xfail(strict=True, reason="issue 36: the shipped listener does not hear this whistle yet")
-
-
-@NOT_YET
 def test_a_warbled_whistle_without_a_second_harmonic_is_heard_in_an_h264_aac_file(tmp_path):
     # the issue's case: 0.6 s of 3 kHz warbled +-5 % at 30 Hz, no harmonic, 30 dB over the noise: 0 of 3
     rate = 48000
@@ -93,7 +87,6 @@ def test_a_warbled_whistle_without_a_second_harmonic_is_heard_in_an_h264_aac_fil
     assert [round(s.end_s - s.start_s, 1) for s in found] == [0.6, 0.6, 0.6], found
 
 
-@NOT_YET
 @pytest.mark.parametrize("hz", [2100.0, 2900.0, 3700.0, 4400.0])
 def test_a_steady_electronic_whistle_in_quiet_is_heard(hz):
     rng = np.random.default_rng(int(hz))
@@ -106,7 +99,6 @@ def test_a_steady_electronic_whistle_in_quiet_is_heard(hz):
     assert heard(x.astype(np.float32), lengths=[0.8, 0.8]) == pytest.approx([1.0, 3.5], abs=0.03)
 
 
-@NOT_YET
 def test_a_pea_whistle_through_a_4khz_low_pass_at_plus_6db_is_heard():
     voice = fs.WhistleVoice("pea", (3300.0,), 35.0)
     rng = np.random.default_rng(8)
