@@ -89,9 +89,9 @@ def _tonality(power: np.ndarray, log_power: np.ndarray, cluster: int) -> np.ndar
     inner, outer = cluster + GUARD_BINS, cluster + GUARD_BINS + SIDE_BINS
     padded = np.pad(log_power, ((0, 0), (outer, outer + 1)), mode="edge")
     c = np.concatenate([np.zeros((len(log_power), 1)), np.cumsum(padded, axis=1, dtype=np.float64)], axis=1)
-    k = np.arange(log_power.shape[1])
-    below = (c[:, k + outer - inner] - c[:, k]) / (outer - inner)
-    above = (c[:, k + 2 * outer + 1] - c[:, k + outer + inner + 1]) / (outer - inner)
+    nb = log_power.shape[1]  # bin k's sides: padded bins k..k+outer-inner and k+outer+inner+1..k+2*outer+1
+    below = (c[:, outer - inner:outer - inner + nb] - c[:, :nb]) / (outer - inner)
+    above = (c[:, 2 * outer + 1:2 * outer + 1 + nb] - c[:, outer + inner + 1:outer + inner + 1 + nb]) / (outer - inner)
     return (10 * np.log10(sums / (2 * cluster + 1) + 1e-20) - np.maximum(below, above)).astype(np.float32)
 
 
