@@ -266,7 +266,8 @@ def report_b(tallies: dict, sweep: str | None) -> bool:
 
 
 def _explain(clip, heard):
-    print(f"--- {clip.name} ({clip.codec}, {clip.fps} fps)")
+    # (a first-generator clip names its codec; a second-generator item, its file)
+    print(f"--- {clip.name} ({getattr(clip, 'codec', None) or clip.path.suffix}, {clip.fps} fps)")
     for kind in KINDS:
         truth = [t for t in clip.truth if t.kind == kind]
         found = [h for h in heard if h.kind == kind]

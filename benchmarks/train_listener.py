@@ -138,10 +138,27 @@ def _kept(where: Path, make) -> list[np.ndarray]:
         return [data[f"arr_{i}"] for i in range(4)]
 
 
+# The first generator's distractors: what the networks trained on tuning material alone took for
+# whistles (birdsong, people whistling) or missed horns under (the PA's music), issue 36's second round.
+A_DISTRACTORS = ("birds", "crowd_whistles", "pa", "neighs")
+
+
+def distractor_clips(cache: Path, seeds: int) -> list:
+    """(name, maker) of A_DISTRACTORS' clips from the first generator's training seeds (never its tuning
+    or evaluation seeds): the first `seeds` of TRAINING_SEEDS, and for its focus conditions (birds, the
+    PA) as many of FOCUS_TRAINING_SEEDS, at every SNR."""
+    pairs = [(c, seed) for c in A_DISTRACTORS for seed in field_sounds.TRAINING_SEEDS[:seeds]]
+    pairs += [(c, seed) for c in A_DISTRACTORS if c in field_sounds.FOCUS_CONDITIONS
+              for seed in field_sounds.FOCUS_TRAINING_SEEDS[:seeds]]
+    return [(f"a-{c}-{seed}-{snr:g}", lambda c=c, seed=seed, snr=snr: _a_clip(cache, c, seed, snr))
+            for c, seed in pairs for snr in field_sounds.SNRS_DB]
+
+
 def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds: int, b_kept: bool = False,
-             b_weight: int = 1):
+             b_weight: int = 1, a_distractors: int = 0):
     """(features in context, labels) of every clip of `sources` and of its augmented copy, sampled
-    (the second generator's `b_weight` times, each a draw of its own: its tuning set is far smaller)."""
+    (the second generator's `b_weight` times, each a draw of its own: its tuning set is far smaller);
+    with `a_distractors`, also that many training seeds of the first generator's distractors."""
     kept = cache / f"steps-{_digest()}"
     kept.mkdir(parents=True, exist_ok=True)
     clips = []
@@ -149,6 +166,8 @@ def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds:
         clips += [(f"a-{c}-{seed}-{snr:g}", lambda c=c, seed=seed, snr=snr: _a_clip(cache, c, seed, snr))
                   for seed in field_sounds.TUNING_SEEDS[:a_seeds] for c in field_sounds.TUNING_CONDITIONS
                   for snr in field_sounds.SNRS_DB]
+    if "a" in sources and a_distractors:
+        clips += distractor_clips(cache, a_distractors)
     if "b" in sources and not b_kept:
         if b_set is None:
             raise SystemExit("--from b needs --b-set DIR (made by python -m benchmarks.field_b make --set tune)")
@@ -201,6 +220,9 @@ def main() -> None:
                     help="also the second generator's clips whose steps DIR keeps from earlier runs")
     ap.add_argument("--b-weight", type=int, default=1,
                     help="draws of each of the second generator's clips (its tuning set is the smaller)")
+    ap.add_argument("--a-distractors", type=int, default=0,
+                    help="also this many of the first generator's training seeds of its distractors "
+                         "(birds, people whistling, the PA, neighs)")
     ap.add_argument("--first-mixes", type=int, default=FIRST_MIXES)
     ap.add_argument("--out", type=Path, default=ROOT / "review_app" / "sound" / "listener.npz")
     ap.add_argument("--epochs", type=int, default=8)
@@ -209,7 +231,7 @@ def main() -> None:
     rng = np.random.default_rng(5)
     started = time.perf_counter()
     xs, ys = zip(*material(args.sources, args.cache, args.b_set, args.first_mixes, rng, args.a_seeds,
-                                         args.b_kept and "b" in args.sources, args.b_weight), strict=True)
+                           args.b_kept and "b" in args.sources, args.b_weight, args.a_distractors), strict=True)
     x, y = np.concatenate(xs), np.concatenate(ys)
     del xs
     print(f"{len(x)} steps, positives per label {y.sum(axis=0).tolist()}, "

@@ -24,8 +24,10 @@ log = logging.getLogger(__name__)
 # PA and a horn's held harmonics as a feature; 6: retrained with more birds, PA and whistles under horns,
 # and a whistle under a horn decoded on its own threshold; 7: a whistle ends where its own tone stops,
 # a horn after music's flickers judged from its own start; 8: a horn starts only where the horn follows,
-# a neigh's harmonics over a blast are not another whistle
-DETECTOR_VERSION = 8
+# a neigh's harmonics over a blast are not another whistle; 9: features for any whistle (its harmonic
+# structure, not a pea's roll; a tone stands out on both sides), networks trained on both field
+# generators' tuning material with augmentation, a whistle's probability dipping within a blast (issue 36)
+DETECTOR_VERSION = 9
 
 
 def _entry(sha256: str) -> Path:

@@ -12,7 +12,12 @@ Per step (a 32 ms window every 10 ms at `audio.ANALYSIS_RATE`):
   far its fundamental moved since the step before, and how alike the tonal peaks over the horn's
   harmonics are to those 100, 300 and 600 ms before (a horn holds one pitch; music changes chord every
   note, a neigh falls and quavers);
-- the rise of the whistle band's level since the steps before (a blast's attack).
+- the rise of the whistle band's level since the steps before (a blast's attack), and any new tone;
+- the strongest tone's harmonic structure: its second and third harmonics and what stands at half
+  and a third of its pitch, each against the tone (a whistle's pitch is its lowest tone, its
+  overtones anywhere from -6 dB to absent; a horn's or a voice's tone in the band is a harmonic of
+  a louder fundamental under it). Nothing here is a pea's roll or asks for an overtone: a steady
+  electronic tone and a whistle whose overtones distance took are whistles too (issue 36).
 
 Each step is then seen with its neighbours (`CONTEXT`: up to a quarter of a second either side), so
 that a blast is told from the echo of the last one, and a chirp from a held tone, by what is around
@@ -28,12 +33,13 @@ HOP = 160  # 10 ms: a frame of video is 33-40 ms, so an onset to a step is withi
 BANDS = 40
 BAND_HZ = (100.0, 7900.0)
 WHISTLE_BAND_HZ = (1700.0, 5300.0)  # umpires' whistles sound 2.2-4.5 kHz; room for codecs' shifts
-HORN_PITCH_HZ = (250.0, 700.0)  # air horns: a few hundred hertz
+HORN_PITCH_HZ = (150.0, 700.0)  # air horns and klaxons: 150-600 Hz fundamentals (docs/sound.md)
 HORN_HARMONICS = 4
 TONES = 3  # a pealess whistle sounds up to three chambers at once
 TONE_APART_HZ = 120.0  # two tones nearer than this are one tone's spread
 CLUSTER = 2  # bins either side counted as a tone (a pea's warble spreads it)
 GUARD_BINS = 3
+QUIETEST = 1e-8  # -80 dB
 SIDE_BINS = 8
 # The noise each band is measured over: its low level over the recording, or over this many seconds
 # of it at a time, so a floor that changes over a match (wind rising, the crowd filling) is followed.
@@ -44,11 +50,14 @@ FLOOR_PERCENTILE = 20
 RISE_STEPS = (1, 3, 8)  # the whistle band's rise over 10, 30 and 80 ms
 FLUX_BEFORE = (2, 3, 4)  # a bin's rise is over its highest 20-40 ms before (a window's own overlap skipped)
 # The neighbours each step is seen with, in steps: denser near the step, where an onset is decided.
-CONTEXT = (-25, -15, -10, -6, -4, -2, -1, 0, 1, 2, 4, 6, 10, 15, 25)
+CONTEXT = (-25, -15, -8, -4, -2, -1, 0, 1, 2, 4, 8, 15, 25)
 CLIP_DB = (-20.0, 60.0)
-ENVELOPE_RATE = 1000  # the whistle band's loudness, a thousand times a second
-ROLL_WINDOW = 128  # its beating measured over 128 ms about each step (bins 8 Hz apart)
-ROLL_HZ = (15.0, 70.0)  # a pea interrupts the air 20-60 times a second
+# The strongest tone's harmonic structure: its overtones (2f, 3f) and what lies under it (f/2, f/3),
+# each against the tone itself. A whistle's pitch is its lowest tone, its overtones anywhere from -6 dB
+# to absent (distance, a phone, a codec lose them); a horn's, a voice's or a neigh's tone in the band
+# is a harmonic of a louder fundamental under it.
+OVERTONES = (2, 3)
+UNDERTONES = (2, 3)
 # A horn holds one pitch, so its harmonics stand where they stood: the tonal spectrum over the horn's
 # harmonics (HOLD_HZ), peaks more than HOLD_OVER_DB out of what is beside them, against its own 100,
 # 300 and 600 ms before. Music changes chord every note, a neigh falls and quavers, a voice glides.
@@ -73,11 +82,17 @@ def _moving_sum(a: np.ndarray, half: int) -> np.ndarray:
 
 
 def _tonality(power: np.ndarray, log_power: np.ndarray, cluster: int) -> np.ndarray:
-    """dB of each bin's cluster over the geometric mean of the spectrum beside it (past a guard)."""
+    """dB of each bin's cluster over the spectrum beside it (past a guard), on the side where that is
+    louder: a tone stands out of the spectrum on both sides of it, while the edge of a low-pass (a
+    phone's, a codec's) stands out of one side only and is no tone."""
     sums = _moving_sum(power, cluster)
     inner, outer = cluster + GUARD_BINS, cluster + GUARD_BINS + SIDE_BINS
-    beside = (_moving_sum(log_power, outer) - _moving_sum(log_power, inner)) / (2 * (outer - inner))
-    return 10 * np.log10(sums / (2 * cluster + 1) + 1e-20) - beside
+    padded = np.pad(log_power, ((0, 0), (outer, outer + 1)), mode="edge")
+    c = np.concatenate([np.zeros((len(log_power), 1)), np.cumsum(padded, axis=1, dtype=np.float64)], axis=1)
+    nb = log_power.shape[1]  # bin k's sides: padded bins k..k+outer-inner and k+outer+inner+1..k+2*outer+1
+    below = (c[:, outer - inner:outer - inner + nb] - c[:, :nb]) / (outer - inner)
+    above = (c[:, 2 * outer + 1:2 * outer + 1 + nb] - c[:, outer + inner + 1:outer + inner + 1 + nb]) / (outer - inner)
+    return (10 * np.log10(sums / (2 * cluster + 1) + 1e-20) - np.maximum(below, above)).astype(np.float32)
 
 
 def _floor(power: np.ndarray, steps: int) -> np.ndarray:
@@ -112,19 +127,18 @@ def step_features(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> 
         return np.zeros((0, per_step_count()), np.float32)
     freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
     floor_steps = max(1, int(FLOOR_S * rate / HOP))
+    # what is QUIETEST under the recording's mean is silence: a brick-wall low-pass or digital silence
+    # leaves bins near zero, whose chance flicker would otherwise read as tens of dB
+    power = power + QUIETEST * float(power.mean())
     log_power = 10 * np.log10(power + 1e-20)
     sel = np.flatnonzero((freqs >= WHISTLE_BAND_HZ[0]) & (freqs < WHISTLE_BAND_HZ[1]))
     floor_db_all = 10 * np.log10(_floor(power, floor_steps) + 1e-20)  # every bin's, once: the band's and the overtone's
-    tone_feats, moved, first_peak = _whistle_tones(power, log_power, floor_db_all, freqs, sel, rate)
-    # a pea whistle's roll: the band's loudness beating at 15-70 Hz (a bird's held note, a mouth
-    # whistle, a horn's harmonic do not); and the strongest tone's second harmonic (a pea's overtone)
-    roll = _roll(x, rate, n)
-    rows = np.arange(n)
-    second = np.clip(2 * (sel[0] + first_peak), 0, power.shape[1] - 1)
-    overtone = log_power[rows, second] - floor_db_all[rows, second]
+    tonal = _tonality(power, log_power, CLUSTER)
+    tone_feats, moved, first_peak = _whistle_tones(tonal, log_power, floor_db_all, freqs, sel, rate)
+    structure = _structure(log_power, floor_db_all, tonal, sel[0] + first_peak)
     out = np.column_stack([_bands_db(power, rate, floor_steps), *tone_feats, moved,
-                           *_horn_features(power, log_power, freqs, rate), *_attacks(power, log_power, sel), roll,
-                           overtone]).astype(np.float32)
+                           *_horn_features(power, log_power, freqs, rate), *_attacks(power, log_power, sel),
+                           *structure]).astype(np.float32)
     return np.clip(out, CLIP_DB[0], CLIP_DB[1], out=out)
 
 
@@ -137,13 +151,12 @@ def _bands_db(power: np.ndarray, rate: int, floor_steps: int) -> np.ndarray:
     return 10 * np.log10(bands / _floor(bands, floor_steps))
 
 
-def _whistle_tones(power: np.ndarray, log_power: np.ndarray, floor_db_all: np.ndarray, freqs: np.ndarray,
+def _whistle_tones(tonal: np.ndarray, log_power: np.ndarray, floor_db_all: np.ndarray, freqs: np.ndarray,
                    sel: np.ndarray, rate: int) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
-    """The whistle band's TONES strongest tones (tonality, place in the band, level over the floor), how far the
-    strongest moved since the step before, and the strongest's bin in the band."""
-    n = len(power)
+    """The whistle band's TONES strongest tones by `tonal` (tonality, place in the band, level over the floor),
+    how far the strongest moved since the step before, and the strongest's bin in the band."""
+    n = len(tonal)
     bin_hz = rate / WINDOW
-    tonal = _tonality(power, log_power, CLUSTER)
     t_band = tonal[:, sel].copy()
     over = log_power[:, sel] - floor_db_all[:, sel]
     rows = np.arange(n)
@@ -209,26 +222,29 @@ def _held(near: np.ndarray, freqs: np.ndarray) -> list[np.ndarray]:
     return out
 
 
-def _roll(x: np.ndarray, rate: int, n: int) -> np.ndarray:
-    """Per step, how much of the whistle band's loudness beats at ROLL_HZ: the power of its envelope
-    (at 1 kHz, over ROLL_WINDOW ms about the step) in that range against its mean, in dB."""
-    spectrum = np.fft.rfft(x.astype(np.float32, copy=False))
-    f = np.fft.rfftfreq(len(x), 1.0 / rate)
-    spectrum[(f < WHISTLE_BAND_HZ[0]) | (f > WHISTLE_BAND_HZ[1])] = 0
-    envelope = np.abs(np.fft.ifft(np.concatenate([spectrum, np.zeros(len(x) - len(spectrum))]) * 2))
-    per = rate // ENVELOPE_RATE
-    env = envelope[: len(envelope) // per * per].reshape(-1, per).mean(axis=1)
-    step = HOP // per
-    padded = np.pad(env, (ROLL_WINDOW // 2, ROLL_WINDOW // 2 + step * n), mode="edge")
-    frames = np.lib.stride_tricks.sliding_window_view(padded, ROLL_WINDOW)[::step][:n]
-    spec = np.abs(np.fft.rfft(frames * np.hanning(ROLL_WINDOW), axis=1)) ** 2
-    mf = np.fft.rfftfreq(ROLL_WINDOW, 1.0 / ENVELOPE_RATE)
-    beat = spec[:, (mf >= ROLL_HZ[0]) & (mf <= ROLL_HZ[1])].sum(axis=1)
-    return 10 * np.log10(beat / (spec[:, 0] + 1e-20) + 1e-6)
+def _structure(log_power: np.ndarray, floor_db: np.ndarray, tonal: np.ndarray, k: np.ndarray) -> list[np.ndarray]:
+    """Per step, the harmonic structure of the tone at bin `k`: the level over the floor at each of
+    its OVERTONES and UNDERTONES (the loudest bin within one either side) against the tone's own, and
+    the tonality at each undertone (a fundamental under the band, of which this tone is a harmonic).
+    An overtone past the spectrum's top is absent (CLIP_DB's least)."""
+    rows = np.arange(len(k))
+    top = log_power.shape[1] - 1
+    over = log_power - floor_db
+    own = over[rows, k]
+    out = []
+    for h in OVERTONES:
+        at = h * k
+        near = np.max([over[rows, np.clip(at + d, 0, top)] for d in (-1, 0, 1)], axis=0)
+        out.append(np.where(at + 1 <= top, near - own, CLIP_DB[0]))
+    for h in UNDERTONES:
+        at = np.round(k / h).astype(int)
+        out.append(np.max([over[rows, at + d] for d in (-1, 0, 1)], axis=0) - own)
+        out.append(np.max([tonal[rows, at + d] for d in (-1, 0, 1)], axis=0))
+    return out
 
 
 def per_step_count() -> int:
-    return BANDS + 3 * TONES + 1 + 4 + len(HOLD_LAGS) + len(RISE_STEPS) + 3 + 2
+    return BANDS + 3 * TONES + 1 + 4 + len(HOLD_LAGS) + len(RISE_STEPS) + 3 + len(OVERTONES) + 2 * len(UNDERTONES)
 
 
 def in_context(steps: np.ndarray) -> np.ndarray:

@@ -1,9 +1,11 @@
 """The learned listener: for every 10 ms of a recording, how likely it is that a whistle sounds, that
 one starts, that a horn sounds, that one starts; and from those, each blast and each horn.
 
-Three small multilayer perceptrons over `features.in_context`, their probabilities averaged, trained
-by `benchmarks/train_listener.py` on generated material only (the field generator's training seeds
-and the app's own sample sound). Their weights ship in the package (`listener.npz`, numpy's own
+Five small multilayer perceptrons over `features.in_context`, their probabilities averaged, trained
+by `benchmarks/train_listener.py` on generated material only: both field generators' tuning material
+(tests/sound/field_sounds.py's tuning seeds, benchmarks/field_b's tuning set), augmented, and the app's
+own sample sound (issue 36; the runs and seeds are in docs/sound.md), joined by
+`benchmarks/merge_listeners.py`. Their weights ship in the package (`listener.npz`, numpy's own
 format) and are run with numpy: no download, no model library at run time.
 
 From the four probabilities (`decode`):
@@ -35,7 +37,8 @@ From the four probabilities (`decode`):
   another pitch over it neither ends it nor runs on to its end.
 
 Every threshold is read from the tuning set (seeds 101-112 of tests/sound/field_sounds.py), never
-from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by.
+from the evaluation set: `benchmarks/tune_listener.py` prints the figures they were chosen by (issue
+21). Issue 36's changes (END_QUIET_S, `_holds`) were found on tests/sound's whistles alone.
 """
 
 from __future__ import annotations
@@ -146,6 +149,22 @@ def _refined(p: np.ndarray, i: int) -> float:
     return float(i)
 
 
+def _centre(p: np.ndarray, i: int) -> float:
+    """The middle (weighted by `p`) of the run of steps about the peak at i where `p` stays over half
+    the peak. A horn's start is labelled ONSET_S either side of it (a horn swells in), so its start
+    probability is a plateau as wide, and where within it the highest step falls is chance: on the
+    app's own sample sound through Opus the highest step was 43 ms before the horn, the plateau's
+    middle 5 ms after (issue 36)."""
+    over = p >= 0.5 * p[i]
+    a, b = i, i + 1
+    while a > 0 and over[a - 1]:
+        a -= 1
+    while b < len(p) and over[b]:
+        b += 1
+    w = p[a:b].astype(np.float64)
+    return float(np.dot(np.arange(a, b), w) / w.sum())
+
+
 def decode(prob: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
     """The whistles and horns in one stretch's probabilities, in steps."""
     out: list[Found] = []
@@ -154,21 +173,20 @@ def decode(prob: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
     horn = prob[:, 2]
     apart = int(round(MIN_APART_S / STEP_S))
     onsets = [i for i in _peaks(starts, th.start_on, apart)
-              if held[i:i + least].mean() > (th.held_on_horn if horn[i] > th.horn_off else th.held_on)]
+              if _holds(held, i, least, th.held_on_horn if horn[i] > th.horn_off else th.held_on)]
     if th.rise_on <= 1.0:
         quiet = int(round(RISE_QUIET_S / STEP_S))
         rises = np.flatnonzero((held[quiet:] > th.held_off) & (held[quiet - 1:-1] <= th.held_off)) + quiet
         taken = np.array(onsets, dtype=int)
         risen = {a for a in rises.tolist()
                  if horn[a] > th.horn_off and held[a - quiet:a].max() <= th.held_off
-                 and held[a:a + least].mean() > th.rise_on and not np.any(np.abs(taken - a) <= apart)}
+                 and _holds(held, a, least, th.rise_on) and not np.any(np.abs(taken - a) <= apart)}
         onsets = sorted([*onsets, *risen])
     else:
         risen = set()
     for k, i in enumerate(onsets):
         stop = min(len(held), i + longest, onsets[k + 1] if k + 1 < len(onsets) else len(held))
-        below = np.flatnonzero(held[i + least:stop] < th.held_off)
-        end = i + least + (int(below[0]) if len(below) else stop - i - least)
+        end = i + least + _quiet_from(held[i + least:stop], th.held_off)
         out.append(Found("whistle", float(i) if i in risen else _refined(starts, i), float(end)))
     gap, near = int(round(HORN_GAP_S / STEP_S)), int(round(HORN_START_NEAR_S / STEP_S))
     # a start the horn does not follow (HORN_FOLLOWS_S) is no horn's start: a neigh's or a shout's
@@ -203,8 +221,32 @@ def decode(prob: np.ndarray, th: Thresholds = THRESHOLDS) -> list[Found]:
         cuts = [lo + i for i in _peaks(horn_starts[lo:b], th.horn_split, near) if lo + i > s + near]
         for p, q in zip([s, *cuts], [*cuts, b], strict=True):
             if (q - p) * STEP_S >= MIN_HORN_S and horn[p:q].max() > th.horn_on and horn[p:q].mean() > th.horn_mean:
-                out.append(Found("horn", _refined(horn_starts, p), float(q)))
+                out.append(Found("horn", _centre(horn_starts, p), float(q)))
     return sorted(out, key=lambda f: f.start_step)
+
+
+# A whistle's probability dips for a step or three within a blast that warbles far or fast (issue 36):
+# it ends where the probability stays under held_off this long, shorter than the shortest gap between
+# two blasts (0.05 s, docs/sound.md; the next blast's start ends it in any case).
+END_QUIET_S = 0.04
+
+
+def _quiet_from(held: np.ndarray, off: float) -> int:
+    """The first step of `held` from which it stays under `off` for END_QUIET_S, else its length."""
+    run = max(1, int(round(END_QUIET_S / STEP_S)))
+    if len(held) < run:
+        return len(held)
+    quiet = np.flatnonzero(np.convolve((held < off).astype(int), np.ones(run, int), mode="valid") == run)
+    return int(quiet[0]) if len(quiet) else len(held)
+
+
+def _holds(held: np.ndarray, i: int, least: int, level: float) -> bool:
+    """Whether the whistle's probability averages over `level` for `least` steps from step i, or for
+    twice that from where a start's label ends (ONSET_S after it): a deep, slow warble flickers in its
+    first steps, and a start may peak a step or two before the tone (issue 36)."""
+    lead = int(round(ONSET_S["whistle"] / STEP_S))
+    first, longer = held[i:i + least], held[i + lead:i + lead + 2 * least]
+    return max(first.mean() if len(first) else 0.0, longer.mean() if len(longer) else 0.0) > level
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -394,8 +436,7 @@ def own_tone_ends(found: list[Found], prob: np.ndarray, band: np.ndarray, th: Th
             over.append((k2, j))
         if not own.any():
             continue
-        below = np.flatnonzero(held[i + least:limit] < th.held_off)
-        end = i + least + (int(below[0]) if len(below) else limit - i - least)
+        end = i + least + _quiet_from(held[i + least:limit], th.held_off)
         quiet = _tone_stops(band, own, i, i + least, end)
         runs = np.flatnonzero(np.convolve(quiet.astype(int), np.ones(stop_run, int), mode="valid") == stop_run) \
             if len(quiet) >= stop_run else []
