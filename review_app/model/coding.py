@@ -27,6 +27,8 @@ from review_app.rules import PROVISIONS, is_clause, provision
 from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
 from review_app.rules.timing import measure
 from review_app.rules.vocabulary import Penalty, Restart
+from review_app.sound.detect import Sound
+from review_app.sound.matching import calls as blasts_by_call
 
 # The entry of `not_recorded` that puts a coded tag on the "to complete" list: its call is not recorded.
 TO_COMPLETE = "call"
@@ -268,6 +270,11 @@ INCIDENT_TO_WHISTLE_S = 20.0
 SAME_WHISTLE_S = 0.5
 
 Call = tuple[At, ...]  # the blasts of one call, in order: a whistle heard (the first) and its repeats
+
+
+def heard_calls(found: Sequence[Sound]) -> list[Call]:
+    """The whistles heard as calls (each its blasts' frames and times), as tags are bound to them."""
+    return [tuple(At(b.start_frame, b.start_s) for b in call) for call in blasts_by_call(found)]
 
 
 def call_before_key(calls: Sequence[Call], key_s: float) -> int | None:

@@ -71,15 +71,15 @@ def test_the_late_whistle_is_measured_as_late_as_its_document_says():
 
 @pytest.mark.parametrize("name", list(BUILDERS))
 def test_every_tagged_whistle_moment_is_a_whistle_heard(name):
-    from review_app.sound import matching
+    from review_app.model.coding import call_after_incident, heard_calls, unbound_calls
+    from review_app.model.event import decode_event
 
     doc = _doc(name)
-    sounds = detect_sounds(CLIPS / f"{name}.mp4")
-    tagged = [e for e in doc["events"] if (e.get("moments") or {}).get("whistle")]
-    assert matching.not_reviewed(sounds, doc["events"]) == []
-    for e in tagged:
-        heard = matching.whistle_after(sounds, e["position"]["time_s"])
-        assert heard is not None and heard.start_frame == e["moments"]["whistle"]["frame"], (e["id"], heard)
+    calls = heard_calls(detect_sounds(CLIPS / f"{name}.mp4"))
+    assert unbound_calls(calls, [decode_event(e) for e in doc["events"]]) == []
+    for e in (e for e in doc["events"] if (e.get("moments") or {}).get("whistle")):
+        heard = call_after_incident(calls, e["position"]["time_s"])
+        assert heard is not None and calls[heard][0].frame == e["moments"]["whistle"]["frame"], (e["id"], heard)
 
 
 def test_the_horn_ends_the_period_before_the_foul_and_its_whistle():

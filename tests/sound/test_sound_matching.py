@@ -1,5 +1,5 @@
-"""Detected whistles against a reviewer's tags: the whistle that answers an incident (pre-filled as
-the tag's whistle moment), the whistles no tag accounts for, and detection kept by the footage's hash."""
+"""Detected whistles grouped into calls, and the whistles no tag is bound to (model.coding's one rule, on sounds the
+detector gives); detection kept by the footage's hash."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 from sound_cases import EVENTS, track, write_video
 
+from review_app.model.coding import heard_calls, unbound_calls
+from review_app.model.event import decode_event
 from review_app.sound import NoSound, Sound, cache, matching
 
 W1, W2, HORN, W3 = (Sound("whistle", 3.0, 3.5, 75), Sound("whistle", 9.0, 9.4, 225), Sound("horn", 12.0, 13.5, 300),
@@ -16,29 +18,32 @@ W1, W2, HORN, W3 = (Sound("whistle", 3.0, 3.5, 75), Sound("whistle", 9.0, 9.4, 2
 HEARD = [W3, HORN, W1, W2]  # in any order
 
 
-def tag(time_s: float, whistle_s: float | None = None) -> dict:
-    event = {"id": "e", "position": {"frame": round(time_s * 25), "time_s": time_s}}
+def tag(time_s: float, whistle_s: float | None = None, window: tuple[float, float] | None = None):
+    event = {"id": "e", "position": {"frame": round(time_s * 25), "time_s": time_s}, "situation": "21.b",
+             "facts": {}, "call": {}}
     if whistle_s is not None:
         event["moments"] = {"whistle": {"frame": round(whistle_s * 25), "time_s": whistle_s}}
-    return event
+    if window is not None:
+        start, end = window
+        event["window"] = {"start": {"frame": round(start * 25), "time_s": start},
+                           "end": {"frame": round(end * 25), "time_s": end}}
+    return decode_event(event)
 
 
-def test_the_whistle_after_an_incident_is_the_first_one_heard_after_it():
-    assert matching.whistle_after(HEARD, 2.0) == W1
-    assert matching.whistle_after(HEARD, 3.0) == W1  # at the incident's own instant
-    assert matching.whistle_after(HEARD, 3.01) == W2  # a horn is not a whistle
-    assert matching.whistle_after(HEARD, 10.0) is None  # the next is more than WHISTLE_SEARCH_S away
-    assert matching.whistle_after(HEARD, 40.0 - matching.WHISTLE_SEARCH_S) == W3
+def not_reviewed(sounds, events) -> list[Sound]:
+    """The first blast of each call no tag is bound to, as the Review page lists them."""
+    calls = matching.calls(sounds)
+    return [calls[n][0] for n in unbound_calls(heard_calls(sounds), events)]
 
 
 def test_whistles_no_tag_accounts_for_are_not_yet_reviewed():
-    assert matching.not_reviewed(HEARD, []) == [W1, W2, W3]
+    assert not_reviewed(HEARD, []) == [W1, W2, W3]
     # a tag with its whistle moment near a whistle takes that one; a tag without, the first after it
-    assert matching.not_reviewed(HEARD, [tag(1.0, whistle_s=9.1)]) == [W1, W3]
-    assert matching.not_reviewed(HEARD, [tag(8.0)]) == [W1, W3]
-    assert matching.not_reviewed(HEARD, [tag(2.0), tag(8.5), tag(39.0, whistle_s=40.2)]) == []
+    assert not_reviewed(HEARD, [tag(1.0, whistle_s=9.1)]) == [W1, W3]
+    assert not_reviewed(HEARD, [tag(8.0)]) == [W1, W3]
+    assert not_reviewed(HEARD, [tag(2.0), tag(8.5), tag(39.0, whistle_s=40.2)]) == []
     # a whistle moment far from any whistle heard accounts for none
-    assert matching.not_reviewed(HEARD, [tag(1.0, whistle_s=6.0)]) == [W1, W2, W3]
+    assert not_reviewed(HEARD, [tag(1.0, whistle_s=6.0)]) == [W1, W2, W3]
 
 
 def count_detections(monkeypatch) -> list:
@@ -94,7 +99,7 @@ def test_noise_only_footage_has_nothing_to_review(sound_dir, monkeypatch, tmp_pa
     quiet = write_video(sound_dir / "quiet.mp4", track(48000, (), seconds=6.0, seed=9) * np.float32(0.5), 48000)
     sounds, problem = cache.sounds_for(quiet, "01" * 32)
     assert sounds == [] and problem is None
-    assert matching.not_reviewed(sounds, []) == []
+    assert not_reviewed(sounds, []) == []
 
 
 def test_a_repeated_call_is_one_stoppage_to_review():
@@ -103,20 +108,17 @@ def test_a_repeated_call_is_one_stoppage_to_review():
     triple = [Sound("whistle", 20.0, 20.2, 500), Sound("whistle", 20.35, 20.55, 509), Sound("whistle", 20.7, 20.9, 518)]
     heard = [W1, *triple, W3]
     assert [len(c) for c in matching.calls(heard)] == [1, 3, 1]
-    assert matching.not_reviewed(heard, []) == [W1, triple[0], W3]
-    assert matching.not_reviewed(heard, [tag(19.0)]) == [W1, W3]  # the first whistle after the incident
-    assert matching.not_reviewed(heard, [tag(19.0, whistle_s=20.7)]) == [W1, W3]  # its last blast tagged
+    assert not_reviewed(heard, []) == [W1, triple[0], W3]
+    assert not_reviewed(heard, [tag(19.0)]) == [W1, W3]  # the first whistle after the incident
+    assert not_reviewed(heard, [tag(19.0, whistle_s=20.7)]) == [W1, W3]  # its last blast tagged
     # a whistle seconds later is another stoppage's
     assert len(matching.calls([W1, Sound("whistle", 4.5, 4.8, 112)])) == 2
 
 
-def test_a_coded_tag_accounts_only_for_a_whistle_within_its_window():
+def test_a_coded_tag_accounts_only_for_a_whistle_just_before_its_key():
     """A code key 16 s before a whistle is another stoppage: its whistle stays not yet reviewed."""
-    coded = tag(24.0)
-    coded["window"] = {"start": {"frame": 475, "time_s": 19.0}, "end": {"frame": 725, "time_s": 29.0}}
-    assert matching.not_reviewed(HEARD, [coded]) == [W1, W2, W3]  # W3 at 40 s: 16 s after it, outside
-    coded["window"]["end"] = {"frame": 1025, "time_s": 41.0}
-    assert matching.not_reviewed(HEARD, [coded]) == [W1, W2]
+    assert not_reviewed(HEARD, [tag(24.0, window=(19.0, 29.0))]) == [W1, W2, W3]  # W3 at 40 s: 16 s after it
+    assert not_reviewed(HEARD, [tag(41.0, window=(36.0, 46.0))]) == [W1, W2]  # a key 1 s after W3: W3's
 
 
 def test_listening_in_the_background_is_done_once_per_recording(sound_dir, monkeypatch, tmp_path):

@@ -32,6 +32,7 @@ from review_app.model.coding import (
     coded_event,
     default_window,
     descriptors,
+    heard_calls,
     key_binding,
     key_name,
     load_window,
@@ -52,7 +53,7 @@ from review_app.ui.review import angle as review_angle
 from review_app.ui.review import pick as review_pick
 from review_app.ui.review import saves as review_saves
 from review_app.ui.review.form_view import team_names
-from review_app.ui.review.sounds import heard, heard_calls
+from review_app.ui.review.sounds import heard
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
 ACK = "review.edits_ack"  # (view, seq): the last edit of that view saved

@@ -7,7 +7,7 @@ import streamlit as st
 
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
-from review_app.model.coding import At, Call, bound_call, unbound_calls
+from review_app.model.coding import bound_call, heard_calls, unbound_calls
 from review_app.model.event import read_events_in_order
 from review_app.model.tag_draft import TagForm
 from review_app.sound import cache, matching
@@ -81,11 +81,6 @@ def whistle_frames(found: list[Sound]) -> list[int]:
     """Where `,` and `.` jump: the first blast of each call (a coach goes from stoppage to stoppage,
     not through the blasts of one), the whistles tags are bound to."""
     return [call[0].frame for call in heard_calls(found)]
-
-
-def heard_calls(found: list[Sound]) -> list[Call]:
-    """The whistles heard as calls (each its blasts' frames and times), as model.coding binds tags to them."""
-    return [tuple(At(b.start_frame, b.start_s) for b in call) for call in matching.calls(found)]
 
 
 def prefill(form: TagForm, found: list[Sound]) -> None:
