@@ -44,7 +44,7 @@ def run(args) -> int:
     if args.reviewer is None and len(others) > 1:
         print(for_terminal(f"polo-review: warning: {', '.join(others)} all tagged {args.umpire}'s incidents; an "
                            "incident tagged by two counts twice (use --reviewer NAME)"), file=sys.stderr)
-    teams = {d.match_id: {t["id"]: t["name"] for t in d.match["teams"]} for d in docs}
+    teams = {d.match_id: d.team_names() for d in docs}
     text = to_html(result, args.lang, teams=teams) if args.format == "html" else to_csv(result, args.lang, teams=teams)
     if args.out:
         atomic_write_text(args.out, text)

@@ -372,7 +372,7 @@ class EvidenceCase:
 
     def _decision(self, state: CaseState, decision: str, reason: str | None) -> dict:
         data = grounds.decision_data(state, self.register(), decision, reason,
-                                     {t["id"]: t["name"] for t in self.doc.match["teams"]})
+                                     self.doc.team_names())
         if decision == FORFEITURE:
             for g in data["grounds"]:  # a forfeiture rests on the originals as received: prove they still are
                 ev = state.evidence[g["evidence"]]

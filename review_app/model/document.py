@@ -124,6 +124,10 @@ class MatchDocument:
     def team_ids(self) -> list[str]:
         return [t["id"] for t in self.match["teams"]]
 
+    def team_names(self) -> dict[str, str]:
+        """{team id: the team's name}, in the match's order."""
+        return {t["id"]: t["name"] for t in self.match["teams"]}
+
     def context(self) -> MatchContext:
         ann = self.match.get("announcements") or {}
         try:

@@ -23,7 +23,7 @@ EXPLANATION_LINES = 4  # of the explanation at most; a card is read in seconds
 
 
 def _team(value, doc) -> str:
-    names = {t["id"]: t["name"] for t in doc.match.get("teams", [])}
+    names = doc.team_names()
     if isinstance(value, Someone):
         team = names.get(value.team, value.team)
         return f"{team} #{value.number}" if value.number else str(team)

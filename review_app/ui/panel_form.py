@@ -90,7 +90,7 @@ def entry_form(doc: MatchDocument, event_id: str) -> dict | None:
                     else:
                         facts[fact.name] = st.text_input(label, key=key, max_chars=2000)
     st.markdown("**" + _("The call you would make") + "**")
-    teams = {t["id"]: t["name"] for t in doc.match["teams"]}
+    teams = doc.team_names()
     call: dict = {}
     main = [n for n in MAIN_PARTS if n in CALL_FIELDS]
     _call_rows(main, call, teams, prefix)

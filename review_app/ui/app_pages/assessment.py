@@ -59,7 +59,7 @@ if len(tagged_by) > 1:
         st.warning(_("Several reviewers tagged this umpire's incidents: an incident two of them tagged counts twice. "
                      "Choose whose tags to assess."), icon=":material/group:")
 result = assess(season, umpire, reviewer=whose, evidence=store().evidence)
-teams = {d.match_id: {t["id"]: t["name"] for t in d.match["teams"]} for d in season}
+teams = {d.match_id: d.team_names() for d in season}
 
 m = st.columns(5)
 m[0].metric(_("Key incidents"), len(result.incidents))

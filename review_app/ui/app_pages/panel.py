@@ -98,7 +98,7 @@ event_id = st.selectbox(_("Tagged incident"), ids, key="panel.tag",
                         format_func=fixed(ids, lambda i: tag_label(by_id[i])))
 event = by_id[event_id]
 panel = panel_of(doc, event_id)
-teams = {t["id"]: t["name"] for t in doc.match["teams"]}
+teams = doc.team_names()
 if event.window is not None:
     st.markdown(md(_("Incident at {time:.2f} s (frame {frame}); the tag's window runs {start:.2f}–{end:.2f} s.",
                      time=event.position.time_s, frame=event.position.frame, start=event.window.start.time_s,
