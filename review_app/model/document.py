@@ -159,15 +159,14 @@ class MatchDocument:
                     self.context() if context is None else context, event.position.time_s,
                     msgspec.to_builtins(event.moments), None if offender is None else msgspec.to_builtins(offender))
 
-    def derived_facts(self, event: Event | dict, register=None) -> dict:
+    def derived_facts(self, event: Event, register=None) -> dict:
         """Facts the tool derives rather than asks, as the event's provision declares them (`Provision.derives`,
         `derive`): 21.f(5)'s excusal clause, from the mount register (`register`: the match's, if the caller holds
-        it; else made when asked). `event`: a saved event's record, or the tag form's working tag (a dict, not yet
-        a valid event), handed to the provision's `derive` as it is."""
-        situation = event.situation if isinstance(event, Event) else event.get("situation")
-        if situation not in DERIVES_FACTS:
+        it; else made when asked). `event`: a record (a saved event's, or the tag form's draft as it would be
+        saved)."""
+        if event.situation not in DERIVES_FACTS:
             return {}
-        derive = provision(situation).derive
+        derive = provision(event.situation).derive
         return derive(event, _MatchRecord(self, register)) if derive is not None else {}
 
     def events_in_order(self) -> Iterator[dict]:

@@ -12,8 +12,9 @@ them while its events are not changed. Edits never change a document someone rea
 changes a copy (`MatchDocument.copy`, which keeps no records), and code that changes `events` in place (an import
 adding events to its own copy) calls `MatchDocument.forget_records`. A judge's `rules.Case` is made from a record
 (`MatchDocument.case`): its call, moments and offender as the document writes them, so the judges in `rules/` read
-`case.call`/`case.facts` as mappings by the names the provisions declare. The tag form's working tag, not yet a
-valid event, stays a dict (`model.coding`, `MatchDocument.derived_facts`).
+`case.call`/`case.facts` as mappings by the names the provisions declare. The tag form's state is typed too
+(`model.tag_draft`); a tag is a dict only where it is written (`model.edits`), and a coded tag checked before it is
+saved is decoded first (`checker.check_event`).
 
 Facts stay a mapping: which facts an event has is the provision's (`rules.PROVISIONS[clause].facts`), so they are
 read by the names the provision declares.

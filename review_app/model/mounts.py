@@ -179,21 +179,15 @@ def _note_excusal(register: MountRegister, event: Event, clause: str, riders: Ri
         register.mounts[key] = MountRecord(name)
 
 
-def _what_it_concerns(event: Event | dict) -> tuple[str, int, str | None, str | None]:
+def _what_it_concerns(event: Event) -> tuple[str, int, str | None, str | None]:
     """What `derived_excusal` reads of an event: its id, its frame, the mount it concerns (the one it names, else the
-    first player's named mount) and the reviewer's reading. `event`: a saved event's record, or the tag form's
-    working tag (a dict, not yet a valid event)."""
-    if isinstance(event, Event):
-        involved = event.involved
-        name = involved.mount or next((p.mount for p in involved.players if p.mount), None)
-        return event.id, event.position.frame, name, event.reading.excused_under
-    tagged = event.get("involved") or {}
-    name = tagged.get("mount") or next((p["mount"] for p in tagged.get("players") or () if p.get("mount")), None)
-    return (event["id"], (event.get("position") or {}).get("frame", 0), name,
-            (event.get("reading") or {}).get("excused_under"))
+    first player's named mount) and the reviewer's reading."""
+    involved = event.involved
+    name = involved.mount or next((p.mount for p in involved.players if p.mount), None)
+    return event.id, event.position.frame, name, event.reading.excused_under
 
 
-def derived_excusal(doc: MatchEvents, event: Event | dict, register: MountRegister | None = None,
+def derived_excusal(doc: MatchEvents, event: Event, register: MountRegister | None = None,
                     ) -> tuple[str | None, str]:
     """The clause the mount a 21.f(5) event concerns was excused under, as the match's own events show
     it, and where that came from:
@@ -204,8 +198,8 @@ def derived_excusal(doc: MatchEvents, event: Event | dict, register: MountRegist
       before the footage); the reviewer's `reading.excused_under` stands in, and the report says so;
     - (None, "unknown"): neither.
 
-    `event`: the event's record, or the tag form's working tag; `register`: the match's register if the caller holds
-    it, else made here."""
+    `event`: the event's record (or the tag form's draft as it would be saved); `register`: the match's register if
+    the caller holds it, else made here."""
     event_id, frame, name, reading = _what_it_concerns(event)
     if not name:
         return (reading, "reading") if reading else (None, "unknown")

@@ -99,6 +99,6 @@ class MatchRecords(Protocol):
 
     def excusal_of(self, event: Any) -> str | None:
         """The clause the mount an event concerns was excused under, as the match's earlier events show it (or
-        the reviewer's reading where the record does not know the mount); None if neither says. `event`: a saved
-        event's record (`model.event.Event`), or the tag form's working tag (a dict, not yet a valid event)."""
+        the reviewer's reading where the record does not know the mount); None if neither says. `event`: an
+        event's record (`model.event.Event`)."""
         ...
