@@ -124,3 +124,14 @@ def test_listening_runs_in_the_background_with_its_progress(workspace, monkeypat
     release.set()
     settle(at)
     assert [s.kind for s in at.session_state["review._sounds"][1]] == ["whistle"]
+
+
+def test_a_repeated_call_is_listed_once_with_every_blasts_frame():
+    """A double blast is one stoppage (one line, one button to its first blast), and the line names each blast's
+    frame: the coach sees every whistle heard where it is."""
+    from review_app.model.coding import At
+    from review_app.ui.review.sounds import _call_label
+
+    double = (At(1075, 35.8933), At(1111, 37.0737))
+    assert _call_label(double) == "Whistle at 0:35.89 (frame 1075), 2 blasts: frames 1075, 1111"
+    assert _call_label(double[:1]) == "Whistle at 0:35.89 (frame 1075)"

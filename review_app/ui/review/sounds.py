@@ -7,7 +7,7 @@ import streamlit as st
 
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
-from review_app.model.coding import bound_call, heard_calls, unbound_calls
+from review_app.model.coding import Call, bound_call, heard_calls, unbound_calls
 from review_app.model.event import read_events_in_order
 from review_app.model.tag_draft import TagForm
 from review_app.sound import cache, matching
@@ -115,13 +115,21 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
             st.caption(_("Only noise in the sound track: no whistle or horn heard."))
         return
     calls = heard_calls(found)
-    missing = [calls[n][0] for n in unbound_calls(calls, read_events_in_order(doc))]
-    heard = len(calls)
-    title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=heard)
+    missing = [calls[n] for n in unbound_calls(calls, read_events_in_order(doc))]
+    title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=len(calls))
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
         if not missing:
             st.caption(_("Every whistle heard has a tag."))
-        for n, w in enumerate(missing):
-            st.button(_("Whistle at {time} (frame {frame})", time=format_time(w.time_s, 2), frame=w.frame),
-                      key=f"review.unreviewed.{n}", on_click=jump, args=(w.frame,), width="stretch",
-                      disabled=jump is None)
+        for n, call in enumerate(missing):
+            st.button(_call_label(call), key=f"review.unreviewed.{n}", on_click=jump, args=(call[0].frame,),
+                      width="stretch", disabled=jump is None)
+
+
+def _call_label(call: Call) -> str:
+    """A call's line in the list: its first blast's time and frame, and every blast's frame where it repeats (a
+    double or triple blast is one stoppage, and the coach sees each whistle heard)."""
+    first = call[0]
+    if len(call) == 1:
+        return _("Whistle at {time} (frame {frame})", time=format_time(first.time_s, 2), frame=first.frame)
+    return _("Whistle at {time} (frame {frame}), {n} blasts: frames {frames}", time=format_time(first.time_s, 2),
+             frame=first.frame, n=len(call), frames=", ".join(str(b.frame) for b in call))
