@@ -268,6 +268,10 @@ KEY_AFTER_WHISTLE_S = 4.0
 INCIDENT_TO_WHISTLE_S = 20.0
 # A whistle moment set this close to a whistle heard is that whistle (set by eye and ear, a few frames off).
 SAME_WHISTLE_S = 0.5
+# A whistle heard this little before the incident's frame is still the incident's: a coach who tags the frame where
+# the whistle sounds and a listener whose onset falls a frame earlier (its onsets are within a frame, issue 36)
+# mean the same whistle, not the next stoppage's.
+HEARD_EARLY_S = 0.1
 
 Call = tuple[At, ...]  # the blasts of one call, in order: a whistle heard (the first) and its repeats
 
@@ -285,10 +289,10 @@ def call_before_key(calls: Sequence[Call], key_s: float) -> int | None:
 
 
 def call_after_incident(calls: Sequence[Call], incident_s: float) -> int | None:
-    """The call that stops play after an incident at `incident_s`: the first that starts at or after it,
-    within INCIDENT_TO_WHISTLE_S."""
+    """The call that stops play after an incident at `incident_s`: the first that starts at or after it (or
+    HEARD_EARLY_S before it), within INCIDENT_TO_WHISTLE_S."""
     return next((n for n, call in enumerate(calls)
-                 if incident_s - 1e-9 <= call[0].time_s <= incident_s + INCIDENT_TO_WHISTLE_S), None)
+                 if incident_s - HEARD_EARLY_S <= call[0].time_s <= incident_s + INCIDENT_TO_WHISTLE_S), None)
 
 
 def bound_call(calls: Sequence[Call], incident_s: float, whistle_s: float | None = None,

@@ -43,7 +43,8 @@ class Draft(msgspec.Struct, frozen=True, kw_only=True):
     @classmethod
     def of(cls, event: Event) -> Draft:
         """A saved tag's parts (its id and place are the form's: `TagForm.id`, `frame`, `time_s`)."""
-        return cls(**{name: getattr(event, name) for name in cls.__struct_fields__})
+        parts = {name: getattr(event, name) for name in cls.__struct_fields__}
+        return cls(**{**parts, "facts": dict(event.facts)})  # the form's own facts: the record's stay as saved
 
     def readings(self) -> dict[str, str]:
         """The reviewer's own readings of derived facts, by fact name (only those given)."""

@@ -29,7 +29,7 @@ from review_app.errors import PoloReviewError
 from review_app.i18n import N_, Message
 from review_app.model import MatchDocument
 from review_app.model.edits import clean_call, clean_facts
-from review_app.model.event import Event
+from review_app.model.event import Event, read_event
 from review_app.rules import Case, Verdict, is_clause, judge, provision
 from review_app.rules.provision import CALL_FIELDS
 
@@ -228,7 +228,7 @@ class SideBySide:
 
 
 def verdicts(doc: MatchDocument, event_id: str) -> SideBySide:
-    event = doc.event(event_id)
+    event = read_event(doc, event_id)
     panel = panel_of(doc, event_id)
     if event is None or panel is None:
         raise PanelError(f"no panel on tag {event_id!r} in match {doc.match_id}")

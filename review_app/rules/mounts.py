@@ -7,7 +7,6 @@ when an event's facts contradict its excusal, and the checks several subparagrap
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from typing import Any
 
 from review_app.i18n import Message
@@ -77,10 +76,8 @@ def recorded_excused(v: Verdicts, case: Case) -> Verdict | None:
     return None
 
 
-@lru_cache(maxsize=4096)
 def mount_key(name: str) -> str:
     """One mount, however its name is written (READINGS 59): the same letters whatever their case, accents or
-    spacing, so "Bombón" excused and "Bombon" ridden later are one horse. The one place mount names are compared;
-    each name is folded once (a season's matches ride the same mounts, each named on many events)."""
+    spacing, so "Bombón" excused and "Bombon" ridden later are one horse. The one place mount names are compared."""
     decomposed = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -127,7 +127,8 @@ def step_features(x: np.ndarray, rate: int, power: np.ndarray | None = None) -> 
         return np.zeros((0, per_step_count()), np.float32)
     freqs = np.fft.rfftfreq(WINDOW, 1.0 / rate)
     floor_steps = max(1, int(FLOOR_S * rate / HOP))
-    # what is QUIETEST under the recording's mean is silence: a brick-wall low-pass or digital silence
+    # what is QUIETEST under the mean of the sound at hand (the block being listened to) is silence: a brick-wall
+    # low-pass or digital silence
     # leaves bins near zero, whose chance flicker would otherwise read as tens of dB
     power = power + QUIETEST * float(power.mean())
     log_power = 10 * np.log10(power + 1e-20)

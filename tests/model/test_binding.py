@@ -45,6 +45,9 @@ def test_a_tag_at_an_incident_binds_to_the_whistle_after_it():
     assert call_after_incident(CALLS, 7.0) == 0
     assert call_after_incident(CALLS, 9.0) == 1
     assert call_after_incident(CALLS, 34.0) is None
+    # tagged on the frame where the whistle sounds, the whistle heard a frame before it: that whistle, not the next
+    one_frame_later = at(8.4 + 1 / FPS).time_s
+    assert call_after_incident(CALLS, one_frame_later) == 0
 
 
 def tag(seconds: float, whistle_s: float | None = None, coded: bool = False) -> Event:

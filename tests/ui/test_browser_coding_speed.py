@@ -95,7 +95,11 @@ def test_a_whole_clip_coded_from_the_keyboard_while_it_plays(app_on, browser, ma
     buttons = page.get_by_role("button", name="Whistle at ")
     until(lambda: buttons.count() >= len(whistles), "the list's buttons after its title")  # drawn one by one
     listed = buttons.all_inner_texts()
-    assert [int(t.split("(frame ")[1].rstrip(")")) for t in listed] == whistles
+    heard = [int(t.split("(frame ")[1].rstrip(")")) for t in listed]
+    # each within a frame of its truth (issue 36's onset target; a whistle starting at a frame's very edge may be
+    # heard in the frame before), and the stoppages are coded at the whistles as heard
+    assert all(abs(h - w) <= 1 for h, w in zip(heard, whistles, strict=True)), (heard, whistles)
+    whistles = heard
 
     # T after a jump and three steps back, pressed at once: the frame painted, never another
     stepped = t_tags_the_painted_frame(page, whistles[4:])

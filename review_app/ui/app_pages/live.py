@@ -91,8 +91,9 @@ def _sync_words(sync) -> str:
         return _("recording's arrival clock; the sound of {n} whistles agrees within {bound} s of sound travel",
                  n=sync.whistles, bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
     if not sync.moved_s:  # some whistles' sound put it beyond, not enough of them (live_sync)
-        return _("recording's arrival clock, kept: the sound of {beyond} of the last {recent} whistles puts it beyond "
-                 "{bound} s of sound travel; it moves it only when every one of at least {least} does",
+        return _("recording's arrival clock, kept: {beyond} of the last {recent} whistles put it beyond {bound} s of "
+                 "sound travel; the sound moves the clock only when each of at least {least} whistles does, on the "
+                 "same side",
                  beyond=sync.beyond, recent=min(sync.whistles, SOUND_WHISTLES), least=SOUND_MIN_WHISTLES,
                  bound=format(SOUND_TRAVEL_MAX_S, ".2f"))
     return _("recording's arrival clock moved {moved} s by the sound of {n} whistles (the most sound travel, "

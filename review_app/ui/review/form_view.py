@@ -252,7 +252,7 @@ def _values(draft: Draft) -> dict:
     """The tag's own values, by field."""
     involved = draft.involved
     out = {f"facts.{k}": v for k, v in draft.facts.items()}
-    out.update({f"call.{k}": (f"{v.team}#{v.number}" if isinstance(v, Someone) else v)
+    out.update({f"call.{k}": (offender_choice_of(v) if isinstance(v, Someone) else v)
                 for k, v in msgspec.structs.asdict(draft.call).items()})
     for n, row in enumerate(involved.players[:PLAYERS], 1):
         out.update({f"player{n}.team": row.team, f"player{n}.number": row.number, f"player{n}.mount": row.mount})

@@ -571,7 +571,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
                if angles else {}),
         })
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
-    by_id = {e.id: e for e in reversed(events)}  # an id given twice: the first, as MatchDocument.event finds it
+    by_id = {e.id: e for e in reversed(events)}  # an id given twice (a hand-edited file): its first in this list
     ids = [e.id for e in events]
     settle_pick(doc, position)
     chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
