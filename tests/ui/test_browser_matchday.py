@@ -12,7 +12,17 @@ from pathlib import Path
 
 import av
 import pytest
-from browser_app import CHROMIUM, ROOT, choose, chromium_page, large_recording, name_the_reviewer, nav, running_app
+from browser_app import (
+    CHROMIUM,
+    ROOT,
+    choose,
+    chromium_page,
+    large_recording,
+    name_the_reviewer,
+    nav,
+    running_app,
+    until,
+)
 
 from review_app.model import load_document
 from review_app.model.roster import template
@@ -102,7 +112,10 @@ def test_a_match_day_from_a_roster_to_the_evidence_intake(tmp_path, tmp_path_fac
         page.get_by_text("What broke or was lost").wait_for()  # the facts of 21.g
         page.get_by_role("listbox", name="Player 1: team").get_by_role("option", name="Red").click()
         mounts = page.get_by_role("combobox", name="Mount ridden")  # offered from the strings as it is typed
-        assert "Lucero" in mounts.first.evaluate("(e) => [...e.list.options].map((o) => o.value)")
+        # the form draws itself again when the page runs after the team is chosen: the field asked may be the one
+        # just replaced (its list then none), so the offer is read from the field on the page once drawn
+        offered = "(e) => e.list ? [...e.list.options].map((o) => o.value) : []"
+        until(lambda: "Lucero" in mounts.first.evaluate(offered), "Lucero offered as Red's mount")
         mounts.first.fill("Lucero")
         page.get_by_role("listbox", name="Player 2: team").get_by_role("option", name="Blue").click()
         mounts.nth(1).fill("Relámpago")
