@@ -4,10 +4,11 @@ A document is loaded, migrated and validated as JSON (`model.io`, `model.migrate
 (`model.merge`); everything else reads an event as an `Event`, decoded from the validated dict by `decode_event`.
 An edit of a saved tag is made on its record (`msgspec.structs.replace`: a drawing added, a window moved, a coded
 tag completed) and written back as the record's builtins in the form the tag was stored in (`written`, put by
-`model.edits.put_record`); a tag the form describes is built as the dict it is written as (`model.edits.build_event`). The types follow the schema's event
-(`model.schema_build._events_schema`) field for field, so a field spelled wrong is an attribute error found by the
-type checker, not a silent `None`; a field added to the schema is added here, and `tests/model/test_event_types.py`
-decodes every event of the bundled annotations and fails on a field the types do not know.
+`model.edits.put_record`); a tag the form describes is built as the dict it is written as (`model.edits.build_event`).
+The types follow the schema's event (`model.schema_build._events_schema`) field for field, so a field spelled
+wrong is an attribute error found by the type checker, not a silent `None`; a field added to the schema is added
+here, and `tests/model/test_event_types.py` decodes every event of the bundled annotations and fails on a field the
+types do not know.
 
 A match's records are decoded once: `MatchDocument.records` decodes the document's events on first use and keeps
 them while its events are not changed. Edits never change a document someone reads: `model.edits.Change.apply`
