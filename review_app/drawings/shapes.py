@@ -1,7 +1,8 @@
-"""What a drawing is, and the edits of an event's drawings. Plain module: no streamlit, no cv2.
+"""What a drawing is, checked and cleaned. Plain module: no streamlit, no cv2.
 
-The edits (`add_drawing`, `update_drawing`, `remove_drawing`) write the event as stored, a mapping; what only
-reads drawings reads the event's record (`model.event.Event`, its `Drawing`s: a `Drawn` and its `Shape`s).
+The edits of a tag's drawings (`model.edits.add_drawing`, `update_drawing`, `remove_drawing`) are made on the
+event's record, like every edit of a tag; what only reads drawings reads the record too (`model.event.Event`, its
+`Drawing`s: a `Drawn` and its `Shape`s).
 
 A drawing, as stored in the event's `drawings` (schema 2.0, optional):
 
@@ -16,7 +17,6 @@ one point for text (its top left); two or more for a freehand stroke.
 
 from __future__ import annotations
 
-import copy
 import math
 import re
 from collections.abc import Sequence
@@ -131,52 +131,3 @@ def clean(raw: dict, *, frame: int, by: str | None, now: datetime | None = None)
 def drawings_on(event: Drawn, frame: int | None = None) -> list[Shape]:
     """The event's drawings (on `frame`, if given), in the order they were drawn."""
     return [d for d in event.drawings if frame is None or d.frame == frame]
-
-
-def _next_id(drawings: list[dict]) -> str:
-    taken = {d.get("id") for d in drawings}
-    n = len(taken) + 1
-    while f"d{n}" in taken:
-        n += 1
-    return f"d{n}"
-
-
-def add_drawing(event: dict, drawing: dict) -> tuple[dict, str]:
-    """A copy of `event` with the (cleaned) drawing added under a new id, and that id."""
-    out = copy.deepcopy(event)
-    drawings = out.setdefault("drawings", [])
-    if len(drawings) >= MAX_DRAWINGS:
-        raise DrawingError(f"tag {event.get('id')} has {MAX_DRAWINGS} drawings already; remove one first")
-    did = _next_id(drawings)
-    drawings.append({"id": did, **drawing})
-    return out, did
-
-
-def _find(event: dict, drawing_id: str) -> int:
-    for n, d in enumerate(event.get("drawings") or []):
-        if d.get("id") == drawing_id:
-            return n
-    raise DrawingError(f"tag {event.get('id')} has no drawing {drawing_id}")
-
-
-def update_drawing(event: dict, drawing_id: str, *, by: str | None = None, now: datetime | None = None,
-                   **changes) -> dict:
-    """A copy of `event` with drawing `drawing_id` changed (color, text, points, kind), checked again as a whole;
-    the one who changed it is recorded as its author."""
-    n = _find(event, drawing_id)
-    out = copy.deepcopy(event)
-    old = out["drawings"][n]
-    merged = {**old, **{k: v for k, v in changes.items() if k in ("kind", "points", "color", "text")}}
-    new = clean(merged, frame=old["frame"], by=by or old.get("by"), now=now)
-    out["drawings"][n] = {"id": drawing_id, **new}
-    return out
-
-
-def remove_drawing(event: dict, drawing_id: str) -> dict:
-    """A copy of `event` without drawing `drawing_id` (no empty list left behind)."""
-    n = _find(event, drawing_id)
-    out = copy.deepcopy(event)
-    out["drawings"].pop(n)
-    if not out["drawings"]:
-        del out["drawings"]
-    return out

@@ -142,6 +142,7 @@ class Decoded:
     """An instance read as an event, and the labels that could not be placed on it (with why)."""
 
     event: dict
+    frame: int  # the incident's frame: the file's incident moment, or the window's start
     left: list[tuple[Label, str]] = field(default_factory=list)
     guessed_position: bool = False  # the file gave no incident moment: the window's start stands for it
 
@@ -208,19 +209,22 @@ def _fact_value(fact, text: str):
     return text if text in fact.choices else None
 
 
-def from_instance(instance: Instance, situation: str, doc: MatchDocument, timebase) -> Decoded:
-    """The event `instance` records under `situation` (its code, mapped), on the match's frames."""
+def from_instance(instance: Instance, situation: str, doc: MatchDocument, timebase,
+                  reviewer: str | None = None) -> Decoded:
+    """The event `instance` records under `situation` (its code, mapped), on the match's frames; `reviewer`: whose
+    it is when the file names no reviewer."""
     start, end = timebase.frame_of(instance.start), timebase.frame_of(instance.end)
     window = {"start": {"frame": start, "time_s": timebase.time_of(start)},
               "end": {"frame": max(start, end), "time_s": timebase.time_of(max(start, end))}}
     event: dict = {"id": instance.id, "position": dict(window["start"]), "window": window, "situation": situation,
                    "facts": {}, "call": {}}
-    out = Decoded(event)
+    out = Decoded(event, start)
     reading = _LabelReader(event, situation, doc, timebase)
     for label in instance.labels:
         why = reading.read(label)
         if why is not None:
             out.left.append((label, why))
+    out.frame = start if reading.incident_frame is None else reading.incident_frame
     if reading.involved:
         event["involved"] = reading.involved
     notes = reading.notes
@@ -232,6 +236,8 @@ def from_instance(instance: Instance, situation: str, doc: MatchDocument, timeba
         notes.append(f"Labels not imported: {kept}")
     if notes:
         event["notes"] = "\n".join(notes)
+    if reviewer and not reading.reviewer:
+        event["reviewer"] = reviewer
     return out
 
 
@@ -245,6 +251,8 @@ class _LabelReader:
         self.provision = provision(situation)
         self.involved: dict = {}
         self.notes: list[str] = []
+        self.reviewer: str | None = None  # as the file names it
+        self.incident_frame: int | None = None  # as the file gives it
 
     def read(self, label: Label) -> str | None:
         group = label.group or ""
@@ -281,7 +289,7 @@ class _LabelReader:
         elif group == UMPIRE:
             self.involved["umpire"] = text
         elif group == REVIEWER:
-            event["reviewer"] = text
+            event["reviewer"] = self.reviewer = text
         elif group == NOTES:
             self.notes.append(text)
         elif group == MOUNT:
@@ -297,7 +305,7 @@ class _LabelReader:
         if moment is None:
             return "not a time in seconds"
         if name == INCIDENT:
-            self.event["position"] = moment
+            self.event["position"], self.incident_frame = moment, moment["frame"]
         else:
             self.event.setdefault("moments", {})[name] = moment
         return None

@@ -22,6 +22,7 @@ from review_app.exchange.errors import ExchangeError, check_size
 from review_app.exchange.mapping import Mapping
 from review_app.exchange.timeline import Instance, Label, Timeline
 from review_app.model import DocumentError, MatchDocument, next_event_id, validate
+from review_app.model.event import read_event
 
 
 def export_match(doc: MatchDocument, fmt: str, *, reviewer: str | None = None,
@@ -153,13 +154,11 @@ def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb
             report.left_out.append(inst)
             continue
         mapped = Instance(inst.id, inst.start, inst.end, inst.code, _mapped_labels(inst, mapping))
-        decoded = codes.from_instance(mapped, situation, doc, tb)
-        event = decoded.event
-        if reviewer and not event.get("reviewer"):
-            event["reviewer"] = reviewer
-        existing = out.event(inst.id) if codes.EVENT_ID.match(inst.id) else None
-        if existing is not None and _same_moment(existing, event):
-            differ = _differences(existing, event)
+        decoded = codes.from_instance(mapped, situation, doc, tb, reviewer)
+        event, event_id = decoded.event, inst.id
+        existing = read_event(out, inst.id) if codes.EVENT_ID.match(inst.id) else None
+        if existing is not None and existing.situation == situation and existing.position.frame == decoded.frame:
+            differ = _differences(out.event(inst.id), event)
             if not differ:
                 report.already.append(inst.id)
             else:  # the file's copy of an event the match holds, changed since: never a second copy
@@ -168,7 +167,7 @@ def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb
                                              "the app first)"))
             continue
         if existing is not None or not codes.EVENT_ID.match(inst.id):
-            event["id"] = next_event_id(out)
+            event["id"] = event_id = next_event_id(out)
         try:
             validate({**out.data, "events": [*out.events, event]}, out.path)
         except DocumentError as exc:
@@ -177,16 +176,11 @@ def import_timeline(timeline: Timeline, doc: MatchDocument, mapping: Mapping, tb
             continue
         out.events.append(event)
         out.forget_records()
-        report.imported.append((inst.id, event["id"]))
-        report.labels_kept += [(event["id"], label, why) for label, why in decoded.left]
+        report.imported.append((inst.id, event_id))
+        report.labels_kept += [(event_id, label, why) for label, why in decoded.left]
         if decoded.guessed_position:
-            report.position_guessed.append(event["id"])
+            report.position_guessed.append(event_id)
     return report
-
-
-def _same_moment(existing: dict, event: dict) -> bool:
-    return existing.get("situation") == event.get("situation") and \
-        existing["position"]["frame"] == event["position"]["frame"]
 
 
 def _present(value):

@@ -11,17 +11,18 @@ drops that entry: the tag leaves the list. Plain module: no streamlit.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+import msgspec
 
 from review_app.errors import PoloReviewError
 from review_app.ground.roles import checked_name, person_key
 from review_app.i18n import translate
 from review_app.model.document import MatchDocument, next_event_id
-from review_app.model.edits import Change, build_event, put_event
-from review_app.model.event import Event
+from review_app.model.edits import Change, build_event, put_record
+from review_app.model.event import Event, Moment, Window, read_event
 from review_app.model.periods import period_at, period_starts
 from review_app.rules import PROVISIONS, is_clause, provision
 from review_app.rules.implied import TO_THE_OPPONENTS, implied_call
@@ -246,8 +247,8 @@ def coded_event(doc: MatchDocument, code: Code, at: At, window: tuple[At, At], r
     event = build_event(event_id=next_event_id(doc), frame=at.frame, time_s=at.time_s, situation=code.situation,
                         facts=said.facts, call=call, period=period, clock=where.clock if where else None,
                         umpire=said.umpire or umpire, offender=said.offender, reviewer=reviewer,
-                        window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle, moments=moments or None)
-    event["not_recorded"] = [TO_COMPLETE, *[p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]]
+                        window={"start": start.to_dict(), "end": end.to_dict()}, angle=angle, moments=moments or None,
+                        marked=(TO_COMPLETE,))
     return event
 
 
@@ -335,14 +336,13 @@ def to_complete(doc: MatchDocument) -> list[Event]:
 
 def window_change(doc: MatchDocument, event_id: str, start: At, end: At) -> Change:
     """Move the edges of a tag's window (dragged on the timeline); the edges are put in order."""
-    event = doc.event(event_id)
+    event = read_event(doc, event_id)
     if event is None:
         raise CodingError(f"there is no tag {event_id} in this match (deleted meanwhile?)")
     if (start.frame, start.time_s) > (end.frame, end.time_s):
         start, end = end, start
-    moved = copy.deepcopy(event)
-    moved["window"] = {"start": start.to_dict(), "end": end.to_dict()}
-    return put_event(doc, moved)
+    window = Window(start=Moment(**start.to_dict()), end=Moment(**end.to_dict()))
+    return put_record(doc, msgspec.structs.replace(event, window=window))
 
 
 # -- what the form can say before the reviewer does ------------------------------------------------------

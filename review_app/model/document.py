@@ -23,10 +23,6 @@ MATCH_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
 MATCH_ID = re.compile(MATCH_ID_PATTERN)
 
 
-def _footage_order(event: dict) -> tuple[int, float]:
-    return event["position"]["frame"], event["position"]["time_s"]
-
-
 def _record_order(event: Event) -> tuple[int, float]:
     return event.position.frame, event.position.time_s
 
@@ -118,8 +114,16 @@ class MatchDocument:
             raise DocumentError(f"footage.path {raw!r} leads outside the project ({base.parent})", path=self.path)
         return path
 
+    def index_of(self, event_id: str) -> int | None:
+        """Where the event `event_id` stands in `events` (the first of that id), found by its record; None when
+        the match has no such event."""
+        return next((n for n, e in enumerate(self.records) if e.id == event_id), None)
+
     def event(self, event_id: str) -> dict | None:
-        return next((e for e in self.events if e["id"] == event_id), None)
+        """The event `event_id` as stored, the mapping an edit writes over (`model.edits`); readers read its record
+        (`model.event.read_event`)."""
+        at = self.index_of(event_id)
+        return None if at is None else self.events[at]
 
     def team_ids(self) -> list[str]:
         return [t["id"] for t in self.match["teams"]]
@@ -172,7 +176,8 @@ class MatchDocument:
     def events_in_order(self) -> Iterator[dict]:
         """Events in footage order (frame, then time), the order the match happened in; events at one moment keep
         the document's order (the sort is stable)."""
-        return iter(sorted(self.events, key=_footage_order))
+        records = self.records
+        return iter(self.events[n] for n in sorted(range(len(records)), key=lambda n: _record_order(records[n])))
 
     def copy(self) -> MatchDocument:
         return MatchDocument(copy.deepcopy(self.data), self.path, self.loaded_revision, self.stored,
@@ -207,7 +212,7 @@ class _MatchRecord:
 
 
 def next_event_id(doc: MatchDocument) -> str:
-    taken = {e["id"] for e in doc.events}
+    taken = {e.id for e in doc.records}
     n = len(taken) + 1
     while f"e{n}" in taken:
         n += 1

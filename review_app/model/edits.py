@@ -10,14 +10,21 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+import msgspec
+
+from review_app.drawings.shapes import MAX_DRAWINGS, DrawingError, clean
 from review_app.i18n import N_
 from review_app.model import (  # noqa: F401
     MatchDocument,
     RevisionConflict,
 )
+from review_app.model.event import Drawing, Event, written
+from review_app.model.merge import events_by_id
 from review_app.rules import Provision, is_clause, provision
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.timing import WAIT_MOMENTS
@@ -70,12 +77,13 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
                 umpire: str | None = None, mount: str | None = None, reviewer: str | None = None,
                 notes: str | None = None, moments: dict | None = None, offender: dict | None = None,
                 reading: dict | None = None, window: dict | None = None,
-                drawings: list[dict] | None = None, angle: str | None = None) -> dict:
+                drawings: list[dict] | None = None, angle: str | None = None, marked: Sequence[str] = ()) -> dict:
     """The event as the tag form describes it (schema 2.1). `moments`: whistle, restart, neutral_play and the
     events a wait ends at (`MOMENTS`), each {frame, time_s} or None; `offender`: {team[, number]}; `reading`:
     the reviewer's own reading kept from before (never asked again); `angle`: the SHA-256 of the recording the
     tag was made on when it is not the footage (model.angles). What the call makes relevant and the record lacks
-    is listed in `not_recorded`."""
+    is listed in `not_recorded`, after the parts the caller `marked` still to do (a coded tag's call: listed first
+    whether or not the call is yet relevant)."""
     from review_app.model.migrate import unrecorded_parts
 
     p = provision(situation)
@@ -114,7 +122,7 @@ def build_event(*, event_id: str, frame: int, time_s: float, situation: str, fac
         event["window"] = copy.deepcopy(window)
     if drawings:  # drawn on the frame view, kept through the form's edits (review_app.drawings)
         event["drawings"] = copy.deepcopy(drawings)
-    missing = unrecorded_parts(event)
+    missing = [*marked, *[part for part in unrecorded_parts(event) if part not in marked]]
     if missing:
         event["not_recorded"] = missing
     return event
@@ -160,6 +168,45 @@ def moments_for(situation: str | None, moments: dict | None = None) -> tuple[tup
     return tuple(m for m in MOMENT_KEYS if m[0] not in WAIT_MOMENTS or m[0] in waits or set_already.get(m[0]))
 
 
+# -- a tag's drawings, edited on its record (review_app.drawings says what a drawing is) --------------
+
+def add_drawing(event: Event, drawing: dict) -> tuple[Event, str]:
+    """`event` with the drawing (cleaned: `drawings.clean`) added under a new id, and that id."""
+    if len(event.drawings) >= MAX_DRAWINGS:
+        raise DrawingError(f"tag {event.id} has {MAX_DRAWINGS} drawings already; remove one first")
+    taken = {d.id for d in event.drawings}
+    n = len(taken) + 1
+    while f"d{n}" in taken:
+        n += 1
+    added = msgspec.convert({"id": f"d{n}", **drawing}, Drawing)
+    return msgspec.structs.replace(event, drawings=(*event.drawings, added)), added.id
+
+
+def _drawing_at(event: Event, drawing_id: str) -> int:
+    at = next((n for n, d in enumerate(event.drawings) if d.id == drawing_id), None)
+    if at is None:
+        raise DrawingError(f"tag {event.id} has no drawing {drawing_id}")
+    return at
+
+
+def update_drawing(event: Event, drawing_id: str, *, by: str | None = None, now: datetime | None = None,
+                   **changes) -> Event:
+    """`event` with drawing `drawing_id` changed (color, text, points, kind), checked again as a whole; the one who
+    changed it is recorded as its author."""
+    n = _drawing_at(event, drawing_id)
+    old = event.drawings[n]
+    merged = {**msgspec.to_builtins(old), "points": [list(p) for p in old.points],
+              **{k: v for k, v in changes.items() if k in ("kind", "points", "color", "text")}}
+    new = msgspec.convert({"id": drawing_id, **clean(merged, frame=old.frame, by=by or old.by, now=now)}, Drawing)
+    return msgspec.structs.replace(event, drawings=(*event.drawings[:n], new, *event.drawings[n + 1:]))
+
+
+def remove_drawing(event: Event, drawing_id: str) -> Event:
+    """`event` without drawing `drawing_id` (a tag left without drawings writes none)."""
+    n = _drawing_at(event, drawing_id)
+    return msgspec.structs.replace(event, drawings=(*event.drawings[:n], *event.drawings[n + 1:]))
+
+
 # -- changes: each is a small operation that can be replayed on a newer version ------------
 
 @dataclass
@@ -180,9 +227,9 @@ class Change:
 
     def apply(self, doc: MatchDocument) -> MatchDocument:
         """A copy of `doc` with the change made (keeps `doc.loaded_revision`)."""
-        out = doc.copy()
+        at = doc.index_of(self.event_id)
+        out = doc.copy()  # keeps no records: they are decoded from its events when read
         events = out.events
-        at = next((i for i, e in enumerate(events) if e["id"] == self.event_id), None)
         if self.kind == "put":
             if at is None and self.index is not None:  # an undone delete goes back where it stood
                 events.insert(min(self.index, len(events)), self.put_event())
@@ -200,11 +247,19 @@ class Change:
 
 
 def put_event(doc: MatchDocument, event: dict) -> Change:
+    """Put a tag as the form built it (`build_event`: the mapping written, under its id)."""
     return Change("put", event["id"], copy.deepcopy(event), previous=copy.deepcopy(doc.event(event["id"])))
 
 
+def put_record(doc: MatchDocument, record: Event) -> Change:
+    """Put an edit of a match's event, made on its record (`msgspec.structs.replace`): written as the record's
+    builtins in the form the event is stored in (`model.event.written`)."""
+    stored = doc.event(record.id)
+    return Change("put", record.id, written(record, stored), previous=copy.deepcopy(stored))
+
+
 def delete_event(doc: MatchDocument, event_id: str) -> Change:
-    at = next((i for i, e in enumerate(doc.events) if e["id"] == event_id), None)
+    at = doc.index_of(event_id)
     if at is None:
         raise KeyError(event_id)
     return Change("delete", event_id, index=at, previous=copy.deepcopy(doc.events[at]))
@@ -271,8 +326,7 @@ def differences(mine: dict, theirs: dict) -> list[Difference]:
     for part in ("match", "footage"):
         if mine.get(part) != theirs.get(part):
             out.append(Difference(part, mine.get(part), theirs.get(part)))
-    a = {e["id"]: e for e in mine.get("events", [])}
-    b = {e["id"]: e for e in theirs.get("events", [])}
+    a, b = events_by_id(mine.get("events", [])), events_by_id(theirs.get("events", []))
     for eid in list(a) + [k for k in b if k not in a]:
         if a.get(eid) != b.get(eid):
             out.append(Difference(eid, a.get(eid), b.get(eid)))

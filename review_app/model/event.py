@@ -1,11 +1,14 @@
 """The typed read model of a match's events: what every reader past the loader holds.
 
-A document is loaded, migrated and validated as JSON (`model.io`, `model.migrate`, the schema), merged as JSON
-(`model.merge`) and edited as JSON (`model.edits`); everything that only reads an event reads it as an `Event`,
-decoded from the validated dict by `decode_event`. The types follow the schema's event
-(`model.schema_build._events_schema`) field for field, so a field spelled wrong is an attribute error found by the
-type checker, not a silent `None`; a field added to the schema is added here, and `tests/model/test_event_types.py`
-decodes every event of the bundled annotations and fails on a field the types do not know.
+A document is loaded, migrated and validated as JSON (`model.io`, `model.migrate`, the schema) and merged as JSON
+(`model.merge`); everything else reads an event as an `Event`, decoded from the validated dict by `decode_event`.
+An edit of a saved tag is made on its record (`msgspec.structs.replace`: a drawing added, a window moved, a coded
+tag completed) and written back as the record's builtins in the form the tag was stored in (`written`, put by
+`model.edits.put_record`); a tag the form describes is built as the dict it is written as (`model.edits.build_event`).
+The types follow the schema's event (`model.schema_build._events_schema`) field for field, so a field spelled
+wrong is an attribute error found by the type checker, not a silent `None`; a field added to the schema is added
+here, and `tests/model/test_event_types.py` decodes every event of the bundled annotations and fails on a field the
+types do not know.
 
 A match's records are decoded once: `MatchDocument.records` decodes the document's events on first use and keeps
 them while its events are not changed. Edits never change a document someone reads: `model.edits.Change.apply`
@@ -13,8 +16,7 @@ changes a copy (`MatchDocument.copy`, which keeps no records), and code that cha
 adding events to its own copy) calls `MatchDocument.forget_records`. A judge's `rules.Case` is made from a record
 (`MatchDocument.case`): its call, moments and offender as the document writes them, so the judges in `rules/` read
 `case.call`/`case.facts` as mappings by the names the provisions declare. The tag form's state is typed too
-(`model.tag_draft`); a tag is a dict only where it is written (`model.edits`), and a coded tag checked before it is
-saved is decoded first (`checker.check_event`).
+(`model.tag_draft`), and a coded tag checked before it is saved is decoded first (`checker.check_event`).
 
 Facts stay a mapping: which facts an event has is the provision's (`rules.PROVISIONS[clause].facts`), so they are
 read by the names the provision declares.
@@ -22,6 +24,7 @@ read by the names the provision declares.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
@@ -176,6 +179,50 @@ class Event(Record, frozen=True):
     @property
     def umpire(self) -> str | None:
         return self.involved.umpire
+
+
+# The parts an event holds as an empty record when it does not record them (`Event.moments`, `involved`,
+# `reading`): their builtins are `{}`, which the document does not write.
+_EMPTY_PARTS = frozenset(f.name for f in msgspec.structs.fields(Event) if f.default_factory is not msgspec.NODEFAULT)
+
+
+def written(record: Event, like: dict | None = None) -> dict:
+    """The record as the document writes it: its builtins, without the parts it does not record.
+
+    `like`: the event the record was made from, as stored (or as a tag was built), whose form an edit keeps: its
+    key order (a part the edit adds comes last, a part it clears goes), and each part the edit left as it was
+    written exactly as it was (an explicit null or empty part, 30 where the record reads 30.0), in a list the items
+    the edit did not change (a tag's other drawings). So an edit made on the record writes the same dict an edit of
+    the stored mapping wrote: what is saved, merged and exported does not change with how it was edited."""
+    new = {name: _json(value) for name, value in msgspec.to_builtins(record).items()
+           if value != {} or name not in _EMPTY_PARTS}
+    if like is None:
+        return new
+    before, out = decode_event(like), {}
+    for name, was in like.items():
+        now, then = getattr(record, name), getattr(before, name)
+        if now == then:  # left as it was: as it was written
+            out[name] = copy.deepcopy(was)
+        elif name in new and isinstance(now, tuple) and isinstance(was, list) and len(was) == len(then):
+            out[name] = [_item_as_written(item, then, was, value) for item, value in zip(now, new[name], strict=True)]
+        elif name in new:
+            out[name] = new[name]
+    out.update((name, value) for name, value in new.items() if name not in like)
+    return out
+
+
+def _item_as_written(item: Any, then: tuple, was: list, value: Any) -> Any:
+    """An item of a list an edit changed (a tag's drawings): as it was written if it was there before the edit."""
+    return next((copy.deepcopy(w) for t, w in zip(then, was, strict=True) if t == item), value)
+
+
+def _json(value: Any) -> Any:
+    """A record's builtins as JSON reads back: its tuples (players, drawings, points) as lists."""
+    if isinstance(value, dict):
+        return {name: _json(part) for name, part in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(part) for part in value]
+    return value
 
 
 def decode_event(event: dict) -> Event:

@@ -107,9 +107,7 @@ def _event(eid: str, base: dict, mine: dict, theirs: dict, result: MergeResult, 
 
 def _events(base: list, mine: list, theirs: list, result: MergeResult, prefer_mine: bool,
             restored: frozenset[str]) -> list:
-    b = {e["id"]: e for e in base}
-    m = {e["id"]: e for e in mine}
-    t = {e["id"]: e for e in theirs}
+    b, m, t = events_by_id(base), events_by_id(mine), events_by_id(theirs)
     taken = set(b) | set(m) | set(t)
     out: dict[str, dict] = {}  # in theirs' order; mine's new events go in after their neighbour in mine
     for eid, their in t.items():
@@ -147,6 +145,12 @@ def _events(base: list, mine: list, theirs: list, result: MergeResult, prefer_mi
             out = _insert_after(out, previous, new)
         previous = new["id"] if new is not None else (eid if eid in out else previous)
     return list(out.values())
+
+
+def events_by_id(events: list[dict]) -> dict[str, dict]:
+    """A version's stored events by id, in its order: how two versions are compared, here and in a conflict's list
+    of differences (`model.edits.differences`)."""
+    return {e["id"]: e for e in events}
 
 
 def _insert_after(events: dict[str, dict], previous: str | None, new: dict) -> dict[str, dict]:

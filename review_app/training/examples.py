@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from review_app.ground.roles import Person
 from review_app.model.document import MatchDocument
+from review_app.model.event import Event
 
 APPROVED, CHANGED, DEMO = "approved", "changed", "demo"
 
@@ -25,8 +26,9 @@ def fingerprint(event: dict) -> str:
     return hashlib.sha256(json.dumps(event, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
-def question_id(doc: MatchDocument, event: dict) -> str:
-    return f"{doc.match_id}/{event['id']}"
+def question_id(doc: MatchDocument, event: Event) -> str:
+    """The quiz's name for a tag (its record): the match and the tag's id."""
+    return f"{doc.match_id}/{event.id}"
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,9 @@ class TeachingExamples:
 
     def __init__(self, records, demo: Iterable[MatchDocument] = ()):
         self.records = records
-        self.demo = {question_id(doc, e): fingerprint(e) for doc in demo for e in doc.events}
+        # each tag's fingerprint is of it as saved (the text an approval names); its name, of its record
+        self.demo = {question_id(doc, record): fingerprint(saved) for doc in demo
+                     for saved, record in zip(doc.events, doc.records, strict=True)}
 
     def approvals(self) -> dict[str, Approval]:
         return {q: Approval(q, a.get("fingerprint") or "", a.get("by") or "", a.get("at") or "",

@@ -80,7 +80,7 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
                    roots: tuple = ()) -> list[Question]:
     """One question per event of each document (in footage order); without footage only if asked.
     `roots`: where footage may be besides the project (the workspace's registered files)."""
-    from review_app.training.examples import fingerprint
+    from review_app.training.examples import fingerprint, question_id
 
     out = []
     for doc in docs:
@@ -100,7 +100,7 @@ def questions_from(docs: Iterable[MatchDocument], *, need_footage: bool = True,
                 continue
             call = event.call.given()
             out.append(Question(
-                id=f"{doc.match_id}/{event.id}", document=str(doc.path), match=doc.match_id,
+                id=question_id(doc, event), document=str(doc.path), match=doc.match_id,
                 match_name=doc.match.get("name") or doc.match_id, event_id=event.id, footage=footage,
                 frame=event.position.frame, time_s=event.position.time_s,
                 situation=event.situation, facts=dict(event.facts), expert_call=call,

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from match_docs import base_document, event
 
-from review_app.drawings import DrawingError, add_drawing, clean, drawings_on, remove_drawing, update_drawing
+from review_app.drawings import DrawingError, clean, drawings_on
 from review_app.drawings.render import draw_on
 from review_app.model import DocumentError, validate
-from review_app.model.edits import build_event
-from review_app.model.event import Drawing, decode_event
+from review_app.model.edits import add_drawing, build_event, remove_drawing, update_drawing
+from review_app.model.event import Drawing, decode_event, written
 
 NOW = datetime(2026, 12, 1, 5, 0, tzinfo=UTC)
 ARROW = {"kind": "arrow", "points": [[0.1, 0.5], [0.9, 0.5]], "color": "#FF0000"}
@@ -59,22 +59,22 @@ def test_freehand_points_too_close_together_are_dropped_but_the_ends_kept():
 
 
 def test_add_edit_remove_keep_ids_and_record_who_changed_it():
-    e, first = add_drawing(tag(), clean(ARROW, frame=100, by="Ana", now=NOW))
+    e, first = add_drawing(decode_event(tag()), clean(ARROW, frame=100, by="Ana", now=NOW))
     e, second = add_drawing(e, clean({"kind": "text", "points": [[0.2, 0.2]], "text": "Línea"}, frame=101, by="Ana"))
     assert (first, second) == ("d1", "d2")
-    assert [d.id for d in drawings_on(decode_event(e), 100)] == ["d1"]
+    assert [d.id for d in drawings_on(e, 100)] == ["d1"]
     e2 = update_drawing(e, "d2", by="Bruno", text="Línea de la bocha", color="#00c2ff")
-    changed = drawings_on(decode_event(e2), 101)[0]
+    changed = drawings_on(e2, 101)[0]
     assert (changed.text, changed.color, changed.by) == ("Línea de la bocha", "#00c2ff", "Bruno")
-    assert drawings_on(decode_event(e), 101)[0].text == "Línea"  # edits return copies
+    assert drawings_on(e, 101)[0].text == "Línea"  # edits make new records
     with pytest.raises(DrawingError):
         update_drawing(e2, "d2", text="")
     e3 = remove_drawing(remove_drawing(e2, "d1"), "d2")
-    assert "drawings" not in e3
+    assert e3.drawings == () and "drawings" not in written(e3, written(e2))  # no empty list written
     with pytest.raises(DrawingError, match="no drawing d9"):
         remove_drawing(e2, "d9")
     e4, again = add_drawing(remove_drawing(e2, "d1"), clean(ARROW, frame=100, by="Ana"))
-    assert again == "d3" and [d["id"] for d in e4["drawings"]] == ["d2", "d3"]  # a new id, never a taken one
+    assert again == "d3" and [d.id for d in e4.drawings] == ["d2", "d3"]  # a new id, never a taken one
 
 
 def test_the_schema_takes_drawings_and_documents_without_them_stay_valid():
@@ -82,7 +82,8 @@ def test_the_schema_takes_drawings_and_documents_without_them_stay_valid():
     doc["schema_version"] = "2.0"
     doc["events"] = [tag()]
     validate(doc)  # no drawings: a 2.0 document as before
-    doc["events"][0], _id = add_drawing(tag(), clean(ARROW, frame=100, by="Ana", now=NOW))
+    drawn, _id = add_drawing(decode_event(tag()), clean(ARROW, frame=100, by="Ana", now=NOW))
+    doc["events"][0] = written(drawn, tag())
     validate(doc)
     doc["events"][0]["drawings"][0]["points"][0] = [1.5, 0.2]
     with pytest.raises(DocumentError, match="drawings"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import time
 
+import msgspec
 import pandas as pd
 import streamlit as st
 
@@ -41,7 +42,7 @@ from review_app.model.coding import (
     window_change,
 )
 from review_app.model.edits import commit, put_event
-from review_app.model.event import read_event
+from review_app.model.event import decode_event, read_event, written
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.labels import value_label
 from review_app.rules.search import clause_label
@@ -181,11 +182,11 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
 
 def complete_if_checked(doc: MatchDocument, event: dict) -> dict:
     """A coded tag described with its keys lands complete (off the "to complete" list) if the checker asks for
-    nothing more of it: its verdict, judged without the list's mark, is not incomplete."""
-    done = {**event, "not_recorded": [p for p in event.get("not_recorded") or [] if p != TO_COMPLETE]}
-    if not done["not_recorded"]:
-        del done["not_recorded"]
-    return done if check_event(doc, done).verdict != VerdictKind.INCOMPLETE else event
+    nothing more of it: its verdict, judged without the list's mark, is not incomplete. `event`: the tag as built
+    (`model.coding.coded_event`), returned as it is or without the mark."""
+    coded = decode_event(event)
+    done = msgspec.structs.replace(coded, not_recorded=tuple(p for p in coded.not_recorded if p != TO_COMPLETE))
+    return written(done, event) if check_event(doc, done).verdict != VerdictKind.INCOMPLETE else event
 
 
 def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument:

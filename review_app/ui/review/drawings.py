@@ -8,10 +8,10 @@ from __future__ import annotations
 import msgspec
 import streamlit as st
 
-from review_app.drawings import DrawingError, add_drawing, clean, remove_drawing, update_drawing
+from review_app.drawings import DrawingError, clean
 from review_app.drawings.shapes import COLORS, TEXT_MAX
 from review_app.model import MatchDocument
-from review_app.model.edits import put_event
+from review_app.model.edits import add_drawing, put_record, remove_drawing, update_drawing
 from review_app.model.event import Event, read_event
 from review_app.ui.context import N_, _, error_line, fixed, reviewer
 from review_app.ui.review.saves import save_change
@@ -69,7 +69,7 @@ def apply_request(doc: MatchDocument) -> None:
     value = st.session_state.pop(REQUEST, None)
     if not isinstance(value, dict):
         return
-    event = doc.event(str(value.get("tag")))
+    event = read_event(doc, str(value.get("tag")))
     if event is None:
         st.warning(_("The tag drawn on is no longer in this match; the drawing was not saved."))
         return
@@ -90,7 +90,7 @@ def apply_request(doc: MatchDocument) -> None:
     except DrawingError as exc:
         error_line(exc)
         return
-    save_change(doc, put_event(doc, new))
+    save_change(doc, put_record(doc, new))
 
 
 def drawings_panel(doc: MatchDocument, go_to=None) -> None:
@@ -128,12 +128,11 @@ def drawings_panel(doc: MatchDocument, go_to=None) -> None:
         if go_to is not None and st.button(_("Go to its frame"), key=f"review.drawing.go.{own}"):
             go_to(d.frame)
             st.rerun()
-        saved = doc.event(event.id)  # the edits write the event as stored
         try:
             if save:
-                save_change(doc, put_event(doc, update_drawing(saved, chosen, by=reviewer(), color=color,
-                                                               text=text or None)))
+                save_change(doc, put_record(doc, update_drawing(event, chosen, by=reviewer(), color=color,
+                                                                text=text or None)))
             elif remove:
-                save_change(doc, put_event(doc, remove_drawing(saved, chosen)))
+                save_change(doc, put_record(doc, remove_drawing(event, chosen)))
         except DrawingError as exc:
             error_line(exc)
