@@ -3,6 +3,8 @@ Spanish catalogue, translated and not fuzzy; and a message renders in the reader
 
 from __future__ import annotations
 
+import pytest
+
 from review_app import i18n
 from review_app.i18n import Message, Plural, catalogue
 
@@ -61,3 +63,23 @@ def test_a_catalogue_that_cannot_be_kept_is_compiled_in_memory(tmp_path, monkeyp
     monkeypatch.setenv("POLO_REVIEW_CACHE", str(blocked))
     source = i18n.catalogue_path("es").read_bytes()
     assert i18n._compiled(source, "es")
+
+
+def test_equal_messages_hash_alike_and_a_pickled_copy_works_out_its_own_hash():
+    """A message is a value: equal by its kind, id and parameters (in any order), hashed alike, its hash worked out
+    once; a copy made by pickling (which could be read in another process, with other hashes) keeps none."""
+    import pickle
+
+    from review_app.rules.phrases import Joined
+
+    one = Message("{a} and {b}", a=Message("x"), b=2)
+    same = Message("{a} and {b}", b=2, a=Message("x"))
+    assert one == same and hash(one) == hash(same) == hash(one)
+    assert one != Message("{a} and {b}", a=Message("y"), b=2) and one != Plural("{a} and {b}", "p", n=2)
+    for message in (one, Plural("{n} tag", "{n} tags", n=3), Joined([one, "plain"], sep="; ")):
+        hash(message)
+        copy = pickle.loads(pickle.dumps(message))
+        assert copy._hash is None and copy == message and hash(copy) == hash(message)
+        assert copy.render("es") == message.render("es")
+    with pytest.raises(TypeError):  # a list for a parameter: no hash
+        hash(Message("{names}", names=["a", "b"]))

@@ -9,6 +9,7 @@ import json
 import msgspec
 
 from review_app.checker.run import CheckResult, EventResult
+from review_app.checker.sequence import Finding
 from review_app.checker.summary import summary
 from review_app.i18n import Message, both, translate
 
@@ -17,44 +18,56 @@ from review_app.i18n import Message, both, translate
 
 
 def report_data(result: CheckResult) -> dict:
-    """The JSON report as data: the events' results (msgspec Structs, which `to_json_bytes` writes as they are),
-    the findings, the documents that could not be read, the summary, and the calls reviewed on replay where a match
-    was reviewed live."""
-    report = {"events": result.events, "findings": [f.to_dict() for f in result.findings],
-              "errors": list(result.errors),
+    """The JSON report as data: the events' results (msgspec Structs) and the findings (dataclasses), which
+    `to_json_bytes` writes field by field as they are, the documents that could not be read, the summary, and the
+    calls reviewed on replay where a match was reviewed live."""
+    report = {"events": result.events, "findings": result.findings, "errors": list(result.errors),
               "summary": summary(result)}
     if result.review_decisions:
         report["review_decisions"] = result.review_decisions
     return report
 
 
-def _as_data(value: object) -> object:
-    """What the report writes for an event's explanation, a message: its text in both languages. (An event's result
-    is a msgspec Struct, written field by field, its optional fields left out where they hold nothing.)"""
-    if isinstance(value, Message):
-        return both(value)
-    raise TypeError(f"the report has no form for {type(value).__name__}")
+class _BothLanguages:
+    """What one report writes for a message (an event's explanation, a finding's): its text in both languages. A
+    report says the sentence of one case's verdict at every event of that case, so each distinct message is put
+    into words once per report (messages are equal by id and parameters); a message with a parameter that cannot
+    be a key (a list) is put into words where it stands."""
+
+    def __init__(self) -> None:
+        self._texts: dict[Message, dict[str, str]] = {}
+
+    def __call__(self, value: object) -> object:
+        if not isinstance(value, Message):
+            raise TypeError(f"the report has no form for {type(value).__name__}")
+        try:
+            texts = self._texts.get(value)
+        except TypeError:
+            return both(value)
+        if texts is None:
+            texts = self._texts[value] = both(value)
+        return texts
 
 
-def _as_data_for_stdlib(value: object) -> object:
-    """`_as_data`, and an event's result as its `to_dict`: the standard library knows no Struct."""
-    if isinstance(value, EventResult):
-        return value.to_dict()
-    return _as_data(value)
-
-
-_ENCODER = msgspec.json.Encoder(enc_hook=_as_data)
+def _as_data_for_stdlib(both_languages: _BothLanguages):
+    """The standard library's `default` for the report: results as their `to_dict`, findings likewise (it knows no
+    Struct and no dataclass), messages in both languages."""
+    def as_data(value: object) -> object:
+        if isinstance(value, EventResult | Finding):
+            return value.to_dict()
+        return both_languages(value)
+    return as_data
 
 
 def to_json_bytes(result: CheckResult) -> bytes:
     """The JSON report in UTF-8, indented by two spaces. A lone surrogate (Python's reading of a file name that is
     not UTF-8), which UTF-8 cannot hold, is written by the standard library, every character beyond ASCII escaped
     (`\\udcff` reads back as the same name)."""
-    report = report_data(result)
+    report, both_languages = report_data(result), _BothLanguages()
     try:
-        return msgspec.json.format(_ENCODER.encode(report), indent=2) + b"\n"
+        return msgspec.json.format(msgspec.json.Encoder(enc_hook=both_languages).encode(report), indent=2) + b"\n"
     except UnicodeEncodeError:
-        return (json.dumps(report, default=_as_data_for_stdlib, indent=2) + "\n").encode("ascii")
+        return (json.dumps(report, default=_as_data_for_stdlib(both_languages), indent=2) + "\n").encode("ascii")
 
 
 def to_json(result: CheckResult) -> str:

@@ -27,7 +27,7 @@ import logging
 from collections.abc import Mapping
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 log = logging.getLogger(__name__)
 
@@ -123,11 +123,12 @@ class Message:
     Parameters that are themselves messages (a `Message`, a `Plural`, or an id marked with `N_`
     and wrapped in `Message`) are translated into the same language before formatting."""
 
-    __slots__ = ("id", "params")
+    __slots__ = ("id", "params", "_hash")
 
     def __init__(self, id: str, /, **params: Any):
         self.id = id
         self.params = params
+        self._hash: int | None = None
 
     def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return _format(gettext(self.id, lang), self.params, lang)
@@ -144,8 +145,16 @@ class Message:
         return self.id == other.id and self.params == other.params
 
     def __hash__(self) -> int:
-        # Equal messages hash alike; a parameter that cannot be hashed (a list) makes the message unhashable.
-        return hash((type(self), self.id, frozenset(self.params.items())))
+        # Equal messages hash alike; a parameter that cannot be hashed (a list) makes the message unhashable. Nothing
+        # changes a message once made, so its hash is worked out once, as a string's is; a copy made by pickling works
+        # out its own (`__getstate__`), hashes being this process's.
+        if self._hash is None:
+            self._hash = hash((type(self), self.id, frozenset(self.params.items())))
+        return self._hash
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        _no_dict, slots = cast(tuple[None, dict[str, Any]], super().__getstate__())  # a slotted object's state
+        return None, {**slots, "_hash": None}
 
 
 class Plural(Message):

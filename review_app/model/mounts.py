@@ -146,10 +146,9 @@ def _note_returns(register: MountRegister, event: Event, riders: Riders, concern
     """A return, on each earlier excusal of a mount `event` shows: ridden there, or the mount it is about (an event
     about the mount that bears the excusal's own id is the excusal, not a return)."""
     excused = register.excused_by_key
-    ridden = {key for _p, key in riders}
-    about = concerned_key
-    for key in ridden | {about} if about is not None and about in excused else ridden:
-        for excusal in excused.get(key, ()):
+    ridden = {key for _p, key in riders if key in excused}
+    for key in ridden | {concerned_key} if concerned_key in excused else ridden:
+        for excusal in excused[key]:
             if key in ridden or event.id != excusal.event:
                 team, number = _ridden_by(riders, key)
                 excusal.returned.append(_sighting(event, team, number))

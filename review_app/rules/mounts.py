@@ -79,5 +79,8 @@ def recorded_excused(v: Verdicts, case: Case) -> Verdict | None:
 def mount_key(name: str) -> str:
     """One mount, however its name is written (READINGS 59): the same letters whatever their case, accents or
     spacing, so "Bombón" excused and "Bombon" ridden later are one horse. The one place mount names are compared."""
-    decomposed = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
+    folded = " ".join(name.split()).casefold()
+    if folded.isascii():  # no accents to take off: ASCII letters decompose to themselves
+        return folded
+    decomposed = unicodedata.normalize("NFKD", folded)
     return "".join(c for c in decomposed if not unicodedata.combining(c))

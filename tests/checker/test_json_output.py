@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from match_docs import ROOT
 
@@ -44,6 +45,32 @@ def test_the_report_reads_back_as_what_the_check_found(text):
     assert json.loads(to_json(result)) == expected(result)
     assert to_json_bytes(result) == to_json(result).encode("utf-8")
     assert to_json(result).startswith('{\n  "events": [\n    {\n      "match": "m1",')  # indented by two spaces
+
+
+def with_findings_and_repeated_messages() -> CheckResult:
+    """Three events, two of one case sharing its verdict's message, one whose message has a list for a parameter
+    (no key for a table of messages), and two findings, one saying the same sentence as an event."""
+    from review_app.checker.sequence import Finding
+
+    shared = Message("Why {x}.", x="y")
+    result = result_with(explanation=shared)
+    first = result.events[0]
+    result.events += [msgspec.structs.replace(first, event="e2"),
+                      msgspec.structs.replace(first, event="e3", explanation=Message("{names}.", names=["a", "b"]))]
+    result.findings = [Finding("m1", "second_courtesy_change", "21.d", "error", ["e2"], Message("Why {x}.", x="y")),
+                       Finding("m1", "unconscious", "21.d", "mandatory", ["e3"], Message("Other {x}.", x=["z"]),
+                               details={"n": 1})]
+    return result
+
+
+@pytest.mark.parametrize("awkward", [{}, {"reviewer": "lone \ud800 surrogate"}], ids=["orjson", "stdlib"])
+def test_findings_and_repeated_messages_are_written_whole_in_both_languages(awkward):
+    result = with_findings_and_repeated_messages()
+    result.events[0] = msgspec.structs.replace(result.events[0], **awkward)
+    report = json.loads(to_json_bytes(result))
+    assert report == expected(result)
+    assert [e["explanation"]["en"] for e in report["events"]] == ["Why y.", "Why y.", "['a', 'b']."]
+    assert [f["explanation"]["en"] for f in report["findings"]] == ["Why y.", "Other ['z']."]
 
 
 @pytest.mark.parametrize("fields", [{"frame": 2**70}, {"reviewer": "lone \ud800 surrogate"}],
