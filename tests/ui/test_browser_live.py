@@ -1,7 +1,8 @@
 """In real headless Chromium, while two simulated cameras send (25 and 30 fps, the second hearing each
 whistle 0.4 s later): the live page's frame view follows the live edge as the recording grows, the last
 whistle appears, W shows both angles at the whistle's frame (the second at the same instant by the
-whistles' offset), and a review decision recorded on the page lands in the match document."""
+recorder's arrival clock, live_sync: the sound's 0.4 s lies within its travel), and a review decision recorded on
+the page lands in the match document."""
 
 from __future__ import annotations
 
