@@ -269,14 +269,24 @@ def press_report(presses: list[dict]) -> None:
           f"{min(ok):.0f}-{max(ok):.0f} ms" if ok else f"Last whistle: {len(presses)} presses, all failed")
 
 
-def press(page, folder: Path, w: int) -> dict:
+def angle_expected(folder: Path, w: int) -> int | None:
+    """B's frame for the whistle at A's frame `w`, as the Live page maps it: the offset live_sync gives,
+    at the whistle's instant (measured after the press: the whistle heard by both by now); None when B has
+    not recorded that instant."""
     from review_app.live.feed import LiveFeed
-    from review_app.live.session import angle_frame, whistle_offset
+    from review_app.live.session import angle_frame_at, heard_on_either, live_sync
 
-    got = page.evaluate(PRESS)
     a, b = LiveFeed(folder / "A"), LiveFeed(folder / "B")
-    found = whistle_offset(a, b)  # measured after the press: the whistle heard by both by now
-    expected = angle_frame(a, b, w, found[0]) if found is not None else None
+    if not b.frame_count:
+        return None
+    offset = live_sync(a, b).offset_s
+    heard = next((h for h in heard_on_either(a, b, offset) if h.frame == w), None)
+    return angle_frame_at(b, heard.start_s if heard is not None else a.time_of(w), offset)
+
+
+def press(page, folder: Path, w: int) -> dict:
+    got = page.evaluate(PRESS)
+    expected = angle_expected(folder, w)
     both = painted_after(got, w, expected)
     main = first(got, lambda m, _a: m == str(w))
     other = first(got, lambda _m, a: angle_at(a, expected))

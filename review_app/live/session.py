@@ -199,13 +199,6 @@ def whistle_offsets(a: LiveFeed, b: LiveFeed) -> list[float]:
     return diffs
 
 
-def whistle_offset(a: LiveFeed, b: LiveFeed) -> tuple[float, int] | None:
-    """The sound's offset from the whistles both heard (the median of the last SOUND_WHISTLES), and how many
-    whistles both heard; None before one was heard in both."""
-    diffs = whistle_offsets(a, b)
-    return (float(np.median(diffs[-SOUND_WHISTLES:])), len(diffs)) if diffs else None
-
-
 def clock_offset(a: LiveFeed, b: LiveFeed) -> float:
     """Camera B's time minus camera A's at the same instant by the recorder's arrival clock: each frame at
     the time it arrived (ingest), on each feed's own timeline (from its first frame)."""
@@ -257,16 +250,10 @@ def mark_whistle(session_dir: Path, at_s: float, *, reaction_s: float, by: str) 
     return entry
 
 
-def angle_frame(main: LiveFeed, other: LiveFeed, frame: int, offset_s: float) -> int | None:
-    """The other camera's frame on screen at the instant frame `frame` of `main` starts to show: main's time
-    plus the offset (other's time minus main's, as the page's second angle maps it, frame_angle.js), or None
-    when the other has not recorded that instant (yet)."""
-    return angle_frame_at(other, main.time_of(frame), offset_s)
-
-
 def angle_frame_at(other: LiveFeed, seconds: float, offset_s: float) -> int | None:
-    """The other camera's frame on screen at `seconds` on the main camera's timeline (plus the offset), or None
-    when the other has not recorded that instant (yet)."""
+    """The other camera's frame on screen at `seconds` on the main camera's timeline plus the offset (other's
+    time minus main's: the Live page's is live_sync's, as its second angle maps it, frame_angle.js), or None
+    when the other has not recorded that instant (yet). The one mapping of an instant to the second angle."""
     t = seconds + offset_s
     if t < -1e-6 or t >= other.duration_s:
         return None

@@ -28,8 +28,18 @@ context.language_switch()
 sidebar_sign_in()
 
 PAGES = HERE / "app_pages"
+# The Review page is the app's own address (/); Streamlit serves a default page there alone, and /review,
+# the address a coach types, was "Page not found". A hidden page at /review takes them to it, with the link's
+# query (match, frame, event, lang) kept.
+review = st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:", url_path="", default=True)
+
+
+def to_review() -> None:
+    st.switch_page(review, query_params=st.query_params.to_dict())
+
+
 pages = [
-    st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:", url_path="review", default=True),
+    review,
     st.Page(PAGES / "live.py", title=_("Live"), icon=":material/live_tv:", url_path="live"),
     st.Page(PAGES / "matches.py", title=_("Matches"), icon=":material/event:", url_path="matches"),
     st.Page(PAGES / "report.py", title=_("Report"), icon=":material/analytics:", url_path="report"),
@@ -40,6 +50,7 @@ pages = [
     st.Page(PAGES / "panel.py", title=_("Panel"), icon=":material/groups:", url_path="panel"),
     st.Page(PAGES / "agreement.py", title=_("Agreement"), icon=":material/compare_arrows:", url_path="agreement"),
     st.Page(PAGES / "assessment.py", title=_("Assessment"), icon=":material/assignment_ind:", url_path="assessment"),
+    st.Page(to_review, title=_("Review"), url_path="review", visibility="hidden"),
 ]
 
 

@@ -3,6 +3,7 @@ one-line errors. The only helper module besides the pages that imports streamlit
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 
@@ -262,19 +263,24 @@ def show_flash() -> None:
 SHOWN_PROBLEMS = 20  # lines of a refused roster shown; the rest are counted
 SHOWN_KEY = "app.lines_shown"
 RUN_KEY = "app.run"
+SESSION_KEY = "app.session"
 
 
 def new_run() -> None:
     """A new run of the page begins (the entry point calls it): no error line has been shown in it yet."""
     st.session_state[SHOWN_KEY] = set()
     st.session_state[RUN_KEY] = st.session_state.get(RUN_KEY, 0) + 1
+    if SESSION_KEY not in st.session_state:
+        st.session_state[SESSION_KEY] = secrets.token_hex(8)
 
 
-def run_number() -> int:
-    """This run's number in the browser's session, handed to the upload view with its data: Streamlit may hand a
-    view still loading its script the data of two runs in either order (seen right after signing in), and the view
-    keeps the newer."""
-    return st.session_state.get(RUN_KEY, 0)
+def page_run() -> dict:
+    """This run of the page, handed to each custom view with its data ({session, number}: the browser session's
+    own id and the run's number in it). Streamlit may hand a view still loading its script the data of two runs in
+    either order (seen right after signing in), and the view keeps the newer (page_runs.js). A new session (the app
+    started again, the page reconnected to it) numbers its runs from 1 again: its id tells them apart, so a view
+    the page kept is not left waiting for a run as late as the old session's."""
+    return {"session": st.session_state.get(SESSION_KEY, ""), "number": st.session_state.get(RUN_KEY, 0)}
 
 
 def error_line(exc: Exception) -> None:

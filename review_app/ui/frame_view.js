@@ -995,7 +995,10 @@ function mountView(component, ViewClass) {
   parentElement.__poloView = view;
   view.send = setStateValue;
   view.trigger = setTriggerValue;
-  view.update(data);
+  if (!earlierRun(data, view.taken)) { // else a later run's data is shown (page_runs.js)
+    view.taken = data;
+    view.update(data);
+  }
   // Streamlit calls this again with each change of `data` (same element) and runs only the last
   // cleanup, or a cleanup at once when a call was overtaken: end the view only once it is gone.
   return () => setTimeout(() => {

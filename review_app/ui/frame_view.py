@@ -19,15 +19,16 @@ import streamlit as st
 from review_app.footage import frames, web
 from review_app.footage.viewer import FrameViewer
 from review_app.textsafe import md
-from review_app.ui.context import _
+from review_app.ui.context import _, page_run
 
 _HERE = Path(__file__).resolve().parent
+# one module: the view, its drawing layer, and its timeline and code keys (files of their own, separate concerns),
+# after the rule on the page runs' data (page_runs.js)
+SCRIPT = "\n".join((_HERE / name).read_text("utf-8") for name in (
+    "page_runs.js", "frame_timeline.js", "frame_view.js", "frame_drawing.js", "frame_angle.js"))
 _component = st.components.v2.component(
     "polo_review_frame_view",
-    # one module: the view, its drawing layer, and its timeline and code keys (files of their own,
-    # separate concerns)
-    js="\n".join((_HERE / name).read_text("utf-8")
-                  for name in ("frame_timeline.js", "frame_view.js", "frame_drawing.js", "frame_angle.js")),
+    js=SCRIPT,
     css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
 )
 
@@ -144,6 +145,7 @@ def frame_view(viewer: FrameViewer, *, key: str, position: int, png: bool = Fals
         "drawing": drawing or {},
         "angle": angle if ready else None,
         "fitWindow": fit_window,
+        "run": page_run(),
     }
     _component(key=key, data=data, **_listeners(viewer, key, ready, actions, on_position, on_action, on_drawing,
                                                  on_edits),

@@ -12,7 +12,7 @@ import streamlit as st
 from review_app.footage import frames
 from review_app.live import web as live_web
 from review_app.live.feed import LiveFeed
-from review_app.ui.context import _
+from review_app.ui.context import _, page_run
 from review_app.ui.frame_view import _texts, timeline_texts
 from review_app.ui.review.drawings import tool_words
 
@@ -23,7 +23,8 @@ if _MOUNT not in _VIEW_JS:  # the frame view's own mount is replaced by the live
     raise RuntimeError("frame_view.js no longer ends in its default export; update review_app/ui/live_view.py")
 _component = st.components.v2.component(
     "polo_review_live_view",
-    js="\n".join([(_HERE / "frame_timeline.js").read_text("utf-8"), _VIEW_JS.split(_MOUNT)[0],
+    js="\n".join([*((_HERE / name).read_text("utf-8") for name in ("page_runs.js", "frame_timeline.js")),
+                  _VIEW_JS.split(_MOUNT)[0],
                   *((_HERE / name).read_text("utf-8") for name in ("frame_drawing.js", "frame_angle.js",
                                                                    "frame_live.js"))]),
     css="\n".join((_HERE / name).read_text("utf-8") for name in ("frame_view.css", "frame_timeline.css")),
@@ -57,7 +58,7 @@ def live_view(token: str, feed: LiveFeed, *, key: str, whistles: list[int], time
     width, height = feed.size()
     number, frame = st.session_state.setdefault(f"{key}.seek", (0, max(0, feed.frame_count - 1)))
     data = {
-        "view": key, "src": src(token), "fmt": "jpg", "width": width, "height": height,
+        "view": key, "run": page_run(), "src": src(token), "fmt": "jpg", "width": width, "height": height,
         "ready": feed.frame_count > 0, "count": feed.frame_count, "duration": feed.duration_s, "status": None,
         "seek": {"id": number, "frame": frame}, "budget": frames.BROWSER_FRAME_BYTES,
         "previewSide": frames.PREVIEW_SIDE, "whistles": whistles, "actions": [],

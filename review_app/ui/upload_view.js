@@ -60,8 +60,7 @@ class UploadView {
   }
 
   update(data, send) {
-    // Data of an earlier page run arriving after a later run's (possible while the script loads) is dropped.
-    if (this.data && data.run < this.data.run) return;
+    if (earlierRun(data, this.data)) return; // a later run's data is shown (page_runs.js)
     this.data = data;
     this.send = send;
     const t = data.text;

@@ -15,14 +15,14 @@ from pathlib import Path
 import streamlit as st
 
 from review_app.ui import upload_route
-from review_app.ui.context import _, reviewer, run_number
+from review_app.ui.context import _, page_run, reviewer
 from review_app.ui.people_parts import browser_binding
 from review_app.ui.upload_route import Spooled
 
 _HERE = Path(__file__).resolve().parent
 _component = st.components.v2.component(
     "polo_review_upload",
-    js=(_HERE / "upload_view.js").read_text("utf-8"),
+    js="\n".join((_HERE / name).read_text("utf-8") for name in ("page_runs.js", "upload_view.js")),
     css=(_HERE / "upload_view.css").read_text("utf-8"),
 )
 
@@ -74,7 +74,7 @@ def upload(key: str, label: str, *, folder: Path, limit_mb: int, extensions: tup
         upload_route.revoke(st.session_state.pop(ticket_key, None))
         url = None
     data = {
-        "run": run_number(), "url": url, "label": label, "help": help, "limit": limit_mb * 2**20,
+        "run": page_run(), "url": url, "label": label, "help": help, "limit": limit_mb * 2**20,
         "accept": ",".join(extensions or ()), "disabled": disabled, "text": _texts(),
         "reason": None if owner else _("Sign in first (in the sidebar): every change is recorded under the person "
                                        "signed in; reading needs no sign-in."),

@@ -24,7 +24,6 @@ from review_app.live.session import (
     READY_WAIT_S,
     SOUND_MIN_WHISTLES,
     LiveError,
-    angle_frame,
     angle_frame_at,
     clock_offset,
     finish,
@@ -33,7 +32,6 @@ from review_app.live.session import (
     mark_whistle,
     parse_camera,
     ready_whistles,
-    whistle_offset,
     whistle_offsets,
 )
 from review_app.model import load_document
@@ -84,10 +82,10 @@ def test_whistles_are_heard_where_they_were_blown(recorded):
     assert len(heard) == len(expected)
     for h, e in zip(heard, expected, strict=True):
         assert abs(h - e) < 0.05
-    # B's second whistle fell in its cut; the others were heard; the offset comes from them
-    found = whistle_offset(a, LiveFeed(recorded.folder / "B"))
-    assert found is not None and found[1] >= 2
-    assert abs(found[0] - B_LATER_S) < 0.05
+    # B's second whistle fell in its cut; the others were heard; the sound's offset comes from them
+    sync = live_sync(a, LiveFeed(recorded.folder / "B"))
+    assert sync.whistles >= 2 and sync.sound_s is not None
+    assert abs(sync.sound_s - B_LATER_S) < 0.05
 
 
 def test_segments_verify_and_a_changed_one_is_caught(recorded, tmp_path):
@@ -173,17 +171,19 @@ def test_the_angles_frame_at_a_whistle_is_mapped_on_the_server_and_made_ahead(re
     from review_app.footage import frames
 
     a, b = LiveFeed(recorded.folder / "A"), LiveFeed(recorded.folder / "B", warm=True)
-    offset = whistle_offset(a, b)[0]
-    # each whistle both heard: the angle's frame at A's whistle is the one on screen at that instant on B, that
-    # is B's own whistle frame (each camera's whistle start is found to about 0.05 s: 3 frames at 30 fps)
+    sync = live_sync(a, b)
+    # each whistle both heard: mapped by the sound's offset, the angle's frame at A's whistle is the one on
+    # screen at that instant on B, that is B's own whistle frame (each camera's whistle start is found to about
+    # 0.05 s: 3 frames at 30 fps)
     both = [(w, v) for w in a.whistles() for v in b.whistles()
             if abs((v.start_s + b.first_s) - (w.start_s + a.first_s)) < 1.0]
     assert len(both) >= 2
     for w, v in both:
-        k = angle_frame(a, b, w.frame, offset)
-        assert k == b.frame_on_screen(a.time_of(w.frame) + offset)
+        k = angle_frame_at(b, w.start_s, sync.sound_s)
+        assert k == b.frame_on_screen(w.start_s + sync.sound_s)
         assert abs(k - v.frame) <= 3
-    assert angle_frame(a, b, a.frame_count - 1, offset + b.duration_s) is None  # not recorded (yet)
+    last = a.time_of(a.frame_count - 1)
+    assert angle_frame_at(b, last, sync.offset_s + b.duration_s) is None  # not recorded (yet)
     # the page's picture of it made before the page asks
     key = (str(b.folder), 3, "jpeg")
     assert frames.CACHE.get(key) is None
@@ -199,7 +199,7 @@ def test_a_whistle_is_shown_once_its_pictures_on_both_angles_are_made(recorded, 
     for name in ("A", "B"):  # copies: pictures of these folders are in no cache yet
         shutil.copytree(recorded.folder / name, tmp_path / name)
     a, b = LiveFeed(tmp_path / "A"), LiveFeed(tmp_path / "B")
-    offset = whistle_offset(a, b)[0]
+    offset = live_sync(a, b).offset_s  # the page's
     heard = a.whistles()
     last = heard[-1]
     just = last.heard_wall + 0.1  # just heard
@@ -291,7 +291,7 @@ def test_ws_second_angle_is_the_frame_on_screen_at_the_whistles_instant_not_at_i
     _heard, pair = ready_whistles(a, b, offset, now=time.time() + 60)  # not waiting for its pictures
     assert pair["frame"] == k
     assert pair["angle"] == b.frame_on_screen(instant + offset) == [w for w in b.whistles() if w.marked][0].frame
-    assert pair["angle"] != angle_frame(a, b, k, offset)  # the test tells the two apart
+    assert pair["angle"] != angle_frame_at(b, a.time_of(k), offset)  # the test tells the two apart
 
 
 def test_a_whistle_only_the_second_camera_heard_is_listed_at_its_instant_on_the_first(recorded, tmp_path):

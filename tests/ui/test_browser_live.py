@@ -1,7 +1,8 @@
 """In real headless Chromium, while two simulated cameras send (25 and 30 fps, the second hearing each
 whistle 0.4 s later): the live page's frame view follows the live edge as the recording grows, the last
 whistle appears, W shows both angles at the whistle's frame (the second at the same instant by the
-whistles' offset), and a review decision recorded on the page lands in the match document."""
+recorder's arrival clock, live_sync: the sound's 0.4 s lies within its travel), and a review decision recorded on
+the page lands in the match document."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from test_browser import CHROMIUM, FRAME, choose, start_app, stop_app
 from ui_fixtures import make_workspace
 
 from review_app.live.feed import LiveFeed, read_marks
-from review_app.live.session import REACTION_S, LiveSession, heard_on_either, live_sync, whistle_offset
+from review_app.live.session import REACTION_S, LiveSession, angle_frame_at, heard_on_either, live_sync
 from review_app.live.simulate import Sender
 
 LIVE_TESTS = str(Path(__file__).resolve().parents[1] / "live")  # the simulated cameras (live_cases.py)
@@ -106,13 +107,13 @@ def test_the_live_page_follows_the_edge_and_shows_the_last_whistle_on_both_angle
         assert painted["main"] == whistle
         a, b = LiveFeed(session.folder / "A"), LiveFeed(session.folder / "B")
         # (another may have been blown since; heard on either camera)
-        heard = next(w for w in heard_on_either(a, b, live_sync(a, b).offset_s) if w.frame == whistle)
-        assert 0 <= heard.start_s - a.time_of(whistle) < 1 / 25 + 1e-6
-        assert whistle_offset(a, b) is not None
-        # the pictures in step by the recorder's arrival clock (the sound, 0.4 s later on B, within its travel)
         sync = live_sync(a, b)
+        heard = next(w for w in heard_on_either(a, b, sync.offset_s) if w.frame == whistle)
+        assert 0 <= heard.start_s - a.time_of(whistle) < 1 / 25 + 1e-6
+        # the pictures in step by the recorder's arrival clock (the sound, 0.4 s later on B, within its travel)
+        assert sync.sound_s is not None and sync.whistles >= 1  # a whistle both heard: the sound's offset known
         assert sync.offset_s == sync.clock_s
-        expected = b.frame_on_screen(a.time_of(whistle) + sync.offset_s)
+        expected = angle_frame_at(b, heard.start_s, sync.offset_s)  # as the page maps the whistle's instant
         # the page's offset was measured a moment earlier (the arrival lag as measured then)
         assert abs(painted["angle"] - expected) <= 2
         page.wait_for_function("(r) => r.querySelector('[data-testid=polo-frame]').getAttribute('data-polo-frame')"

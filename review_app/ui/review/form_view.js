@@ -63,10 +63,12 @@ class TagForm {
 
   // -- the form's state ----------------------------------------------------------------------------------
   update(data) {
+    if (earlierRun(data, this.data)) return; // a later run's data is shown (page_runs.js)
     const fresh = data.token !== this.token;
     const answered = this.sending; // the app answered a Save without closing the form (a problem shown above it)
-    if (!fresh && !answered && same(data, this.data)) return; // a rerun of the page: nothing new, nothing redrawn
+    const unchanged = !fresh && !answered && sameButRun(data, this.data);
     this.data = data;
+    if (unchanged) return; // a rerun of the page: nothing new, nothing redrawn
     this.byId = new Map(data.situations.map((s) => [s.id, s]));
     if (fresh) {
       this.token = data.token;

@@ -33,12 +33,13 @@ from review_app.rules.implied import TO_THE_OPPONENTS
 from review_app.rules.labels import call_field_label, value_label
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact, Provision
 from review_app.rules.search import clause_label, searchable
-from review_app.ui.context import _, lang, rendered
+from review_app.ui.context import _, lang, page_run, rendered
 
 _HERE = Path(__file__).resolve().parent
 _component = st.components.v2.component(
     "polo_review_tag_form",
-    js=(_HERE / "form_view.js").read_text("utf-8"),
+    js="\n".join((path / name).read_text("utf-8") for path, name in ((_HERE.parent, "page_runs.js"),
+                                                                       (_HERE, "form_view.js"))),
     css=(_HERE / "form_view.css").read_text("utf-8"),
 )
 KEY = "review.tagform"  # the component's key: its Save lands in st.session_state[KEY].save
@@ -328,8 +329,8 @@ def tag_form_view(description: FormDescription, on_save, on_situation, on_cancel
         if isinstance(value, dict) and value.get("token") == description.token:
             on_cancel()
 
-    _component(key=KEY, data=asdict(description), on_save_change=saved, on_situation_change=chosen,
-               on_cancel_change=cancelled, height="content", width="stretch")
+    _component(key=KEY, data={**asdict(description), "run": page_run()}, on_save_change=saved,
+               on_situation_change=chosen, on_cancel_change=cancelled, height="content", width="stretch")
 
 
 def _value(name: str):
