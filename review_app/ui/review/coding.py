@@ -53,7 +53,6 @@ from review_app.ui.context import _, error_line, folders, lang, reviewer, store
 from review_app.ui.review import angle as review_angle
 from review_app.ui.review import pick as review_pick
 from review_app.ui.review import saves as review_saves
-from review_app.ui.review.form_view import team_names
 from review_app.ui.review.sounds import heard
 
 EDITS = "review.edits"  # the view's latest {view, items}, until the page has saved them
@@ -100,7 +99,7 @@ def describe_keys(situation: str, doc: MatchDocument | None) -> tuple[dict, ...]
     """The descriptor keys of a code's tags, each with what it says in the page's language ('P3 Penalty 3')."""
     if doc is None:
         return ()
-    names = team_names(doc.match)
+    names = doc.team_names()
 
     def said(d) -> str:
         part = d.part.split(".", 1)[1]

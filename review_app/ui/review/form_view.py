@@ -106,12 +106,6 @@ def fact_label(fact: Fact) -> str:
         ("" if fact.required else " ({})".format(_("if the call needs it")))
 
 
-def team_names(teams: dict | Sequence[dict]) -> dict[str, str]:
-    """Each team's name by its id, in the match's order (`teams`: the match, or its teams)."""
-    teams = (teams.get("teams") or []) if isinstance(teams, dict) else teams
-    return {t["id"]: t["name"] for t in teams}
-
-
 def offender_choice_of(offender: Someone | None) -> str | None:
     """Who offended as the form's choice of them: a team's id, or "team#number" for a player."""
     if offender is None:
@@ -168,15 +162,15 @@ def fact_field(fact: Fact, situation: str, match: dict) -> Field:
                  max=None if fact.kind == "number" else TEXT_MAX)
 
 
-def call_field(part: str, spec, situation: str, match: dict) -> Field:
+def call_field(part: str, spec, situation: str, doc: MatchDocument) -> Field:
     name, label = f"call.{part}", call_field_label(part, lang())
     if spec == "team":
-        choices = list(team_names(match).items())
+        choices = list(doc.team_names().items())
         if part in TO_THE_OPPONENTS:
             choices.append((OPPONENTS, _("The team other than the offender's")))
         return Field(name, label, "choice", _keyed(choices, {}))
     if spec == "player":
-        teams = match.get("teams") or []
+        teams = doc.match.get("teams") or []
         players = [f"{t['id']}#{n}" for t in teams for n in NUMBERS]
         return Field(name, label, "choice", _keyed([(p, player_label(teams, p)) for p in players], {}))
     if spec == "bool":
@@ -184,7 +178,7 @@ def call_field(part: str, spec, situation: str, match: dict) -> Field:
     if spec in ("number", "text"):
         return Field(name, label, spec, max=None if spec == "number" else TEXT_MAX)
     return Field(name, label, "choice", _keyed([(v, _said(v, part)) for v in spec],
-                                               _codes(situation, match, f"call.{part}")))
+                                               _codes(situation, doc.match, f"call.{part}")))
 
 
 def asked_parts(p: Provision) -> list[str]:
@@ -222,7 +216,7 @@ def reading_field(form: TagForm, p: Provision, name: str) -> Field:
 
 def _who_fields(doc: MatchDocument, situation: str, umpire_now: str | None) -> dict[str, Field]:
     match, teams = doc.match, doc.match.get("teams") or []
-    names = team_names(match)
+    names = doc.team_names()
     mounts = _keyed(list(mount_strings(doc).items()), {})  # offered as they are typed; a new one is kept too
     fields: list[Field] = []
     for n in range(1, PLAYERS + 1):
@@ -278,7 +272,7 @@ def describe(form: TagForm, situation: str, moments: dict, signed_in: bool) -> F
     situations = tuple(_situation(p, form, moments) for p in PROVISIONS)
     fields: dict[str, Field] = {}  # the call parts and who was involved: the same for every situation
     for p in PROVISIONS:
-        fields.update({f"call.{n}": call_field(n, CALL_FIELDS[n], p.id, doc.match) for n in asked_parts(p)})
+        fields.update({f"call.{n}": call_field(n, CALL_FIELDS[n], p.id, doc) for n in asked_parts(p)})
     who = _who_fields(doc, situation, form.tag.involved.umpire or form.umpire)
     fields.update(who)
     return FormDescription(form_token(form), form.mode, situation, situations, fields, tuple(who),

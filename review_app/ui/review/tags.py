@@ -54,7 +54,6 @@ from review_app.ui.review.form_view import (
     player_label,
     sent_tag,
     tag_form_view,
-    team_names,
 )
 from review_app.ui.review.pick import writable
 from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, save_change
@@ -152,10 +151,11 @@ def reading_widget(form: TagForm, situation: str, derived: tuple[str, ...], base
     return reading or None
 
 
-def call_widget(name: str, spec, key: str, value, teams: list[dict] = ()):
+def call_widget(name: str, spec, key: str, value, doc: MatchDocument):
     label = call_field_label(name, lang())
+    teams = doc.match["teams"]
     if spec == "team":
-        names = team_names(teams)
+        names = doc.team_names()
         options = [None, *names] + ([OPPONENTS] if name in TO_THE_OPPONENTS else [])
         return st.selectbox(label, options, index=options.index(value) if value in options else 0, key=key,
                             format_func=fixed(options, lambda x: _("not recorded") if x is None else
@@ -221,7 +221,7 @@ def _who_was_involved(form: TagForm, base_key: str) -> tuple:
     st.markdown("**" + _("Who was involved") + "**")
     players = []
     strings = mount_strings(form.base)
-    names = team_names(teams)
+    names = form.base.team_names()
     team_ids = [None, *names]
     team_label = fixed(team_ids, lambda x: _("(none)") if x is None else names.get(x, x))
     for n in range(2):
@@ -270,7 +270,7 @@ def _save_tag(form: TagForm, frame: int, time_s: float, name: str | None, offend
         error_line(exc)
         return
     base, added = with_new_mounts(form.base, entered["players"])  # a mount typed in: into the rider's string
-    names = team_names(form.base.match)
+    names = form.base.team_names()
     for mount, team, number in added:
         st.toast(md(_("{mount} added to the string of {team} #{number}.", mount=mount, team=names.get(team, team),
                       number=number)))
@@ -281,7 +281,7 @@ def _call_parts(p, form: TagForm, moments: dict, base_key: str) -> dict:
     """The call's parts on the form, each starting from what is known (`prefilled_call`) where the tag does not
     record it, said to be pre-filled; the widget's key names the value, so it follows a moment moved (W) until
     the reviewer changes it."""
-    situation, teams = p.id, form.base.match["teams"]
+    situation = p.id
     call_now = form.tag.call.given()
     st.markdown("**" + _("The call made") + "**")
     asked = [(name, spec) for name, spec in CALL_FIELDS.items() if name not in DECISIONS or name in p.decisions]
@@ -296,7 +296,7 @@ def _call_parts(p, form: TagForm, moments: dict, base_key: str) -> dict:
     for n, (name, spec) in enumerate(asked):
         with cols[n % 2]:
             key = (f"{base_key}.pre-{known[name]}" if name in known else base_key) + f".call.{name}"
-            call[name] = call_widget(name, spec, key, known.get(name, call_now.get(name)), teams)
+            call[name] = call_widget(name, spec, key, known.get(name, call_now.get(name)), form.base)
     return call
 
 
