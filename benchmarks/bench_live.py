@@ -272,7 +272,8 @@ def press_report(presses: list[dict]) -> None:
 def angle_expected(folder: Path, w: int) -> int | None:
     """B's frame for the whistle at A's frame `w`, as the Live page maps it: the offset live_sync gives,
     at the whistle's instant (measured after the press: the whistle heard by both by now); None when B has
-    not recorded that instant."""
+    not recorded that instant. So the simulated run measures how fast W paints what the page computes, not
+    whether its sync is right: `--feeds` does that, against the picture time burnt into each frame."""
     from review_app.live.feed import LiveFeed
     from review_app.live.session import angle_frame_at, heard_on_either, live_sync
 

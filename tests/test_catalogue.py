@@ -76,6 +76,7 @@ def test_equal_messages_hash_alike_and_a_pickled_copy_works_out_its_own_hash():
     same = Message("{a} and {b}", b=2, a=Message("x"))
     assert one == same and hash(one) == hash(same) == hash(one)
     assert one != Message("{a} and {b}", a=Message("y"), b=2) and one != Plural("{a} and {b}", "p", n=2)
+    assert one != Message("{a} and {b}", a=Message("x"), b=2.0)  # equal numbers, written otherwise
     for message in (one, Plural("{n} tag", "{n} tags", n=3), Joined([one, "plain"], sep="; ")):
         hash(message)
         copy = pickle.loads(pickle.dumps(message))

@@ -8,8 +8,7 @@ import json
 
 import msgspec
 
-from review_app.checker.run import CheckResult, EventResult
-from review_app.checker.sequence import Finding
+from review_app.checker.run import CheckResult
 from review_app.checker.summary import summary
 from review_app.i18n import Message, both, translate
 
@@ -49,16 +48,6 @@ class _BothLanguages:
         return texts
 
 
-def _as_data_for_stdlib(both_languages: _BothLanguages):
-    """The standard library's `default` for the report: results as their `to_dict`, findings likewise (it knows no
-    Struct and no dataclass), messages in both languages."""
-    def as_data(value: object) -> object:
-        if isinstance(value, EventResult | Finding):
-            return value.to_dict()
-        return both_languages(value)
-    return as_data
-
-
 def to_json_bytes(result: CheckResult) -> bytes:
     """The JSON report in UTF-8, indented by two spaces. A lone surrogate (Python's reading of a file name that is
     not UTF-8), which UTF-8 cannot hold, is written by the standard library, every character beyond ASCII escaped
@@ -67,7 +56,8 @@ def to_json_bytes(result: CheckResult) -> bytes:
     try:
         return msgspec.json.format(msgspec.json.Encoder(enc_hook=both_languages).encode(report), indent=2) + b"\n"
     except UnicodeEncodeError:
-        return (json.dumps(report, default=_as_data_for_stdlib(both_languages), indent=2) + "\n").encode("ascii")
+        report_as_builtins = msgspec.to_builtins(report, enc_hook=both_languages)
+        return (json.dumps(report_as_builtins, indent=2) + "\n").encode("ascii")
 
 
 def to_json(result: CheckResult) -> str:

@@ -140,20 +140,26 @@ class Message:
         return f"Message({self.id!r}, **{self.params!r})"
 
     def __eq__(self, other: object) -> bool:
+        # Equal messages read alike: a parameter's type counts, as 30, 30.0 and True are equal numbers written
+        # "30", "30.0" and "True".
         if not isinstance(other, Message) or type(other) is not type(self):
             return False
-        return self.id == other.id and self.params == other.params
+        return self.id == other.id and self._typed_params() == other._typed_params()
 
     def __hash__(self) -> int:
         # Equal messages hash alike; a parameter that cannot be hashed (a list) makes the message unhashable. Nothing
         # changes a message once made, so its hash is worked out once, as a string's is; a copy made by pickling works
         # out its own (`__getstate__`), hashes being this process's.
         if self._hash is None:
-            self._hash = hash((type(self), self.id, frozenset(self.params.items())))
+            self._hash = hash((type(self), self.id, frozenset(self._typed_params().items())))
         return self._hash
 
+    def _typed_params(self) -> dict[str, tuple[type, Any]]:
+        return {name: (type(value), value) for name, value in self.params.items()}
+
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
-        _no_dict, slots = cast(tuple[None, dict[str, Any]], super().__getstate__())  # a slotted object's state
+        # Messages and their kinds hold slots only (no __dict__): their state is the slots', less the hash.
+        _no_dict, slots = cast(tuple[None, dict[str, Any]], super().__getstate__())
         return None, {**slots, "_hash": None}
 
 

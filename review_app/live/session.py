@@ -253,7 +253,8 @@ def mark_whistle(session_dir: Path, at_s: float, *, reaction_s: float, by: str) 
 def angle_frame_at(other: LiveFeed, seconds: float, offset_s: float) -> int | None:
     """The other camera's frame on screen at `seconds` on the main camera's timeline plus the offset (other's
     time minus main's: the Live page's is live_sync's, as its second angle maps it, frame_angle.js), or None
-    when the other has not recorded that instant (yet). The one mapping of an instant to the second angle."""
+    when the other has not recorded that instant (yet). The Live page's mapping of an instant to the second angle,
+    on a feed still growing (after the game, `model.angles.angle_frame` maps the recorded angles)."""
     t = seconds + offset_s
     if t < -1e-6 or t >= other.duration_s:
         return None

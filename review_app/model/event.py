@@ -203,7 +203,7 @@ def written(record: Event, like: dict | None = None) -> dict:
         now, then = getattr(record, name), getattr(before, name)
         if now == then:  # left as it was: as it was written
             out[name] = copy.deepcopy(was)
-        elif name in new and isinstance(now, tuple) and isinstance(was, list) and len(was) == len(then):
+        elif name in new and isinstance(now, tuple) and isinstance(was, list):
             out[name] = [_item_as_written(item, then, was, value) for item, value in zip(now, new[name], strict=True)]
         elif name in new:
             out[name] = new[name]

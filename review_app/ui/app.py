@@ -35,7 +35,7 @@ review = st.Page(PAGES / "review.py", title=_("Review"), icon=":material/movie:"
 
 
 def to_review() -> None:
-    st.switch_page(review, query_params=st.query_params.to_dict())
+    st.switch_page(review, query_params={key: st.query_params.get_all(key) for key in st.query_params})
 
 
 pages = [

@@ -73,6 +73,17 @@ def test_findings_and_repeated_messages_are_written_whole_in_both_languages(awkw
     assert [f["explanation"]["en"] for f in report["findings"]] == ["Why y.", "Other ['z']."]
 
 
+def test_messages_equal_as_numbers_but_written_otherwise_are_each_written_as_they_read():
+    """30, 30.0 and True are equal numbers: messages with each for a parameter are not the same message."""
+    result = result_with()
+    first = result.events[0]
+    result.events = [msgspec.structs.replace(first, event=f"e{n}", explanation=Message("{s} s allowed", s=value))
+                     for n, value in enumerate([30, 30.0, True, 30])]
+    report = json.loads(to_json_bytes(result))
+    assert [e["explanation"]["en"] for e in report["events"]] == ["30 s allowed", "30.0 s allowed", "True s allowed",
+                                                                 "30 s allowed"]
+
+
 @pytest.mark.parametrize("fields", [{"frame": 2**70}, {"reviewer": "lone \ud800 surrogate"}],
                          ids=["big-int", "surrogate"])
 def test_what_orjson_refuses_is_written_by_the_standard_library(fields):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from review_app.drawings import clean
@@ -26,6 +27,10 @@ def test_every_bundled_event_is_written_back_exactly_as_stored(path):
     assert doc.events
     for stored, record in zip(doc.events, doc.records, strict=True):
         assert text(written(record, stored)) == text(stored)
+        # a part changed on the record is written where the stored dict has it (last where it had none), the rest
+        # as stored: what an edit of the stored mapping wrote
+        changed = msgspec.structs.replace(record, notes="Seen again from the far side.")
+        assert text(written(changed, stored)) == text({**stored, "notes": "Seen again from the far side."})
         fresh = written(record)  # as a new tag: the same record, in the record's order, no part not recorded
         assert decode_event(fresh) == record and set(fresh) <= set(stored)
         assert all(v is not None for v in fresh.values())
