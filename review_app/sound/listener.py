@@ -518,9 +518,11 @@ def _new_tones(found: list[Found], band: np.ndarray) -> list[float]:
             continue
         i, end = int(round(f.start_step)), int(f.end_step)
         bed = tones.bed_before(band, i + OWN_BEFORE[1])
+        lo = max(i + apart, -tones.BEFORE[0])
+        rises = tones.rising(band, bed, lo, end - least)
         run: list[tuple[int, tones.Change]] = []
-        for t in range(i + apart, end - least + 1):
-            c = tones.change_at(band, bed, t) if t < end - least else None
+        for t in range(lo, end - least + 1):
+            c = tones.change_at(band, bed, t) if t - lo < len(rises) and rises[t - lo] else None
             if c is not None:
                 run.append((t, c))
                 continue
@@ -538,13 +540,15 @@ def _seam(band: np.ndarray, bed: np.ndarray, at: int) -> tuple[int, tones.Change
     (`tones.together`), alike in loudness, a tone sounding throughout, each tone steady (an electronic
     whistle's: `tones.steady`); None if there is none."""
     best = None
-    for t in range(at - SEAM_STEPS, at + SEAM_STEPS + 1):
-        c = tones.change_at(band, bed, t)
+    lo = max(at - SEAM_STEPS, -tones.BEFORE[0])
+    rises = tones.rising(band, bed, lo, at + SEAM_STEPS + 1, alike=True)
+    for t in lo + np.flatnonzero(rises):
+        c = tones.change_at(band, bed, int(t))
         if c is None or (best is not None and c.rise <= best[1].rise):
             continue
         if c.alike and tones.together(c, tones.onset(band, c.new, t)) and tones.no_gap(band, c, t, GAP_HALF_STEPS) \
                 and tones.steady(band, t):
-            best = (t, c)
+            best = (int(t), c)
     return best
 
 
@@ -572,10 +576,18 @@ def _stepped_on(found: list[Found], prob: np.ndarray, band: np.ndarray, th: Thre
             continue
         if any(abs(f.start_step - t) <= SEAM_STEPS for t in seams):
             continue  # a piece of the stepped whistle before
-        start, back = _stepped_back(band, prob, f.start_step, th)
+        i = int(round(f.start_step))
+        # (a seam is looked for only where the networks heard a whistle across it, at CARRIED_HELD: a
+        # whistle that starts out of the bed or ends into it, most of them, has none)
+        heard_before = prob[max(0, i - 2 * SEAM_STEPS):i, 0]
+        start, back = _stepped_back(band, prob, f.start_step, th) \
+            if len(heard_before) and heard_before.max() > CARRIED_HELD else (f.start_step, [])
         while back and out and out[-1].kind == "whistle" and out[-1].end_step >= start - SEAM_STEPS:
             start = min(start, out.pop().start_step)  # the whistle heard before was its first tones
-        end, seams = _carried_on(band, prob[:, 0], start, f.end_step)
+        e = int(f.end_step)
+        heard_after = prob[e:e + 2 * SEAM_STEPS, 0]
+        end, seams = _carried_on(band, prob[:, 0], start, f.end_step) \
+            if len(heard_after) and heard_after.max() > CARRIED_HELD else (f.end_step, [])
         out.append(Found("whistle", start, end))
         seams += back
     return out

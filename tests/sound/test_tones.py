@@ -57,3 +57,13 @@ def test_a_rolling_tone_is_not_steady():
         levels[step, 30] = BED_DB
         levels[step, 30 + 3 * ((step // 3) % 2)] = TONE_DB
     assert not tones.steady(levels, 100)
+
+
+def test_rising_finds_the_steps_change_at_finds():
+    levels = band((30, 30, 100), (42, 100, 150), (70, 120, 190), (30, 160, 170))
+    floor = bed(levels)
+    rises = tones.rising(levels, floor, 20, 180)
+    assert rises.tolist() == [tones.change_at(levels, floor, t) is not None for t in range(20, 180)]
+    assert rises.any()
+    alike = tones.rising(levels, floor, 20, 180, alike=True)
+    assert alike.tolist() == [(c := tones.change_at(levels, floor, t)) is not None and c.alike for t in range(20, 180)]
