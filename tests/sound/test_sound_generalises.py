@@ -129,10 +129,10 @@ def stepped(seconds: float, hz: float, ratios, step_s: float, rate: int = RATE) 
     return x * np.minimum(1.0, np.minimum(t, t[-1] - t) / 0.005)
 
 
-# Not yet: the listener's whistle probability falls and rises with each step (to 0.05 for 50-150 ms
-# within a 2.2 s three-tone whistle), and a whistle's own tone stops at its first step, so the whistle is
-# heard in pieces or in part (issue 36, branch i36-listen3; strict: a pass is news).
-@pytest.mark.xfail(strict=True, reason="issue 36: a stepped electronic whistle is heard in pieces")
+# The listener's whistle probability falls and rises with each step (to 0.05 for 50-150 ms within a
+# 2.2 s three-tone whistle), and a whistle's own tone stops at its first step: the whistle is carried on
+# through each seam where one steady tone gives way to another with no gap (listener._stepped_on,
+# issue 36, fourth round).
 @pytest.mark.parametrize("ratios,step_s", [((1.0, 1.12, 1.19), 0.15), ((1.0, 1.25), 0.13)])
 def test_a_stepped_electronic_whistle_is_one_whistle(ratios, step_s):
     # a three-tone (or two-tone) electronic whistle steps from tone to tone with no gap: one press, one
