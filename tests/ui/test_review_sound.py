@@ -133,5 +133,5 @@ def test_a_repeated_call_is_listed_once_with_every_blasts_frame():
     from review_app.ui.review.sounds import _call_label
 
     double = (At(1075, 35.8933), At(1111, 37.0737))
-    assert _call_label(double) == "Whistle at 0:35.89 (frame 1075), 2 blasts: frames 1075, 1111"
+    assert _call_label(double) == "Whistle at 0:35.89 (frame 1075), 2 heard together: frames 1075, 1111"
     assert _call_label(double[:1]) == "Whistle at 0:35.89 (frame 1075)"

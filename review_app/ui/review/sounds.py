@@ -64,12 +64,13 @@ def sound_problem():
 
 
 def _whistle_label(call: list[Sound]) -> str:
-    return _("Whistle") if len(call) == 1 else _("Whistle, {n} blasts", n=len(call))
+    return _("Whistle") if len(call) == 1 else _("Whistle, {n} heard together", n=len(call))
 
 
 def timeline_marks(found: list[Sound]) -> list[dict]:
-    """One mark per horn and per call: the blasts of a repeated call, a fraction of a second apart,
-    are one stoppage and would be one blot on the match's timeline; its mark names how many."""
+    """One mark per horn and per call: the whistles of one call, a fraction of a second apart (one umpire's
+    repeated blasts, or both umpires'), are one stoppage and would be one blot on the match's timeline; its mark
+    names how many."""
     marks = [{"kind": "whistle", "label": _whistle_label(call), "frame": call[0].start_frame,
               "time_s": call[0].start_s} for call in matching.calls(found)]
     marks += [{"kind": "horn", "label": _("Horn"), "frame": s.start_frame, "time_s": s.start_s}
@@ -126,10 +127,12 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
 
 
 def _call_label(call: Call) -> str:
-    """A call's line in the list: its first blast's time and frame, and every blast's frame where it repeats (a
-    double or triple blast is one stoppage, and the coach sees each whistle heard)."""
+    """A call's line in the list: its first whistle's time and frame, and every whistle's frame where more are
+    heard together (a double or triple blast, or both umpires blowing: one stoppage, and the coach sees each whistle
+    heard; "blasts" would say one umpire where the list cannot tell)."""
     first = call[0]
     if len(call) == 1:
         return _("Whistle at {time} (frame {frame})", time=format_time(first.time_s, 2), frame=first.frame)
-    return _("Whistle at {time} (frame {frame}), {n} blasts: frames {frames}", time=format_time(first.time_s, 2),
-             frame=first.frame, n=len(call), frames=", ".join(str(b.frame) for b in call))
+    return _("Whistle at {time} (frame {frame}), {n} heard together: frames {frames}",
+             time=format_time(first.time_s, 2), frame=first.frame, n=len(call),
+             frames=", ".join(str(b.frame) for b in call))
