@@ -135,3 +135,34 @@ def test_a_repeated_call_is_listed_once_with_every_blasts_frame():
     double = (At(1075, 35.8933), At(1111, 37.0737))
     assert _call_label(double) == "Whistle at 0:35.89 (frame 1075), 2 heard together: frames 1075, 1111"
     assert _call_label(double[:1]) == "Whistle at 0:35.89 (frame 1075)"
+
+
+def test_each_whistle_of_a_call_heard_together_is_a_button_to_its_frame(workspace):
+    """A repeated call is one line (one stoppage) with a button to its first whistle, and a button to each later
+    whistle of it (a repeated blast, or the other umpire's), which `.` would step over."""
+    repeated = [e for e in EVENTS if e.pattern == "repeated"][:1]
+    import json
+
+    write_video(workspace["video"], track(48000, repeated, seconds=20.0), 48000)
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    data["events"] = []  # no tag answers the call
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = make_app()
+    at.run()
+    at.session_state["review.viewer"].source.wait(300)
+    at.run()
+    settle(at)
+    assert not at.exception, at.exception
+    heard = [s for s in at.session_state["review._sounds"][1] if s.kind == "whistle"]
+    assert len(heard) >= 2, heard  # the blasts of the repeated call
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(1 of 1)"), listed.label
+    labels = [b.label for b in listed.button]
+    assert labels[0].startswith(f"Whistle at {format_time(heard[0].start_s, 2)} (frame {heard[0].start_frame}), "
+                                f"{len(heard)} heard together")
+    assert labels[1:] == [f"Then at {format_time(s.start_s, 2)} (frame {s.start_frame})" for s in heard[1:]]
+    for m, whistle in enumerate(heard[1:], 1):
+        listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+        listed.button[m].click().run()
+        assert not at.exception, at.exception
+        assert at.session_state["review.pos"] == whistle.start_frame

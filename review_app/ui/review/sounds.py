@@ -124,6 +124,17 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
         for n, call in enumerate(missing):
             st.button(_call_label(call), key=f"review.unreviewed.{n}", on_click=jump, args=(call[0].frame,),
                       width="stretch", disabled=jump is None)
+            if len(call) > 1:
+                _later_whistles(call, f"review.unreviewed.{n}", jump)
+
+
+def _later_whistles(call: Call, key: str, jump) -> None:
+    """A button to each whistle of a call after its first (a repeated blast, or the other umpire's): `,` and `.` go
+    from stoppage to stoppage, and the line names these whistles' frames, so each is one press away too."""
+    with st.container(horizontal=True):
+        for m, later in enumerate(call[1:], 1):
+            st.button(_("Then at {time} (frame {frame})", time=format_time(later.time_s, 2), frame=later.frame),
+                      key=f"{key}.{m}", on_click=jump, args=(later.frame,), disabled=jump is None)
 
 
 def _call_label(call: Call) -> str:
