@@ -22,6 +22,7 @@ NAME_MAX = 200  # a person, team, mount, colour or match name
 TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
+DISMISSED_WHISTLES_MAX = 5000  # whistles dismissed in one match: far more than its false whistles
 
 # A match's scheduled periods, and the overtime periods a tied match may add after them. An event's period
 # past the match's `periods` is an overtime period (7 in a 6-period match is the first): not a regulation
@@ -178,6 +179,28 @@ def _offsets_schema(person: dict) -> dict:
                                "description": "The sound's confidence in the offset it found (kept after nudges); "
                                               "null if it was never found from the sound."},
                 "set_by": {**person, "description": "Who set it last."},
+                "set_utc": {"type": "string", "format": "date-time"},
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
+def _dismissed_whistles_schema(person: dict) -> dict:
+    """The whistles heard that a coach dismissed as no whistle (review_app.model.dismissed), keyed by the frame the
+    call's first whistle was heard at, so that two coaches dismissing two whistles at once merge."""
+    return {
+        "type": "object",
+        "description": "Whistles the listener heard that a coach dismissed as no whistle (a bird, the PA, a "
+                       "spectator), by the frame the whistle was heard at: they no longer ask for a tag.",
+        "propertyNames": {"pattern": "^(0|[1-9][0-9]{0,9})$"},
+        "maxProperties": DISMISSED_WHISTLES_MAX,
+        "additionalProperties": {
+            "type": "object",
+            "required": ["time_s", "set_by", "set_utc"],
+            "properties": {
+                "time_s": {"type": "number", "minimum": 0},
+                "set_by": {**person, "description": "Who dismissed it."},
                 "set_utc": {"type": "string", "format": "date-time"},
             },
             "additionalProperties": False,
@@ -485,6 +508,7 @@ def build() -> dict:
                                      [p.id for p in PROVISIONS]),
             "assessments": _assessments_schema(),
             "review_decisions": _review_decisions_schema(),
+            "dismissed_whistles": _dismissed_whistles_schema(person),
         },
         "additionalProperties": False,
     }

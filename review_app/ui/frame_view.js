@@ -91,6 +91,7 @@ class FrameView {
     this.speed = 1;
     this.loop = null; // [in, out] frame indices
     this.whistles = []; // frames where a whistle was heard (from the app)
+    this.note = null; // {text, edge, at}: what a key could not do at frame `at` (a text's name), said while shown
     this.zoom = { z: 1, x: 0, y: 0 };
     this.lastSent = null;
     this.seekId = null;
@@ -358,7 +359,15 @@ class FrameView {
     if (!this.canMove() || !this.whistles.length) return;
     const from = this.target;
     const to = dir > 0 ? this.whistles.find((w) => w > from) : [...this.whistles].reverse().find((w) => w < from);
-    if (to === undefined) return;
+    if (to === undefined) {
+      // Said, not silent: at the last whistle a coach would otherwise press "." again and wonder whether the key
+      // was taken; the note is said until the view moves.
+      const [text, edge] = dir > 0 ? ["noWhistleAfter", this.whistles[this.whistles.length - 1]]
+        : ["noWhistleBefore", this.whistles[0]];
+      this.note = { text, edge, at: from };
+      this.show();
+      return;
+    }
     this.pause(false);
     this.dir = dir;
     this.goTo(to, true);
@@ -421,6 +430,8 @@ class FrameView {
     if (this.zoom.z > 1.001) parts.push(`${Math.round(this.zoom.z * 100)}%`);
     if (has && this.paintedPreview) parts.push(t.preview);
     if (this.target !== i && this.ready && !this.playing) parts.push(t.loading.replace("{frame}", this.target));
+    if (this.note && (this.note.at !== i || this.target !== i)) this.note = null; // moved on: said no more
+    if (this.note) parts.push(t[this.note.text].replace("{frame}", this.note.edge)); // in the language shown now
     this.put(this.info, "textContent", parts.join(" · "));
     const message = !this.ready ? this.statusText : this.problem || "";
     this.put(this.status, "textContent", message);

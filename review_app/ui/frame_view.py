@@ -85,6 +85,8 @@ def _texts() -> dict[str, str]:
         "fullscreenHelp": _("Full screen"),
         "prevWhistle": _("◂ Whistle"), "prevWhistleHelp": _("Previous whistle heard"),
         "nextWhistle": _("Whistle ▸"), "nextWhistleHelp": _("Next whistle heard"),
+        "noWhistleAfter": _("no whistle heard after this frame: the last is at frame {frame}"),
+        "noWhistleBefore": _("no whistle heard before this frame: the first is at frame {frame}"),
         "viewHelp": _("Frame view: arrow keys step, J K L play, wheel zooms"),
         # the last frame's number, said as such: "of 3595" read as a count of 3595 (there are 3596, from 0)
         "position": _("Frame {frame} (0 to {last}) · {time} ({seconds} s)"),

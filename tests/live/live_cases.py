@@ -5,7 +5,6 @@ is cut once. Whistles at known times, frames numbered in the picture (framecode)
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,38 +68,3 @@ def record(where: Path, match_id: str = "live-match", document: Path | None = No
     session.stop.set()
     session.run(0.001)
     return Recorded(session.folder, footage, match_id, made, senders, session)
-
-
-class Wire(threading.Thread):
-    """A relay between a camera and the recorder that notes when each video frame went through: the wall
-    time of the datagram carrying the start of its PES (MPEG-TS in 188-byte packets), in the order sent."""
-
-    def __init__(self, to_port: int):
-        super().__init__(daemon=True)
-        self.inbound = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.inbound.bind(("127.0.0.1", 0))
-        self.inbound.settimeout(0.2)
-        self.port = self.inbound.getsockname()[1]
-        self.out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.to = ("127.0.0.1", to_port)
-        self.video_walls: list[float] = []
-        self.stop = threading.Event()
-
-    def run(self) -> None:
-        while not self.stop.is_set():
-            try:
-                data = self.inbound.recv(65536)
-            except TimeoutError:
-                continue
-            wall = time.time()
-            self.out.sendto(data, self.to)
-            self.video_walls += [wall] * sum(video_pes_start(data[i:i + 188]) for i in range(0, len(data), 188))
-
-
-def video_pes_start(ts: bytes) -> bool:
-    """Whether the MPEG-TS packet `ts` starts a video PES (stream id 0xE0-0xEF)."""
-    if len(ts) < 188 or ts[0] != 0x47 or not ts[1] & 0x40:
-        return False
-    control = (ts[3] >> 4) & 3
-    start = 4 + (1 + ts[4] if control & 2 else 0)
-    return bool(control & 1) and ts[start:start + 3] == b"\x00\x00\x01" and 0xE0 <= ts[start + 3] <= 0xEF

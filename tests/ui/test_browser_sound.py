@@ -80,11 +80,20 @@ def test_jump_between_whistles_tag_with_the_whistle_pre_filled_and_read_the_dela
         on_screen(page, whistle_frames[1])
         page.keyboard.press(".")
         on_screen(page, whistle_frames[2])
+        page.keyboard.press(".")
+        on_screen(page, whistle_frames[3])
+        page.keyboard.press(".")  # past the last whistle: the view stays and says so
+        page.get_by_text(f"no whistle heard after this frame: the last is at frame {whistle_frames[3]}").wait_for()
+        on_screen(page, whistle_frames[3])
+        page.keyboard.press(",")
+        on_screen(page, whistle_frames[2])
         page.keyboard.press(",")
         on_screen(page, whistle_frames[1])
         page.keyboard.press(",")
         on_screen(page, whistle_frames[0])
-        page.keyboard.press(",")  # nothing before the first whistle: the view stays
+        page.keyboard.press(",")  # nothing before the first whistle: the view stays and says so
+        page.get_by_text(f"no whistle heard before this frame: the first is at frame {whistle_frames[0]}").wait_for()
+        on_screen(page, whistle_frames[0])
         page.keyboard.press("Shift+ArrowLeft")
         on_screen(page, incident)
 

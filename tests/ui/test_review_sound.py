@@ -47,7 +47,8 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     assert [s.kind for s in heard] == ["whistle", "whistle"]
     assert abs(heard[1].start_s - events[1].start_s) <= 0.02
     frame = heard[1].start_frame
-    assert [b.label for b in listed.button] == [f"Whistle at {format_time(heard[1].start_s, 2)} (frame {frame})"]
+    assert [b.label for b in listed.button] == [f"Whistle at {format_time(heard[1].start_s, 2)} (frame {frame})",
+                                                "Not a whistle"]
     listed.button[0].click().run()
     assert at.session_state["review.pos"] == frame
     # a new tag a second before the second whistle: its whistle moment is that whistle
@@ -157,12 +158,68 @@ def test_each_whistle_of_a_call_heard_together_is_a_button_to_its_frame(workspac
     assert len(heard) >= 2, heard  # the blasts of the repeated call
     listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
     assert listed.label.endswith("(1 of 1)"), listed.label
-    labels = [b.label for b in listed.button]
+    labels = [b.label for b in listed.button if b.label != "Not a whistle"]
     assert labels[0].startswith(f"Whistle at {format_time(heard[0].start_s, 2)} (frame {heard[0].start_frame}), "
                                 f"{len(heard)} heard together")
     assert labels[1:] == [f"Then at {format_time(s.start_s, 2)} (frame {s.start_frame})" for s in heard[1:]]
     for m, whistle in enumerate(heard[1:], 1):
-        listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
-        listed.button[m].click().run()
+        at.button(key=f"review.unreviewed.0.{m}").click().run()
         assert not at.exception, at.exception
         assert at.session_state["review.pos"] == whistle.start_frame
+
+
+def test_a_false_whistle_is_dismissed_by_whom_and_restored(workspace):
+    """A sound the listener took for a whistle that stopped no play (a bird, the PA) is dismissed from the list with
+    one button, kept with the match under the signed-in reviewer and the server's time; it no longer asks for a
+    tag, `,`/`.` and code keys skip it, and a new tag is not bound to it; restored, it is back."""
+    import json
+
+    from review_app.model import load_document
+    from review_app.model.dismissed import dismissed_whistles
+
+    events = [e for e in EVENTS if e.kind == "whistle"][:2]
+    write_video(workspace["video"], track(48000, events, seconds=10.0), 48000)
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    data["events"] = []
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    at = make_app()
+    at.run()
+    at.session_state["review.viewer"].source.wait(300)
+    at.run()
+    settle(at)
+    assert not at.exception, at.exception
+    heard = [s for s in at.session_state["review._sounds"][1] if s.kind == "whistle"]
+    assert len(heard) == 2, heard
+    false, real = heard
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(2 of 2)"), listed.label
+
+    at.button(key="review.unreviewed.0.dismiss").click().run()
+    assert not at.exception, at.exception
+    (kept,) = dismissed_whistles(load_document(workspace["document"]))
+    assert (kept.frame, kept.set_by) == (false.start_frame, "Tester") and kept.set_utc
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(1 of 1)"), listed.label
+    assert f"The whistle at frame {false.start_frame} is dismissed: not a whistle." in [s.value for s in at.success]
+    labels = [b.label for b in listed.button]
+    assert labels[0] == f"Whistle at {format_time(real.start_s, 2)} (frame {real.start_frame})"
+    assert f"Frame {false.start_frame} ({format_time(false.start_s, 2)}), by Tester" in labels
+    # the whistle keys of the frame view step over it ...
+    from review_app.ui.review.sounds import whistle_frames
+
+    doc = load_document(workspace["document"])
+    from review_app.model.dismissed import undismissed
+
+    assert whistle_frames(undismissed(at.session_state["review._sounds"][1], doc)) == [real.start_frame]
+    # ... and a new tag just before it is not bound to it: its whistle moment is left for the coach
+    at.session_state["review.form_request"] = (false.start_frame - 10, (false.start_frame - 10) / 25)
+    at.run()
+    form = at.session_state["review.form"]
+    assert form.whistle_heard != false.start_frame and (form.moments or {}).get("whistle", {}).get("frame") != \
+        false.start_frame
+
+    at.button(key=f"review.dismissed.{false.start_frame}.restore").click().run()
+    assert not at.exception, at.exception
+    assert dismissed_whistles(load_document(workspace["document"])) == []
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(2 of 2)"), listed.label

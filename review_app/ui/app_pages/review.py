@@ -4,6 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from review_app.model.dismissed import undismissed
 from review_app.ui.context import _, reviewer
 from review_app.ui.review import coding as review_coding
 from review_app.ui.review.drawings import apply_request, drawings_panel, layer_data
@@ -38,7 +39,7 @@ ready = viewer is not None and viewer.ready and viewer.error is None
 # Whistles and horns: listened to once per file, then cached. The progress bar's slot is on the page
 # in every run, so the elements after it keep their places (the frame view is not remounted).
 with st.empty():
-    heard = sounds(viewer) if ready else []
+    heard = undismissed(sounds(viewer), doc) if ready else []  # less the whistles the match dismissed
 # A link from the Report page: applied once the recording's index is built.
 goto = st.session_state.get("review.goto")
 if goto and (ready or viewer is None):

@@ -164,7 +164,7 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         # while playing, the key answers the whistle just heard (model.coding.key_binding); paused on a frame,
         # it tags that frame
         key = at(item["frame"])
-        here, whistle = key_binding(heard_calls(heard()), key) if item.get("playing") else (key, None)
+        here, whistle = key_binding(heard_calls(heard(doc)), key) if item.get("playing") else (key, None)
         start = at(viewer.index_at(max(0.0, here.time_s - window.lead_s)))
         end = at(viewer.index_at(here.time_s + window.lag_s))
         event = coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on(), whistle=whistle,

@@ -7,15 +7,26 @@ import streamlit as st
 
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
-from review_app.model.coding import Call, bound_call, heard_calls, unbound_calls
+from review_app.model.coding import At, Call, bound_call, heard_calls, unbound_calls
+from review_app.model.dismissed import (
+    DismissedWhistle,
+    dismissed_whistles,
+    undismissed,
+    with_dismissed,
+    without_dismissed,
+)
 from review_app.model.event import read_events_in_order
 from review_app.model.tag_draft import TagForm
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
-from review_app.ui.context import _, lang
+from review_app.ui.context import N_, _, lang, reviewer
+from review_app.ui.review import pick as review_pick
 
 LISTEN_WAIT_S = 0.3  # how long the page waits for the listening before showing its progress instead
+NOTE = "review.dismissed_note"  # (kind, text): said on the page's next run
+CONFLICT = N_("Someone else changed the dismissed whistles meanwhile: theirs are shown now. Dismiss yours again if "
+              "it still needs it.")
 
 
 def sounds(viewer: FrameViewer | None) -> list[Sound]:
@@ -52,10 +63,11 @@ def _listening(job: cache.Listening) -> None:
                                      percent=format(job.fraction, ".0%")))
 
 
-def heard() -> list[Sound]:
-    """The sounds found in the footage open on the page ([] before they are, or without footage)."""
+def heard(doc: MatchDocument) -> list[Sound]:
+    """The sounds found in the footage open on the page ([] before they are, or without footage), less the whistles
+    the match dismissed."""
     held = st.session_state.get("review._sounds")
-    return held[1] if held else []
+    return undismissed(held[1], doc) if held else []
 
 
 def sound_problem():
@@ -104,14 +116,16 @@ def prefill(form: TagForm, found: list[Sound]) -> None:
 
 
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
-    """Calls no tag accounts for, each a button to its first blast's frame: no stoppage is missed.
-    Counted in calls, as the list is (a triple blast is one stoppage to review)."""
+    """Calls no tag accounts for, each a button to its first blast's frame (no stoppage is missed) and one to
+    dismiss it as no whistle; then the whistles dismissed, each to restore. Counted in calls, as the list is (a
+    triple blast is one stoppage to review). `found`: the sounds heard, less those dismissed (`undismissed`)."""
     problem = sound_problem()
     if problem is not None:
         st.caption(_("No whistles can be found: {problem}", problem=md(problem.localized(lang()))))
         return
     held = st.session_state.get("review._sounds")
-    if not found:
+    dismissed = dismissed_whistles(doc)
+    if not found and not dismissed:
         if held is not None and held[2] is None:  # listened to, sound heard, nothing in it
             st.caption(_("Only noise in the sound track: no whistle or horn heard."))
         return
@@ -119,22 +133,58 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
     missing = [calls[n] for n in unbound_calls(calls, read_events_in_order(doc))]
     title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=len(calls))
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
+        said = st.session_state.pop(NOTE, None)
+        if said:
+            (st.success if said[0] == "success" else st.error)(said[1])
         if not missing:
             st.caption(_("Every whistle heard has a tag."))
         for n, call in enumerate(missing):
-            st.button(_call_label(call), key=f"review.unreviewed.{n}", on_click=jump, args=(call[0].frame,),
-                      width="stretch", disabled=jump is None)
-            if len(call) > 1:
-                _later_whistles(call, f"review.unreviewed.{n}", jump)
+            key = f"review.unreviewed.{n}"
+            st.button(_call_label(call), key=key, on_click=jump, args=(call[0].frame,), width="stretch",
+                      disabled=jump is None)
+            # Under the call's line, small: a button to each later whistle of it, and the call dismissed.
+            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                _later_whistles(call, key, jump)
+                st.button(_("Not a whistle"), key=f"{key}.dismiss", icon=":material/block:", type="tertiary",
+                          help=_("Dismiss it: a bird, the PA or a spectator, no stoppage. It leaves this list, "
+                                 "the whistle keys and the timeline; it can be restored below."),
+                          on_click=_dismiss, args=(doc, call[0]))
+        if dismissed:
+            _dismissed_list(doc, dismissed, jump)
+
+
+def _dismiss(doc: MatchDocument, first: At) -> None:
+    """Dismiss the call whose first whistle is `first`, for the reviewer signed in (button callback)."""
+    if review_pick.save_change(doc, lambda d: with_dismissed(d, first.frame, first.time_s, reviewer()),
+                               NOTE, CONFLICT):
+        st.session_state[NOTE] = ("success", _("The whistle at frame {frame} is dismissed: not a whistle.",
+                                               frame=first.frame))
+
+
+def _restore(doc: MatchDocument, frame: int) -> None:
+    if review_pick.save_change(doc, lambda d: without_dismissed(d, frame), NOTE, CONFLICT):
+        st.session_state[NOTE] = ("success", _("The whistle at frame {frame} is back on the list.", frame=frame))
+
+
+def _dismissed_list(doc: MatchDocument, dismissed: list[DismissedWhistle], jump) -> None:
+    """The whistles dismissed, each with who dismissed it, a button to its frame and one to restore it."""
+    st.caption(_("Dismissed as not a whistle ({n})", n=len(dismissed)))
+    for d in dismissed:
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.button(_("Frame {frame} ({time}), by {who}", time=format_time(d.time_s, 2), frame=d.frame,
+                        who=d.set_by or "?"),
+                      key=f"review.dismissed.{d.frame}", on_click=jump, args=(d.frame,), type="tertiary",
+                      disabled=jump is None)
+            st.button(_("Restore"), key=f"review.dismissed.{d.frame}.restore", icon=":material/undo:",
+                      type="tertiary", on_click=_restore, args=(doc, d.frame))
 
 
 def _later_whistles(call: Call, key: str, jump) -> None:
     """A button to each whistle of a call after its first (a repeated blast, or the other umpire's): `,` and `.` go
     from stoppage to stoppage, and the line names these whistles' frames, so each is one press away too."""
-    with st.container(horizontal=True):
-        for m, later in enumerate(call[1:], 1):
-            st.button(_("Then at {time} (frame {frame})", time=format_time(later.time_s, 2), frame=later.frame),
-                      key=f"{key}.{m}", on_click=jump, args=(later.frame,), disabled=jump is None)
+    for m, later in enumerate(call[1:], 1):
+        st.button(_("Then at {time} (frame {frame})", time=format_time(later.time_s, 2), frame=later.frame),
+                  key=f"{key}.{m}", on_click=jump, args=(later.frame,), disabled=jump is None)
 
 
 def _call_label(call: Call) -> str:

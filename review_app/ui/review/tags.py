@@ -72,7 +72,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     if event is None and form and form.mode == NEW and form.base.path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
         form.frame, form.time_s, form.angle = frame, time_s, tagging_on()
-        prefill(form, heard())  # the whistle after the incident's new place, unless set by hand
+        prefill(form, heard(doc))  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
     if event is None:
@@ -96,7 +96,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     st.session_state.pop("review.form.situation", None)
     if form.tag.moments.whistle is None:  # a whistle moment tagged stays as it is
         form.taken_moments()
-        prefill(form, heard())
+        prefill(form, heard(doc))
 
 
 # -- widgets for facts and call fields ----------------------------------------------------
