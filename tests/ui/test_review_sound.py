@@ -4,6 +4,7 @@ accounts for, and a new tag starts with the whistle heard after its incident."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -19,19 +20,12 @@ def captions(at) -> str:
     return " ".join(c.value for c in at.caption)
 
 
-def test_footage_without_sound_says_so_in_one_line(app):
-    assert "No whistles can be found:" in captions(app) and "has no sound track" in captions(app)
-    assert not [e for e in app.expander if "Whistles not yet reviewed" in e.label]
-    assert "review._sounds" in app.session_state  # remembered: the next run does not decode again
-
-
-def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch, tmp_path):
-    import json
-
-    events = [e for e in EVENTS if e.kind == "whistle"][:2]
-    write_video(workspace["video"], track(48000, events, seconds=10.0), 48000)  # replaces the silent footage
+def listened(workspace, sounds, seconds: float, keep_events: int = 0):
+    """The Review page on footage whose sound holds `sounds`, with the match's first `keep_events` tags, once its
+    index is built and its sound listened to."""
+    write_video(workspace["video"], track(48000, sounds, seconds=seconds), 48000)  # replaces the silent footage
     data = json.loads(workspace["document"].read_text("utf-8"))
-    data["events"] = data["events"][:1]  # e1 at 2.0 s: the first whistle (3.013 s) answers it
+    data["events"] = data["events"][:keep_events]
     workspace["document"].write_text(json.dumps(data), "utf-8")
     at = make_app()
     at.run()
@@ -39,6 +33,18 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     at.run()  # the index built after the first run: this run starts the listening, which settle then waits for
     settle(at)
     assert not at.exception, at.exception
+    return at
+
+
+def test_footage_without_sound_says_so_in_one_line(app):
+    assert "No whistles can be found:" in captions(app) and "has no sound track" in captions(app)
+    assert not [e for e in app.expander if "Whistles not yet reviewed" in e.label]
+    assert "review._sounds" in app.session_state  # remembered: the next run does not decode again
+
+
+def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch, tmp_path):
+    events = [e for e in EVENTS if e.kind == "whistle"][:2]
+    at = listened(workspace, events, 10.0, keep_events=1)  # e1 at 2.0 s: the first whistle (3.013 s) answers it
     listed = [e for e in at.expander if "Whistles not yet reviewed" in e.label]
     assert len(listed) == 1, (captions(at), [e.label for e in at.expander])
     listed = listed[0]
@@ -142,18 +148,7 @@ def test_each_whistle_of_a_call_heard_together_is_a_button_to_its_frame(workspac
     """A repeated call is one line (one stoppage) with a button to its first whistle, and a button to each later
     whistle of it (a repeated blast, or the other umpire's), which `.` would step over."""
     repeated = [e for e in EVENTS if e.pattern == "repeated"][:1]
-    import json
-
-    write_video(workspace["video"], track(48000, repeated, seconds=20.0), 48000)
-    data = json.loads(workspace["document"].read_text("utf-8"))
-    data["events"] = []  # no tag answers the call
-    workspace["document"].write_text(json.dumps(data), "utf-8")
-    at = make_app()
-    at.run()
-    at.session_state["review.viewer"].source.wait(300)
-    at.run()
-    settle(at)
-    assert not at.exception, at.exception
+    at = listened(workspace, repeated, 20.0)  # no tag answers the call
     heard = [s for s in at.session_state["review._sounds"][1] if s.kind == "whistle"]
     assert len(heard) >= 2, heard  # the blasts of the repeated call
     listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
@@ -172,22 +167,11 @@ def test_a_false_whistle_is_dismissed_by_whom_and_restored(workspace):
     """A sound the listener took for a whistle that stopped no play (a bird, the PA) is dismissed from the list with
     one button, kept with the match under the signed-in reviewer and the server's time; it no longer asks for a
     tag, `,`/`.` and code keys skip it, and a new tag is not bound to it; restored, it is back."""
-    import json
-
     from review_app.model import load_document
-    from review_app.model.dismissed import dismissed_whistles
+    from review_app.model.dismissed import dismissed_whistles, undismissed
+    from review_app.ui.review.sounds import whistle_frames
 
-    events = [e for e in EVENTS if e.kind == "whistle"][:2]
-    write_video(workspace["video"], track(48000, events, seconds=10.0), 48000)
-    data = json.loads(workspace["document"].read_text("utf-8"))
-    data["events"] = []
-    workspace["document"].write_text(json.dumps(data), "utf-8")
-    at = make_app()
-    at.run()
-    at.session_state["review.viewer"].source.wait(300)
-    at.run()
-    settle(at)
-    assert not at.exception, at.exception
+    at = listened(workspace, [e for e in EVENTS if e.kind == "whistle"][:2], 10.0)
     heard = [s for s in at.session_state["review._sounds"][1] if s.kind == "whistle"]
     assert len(heard) == 2, heard
     false, real = heard
@@ -205,11 +189,7 @@ def test_a_false_whistle_is_dismissed_by_whom_and_restored(workspace):
     assert labels[0] == f"Whistle at {format_time(real.start_s, 2)} (frame {real.start_frame})"
     assert f"Frame {false.start_frame} ({format_time(false.start_s, 2)}), by Tester" in labels
     # the whistle keys of the frame view step over it ...
-    from review_app.ui.review.sounds import whistle_frames
-
     doc = load_document(workspace["document"])
-    from review_app.model.dismissed import undismissed
-
     assert whistle_frames(undismissed(at.session_state["review._sounds"][1], doc)) == [real.start_frame]
     # ... and a new tag just before it is not bound to it: its whistle moment is left for the coach
     at.session_state["review.form_request"] = (false.start_frame - 10, (false.start_frame - 10) / 25)
