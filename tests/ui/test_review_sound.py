@@ -203,3 +203,25 @@ def test_a_false_whistle_is_dismissed_by_whom_and_restored(workspace):
     assert dismissed_whistles(load_document(workspace["document"])) == []
     listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
     assert listed.label.endswith("(2 of 2)"), listed.label
+
+
+def test_shift_d_at_a_whistle_dismisses_it_and_elsewhere_says_where_to_press(workspace):
+    """The keyboard path: `.` to a whistle, Shift+D there dismisses it (the frame view hands the frame painted, as
+    for Shift+N); pressed where no whistle is heard, the list says how to reach one and nothing is saved."""
+    from review_app.model import load_document
+    from review_app.model.dismissed import dismissed_whistles
+    from review_app.ui.review.sounds import DISMISS_REQUEST
+
+    at = listened(workspace, [e for e in EVENTS if e.kind == "whistle"][:2], 10.0)
+    first, second = [s for s in at.session_state["review._sounds"][1] if s.kind == "whistle"]
+    at.session_state[DISMISS_REQUEST] = first.start_frame - 50  # two seconds before the first whistle
+    at.run()
+    assert not at.exception, at.exception
+    assert dismissed_whistles(load_document(workspace["document"])) == []
+    assert f"No whistle is heard at frame {first.start_frame - 50}" in " ".join(e.value for e in at.error)
+    at.session_state[DISMISS_REQUEST] = second.start_frame
+    at.run()
+    assert not at.exception, at.exception
+    assert [d.frame for d in dismissed_whistles(load_document(workspace["document"]))] == [second.start_frame]
+    listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
+    assert listed.label.endswith("(1 of 1)"), listed.label

@@ -18,7 +18,7 @@ from review_app.ui.review.pick import (
     open_viewer,
 )
 from review_app.ui.review.saves import conflict_panel, undo_bar, verdict_banner
-from review_app.ui.review.sounds import not_reviewed_list, sounds
+from review_app.ui.review.sounds import apply_dismiss_request, not_reviewed_list, sounds
 from review_app.ui.review.tags import findings_banner, open_form, settle_pick, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
@@ -48,6 +48,8 @@ if goto and (ready or viewer is None):
         go_to(goto[1])
         st.session_state.pop("review.tag_pick", None)  # show the tag at that frame
 doc = apply_period_start(doc, viewer)  # Shift+N: a period starts on the frame painted, saved with the match
+doc = apply_dismiss_request(doc, viewer, heard)  # Shift+D: the whistle heard there dismissed, saved with the match
+heard = undismissed(heard, doc)
 # A tag asked for from the frame area (Tag here, T).
 request = st.session_state.pop("review.form_request", None)
 if request is not None:

@@ -22,6 +22,7 @@ from review_app.ui.review import angle as review_angle
 from review_app.ui.review import coding as review_coding
 from review_app.ui.review import drawings as review_drawings
 from review_app.ui.review import periods as review_periods
+from review_app.ui.review import sounds as review_sounds
 from review_app.ui.review.pick import VIEW
 from review_app.ui.review.sounds import timeline_marks, whistle_frames
 
@@ -60,6 +61,8 @@ def _action(name: str, frame: int) -> None:
         _tag_at(frame)
     elif name == review_periods.ACTION:  # Shift+N: the next period starts on the frame painted
         review_periods.start_here(frame)
+    elif name == review_sounds.DISMISS_ACTION:  # Shift+D: the whistle heard there is no whistle
+        review_sounds.dismiss_here(frame)
     elif name.startswith("angle."):  # [ or ]: the second angle's offset, one of its frames
         review_angle.nudge(name, frame)
     elif name.startswith("moment."):  # a tag's moment, at the frame painted when its key was pressed
@@ -71,11 +74,11 @@ def _action(name: str, frame: int) -> None:
             st.session_state["review.form_request_moment"] = True
 
 
-def _actions(angle: review_angle.Shown | None = None) -> tuple:
-    """Tag here, while a tag is open its moments, and with a second angle its nudges: each key carries the
-    frame on screen."""
+def _actions(angle: review_angle.Shown | None = None, whistles: bool = False) -> tuple:
+    """Tag here, a period's start, where whistles are heard one dismissed, while a tag is open its moments, and with a
+    second angle its nudges: each key carries the frame on screen."""
     out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen")), review_periods.action(),
-           *review_angle.actions(angle)]
+           *([review_sounds.dismiss_action()] if whistles else []), *review_angle.actions(angle)]
     form = st.session_state.get("review.form")
     if form:
         # The tag's clause's moments: the whistle, restart and neutral play, and the events its restart waits for.
@@ -144,11 +147,12 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
     angle = review_angle.shown(doc) if ready else None
+    whistles = whistle_frames(heard)
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
-                          actions=_actions(angle), on_position=_settled, on_action=_action, drawing=drawing,
-                          on_drawing=review_drawings.received, codes=codes, timeline=tags,
+                          actions=_actions(angle, whistles=bool(whistles)), on_position=_settled, on_action=_action,
+                          drawing=drawing, on_drawing=review_drawings.received, codes=codes, timeline=tags,
                           edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits,
-                          whistles=whistle_frames(heard), angle=review_angle.component_data(angle))
+                          whistles=whistles, angle=review_angle.component_data(angle))
     if review_drawings.pending():
         st.rerun(scope="app")  # a shape drawn: the page saves it on its tag
     if st.session_state.get("review.form_request") is not None \
@@ -217,6 +221,8 @@ SHORTCUTS = (
                          "/ the mount off the field / the player off the field / the player able to resume or a "
                          "substitute on")),
     (", / .", N_("previous / next whistle heard")),
+    ("Shift+D", N_("at a whistle heard (, or .): not a whistle, dismissed (saved with the match; restored from the "
+                   "list of whistles not yet reviewed)")),
     ("[ / ]", N_("with a second angle: it one of its frames earlier / later (saved with the match)")),
     (N_("1–9, letters"), N_("your code keys: tag the frame on screen while playing (playback goes on)")),
     ("F", N_("full screen (the frame number and the keys stay)")),

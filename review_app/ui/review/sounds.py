@@ -9,6 +9,7 @@ from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
 from review_app.model.coding import At, Call, bound_call, heard_calls, unbound_calls
 from review_app.model.dismissed import (
+    SAME_WHISTLE_S,
     DismissedWhistle,
     dismissed_whistles,
     undismissed,
@@ -20,11 +21,15 @@ from review_app.model.tag_draft import TagForm
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
+from review_app.ui import frame_view
 from review_app.ui.context import N_, _, lang, reviewer
 from review_app.ui.review import pick as review_pick
 
 LISTEN_WAIT_S = 0.3  # how long the page waits for the listening before showing its progress instead
 NOTE = "review.dismissed_note"  # (kind, text): said on the page's next run
+DISMISS_ACTION = "whistle.dismiss"
+DISMISS_KEY = "shift+d"  # D alone may be a code key
+DISMISS_REQUEST = "review.dismiss_request"  # the frame Shift+D was pressed on, until the page saves it
 CONFLICT = N_("Someone else changed the dismissed whistles meanwhile: theirs are shown now. Dismiss yours again if "
               "it still needs it.")
 
@@ -153,12 +158,43 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
             _dismissed_list(doc, dismissed, jump)
 
 
-def _dismiss(doc: MatchDocument, first: At) -> None:
+def dismiss_action() -> frame_view.Action:
+    return frame_view.Action(DISMISS_ACTION, DISMISS_KEY, _("Not a whistle"),
+                             _("Dismiss the whistle heard at the frame on screen (a bird, the PA, a spectator): "
+                               "step to it with , or ."))
+
+
+def dismiss_here(frame: int) -> None:
+    """Shift+D (the view's callback): the whistle heard at `frame`, the frame painted when the key was pressed, is to
+    be dismissed; the page saves it on its run (`apply_dismiss_request`), before anything is drawn from the match."""
+    st.session_state[DISMISS_REQUEST] = int(frame)
+    st.session_state["review.pos"] = int(frame)
+    st.session_state["review.form_request_moment"] = True  # the whole page runs: the list follows
+
+
+def apply_dismiss_request(doc: MatchDocument, viewer: FrameViewer | None, found: list[Sound]) -> MatchDocument:
+    """Dismiss the call Shift+D asked for, if any: the one whose first whistle is heard at the frame it was pressed
+    on (where `,` and `.` stop); the match as it is then. `found`: the sounds heard, less those dismissed."""
+    frame = st.session_state.pop(DISMISS_REQUEST, None)
+    if frame is None or viewer is None or not viewer.ready:
+        return doc
+    at_s = viewer.time_of(viewer.clamp(frame))
+    call = next((c for c in heard_calls(found) if abs(c[0].time_s - at_s) <= SAME_WHISTLE_S), None)
+    if call is None:
+        st.session_state[NOTE] = ("error", _("No whistle is heard at frame {frame}: step to one with , or . and "
+                                             "press Shift+D there.", frame=frame))
+        return doc
+    return _dismiss(doc, call[0]) or doc
+
+
+def _dismiss(doc: MatchDocument, first: At) -> MatchDocument | None:
     """Dismiss the call whose first whistle is `first`, for the reviewer signed in (button callback)."""
-    if review_pick.save_change(doc, lambda d: with_dismissed(d, first.frame, first.time_s, reviewer()),
-                               NOTE, CONFLICT):
+    saved = review_pick.save_change(doc, lambda d: with_dismissed(d, first.frame, first.time_s, reviewer()),
+                                    NOTE, CONFLICT)
+    if saved is not None:
         st.session_state[NOTE] = ("success", _("The whistle at frame {frame} is dismissed: not a whistle.",
                                                frame=first.frame))
+    return saved
 
 
 def _restore(doc: MatchDocument, frame: int) -> None:
