@@ -129,6 +129,17 @@ def test_jump_between_whistles_tag_with_the_whistle_pre_filled_and_read_the_dela
             page.wait_for_timeout(500)
             shot(page, "2b-timeline-whistles-horns-and-a-tag")
 
+        # a whistle that stopped no play: Shift+D on its frame dismisses it, under the reviewer signed in
+        page.get_by_test_id(f"polo-sound-{whistle_frames[3]}").click()
+        on_screen(page, whistle_frames[3])
+        page.locator("[data-polo-frame]").first.click()  # the keys are the frame view's
+        page.keyboard.press("Shift+D")
+        page.get_by_text(f"The whistle at frame {whistle_frames[3]} is dismissed: not a whistle.").wait_for()
+        page.get_by_text(f"Whistles not yet reviewed (2 of {len(whistle_frames) - 1})").wait_for()
+        shot(page, "2c-whistle-dismissed")
+        dismissed = json.loads(ws["document"].read_text("utf-8"))["dismissed_whistles"]
+        assert list(dismissed) == [str(whistle_frames[3])] and dismissed[str(whistle_frames[3])]["set_by"]
+
         page.get_by_test_id("stExpandSidebarButton").click()
         page.get_by_role("link", name="Report").click()
         page.get_by_text("Whistle delay after the incident").wait_for()
