@@ -22,7 +22,8 @@ NAME_MAX = 200  # a person, team, mount, colour or match name
 TEXT_MAX = 2000  # a fact or call given as text
 NOTES_MAX = 20000  # a reviewer's notes on one tag
 PATH_MAX = 1000  # the footage path
-DISMISSED_WHISTLES_MAX = 5000  # whistles dismissed in one match: far more than its false whistles
+RECORDINGS_MAX = 100  # recordings attached to one match
+DISMISSED_WHISTLES_MAX = 5000  # whistles dismissed in one recording: far more than its false whistles
 
 # A match's scheduled periods, and the overtime periods a tied match may add after them. An event's period
 # past the match's `periods` is an overtime period (7 in a 6-period match is the first): not a regulation
@@ -187,24 +188,29 @@ def _offsets_schema(person: dict) -> dict:
 
 
 def _dismissed_whistles_schema(person: dict) -> dict:
-    """The whistles heard that a coach dismissed as no whistle (review_app.model.dismissed), keyed by the frame the
-    call's first whistle was heard at, so that two coaches dismissing two whistles at once merge."""
+    """The whistles heard that a coach dismissed as no whistle (review_app.model.dismissed), by the recording's
+    SHA-256 and the frame the call's first whistle was heard at, so that two coaches dismissing two whistles at once
+    merge."""
+    dismissal = {
+        "type": "object",
+        "required": ["time_s", "set_by", "set_utc"],
+        "properties": {
+            "time_s": {"type": "number", "minimum": 0},
+            "set_by": {**person, "description": "Who dismissed it."},
+            "set_utc": {"type": "string", "format": "date-time"},
+        },
+        "additionalProperties": False,
+    }
+    by_frame = {"type": "object", "propertyNames": {"pattern": "^(0|[1-9][0-9]{0,9})$"},
+                "maxProperties": DISMISSED_WHISTLES_MAX, "additionalProperties": dismissal}
     return {
         "type": "object",
         "description": "Whistles the listener heard that a coach dismissed as no whistle (a bird, the PA, a "
-                       "spectator), by the frame the whistle was heard at: they no longer ask for a tag.",
-        "propertyNames": {"pattern": "^(0|[1-9][0-9]{0,9})$"},
-        "maxProperties": DISMISSED_WHISTLES_MAX,
-        "additionalProperties": {
-            "type": "object",
-            "required": ["time_s", "set_by", "set_utc"],
-            "properties": {
-                "time_s": {"type": "number", "minimum": 0},
-                "set_by": {**person, "description": "Who dismissed it."},
-                "set_utc": {"type": "string", "format": "date-time"},
-            },
-            "additionalProperties": False,
-        },
+                       "spectator), by the recording's SHA-256 and the frame the whistle was heard at: they no "
+                       "longer ask for a tag.",
+        "propertyNames": {"pattern": "^[0-9a-f]{64}$"},
+        "maxProperties": RECORDINGS_MAX,
+        "additionalProperties": by_frame,
     }
 
 
@@ -342,7 +348,7 @@ def _footage_schema() -> dict:
 def _recordings_schema(optional_name: dict) -> dict:
     """Every recording attached to the match."""
     return {
-        "type": "array", "maxItems": 100,
+        "type": "array", "maxItems": RECORDINGS_MAX,
         "description": "Every recording attached to the match, and how; `footage` is the one reviewed on.",
         "items": {
             "type": "object",

@@ -91,7 +91,7 @@ class FrameView {
     this.speed = 1;
     this.loop = null; // [in, out] frame indices
     this.whistles = []; // frames where a whistle was heard (from the app)
-    this.note = null; // {text, edge, at}: what a key could not do at frame `at` (a text's name), said while shown
+    this.note = null; // {dir, at}: at frame `at`, no whistle heard beyond in direction `dir`: said while it holds
     this.zoom = { z: 1, x: 0, y: 0 };
     this.lastSent = null;
     this.seekId = null;
@@ -354,17 +354,20 @@ class FrameView {
     this.goTo(to, true);
   }
 
+  // The first whistle heard after (dir 1) or last before (dir -1) frame `from`; undefined: none.
+  whistleFrom(from, dir) {
+    return dir > 0 ? this.whistles.find((w) => w > from) : [...this.whistles].reverse().find((w) => w < from);
+  }
+
   // The whistle heard next after (dir 1) or last before (dir -1) the frame on screen.
   whistle(dir) {
     if (!this.canMove() || !this.whistles.length) return;
     const from = this.target;
-    const to = dir > 0 ? this.whistles.find((w) => w > from) : [...this.whistles].reverse().find((w) => w < from);
+    const to = this.whistleFrom(from, dir);
     if (to === undefined) {
       // Said, not silent: at the last whistle a coach would otherwise press "." again and wonder whether the key
       // was taken; the note is said until the view moves.
-      const [text, edge] = dir > 0 ? ["noWhistleAfter", this.whistles[this.whistles.length - 1]]
-        : ["noWhistleBefore", this.whistles[0]];
-      this.note = { text, edge, at: from };
+      this.note = { dir, at: from };
       this.show();
       return;
     }
@@ -430,8 +433,15 @@ class FrameView {
     if (this.zoom.z > 1.001) parts.push(`${Math.round(this.zoom.z * 100)}%`);
     if (has && this.paintedPreview) parts.push(t.preview);
     if (this.target !== i && this.ready && !this.playing) parts.push(t.loading.replace("{frame}", this.target));
-    if (this.note && (this.note.at !== i || this.target !== i)) this.note = null; // moved on: said no more
-    if (this.note) parts.push(t[this.note.text].replace("{frame}", this.note.edge)); // in the language shown now
+    const beyond = this.note && this.whistleFrom(i, this.note.dir);
+    // Said no more once the view moved on or a whistle lies beyond after all (one restored); said in the language
+    // and of the whistles shown now.
+    if (this.note && (this.note.at !== i || this.target !== i || beyond !== undefined)) this.note = null;
+    if (this.note) {
+      const [text, edge] = this.note.dir > 0 ? [t.noWhistleAfter, this.whistles[this.whistles.length - 1]]
+        : [t.noWhistleBefore, this.whistles[0]];
+      if (edge !== undefined) parts.push(text.replace("{frame}", edge));
+    }
     this.put(this.info, "textContent", parts.join(" · "));
     const message = !this.ready ? this.statusText : this.problem || "";
     this.put(this.status, "textContent", message);

@@ -137,8 +137,15 @@ def test_jump_between_whistles_tag_with_the_whistle_pre_filled_and_read_the_dela
         page.get_by_text(f"The whistle at frame {whistle_frames[3]} is dismissed: not a whistle.").wait_for()
         page.get_by_text(f"Whistles not yet reviewed (2 of {len(whistle_frames) - 1})").wait_for()
         shot(page, "2c-whistle-dismissed")
-        dismissed = json.loads(ws["document"].read_text("utf-8"))["dismissed_whistles"]
+        (dismissed,) = json.loads(ws["document"].read_text("utf-8"))["dismissed_whistles"].values()  # one recording
         assert list(dismissed) == [str(whistle_frames[3])] and dismissed[str(whistle_frames[3])]["set_by"]
+        # the view's whistle keys and the timeline have it no more: "," then "." stop at the whistle before it
+        assert heard.locator(".tl-sound[data-kind=whistle]").count() == len(whistle_frames) - 1
+        page.keyboard.press(",")
+        on_screen(page, whistle_frames[2])
+        page.keyboard.press(".")
+        page.get_by_text(f"no whistle heard after this frame: the last is at frame {whistle_frames[2]}").wait_for()
+        on_screen(page, whistle_frames[2])
 
         page.get_by_test_id("stExpandSidebarButton").click()
         page.get_by_role("link", name="Report").click()

@@ -4,7 +4,6 @@ from pathlib import Path
 
 import streamlit as st
 
-from review_app.model.dismissed import undismissed
 from review_app.ui.context import _, reviewer
 from review_app.ui.review import coding as review_coding
 from review_app.ui.review.drawings import apply_request, drawings_panel, layer_data
@@ -18,7 +17,7 @@ from review_app.ui.review.pick import (
     open_viewer,
 )
 from review_app.ui.review.saves import conflict_panel, undo_bar, verdict_banner
-from review_app.ui.review.sounds import apply_dismiss_request, not_reviewed_list, sounds
+from review_app.ui.review.sounds import apply_dismiss_request, not_dismissed, not_reviewed_list, sounds
 from review_app.ui.review.tags import findings_banner, open_form, settle_pick, tag_form, tag_list
 
 if reviewer():  # named: the sidebar's work is done, the frame gets the width
@@ -39,7 +38,7 @@ ready = viewer is not None and viewer.ready and viewer.error is None
 # Whistles and horns: listened to once per file, then cached. The progress bar's slot is on the page
 # in every run, so the elements after it keep their places (the frame view is not remounted).
 with st.empty():
-    heard = undismissed(sounds(viewer), doc) if ready else []  # less the whistles the match dismissed
+    found = sounds(viewer) if ready else []
 # A link from the Report page: applied once the recording's index is built.
 goto = st.session_state.get("review.goto")
 if goto and (ready or viewer is None):
@@ -48,8 +47,8 @@ if goto and (ready or viewer is None):
         go_to(goto[1])
         st.session_state.pop("review.tag_pick", None)  # show the tag at that frame
 doc = apply_period_start(doc, viewer)  # Shift+N: a period starts on the frame painted, saved with the match
-doc = apply_dismiss_request(doc, viewer, heard)  # Shift+D: the whistle heard there dismissed, saved with the match
-heard = undismissed(heard, doc)
+doc = apply_dismiss_request(doc, viewer, found)  # Shift+D: the whistle heard there dismissed, saved with the match
+heard = not_dismissed(found, doc)  # what the page shows and binds tags to: the whistles less those dismissed
 # A tag asked for from the frame area (Tag here, T).
 request = st.session_state.pop("review.form_request", None)
 if request is not None:

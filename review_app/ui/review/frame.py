@@ -24,7 +24,6 @@ from review_app.ui.review import drawings as review_drawings
 from review_app.ui.review import periods as review_periods
 from review_app.ui.review import sounds as review_sounds
 from review_app.ui.review.pick import VIEW
-from review_app.ui.review.sounds import timeline_marks, whistle_frames
 
 STRIP_COUNT = 10
 
@@ -74,11 +73,12 @@ def _action(name: str, frame: int) -> None:
             st.session_state["review.form_request_moment"] = True
 
 
-def _actions(angle: review_angle.Shown | None = None, whistles: bool = False) -> tuple:
-    """Tag here, a period's start, where whistles are heard one dismissed, while a tag is open its moments, and with a
-    second angle its nudges: each key carries the frame on screen."""
+def _actions(angle: review_angle.Shown | None = None) -> tuple:
+    """Tag here, a period's start, a whistle heard dismissed as none, while a tag is open its moments, and with a
+    second angle its nudges: each key carries the frame on screen. Shift+D is offered with or without whistles heard
+    (the page says where none is): the view would otherwise take it for a code key on D."""
     out = [frame_view.Action("tag", "T", _("Tag here"), _("Tag the frame on screen")), review_periods.action(),
-           *([review_sounds.dismiss_action()] if whistles else []), *review_angle.actions(angle)]
+           review_sounds.dismiss_action(), *review_angle.actions(angle)]
     form = st.session_state.get("review.form")
     if form:
         # The tag's clause's moments: the whistle, restart and neutral play, and the events its restart waits for.
@@ -141,18 +141,17 @@ def frame_area(codes: tuple[frame_view.Code, ...] = (), drawing: dict | None = N
     tags = None
     if doc is not None:
         tags = timeline.data(read_events(doc), review_coding.checked(doc), lang(), doc.revision,
-                             sounds=timeline_marks(heard))
+                             sounds=review_sounds.timeline_marks(heard))
         review_coding.drawn(doc)
     ready = viewer.ready
     pos = viewer.clamp(st.session_state.get("review.pos", 0)) if ready else 0
     st.session_state["review.pos"] = pos
     angle = review_angle.shown(doc) if ready else None
-    whistles = whistle_frames(heard)
     frame_view.frame_view(viewer, key=VIEW, position=pos, png=bool(st.session_state.get("review.png")),
-                          actions=_actions(angle, whistles=bool(whistles)), on_position=_settled, on_action=_action,
-                          drawing=drawing, on_drawing=review_drawings.received, codes=codes, timeline=tags,
+                          actions=_actions(angle), on_position=_settled, on_action=_action, drawing=drawing,
+                          on_drawing=review_drawings.received, codes=codes, timeline=tags,
                           edits_ack=review_coding.edits_ack(), on_edits=review_coding.on_edits,
-                          whistles=whistles, angle=review_angle.component_data(angle))
+                          whistles=review_sounds.whistle_frames(heard), angle=review_angle.component_data(angle))
     if review_drawings.pending():
         st.rerun(scope="app")  # a shape drawn: the page saves it on its tag
     if st.session_state.get("review.form_request") is not None \

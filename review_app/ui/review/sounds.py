@@ -1,5 +1,6 @@
 """Review page, the sound: the whistles and horns heard in the footage (detected once per file, kept
-by its hash), the list of whistles no tag accounts for, and the whistle a new tag starts with."""
+by its hash), the list of whistles no tag accounts for, the whistles a coach dismissed as none (the list's button,
+Shift+D), and the whistle a new tag starts with."""
 
 from __future__ import annotations
 
@@ -7,9 +8,9 @@ import streamlit as st
 
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.model import MatchDocument
-from review_app.model.coding import At, Call, bound_call, heard_calls, unbound_calls
+from review_app.model.coding import At, Call, bound_call, event_call, heard_calls, unbound_calls
 from review_app.model.dismissed import (
-    SAME_WHISTLE_S,
+    HEARD_AGAIN_S,
     DismissedWhistle,
     dismissed_whistles,
     undismissed,
@@ -30,8 +31,8 @@ NOTE = "review.dismissed_note"  # (kind, text): said on the page's next run
 DISMISS_ACTION = "whistle.dismiss"
 DISMISS_KEY = "shift+d"  # D alone may be a code key
 DISMISS_REQUEST = "review.dismiss_request"  # the frame Shift+D was pressed on, until the page saves it
-CONFLICT = N_("Someone else changed the dismissed whistles meanwhile: theirs are shown now. Dismiss yours again if "
-              "it still needs it.")
+CONFLICT = N_("Someone else changed the dismissed whistles meanwhile: theirs are shown now. Do yours again if it is "
+              "still needed.")
 
 
 def sounds(viewer: FrameViewer | None) -> list[Sound]:
@@ -68,11 +69,24 @@ def _listening(job: cache.Listening) -> None:
                                      percent=format(job.fraction, ".0%")))
 
 
+def _recording() -> str | None:
+    """The SHA-256 of the recording whose sounds the page holds (None before any is listened to)."""
+    held = st.session_state.get("review._sounds")
+    return held[0] if held else None
+
+
+def not_dismissed(found: list[Sound], doc: MatchDocument) -> list[Sound]:
+    """`found` (the page's sounds: `sounds`) less the whistles the match dismissed in the recording they were heard
+    in."""
+    recording = _recording()
+    return undismissed(found, doc, recording) if found and recording else list(found)
+
+
 def heard(doc: MatchDocument) -> list[Sound]:
     """The sounds found in the footage open on the page ([] before they are, or without footage), less the whistles
     the match dismissed."""
     held = st.session_state.get("review._sounds")
-    return undismissed(held[1], doc) if held else []
+    return not_dismissed(held[1], doc) if held else []
 
 
 def sound_problem():
@@ -123,13 +137,17 @@ def prefill(form: TagForm, found: list[Sound]) -> None:
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
     """Calls no tag accounts for, each a button to its first blast's frame (no stoppage is missed) and one to
     dismiss it as no whistle; then the whistles dismissed, each to restore. Counted in calls, as the list is (a
-    triple blast is one stoppage to review). `found`: the sounds heard, less those dismissed (`undismissed`)."""
+    triple blast is one stoppage to review). `found`: the sounds heard, less those dismissed (`not_dismissed`)."""
     problem = sound_problem()
     if problem is not None:
         st.caption(_("No whistles can be found: {problem}", problem=md(problem.localized(lang()))))
         return
+    said = st.session_state.pop(NOTE, None)  # above the list, which may be closed (every whistle reviewed)
+    if said:
+        (st.success if said[0] == "success" else st.error)(said[1])
     held = st.session_state.get("review._sounds")
-    dismissed = dismissed_whistles(doc)
+    recording = _recording()
+    dismissed = dismissed_whistles(doc, recording) if recording else []
     if not found and not dismissed:
         if held is not None and held[2] is None:  # listened to, sound heard, nothing in it
             st.caption(_("Only noise in the sound track: no whistle or horn heard."))
@@ -138,9 +156,6 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
     missing = [calls[n] for n in unbound_calls(calls, read_events_in_order(doc))]
     title = _("Whistles not yet reviewed ({n} of {total})", n=len(missing), total=len(calls))
     with st.expander(title, expanded=bool(missing), icon=":material/campaign:"):
-        said = st.session_state.pop(NOTE, None)
-        if said:
-            (st.success if said[0] == "success" else st.error)(said[1])
         if not missing:
             st.caption(_("Every whistle heard has a tag."))
         for n, call in enumerate(missing):
@@ -153,15 +168,15 @@ def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
                 st.button(_("Not a whistle"), key=f"{key}.dismiss", icon=":material/block:", type="tertiary",
                           help=_("Dismiss it: a bird, the PA or a spectator, no stoppage. It leaves this list, "
                                  "the whistle keys and the timeline; it can be restored below."),
-                          on_click=_dismiss, args=(doc, call[0]))
-        if dismissed:
-            _dismissed_list(doc, dismissed, jump)
+                          on_click=_dismiss, args=(doc, recording, call[0]))
+        if dismissed and recording:
+            _dismissed_list(doc, recording, dismissed, jump)
 
 
 def dismiss_action() -> frame_view.Action:
     return frame_view.Action(DISMISS_ACTION, DISMISS_KEY, _("Not a whistle"),
                              _("Dismiss the whistle heard at the frame on screen (a bird, the PA, a spectator): "
-                               "step to it with , or ."))
+                               "go to it with , or ."))
 
 
 def dismiss_here(frame: int) -> None:
@@ -174,45 +189,60 @@ def dismiss_here(frame: int) -> None:
 
 def apply_dismiss_request(doc: MatchDocument, viewer: FrameViewer | None, found: list[Sound]) -> MatchDocument:
     """Dismiss the call Shift+D asked for, if any: the one whose first whistle is heard at the frame it was pressed
-    on (where `,` and `.` stop); the match as it is then. `found`: the sounds heard, less those dismissed."""
+    on (where `,` and `.` stop), unless a tag answers it (a stoppage, not a bird); the match as it is then. `found`:
+    the page's sounds (`sounds`)."""
     frame = st.session_state.pop(DISMISS_REQUEST, None)
-    if frame is None or viewer is None or not viewer.ready:
+    recording = _recording()
+    if frame is None or viewer is None or not viewer.ready or viewer.error is not None or recording is None:
         return doc
     at_s = viewer.time_of(viewer.clamp(frame))
-    call = next((c for c in heard_calls(found) if abs(c[0].time_s - at_s) <= SAME_WHISTLE_S), None)
-    if call is None:
-        st.session_state[NOTE] = ("error", _("No whistle is heard at frame {frame}: step to one with , or . and "
+    calls = heard_calls(not_dismissed(found, doc))
+    n = next((n for n, c in enumerate(calls) if c[0].frame == frame or abs(c[0].time_s - at_s) <= HEARD_AGAIN_S),
+             None)
+    if n is None:
+        st.session_state[NOTE] = ("error", _("No whistle is heard at frame {frame}: go to one with , or . and "
                                              "press Shift+D there.", frame=frame))
         return doc
-    return _dismiss(doc, call[0]) or doc
+    answered = [e.id for e in read_events_in_order(doc) if event_call(calls, e) == n]
+    if answered:
+        st.session_state[NOTE] = ("error", _("The whistle at frame {frame} is answered by tag {tag}: a stoppage, "
+                                             "not dismissed. Delete or move the tag first if it is no whistle.",
+                                             frame=calls[n][0].frame, tag=", ".join(answered)))
+        return doc
+    return _dismiss(doc, recording, calls[n][0]) or doc
 
 
-def _dismiss(doc: MatchDocument, first: At) -> MatchDocument | None:
-    """Dismiss the call whose first whistle is `first`, for the reviewer signed in (button callback)."""
-    saved = review_pick.save_change(doc, lambda d: with_dismissed(d, first.frame, first.time_s, reviewer()),
-                                    NOTE, CONFLICT)
-    if saved is not None:
-        st.session_state[NOTE] = ("success", _("The whistle at frame {frame} is dismissed: not a whistle.",
-                                               frame=first.frame))
+def _dismiss(doc: MatchDocument, recording: str, first: At) -> MatchDocument | None:
+    """Dismiss the call whose first whistle is `first`, for the reviewer signed in (the list's button, Shift+D); an
+    open tag form whose whistle was pre-filled from it takes the whistle heard after its incident now."""
+    saved = review_pick.save_change(
+        doc, lambda d: with_dismissed(d, recording, first.frame, first.time_s, reviewer()), NOTE, CONFLICT)
+    if saved is None:
+        return None
+    st.session_state[NOTE] = ("success", _("The whistle at frame {frame} is dismissed: not a whistle.",
+                                           frame=first.frame))
+    form = st.session_state.get("review.form")
+    if form is not None and form.whistle_heard == first.frame:
+        prefill(form, heard(saved))
     return saved
 
 
-def _restore(doc: MatchDocument, frame: int) -> None:
-    if review_pick.save_change(doc, lambda d: without_dismissed(d, frame), NOTE, CONFLICT):
+def _restore(doc: MatchDocument, recording: str, frame: int) -> None:
+    if review_pick.save_change(doc, lambda d: without_dismissed(d, recording, frame), NOTE, CONFLICT):
         st.session_state[NOTE] = ("success", _("The whistle at frame {frame} is back on the list.", frame=frame))
 
 
-def _dismissed_list(doc: MatchDocument, dismissed: list[DismissedWhistle], jump) -> None:
+def _dismissed_list(doc: MatchDocument, recording: str, dismissed: list[DismissedWhistle], jump) -> None:
     """The whistles dismissed, each with who dismissed it, a button to its frame and one to restore it."""
-    st.caption(_("Dismissed as not a whistle ({n})", n=len(dismissed)))
+    st.caption(_("Dismissed: no whistle ({n})", n=len(dismissed)))
     for d in dismissed:
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             st.button(_("Frame {frame} ({time}), by {who}", time=format_time(d.time_s, 2), frame=d.frame,
-                        who=d.set_by or "?"),
+                        who=d.set_by),
                       key=f"review.dismissed.{d.frame}", on_click=jump, args=(d.frame,), type="tertiary",
                       disabled=jump is None)
             st.button(_("Restore"), key=f"review.dismissed.{d.frame}.restore", icon=":material/undo:",
-                      type="tertiary", on_click=_restore, args=(doc, d.frame))
+                      type="tertiary", on_click=_restore, args=(doc, recording, d.frame))
 
 
 def _later_whistles(call: Call, key: str, jump) -> None:
