@@ -133,10 +133,10 @@ def with_period_starts(doc: MatchDocument, starts: Iterable[PeriodStart], by: st
             entry["set_by"] = who
         entries[str(s.period)] = entry
     changed = doc.copy()
-    if entries:
+    if entries or PERIOD_STARTS in changed.data:
+        # Left empty rather than removed once it was there: removing it would conflict with another reviewer's
+        # start saved meanwhile (the merge sees the key gone on one side and changed on the other).
         changed.data[PERIOD_STARTS] = entries
-    else:
-        changed.data.pop(PERIOD_STARTS, None)
     return changed
 
 

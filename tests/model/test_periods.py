@@ -144,3 +144,11 @@ def test_with_no_starts_a_coded_tag_keeps_the_period_of_the_tag_before(doc):
     doc = commit(doc, put_event(doc, first), store)
     tag = coded_event(doc, Code("1", "21.b"), At(200, 8.0), (At(200, 8.0), At(200, 8.0)), "Coach")
     assert (tag.get("period"), tag.get("clock")) == (3, None)
+
+
+def test_the_last_start_deleted_while_another_reviewer_sets_one_both_stand(doc):
+    store = open_matches(doc.path.parent)
+    doc = store.save(with_period_starts(doc, STARTS[:1], by="Coach A"))
+    store.save(with_period_starts(doc, STARTS[:2], by="Coach B"))  # period 2 set meanwhile
+    store.save(with_period_starts(doc, [], by="Coach A"))  # coach A deletes the only start it saw
+    assert [s.period for s in period_starts(load_document(doc.path))] == [2]
