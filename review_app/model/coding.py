@@ -321,10 +321,15 @@ def unbound_calls(calls: Sequence[Call], events: Sequence[Event]) -> list[int]:
     return [n for n in range(len(calls)) if n not in taken]
 
 
-def key_binding(calls: Sequence[Call], key: At) -> tuple[At, At | None]:
-    """Where a code key pressed at `key` tags, and the whistle it binds: the first blast of the call it
-    answers (`call_before_key`) as both the tag's frame and its whistle moment; else the key's own frame and
-    no whistle."""
+def key_binding(calls: Sequence[Call], key: At, playing: bool = True) -> tuple[At, At | None]:
+    """Where a code key pressed at `key` tags, and the whistle it binds. While the footage plays: the first blast
+    of the call it answers (`call_before_key`) as both the tag's frame and its whistle moment, else the key's own
+    frame and no whistle. Paused on a frame (stepped to, as `,` and `.` step to a whistle's own frame): that
+    frame, and the whistle a tag made there with T takes (`call_after_incident`: the one heard on that frame, or
+    the first after it), so that the list of whistles not yet reviewed counts it."""
+    if not playing:
+        n = call_after_incident(calls, key.time_s)
+        return key, None if n is None else calls[n][0]
     n = call_before_key(calls, key.time_s)
     return (key, None) if n is None else (calls[n][0], calls[n][0])
 

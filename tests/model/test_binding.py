@@ -41,6 +41,21 @@ def test_a_key_bound_to_a_whistle_tags_the_whistle_else_its_own_frame():
     assert key_binding(CALLS, alone) == (alone, None)
 
 
+def test_a_key_pressed_paused_tags_its_frame_with_the_whistle_heard_there_or_after():
+    # `.` stops on the frame a whistle is heard on; the whistle starts inside that frame, after the frame's own time
+    heard = At(363, 12.1395)
+    on_screen = At(363, 363 * 1001 / 30000)  # 12.112 s
+    calls = [(At(281, 9.40),), (heard,)]
+    assert key_binding(calls, on_screen, playing=False) == (on_screen, heard)
+    # paused a second before it (at the incident): that frame, and the whistle after it, as T takes it
+    incident = At(333, 333 * 1001 / 30000)
+    assert key_binding(calls, incident, playing=False) == (incident, heard)
+    # what the list counts: the tag as saved sits on that whistle, not on the stoppage before
+    saved = tag(on_screen.time_s, whistle_s=heard.time_s, coded=True)
+    assert unbound_calls(calls, [saved]) == [0]
+    assert key_binding(CALLS, at(40.0), playing=False) == (at(40.0), None)  # no whistle after it
+
+
 def test_a_tag_at_an_incident_binds_to_the_whistle_after_it():
     assert call_after_incident(CALLS, 7.0) == 0
     assert call_after_incident(CALLS, 9.0) == 1

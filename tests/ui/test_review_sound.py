@@ -82,13 +82,22 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     assert "call" not in (coded.get("not_recorded") or [])
     listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
     assert listed.label.endswith("(0 of 2)"), listed.label
-    # paused on a frame, a code key tags that frame itself
+    # paused on a frame, a code key tags that frame itself, with the whistle heard there or after it (none here)
     at.session_state["review.edits"] = {"view": "v", "playing": False,
                                         "items": [{"kind": "code", "key": "1", "frame": key, "seq": 2,
                                                    "playing": False}]}
     at.run()
     paused = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
     assert paused["position"]["frame"] == key and "moments" not in paused
+    # paused on the first whistle's own frame (where `.` stops; the whistle starts inside it): that frame, bound to
+    # that whistle, which leaves the list
+    early = heard[0].start_frame
+    at.session_state["review.edits"] = {"view": "v", "playing": False,
+                                        "items": [{"kind": "code", "key": "1", "frame": early, "seq": 3,
+                                                   "playing": False}]}
+    at.run()
+    paused = json.loads(workspace["document"].read_text("utf-8"))["events"][-1]
+    assert paused["position"]["frame"] == early and paused["moments"]["whistle"]["frame"] == early
 
 
 def test_footage_whose_sound_is_only_noise_says_so_in_one_line(workspace):

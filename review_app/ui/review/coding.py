@@ -162,9 +162,9 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         if code is None:
             raise CodingError(f"no code has the key {str(item.get('key')).upper()} in your code window")
         # while playing, the key answers the whistle just heard (model.coding.key_binding); paused on a frame,
-        # it tags that frame
+        # it tags that frame, with the whistle heard there or the first after it, as T would
         key = at(item["frame"])
-        here, whistle = key_binding(heard_calls(heard(doc)), key) if item.get("playing") else (key, None)
+        here, whistle = key_binding(heard_calls(heard(doc)), key, playing=bool(item.get("playing")))
         start = at(viewer.index_at(max(0.0, here.time_s - window.lead_s)))
         end = at(viewer.index_at(here.time_s + window.lag_s))
         event = coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on(), whistle=whistle,
