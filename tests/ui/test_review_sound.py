@@ -130,13 +130,15 @@ def test_listening_runs_in_the_background_with_its_progress(workspace, monkeypat
 
     monkeypatch.setattr(cache, "detect_sounds", slow)
     at = make_app()
+    at.session_state["review._sounds"] = ("0" * 64, [], None)  # a recording listened to before: only noise
     at.run()
     at.session_state["review.viewer"].source.wait(60)
     at.run()  # the page, drawn while the listening waits
     assert not at.exception, at.exception
     job = at.session_state["review.listening"]
     assert not job.done and job.fraction == 0.4
-    assert "review._sounds" not in at.session_state
+    assert "review._sounds" not in at.session_state  # the other recording's sounds are not this one's
+    assert "Only noise" not in captions(at)
     release.set()
     settle(at)
     assert [s.kind for s in at.session_state["review._sounds"][1]] == ["whistle"]

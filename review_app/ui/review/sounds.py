@@ -45,6 +45,9 @@ def sounds(viewer: FrameViewer | None) -> list[Sound]:
     held = st.session_state.get("review._sounds")
     if held and held[0] == sha:
         return held[1]
+    # Another recording's sounds are no answer for this one: until it is listened to, nothing is said of its sound
+    # (not "only noise"), and no tag is bound to a whistle of the other.
+    st.session_state.pop("review._sounds", None)
     job = cache.listen(viewer.path, sha)
     st.session_state["review.listening"] = job
     job.wait(LISTEN_WAIT_S)  # a known or short file is done by then: no progress shown
