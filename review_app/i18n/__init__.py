@@ -176,6 +176,23 @@ class Plural(Message):
         return _format(ngettext(self.id, self.plural, self.params["n"], lang), self.params, lang)
 
 
+class InContext(Message):
+    """A message id whose translation depends on where it stands (`pgettext`): `InContext("card", "None")` is
+    "Ninguna" beside "Tarjeta" where the other fields' "None" is "Ninguno"."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, id: str, /, **params: Any):
+        super().__init__(id, **params)
+        self.context = context
+
+    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return _format(pgettext(self.context, self.id, lang), self.params, lang)
+
+    def _typed_params(self) -> dict[str, tuple[type, Any]]:
+        return {**super()._typed_params(), "": (str, self.context)}  # messages in two contexts are not equal
+
+
 def _format(text: str, params: Mapping[str, Any], lang: str) -> str:
     if not params:
         return text

@@ -81,7 +81,7 @@ def _value_widget(name: str, spec, key: str):
         return st.text_input(label, key=key, max_chars=500)
     options = [None, True, False] if spec == "bool" else [None, *spec]
     return st.selectbox(label, options, key=key, format_func=fixed(
-        options, lambda v: _("(choose)") if v is None else value_label(v, lang())))
+        options, lambda v: _("(choose)") if v is None else value_label(v, lang(), name)))
 
 
 def answer_form(q: Question) -> Answer | None:
@@ -124,14 +124,14 @@ def show_result(q: Question, result: Score) -> None:
     st.markdown(md(_("The rules on your call: {verdict}", verdict=verdict_label(result.call_verdict, lang()))))
     as_recorded = _("(as recorded)")
 
-    def shown(value, carried=False):
-        text = _("(not given)") if value is None else value_label(value, lang())
+    def shown(value, name, carried=False):  # each field's own word for a value ("Ninguna" for a card)
+        text = _("(not given)") if value is None else value_label(value, lang(), name)
         return md(f"{text} {as_recorded}" if carried else text)  # the table renders Markdown
 
     # a static table: it wraps in the narrow column instead of hiding its last column behind a scroll
     rows = [{_("Call field"): md(call_field_label(name, lang())),
-             _("Your call"): shown(mine, carried),
-             _("Umpire in the clip"): shown(theirs),
+             _("Your call"): shown(mine, name, carried),
+             _("Umpire in the clip"): shown(theirs, name),
              _("Same"): "✓" if same else "✗"} for name, (mine, theirs, same, carried) in result.fields.items()]
     if rows:
         st.table(pd.DataFrame(rows).set_index(_("Call field")))

@@ -214,3 +214,20 @@ def test_a_demo_question_plays_the_quiz_version_of_its_clip(tmp_path, monkeypatc
     assert viewer.path.is_relative_to(tmp_path / "cache" / "quiz")
     heading = at.subheader[0].value
     assert heading.startswith("Example ") and "Rule" not in heading and "Sample" not in heading
+
+
+def test_in_spanish_no_card_reads_ninguna_as_tarjeta_wants(workspace):
+    """Issue 40: the Training page said "Tarjeta: Ninguno": the first field's word for "none" (the whistle's), where
+    "tarjeta" wants "Ninguna". Each field's value reads in its own word, in the answer and in the result."""
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    for ev in data["events"]:
+        ev["call"]["card"] = "none"
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    approve(workspace, "e1", "e2")
+    at = open_training(lang="es")
+    card, whistle = widget(at, ".card"), widget(at, ".whistle")
+    assert "Ninguna" in card.options and "Ninguno" not in card.options, card.options
+    assert "Ninguno" in whistle.options
+    answer(at, "21.a", whistle="none", restart="knock_in", card="none")
+    shown = "\n".join(t.value.to_string() for t in at.table)
+    assert "Ninguna" in shown, shown
