@@ -13,7 +13,7 @@ from review_app.config import cache_dir
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.i18n import DEFAULT_LANGUAGE
-from review_app.rules import PROVISIONS, provision
+from review_app.rules import provision
 from review_app.rules.labels import call_field_label, value_label, verdict_label
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.rulebook import TRANSLATION_NOTICE
@@ -22,6 +22,7 @@ from review_app.textsafe import data_url, md
 from review_app.training import Answer, Question, Score, ScoreStore
 from review_app.training.questions import KEY_FIELDS
 from review_app.training.quiz_clip import quiz_footage, sample_scenarios
+from review_app.ui.clause_search import searched_clauses
 from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar, rendered
 
 
@@ -86,10 +87,11 @@ def _value_widget(name: str, spec, key: str):
 
 def answer_form(q: Question) -> Answer | None:
     """The trainee's answer: the clause, then the call fields the expert recorded (only those are scored)."""
+    # The tag form's search (outside the form: Enter searches, where inside it Enter would submit the answer).
+    pick = f"training.situation.{q.id}"
+    ids = [None, *searched_clauses(f"training.search.{q.id}", pick)]
     with st.form(f"training.form.{q.id}"):
-        ids = [None, *[p.id for p in PROVISIONS]]
-        situation = st.selectbox(_("What is the situation? (type to search the clauses)"), ids,
-                                 key=f"training.situation.{q.id}",
+        situation = st.selectbox(_("What is the situation?"), ids, key=pick, filter_mode=None,
                                  format_func=fixed(ids, lambda c: _("(choose)") if c is None else
                                                    clause_label(provision(c), lang())))
         call = {}
