@@ -176,21 +176,20 @@ class Plural(Message):
         return _format(ngettext(self.id, self.plural, self.params["n"], lang), self.params, lang)
 
 
-class InContext(Message):
-    """A message id whose translation depends on where it stands (`pgettext`): `InContext("card", "None")` is
-    "Ninguna" beside "Tarjeta" where the other fields' "None" is "Ninguno"."""
+class InContext(str):
+    """A message id whose translation depends on where it stands (`pgettext`), kept as the id it is (a label is a
+    message id): `InContext("card", "None")` is "Ninguna" beside "Tarjeta", where the other fields' "None" is
+    "Ninguno". `translate` renders it in its context."""
 
-    __slots__ = ("context",)
+    context: str
 
-    def __init__(self, context: str, id: str, /, **params: Any):
-        super().__init__(id, **params)
-        self.context = context
+    def __new__(cls, context: str, message: str) -> InContext:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
 
-    def render(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return _format(pgettext(self.context, self.id, lang), self.params, lang)
-
-    def _typed_params(self) -> dict[str, tuple[type, Any]]:
-        return {**super()._typed_params(), "": (str, self.context)}  # messages in two contexts are not equal
+    def __reduce__(self):
+        return InContext, (self.context, str(self))
 
 
 def _format(text: str, params: Mapping[str, Any], lang: str) -> str:
@@ -206,6 +205,8 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
         return ""
     if isinstance(value, Message):
         return value.render(lang)
+    if isinstance(value, InContext):
+        return pgettext(value.context, str(value), lang)
     if isinstance(value, Mapping):
         return value.get(lang) or value.get(DEFAULT_LANGUAGE) or ""
     return gettext(str(value), lang)

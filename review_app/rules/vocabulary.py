@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from review_app.i18n import N_, InContext, Message
+from review_app.i18n import N_, InContext
 
 
 class Labelled(StrEnum):
     """A value with its label: `AT_ONCE = "at_once", N_("At once")`."""
 
-    label: str | Message  # a message id, or a message in its context (`InContext`)
+    label: str  # a message id (`InContext`: one translated in its context)
 
-    def __new__(cls, value: str, label: str | Message):
+    def __new__(cls, value: str, label: str):
         member = str.__new__(cls, value)
         member._value_ = value
         member.label = label
