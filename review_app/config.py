@@ -23,6 +23,7 @@ variables. Plain module: no streamlit.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -114,8 +115,12 @@ class Folders:
     @classmethod
     def rooted(cls, root: str | os.PathLike) -> Folders:
         """One folder holding everything, as `--store DIR` and `store copy` lay it out:
-        annotations/, footage/ (uploads/ in it), evidence/, data/."""
+        annotations/, footage/ (uploads/ in it), evidence/, data/. A folder the app already uses as its
+        workspace (`is_workspace`) is read as the app reads it (`folders`), so `polo-review people NAME
+        --store WORKSPACE` gives the role the app started with `--workspace WORKSPACE` sees."""
         root = Path(root).expanduser().resolve()
+        if is_workspace(root):
+            return dataclasses.replace(folders({ENV_WORKSPACE: str(root)}), demo=None)
         return cls(root / "footage", root / "annotations", root / "data", root / "evidence")
 
     @property
@@ -164,6 +169,20 @@ def folders(environ: Mapping[str, str] | None = None) -> Folders:
         workspace=workspace,
         demo=None if environ.get(ENV_ANNOTATIONS) else demo_folders(workspace),
     )
+
+
+# What the app leaves in a workspace (`folders`) and a store folder (`Folders.rooted`) never holds at its top.
+WORKSPACE_MARKS = ("matches", "reviewers.json", "training-scores.json", "registered-footage.json", "code-windows.json",
+                   CACHE_FOLDER, "demo")
+STORE_FOLDER_MARKS = ("annotations", "data")
+
+
+def is_workspace(folder: Path) -> bool:
+    """Whether `folder` is laid out as an app's workspace (matches/, reviewers.json, ... at its top) rather than
+    as a store folder (annotations/, data/): a folder holding neither yet is taken for a store folder."""
+    if any((folder / name).exists() for name in STORE_FOLDER_MARKS):
+        return False
+    return any((folder / name).exists() for name in WORKSPACE_MARKS)
 
 
 def demo_folders(workspace: Path) -> Demo:

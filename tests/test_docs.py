@@ -67,6 +67,18 @@ def test_every_app_option_is_in_the_apps_chapter(option):
         f"`polo-review app {option}` is not in docs/app.md"
 
 
+def test_the_apps_chapter_gives_the_address_the_app_listens_on_by_default():
+    """Issue 40: docs/app.md said the app answers on every interface by default, where `--help` and the start-up
+    lines say 127.0.0.1 (this computer only)."""
+    from review_app._cli.app_cmd import LOCAL, address_lines, listen_address
+
+    text = " ".join((DOCS / "app.md").read_text("utf-8").split())
+    args = subcommands()["app"].parse_args([])
+    assert listen_address(args, {}) == LOCAL and "only this computer" in address_lines(args)[0]
+    assert "every interface (the default)" not in text
+    assert f"By default it answers on `{LOCAL}`, this computer only" in text
+
+
 def environment_variables() -> set[str]:
     found = set()
     for path in (ROOT / "review_app").rglob("*.py"):

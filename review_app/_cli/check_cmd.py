@@ -41,6 +41,8 @@ def run(args) -> int:
     result = _checked(args, keep_documents=html)
     for err in result.errors:
         print(for_terminal(f"polo-review: error: {err}"), file=sys.stderr)
+    if result.errors and not result.matches and args.format != "json":
+        return 2  # nothing could be read: the error lines say it all (no empty report of "0 documents")
     # JSON is written as the UTF-8 bytes it is made in; the other formats are text.
     if html:
         from review_app.reports.consistency import to_html

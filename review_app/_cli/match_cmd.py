@@ -111,16 +111,9 @@ def _number(text: str) -> float | str:
 
 
 def _folders(args):
-    import os
+    from review_app._cli.stores import workspace_folders
 
-    from review_app.config import ENV_ANNOTATIONS, ENV_WORKSPACE, folders
-
-    env = dict(os.environ)
-    if args.workspace:
-        env[ENV_WORKSPACE] = args.workspace
-    if args.annotations:
-        env[ENV_ANNOTATIONS] = args.annotations
-    return folders(env)
+    return workspace_folders(args.workspace, args.annotations)
 
 
 def _store(args):

@@ -2,8 +2,9 @@
 (a folder, or a PostgreSQL database shared by several servers), its reviewers and roles, and the
 verdict counts of a season, asked of the store (one query in a database).
 
-A store is named by `--store LOCATION` (a folder laid out as annotations/, footage/, evidence/, data/,
-or a postgresql:// URL), else $POLO_REVIEW_STORE, else the configured folders.
+A store is named by `--workspace DIR` (the app's workspace, as `polo-review app --workspace DIR` reads it),
+`--store LOCATION` (a folder laid out as annotations/, footage/, evidence/, data/, or an app's workspace,
+or a postgresql:// URL), else $POLO_REVIEW_STORE, else the configured folders (the default workspace).
 """
 
 from __future__ import annotations
@@ -13,9 +14,12 @@ import sys
 
 
 def _store_option(p) -> None:
+    p.add_argument("--workspace", metavar="DIR",
+                   help="the workspace of `polo-review app --workspace DIR`: the files that app reads "
+                        "(default: the platform's data folder)")
     p.add_argument("--store", metavar="LOCATION",
-                   help="a store folder or a postgresql:// URL "
-                        "(default $POLO_REVIEW_STORE, else the configured folders)")
+                   help="a store folder (an app's workspace is read as the app reads it) or a postgresql:// URL "
+                        "(default $POLO_REVIEW_STORE, else the workspace)")
     p.add_argument("--files", metavar="DIR",
                    help="with a database: the shared folder of its footage and evidence files "
                         "(default $POLO_REVIEW_FILES)")
@@ -71,8 +75,13 @@ def register(sub) -> None:
 
 
 def _open(args):
-    from review_app._cli.stores import store_at
+    from review_app._cli.stores import store_at, workspace_folders
+    from review_app.errors import PoloReviewError
 
+    if args.workspace and args.store:
+        raise PoloReviewError("give --workspace or --store, not both")
+    if args.workspace:
+        return store_at(workspace_folders(args.workspace), files=args.files)
     return store_at(args.store or None, files=args.files)
 
 

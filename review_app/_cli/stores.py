@@ -9,6 +9,7 @@ from review_app.checker.season import SEASON
 from review_app.store import open_evidence, open_matches, open_store
 
 if TYPE_CHECKING:
+    from review_app.config import Folders
     from review_app.model.document import MatchDocument
     from review_app.store.base import EvidenceStore, MatchStore, Store
 
@@ -17,6 +18,21 @@ def store_at(location=None, *, files=None, evidence=None) -> Store:
     """`store.open_store(location, ...)` with the checker's verdicts (`location` None: $POLO_REVIEW_STORE, else
     the configured folders)."""
     return open_store(location, files=files, evidence=evidence, verdicts=SEASON)
+
+
+def workspace_folders(workspace=None, annotations=None) -> Folders:
+    """The folders `polo-review app --workspace WORKSPACE [--annotations DIR]` works in (`config.folders`, the one
+    mapping of a workspace to its files), so a command given the same options reads and writes the same files."""
+    import os
+
+    from review_app.config import ENV_ANNOTATIONS, ENV_WORKSPACE, folders
+
+    env = dict(os.environ)
+    if workspace:
+        env[ENV_WORKSPACE] = str(workspace)
+    if annotations:
+        env[ENV_ANNOTATIONS] = str(annotations)
+    return folders(env)
 
 
 def matches_at(location) -> MatchStore:

@@ -41,7 +41,7 @@ def call_text(call: dict, lang: str, teams: dict[str, str] | None = None) -> str
     for name in SHOWN_PARTS:
         if name in ("penalty_to", "card_to") or call.get(name) is None:
             continue
-        text = f"{call_field_label(name, lang)}: {value_label(call[name], lang)}"
+        text = f"{call_field_label(name, lang)}: {value_label(call[name], lang, name)}"
         to = {"penalty": "penalty_to", "card": "card_to"}.get(name)
         if to and call.get(to) is not None:
             text += f" → {who(call[to])}"

@@ -86,6 +86,9 @@ def to_csv(result: CheckResult) -> str:
     return frame.to_csv(index=False, quoting=csv.QUOTE_MINIMAL, lineterminator="\r\n")
 
 
+NOT_GIVEN = "—"  # a cell the event leaves empty (its period, its clock), as `tables.counts_by` names it
+
+
 def to_table(result: CheckResult, lang: str = "en") -> str:
     from review_app.checker.tables import counts_by, events_frame
 
@@ -94,6 +97,8 @@ def to_table(result: CheckResult, lang: str = "en") -> str:
     if len(frame):
         shown = frame[["match", "event", "period", "clock", "clause", "verdict"]].copy()
         shown["why"] = frame[f"explanation_{lang}"].str.slice(0, 90)
+        # A tag without its period or clock reads as a dash, as the summary's counts do (pandas wrote <NA>, NaN).
+        shown = shown.astype(object).where(shown.notna(), NOT_GIVEN)
         lines.append(shown.to_string(index=False))
         lines.append("")
         lines.append(counts_by(frame, "clause").to_string())

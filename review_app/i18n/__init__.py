@@ -176,6 +176,22 @@ class Plural(Message):
         return _format(ngettext(self.id, self.plural, self.params["n"], lang), self.params, lang)
 
 
+class InContext(str):
+    """A message id whose translation depends on where it stands (`pgettext`), kept as the id it is (a label is a
+    message id): `InContext("card", "None")` is "Ninguna" beside "Tarjeta", where the other fields' "None" is
+    "Ninguno". `translate` renders it in its context."""
+
+    context: str
+
+    def __new__(cls, context: str, message: str) -> InContext:
+        made = super().__new__(cls, message)
+        made.context = context
+        return made
+
+    def __reduce__(self):
+        return InContext, (self.context, str(self))
+
+
 def _format(text: str, params: Mapping[str, Any], lang: str) -> str:
     if not params:
         return text
@@ -189,6 +205,8 @@ def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
         return ""
     if isinstance(value, Message):
         return value.render(lang)
+    if isinstance(value, InContext):
+        return pgettext(value.context, str(value), lang)
     if isinstance(value, Mapping):
         return value.get(lang) or value.get(DEFAULT_LANGUAGE) or ""
     return gettext(str(value), lang)

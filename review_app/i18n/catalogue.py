@@ -31,6 +31,7 @@ KEYWORDS = {
     "gettext": None,
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "InContext": ((1, "c"), 2),
     "Message": None,
     "Plural": (1, 2),
 }

@@ -145,6 +145,7 @@ class MatchDocument:
             tack_provision_announced=ann.get("tack_provision_6_goal"),
             teams=tuple(self.team_ids()),
             day=day,
+            team_names=tuple(self.team_names().items()),
         )
 
     def case(self, event: Event | dict, context: MatchContext | None = None, derived: dict | None = None) -> Case:

@@ -37,7 +37,7 @@ def call_text(event: Event, doc, lang: str) -> str:
         value = getattr(event.call, name)
         if value is None:
             continue
-        shown = _team(value, doc) if spec in ("team", "player") else value_label(value, lang)
+        shown = _team(value, doc) if spec in ("team", "player") else value_label(value, lang, name)
         parts.append(f"{call_field_label(name, lang)}: {shown}")
     return " · ".join(parts) or translate(Message(N_("No call recorded")), lang)
 

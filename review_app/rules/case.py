@@ -32,6 +32,11 @@ class MatchContext:
     tack_provision_announced: bool | None = None
     teams: tuple[str, ...] = ()  # the match's team ids
     day: date | None = None  # the match's date: the rulebook edition in force on it judges it
+    team_names: tuple[tuple[str, str], ...] = ()  # (team id, the team's name): what a sentence names a team by
+
+    def team_name(self, team: str) -> str:
+        """The name of the team `team` (an id) for a sentence: ids are the record's, names the users'."""
+        return dict(self.team_names).get(team) or team
 
 
 # Nothing changes a case once made; a copy with a change is made by `provision._with` (which keeps the timing

@@ -128,9 +128,12 @@ class MatchCheck:
     precedence: int
 
 
-def who(team: str | None, number: int | None) -> str:
-    """A player as a finding names one: team and number."""
-    return f"{team} #{number}" if team else "?"
+def who(team: str | None, number: int | None, context: MatchContext | None = None) -> str:
+    """A player as a finding's sentence names one: the team's name (`context`: the match's) and number. A finding's
+    `details` keep the team's id."""
+    if not team:
+        return "?"
+    return f"{context.team_name(team) if context else team} #{number}"
 
 
 def players_of(event: Any) -> list[tuple[str, int]]:

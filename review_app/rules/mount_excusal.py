@@ -268,7 +268,7 @@ def returned_mounts(record: MatchRecord) -> list[Finding]:
                     {"mount": exc.mount, "excused_under": exc.clause}))
                 continue
             seen = {"mount": exc.mount, "clause": exc.clause, "event": exc.event, "again": s.event,
-                    "rider": who(s.team, s.number)}
+                    "rider": who(s.team, s.number, record.context)}
             severity, why, exacted, facts = _returned(ev, evidence, contrary, seen)
             post_game, in_time = facts.get("detected_during_game") is False, facts.get("evidence_within_24_hours")
             out.append(Finding(

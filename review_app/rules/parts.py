@@ -103,11 +103,13 @@ def card_to_the_offender(case: Case, values: Parameters) -> Wrong | None:
         return None
     return Wrong("card_to", Message(
         "The card was shown to {given}; it is for the player who committed the offence, {offender}.",
-        given=_player(to), offender=_player(offender)))
+        given=_player(to, case), offender=_player(offender, case)))
 
 
-def _player(ref: dict) -> str:
-    return f"{ref.get('team')} #{ref['number']}" if ref.get("number") is not None else str(ref.get("team"))
+def _player(ref: dict, case: Case) -> str:
+    """A player (or a team) as the verdict names them: by the team's name."""
+    team = case.match.team_name(str(ref.get("team")))
+    return f"{team} #{ref['number']}" if ref.get("number") is not None else team
 
 
 # A restart of this kind is taken at this point, whatever the clause: a penalty where the penalty

@@ -130,12 +130,13 @@ def injuries(record: MatchRecord) -> list[Finding]:
                         Message("{player} was rendered unconscious (event {event}) and the number is in play again "
                                 "(event {again}); the roster gives it to more than one player, so it may be the "
                                 "substitute: check who played. No player rendered unconscious may resume play in "
-                                "any game that day.", player=who(*p), event=unconscious[p], again=ev.id)))
+                                "any game that day.", player=who(*p, record.context), event=unconscious[p],
+                                again=ev.id)))
                     continue
                 out.append(Finding(
                     doc.match_id, "unconscious_player_played", "21.d", ERROR, [unconscious[p], ev.id],
                     Message("{player} was rendered unconscious (event {event}) and is in play again (event {again}); "
-                            "no such player may resume play in any game that day.", player=who(*p),
+                            "no such player may resume play in any game that day.", player=who(*p, record.context),
                             event=unconscious[p], again=ev.id)))
         # 21.d's "no player who has been rendered unconscious shall be allowed to resume play" is not limited to
         # 21.d's events: a knock-out in a fall (21.e) is the common case.
@@ -157,12 +158,12 @@ def injuries(record: MatchRecord) -> list[Finding]:
                 doc.match_id, "second_injury_timeout", "21.d", WARNING, [timeouts[key], ev.id],
                 Message("Play stopped again for the same injury ({injury}) of {player}, and no time allowed is "
                         "recorded: there shall be no subsequent time-outs for a recurrence; record whether time was "
-                        "given.", injury=injury, player=who(*players[0]))))
+                        "given.", injury=injury, player=who(*players[0], record.context))))
         elif key in timeouts and gave_time:
             out.append(Finding(
                 doc.match_id, "second_injury_timeout", "21.d", ERROR, [timeouts[key], ev.id],
                 Message("A second time-out for the same injury ({injury}) of {player}; there shall be no subsequent "
-                        "time-outs for a recurrence.", injury=injury, player=who(*players[0]))))
+                        "time-outs for a recurrence.", injury=injury, player=who(*players[0], record.context))))
         timeouts.setdefault(key, ev.id)
     return out
 

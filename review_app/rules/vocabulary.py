@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from review_app.i18n import N_
+from review_app.i18n import N_, InContext
 
 
 class Labelled(StrEnum):
     """A value with its label: `AT_ONCE = "at_once", N_("At once")`."""
 
-    label: str
+    label: str  # a message id (`InContext`: one translated in its context)
 
     def __new__(cls, value: str, label: str):
         member = str.__new__(cls, value)
@@ -70,7 +70,7 @@ class Penalty(Labelled):
 
 
 class Card(Labelled):
-    NONE = "none", N_("None")
+    NONE = "none", InContext("card", "None")  # "tarjeta" is feminine: "Ninguna", where the others' is "Ninguno"
     YELLOW = "yellow", N_("Yellow")
     RED = "red", N_("Red")
 

@@ -71,6 +71,17 @@ def _store(location: str | None, files: str | None, configured_folders: Folders,
     return open_store(location or configured_folders, files=files, evidence=evidence, verdicts=SEASON)
 
 
+def shown_in_language(key: str) -> None:
+    """Called before the picker `key` is drawn, so its choice is shown in this run's language: the browser keeps
+    the label it was sent for the choice (Streamlit stores a select's value by its label), so after a language
+    switch the page showed the old language's label over options in the new one. Setting the value again sends
+    its label anew."""
+    drawn_in = f"{key}.lang"
+    if key in st.session_state and st.session_state.get(drawn_in) not in (None, lang()):
+        st.session_state[key] = st.session_state[key]
+    st.session_state[drawn_in] = lang()
+
+
 def store():
     """The one store of this app (`--store`: $POLO_REVIEW_STORE, else the configured folders): the pages never
     know whether it is files or a database. One that cannot be opened stops the page with its one line."""

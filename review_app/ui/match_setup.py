@@ -33,7 +33,19 @@ from review_app.model.match_setup import (
 from review_app.model.recordings import recording_path, recordings, review_on
 from review_app.textsafe import md
 from review_app.ui import upload_view
-from review_app.ui.context import N_, _, error_line, fixed, flash, folders, lang, roots, signed_in_reviewer, store
+from review_app.ui.context import (
+    N_,
+    _,
+    error_line,
+    fixed,
+    flash,
+    folders,
+    lang,
+    page_run,
+    roots,
+    signed_in_reviewer,
+    store,
+)
 from review_app.ui.footage_intake import (
     attached,
     intake_forms,
@@ -46,6 +58,7 @@ from review_app.ui.upload_route import Spooled
 
 HELD = "matches.held"  # the match as read when its forms were drawn: the base a save merges against
 GEN = "matches.gen"  # bumped after a save, so the forms are drawn again from what was saved
+DRAWN = "matches.drawn_run"  # the run of the app that last drew this page's forms (`context.page_run`)
 TRI = (None, True, False)
 
 
@@ -59,8 +72,15 @@ def _load(path: Path) -> MatchDocument:
 
 
 def held(path: Path) -> MatchDocument:
+    """The match the forms are drawn from: read again when another match is picked, or when the page comes back
+    from another one (its forms were not on screen, so nothing was edited on them) and the match was saved since,
+    by this reviewer elsewhere (tags on the Review page) or anyone: a copy held from before would be taken for
+    someone else's older version."""
     doc = st.session_state.get(HELD)
-    if doc is None or doc.path != path:
+    run = page_run()["number"]
+    came_back = st.session_state.get(DRAWN) != run - 1
+    st.session_state[DRAWN] = run
+    if doc is None or doc.path != path or (came_back and changed_on_disk(doc)):
         doc = _load(path)
         st.session_state[HELD] = doc
         st.session_state[GEN] = _gen() + 1

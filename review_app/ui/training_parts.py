@@ -13,7 +13,7 @@ from review_app.config import cache_dir
 from review_app.errors import PoloReviewError
 from review_app.footage.viewer import FrameViewer, format_time
 from review_app.i18n import DEFAULT_LANGUAGE
-from review_app.rules import PROVISIONS, provision
+from review_app.rules import provision
 from review_app.rules.labels import call_field_label, value_label, verdict_label
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.rulebook import TRANSLATION_NOTICE
@@ -22,6 +22,7 @@ from review_app.textsafe import data_url, md
 from review_app.training import Answer, Question, Score, ScoreStore
 from review_app.training.questions import KEY_FIELDS
 from review_app.training.quiz_clip import quiz_footage, sample_scenarios
+from review_app.ui.clause_search import searched_clauses
 from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar, rendered
 
 
@@ -81,15 +82,16 @@ def _value_widget(name: str, spec, key: str):
         return st.text_input(label, key=key, max_chars=500)
     options = [None, True, False] if spec == "bool" else [None, *spec]
     return st.selectbox(label, options, key=key, format_func=fixed(
-        options, lambda v: _("(choose)") if v is None else value_label(v, lang())))
+        options, lambda v: _("(choose)") if v is None else value_label(v, lang(), name)))
 
 
 def answer_form(q: Question) -> Answer | None:
     """The trainee's answer: the clause, then the call fields the expert recorded (only those are scored)."""
+    # The tag form's search (outside the form: Enter searches, where inside it Enter would submit the answer).
+    pick = f"training.situation.{q.id}"
+    ids = [None, *searched_clauses(f"training.search.{q.id}", pick)]
     with st.form(f"training.form.{q.id}"):
-        ids = [None, *[p.id for p in PROVISIONS]]
-        situation = st.selectbox(_("What is the situation? (type to search the clauses)"), ids,
-                                 key=f"training.situation.{q.id}",
+        situation = st.selectbox(_("What is the situation?"), ids, key=pick, filter_mode=None,
                                  format_func=fixed(ids, lambda c: _("(choose)") if c is None else
                                                    clause_label(provision(c), lang())))
         call = {}
@@ -124,14 +126,14 @@ def show_result(q: Question, result: Score) -> None:
     st.markdown(md(_("The rules on your call: {verdict}", verdict=verdict_label(result.call_verdict, lang()))))
     as_recorded = _("(as recorded)")
 
-    def shown(value, carried=False):
-        text = _("(not given)") if value is None else value_label(value, lang())
+    def shown(value, name, carried=False):  # each field's own word for a value ("Ninguna" for a card)
+        text = _("(not given)") if value is None else value_label(value, lang(), name)
         return md(f"{text} {as_recorded}" if carried else text)  # the table renders Markdown
 
     # a static table: it wraps in the narrow column instead of hiding its last column behind a scroll
     rows = [{_("Call field"): md(call_field_label(name, lang())),
-             _("Your call"): shown(mine, carried),
-             _("Umpire in the clip"): shown(theirs),
+             _("Your call"): shown(mine, name, carried),
+             _("Umpire in the clip"): shown(theirs, name),
              _("Same"): "✓" if same else "✗"} for name, (mine, theirs, same, carried) in result.fields.items()]
     if rows:
         st.table(pd.DataFrame(rows).set_index(_("Call field")))

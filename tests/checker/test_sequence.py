@@ -209,3 +209,25 @@ def test_a_substitute_under_the_knocked_out_players_number_is_a_warning_not_an_e
     assert next(e for e in result.events if e.event == "e2").verdict != "inconsistent"
     found = findings(doc_factory([ko, later]))  # one player with that number: still an error
     assert found[0].severity == ERROR
+
+
+def test_findings_and_verdicts_name_the_team_by_its_name_and_details_keep_its_id(doc_factory):
+    """Issue 40: the finding and the verdict said "ridden by blue #2" / "montado por blue #2": the team's id, which
+    the users never typed. They name the team as the match does; a finding's details (machine data) keep the id."""
+    data = doc_factory([timeout_change("e1", 100, "Luna"), ridden("e2", 900, "Luna")])
+    data["match"]["teams"][1]["name"] = "La Dolfina"
+    result = check_documents([document_from_data(data)])
+    [found] = result.findings
+    [verdict] = [r for r in result.events if r.event == "e2"]
+    for lang, by in (("en", "ridden by La Dolfina #2"), ("es", "montado por La Dolfina #2")):
+        assert by in translate(found.explanation, lang) and by in translate(verdict.explanation, lang)
+        assert "blue #2" not in translate(found.explanation, lang) + translate(verdict.explanation, lang)
+    assert found.details["mount"] == "Luna"
+    from review_app.rules.case import Case, MatchContext
+    from review_app.rules.parts import card_to_the_offender
+
+    teams = MatchContext(teams=("red", "blue"), team_names=(("red", "Ellerstina"), ("blue", "La Dolfina")))
+    carded = Case("21.h", {}, {"card": "yellow", "card_to": {"team": "red", "number": 3}}, match=teams,
+                  offender={"team": "blue", "number": 2})
+    said = translate(card_to_the_offender(carded, None).message, "en")
+    assert "shown to Ellerstina #3" in said and "offence, La Dolfina #2" in said, said

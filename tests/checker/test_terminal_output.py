@@ -31,3 +31,34 @@ def test_check_table_and_mounts_print_no_escape_codes(tmp_path, capsys):
     mounts = capsys.readouterr().out
     assert "Luna" in table and "Luna" in mounts  # the finding names the mount ridden again
     assert "\x1b" not in table and "\x1b" not in mounts
+
+
+def test_check_table_shows_a_dash_for_a_tag_without_period_or_clock(tmp_path, capsys):
+    """Issue 40: a tag lacking its period and clock printed <NA> and NaN in the table."""
+    doc = base_document("m1")
+    e = event("e1", 10, "21.h", {}, {"whistle": "at_once"})
+    del e["period"], e["clock"]
+    doc["events"] = [e]
+    path = tmp_path / "m1.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    assert main(["check", str(path)]) == 0
+    table = capsys.readouterr().out
+    assert "<NA>" not in table and "NaN" not in table and "None" not in table, table
+    [row] = [line for line in table.splitlines() if line.startswith("m1 ") or line.strip().startswith("m1 ")]
+    assert row.split()[1:4] == ["e1", "—", "—"], row
+
+
+def test_check_of_nothing_readable_prints_only_the_error_line(tmp_path, capsys):
+    """Issue 40: an invalid document's one-line error was followed by "No events. 0 documents…" on stdout."""
+    path = tmp_path / "broken.json"
+    path.write_text("{not json", "utf-8")
+    assert main(["check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "broken.json" in err, (out, err)
+    good = tmp_path / "m1.json"  # with one document read, its report is printed and the other's error said
+    doc = base_document("m1")
+    doc["events"] = [event("e1", 10, "21.h", {}, {"whistle": "at_once"})]
+    good.write_text(json.dumps(doc), "utf-8")
+    assert main(["check", str(path), str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert "1 documents" in out and "broken.json" in err

@@ -44,6 +44,7 @@ def test_a_match_document_path_works_as_well_as_an_id(run, videos, tmp_path):
 def test_mounts_table_and_json(run):
     code, out, _ = run("mounts", "m21")
     assert code == 0 and "excusals" in out and "e2" in out and "21.f(1)(i)" in out and "Chispa" in out
+    assert "Aurora #" in out and " A #" not in out  # the team's name, not its id (issue 40); --json keeps ids
     code, out, _ = run("mounts", "m21", "--json")
     reg = json.loads(out)
     assert reg["match"] == "m21" and reg["excusals"][0]["mount"] == "Blue Moon"

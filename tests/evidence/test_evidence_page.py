@@ -488,3 +488,13 @@ def test_the_match_chosen_stays_chosen_on_coming_back_to_the_page(page, env):
     at.switch_page("app_pages/evidence.py").run()
     assert not at.exception, at.exception
     assert at.selectbox(key="evidence.match").value == other  # not the match the page first opens on
+
+
+def test_the_mount_register_names_each_team_by_its_name(env, match_path):
+    """Issue 40: the register said "ridden by A #2": the team's id. It names the team as the match does."""
+    write_match(match_path.parent, events=[*MATCH["events"], RETURNED])
+    at = open_page()
+    [seen] = [w.value for w in at.warning if "Excused mount seen again" in w.value]
+    assert "Aurora #2" in seen and "A #2" not in seen.replace("Aurora #2", ""), seen
+    tables = "\n".join(d.value.to_string() for d in at.dataframe)
+    assert "Aurora #" in tables and "A #" not in tables.replace("Aurora #", ""), tables

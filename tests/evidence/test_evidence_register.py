@@ -47,7 +47,7 @@ def test_the_mounts_command_shows_a_later_appearance(tmp_path, capsys):
     path = tmp_path / "m.json"
     path.write_text(json.dumps(data))
     assert main(["mounts", str(path)]) == 0
-    assert "e3 (frame 900, A #2)" in capsys.readouterr().out
+    assert "e3 (frame 900, Aurora #2)" in capsys.readouterr().out  # the team by its name (issue 40)
 
 
 def test_committee_members_appending_at_once_keep_the_chain_whole(case, videos):

@@ -305,3 +305,26 @@ def test_a_coach_cannot_take_over_a_committee_members_passphrase(store):
             people.set_passphrase(name, "taken over!!", cleo)
     assert people.sign_in("Carla", "carla's passphrase").name == "Carla"
     assert people.set_passphrase("Tia", "tia's new one", cleo).roles == {"trainee"}
+
+
+def test_the_command_line_gives_a_role_in_the_workspace_the_app_reads(tmp_path, capsys, monkeypatch):
+    """Issue 40: `people NAME --store WORKSPACE` wrote WORKSPACE/data/reviewers.json while `polo-review app
+    --workspace WORKSPACE` reads WORKSPACE/reviewers.json: the committee member made on the command line was
+    unknown to the app. Both --store WORKSPACE and --workspace WORKSPACE now read the app's own files."""
+    from review_app.config import ENV_WORKSPACE, folders
+
+    for option in ("--store", "--workspace"):
+        workspace = tmp_path / option.strip("-")
+        (workspace / "matches").mkdir(parents=True)  # as the app leaves a workspace it has run in
+        monkeypatch.setattr("sys.stdin", io.StringIO("marta's passphrase\n"))
+        assert main(["people", "Marta Ruiz", "--role", "committee", "--passphrase-stdin", option, str(workspace)]) == 0
+        assert "passphrase set" in capsys.readouterr().out
+        app_store = open_store(folders({ENV_WORKSPACE: str(workspace)}))  # as the app opens its workspace
+        assert People(app_store.people).sign_in("Marta Ruiz", "marta's passphrase").roles == {"committee"}
+        assert (workspace / "reviewers.json").is_file() and not (workspace / "data").exists()
+    fresh = tmp_path / "new-workspace"  # --workspace names a workspace the app has not run in yet
+    monkeypatch.setattr("sys.stdin", io.StringIO("nora's passphrase\n"))
+    assert main(["people", "Nora", "--role", "coach", "--passphrase-stdin", "--workspace", str(fresh)]) == 0
+    assert People(open_store(folders({ENV_WORKSPACE: str(fresh)})).people).sign_in("Nora", "nora's passphrase")
+    assert main(["people", "--store", str(fresh), "--workspace", str(fresh)]) == 2
+    assert "not both" in capsys.readouterr().err

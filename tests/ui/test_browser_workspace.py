@@ -34,7 +34,10 @@ def tracked() -> dict[str, tuple[int, int]]:
 
 
 def answer_whatever_is_asked(page) -> None:
-    choose(page, "What is the situation? (type to search the clauses)", "21.a — Ball hit across end line (Safety)")
+    search = page.get_by_label("Find the situation (clause or name)", exact=True)  # the tag form's search
+    search.fill("21.a")
+    search.press("Enter")
+    choose(page, "What is the situation?", "21.a — Ball hit across end line (Safety)")
     from playwright.sync_api import TimeoutError as Timeout
 
     for field in ("Whistle", "Restart", "Penalty"):

@@ -124,3 +124,17 @@ def test_lang_in_the_address_opens_in_spanish(workspace):
     at.query_params["lang"] = "es"
     at.run()
     assert at.title[0].value == "Revisar un partido"
+
+
+def test_after_switching_language_the_footage_picker_shows_its_choice_in_the_new_language(workspace):
+    """Issue 40: after switching to Español the Footage select still read "The match's footage: …" over Spanish
+    options: the browser shows the label it was last sent for the choice. The switch sends the choice's label anew."""
+    at = make_app()
+    at.run()
+    assert at.selectbox(key="review.footage").value == "doc"
+    at.session_state["app.lang"] = "es"
+    at.run()
+    assert not at.exception
+    sent = at.selectbox(key="review.footage").proto
+    assert sent.set_value and sent.raw_value == sent.options[0], (sent.set_value, sent.raw_value, list(sent.options))
+    assert sent.raw_value.startswith("El vídeo del partido: ")

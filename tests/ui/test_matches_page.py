@@ -235,3 +235,26 @@ def test_a_roster_with_an_unterminated_quote_is_one_line_not_a_traceback(workspa
     at.button(key="matches.create").click()
     run(at)
     assert not at.exception and len(at.error) == 1 and "not a CSV a spreadsheet writes" in at.error[0].value
+
+
+def test_back_from_another_page_the_match_is_read_again_when_it_was_saved_meanwhile(workspace):
+    """Issue 40: after tagging on the Review page (the document at a later revision), the Matches page said
+    "Someone else saved this match since you opened it" and showed its first revision: the copy it held from
+    before was compared with the stored one. Back from another page, nothing was edited on its forms: it reads
+    the match again."""
+    at = open_matches()
+    assert any(c.value.startswith("Revision 0 ") for c in at.caption)
+    at.switch_page("app_pages/review.py")
+    run(at)
+    tagged = load_document(workspace["document"])  # this reviewer's tag, saved on the Review page
+    tagged.events[0]["notes"] = "tagged on the Review page"
+    save_back(tagged)
+    at.switch_page("app_pages/matches.py")
+    run(at)
+    assert not any("Someone else saved" in w.value for w in at.warning)
+    assert any(c.value.startswith("Revision 1 ") for c in at.caption), [c.value for c in at.caption]
+    other = load_document(workspace["document"])  # while the page is on screen, another's save is still said
+    other.events[0]["notes"] = "seen by the other coach"
+    save_back(other)
+    run(at)
+    assert any("Someone else saved this match" in w.value for w in at.warning)

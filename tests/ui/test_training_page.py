@@ -214,3 +214,41 @@ def test_a_demo_question_plays_the_quiz_version_of_its_clip(tmp_path, monkeypatc
     assert viewer.path.is_relative_to(tmp_path / "cache" / "quiz")
     heading = at.subheader[0].value
     assert heading.startswith("Example ") and "Rule" not in heading and "Sample" not in heading
+
+
+def test_in_spanish_no_card_reads_ninguna_as_tarjeta_wants(workspace):
+    """Issue 40: the Training page said "Tarjeta: Ninguno": the first field's word for "none" (the whistle's), where
+    "tarjeta" wants "Ninguna". Each field's value reads in its own word, in the answer and in the result."""
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    for ev in data["events"]:
+        ev["call"]["card"] = "none"
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    approve(workspace, "e1", "e2")
+    at = open_training(lang="es")
+    card, whistle = widget(at, ".card"), widget(at, ".whistle")
+    assert "Ninguna" in card.options and "Ninguno" not in card.options, card.options
+    assert "Ninguno" in whistle.options
+    answer(at, "21.a", whistle="none", restart="knock_in", card="none")
+    shown = "\n".join(t.value.to_string() for t in at.table)
+    assert "Ninguna" in shown, shown
+
+
+def test_the_situation_is_found_by_the_tag_forms_search(workspace):
+    """Issue 40: "foul" + Enter on the Training page picked 21.b.dead-ball and listed 21.f(3) (Streamlit's fuzzy
+    filter, a second search); the tag form picks 21.b. The page searches with rules.search as the tag form does,
+    and its select has no filter of its own."""
+    from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
+
+    from review_app.rules.search import search_provisions
+
+    approve(workspace, "e1", "e2")
+    at = open_training()
+    q = current(at)
+    at.text_input(key=f"training.search.{q}").input("foul").run()
+    assert not at.exception, at.exception
+    pick = at.selectbox(key=f"training.situation.{q}")
+    assert pick.value == "21.b"
+    assert len(pick.options) == 1 + len(search_provisions("foul"))  # "(choose)", then what the search found
+    assert pick.proto.filter_mode == SelectWidgetFilterMode.FILTER_MODE_NONE  # no second search in the select
+    at.text_input(key=f"training.search.{q}").input("casco").run()
+    assert at.selectbox(key=f"training.situation.{q}").value == "21.h"

@@ -29,15 +29,18 @@ def cmd_mounts(args) -> int:
         return 0
     say = lambda text: print(for_terminal(text))  # names are typed by people: no terminal controls
     say(f"mount register of match {doc.match_id} ({doc.path})")
+    names = doc.team_names()  # the register keeps team ids (as --json gives them); the table names each team
     rows = [["MOUNT", "RIDDEN BY", "SEEN IN EVENTS"]]
     for m in reg.mounts.values():
-        rows.append([m.mount, ", ".join(f"{t} #{n}" for t, n in m.riders) or "-",
+        rows.append([m.mount, ", ".join(f"{names.get(t) or t} #{n}" for t, n in m.riders) or "-",
                      ", ".join(s.event for s in m.sightings) or "-"])
     say("mounts\n" + table(rows) if len(rows) > 1 else "mounts: none named")
     rows = [["EVENT", "MOUNT", "CLAUSE", "PLAYER", "PERIOD", "CLOCK", "FRAME", "TIME", "SEEN AGAIN"]]
     for e in reg.excusals:
-        seen = ", ".join(f"{s.event} (frame {s.frame}, {s.team or '?'} #{s.number or '?'})" for s in e.returned)
-        rows.append([e.event, e.mount, e.clause, f"{e.team} #{e.number}" if e.team else "-", str(e.period or "-"),
+        seen = ", ".join(f"{s.event} (frame {s.frame}, {names.get(s.team) or s.team or '?'} #{s.number or '?'})"
+                         for s in e.returned)
+        rows.append([e.event, e.mount, e.clause, f"{names.get(e.team) or e.team} #{e.number}" if e.team else "-",
+                     str(e.period or "-"),
                      e.clock or "-", str(e.frame), f"{e.time_s:.3f}", seen or "-"])
     say("excusals\n" + table(rows) if len(rows) > 1 else "excusals: none")
     if reg.unnamed_excusals:

@@ -273,8 +273,11 @@ def decision_problem(choice: str | None, reason: str) -> str | None:
     return None
 
 
+TEAM_NAMES = doc.team_names()  # the register keeps team ids; the page names each team as the match does
+
+
 def rider(team: str | None, number: int | None) -> str:
-    return f"{team} #{number}" if team else ""
+    return f"{TEAM_NAMES.get(team) or team} #{number}" if team else ""
 
 
 with t_reg:

@@ -30,6 +30,7 @@ from review_app.ui.context import (
     progress_bar,
     reviewer,
     roots,
+    shown_in_language,
     signed_in_reviewer,
     store,
 )
@@ -148,6 +149,7 @@ def choose_footage(doc: MatchDocument) -> Path | None:
     if own is None:
         st.info(_("This match has no footage yet (a rulebook worked example, a new match, or the file is missing). "
                   "Its tags can be read and edited without it; attach a recording to tag on it."))
+    shown_in_language("review.footage")
     choice = st.selectbox(_("Footage"), options, format_func=fixed(options, _footage_label(own, names)),
                           key="review.footage")
     if choice == "attach":

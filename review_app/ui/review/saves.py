@@ -158,7 +158,8 @@ def _brief(value, dotted: str = "") -> str:
     if value is None:
         return "—"
     if dotted.startswith(("call.", "facts.")) and isinstance(value, (str, bool)):
-        return md(value_label(value, lang()))
+        field = dotted.split(".")[1] if dotted.startswith("call.") and dotted.count(".") == 1 else None
+        return md(value_label(value, lang(), field))  # a call field's own word ("Ninguna" for a card)
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
     return md(text)
 

@@ -40,9 +40,10 @@ from review_app.rules.labels import (
     verdict_label,
 )
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact
-from review_app.rules.search import clause_label, search_provisions
+from review_app.rules.search import clause_label
 from review_app.rules.timing import WAIT_MOMENTS, measure
 from review_app.textsafe import md
+from review_app.ui.clause_search import forget_search, searched_clauses
 from review_app.ui.context import _, error_line, fixed, lang, rendered, reviewer
 from review_app.ui.review.angle import tagging_on
 from review_app.ui.review.coding import CODED, describe_keys
@@ -91,8 +92,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
                        saved=event)
     form.opened = time.time_ns()  # this opening: the browser's form starts anew with it
     st.session_state[FORM] = form
-    st.session_state.pop("review.form.search", None)
-    st.session_state.pop("review.form.searched", None)
+    forget_search("review.form.search")
     st.session_state.pop("review.form.situation", None)
     if form.tag.moments.whistle is None:  # a whistle moment tagged stays as it is
         form.taken_moments()
@@ -191,21 +191,11 @@ def _prefilled_text(name: str, value) -> str:
 
 def _situation(draft: Draft):
     """The clause the tag is under, found by a search of the clauses, with its summary and text shown."""
-    query = st.text_input(_("Find the situation (clause or name)"), key="review.form.search",
-                          placeholder="21.d / injured / lesión")
-    found = [p.id for p in search_provisions(query, lang())]
-    if not found:
-        st.warning(_("No clause matches that search."))
-        found = [draft.situation]
-    searched = st.session_state.get("review.form.searched")
-    st.session_state["review.form.searched"] = query
-    if query.strip() and query != searched:
-        # a new search picks its best match ("21.b" and "foul": 21.b, not 21.b.dead-ball chosen before)
-        st.session_state["review.form.situation"] = found[0]
-    elif st.session_state.get("review.form.situation") not in found:
+    found = searched_clauses("review.form.search", "review.form.situation", keep=draft.situation)
+    if st.session_state.get("review.form.situation") not in found:
         now = draft.situation
         st.session_state["review.form.situation"] = now if now in found else found[0]
-    situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation",
+    situation = st.selectbox(_("Situation (Rule 21 clause)"), found, key="review.form.situation", filter_mode=None,
                              format_func=fixed(found, lambda c: clause_label(provision(c), lang())))
     p = provision(situation)
     st.caption(md(rendered(p.summary)))
