@@ -13,7 +13,10 @@ material only, never its evaluation material:
 - always the app's own sample sound (`review_app.samples`: the live simulator's camera whistles and
   horns), FIRST_MIXES mixes;
 - and every clip once more augmented (`augment_sounds.augmented`): whistles and horns drawn over the
-  whole described space laid where nothing sounds, and a random low-pass half the time.
+  whole described space laid where nothing sounds, and a random low-pass half the time; with
+  `--overlaps`, a third time (`augment_sounds.overlaid`): two umpires' whistles overlapping (the second
+  0.01-0.4 s after the first, at another pitch or inside the first's warble) and electronic whistles
+  stepping through two or three tones.
 
 Each 10 ms step is labelled: within a whistle, at a whistle's start (within ONSET_S), within a horn,
 at a horn's start. Small multilayer perceptrons (scikit-learn, from different starting weights)
@@ -123,19 +126,49 @@ def _digest() -> str:
     return hashlib.sha256(code).hexdigest()[:12]
 
 
+def _steps_and_labels(x: np.ndarray, rate: int, truth: list) -> list[np.ndarray]:
+    steps = features.step_features(x, rate)
+    return [steps, labels_of(truth, len(steps), 0.0)]
+
+
+def _rng_for(where: Path):
+    return np.random.default_rng(int(hashlib.sha256(where.name.encode()).hexdigest()[:8], 16))
+
+
+def _saved(where: Path, arrays: list[np.ndarray]) -> None:
+    np.savez(where.with_suffix(".tmp.npz"), *arrays)
+    where.with_suffix(".tmp.npz").replace(where)
+
+
+def _loaded(where: Path, count: int) -> list[np.ndarray]:
+    with np.load(where) as data:
+        return [data[f"arr_{i}"] for i in range(count)]
+
+
 def _kept(where: Path, make) -> list[np.ndarray]:
     """The steps and labels of a clip and of its augmented copy, from `where` or made by `make()` and kept."""
     if not where.exists():
         samples, rate, truth = make()
-        rng = np.random.default_rng(int(hashlib.sha256(where.name.encode()).hexdigest()[:8], 16))
-        arrays = []
-        for x, labels in ((samples, truth), augment_sounds.augmented(samples, rate, truth, rng)):
-            steps = features.step_features(x, rate)
-            arrays += [steps, labels_of(labels, len(steps), 0.0)]
-        np.savez(where.with_suffix(".tmp.npz"), *arrays)
-        where.with_suffix(".tmp.npz").replace(where)
-    with np.load(where) as data:
-        return [data[f"arr_{i}"] for i in range(4)]
+        rng = _rng_for(where)
+        _saved(where, _steps_and_labels(samples, rate, truth)
+               + _steps_and_labels(*_swap(augment_sounds.augmented(samples, rate, truth, rng), rate)))
+    return _loaded(where, 4)
+
+
+def _swap(made: tuple, rate: int) -> tuple:
+    """(samples, labels) of an augmentation as (samples, rate, labels)."""
+    return made[0], rate, made[1]
+
+
+def _kept_overlaid(where: Path, make) -> list[np.ndarray]:
+    """The steps and labels of a clip's third copy, with two umpires' whistles and stepped electronic
+    whistles laid over it (`augment_sounds.overlaid`), from `where` or made and kept."""
+    if not where.exists():
+        samples, rate, truth = make()
+        where.parent.mkdir(parents=True, exist_ok=True)
+        _saved(where, _steps_and_labels(*_swap(augment_sounds.overlaid(samples, rate, truth, _rng_for(where)),
+                                               rate)))
+    return _loaded(where, 2)
 
 
 # The first generator's distractors: what the networks trained on tuning material alone took for
@@ -155,10 +188,11 @@ def distractor_clips(cache: Path, seeds: int) -> list:
 
 
 def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds: int, b_kept: bool = False,
-             b_weight: int = 1, a_distractors: int = 0):
+             b_weight: int = 1, a_distractors: int = 0, overlaps: bool = False):
     """(features in context, labels) of every clip of `sources` and of its augmented copy, sampled
     (the second generator's `b_weight` times, each a draw of its own: its tuning set is far smaller);
-    with `a_distractors`, also that many training seeds of the first generator's distractors."""
+    with `a_distractors`, also that many training seeds of the first generator's distractors; with
+    `overlaps`, each clip's third copy too (two umpires overlapping, stepped electronic whistles)."""
     kept = cache / f"steps-{_digest()}"
     kept.mkdir(parents=True, exist_ok=True)
     clips = []
@@ -179,19 +213,33 @@ def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds:
     clips += [(f"first-{k}", lambda k=k: first_mix(k)) for k in range(mixes)]
     for count, (name, make) in enumerate(clips, 1):
         steps, labels, steps_aug, labels_aug = _kept(kept / f"{name}.npz", make)
+        more = _kept_overlaid(kept / "overlaid" / f"{name}.npz", make) if overlaps and make else []
         for _ in range(b_weight if name.startswith("b-") else 1):
             yield sampled(features.in_context(steps), labels, rng)
             yield sampled(features.in_context(steps_aug), labels_aug, rng)
+            if more:
+                yield sampled(features.in_context(more[0]), more[1], rng)
         if count % 50 == 0:
             print(f"  {count} of {len(clips)} clips", file=sys.stderr, flush=True)
+
+
+def _standardisation(x: np.ndarray, block: int = 32) -> tuple[np.ndarray, np.ndarray]:
+    """Each feature's mean and scale, worked out in float64 a few columns at a time: `x.std(dtype=
+    np.float64)` of the whole makes a float64 copy of it, twice the material's size (a million and more
+    steps: some 9 GB on a shared machine)."""
+    mean, scale = np.empty(x.shape[1], np.float32), np.empty(x.shape[1], np.float32)
+    for j in range(0, x.shape[1], block):
+        part = x[:, j:j + block].astype(np.float64)
+        mean[j:j + block] = part.mean(axis=0)
+        scale[j:j + block] = part.std(axis=0) + 1e-3
+    return mean, scale
 
 
 def train(x: np.ndarray, y: np.ndarray, models: int, epochs: int) -> dict:
     """Standardise x in place and fit `models` networks: the arrays listener.npz holds."""
     from sklearn.neural_network import MLPClassifier
 
-    mean = x.mean(axis=0, dtype=np.float64).astype(np.float32)
-    scale = (x.std(axis=0, dtype=np.float64) + 1e-3).astype(np.float32)
+    mean, scale = _standardisation(x)
     x -= mean
     x /= scale
     arrays = {"mean": mean, "scale": scale, "context": np.array(features.CONTEXT),
@@ -223,6 +271,9 @@ def main() -> None:
     ap.add_argument("--a-distractors", type=int, default=0,
                     help="also this many of the first generator's training seeds of its distractors "
                          "(birds, people whistling, the PA, neighs)")
+    ap.add_argument("--overlaps", action="store_true",
+                    help="also a third copy of every clip with two umpires' overlapping whistles and stepped "
+                         "electronic whistles laid over it (augment_sounds.overlaid)")
     ap.add_argument("--first-mixes", type=int, default=FIRST_MIXES)
     ap.add_argument("--out", type=Path, default=ROOT / "review_app" / "sound" / "listener.npz")
     ap.add_argument("--epochs", type=int, default=8)
@@ -231,7 +282,8 @@ def main() -> None:
     rng = np.random.default_rng(5)
     started = time.perf_counter()
     xs, ys = zip(*material(args.sources, args.cache, args.b_set, args.first_mixes, rng, args.a_seeds,
-                           args.b_kept and "b" in args.sources, args.b_weight, args.a_distractors), strict=True)
+                           args.b_kept and "b" in args.sources, args.b_weight, args.a_distractors,
+                           args.overlaps), strict=True)
     x, y = np.concatenate(xs), np.concatenate(ys)
     del xs
     print(f"{len(x)} steps, positives per label {y.sum(axis=0).tolist()}, "
