@@ -36,8 +36,14 @@ def tracked() -> dict[str, tuple[int, int]]:
 def answer_whatever_is_asked(page) -> None:
     search = page.get_by_label("Find the situation (clause or name)", exact=True)  # the tag form's search
     search.fill("21.a")
-    search.press("Enter")
-    choose(page, "What is the situation?", "21.a — Ball hit across end line (Safety)")
+    search.press("Enter")  # the search picks its best match in the select beside it (no filter of its own)
+    situation = page.get_by_role("combobox", name="What is the situation?", exact=True)
+    for _attempt in range(120):
+        if situation.input_value().startswith("21.a — Ball hit across end line"):
+            break
+        page.wait_for_timeout(500)
+    else:
+        raise AssertionError(f"the search did not pick 21.a: {situation.input_value()!r}")
     from playwright.sync_api import TimeoutError as Timeout
 
     for field in ("Whistle", "Restart", "Penalty"):
