@@ -43,11 +43,12 @@ DELAY_COLUMNS = ["match", "event", "clause", "umpire", "frame", "time_s", "whist
 
 def delays_frame(result: CheckResult) -> pd.DataFrame:
     """One row per tag with a whistle moment: the measured delay from the incident to the whistle and
-    the timing it shows (at once, at a neutral play, delayed)."""
+    the timing it shows (at once, at a neutral play, delayed). A whistle tagged before the incident is left out:
+    play had already stopped (`rules.timing.BEFORE_INCIDENT`), so it is no delay of the call."""
     rows = [{"match": e.match, "event": e.event, "clause": e.clause, "umpire": e.umpire, "frame": e.frame,
              "time_s": e.time_s, "whistle_delay_s": e.measured["whistle_delay_s"],
              "whistle": str(e.measured.get("whistle") or "")}
-            for e in result.events if e.measured.get("whistle_delay_s") is not None]
+            for e in result.events if e.measured.get("whistle") is not None]
     return pd.DataFrame(rows, columns=DELAY_COLUMNS)
 
 

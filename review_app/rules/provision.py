@@ -368,6 +368,7 @@ def judge_case(provision: Provision, case: Case, values: Parameters) -> Verdict:
     lifted = provision.lifted
     if lifted and not case.facts.keys().isdisjoint(lifted):
         case = decisions_in_the_call(case, lifted)
+    typed_whistle = case.call.get("whistle")
     case = effective(case, provision)
     try:
         verdict = provision.judge(case, values)
@@ -382,7 +383,7 @@ def judge_case(provision: Provision, case: Case, values: Parameters) -> Verdict:
     checks = ungated if call.keys().isdisjoint(fields) else \
         [rule for rule, needs in provision.gated_parts if needs is None or needs in call]
     findings = [(rule, found) for rule in checks if (found := rule(case, values)) is not None]
-    measured = case.measured
+    measured, late = case.measured, None
     if verdict.verdict == INCONSISTENT and measured.whistle is not None:
         late = _late_whistle(provision, case, values, measured)
         if late is not None:
@@ -395,6 +396,9 @@ def judge_case(provision: Provision, case: Case, values: Parameters) -> Verdict:
         verdict = Verdict(INCONSISTENT, provision.id, Joined(reasons, sep=" "), mandatory=verdict.mandatory,
                           cites=verdict.cites, wrong=tuple(dict.fromkeys([*verdict.wrong, *(w.part for w in wrong)])))
     # Set on the verdict itself: a judge makes a new one for every case (none is kept or shared).
+    notes = _timing_notes(provision, measured, typed_whistle, said=late is not None)
+    if notes:
+        verdict.explanation = Joined([verdict.explanation, *notes], sep=" ")
     verdict.edition = values.edition.name
     if measured.whistle_delay_s is not None or measured.stopped_for_s is not None:
         verdict.measured = measured
@@ -411,6 +415,25 @@ def _one_finding_per_part(verdict: Verdict, findings: list) -> list:
     for _, w in findings:
         kept.setdefault(w.part, w)
     return list(kept.values())
+
+
+def _timing_notes(provision: Provision, measured: Measured, typed_whistle: Any, said: bool) -> list[Message]:
+    """What the verdict says of the whistle's moment beyond its judge: where the footage's timing overrules the one
+    the call records (`effective`) and no finding has said so (`said`), the reviewer reads why their word was not
+    followed; where the whistle tagged came before the incident, that it was no whistle for it (play had already
+    stopped), except under a provision whose incident comes with play stopped (a dead-ball foul)."""
+    notes = []
+    if measured.whistle is not None and typed_whistle is not None and not said \
+            and Whistle(typed_whistle) not in measured.fits:
+        notes.append(Message(
+            "The call records the whistle as {typed}; on the footage it came {delay:.1f} s after the incident "
+            "({timing}), which this verdict follows.", typed=Message(Whistle(typed_whistle).label),
+            delay=measured.whistle_delay_s, timing=Message(measured.whistle.label)))
+    if measured.whistle_before_incident and provision.stop != STOP_NOT_AT_ALL:
+        notes.append(Message(
+            "The whistle tagged came {early:.1f} s before the incident: play had already stopped, so it is not "
+            "this call's whistle and its timing is not measured.", early=-(measured.whistle_delay_s or 0.0)))
+    return notes
 
 
 def _late_whistle(provision: Provision, case: Case, values: Parameters, measured: Measured):

@@ -29,6 +29,11 @@ class Threshold:
 # to a seen event is 0.3-0.5 s, and the whistle needs the breath and the hand on top of it. Longer than
 # this, play has gone on: the Umpire let it run, which is a delay whatever the reason.
 AT_ONCE = Threshold("AT_ONCE", 1.0, "reaction time (0.3-0.5 s) plus raising and blowing the whistle")
+# A whistle tagged before the incident was not blown for it unless by a little: the reviewer reads from the
+# footage where a foul began, a judgment a few frames either way of the Umpire's own. A whistle earlier than this
+# before the incident means play had already stopped (a dead-ball foul, a request made at a stoppage) or a moment
+# is tagged on the wrong frame: its timing is then no timing of this incident's call, neither at once nor delayed.
+BEFORE_INCIDENT = Threshold("BEFORE_INCIDENT", 0.5, "where an incident begins, read from the footage by eye")
 # A whistle this close to the tagged neutral-play moment is "at the neutral play": the reviewer tags
 # the moment the play became neutral to the frame, and the Umpire reacts to it as to an incident.
 AT_NEUTRAL_PLAY = Threshold("AT_NEUTRAL_PLAY", 1.0, "the same reaction time, counted from the neutral play")
@@ -51,7 +56,7 @@ WAIT_MOMENTS = ("player_returned", "mount_off_field", "player_off_field", "resum
 class Measured:
     """What the tagged moments show about the call's timing."""
 
-    whistle_delay_s: float | None = None  # whistle minus incident
+    whistle_delay_s: float | None = None  # whistle minus incident (below -BEFORE_INCIDENT: play was already stopped)
     whistle: Whistle | None = None  # the timing the delay shows: at once, at a neutral play, delayed
     early_s: float | None = None  # how long before the tagged neutral play the whistle came, if before it
     late_s: float | None = None  # how long after the tagged neutral play the whistle came, if after it
@@ -65,6 +70,11 @@ class Measured:
     after_player_off_s: float | None = None  # moments.player_off_field
     after_resumed_s: float | None = None  # moments.resumed_or_substituted
     return_after_whistle_s: float | None = None  # the player's return minus the whistle (21.g "whichever first")
+
+    @property
+    def whistle_before_incident(self) -> bool:
+        """The whistle tagged came before the incident (by more than BEFORE_INCIDENT): not blown for it."""
+        return self.whistle_delay_s is not None and self.whistle_delay_s < -BEFORE_INCIDENT.seconds
 
     def after(self, moment: str) -> float | None:
         """Restart minus the wait-ending `moment` (one of WAIT_MOMENTS), if both are tagged."""
@@ -95,7 +105,7 @@ def measure(incident_s: float | None, moments: Mapping | None) -> Measured:
     delay = whistle_s - incident_s if whistle_s is not None and incident_s is not None else None
     kind = early = late = None
     fits: tuple[Whistle, ...] = ()
-    if delay is not None:
+    if delay is not None and delay >= -BEFORE_INCIDENT.seconds:
         if neutral_s is not None and whistle_s is not None and abs(whistle_s - neutral_s) <= AT_NEUTRAL_PLAY.seconds:
             fits += (Whistle.NEUTRAL_PLAY,)
         if delay <= AT_ONCE.seconds:

@@ -498,7 +498,10 @@ def moments_bar(form: TagForm, current_frame: int, current_time: float, situatio
                   "the whistle and press W.", frame=heard), icon=":material/campaign:")
     measured = measure(form.time_s, moments)
     parts = []
-    if measured.whistle_delay_s is not None:
+    if measured.whistle_before_incident:
+        parts.append(_("whistle {early:.2f} s before the incident (play already stopped: not this call's whistle)",
+                       early=-(measured.whistle_delay_s or 0.0)))
+    elif measured.whistle_delay_s is not None:
         parts.append(_("whistle {delay:.2f} s after the incident ({timing})", delay=measured.whistle_delay_s,
                        timing=value_label(measured.whistle, lang())))
     if measured.stopped_for_s is not None:
