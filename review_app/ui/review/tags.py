@@ -57,7 +57,7 @@ from review_app.ui.review.form_view import (
     tag_form_view,
 )
 from review_app.ui.review.pick import writable
-from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, save_change
+from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, moved_on, save_change, shown_save
 from review_app.ui.review.sounds import heard, prefill
 
 # -- opening the form ---------------------------------------------------------------
@@ -69,6 +69,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     if own is not doc:
         open_form(own, frame, time_s, read_event(own, event.id) if event else None)
         st.rerun()
+    moved_on()
     form = st.session_state.get(FORM)
     if event is None and form and form.mode == NEW and form.base.path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
@@ -430,8 +431,8 @@ def _full_form(form: TagForm, current_frame: int, current_time: float) -> None:
 def findings_banner(doc: MatchDocument, findings: list) -> None:
     """Beside the verdict of the tag just saved: every mandatory or error finding of the match that names it
     (an excused mount ridden again, a second courtesy change...), at once, not only in the report."""
-    saved = st.session_state.get(LAST_VERDICT)
-    if not saved or saved.path != str(doc.path):
+    saved = shown_save(doc)
+    if not saved:
         return
     for f in findings:
         if f.severity in WRONG_CALL and saved.tag in f.events:
@@ -564,7 +565,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
     by_id = {e.id: e for e in reversed(events)}  # an id given twice (a hand-edited file): its first in this list
     ids = [e.id for e in events]
     settle_pick(doc, position)
-    chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
+    chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick", on_change=moved_on,
                           format_func=fixed(ids, lambda i: f"{i} · {by_id[i].situation} · f{by_id[i].position.frame}"))
     event = by_id[chosen]
     # A row that wraps: each button as wide as its words (in Spanish, or beside an open sidebar, three
@@ -573,6 +574,7 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
     c2 = c3 = c4 = row
     if jump is not None:  # no footage open: nothing to jump to
         if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="content"):
+            moved_on()
             jump(event.position.frame)
             st.rerun()
     if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="content"):
