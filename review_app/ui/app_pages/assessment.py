@@ -17,6 +17,7 @@ from review_app.ui.context import (
     _,
     error_line,
     folders,
+    from_the_demo,
     lang,
     listing,
     load_listed,
@@ -33,6 +34,16 @@ st.caption(_("Every tagged incident an umpire called, judged against Rule 21; yo
              "and write the development points. Download the report and print it to PDF from the browser."))
 
 listed = [x for x in listing() if not x.error]
+# A season is the workspace's own matches: the demo's samples (and copies of them) are assessed apart, never
+# counted beside them (the coach's walk found a club umpire credited with the samples' calls).
+samples = [x for x in listed if from_the_demo(x)]
+listed = [x for x in listed if not from_the_demo(x)]
+if samples and st.toggle(_("The demo's sample matches instead"), value=not listed, key="assessment.samples",
+                         help=_("The sample matches bundled with the app, and the copies of them made by tagging on "
+                                "one: assessed on their own, never counted in the workspace's season.")):
+    listed = samples
+    st.info(_("Demo: the bundled sample matches, assessed apart from the workspace's own matches."),
+            icon=":material/science:")
 if not listed:
     st.info(md(_("No match documents in {folder}.", folder=folders().annotations)))
     st.stop()
