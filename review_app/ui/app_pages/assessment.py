@@ -8,7 +8,15 @@ import pandas as pd
 import streamlit as st
 
 from review_app.assessment.marks import with_marks
-from review_app.assessment.output import call_text, clock_text, correct_text, to_csv, to_html, trend_spec
+from review_app.assessment.output import (
+    after_game_text,
+    call_text,
+    clock_text,
+    correct_text,
+    to_csv,
+    to_html,
+    trend_spec,
+)
 from review_app.assessment.report import assess, reviewers_of, umpires
 from review_app.errors import PoloReviewError
 from review_app.model.event import read_events
@@ -127,6 +135,8 @@ for ma in result.matches:
                                _("Affected the outcome"): st.column_config.SelectboxColumn(options=[*ANSWERS, "—"])})
         else:
             edited, wrong = None, []
+        if ma.after_game:  # the tag names the umpire (the form pre-fills it), but the call was not theirs
+            st.caption(after_game_text(ma, lang()))
         points = st.text_area(_("Development points"), value=ma.points, key=f"{key}.points", max_chars=20000,
                               placeholder=_("What the umpire does well, and what to work on next."))
         if st.button(_("Save the assessment of this match"), key=f"{key}.save", icon=":material/save:",
