@@ -15,7 +15,7 @@ from markupsafe import Markup
 from review_app.assessment.report import SHOWN_PARTS, Assessment, Incident, MatchAssessment
 from review_app.checker.formats import safe_cell
 from review_app.checker.run import clause_title
-from review_app.i18n import N_, gettext, translate
+from review_app.i18n import N_, Message, gettext, translate
 from review_app.reports.templating import render
 from review_app.rules.labels import call_field_label, value_label, verdict_label
 
@@ -54,6 +54,18 @@ def call_text(call: dict, lang: str, teams: dict[str, str] | None = None) -> str
 
 def mark_text(value: bool | None, lang: str) -> str:
     return translate(NOT_ASSESSED if value is None else YES if value else NO, lang)
+
+
+def after_game_text(match: MatchAssessment, lang: str) -> str:
+    """The tags of `match` naming the umpire whose call was decided after the game, each with as whom it was
+    decided: "" where there are none."""
+    if not match.after_game:
+        return ""
+    tags = "; ".join(translate(Message("{tag}, decided by {who}", tag=i.event,
+                                       who=value_label(i.decided_after_by, lang, "decided_by")), lang)
+                     if i.decided_after_by else translate(Message("{tag}, no decision recorded yet", tag=i.event), lang)
+                     for i in match.after_game)
+    return translate(Message("Decided after the game under 21.f(5), not this umpire's call: {tags}.", tags=tags), lang)
 
 
 def correct_text(incident: Incident, lang: str) -> str:
@@ -180,6 +192,7 @@ def to_html(assessment: Assessment, lang: str = "en", *, teams: dict[str, dict[s
     return render("assessment_report.html", lang, a=assessment, trend=trend(assessment.matches),
                   generated=f"{when:%Y-%m-%d %H:%M}", teams=teams or {}, call_text=call_text, mark_text=mark_text,
                   correct_text=correct_text, verdict_label=verdict_label, clause_title=clause_title,
+                  after_game_text=after_game_text,
                   clock_text=clock_text, margins=page_margins(assessment, lang), slant_degrees=SLANT_DEGREES,
                   slant_label=SLANT_LABEL, name_label=NAME_LABEL)
 

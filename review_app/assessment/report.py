@@ -17,12 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from review_app.assessment.marks import development_points, event_marks, umpire_record
+from review_app.checker.evidence_facts import EvidenceView, evidence_view
 from review_app.checker.run import EventResult, check_documents
 from review_app.evidence.records import EvidenceStore
 from review_app.i18n import N_, Message
 from review_app.model import MatchDocument
-from review_app.model.event import read_events, read_events_in_order
+from review_app.model.event import Event, read_events, read_events_in_order
 from review_app.rules import PROVISIONS, provision
+from review_app.rules.mount_excusal import decided_after_the_game
 from review_app.rules.phrases import Joined
 from review_app.rules.provision import CALL_FIELDS
 from review_app.rules.vocabulary import Stop, VerdictKind
@@ -54,6 +56,9 @@ class Incident:
     missed: bool  # the rule required a call the umpire did not make
     panel: VerdictKind | None = None  # the panel's verdict on this call, where a panel reviewed it
     panel_members: int = 0  # how many members submitted
+    # A call decided after the game (21.f(5)'s forfeiture on evidence): as whom it was decided (an Official's
+    # value: "committee", "referee", "umpire"; "" where no decision says), never the umpire's call in the game
+    decided_after_by: str | None = None
 
     @property
     def correct(self) -> bool | None:
@@ -86,6 +91,9 @@ class MatchAssessment:
     incidents: list[Incident]
     points: str
     coach: str | None
+    # the tags naming this umpire whose call was decided after the game (`Incident.decided_after_by`): shown apart,
+    # never counted as the umpire's (the tag form pre-fills a tag's umpire)
+    after_game: list[Incident] = field(default_factory=list)
 
     def count(self, what: str) -> int:
         if what == "correct":
@@ -184,35 +192,65 @@ def reviewers_of(docs: Iterable[MatchDocument], umpire: str) -> list[str]:
 def assess(docs: Iterable[MatchDocument], umpire: str, *, reviewer: str | None = None,
            evidence: EvidenceStore | None = None) -> Assessment:
     """`umpire`'s assessment over `docs` (one match, or a season); only `reviewer`'s tags, if given; each match
-    checked with its evidence case in the store's `evidence`."""
+    checked with its evidence case in the store's `evidence`. A tag naming the umpire whose call was decided after
+    the game (a 21.f(5) forfeiture on evidence) is shown apart, not counted as the umpire's call."""
     docs = list(docs)
     checked = check_documents(docs, evidence)
     by_event = {(r.match, r.event): r for r in checked.events}
     matches = []
     for doc in sorted(docs, key=lambda d: (d.match.get("date") or "", d.match_id)):
-        incidents = []
+        incidents, after_game = [], []
+        view = _AfterTheGame(doc, evidence)
         for event in read_events_in_order(doc):
-            if event.umpire != umpire:
+            if event.umpire != umpire or (reviewer is not None and event.reviewer != reviewer):
                 continue
-            if reviewer is not None and event.reviewer != reviewer:
-                continue
-            result = by_event[(doc.match_id, event.id)]
-            marks = event_marks(doc, umpire, event.id)
-            panel, members = _panel(doc, event.id)
-            call = event.call.given()
-            incidents.append(Incident(
-                match=doc.match_id, event=event.id, period=event.period, clock=event.clock,
-                time_s=result.time_s, frame=result.frame, clause=result.clause, call=call,
-                required=required_call(result.clause), verdict=result.verdict, explanation=result.explanation,
-                wrong=list(result.wrong), mandatory=result.mandatory,
-                clear_and_obvious=marks.get("clear_and_obvious"), affected_outcome=marks.get("affected_outcome"),
-                missed=_missed(result, call), panel=panel, panel_members=members))
+            incident = _incident(doc, event, by_event[(doc.match_id, event.id)], umpire)
+            incident.decided_after_by = view.decided_by(event)
+            (incidents if incident.decided_after_by is None else after_game).append(incident)
         named = umpire in (doc.match.get("umpires") or [])
-        if incidents or named:
+        if incidents or after_game or named:
             matches.append(MatchAssessment(doc.match_id, doc.match.get("name") or doc.match_id,
                                            doc.match.get("date") or "", incidents, development_points(doc, umpire),
-                                           umpire_record(doc, umpire).get("by")))
+                                           umpire_record(doc, umpire).get("by"), after_game))
     return Assessment(umpire, matches, _by_clause(matches))
+
+
+def _incident(doc: MatchDocument, event: Event, result: EventResult, umpire: str) -> Incident:
+    marks = event_marks(doc, umpire, event.id)
+    panel, members = _panel(doc, event.id)
+    call = event.call.given()
+    return Incident(
+        match=doc.match_id, event=event.id, period=event.period, clock=event.clock,
+        time_s=result.time_s, frame=result.frame, clause=result.clause, call=call,
+        required=required_call(result.clause), verdict=result.verdict, explanation=result.explanation,
+        wrong=list(result.wrong), mandatory=result.mandatory,
+        clear_and_obvious=marks.get("clear_and_obvious"), affected_outcome=marks.get("affected_outcome"),
+        missed=_missed(result, call), panel=panel, panel_members=members)
+
+
+class _AfterTheGame:
+    """Which of a match's calls were decided after the game, and as whom: the tag's facts with what the match's
+    evidence case settles over them (read once, and only for a match with such a tag)."""
+
+    def __init__(self, doc: MatchDocument, evidence: EvidenceStore | None):
+        self.doc, self.evidence = doc, evidence
+        self._view: EvidenceView | None | bool = False  # not read yet
+
+    def case(self) -> EvidenceView | None:
+        if self._view is False:
+            self._view = evidence_view(self.doc, self.evidence)
+        return self._view or None
+
+    def decided_by(self, event: Event) -> str | None:
+        """None for a call made in the game; else as whom it was decided ("" where nothing says)."""
+        if event.situation != "21.f(5)":
+            return None
+        case = self.case()
+        facts = {**event.facts, **(case.facts() if case else {})}
+        if not decided_after_the_game(event.situation, facts):
+            return None
+        return (case.decided_as if case is not None and case.decision else None) \
+            or event.call.given().get("decided_by") or ""
 
 
 def _by_clause(matches: list[MatchAssessment]) -> list[ClauseCount]:

@@ -389,16 +389,18 @@ class EvidenceCase:
         recorded with the decision."""
         by = _person(by, "--by")
         authority = grounds.checked_authority(authority, by, self.doc.match)
+        now = now or window.now_utc()
+        window.check_game_over(self.game_end(), now)
         with self.log.locked() as entries:
             state = checked(entries, self.log.path)
             if state.opened is None:
                 if decision != "not-proven":
                     raise EvidenceError(f"no evidence has been received for match {self.doc.match_id}")
-                self._open(state, entries, by, self.game_end(), now or window.now_utc())
+                self._open(state, entries, by, self.game_end(), now)
                 state = fold(entries)
             self._refuse_if_locked(state, "a decision changes")
             data = {**self._decision(state, decision, reason), "authority": authority, "identified": identified}
-            self._append(entries, DECISION, by, data, now or window.now_utc())
+            self._append(entries, DECISION, by, data, now)
         return fold(entries).decision
 
     def correct(self, entry: int, by: str, reason: str, *, decision: str | None = None, withdraw: bool = False,
@@ -414,6 +416,8 @@ class EvidenceCase:
         if not reason:
             raise EvidenceError("a correction needs its reason (--reason TEXT)")
         now = now or window.now_utc()
+        if decision:
+            window.check_game_over(self.game_end(), now)
         with self.log.locked() as entries:
             state = checked(entries, self.log.path)
             target = state.entry(entry)

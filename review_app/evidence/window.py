@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from review_app.evidence.errors import EvidenceError
+from review_app.evidence.errors import EvidenceError, GameNotOver
 from review_app.i18n import Message
 from review_app.model import MatchDocument
 from review_app.rules import parameters_on
@@ -104,6 +104,19 @@ def window_after(end: datetime) -> Parameter:
 
 def deadline_after(end: datetime) -> datetime:
     return end + timedelta(seconds=window_after(end).value)
+
+
+def check_game_over(end: datetime, now: datetime) -> None:
+    """21.f(5)'s decision on evidence presented "within 24 hours after a game" is one of after the game: before the
+    game's end (the match's scheduled end, `match.end_time_utc`) by the server's clock `now`, refused with when it
+    can be entered (GameNotOver)."""
+    if now >= end:
+        return
+    limit = window_after(end)
+    raise GameNotOver(Message(
+        "Not yet: a decision on evidence presented after the game ({clause}) can be entered once the game has ended, "
+        "from the match's scheduled end, {end}, until {deadline} (UTC); the server's time is {now}.",
+        clause=limit.clause, end=utc_text(end), deadline=utc_text(deadline_after(end)), now=utc_text(now)))
 
 
 @dataclass(frozen=True)

@@ -249,6 +249,7 @@ def render_html(case: EvidenceCase, state: CaseState, report: VerifyReport, stil
         "clips": [f for f in files if f["path"].startswith("clips/")], "generated": window.utc_text(generated),
         "window": window.window_after(case.game_end()), "decisions": DECISIONS, "timeline": _timeline(state),
         "duration_text": window.duration_text, "drawn": list(drawn),
+        "team_names": case.doc.team_names(),  # a player is "Aurora #2", as the findings name them; ids are the record's
         "identified": identified(state.decision.identified) if state.decision else None,
     }
     sections = [templating.render_markup("evidence_section.html", lang, **context) for lang in LANGUAGES]

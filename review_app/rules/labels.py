@@ -10,8 +10,8 @@ before it is translated.
 
 from __future__ import annotations
 
-from review_app.i18n import N_, translate
-from review_app.rules.facts import CHOICE_LABELS
+from review_app.i18n import N_, Message, translate
+from review_app.rules.facts import CHOICE_LABELS, FACTS
 from review_app.rules.vocabulary import (
     CALL_VALUES,
     Card,
@@ -55,6 +55,14 @@ CALL_FIELD_NAMES = {
     "umpires_agree": N_("The Umpires believe it in the best interest of the game"),
     "referee_agrees": N_("The Referee believes it in the best interest of the game"),
     "committee_agrees": N_("The Host Tournament Committee believes it in the best interest of the game"),
+}
+
+# What a verdict may find missing of the match's own record (`Verdict.missing`: "match.…"), in the words the
+# Matches page asks for it with
+MATCH_FIELD_NAMES = {
+    "match.upper_handicap": N_("Goal level (upper handicap)"),
+    "match.announcements.tack_provision_6_goal": N_("6-goal tack provision in force (21.g)"),
+    "match.announcements.courtesy_changes_allowed": N_("Courtesy changes allowed (21.f(2))"),
 }
 
 UNITS = {
@@ -150,6 +158,21 @@ def value_label(value, lang: str, field: str | None = None) -> str:
 
 def call_field_label(name: str, lang: str) -> str:
     return _say(CALL_FIELD_NAMES.get(name), lang, name.replace("_", " "))
+
+
+def part_name(name: str) -> Message | str:
+    """A part a verdict found missing (`Verdict.missing`: a fact's name, "call.<field>" or "match.<field>") as the
+    form that asks for it names it, to translate where it is shown: the names stay the data's (the JSON report's
+    `missing`), never the words a coach reads. One no form asks for reads as its name with spaces."""
+    field = name.removeprefix("call.")
+    if field in CALL_FIELD_NAMES:
+        return Message(CALL_FIELD_NAMES[field])
+    if name in MATCH_FIELD_NAMES:
+        return Message(MATCH_FIELD_NAMES[name])
+    fact = FACTS.get(name.removeprefix("facts."))
+    if fact is not None:
+        return fact.label
+    return name.rsplit(".", 1)[-1].replace("_", " ")
 
 
 def verdict_label(verdict: str, lang: str) -> str:

@@ -4,6 +4,7 @@ time-out for a mount, 21.f(5) returning an excused mount (forfeiture)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from review_app.i18n import N_, Message
@@ -283,6 +284,15 @@ def returned_mounts(record: MatchRecord) -> list[Finding]:
             doc.match_id, "excused_mount_unnamed", "21.f(5)", WARNING, [event_id],
             Message("A mount was excused but not named; it cannot be followed for 21.f(5).")))
     return out
+
+
+def decided_after_the_game(situation: str, facts: Mapping[str, Any]) -> bool:
+    """Whether a call is one made after the game, not on the field: 21.f(5)'s "If, within 24 hours after a game, the
+    Umpire(s), a Referee, or the Host Tournament Committee is presented with conclusive physical evidence ... and the
+    violation was not detected during the game, the penalty shall be forfeiture". Its forfeiture is decided by
+    whoever the evidence was presented to, never the Umpire's call in the game. `facts`: the event's, with what
+    the match's evidence case settles over them."""
+    return situation == "21.f(5)" and facts.get("detected_during_game") is False
 
 
 def _returned(ev: Any, evidence: EvidenceFacts | None, contrary, seen: dict) -> tuple[str, Message, bool, dict]:

@@ -21,6 +21,7 @@ from typing import Any
 from review_app.i18n import LANGUAGES, N_, Message, both
 from review_app.rules.case import Case, MatchRecords, MissingFact
 from review_app.rules.facts import Fact
+from review_app.rules.labels import part_name
 from review_app.rules.parameters import USPA_2026, Edition, Parameter, Parameters, newest
 from review_app.rules.parts import COMMON_PARTS, Wrong, gated, place_of_the_restart_kind
 from review_app.rules.phrases import Joined
@@ -454,14 +455,12 @@ def _late_whistle(provision: Provision, case: Case, values: Parameters, measured
 
 
 def incomplete(clause: str, missing: list[str], provision: Provision | None = None) -> Verdict:
-    """The verdict when facts are missing; a provision's facts are named with their labels."""
-    def named(name: str) -> Message | str:
-        fact = provision.fact_named(name) if provision else None
-        return Message("{name} ({label})", name=name, label=fact.label) if fact else name
-
+    """The verdict when facts are missing: each named as the tag form names it (`labels.part_name`), the names
+    themselves kept in `missing` (data: the JSON report's)."""
+    fact_labels = {f.name: f.label for f in provision.facts} if provision else {}
     return Verdict(
         INCOMPLETE, clause,
         Message("The facts recorded are not enough to judge this call; missing: {missing}.",
-                missing=Joined(named(n) for n in missing)),
+                missing=Joined(fact_labels.get(n) or part_name(n) for n in missing)),
         missing=tuple(missing),
     )

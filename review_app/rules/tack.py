@@ -9,6 +9,7 @@ from review_app.i18n import N_, Message
 from review_app.rules import parts
 from review_app.rules.calls import ALREADY_STOPPED, duration, minutes, missed_stop, whistle_words
 from review_app.rules.facts import fact
+from review_app.rules.labels import part_name
 from review_app.rules.match import (
     ERROR,
     WARNING,
@@ -18,6 +19,7 @@ from review_app.rules.match import (
 )
 from review_app.rules.neutral import NeutralPlayWords, judge_at_next_neutral_play
 from review_app.rules.parameters import Parameters
+from review_app.rules.phrases import Joined
 from review_app.rules.provision import (
     STOP_AT_NEUTRAL_PLAY,
     STOP_AT_ONCE,
@@ -256,7 +258,7 @@ def _tack_allowance(record: MatchRecord, ev: Any, call: Any, allowed: float) -> 
     except MissingFact as missing:
         return [Finding(doc.match_id, "time_allowance_exceeded", "21.g", WARNING, [ev.id], Message(
             "{allowed} allowed under 21.g; whether it is more than the rule allows depends on what is not recorded: "
-            "{missing}.", allowed=minutes(allowed), missing=", ".join(missing.names)),
+            "{missing}.", allowed=minutes(allowed), missing=Joined((part_name(n) for n in missing.names), ", ")),
             {"allowed_s": allowed, "parameter": repair.name})] \
             if allowed > repair.value or "call.play_waited_off_field" in missing.names else []
     if bad is None:

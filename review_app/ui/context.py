@@ -14,7 +14,7 @@ from review_app.checker.season import SEASON
 from review_app.config import Folders
 from review_app.errors import PoloReviewError
 from review_app.i18n import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, N_, translate
-from review_app.model.catalog import folder_stamp, list_all, stamp
+from review_app.model.catalog import folder_stamp, list_all, list_matches, stamp
 from review_app.model.recordings import allowed_roots
 from review_app.store import DatabaseError, configured, open_matches, open_register, open_store
 from review_app.textsafe import md
@@ -121,6 +121,22 @@ def listing(archived: bool = False) -> list:
         return st.session_state.get(LAST_LISTING, {}).get(archived, [])
     st.session_state.setdefault(LAST_LISTING, {})[archived] = listed
     return listed
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def _demo_ids(folder: str, changed: tuple) -> frozenset[str]:  # `changed` keys the cache
+    return frozenset(x.match_id for x in list_matches(open_matches(Path(folder))))
+
+
+def from_the_demo(listed) -> bool:
+    """Whether a listed match is one of the demo's samples: listed from the read-only demo, or the workspace's
+    copy of one (made by tagging on it, under the same match id). Never part of a club's season."""
+    demo = folders().demo
+    if listed.demo:
+        return True
+    if demo is None or not demo.annotations.is_dir():
+        return False
+    return listed.match_id in _demo_ids(str(demo.annotations), folder_stamp(demo.annotations))
 
 
 def load_listed(listed):

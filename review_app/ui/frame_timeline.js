@@ -555,14 +555,15 @@ class Coding {
   }
 
   // While a code key's tag is open: whether key `k` describes it (taken, with Enter and Escape, by this)
-  // (a key its tag takes: a digit of a clause whose first fact has choices, a letter then its digit; any other
-  // key keeps its meaning, a code key then sending this tag and opening its own)
+  // (a key its tag takes: any digit 1-9, which chooses the clause's first fact with choices or, where it has
+  // none, nothing (said on the hint): a coach's digit after a code key means a fact, never a second tag; a letter
+  // then its digit; any other key keeps its meaning, a letter's code key then sending this tag and opening its own)
   describes(k) {
     if (!this.open) return false;
     if (k === "Enter" || k === "Escape") return true;
     if (k.length !== 1) return false;
     const offered = this.open.code.describe || [];
-    if (this.prefix) return /[0-9]/.test(k);
+    if (this.prefix || /[1-9]/.test(k)) return /[0-9]/.test(k);
     if (DESCRIBE_LETTERS.includes(k)) return offered.some((d) => d.keys.length === 2 && d.keys[0] === k);
     return offered.some((d) => d.keys === k);
   }
@@ -575,6 +576,7 @@ class Coding {
       this.open = null;
       return this.close();
     }
+    open.unknown = "";
     if (DESCRIBE_LETTERS.includes(k)) {
       this.prefix = k;
     } else {
@@ -585,6 +587,7 @@ class Coding {
         open.edit.keys += token;
         open.said = [...open.said.filter((d) => d.part !== found.part), found];
       }
+      open.unknown = found ? "" : token; // said on the hint until the next key
     }
     this.showHint();
     this.closeLater();
@@ -612,7 +615,12 @@ class Coding {
     if (!open) return;
     const said = open.said.map((d) => d.label).join(" · ");
     const offered = (open.code.describe || []).map((d) => `${d.keys.toUpperCase()} ${d.label}`).join(" · ");
+    const text = this.view.text || {};
+    const nothing = open.unknown && text.nothingToChoose
+      ? el("span", "code-nothing", text.nothingToChoose.replace("{key}", open.unknown.toUpperCase())
+        .replace("{situation}", open.code.label)) : null;
     this.hint.replaceChildren(el("b", "", open.code.label + (said ? ": " + said : "")),
+                              ...(nothing ? [nothing] : []),
                               el("span", "", (this.prefix ? this.prefix.toUpperCase() + "… " : "") + offered));
     this.hint.hidden = false;
   }

@@ -87,6 +87,7 @@ def _texts() -> dict[str, str]:
         "nextWhistle": _("Whistle ▸"), "nextWhistleHelp": _("Next whistle heard"),
         "noWhistleAfter": _("no whistle heard after this frame: the last is at frame {frame}"),
         "noWhistleBefore": _("no whistle heard before this frame: the first is at frame {frame}"),
+        "nothingToChoose": _("Nothing to choose with {key} for {situation}; the tag is kept as it is"),
         "viewHelp": _("Frame view: arrow keys step, J K L play, wheel zooms"),
         # the last frame's number, said as such: "of 3595" read as a count of 3595 (there are 3596, from 0)
         "position": _("Frame {frame} (0 to {last}) · {time} ({seconds} s)"),

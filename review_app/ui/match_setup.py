@@ -31,6 +31,7 @@ from review_app.model.match_setup import (
     zone_names,
 )
 from review_app.model.recordings import recording_path, recordings, review_on
+from review_app.rules.labels import MATCH_FIELD_NAMES
 from review_app.textsafe import md
 from review_app.ui import upload_view
 from review_app.ui.context import (
@@ -147,7 +148,7 @@ def details_fields(key: str, d: Details) -> Details:
     end = c2.time_input(_("End time"), d.end, key=f"{key}.end", step=60,
                         help=_("The 24 hours of 21.f(5) run from it. An end before the start is taken as the next "
                                "day."))
-    goal = c3.number_input(_("Goal level (upper handicap)"), -10.0, 40.0,
+    goal = c3.number_input(_(MATCH_FIELD_NAMES["match.upper_handicap"]), -10.0, 40.0,
                            None if d.upper_handicap is None else float(d.upper_handicap), step=1.0,
                            key=f"{key}.goal", format="%g", help=_("The event's upper handicap level; 21.g's "
                                                                   "6-goal provision depends on it."))
@@ -158,10 +159,10 @@ def details_fields(key: str, d: Details) -> Details:
     st.markdown("**" + _("Announced before the game") + "**")
     c1, c2 = st.columns(2)
     label = fixed(TRI, _yes_no)
-    courtesy = c1.radio(_("Courtesy changes allowed (21.f(2))"), TRI, TRI.index(d.courtesy_changes),
-                        key=f"{key}.courtesy", horizontal=True, format_func=label)
-    tack = c2.radio(_("6-goal tack provision in force (21.g)"), TRI, TRI.index(d.tack_6_goal), key=f"{key}.tack",
-                    horizontal=True, format_func=label)
+    courtesy = c1.radio(_(MATCH_FIELD_NAMES["match.announcements.courtesy_changes_allowed"]), TRI,
+                        TRI.index(d.courtesy_changes), key=f"{key}.courtesy", horizontal=True, format_func=label)
+    tack = c2.radio(_(MATCH_FIELD_NAMES["match.announcements.tack_provision_6_goal"]), TRI, TRI.index(d.tack_6_goal),
+                    key=f"{key}.tack", horizontal=True, format_func=label)
     other = st.text_area(_("Other announcements"), d.other_announcements or "", key=f"{key}.other", max_chars=2000,
                          height=80)
     return Details(name=name, day=day, periods=int(periods), venue=venue, time_zone=zone, start=start, end=end,

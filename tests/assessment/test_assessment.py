@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import json
 import math
 import re
 from datetime import UTC, datetime
@@ -22,6 +23,7 @@ from review_app.cli import main
 from review_app.model import document_from_data, validate
 
 CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 6, 20, 9, 0, tzinfo=UTC)
 
 
@@ -243,3 +245,30 @@ def test_the_trend_slants_its_labels_rather_than_overprint_them():
         ten_docs.append(document_from_data(data))
     html = to_html(assess(ten_docs, "Ana Umpire"), "en", generated=NOW)
     assert html.count('transform="rotate(-40 ') == 10 and "2026-06-14 <tspan" in html
+
+
+def test_a_forfeiture_the_committee_decided_after_the_game_is_not_the_umpires_call():
+    """The walk: a 21.f(5) tag whose forfeiture the committee decided after the game (the tag form pre-filled the
+    umpire of the tag before) counted as Carlos Medina's correct call. A decision after the game is not the
+    umpire's: left out of his incidents and counts, and shown apart as whose it was."""
+    data = json.loads((ROOT / "annotations" / "sample-excused-mount-returns.json").read_text("utf-8"))
+    e2 = data["events"][1]
+    e2["involved"]["umpire"] = "Carlos Medina"  # pre-filled by the tag form
+    e2["facts"]["evidence_within_24_hours"] = True
+    e2["call"].update(penalty="forfeiture", decided_by="committee")
+    doc = document_from_data(data)
+    a = assess([doc], "Carlos Medina")
+    assert [i.event for i in a.incidents] == ["e1"]
+    assert a.total("correct") + a.total("incorrect") + a.total("not_judged") == 1
+    (match,) = a.matches
+    assert [(i.event, i.decided_after_by) for i in match.after_game] == [("e2", "committee")]
+    assert all(c.clause != "21.f(5)" for c in a.by_clause)
+    from markupsafe import escape
+
+    from review_app.assessment.output import after_game_text
+
+    said = {"en": "Decided after the game under 21.f(5), not this umpire's call: e2, decided by ",
+            "es": "Decidido después del partido según 21.f(5), no es una decisión de este Umpire: e2, decidido por "}
+    for lang, text in said.items():
+        assert after_game_text(match, lang).startswith(text), after_game_text(match, lang)
+        assert str(escape(after_game_text(match, lang))) in to_html(a, lang)

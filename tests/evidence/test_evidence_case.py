@@ -228,3 +228,23 @@ def test_a_receipt_recorded_after_the_fact_in_a_local_zone(case, videos):
     late = window.parse_time("2026-06-15T17:00:01", "America/Argentina/Buenos_Aires")  # 20:00:01Z
     ev2, _ = case.add(videos["drone"], "Luis", "Committee", late, now=NOW, attest=ATTEST)
     assert not ev2.in_time and ev2.margin_s == -1
+
+
+def test_a_decision_after_the_game_waits_for_the_games_end_by_the_servers_clock(case, videos):
+    """21.f(5)'s decision on evidence "within 24 hours after a game" is entered from the match's scheduled end on:
+    before it (by the server's time) refused, saying from when; at the end itself taken. A correction that decides
+    is held to the same."""
+    from review_app.evidence.errors import GameNotOver
+    from review_app.i18n import translate
+
+    early = END - timedelta(minutes=30)
+    case.add(videos["phone"], "Ana", "Committee", early, now=early)
+    case.mark("ev1", [10], "Referee", excusal="e2", now=early)
+    with pytest.raises(GameNotOver) as refused:
+        case.decide("forfeiture", "Chair", now=early)
+    assert "from the match's scheduled end, 2026-06-14T20:00:00Z, until 2026-06-15T20:00:00Z" in str(refused.value)
+    assert "la hora del servidor es 2026-06-14T19:30:00Z" in translate(refused.value.message, "es")
+    assert case.state().decision is None
+    with pytest.raises(GameNotOver):
+        case.correct(2, "Chair", "the marks are right", decision="forfeiture", now=early)
+    assert case.decide("forfeiture", "Chair", now=END).decision == "forfeiture"

@@ -67,3 +67,29 @@ def test_late_evidence_cannot_ground_a_forfeiture(tmp_path, videos):
     e4, _ = _check(path, store)
     assert e4.verdict == "consistent"  # the 21.f(5) judge: late evidence grounds no forfeiture
     assert "24 hours" in e4.explanation.render("en")
+
+
+def test_the_assessment_credits_the_committees_decision_to_no_umpire(tmp_path, store, videos):
+    """The walk: the tag form pre-filled the umpire on the committee's 21.f(5) event, and the Assessment counted
+    the forfeiture the committee decided after the game as that umpire's correct call. Nothing typed on the tag
+    says it was after the game: the case does."""
+    import copy
+
+    from review_app.assessment.report import assess
+    from review_app.evidence import EvidenceCase
+    from review_app.model import load_document
+    from review_app.store import open_evidence
+
+    post_game = copy.deepcopy(POST_GAME)
+    post_game["involved"]["umpire"] = "Ana Umpire"  # pre-filled by the tag form
+    path = write_match(tmp_path / "annotations", [*MATCH["events"], RETURNED, post_game], umpires=["Ana Umpire"])
+    doc = load_document(path)
+    case = EvidenceCase(doc, open_evidence(store))
+    case.add(videos["phone"], "Ana", "Committee", IN_TIME, now=NOW, attest=ATTEST)
+    case.mark("ev1", [10], "Referee", excusal="e2", now=NOW)
+    case.decide("forfeiture", "Chair", now=NOW)
+    a = assess([doc], "Ana Umpire", evidence=open_evidence(store))
+    assert a.incidents == []
+    (match,) = a.matches
+    assert [(i.event, i.decided_after_by) for i in match.after_game] == [("e4", "committee")]
+    assert a.total("correct") == 0

@@ -158,3 +158,14 @@ def test_a_21f5_tag_drawn_on_shows_its_still_with_the_drawing(doc, videos, store
     ring = picture[h // 2 - 2:h // 2 + 3, int(w * 0.7) - 2:int(w * 0.7) + 3].astype(int)
     assert ((ring[..., 2] > 150) & (ring[..., 1] < 100)).any()  # the red ring at 0.7 of the width
     assert "Drawn on the match footage" in html
+
+
+def test_the_pack_names_teams_by_their_names_as_the_findings_do(pack):
+    """The walk: the committee's pack said "A #2" where the findings now say "Aurora #2". Every team a sentence
+    or table of the pack names reads as its name, in both languages; the ids stay only beside the names in the
+    case summary's list of teams."""
+    _case, p = pack
+    html = p.html.read_text("utf-8")
+    body = html.split("<h2>", 2)[2]  # past each section's case summary, where "Aurora (A)" lists the ids
+    assert not re.findall(r"(?<![\w-])[AB] #\d", html), re.findall(r".{60}(?<![\w-])[AB] #\d.{20}", html)
+    assert re.search(r"Aurora #\d", body)

@@ -498,3 +498,32 @@ def test_the_mount_register_names_each_team_by_its_name(env, match_path):
     assert "Aurora #2" in seen and "A #2" not in seen.replace("Aurora #2", ""), seen
     tables = "\n".join(d.value.to_string() for d in at.dataframe)
     assert "Aurora #" in tables and "A #" not in tables.replace("Aurora #", ""), tables
+
+
+# -- a decision after the game is entered once the game has ended -------------------------------------------------
+BEFORE_THE_END = {
+    "en": "Not yet: a decision on evidence presented after the game (21.f(5)) can be entered once the game has ended, "
+          "from the match's scheduled end, 2026-06-14T20:00:00Z, until 2026-06-15T20:00:00Z (UTC); the server's "
+          "time is 2026-06-14T19:15:00Z.",
+    "es": "Todavía no: una decisión sobre pruebas presentadas después del partido (21.f(5)) puede registrarse una vez "
+          "terminado el partido, desde el fin programado del partido, 2026-06-14T20:00:00Z, hasta "
+          "2026-06-15T20:00:00Z (UTC); la hora del servidor es 2026-06-14T19:15:00Z.",
+}
+
+
+@pytest.mark.parametrize("lang, text", list(BEFORE_THE_END.items()))
+def test_a_forfeiture_before_the_scheduled_end_is_refused_saying_when(page, case, videos, monkeypatch, lang, text):
+    """The walk: the page took a forfeiture after the game while the game had not ended. Refused in one line that
+    says from when (the match's scheduled end) against the server's time; nothing is recorded."""
+    from review_app.evidence import window
+
+    early = END - timedelta(minutes=45)
+    case.add(videos["phone"], "Ana", "Committee", early - timedelta(minutes=5), now=early - timedelta(minutes=5))
+    case.mark("ev1", [10, 11], "Referee", excusal="e2", now=early)
+    monkeypatch.setattr(window, "now_utc", lambda: early)
+    at = page(lang)
+    at.radio(key="evidence.decision").set_value("forfeiture").run()
+    at.button(key="evidence.record").click().run()
+    assert not at.exception, at.exception
+    assert [e.value.replace("\\", "") for e in at.error if "21.f(5))" in e.value.replace("\\", "")] == [text]
+    assert case.state().decision is None

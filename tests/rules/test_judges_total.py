@@ -73,3 +73,25 @@ def test_every_judge_gives_a_verdict_for_any_facts_and_call(p: Provision):
         else:
             # Values are named in words, never as the raw value names a reviewer picks from.
             assert not RAW_VALUE.findall(es + " " + en), v.explanation
+
+
+@pytest.mark.parametrize("p", PROVISIONS, ids=[p.id for p in PROVISIONS])
+def test_what_an_incomplete_verdict_misses_is_named_as_the_form_names_it_never_by_its_field_name(p: Provision):
+    """The walk: "missing: call.decided_by", "mount_excused" shown to users. Each missing part reads as the label
+    the tag form (or the match's set-up) shows for it, in both languages; `missing` itself keeps the names."""
+    from review_app.rules.labels import part_name
+
+    rng = random.Random(p.id + "missing")
+    for _ in range(ROUNDS):
+        facts = {f.name: _fact(rng, f) for f in p.facts if rng.random() < 0.9}
+        call = {name: _call(rng, spec) for name, spec in CALL_FIELDS.items() if rng.random() < 0.7}
+        case = Case(p.id, facts, call, 4, _match(rng), 10.0, {}, {"team": "red"})
+        v = judge(case)
+        if v.verdict != INCOMPLETE:
+            continue
+        for lang in ("en", "es"):
+            text = translate(v.explanation, lang)
+            for name in v.missing:
+                field = name.split(".")[-1]  # a one-word name ("unconscious") may be the label's own word
+                assert ("." not in name or name not in text) and ("_" not in field or field not in text), (lang, text)
+                assert translate(part_name(name), lang) in text, (lang, name, text)

@@ -113,3 +113,20 @@ def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on
     assert events["e3"]["window"] == tags[0]["window"]
     assert [e for e in ("e4", "e5", "e6", "e7") if events[e]["not_recorded"] == ["call"]] == ["e4", "e5", "e6", "e7"]
     assert events["e4"]["window"] == moved
+
+
+def test_a_digit_with_nothing_to_choose_after_a_code_key_makes_no_second_tag(app_on, browser, coded_video):  # noqa: F811
+    """21.d (key 3) has no fact chosen by a digit: a 2 pressed right after it is not the code key of 21.c; the view
+    says there is nothing to choose and the one tag is sent (issue 40, the coach's walk)."""
+    url, ws = app_on(coded_video)
+    page = open_page(browser, url)
+    on_screen(page, 0)
+    page.keyboard.press("3")
+    page.keyboard.press("2")
+    hint = page.get_by_test_id("polo-code-hint")
+    until(lambda: "Nothing to choose with 2" in hint.inner_text(), "the hint to say the 2 chose nothing")
+    until(lambda: page.evaluate("() => { const c = window.__poloReviewActiveView.coding;"
+                                " return c.open === null && c.pending.length === 0; }"), "the tag to be saved")
+    tags = until(lambda: coded(ws) or None, "the coded tag in the document")
+    assert [t["situation"] for t in tags] == ["21.d"]
+    assert hint.is_hidden()  # the note went with the tag

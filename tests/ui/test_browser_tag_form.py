@@ -243,3 +243,27 @@ def test_t_again_moves_the_open_tag_its_pre_fills_follow_and_what_was_typed_stay
     assert "Whistle:" not in prefilled.inner_text(), prefilled.inner_text()  # the pre-fill followed
     kinds = page.get_by_role("listbox", name="Kind of foul")
     assert kinds.get_by_role("option", selected=True).inner_text().endswith("Mechanics")  # typed: kept
+
+
+def test_the_tenth_offender_has_a_key_and_shows_it(app_on, browser):  # noqa: F811
+    """The walk: the offender's choices are two teams (O1, O2) and eight players; with O1, O2 and 3-9 taken,
+    Bravo #4 had no key. It has 0, shown on its choice, and 0 picks it."""
+    url, ws = app_on(None)
+    page = open_page(browser, url, width=1500, height=1100)
+    go_to_frame(page, 150)
+    page.locator(FRAME).click()
+    page.keyboard.press("t")
+    page.get_by_text("New tag e3 at frame 150").wait_for()
+    page.wait_for_function(f"() => {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
+    page.keyboard.type("foul")
+    page.keyboard.press("Enter")
+    offender = page.get_by_role("listbox", name="Offence committed by (who the penalty or card is against)")
+    last = offender.get_by_role("option").last
+    assert last.inner_text().replace("\n", " ").strip() == "0 Bravo #4"
+    offender.focus()
+    page.keyboard.press("0")
+    assert offender.get_by_role("option", selected=True).inner_text().endswith("Bravo #4")
+    page.keyboard.press("Control+Enter")
+    page.get_by_text("Saved e3:").wait_for()
+    e3 = next(e for e in load_document(ws["document"]).events if e["id"] == "e3")
+    assert e3["involved"]["offender"] == {"team": "B", "number": 4}

@@ -128,12 +128,18 @@ def test_the_report_page_checks_the_stores_matches(location, tmp_path, small_vid
     assert ("m21", "e4", "consistent") in {(r.match, r.event, str(r.verdict)) for r in result.events}
 
 
-def test_the_assessment_page_counts_the_call_correct(location, tmp_path, small_video):
+def test_the_assessment_page_shows_the_committees_decision_apart_from_the_umpires_calls(location, tmp_path,
+                                                                                         small_video):
+    """The committee decided e4's forfeiture after the game, in the case the store keeps: the page reads it there
+    and names the committee, never counting it as the call of the umpire the tag names (the walk found the tag
+    form's pre-filled umpire credited with it)."""
     _kept(location, tmp_path, small_video)
     at = make_app()
     at.switch_page("app_pages/assessment.py").run()
     assert not at.exception, at.exception
     at.selectbox(key="assessment.umpire").set_value(UMPIRE).run()
     metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Key incidents"] == "1" and metrics["Correct calls"] == "1", metrics
+    assert metrics["Key incidents"] == "0" and metrics["Correct calls"] == "0", metrics
     assert metrics["Incorrect calls"] == "0"
+    assert "Decided after the game under 21.f(5), not this umpire's call: e4, decided by Host Tournament " \
+           "Committee." in [c.value.replace("\\", "") for c in at.caption]

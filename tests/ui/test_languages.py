@@ -65,7 +65,10 @@ def test_the_sidebar_and_the_tag_list_in_spanish(workspace):
     assert at.sidebar.button(key="app.sign_out").label == "Salir"
     columns = {c for df in at.dataframe for c in df.value.columns}  # the tag list
     # the rulebook's words: Umpire stays Umpire, a period is a "período" (never "Árbitro", never "Chukker")
-    assert {"Etiqueta", "Fotograma", "Período", "Umpire", "Veredicto"} <= columns
+    assert {"Etiqueta", "Disposición", "Umpire", "Veredicto"} <= columns
+    # the rest of the tag picked, on its line under the list (the side table's columns fit the panel)
+    lines = [c.value.replace("\\", "") for c in at.caption]  # markdown's escapes
+    assert "Período 1 · 6:10 · fotograma 50 (0:02.00) · Umpire Umpire One · etiquetada por Coach" in lines, lines
 
 
 def test_the_app_uses_no_keyed_strings():

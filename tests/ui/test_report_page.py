@@ -107,3 +107,20 @@ def test_report_data_tables(workspace):
     assert list(verdict_counts(result, "period").index) == ["1", "2"]
     assert [e.event for e in needs_attention(result)] == ["e2"]
     assert verdict_counts(filtered(result, Filters(clauses=("21.a",))), "umpire").empty
+
+
+def test_what_a_verdict_misses_reads_as_the_tag_form_names_it_in_the_language_shown(workspace):
+    """The walk: "missing: call.whistle"-like names on the Report page. Its table and the explanation name the
+    part as the tag form does, in Spanish too; the JSON export keeps the field name (data)."""
+    data = json.loads(workspace["document"].read_text("utf-8"))
+    del data["events"][0]["call"]["whistle"]
+    workspace["document"].write_text(json.dumps(data), "utf-8")
+    for lang, word in (("en", "Whistle"), ("es", "Silbato")):
+        at = open_report(lang)
+        table = at.dataframe[0].value
+        row = table[table.iloc[:, 1] == "e1"].iloc[0]
+        missing = row[[c for c in table.columns if c in ("Facts missing", "Hechos faltantes")][0]]
+        why = row["Why" if lang == "en" else "Por qué"]
+        assert missing == word and "call.whistle" not in why and word in why, (missing, why)
+    report = json.loads(render(check_paths([workspace["document"]]), "json"))
+    assert next(e for e in report["events"] if e["event"] == "e1")["missing"] == ["call.whistle"]

@@ -178,3 +178,40 @@ def test_a_code_described_with_its_keys_stays_to_complete_while_the_checker_asks
     assert TO_COMPLETE in e3["not_recorded"]
     send(app, "v1", (2, {"kind": "code", "key": "1", "frame": 60, "keys": "u7"}))  # two umpires: one line
     assert any("the descriptor U7 says nothing of a 21.b tag here" in w.value for w in app.warning)
+
+
+def banners(at) -> list[str]:
+    return [s.value for s in [*at.success, *at.warning, *at.error, *at.info] if "Saved e" in s.value]
+
+
+def test_the_saved_banner_is_gone_on_the_next_action(app, workspace):
+    """The walk: "Saved e3" stayed shown while the coach coded the next moment and opened another tag, as if
+    those had saved. It is shown for the save, and the next action (a code key's tag, a tag opened) clears it."""
+    send(app, "v1", (1, {"kind": "code", "key": "9", "frame": 40}))
+    app.button(key="review.complete").click().run()
+    app.selectbox(key="review.form.situation").set_value("21.j").run()
+    for w in app.radio:
+        if w.key and w.key.endswith("fact.period_time_expired"):
+            w.set_value(True)
+    for w in app.selectbox:
+        if w.key and w.key.endswith("call.whistle"):
+            w.set_value("at_once")
+        if w.key and w.key.endswith("call.restart"):
+            w.set_value("next_period")
+    app.button(key="review.form.save").click().run()
+    assert any("Saved e3" in b for b in banners(app))
+    app.run()  # a rerun with nothing done (the frame view's own) keeps it
+    assert any("Saved e3" in b for b in banners(app))
+    send(app, "v1", (2, {"kind": "code", "key": "1", "frame": 80}))  # the next moment coded
+    assert event(workspace, "e4")["situation"] == "21.b"
+    assert banners(app) == []
+    # saved again, then another tag opened from the list: gone too
+    app.selectbox(key="review.complete_pick").set_value("e4").run()
+    app.button(key="review.complete").click().run()
+    next(w for w in app.selectbox if w.key and w.key.endswith("call.whistle")).set_value("at_once")
+    app.button(key="review.form.save").click().run()
+    assert any("Saved e4" in b for b in banners(app))
+    app.selectbox(key="review.tag_pick").set_value("e1").run()
+    app.button(key="review.tag_edit").click().run()
+    assert any("Edit tag e1" in s.value for s in app.subheader)
+    assert banners(app) == []

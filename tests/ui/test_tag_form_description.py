@@ -108,3 +108,22 @@ def test_the_umpire_of_a_new_tag_is_the_one_last_tagged_in_time_not_the_tag_befo
     assert last_umpire(events, saved_last="e1") == "Umpire One"  # e1 edited last
     assert last_umpire(events, saved_last="gone") == "Umpire Two"
     assert last_umpire([]) is None
+
+
+def test_every_choice_of_every_field_has_a_key_of_its_own(language):
+    """The walk: with O1, O2 and 3-9 taken, the offender's last player (Bravo #4) had no key and no hint. Every
+    choice of every field (each situation's facts and call, who was involved) has one, unique within its field:
+    the digits 1-9 by place, then 0, where no code shown takes them."""
+    d = describe(form(), "21.b", {}, True)
+    fields = list(d.fields.values()) + [f for s in d.situations for f in s.facts]
+    for f in fields:
+        if f.kind != "choice":
+            continue
+        keys = [c.key for c in f.choices]
+        assert all(keys) and len(set(keys)) == len(keys), (f.name, keys)
+        digits = [k[-1] for k in keys]
+        assert len(set(digits)) == len(digits), (f.name, keys)  # a digit alone picks one choice, never two
+    offender = {c.label: c.key for c in d.fields["offender"].choices}
+    assert offender["Bravo #4"] == "0"
+    items = next(f for s in d.situations for f in s.facts if f.name == "facts.item")
+    assert [c.key for c in items.choices][-1] == "0"

@@ -8,7 +8,15 @@ import pandas as pd
 import streamlit as st
 
 from review_app.assessment.marks import with_marks
-from review_app.assessment.output import call_text, clock_text, correct_text, to_csv, to_html, trend_spec
+from review_app.assessment.output import (
+    after_game_text,
+    call_text,
+    clock_text,
+    correct_text,
+    to_csv,
+    to_html,
+    trend_spec,
+)
 from review_app.assessment.report import assess, reviewers_of, umpires
 from review_app.errors import PoloReviewError
 from review_app.model.event import read_events
@@ -17,6 +25,7 @@ from review_app.ui.context import (
     _,
     error_line,
     folders,
+    from_the_demo,
     lang,
     listing,
     load_listed,
@@ -33,6 +42,16 @@ st.caption(_("Every tagged incident an umpire called, judged against Rule 21; yo
              "and write the development points. Download the report and print it to PDF from the browser."))
 
 listed = [x for x in listing() if not x.error]
+# A season is the workspace's own matches: the demo's samples (and copies of them) are assessed apart, never
+# counted beside them (the coach's walk found a club umpire credited with the samples' calls).
+samples = [x for x in listed if from_the_demo(x)]
+listed = [x for x in listed if not from_the_demo(x)]
+if samples and st.toggle(_("The demo's sample matches instead"), value=not listed, key="assessment.samples",
+                         help=_("The sample matches bundled with the app, and the copies of them made by tagging on "
+                                "one: assessed on their own, never counted in the workspace's season.")):
+    listed = samples
+    st.info(_("Demo: the bundled sample matches, assessed apart from the workspace's own matches."),
+            icon=":material/science:")
 if not listed:
     st.info(md(_("No match documents in {folder}.", folder=folders().annotations)))
     st.stop()
@@ -116,6 +135,8 @@ for ma in result.matches:
                                _("Affected the outcome"): st.column_config.SelectboxColumn(options=[*ANSWERS, "—"])})
         else:
             edited, wrong = None, []
+        if ma.after_game:  # the tag names the umpire (the form pre-fills it), but the call was not theirs
+            st.caption(after_game_text(ma, lang()))
         points = st.text_area(_("Development points"), value=ma.points, key=f"{key}.points", max_chars=20000,
                               placeholder=_("What the umpire does well, and what to work on next."))
         if st.button(_("Save the assessment of this match"), key=f"{key}.save", icon=":material/save:",

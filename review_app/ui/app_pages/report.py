@@ -22,6 +22,7 @@ from review_app.rules import provision
 from review_app.rules.labels import (
     VERDICT_COLORS,
     column_label,
+    part_name,
     severity_label,
     value_label,
     verdict_label,
@@ -195,6 +196,8 @@ with st.expander(_("All events")):
     frame = events_frame(shown)
     frame["verdict"] = frame["verdict"].map(lambda v: verdict_label(v, lang()))
     frame["mandatory"] = frame["mandatory"].map(lambda m: _("Yes") if m else "")
+    # what each verdict misses, as the tag form names it (the CSV and JSON keep the field names: data)
+    frame["missing"] = [", ".join(rendered(part_name(n)) for n in e.missing) for e in shown.events]
     frame["explanation"] = frame[f"explanation_{lang()}"]
     frame = frame.drop(columns=["explanation_en", "explanation_es"])
     frame.columns = [column_label(c, lang()) for c in frame.columns]

@@ -227,6 +227,7 @@ def apply_edits(doc: MatchDocument, viewer: FrameViewer | None) -> MatchDocument
             st.session_state[PROBLEM] = _("Error: {message}", message=str(exc))
             continue
         review_pick.remember(saved)
+        review_saves.moved_on()  # a moment coded or a window moved: the last save's banner is not about it
         doc = st.session_state[DRAWN] = saved
         tagged = read_event(saved, saved.renamed(change.event_id)) if item.get("kind") == "code" else None
         if tagged is not None:

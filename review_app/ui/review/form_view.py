@@ -141,9 +141,16 @@ def _said(value, name: str | None) -> str:
 
 
 def _keyed(choices: Sequence[tuple[object, str]], codes: dict) -> tuple[Choice, ...]:
-    """Each choice with its key: its descriptor code where model.coding has one, else its place (1-9)."""
-    return tuple(Choice(value, label, codes.get(value, str(n) if n <= 9 else ""))
-                 for n, (value, label) in enumerate(choices, 1))
+    """Each choice with its key: its descriptor code where model.coding has one, else its place: 1-9, then 0 for a
+    tenth (the keyboard's row; an offender is one of two teams or eight players, 21.g's item one of ten), unless a
+    code shown ends in that digit (a digit alone picks the choice whose key ends in it)."""
+    taken = {code[-1] for code in codes.values()}
+
+    def place(n: int) -> str:
+        digit = str(n % 10) if n <= 10 else ""
+        return "" if digit in taken else digit
+
+    return tuple(Choice(value, label, codes.get(value) or place(n)) for n, (value, label) in enumerate(choices, 1))
 
 
 def _codes(situation: str, match: dict, part: str) -> dict:
@@ -294,7 +301,7 @@ def _texts() -> dict[str, str]:
         "prefilledLine": _("Pre-filled from what is known (change any before saving): {parts}."),
         "save": _("Save"), "cancel": _("Cancel"), "saving": _("Saving…"),
         "move": _("Move the tag to the current frame"),
-        "keys": _("Keys: type to search, Enter picks; in a field 1–9 (or the code shown: P3, U1, O1) picks and "
+        "keys": _("Keys: type to search, Enter picks; in a field the key shown (1–9, then 0; P3, U1, O1) picks and "
                   "moves on, Backspace clears; Tab / Shift+Tab move between fields; Enter on the last field or "
                   "Ctrl+Enter saves; Escape cancels."),
         "signIn": _("Sign in first (in the sidebar): every change is recorded under the person signed in; "

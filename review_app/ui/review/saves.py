@@ -45,6 +45,7 @@ from review_app.ui.review.pick import remember, writable
 
 FORM = "review.form"  # the open tag form's state in the session (model.tag_draft.TagForm)
 LAST_VERDICT = "review.last_verdict"  # the SavedTag the form saved last: its verdict is shown
+MOVED_ON = "review.moved_on"  # when the reviewer last did something else: a save's banner before it is gone
 
 
 @dataclass(frozen=True)
@@ -263,11 +264,26 @@ def _make_change_on_saved(conflict: dict) -> None:
     st.rerun()
 
 
-def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
-    """The verdict of the tag just saved, while its match is the one open, as the page's check of
-    the match gave it (`results`: the checker's result per event id)."""
+def moved_on() -> None:
+    """The reviewer went on to something else (a tag opened, a moment coded, another tag picked or jumped to):
+    the last save's confirmation is no longer about what they are doing, and shown on, it reads as if the new
+    action had saved (the coach's walk)."""
+    st.session_state[MOVED_ON] = time.time_ns()
+
+
+def shown_save(doc: MatchDocument) -> SavedTag | None:
+    """The tag saved last in `doc`'s match, while nothing else was done since: its banners are shown."""
     saved = st.session_state.get(LAST_VERDICT)
-    if not saved or saved.path != str(doc.path) or saved.tag not in results:
+    if not saved or saved.path != str(doc.path) or st.session_state.get(MOVED_ON, 0) > saved.seq:
+        return None
+    return saved
+
+
+def verdict_banner(doc: MatchDocument, results: dict[str, dict]) -> None:
+    """The verdict of the tag just saved, while its match is the one open and nothing else was done since, as
+    the page's check of the match gave it (`results`: the checker's result per event id)."""
+    saved = shown_save(doc)
+    if not saved or saved.tag not in results:
         return
     v = results[saved.tag]
     text = "**" + _("Saved {id}: {verdict}", id=saved.tag, verdict=verdict_label(v["verdict"], lang())) + "**"

@@ -57,7 +57,7 @@ from review_app.ui.review.form_view import (
     tag_form_view,
 )
 from review_app.ui.review.pick import writable
-from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, save_change
+from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, moved_on, save_change, shown_save
 from review_app.ui.review.sounds import heard, prefill
 
 # -- opening the form ---------------------------------------------------------------
@@ -69,6 +69,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     if own is not doc:
         open_form(own, frame, time_s, read_event(own, event.id) if event else None)
         st.rerun()
+    moved_on()
     form = st.session_state.get(FORM)
     if event is None and form and form.mode == NEW and form.base.path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
@@ -430,8 +431,8 @@ def _full_form(form: TagForm, current_frame: int, current_time: float) -> None:
 def findings_banner(doc: MatchDocument, findings: list) -> None:
     """Beside the verdict of the tag just saved: every mandatory or error finding of the match that names it
     (an excused mount ridden again, a second courtesy change...), at once, not only in the report."""
-    saved = st.session_state.get(LAST_VERDICT)
-    if not saved or saved.path != str(doc.path):
+    saved = shown_save(doc)
+    if not saved:
         return
     for f in findings:
         if f.severity in WRONG_CALL and saved.tag in f.events:
@@ -539,43 +540,57 @@ def settle_pick(doc: MatchDocument, position: int = 0) -> str | None:
     return st.session_state.get("review.tag_pick") if ids else None
 
 
+def tag_details(doc: MatchDocument, event: Event) -> None:
+    """What the side table leaves out, for the tag picked: its period and clock, frame and time, umpire (whose
+    column a long name fills), reviewer, the recording it was made on (where not the footage) and its notes."""
+    parts = [_("Period {n}", n=event.period) if event.period else _("no period"),
+             *([event.clock] if event.clock else []),
+             _("frame {frame} ({time})", frame=event.position.frame, time=format_time(event.position.time_s, 2)),
+             _("umpire {name}", name=event.involved.umpire or "—"),
+             _("tagged by {name}", name=event.reviewer or "—"),
+             *([_("made on {recording}", recording=recording_label(doc, event.angle))] if event.angle else [])]
+    st.caption(md(" · ".join(parts)))
+    if event.notes:
+        st.caption(md(_("Notes: {notes}", notes=event.notes)))
+
+
 def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
     events = read_events_in_order(doc)
     st.subheader(_("Tags ({n})", n=len(events)))
     if not events:
         st.caption(_("No tags yet. Step to a stoppage and press Tag here (T)."))
         return
-    rows = []
-    angles = any(e.angle for e in events)  # the column only where some tag was made on another angle
-    for e in events:
-        r = results.get(e.id, {})
-        rows.append({  # what a reviewer reads first first: the panel is narrow, the rest scrolls into view
-            _("Tag"): e.id,
-            _("Clause"): e.situation,
-            _("Verdict"): verdict_label(r.get("verdict", ""), lang()),
-            _("Umpire"): e.involved.umpire or "—",
-            _("Frame"): e.position.frame,
-            _("Time"): format_time(e.position.time_s, 2),
-            # not yet recorded (a tag coded while playing): a dash, as the reports show it, not "None"
-            _("Period"): str(e.period) if e.period else "—",
-            _("Reviewer"): e.reviewer or "—",
-            _("Notes"): e.notes or "",
-            **({_("Made on"): recording_label(doc, e.angle) if e.angle else _("the footage")}
-               if angles else {}),
-        })
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table")
+    # The columns a coach scans the list by, narrow enough to read whole in the side panel beside the frame (at
+    # 1500 px the walk found period, reviewer and notes cut off with no way to reach them); the rest is on the tag
+    # picked below (`tag_details`).
+    rows = [{
+        _("Tag"): e.id,
+        _("Clause"): e.situation,
+        _("Verdict"): verdict_label(results.get(e.id, {}).get("verdict", ""), lang()),
+        _("Umpire"): e.involved.umpire or "—",
+    } for e in events]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table",
+                 # 400 px in all, the side panel's width at 1500 px: the longest clause id (21.general.dangerous-fouls)
+                 # and verdict (Discretionary) whole; a longer umpire's name than the column holds is on the tag's
+                 # line below too
+                 column_config={_("Tag"): st.column_config.TextColumn(width=40),
+                                _("Clause"): st.column_config.TextColumn(width=168),
+                                _("Verdict"): st.column_config.TextColumn(width=98),
+                                _("Umpire"): st.column_config.TextColumn(width=94)})
     by_id = {e.id: e for e in reversed(events)}  # an id given twice (a hand-edited file): its first in this list
     ids = [e.id for e in events]
     settle_pick(doc, position)
-    chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick",
+    chosen = st.selectbox(_("Tag"), ids, key="review.tag_pick", on_change=moved_on,
                           format_func=fixed(ids, lambda i: f"{i} · {by_id[i].situation} · f{by_id[i].position.frame}"))
     event = by_id[chosen]
+    tag_details(doc, event)
     # A row that wraps: each button as wide as its words (in Spanish, or beside an open sidebar, three
     # equal columns cut them to "Ju…", "Del…").
     row = st.container(horizontal=True, gap="small")
     c2 = c3 = c4 = row
     if jump is not None:  # no footage open: nothing to jump to
         if c2.button(_("Jump to"), key="review.tag_jump", icon=":material/my_location:", width="content"):
+            moved_on()
             jump(event.position.frame)
             st.rerun()
     if c3.button(_("Edit"), key="review.tag_edit", icon=":material/edit:", width="content"):
