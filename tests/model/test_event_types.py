@@ -112,3 +112,17 @@ def test_a_record_is_a_tree_of_json_values_so_never_in_a_reference_cycle(path):
 
 def test_every_part_of_a_record_is_read_as_a_record():
     assert all(issubclass(struct, typed.Record) for struct, _schema in PARTS)
+
+
+def test_the_tag_forms_draft_holds_every_part_of_an_event_but_its_id_place_and_what_saving_derives():
+    """An edit opens the tag form on `Draft.of(event)`: a part of the record the draft had no field for would be
+    lost when the edit is saved. The id and the place are the form's own (`TagForm.id`, `frame`, `time_s`) and
+    `not_recorded` is worked out again on saving (`model.edits.build_event`); every other part is the draft's, of
+    the record's type."""
+    from review_app.model.tag_draft import Draft
+
+    event_fields = {f.name: f.type for f in msgspec.structs.fields(typed.Event)}
+    draft_fields = {f.name: f.type for f in msgspec.structs.fields(Draft)}
+    assert set(event_fields) - set(draft_fields) == {"id", "position", "not_recorded"}
+    assert set(draft_fields) <= set(event_fields)
+    assert {name: draft_fields[name] for name in draft_fields} == {name: event_fields[name] for name in draft_fields}
