@@ -272,6 +272,12 @@ class AudioTrack:
         stream.time_base = Fraction(1, self.rate)
         cc = stream.codec_context
         cc.thread_count = 1  # one thread: the same samples give the same bytes
+        # ... and no encoder version in them: FFmpeg's AAC encoder writes its library's version ("Lavc62.28.102")
+        # into the first packet unless asked to be bit-exact, so a PyAV patch release changed two bytes of every
+        # sample clip and so its SHA-256, which the sample documents name it by.
+        from av.codec.context import Flags  # PyAV is imported only when writing
+
+        cc.flags |= Flags.bitexact
         if bitrate:
             cc.bit_rate = int(bitrate)
         self._stream = stream
