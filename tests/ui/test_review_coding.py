@@ -37,6 +37,21 @@ def event(ws, eid: str) -> dict:
     return next(e for e in on_disk(ws)["events"] if e["id"] == eid)
 
 
+
+def _save_as_period_end(app) -> None:
+    """The open tag form completed as the end of a period (21.j: time expired, whistle at once, next period) and
+    saved."""
+    app.selectbox(key="review.form.situation").set_value("21.j").run()
+    for w in app.radio:
+        if w.key and w.key.endswith("fact.period_time_expired"):
+            w.set_value(True)
+    for w in app.selectbox:
+        if w.key and w.key.endswith("call.whistle"):
+            w.set_value("at_once")
+        if w.key and w.key.endswith("call.restart"):
+            w.set_value("next_period")
+    app.button(key="review.form.save").click().run()
+
 def test_codes_are_saved_once_each_in_order_with_the_window_of_lead_and_lag(app, workspace):
     send(app, "v1", (1, {"kind": "code", "key": "1", "frame": 150}), (2, {"kind": "code", "key": "7", "frame": 20}))
     e3, e4 = event(workspace, "e3"), event(workspace, "e4")
@@ -96,16 +111,7 @@ def test_a_coded_tag_is_completed_from_the_to_complete_list_on_the_tag_form(app,
     app.button(key="review.complete").click().run()
     assert any("Edit tag e4 at frame 60" in s.value for s in app.subheader)
     assert app.session_state["review.pos"] == 60  # the frame view is taken to it
-    app.selectbox(key="review.form.situation").set_value("21.j").run()
-    for w in app.radio:
-        if w.key and w.key.endswith("fact.period_time_expired"):
-            w.set_value(True)
-    for w in app.selectbox:
-        if w.key and w.key.endswith("call.whistle"):
-            w.set_value("at_once")
-        if w.key and w.key.endswith("call.restart"):
-            w.set_value("next_period")
-    app.button(key="review.form.save").click().run()
+    _save_as_period_end(app)
     assert not app.exception, app.exception
     e4 = event(workspace, "e4")
     # the call is recorded now (what it makes relevant and is still missing is named: the whistle's moment)
@@ -189,16 +195,7 @@ def test_the_saved_banner_is_gone_on_the_next_action(app, workspace):
     those had saved. It is shown for the save, and the next action (a code key's tag, a tag opened) clears it."""
     send(app, "v1", (1, {"kind": "code", "key": "9", "frame": 40}))
     app.button(key="review.complete").click().run()
-    app.selectbox(key="review.form.situation").set_value("21.j").run()
-    for w in app.radio:
-        if w.key and w.key.endswith("fact.period_time_expired"):
-            w.set_value(True)
-    for w in app.selectbox:
-        if w.key and w.key.endswith("call.whistle"):
-            w.set_value("at_once")
-        if w.key and w.key.endswith("call.restart"):
-            w.set_value("next_period")
-    app.button(key="review.form.save").click().run()
+    _save_as_period_end(app)
     assert any("Saved e3" in b for b in banners(app))
     app.run()  # a rerun with nothing done (the frame view's own) keeps it
     assert any("Saved e3" in b for b in banners(app))
