@@ -58,7 +58,7 @@ from review_app.ui.review.form_view import (
 )
 from review_app.ui.review.pick import writable
 from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, moved_on, save_change, shown_save
-from review_app.ui.review.sounds import heard, prefill
+from review_app.ui.review.sounds import prefill
 
 # -- opening the form ---------------------------------------------------------------
 
@@ -74,7 +74,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     if event is None and form and form.mode == NEW and form.base.path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
         form.frame, form.time_s, form.angle = frame, time_s, tagging_on()
-        prefill(form, heard(doc))  # the whistle after the incident's new place, unless set by hand
+        prefill(form, doc)  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
     if event is None:
@@ -97,7 +97,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     st.session_state.pop("review.form.situation", None)
     if form.tag.moments.whistle is None:  # a whistle moment tagged stays as it is
         form.taken_moments()
-        prefill(form, heard(doc))
+        prefill(form, doc)
 
 
 # -- widgets for facts and call fields ----------------------------------------------------
