@@ -65,7 +65,8 @@ theirs = [d for d in docs if umpire in (d.match.get("umpires") or [])
           or any(e.umpire == umpire for e in read_events(d))]
 labels = {d.match_id: f"{d.match.get('name') or d.match_id} · {d.match.get('date') or ''}" for d in theirs}
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="assessment.matches",
-                        placeholder=_("The whole season ({n} matches)", n=len(labels)))
+                        placeholder=ngettext("The whole season ({n} match)", "The whole season ({n} matches)",
+                                                     len(labels)))
 season = [d for d in theirs if not chosen or d.match_id in chosen]
 tagged_by = reviewers_of(season, umpire)
 whose = None
