@@ -481,8 +481,11 @@ def moments_bar(form: TagForm, current_frame: int, current_time: float, situatio
     moments = form.taken_moments()
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
     offered = moments_for(situation, moments)
-    # two by two: the labels stay whole in a side column
-    cols = [c for _row in range((len(offered) + 1) // 2) for c in st.columns(2)]
+    # the four every tag has two by two, the waits a clause adds a row each: their labels stay whole in the side
+    # column ("Player able to resume, or substitute on" was cut to "Player able to resume, or s…" in half of it)
+    common = len([m for m in offered if m[0] not in WAIT_MOMENTS])  # MOMENT_KEYS puts the waits last
+    cols = [c for _row in range((common + 1) // 2) for c in st.columns(2)]
+    cols += [st.container() for _wait in offered[common:]]
     for col, (moment, label, shortcut) in zip(cols, offered, strict=False):
         at = {"frame": form.frame} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
