@@ -522,3 +522,10 @@ def test_the_side_tables_umpire_column_takes_what_the_clause_ids_leave(workspace
     at.run()
     assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
     assert widths(at)["Clause"] == 168 and sum(widths(at).values()) == 400
+    # the headings whole in Spanish too ("Etiqueta" read "Etique" in 40 px)
+    at = make_app(lang="es")
+    at.run()
+    table = next(d for d in at.dataframe if "Umpire" in d.value.columns)
+    shown = {name: c["width"] for name, c in json.loads(table.proto.columns).items() if "width" in c}
+    assert all(shown[name] >= 8 * len(name) for name in shown), shown
+    assert sum(shown.values()) == 400, shown

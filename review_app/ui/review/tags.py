@@ -557,16 +557,16 @@ def tag_details(doc: MatchDocument, event: Event) -> None:
         st.caption(md(_("Notes: {notes}", notes=event.notes)))
 
 
-# The side table's widths in px: the panel beside the frame at 1500 px, the tag id, the longest verdict
-# (Discretionary, Discrecional) whole, and what a character of the table's font takes at most in a clause id.
-SIDE_PX, TAG_PX, VERDICT_PX = 400, 40, 98
-CLAUSE_CHAR_PX, CLAUSE_PAD_PX, CLAUSE_MAX_PX = 6.5, 18, 168
+# The side table's widths in px: the panel beside the frame at 1500 px, the longest verdict (Discretionary,
+# Discrecional) whole, what a character of the table's font takes at most in an id or a heading, and the clause
+# column's widest (21.general.dangerous-fouls).
+SIDE_PX, VERDICT_PX = 400, 98
+CHAR_PX, PAD_PX, CLAUSE_MAX_PX = 6.5, 18, 168
 
 
-def _clause_width(texts: list[str]) -> int:
-    """The clause column's width for these clause ids (and its heading): the longest whole, at most
-    CLAUSE_MAX_PX (21.general.dangerous-fouls)."""
-    return min(CLAUSE_MAX_PX, round(max(map(len, texts)) * CLAUSE_CHAR_PX) + CLAUSE_PAD_PX)
+def _text_width(texts: list[str], most: int = SIDE_PX) -> int:
+    """A column's width for these cells and heading: the longest whole, at most `most`."""
+    return min(most, round(max(map(len, texts)) * CHAR_PX) + PAD_PX)
 
 
 def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
@@ -584,17 +584,18 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         _("Verdict"): verdict_label(results.get(e.id, {}).get("verdict", ""), lang()),
         _("Umpire"): e.involved.umpire or "—",
     } for e in events]
-    clause_px = _clause_width([e.situation for e in events] + [_("Clause")])
+    tag_px = _text_width([e.id for e in events] + [_("Tag")])  # "Etiqueta" was cut to "Etique" in 40 px
+    clause_px = _text_width([e.situation for e in events] + [_("Clause")], CLAUSE_MAX_PX)
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table",
                  # SIDE_PX in all, the side panel's width at 1500 px: the clause column as wide as this match's
                  # longest clause id, the umpire's name given the rest (a fixed 168 px for the longest id of all,
                  # 21.general.dangerous-fouls, cut "Pedro Zavaleta" on a match of short ones); a name longer than its
                  # column is whole on the tag's line below
-                 column_config={_("Tag"): st.column_config.TextColumn(width=TAG_PX),
+                 column_config={_("Tag"): st.column_config.TextColumn(width=tag_px),
                                 _("Clause"): st.column_config.TextColumn(width=clause_px),
                                 _("Verdict"): st.column_config.TextColumn(width=VERDICT_PX),
                                 _("Umpire"): st.column_config.TextColumn(
-                                    width=SIDE_PX - TAG_PX - VERDICT_PX - clause_px)})
+                                    width=SIDE_PX - tag_px - VERDICT_PX - clause_px)})
     by_id = {e.id: e for e in reversed(events)}  # an id given twice (a hand-edited file): its first in this list
     ids = [e.id for e in events]
     settle_pick(doc, position)
