@@ -115,8 +115,10 @@ for ma in result.matches:
         if not ma.incidents:
             st.caption(_("No tagged incidents for this umpire in this match."))
         rows = [{_("Tag"): i.event,
-                 _("Time"): " · ".join(x for x in (_("Period {n}", n=i.period) if i.period else "", i.clock or "",
-                                                    clock_text(i.time_s)) if x),
+                 # each time named: "Period 1 · 1:26 · 1:26" left the game clock and the footage's time alike
+                 _("Time"): " · ".join(x for x in (_("Period {n}", n=i.period) if i.period else "",
+                                                    _("clock {clock}", clock=i.clock) if i.clock else "",
+                                                    _("footage {time}", time=clock_text(i.time_s))) if x),
                  _("Situation"): situation_label(i.clause), _("Correct?"): correct_text(i, lang()),
                  _("Clear and obvious error"): answer(i.clear_and_obvious) if i.correct is False else "—",
                  _("Affected the outcome"): answer(i.affected_outcome) if i.correct is False else "—",
