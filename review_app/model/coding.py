@@ -297,15 +297,27 @@ def call_after_incident(calls: Sequence[Call], incident_s: float) -> int | None:
 
 
 def bound_call(calls: Sequence[Call], incident_s: float, whistle_s: float | None = None,
-               coded: bool = False) -> int | None:
+               coded: bool = False, others: Sequence[Event] = ()) -> int | None:
     """The call a tag (an event of the match, or the tag form's) is bound to: the one heard at its whistle
     moment (`whistle_s`) if it has one (None if no whistle was heard there); else, for a tag a code key made
-    (`coded`: it has a window), the call before the key; else the call after its incident (`incident_s`)."""
+    (`coded`: it has a window), the call before the key; else the call after its incident (`incident_s`), unless
+    that call is the whistle of one of the match's `others` tags (`answers_a_later_incident`)."""
     if whistle_s is not None:
         near = [(abs(b.time_s - whistle_s), n) for n, call in enumerate(calls) for b in call
                 if abs(b.time_s - whistle_s) <= SAME_WHISTLE_S]
         return min(near)[1] if near else None
-    return call_before_key(calls, incident_s) if coded else call_after_incident(calls, incident_s)
+    if coded:
+        return call_before_key(calls, incident_s)
+    n = call_after_incident(calls, incident_s)
+    return None if n is not None and answers_a_later_incident(calls, n, incident_s, others) else n
+
+
+def answers_a_later_incident(calls: Sequence[Call], n: int, incident_s: float, others: Sequence[Event]) -> bool:
+    """Whether call `n` is the whistle of another tag whose incident comes after `incident_s`: that whistle stopped
+    play for the later incident, so the earlier one was not whistled (the walk: a foul tagged 14 s before a lodged
+    ball was given the lodged ball's whistle, and its call read "delayed 14.1 s"). Tags at the same instant (two
+    tags of one stoppage) share their whistle."""
+    return any(e.position.time_s > incident_s and event_call(calls, e) == n for e in others)
 
 
 def event_call(calls: Sequence[Call], event: Event) -> int | None:
@@ -321,14 +333,16 @@ def unbound_calls(calls: Sequence[Call], events: Sequence[Event]) -> list[int]:
     return [n for n in range(len(calls)) if n not in taken]
 
 
-def key_binding(calls: Sequence[Call], key: At, playing: bool = True) -> tuple[At, At | None]:
+def key_binding(calls: Sequence[Call], key: At, playing: bool = True,
+                others: Sequence[Event] = ()) -> tuple[At, At | None]:
     """Where a code key pressed at `key` tags, and the whistle it binds. While the footage plays: the first blast
     of the call it answers (`call_before_key`) as both the tag's frame and its whistle moment, else the key's own
     frame and no whistle. Paused on a frame (stepped to, as `,` and `.` step to a whistle's own frame): that
-    frame, and the whistle a tag made there with T takes (`call_after_incident`: the one heard on that frame, or
-    the first after it), so that the list of whistles not yet reviewed counts it."""
+    frame, and the whistle a tag made there with T takes (`bound_call`: the one heard on that frame, or the first
+    after it, unless a later incident of the match's `others` tags is that whistle's), so that the list of whistles
+    not yet reviewed counts it."""
     if not playing:
-        n = call_after_incident(calls, key.time_s)
+        n = bound_call(calls, key.time_s, others=others)
         return key, None if n is None else calls[n][0]
     n = call_before_key(calls, key.time_s)
     return (key, None) if n is None else (calls[n][0], calls[n][0])

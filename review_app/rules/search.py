@@ -30,8 +30,10 @@ def _id_tokens(text: str) -> list[str]:
 
 
 def _names(p: Provision) -> str:
-    """The clause id and its title in both languages: a reviewer may think of a situation in
-    either language whatever the interface's language ('casco' in English finds 21.h)."""
+    """The clause id, its title and the name its code key shows (`Provision.key_name`), in both languages: a
+    reviewer may think of a situation in either language whatever the interface's language ('casco' in English
+    finds 21.h), and by the name the code window's buttons teach ('injured' finds 21.d, "Player injured", before
+    the mount's clauses whose titles say "injured")."""
     return _hay(p.id)[0]
 
 
@@ -51,7 +53,7 @@ def _hay(clause: str) -> tuple[str, str]:
     for f in p.facts:
         parts += list(both(f.label).values())
         parts += [value_label(c, lang) for c in f.choices or () for lang in LANGUAGES]
-    return fold(" ".join((p.id, *both(p.title).values()))), fold(" ".join(parts))
+    return fold(" ".join((p.id, *both(p.title).values(), *both(p.key_name).values()))), fold(" ".join(parts))
 
 
 def searchable(p: Provision) -> dict:

@@ -328,3 +328,9 @@ def error_line(exc: Exception) -> None:
         st.error("  \n".join(lines), icon=":material/warning:")
         return
     st.error(_("Error: {message}", message=md(exc)), icon=":material/warning:")
+
+
+def dash(value: object) -> object:
+    """A table cell for a value not recorded: "—" (st.dataframe shows None as "None", Python's word, in either
+    language)."""
+    return "—" if value is None else value

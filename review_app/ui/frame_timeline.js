@@ -168,7 +168,8 @@ class Timeline {
     for (const [kind, s] of kinds) {
       const item = el("span", "tl-key tl-key-sound");
       item.dataset.kind = kind;
-      item.append(svgShape("triangleDown", s.color), document.createTextNode(s.label));
+      const name = (t.soundKinds || {})[kind] || kind; // the kind's name: a mark's label is that mark's alone
+      item.append(svgShape("triangleDown", s.color), document.createTextNode(name));
       this.legend.append(item);
     }
     this.track.title = t.hint || "";

@@ -112,6 +112,8 @@ def timeline_texts() -> dict[str, str]:
         "toComplete": _("to complete"), "saving": _("being saved"),
         "dragStart": _("Drag to move the window's start"), "dragEnd": _("Drag to move the window's end"),
         "sounds": _("Whistles and horns"), "soundHint": _("{sound} heard · frame {frame} · click to go there"),
+        # the legend names each kind, never one mark's own label ("Whistle, 4 heard together" was shown for all)
+        "soundKinds": {"whistle": _("Whistle"), "horn": _("Horn")},
     }
 
 

@@ -57,6 +57,18 @@ def test_the_distribution_per_umpire_and_per_situation():
     assert delay_distribution(rows.iloc[0:0], "umpire").empty
 
 
+def test_one_delay_reads_the_same_in_every_column():
+    """The walk's Report: one 21.d tag whose whistle came 0.015 s after the incident read "median 0.02, middle half
+    0.01–0.01, fastest 0.02" (the quartiles rounded by the format, the rest by pandas)."""
+    import pandas as pd
+
+    delays = pd.DataFrame([{"match": "m", "event": "e2", "clause": "21.d", "umpire": "Pedro Zavaleta", "frame": 3841,
+                            "time_s": 76.82, "whistle_delay_s": 0.015, "whistle": "at_once"}])
+    row = delay_distribution(delays, "clause").loc["21.d"]
+    assert row["quartiles_s"] == f"{row['median_s']:.2f}–{row['median_s']:.2f}"
+    assert row["median_s"] == row["fastest_s"] == row["slowest_s"]
+
+
 def test_the_timeline_carries_the_whistles_and_horns_heard_in_colours_of_their_own():
     """The frame view's timeline (frame_timeline.js) draws these in a row of their own, a click on one
     going to its frame (tests/ui/test_browser_sound.py clicks one)."""

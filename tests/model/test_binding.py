@@ -95,6 +95,21 @@ def test_the_list_of_whistles_not_yet_reviewed_follows_the_same_rule():
     assert unbound_calls(CALLS, [saved]) == [0, 2]
 
 
+def test_a_whistle_that_answered_a_later_incident_is_not_an_earlier_tags():
+    """The walk on a 50 fps HEVC match: a foul tagged at 1:50 (T, no whistle near it) was given the whistle of the
+    lodged ball tagged at 2:04, 14 s later, and its call read "delayed 14.1 s", inconsistent. That whistle stopped
+    play for the later incident: the earlier one was not whistled."""
+    lodged = tag(21.7, whistle_s=21.7)  # a tag on the second call's whistle
+    assert bound_call(CALLS, 9.0) == 1  # alone, the incident at 9 s takes the next whistle
+    assert bound_call(CALLS, 9.0, others=[lodged]) is None
+    assert key_binding(CALLS, at(9.0), playing=False, others=[lodged]) == (at(9.0), None)  # paused code key alike
+    # a second tag of the same stoppage (its incident as late as the other's, or later) still shares the whistle
+    assert bound_call(CALLS, lodged.position.time_s, others=[lodged]) == 1
+    assert bound_call(CALLS, 21.0, others=[tag(20.0, whistle_s=21.7)]) == 1
+    # the list of whistles not yet reviewed is unchanged: the later tag holds the whistle
+    assert unbound_calls(CALLS, [lodged, tag(9.0)]) == [0, 2]
+
+
 # -- what the form says before the reviewer does --------------------------------------------------------
 
 def test_the_call_is_pre_filled_from_the_moments_and_the_clause():

@@ -45,7 +45,12 @@ def open_assessment(umpire: str = "Carlos Medina"):
 def test_the_season_is_the_workspaces_matches_and_the_demo_is_assessed_apart(workspace_with_a_club_match):
     at = open_assessment()
     assert at.multiselect(key="assessment.matches").options == ["Club final · 2026-09-20"]
+    # one match is one: the walk read "The whole season (1 matches)"
+    assert at.multiselect(key="assessment.matches").proto.placeholder == "The whole season (1 match)"
     assert {m.label: m.value for m in at.metric}["Key incidents"] == "1"  # the club match's one tag
+    # the incident's time says which is the game clock and which the footage's ("Period 1 · 1:26 · 1:26" before)
+    (times,) = [list(d.value["Time"]) for d in at.dataframe if "Time" in d.value.columns]
+    assert len(times) == 1 and "clock " in times[0] and "footage " in times[0], times
     at.toggle(key="assessment.samples").set_value(True).run()
     assert not at.exception, at.exception
     shown = at.multiselect(key="assessment.matches").options

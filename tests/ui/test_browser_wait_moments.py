@@ -57,3 +57,29 @@ def test_the_mount_off_the_field_set_with_its_key(tmp_path, chromium):
                                                                      "restart": restart}
     finally:
         stop_app(proc)
+
+
+def test_a_waits_label_is_whole_on_its_button(tmp_path, chromium):
+    """The walk at 1500x1000: a 21.d tag's "Player able to resume, or substitute on: not set" read "Player able to
+    resume, or s…", two moment buttons to a row of the side column. Each moment's label is whole."""
+    ws = make_workspace(tmp_path / "ws")
+    data = json.loads(ws["document"].read_text("utf-8"))
+    data["events"] = []
+    ws["document"].write_text(json.dumps(data), "utf-8")
+    proc, url = start_app(tmp_path, ws)
+    try:
+        page = open_page(chromium, url, width=1500, height=1000)
+        on_screen(page, 0)
+        page.keyboard.press("t")
+        page.get_by_text("New tag e1 at frame 0").wait_for()
+        page.get_by_label("Find the situation (clause or name)").fill("21.d")
+        page.keyboard.press("Enter")
+        wait = page.get_by_role("button", name="Player able to resume, or substitute on: not set")
+        wait.wait_for()
+        for name in ("Player able to resume, or substitute on: not set", "Neutral play: not set", "Whistle: not set"):
+            cut = page.get_by_role("button", name=name).evaluate(
+                "(b) => [b, ...b.querySelectorAll('*')].filter((e) => e.scrollWidth > e.clientWidth + 1)"
+                ".map((e) => [e.tagName, e.scrollWidth, e.clientWidth])")
+            assert not cut, (name, cut)
+    finally:
+        stop_app(proc)

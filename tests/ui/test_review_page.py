@@ -494,3 +494,38 @@ def test_a_mount_typed_in_joins_the_riders_string(tmp_path):
                                        {"team": None, "number": 1, "mount": "Sol"}])
     assert added == [("Nube", "B", 1)]
     assert string_of(doc, "B", 1) == ["Nube"] and string_of(doc, "A", 3) == ["Lucero", "Morena"]
+
+
+def test_the_side_tables_umpire_column_takes_what_the_clause_ids_leave(workspace):
+    """The walk at 1500 px: the clause column kept 168 px for 21.general.dangerous-fouls on a match of short clause
+    ids and cut the umpires' names ("Pedro Zavaleta", "Horacio Castag"). The clause column is as wide as the match's
+    longest id; the umpire takes the rest of the panel's 400 px."""
+    doc = json.loads(workspace["document"].read_text("utf-8"))
+    for e in doc["events"]:
+        e.setdefault("involved", {})["umpire"] = "Horacio Castagnola"
+    workspace["document"].write_text(json.dumps(doc), "utf-8")
+
+    def widths(at) -> dict:
+        table = next(d for d in at.dataframe if "Umpire" in d.value.columns)
+        return {name: c["width"] for name, c in json.loads(table.proto.columns).items() if "width" in c}
+
+    at = make_app()
+    at.run()
+    assert not at.exception, at.exception
+    shown = widths(at)
+    assert sum(shown.values()) == 400, shown
+    assert shown["Umpire"] >= 8 * len("Horacio Castagnola"), shown  # 8 px a letter: the name whole
+    # a match with the longest clause id of all keeps it whole, as before
+    doc["events"][0].update(situation="21.general.dangerous-fouls", facts={})
+    workspace["document"].write_text(json.dumps(doc), "utf-8")
+    at = make_app()
+    at.run()
+    assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+    assert widths(at)["Clause"] == 168 and sum(widths(at).values()) == 400
+    # the headings whole in Spanish too ("Etiqueta" read "Etique" in 40 px)
+    at = make_app(lang="es")
+    at.run()
+    table = next(d for d in at.dataframe if "Umpire" in d.value.columns)
+    shown = {name: c["width"] for name, c in json.loads(table.proto.columns).items() if "width" in c}
+    assert all(shown[name] >= 8 * len(name) for name in shown), shown
+    assert sum(shown.values()) == 400, shown

@@ -82,6 +82,13 @@ def test_whistles_heard_are_listed_and_pre_fill_a_new_tag(workspace, monkeypatch
     assert "call" not in (coded.get("not_recorded") or [])
     listed = next(e for e in at.expander if "Whistles not yet reviewed" in e.label)
     assert listed.label.endswith("(0 of 2)"), listed.label
+    # the tag form still open, moved 2 s before that coded tag's incident: the whistle after it is the coded tag's,
+    # which stopped play for that later incident, so none is pre-filled (the walk: a foul 14 s before a lodged ball
+    # took the lodged ball's whistle and read "delayed 14.1 s")
+    at.session_state["review.form_request"] = (first - 50, (first - 50) / 25)
+    at.run()
+    form = at.session_state["review.form"]
+    assert "whistle" not in form.moments and form.whistle_heard is None, form.moments
     # paused on a frame, a code key tags that frame itself, with the whistle heard there or after it (none here)
     at.session_state["review.edits"] = {"view": "v", "playing": False,
                                         "items": [{"kind": "code", "key": "1", "frame": key, "seq": 2,

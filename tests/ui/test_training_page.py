@@ -202,6 +202,27 @@ def test_the_coach_approves_an_example_and_it_is_asked(workspace):
     assert current(at) == "test-match/e2"
 
 
+def test_a_tag_without_period_or_clock_shows_a_dash_in_the_coachs_list(workspace):
+    """The walk: tags coded before the first period start had no period or clock, and the Teaching examples list
+    showed "None" (Python's, in English, in either language)."""
+    doc = json.loads(workspace["document"].read_text("utf-8"))
+    for e in doc["events"]:
+        if e["id"] == "e2":
+            e.pop("period", None)
+            e.pop("clock", None)
+    workspace["document"].write_text(json.dumps(doc), "utf-8")
+    People(the_store().people).enrol("Cleo", "coach passphrase", role=COACH, setup=True)
+    for lang in ("en", "es"):
+        coach = make_app(reviewer="Cleo", lang=lang)
+        coach.switch_page("app_pages/coach.py").run()
+        coach.text_input(key="coach.passphrase").input("coach passphrase")
+        coach.button(key="coach.sign_in").click().run()
+        assert not coach.exception, coach.exception
+        assert coach.dataframe, (lang, [e.value for e in coach.error], [i.value for i in coach.info])
+        rows = coach.dataframe[0].value.to_dict("records")  # the teaching examples (the People tab's comes after)
+        assert [r[list(r)[3]] for r in rows][1] == "—" and [r[list(r)[4]] for r in rows][1] == "—", rows
+
+
 def test_a_demo_question_plays_the_quiz_version_of_its_clip(tmp_path, monkeypatch):
     """With the default options the demo's expert tags are the examples; a sample clip is shown without
     the caption that names its rule and the running captions that say the call."""

@@ -16,6 +16,7 @@ from review_app.footage import Footage
 from review_app.footage.frames import encode
 from review_app.footage.uploads import UploadError, remember_name, shown_name, store_upload
 from review_app.footage.viewer import FrameViewer, format_time, parse_time
+from review_app.i18n import both
 from review_app.model import document_from_data, load_document
 from review_app.model.catalog import (
     link_footage,
@@ -101,6 +102,17 @@ def test_search_in_the_other_language_by_id_without_punctuation_and_in_the_text(
     assert ids("girth")[0] == ids("cincha")[0] == "21.g"  # found in the rulebook's words and the facts' choices
     assert ids("lesión")[0] == "21.d"  # titles before text
     assert ids("zzz") == []
+
+
+def test_the_name_a_code_key_shows_finds_its_situation_first():
+    """The walk on a 50 fps HEVC match: the trainee (and the coach) typed "injured", the word on the code window's
+    "Player injured" (21.d) and in the search's own example, and Enter picked 21.f(1)(i), a mount's injury;
+    "player injured" picked 21.f(4). Each key name, in either language, finds its own situation first."""
+    ids = lambda q, lang="en": [p.id for p in search_provisions(q, lang)]
+    assert ids("injured")[0] == ids("player injured")[0] == ids("lesionado", "es")[0] == "21.d"
+    for p in PROVISIONS:
+        for lang, name in both(p.key_name).items():
+            assert ids(name, lang)[0] == p.id, (p.id, lang, name, ids(name, lang)[:3])
 
 
 def test_build_event_keeps_only_what_was_recorded():

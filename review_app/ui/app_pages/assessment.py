@@ -65,7 +65,8 @@ theirs = [d for d in docs if umpire in (d.match.get("umpires") or [])
           or any(e.umpire == umpire for e in read_events(d))]
 labels = {d.match_id: f"{d.match.get('name') or d.match_id} · {d.match.get('date') or ''}" for d in theirs}
 chosen = st.multiselect(_("Matches"), list(labels), format_func=labels.get, key="assessment.matches",
-                        placeholder=_("The whole season ({n} matches)", n=len(labels)))
+                        placeholder=ngettext("The whole season ({n} match)", "The whole season ({n} matches)",
+                                                     len(labels)))
 season = [d for d in theirs if not chosen or d.match_id in chosen]
 tagged_by = reviewers_of(season, umpire)
 whose = None
@@ -114,8 +115,10 @@ for ma in result.matches:
         if not ma.incidents:
             st.caption(_("No tagged incidents for this umpire in this match."))
         rows = [{_("Tag"): i.event,
-                 _("Time"): " · ".join(x for x in (_("Period {n}", n=i.period) if i.period else "", i.clock or "",
-                                                    clock_text(i.time_s)) if x),
+                 # each time named: "Period 1 · 1:26 · 1:26" left the game clock and the footage's time alike
+                 _("Time"): " · ".join(x for x in (_("Period {n}", n=i.period) if i.period else "",
+                                                    _("clock {clock}", clock=i.clock) if i.clock else "",
+                                                    _("footage {time}", time=clock_text(i.time_s))) if x),
                  _("Situation"): situation_label(i.clause), _("Correct?"): correct_text(i, lang()),
                  _("Clear and obvious error"): answer(i.clear_and_obvious) if i.correct is False else "—",
                  _("Affected the outcome"): answer(i.affected_outcome) if i.correct is False else "—",

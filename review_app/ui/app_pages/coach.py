@@ -13,7 +13,7 @@ from review_app.textsafe import md
 from review_app.training import ScoreStore, TeachingExamples, questions_from
 from review_app.training import progress as prog
 from review_app.training.examples import APPROVED, CHANGED, DEMO
-from review_app.ui.context import _, error_line, fixed, folders, listing, load_listed, rendered, roots, store
+from review_app.ui.context import _, dash, error_line, fixed, folders, listing, load_listed, rendered, roots, store
 from review_app.ui.people_parts import coach_sign_in, people, roles_text
 
 st.title(_("Coach"))
@@ -93,8 +93,8 @@ with t_examples:
         st.info(_("No tags with footage yet."))
     else:
         st.dataframe(pd.DataFrame([{
-            _("Match"): q.match_name, _("Tag"): q.event_id, _("Clause"): q.situation, _("Period"): q.period,
-            _("Clock"): q.clock, _("Teaching example"): status_words[status[q.id]],
+            _("Match"): q.match_name, _("Tag"): q.event_id, _("Clause"): q.situation, _("Period"): dash(q.period),
+            _("Clock"): dash(q.clock), _("Teaching example"): status_words[status[q.id]],
             _("Approved by"): approvals[q.id].by if q.id in approvals and not approvals[q.id].withdrawn else ""}
             for q in questions]), hide_index=True, width="stretch", key="coach.examples")
         ids = [q.id for q in questions]

@@ -37,6 +37,7 @@ from review_app.ui import frame_view, upload_view
 from review_app.ui.context import (
     N_,
     _,
+    dash,
     documents,
     error_line,
     fixed,
@@ -292,8 +293,8 @@ with t_reg:
     if reg.excusals:
         st.dataframe(pd.DataFrame([{
             _("Clause"): e.clause, _("Event"): e.event, _("Mount"): e.mount,
-            _("Player"): rider(e.team, e.number), _("Period"): e.period,
-            _("Clock"): e.clock, _("Frame"): e.frame, _("Time"): round(e.time_s, 3),
+            _("Player"): rider(e.team, e.number), _("Period"): dash(e.period),
+            _("Clock"): dash(e.clock), _("Frame"): e.frame, _("Time"): round(e.time_s, 3),
             _("Seen again"): ", ".join("{} ({} {})".format(s.event, _("Frame"), s.frame) for s in e.returned)}
             for e in reg.excusals]), hide_index=True, key="evidence.excusals_table")
     else:

@@ -42,7 +42,7 @@ from review_app.model.coding import (
     window_change,
 )
 from review_app.model.edits import commit, put_event
-from review_app.model.event import decode_event, read_event, written
+from review_app.model.event import decode_event, read_event, read_events_in_order, written
 from review_app.rules import PROVISIONS, provision
 from review_app.rules.labels import value_label
 from review_app.rules.search import clause_label
@@ -164,7 +164,8 @@ def _change(doc: MatchDocument, viewer: FrameViewer, window: CodeWindow, item: d
         # while playing, the key answers the whistle just heard (model.coding.key_binding); paused on a frame,
         # it tags that frame, with the whistle heard there or the first after it, as T would
         key = at(item["frame"])
-        here, whistle = key_binding(heard_calls(heard(doc)), key, playing=bool(item.get("playing")))
+        here, whistle = key_binding(heard_calls(heard(doc)), key, playing=bool(item.get("playing")),
+                                    others=read_events_in_order(doc))
         start = at(viewer.index_at(max(0.0, here.time_s - window.lead_s)))
         end = at(viewer.index_at(here.time_s + window.lag_s))
         event = coded_event(doc, code, here, (start, end), name, angle=review_angle.tagging_on(), whistle=whistle,

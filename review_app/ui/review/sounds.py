@@ -18,7 +18,7 @@ from review_app.model.dismissed import (
     without_dismissed,
 )
 from review_app.model.event import read_events_in_order
-from review_app.model.tag_draft import TagForm
+from review_app.model.tag_draft import NEW, TagForm
 from review_app.sound import cache, matching
 from review_app.sound.detect import Sound
 from review_app.textsafe import md
@@ -118,23 +118,26 @@ def whistle_frames(found: list[Sound]) -> list[int]:
     return [call[0].frame for call in heard_calls(found)]
 
 
-def prefill(form: TagForm, found: list[Sound]) -> None:
+def prefill(form: TagForm, doc: MatchDocument) -> None:
     """A tag's whistle moment from the whistle it is bound to (model.coding.bound_call: the first heard
-    after its incident, or for a coded tag the last heard before its key), marked as pre-filled so the form
-    says so; a moment the reviewer set (or moved) is left alone."""
+    after its incident, unless it is the whistle of a later incident tagged on `doc`, the match as it is now; or
+    for a coded tag the last heard before its key), marked as pre-filled so the form says so; a moment the
+    reviewer set (or moved) is left alone."""
     moments = form.taken_moments()
     set_by_hand = moments.get("whistle") and moments["whistle"].get("frame") != form.whistle_heard
     if set_by_hand:
         return
-    calls = heard_calls(found)
-    n = bound_call(calls, form.time_s, coded=form.tag.window is not None)
+    calls = heard_calls(heard(doc))
+    # a new tag's id is only the next free one when its form opened (a code key may have taken it since)
+    others = [e for e in read_events_in_order(doc) if form.mode == NEW or e.id != form.id]
+    n = bound_call(calls, form.time_s, coded=form.tag.window is not None, others=others)
     if n is None:
         moments.pop("whistle", None)
         form.whistle_heard = None
         return
-    heard = calls[n][0]
-    moments["whistle"] = {"frame": heard.frame, "time_s": round(heard.time_s, 4)}
-    form.whistle_heard = heard.frame
+    first = calls[n][0]
+    moments["whistle"] = {"frame": first.frame, "time_s": round(first.time_s, 4)}
+    form.whistle_heard = first.frame
 
 
 def not_reviewed_list(doc: MatchDocument, found: list[Sound], jump) -> None:
@@ -226,7 +229,7 @@ def _dismiss(doc: MatchDocument, recording: str, first: At) -> MatchDocument | N
                                            frame=first.frame))
     form = st.session_state.get("review.form")
     if form is not None and form.whistle_heard == first.frame:
-        prefill(form, heard(saved))
+        prefill(form, saved)
     return saved
 
 

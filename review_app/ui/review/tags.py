@@ -58,7 +58,7 @@ from review_app.ui.review.form_view import (
 )
 from review_app.ui.review.pick import writable
 from review_app.ui.review.saves import FORM, LAST_VERDICT, clause_text, moved_on, save_change, shown_save
-from review_app.ui.review.sounds import heard, prefill
+from review_app.ui.review.sounds import prefill
 
 # -- opening the form ---------------------------------------------------------------
 
@@ -74,7 +74,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     if event is None and form and form.mode == NEW and form.base.path == doc.path:
         # Tag here again while a new tag is open: the same tag, moved to this frame; what was typed stays
         form.frame, form.time_s, form.angle = frame, time_s, tagging_on()
-        prefill(form, heard(doc))  # the whistle after the incident's new place, unless set by hand
+        prefill(form, doc)  # the whistle after the incident's new place, unless set by hand
         return
     base = doc.copy()
     if event is None:
@@ -97,7 +97,7 @@ def open_form(doc: MatchDocument, frame: int, time_s: float, event: Event | None
     st.session_state.pop("review.form.situation", None)
     if form.tag.moments.whistle is None:  # a whistle moment tagged stays as it is
         form.taken_moments()
-        prefill(form, heard(doc))
+        prefill(form, doc)
 
 
 # -- widgets for facts and call fields ----------------------------------------------------
@@ -481,8 +481,11 @@ def moments_bar(form: TagForm, current_frame: int, current_time: float, situatio
     moments = form.taken_moments()
     st.markdown("**" + _("Moments (step to each, then press its key)") + "**")
     offered = moments_for(situation, moments)
-    # two by two: the labels stay whole in a side column
-    cols = [c for _row in range((len(offered) + 1) // 2) for c in st.columns(2)]
+    # the four every tag has two by two, the waits a clause adds a row each: their labels stay whole in the side
+    # column ("Player able to resume, or substitute on" was cut to "Player able to resume, or s…" in half of it)
+    common = len([m for m in offered if m[0] not in WAIT_MOMENTS])  # MOMENT_KEYS puts the waits last
+    cols = [c for _row in range((common + 1) // 2) for c in st.columns(2)]
+    cols += [st.container() for _wait in offered[common:]]
     for col, (moment, label, shortcut) in zip(cols, offered, strict=False):
         at = {"frame": form.frame} if moment == "incident" else moments.get(moment)
         shown = _("{what}: frame {frame}", what=_(label), frame=at["frame"]) if at else \
@@ -554,6 +557,18 @@ def tag_details(doc: MatchDocument, event: Event) -> None:
         st.caption(md(_("Notes: {notes}", notes=event.notes)))
 
 
+# The side table's widths in px: the panel beside the frame at 1500 px, the longest verdict (Discretionary,
+# Discrecional) whole, what a character of the table's font takes at most in an id or a heading, and the clause
+# column's widest (21.general.dangerous-fouls).
+SIDE_PX, VERDICT_PX = 400, 98
+CHAR_PX, PAD_PX, CLAUSE_MAX_PX = 6.5, 18, 168
+
+
+def _text_width(texts: list[str], most: int = SIDE_PX) -> int:
+    """A column's width for these cells and heading: the longest whole, at most `most`."""
+    return min(most, round(max(map(len, texts)) * CHAR_PX) + PAD_PX)
+
+
 def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int = 0) -> None:
     events = read_events_in_order(doc)
     st.subheader(_("Tags ({n})", n=len(events)))
@@ -569,14 +584,18 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         _("Verdict"): verdict_label(results.get(e.id, {}).get("verdict", ""), lang()),
         _("Umpire"): e.involved.umpire or "—",
     } for e in events]
+    tag_px = _text_width([e.id for e in events] + [_("Tag")])  # "Etiqueta" was cut to "Etique" in 40 px
+    clause_px = _text_width([e.situation for e in events] + [_("Clause")], CLAUSE_MAX_PX)
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table",
-                 # 400 px in all, the side panel's width at 1500 px: the longest clause id (21.general.dangerous-fouls)
-                 # and verdict (Discretionary) whole; a longer umpire's name than the column holds is on the tag's
-                 # line below too
-                 column_config={_("Tag"): st.column_config.TextColumn(width=40),
-                                _("Clause"): st.column_config.TextColumn(width=168),
-                                _("Verdict"): st.column_config.TextColumn(width=98),
-                                _("Umpire"): st.column_config.TextColumn(width=94)})
+                 # SIDE_PX in all, the side panel's width at 1500 px: the clause column as wide as this match's
+                 # longest clause id, the umpire's name given the rest (a fixed 168 px for the longest id of all,
+                 # 21.general.dangerous-fouls, cut "Pedro Zavaleta" on a match of short ones); a name longer than its
+                 # column is whole on the tag's line below
+                 column_config={_("Tag"): st.column_config.TextColumn(width=tag_px),
+                                _("Clause"): st.column_config.TextColumn(width=clause_px),
+                                _("Verdict"): st.column_config.TextColumn(width=VERDICT_PX),
+                                _("Umpire"): st.column_config.TextColumn(
+                                    width=SIDE_PX - tag_px - VERDICT_PX - clause_px)})
     by_id = {e.id: e for e in reversed(events)}  # an id given twice (a hand-edited file): its first in this list
     ids = [e.id for e in events]
     settle_pick(doc, position)
