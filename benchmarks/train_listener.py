@@ -72,11 +72,11 @@ def labels_of(truth, steps: int, start_s: float) -> np.ndarray:
     return y
 
 
-def sampled(x: np.ndarray, y: np.ndarray, rng) -> tuple[np.ndarray, np.ndarray]:
-    """Most steps near a sound, a share of the rest: the listener sees enough of both."""
+def sampled(x: np.ndarray, y: np.ndarray, rng, keep_other: float = KEEP_OTHER) -> tuple[np.ndarray, np.ndarray]:
+    """Most steps near a sound, a share (`keep_other`) of the rest: the listener sees enough of both."""
     near = np.convolve(y.any(axis=1).astype(float), np.ones(2 * int(KEEP_NEAR_S * 100) + 1), "same") > 0
     draw = rng.random(len(y))
-    keep = (near & (draw < KEEP_NEAR)) | (draw < KEEP_OTHER) | (y[:, 1] | y[:, 3]).astype(bool)
+    keep = (near & (draw < KEEP_NEAR)) | (draw < keep_other) | (y[:, 1] | y[:, 3]).astype(bool)
     return x[keep], y[keep]
 
 
@@ -187,12 +187,27 @@ def distractor_clips(cache: Path, seeds: int) -> list:
             for c, seed in pairs for snr in field_sounds.SNRS_DB]
 
 
+def more_birds(cache: Path, seeds: list[int]) -> list:
+    """(name, maker) of the first generator's birds at these training seeds, at every SNR. Only its
+    training seeds: a tuning or evaluation seed here would be learned from where it is measured."""
+    allowed = set(field_sounds.TRAINING_SEEDS) | set(field_sounds.FOCUS_TRAINING_SEEDS)
+    if not set(seeds) <= allowed:
+        raise SystemExit(f"--a-birds takes the first generator's training seeds only "
+                         f"(201-220, 241-260), not {sorted(set(seeds) - allowed)}")
+    return [(f"a-birds-{seed}-{snr:g}", lambda seed=seed, snr=snr: _a_clip(cache, "birds", seed, snr))
+            for seed in seeds for snr in field_sounds.SNRS_DB]
+
+
 def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds: int, b_kept: bool = False,
-             b_weight: int = 1, a_distractors: int = 0, overlaps: bool = False):
+             b_weight: int = 1, a_distractors: int = 0, overlaps: bool = False, a_birds: tuple = (),
+             birds_keep: float = KEEP_OTHER):
     """(features in context, labels) of every clip of `sources` and of its augmented copy, sampled
     (the second generator's `b_weight` times, each a draw of its own: its tuning set is far smaller);
     with `a_distractors`, also that many training seeds of the first generator's distractors; with
-    `overlaps`, each clip's third copy too (two umpires overlapping, stepped electronic whistles)."""
+    `overlaps`, each clip's third copy too (two umpires overlapping, stepped electronic whistles); with
+    `a_birds`, the first generator's birds at those training seeds too; `birds_keep`: the share of the
+    first generator's birds clips' steps far from any sound kept (of their plain copy): bird notes are
+    what the networks take for whistles, and far from a labelled sound is where they sound."""
     kept = cache / f"steps-{_digest()}"
     kept.mkdir(parents=True, exist_ok=True)
     clips = []
@@ -202,6 +217,9 @@ def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds:
                   for snr in field_sounds.SNRS_DB]
     if "a" in sources and a_distractors:
         clips += distractor_clips(cache, a_distractors)
+    if "a" in sources and a_birds:
+        named = {name for name, _ in clips}
+        clips += [(name, make) for name, make in more_birds(cache, list(a_birds)) if name not in named]
     if "b" in sources and not b_kept:
         if b_set is None:
             raise SystemExit("--from b needs --b-set DIR (made by python -m benchmarks.field_b make --set tune)")
@@ -215,7 +233,8 @@ def material(sources, cache: Path, b_set: Path | None, mixes: int, rng, a_seeds:
         steps, labels, steps_aug, labels_aug = _kept(kept / f"{name}.npz", make)
         more = _kept_overlaid(kept / "overlaid" / f"{name}.npz", make) if overlaps and make else []
         for _ in range(b_weight if name.startswith("b-") else 1):
-            yield sampled(features.in_context(steps), labels, rng)
+            birds = name.startswith("a-birds-")
+            yield sampled(features.in_context(steps), labels, rng, birds_keep if birds else KEEP_OTHER)
             yield sampled(features.in_context(steps_aug), labels_aug, rng)
             if more:
                 yield sampled(features.in_context(more[0]), more[1], rng)
@@ -271,6 +290,11 @@ def main() -> None:
     ap.add_argument("--a-distractors", type=int, default=0,
                     help="also this many of the first generator's training seeds of its distractors "
                          "(birds, people whistling, the PA, neighs)")
+    ap.add_argument("--a-birds", type=int, nargs="+", default=[],
+                    help="also the first generator's birds at these training seeds (201-220, 241-260)")
+    ap.add_argument("--birds-keep", type=float, default=KEEP_OTHER,
+                    help="share of the first generator's birds clips' steps far from any sound kept "
+                         f"(plain copy; {KEEP_OTHER} as every clip's by default)")
     ap.add_argument("--overlaps", action="store_true",
                     help="also a third copy of every clip with two umpires' overlapping whistles and stepped "
                          "electronic whistles laid over it (augment_sounds.overlaid)")
@@ -283,7 +307,7 @@ def main() -> None:
     started = time.perf_counter()
     xs, ys = zip(*material(args.sources, args.cache, args.b_set, args.first_mixes, rng, args.a_seeds,
                            args.b_kept and "b" in args.sources, args.b_weight, args.a_distractors,
-                           args.overlaps), strict=True)
+                           args.overlaps, tuple(args.a_birds), args.birds_keep), strict=True)
     x, y = np.concatenate(xs), np.concatenate(ys)
     del xs
     print(f"{len(x)} steps, positives per label {y.sum(axis=0).tolist()}, "
