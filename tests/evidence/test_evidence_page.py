@@ -344,6 +344,8 @@ def test_every_evidence_string_has_its_spanish(page, case, videos):
     assert {"Período", "Disposición", "Fotograma"} <= set(_columns(at))
     assert {"Prueba", "Recibida (UTC)", "Plazo de 24 horas"} <= set(_columns(at))
     assert "quedan " in _text(at) or "cerrado hace " in _text(at)  # the time left, in Spanish words
+    # The window's box names the window once; its value says what is left ("Tiempo restante: quedan 3 h" said it twice)
+    assert "Tiempo restante" not in _text(at) and "Plazo de 24 horas" in [c.value for c in at.caption]
     assert at.selectbox(key="evidence.mark_evidence").label == "Prueba"
 
 

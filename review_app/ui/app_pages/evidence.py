@@ -132,8 +132,10 @@ if end is not None:
     now = window.now_utc()
     # Plain text, not st.metric: a metric's large type cuts a full UTC time short in a third of the page.
     with st.container(border=True):
+        # The third box says the window's state in its own words ("23 h 28 min left", "closed 2 h ago"): its label
+        # names the window, as the receipts' column does, rather than saying "left" a second time.
         left_text = rendered(window.time_left(deadline, now))
-        for col, label, value in zip(st.columns(3), (_("Game ended (UTC)"), _("Deadline (UTC)"), _("Time left")),
+        for col, label, value in zip(st.columns(3), (_("Game ended (UTC)"), _("Deadline (UTC)"), _("24-hour window")),
                                      (window.utc_text(end), window.utc_text(deadline), left_text), strict=True):
             col.caption(label)
             col.markdown(f"**{value}**")
