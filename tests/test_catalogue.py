@@ -44,6 +44,18 @@ def test_dates_and_durations_in_the_readers_language():
     assert i18n.format_duration(300, "en") == "5 minutes"
 
 
+def test_a_number_with_a_fraction_is_written_with_the_readers_decimal_sign():
+    # "14.1 s" on the Spanish page was Python's point: Spanish writes 14,1 (CLDR's decimal sign for es)
+    delay = Message("Measured on the footage, the whistle came {delay:.1f} s after the incident ({timing}).",
+                    delay=14.1, timing=Message("late"))
+    assert i18n.translate(delay, "en").startswith("Measured on the footage, the whistle came 14.1 s after")
+    assert " 14,1 s " in i18n.translate(delay, "es") and "14.1" not in i18n.translate(delay, "es")
+    # only a float's text: an id with a point, a count and a plural's count stay as they are
+    said = Message("{clause}: {n} events, {s} s", clause="21.f(1)(i)", n=1200, s=0.25)
+    assert i18n.translate(said, "es") == "21.f(1)(i): 1200 events, 0,25 s"
+    assert i18n.translate(Plural("{n} tag", "{n} tags", n=2), "es") == i18n.translate(Plural("{n} tag", "{n} tags", n=2), "en")
+
+
 def test_the_compiled_catalogue_is_kept_by_its_source_and_read_back_the_same(tmp_path, monkeypatch):
     monkeypatch.setenv("POLO_REVIEW_CACHE", str(tmp_path))
     source = i18n.catalogue_path("es").read_bytes()

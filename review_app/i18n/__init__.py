@@ -24,6 +24,7 @@ import gettext as _gettext
 import hashlib
 import io
 import logging
+import string
 from collections.abc import Mapping
 from datetime import date, datetime
 from pathlib import Path
@@ -192,10 +193,33 @@ class InContext(str):
         return InContext, (self.context, str(self))
 
 
+class _DecimalFormatter(string.Formatter):
+    """`str.format` writing a number with a fraction the way the language does: "14,1 s" in Spanish, where Python
+    writes 14.1. Only a float's own text changes; ids, clock times and versions are strings and stay as they are."""
+
+    def __init__(self, decimal: str):
+        self.decimal = decimal
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        text = super().format_field(value, format_spec)
+        return text.replace(".", self.decimal) if isinstance(value, float) else text
+
+
+@functools.cache
+def _decimal_formatter(lang: str) -> _DecimalFormatter | None:
+    """The formatter for `lang`'s decimal sign (CLDR's, by Babel), or None where it is Python's own point."""
+    from babel import Locale, numbers
+
+    decimal = numbers.get_decimal_symbol(Locale.parse(lang))
+    return None if decimal == "." else _DecimalFormatter(decimal)
+
+
 def _format(text: str, params: Mapping[str, Any], lang: str) -> str:
     if not params:
         return text
-    return text.format(**{k: translate(v, lang) if isinstance(v, Message) else v for k, v in params.items()})
+    values = {k: translate(v, lang) if isinstance(v, Message) else v for k, v in params.items()}
+    formatter = _decimal_formatter(lang) if any(isinstance(v, float) for v in values.values()) else None
+    return formatter.vformat(text, (), values) if formatter is not None else text.format(**values)
 
 
 def translate(value: Any, lang: str = DEFAULT_LANGUAGE) -> str:
