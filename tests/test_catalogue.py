@@ -53,7 +53,8 @@ def test_a_number_with_a_fraction_is_written_with_the_readers_decimal_sign():
     # only a float's text: an id with a point, a count and a plural's count stay as they are
     said = Message("{clause}: {n} events, {s} s", clause="21.f(1)(i)", n=1200, s=0.25)
     assert i18n.translate(said, "es") == "21.f(1)(i): 1200 events, 0,25 s"
-    assert i18n.translate(Plural("{n} tag", "{n} tags", n=2), "es") == i18n.translate(Plural("{n} tag", "{n} tags", n=2), "en")
+    tags = Plural("{n} tag", "{n} tags", n=2)
+    assert i18n.translate(tags, "es") == i18n.translate(tags, "en")
 
 
 def test_the_compiled_catalogue_is_kept_by_its_source_and_read_back_the_same(tmp_path, monkeypatch):
