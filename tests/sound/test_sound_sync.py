@@ -58,8 +58,8 @@ def test_sync_text_says_the_offset_in_words(two_videos, capsys):
     a, b, _ = two_videos
     assert cli.main(["sync", str(a), str(b), "--lang", "es"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("desfase: +4.37") and "confianza" in out and "baja" not in out
-    assert "±0.010" in out and "±0.809" in out  # the sound's own, and with sound travel over 274 m
+    assert out.startswith("desfase: +4,37") and "confianza" in out and "baja" not in out  # a Spanish decimal comma
+    assert "±0,010" in out and "±0,809" in out  # the sound's own, and with sound travel over 274 m
 
 
 def test_sync_reports_the_sound_travel_over_the_cameras_distance(two_videos, capsys):
