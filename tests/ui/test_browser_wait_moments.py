@@ -22,11 +22,17 @@ def _step(page, frames: int, at: int) -> int:
     return at + frames
 
 
-def test_the_mount_off_the_field_set_with_its_key(tmp_path, chromium):
+def _without_tags(tmp_path) -> dict:
+    """A workspace whose match has no tag yet."""
     ws = make_workspace(tmp_path / "ws")
     data = json.loads(ws["document"].read_text("utf-8"))
     data["events"] = []
     ws["document"].write_text(json.dumps(data), "utf-8")
+    return ws
+
+
+def test_the_mount_off_the_field_set_with_its_key(tmp_path, chromium):
+    ws = _without_tags(tmp_path)
     proc, url = start_app(tmp_path, ws)
     try:
         page = open_page(chromium, url)
@@ -62,10 +68,7 @@ def test_the_mount_off_the_field_set_with_its_key(tmp_path, chromium):
 def test_a_waits_label_is_whole_on_its_button(tmp_path, chromium):
     """The walk at 1500x1000: a 21.d tag's "Player able to resume, or substitute on: not set" read "Player able to
     resume, or s…", two moment buttons to a row of the side column. Each moment's label is whole."""
-    ws = make_workspace(tmp_path / "ws")
-    data = json.loads(ws["document"].read_text("utf-8"))
-    data["events"] = []
-    ws["document"].write_text(json.dumps(data), "utf-8")
+    ws = _without_tags(tmp_path)
     proc, url = start_app(tmp_path, ws)
     try:
         page = open_page(chromium, url, width=1500, height=1000)
