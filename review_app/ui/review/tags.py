@@ -561,7 +561,7 @@ def tag_details(doc: MatchDocument, event: Event) -> None:
 # Discrecional) whole, what a character of the table's font takes at most in an id or a heading, and the clause
 # column's widest (21.general.dangerous-fouls).
 SIDE_PX, VERDICT_PX = 400, 98
-CHAR_PX, PAD_PX, CLAUSE_MAX_PX = 6.5, 18, 168
+CHAR_PX, PAD_PX, CLAUSE_MAX_PX, TAG_MAX_PX = 6.5, 18, 168, 80
 
 
 def _text_width(texts: list[str], most: int = SIDE_PX) -> int:
@@ -584,7 +584,8 @@ def tag_list(doc: MatchDocument, results: dict[str, dict], jump, position: int =
         _("Verdict"): verdict_label(results.get(e.id, {}).get("verdict", ""), lang()),
         _("Umpire"): e.involved.umpire or "—",
     } for e in events]
-    tag_px = _text_width([e.id for e in events] + [_("Tag")])  # "Etiqueta" was cut to "Etique" in 40 px
+    # "Etiqueta" was cut to "Etique" in 40 px; a hand-edited id of any length leaves the umpire's column its room
+    tag_px = _text_width([e.id for e in events] + [_("Tag")], TAG_MAX_PX)
     clause_px = _text_width([e.situation for e in events] + [_("Clause")], CLAUSE_MAX_PX)
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="review.tag_table",
                  # SIDE_PX in all, the side panel's width at 1500 px: the clause column as wide as this match's
