@@ -145,11 +145,33 @@ def name_the_reviewer(page, name: str) -> None:
     side.get_by_text(f"Signed in as {name}").wait_for()
 
 
+def settled(page) -> None:
+    """Wait until the app's script has finished its run: Streamlit marks its root element with the run's
+    state, and until the run ends a locator may find the elements of the page the user has just left."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+
 def choose(page, label: str, option: str) -> None:
-    """Pick `option` in the select box labelled `label` (typing to filter, as a user does)."""
-    page.get_by_label(label, exact=True).click()
-    page.keyboard.type(option)
-    page.get_by_role("option", name=option).first.click()
+    """Pick `option` in the select box labelled `label`, typing to filter as a user does. Two things can
+    close the list under the click: the end of a run that replaces the box (so wait for the run first),
+    and a scroll that lands after the click (Playwright scrolls to the box; the side panel is sticky, so
+    the page may scroll to its end): so scroll first, let it land, and open the list again if it closed."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    box = page.get_by_label(label, exact=True)
+    for attempt in range(3):
+        settled(page)
+        box.scroll_into_view_if_needed()
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        box.click()
+        page.keyboard.type(option)
+        try:
+            page.get_by_role("option", name=option).first.click(timeout=15_000)
+            return
+        except PlaywrightTimeout:  # the list closed under the click: close what is left and open it again
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
 
 
 def nav(page, name: str) -> None:
@@ -165,8 +187,15 @@ def nav(page, name: str) -> None:
         try:
             if not link.is_visible() or expand.is_visible():
                 expand.click(timeout=15_000)
+            address = link.evaluate("(a) => a.href", timeout=15_000)
             link.click(timeout=15_000)
-            return
+            break
         except PlaywrightTimeout:
             continue
-    link.click()
+    else:
+        address = link.evaluate("(a) => a.href")
+        link.click()
+    # The address changes when the new page's run begins; wait for that run to end, so what the test
+    # looks for next is on the new page, not the old one's elements still on the screen.
+    page.wait_for_url(lambda url: url.split("?")[0].rstrip("/") == address.split("?")[0].rstrip("/"))
+    settled(page)

@@ -82,26 +82,6 @@ def go_to_frame(page, frame: int, label: str = "Go to frame") -> None:
     on_screen(page, frame)
 
 
-def choose(page, label: str, option: str, *, exact: bool = False) -> None:
-    """Pick `option` in the selectbox `label`. Playwright scrolls the page to the box before it clicks,
-    and a scroll that lands after the click closes the list again (the side panel is sticky, so the
-    page may scroll to its end): scroll first, let that scroll land, and open the list again if it
-    closed all the same."""
-    from playwright.sync_api import TimeoutError as Timeout
-
-    box = page.get_by_label(label, exact=exact)
-    for attempt in range(3):
-        box.scroll_into_view_if_needed()
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        box.click()
-        try:
-            page.get_by_role("option", name=option).click(timeout=15_000)
-            return
-        except Timeout:  # the list closed under the click: open it again
-            if attempt == 2:
-                raise
-
-
 # -- the number shown is the number drawn -------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -280,8 +260,8 @@ def test_step_jump_tag_and_report_in_chromium(app_on, browser, small_video):
     page.get_by_label("Find the situation (clause or name)").fill("period ends")
     page.keyboard.press("Enter")
     page.get_by_role("listbox", name="The period's time had expired").get_by_text("Yes").click()
-    choose(page, "Whistle", "At once", exact=True)  # not the frame view's whistle buttons
-    choose(page, "Restart", "Next period", exact=True)
+    browser_app.choose(page, "Whistle", "At once")  # not the frame view's whistle buttons
+    browser_app.choose(page, "Restart", "Next period")
     page.get_by_label("Notes").fill("<img src=x onerror=alert(1)> horn")
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved e3: Consistent").wait_for()
