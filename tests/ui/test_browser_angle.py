@@ -9,7 +9,8 @@ import json
 
 import pytest
 from angle_cases import A_FPS, B_FPS, OFFSET_S, two_cameras, workspace_with_two_angles
-from test_browser import CHROMIUM, FRAME, choose, on_screen, open_page, start_app, stop_app
+from browser_app import choose
+from test_browser import CHROMIUM, FRAME, on_screen, open_page, start_app, stop_app
 
 from review_app.footage import Footage
 from review_app.model.angles import angle_frame
@@ -44,7 +45,7 @@ def test_two_angles_side_by_side_nudged_by_a_frame_and_synced_by_sound(tmp_path,
     try:
         page = open_page(chromium, url)
         on_screen(page, 0)
-        page.get_by_text("Second angle", exact=True).click()
+        page.get_by_text("Second angle", exact=True).click()  # the expander, not the keys help that names it
         choose(page, "Show beside the footage", "angle.mp4")
         wait_angle(page, 0)  # no offset yet: both from their starts
         page.get_by_text("Offset not set: both angles are shown as if they started together").wait_for()

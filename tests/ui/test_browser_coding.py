@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_app import until
+from browser_app import choose, until
 from test_browser import (  # noqa: F401
     CHROMIUM,
     app_on,
     browser,
-    choose,
     coded_video,
     on_screen,
     open_page,
@@ -67,10 +66,10 @@ def test_code_five_tags_while_playing_complete_one_and_drag_a_window_edge(app_on
 
     # complete the first from the "to complete" list
     page.get_by_text("To complete (5)").wait_for()
-    page.get_by_role("button", name="Complete", exact=True).click()
+    page.get_by_role("button", name="Complete").click()
     page.get_by_text(f"Edit tag e3 at frame {at[0]}").wait_for()
     on_screen(page, at[0])  # the view went to it
-    choose(page, "Whistle", "At once", exact=True)  # not the frame view's whistle buttons
+    choose(page, "Whistle", "At once")  # not the frame view's whistle buttons
     page.get_by_label("Notes").fill("coded while playing, completed later")
     page.get_by_role("button", name="Save").click()
     page.get_by_text("Saved e3:").wait_for()
