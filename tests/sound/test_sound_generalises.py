@@ -6,6 +6,7 @@ The sounds are made here from what they are (a sine, a warbled sine), not by eit
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import wave
 
@@ -75,6 +76,7 @@ def _write_h264_aac(path, x: np.ndarray, rate: int) -> None:
                     "-b:a", "128k", str(path)], check=True)
 
 
+@pytest.mark.skipif(shutil.which("ffmpeg") is None, reason="needs the ffmpeg command (apt-get install ffmpeg)")
 def test_a_warbled_whistle_without_a_second_harmonic_is_heard_in_an_h264_aac_file(tmp_path):
     # the case: 0.6 s of 3 kHz warbled +-5 % at 30 Hz, no harmonic, 30 dB over the noise: 0 of 3
     rate = 48000
