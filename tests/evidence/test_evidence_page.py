@@ -101,7 +101,7 @@ def test_a_refused_decision_is_one_line_on_the_page(page, case, videos):
 
 def test_spanish(page):
     at = page("es")
-    assert "Plazo (UTC)" in _text(at)
+    assert "Vencimiento (UTC)" in _text(at)
     assert {"Evento", "Caballo", "Jugador", "Visto de nuevo", "Montado por"} <= set(_columns(at))
 
 
@@ -126,7 +126,7 @@ def test_without_an_end_time_the_register_shows_and_intake_and_decision_are_disa
     assert len(at.warning) == 1 and warning in at.warning[0].value and "end\\_time\\_utc" not in at.warning[0].value
     assert [i.value for i in at.info].count(needs) == 2  # in Receive evidence and in Decision
     assert len(at.dataframe) == 2 and "Blue Moon" in at.dataframe[0].value.to_string()
-    assert not at.metric and ("Plazo (UTC)" if lang == "es" else "Deadline (UTC)") not in _text(at)
+    assert not at.metric and ("Vencimiento (UTC)" if lang == "es" else "Deadline (UTC)") not in _text(at)
     assert at.button(key="evidence.receive").disabled and at.radio(key="evidence.decision").disabled
     assert at.button(key="evidence.record").disabled
     assert not at.error  # a warning, not an error, and no English library line on the Spanish page
@@ -356,7 +356,7 @@ def test_the_page_on_its_own_without_the_app(env):
     at = AppTest.from_file(str(PAGE), default_timeout=60)
     at.session_state["app.lang"] = "es"
     at.run()
-    assert not at.exception and "Plazo (UTC)" in _text(at)
+    assert not at.exception and "Vencimiento (UTC)" in _text(at)
 
 
 # -- what the committee and the forfeiting team see -----------------------------------------------------------
