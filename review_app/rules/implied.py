@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from review_app.rules.ball import safety_call
 from review_app.rules.parameters import Parameters, newest
-from review_app.rules.vocabulary import Restart
+from review_app.rules.vocabulary import Card, Restart
 
 # clause -> {call part: value}
 IMPLIED = {
@@ -26,6 +26,10 @@ IMPLIED = {
 # Parts given to the side the offence was against (rules.parts.penalty_to_the_opponents): a penalty awarded
 # goes to the team other than the offender's.
 TO_THE_OPPONENTS = ("penalty_to",)
+
+# A part that says something only once another part records something: who a card was shown to, once a card (not
+# "none") is shown (rules.parts.card_to_the_offender judges it only then). part -> (the part it follows, its none).
+FOLLOWS = {"card_to": ("card", Card.NONE.value)}
 
 
 def implied_call(situation: str, values: Parameters | None = None) -> dict[str, str]:

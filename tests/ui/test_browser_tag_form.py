@@ -267,3 +267,36 @@ def test_the_tenth_offender_has_a_key_and_shows_it(app_on, browser):  # noqa: F8
     page.get_by_text("Saved e3:").wait_for()
     e3 = next(e for e in load_document(ws["document"]).events if e["id"] == "e3")
     assert e3["involved"]["offender"] == {"team": "B", "number": 4}
+
+
+def test_who_a_card_was_shown_to_is_asked_once_a_card_is_shown(app_on, browser):  # noqa: F811
+    """The walk: "Card shown to" took a Tab stop on every tag, though most stoppages show no card. It is out of sight
+    (and of the Tab order) until a card is chosen, and stays in sight while it holds a player, so nothing the tag
+    records is hidden."""
+    url, ws = app_on(None)
+    page = open_page(browser, url, width=1500, height=1100)
+    go_to_frame(page, 150)
+    page.locator(FRAME).click()
+    page.keyboard.press("t")
+    page.get_by_text("New tag e3 at frame 150").wait_for()
+    page.wait_for_function(f"() => {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
+    page.keyboard.type("foul")
+    page.keyboard.press("Enter")
+    card = page.get_by_role("listbox", name="Card", exact=True)
+    shown_to = page.locator(f"{FORM} [data-field='call.card_to']")
+    assert card.is_visible() and not shown_to.is_visible()
+    card.focus()
+    page.keyboard.press("Tab")  # from the card to the field after "Card shown to"
+    assert page.evaluate(f"() => {FOCUSED}.dataset.name") not in ("call.card", "call.card_to")
+    card.get_by_role("option", name="Yellow").click()
+    shown_to.wait_for(state="visible")
+    card.focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate(f"() => {FOCUSED}.dataset.name") == "call.card_to"
+    card.get_by_role("option", name="None").click()  # no card after all: the question goes again
+    shown_to.wait_for(state="hidden")
+    card.get_by_role("option", name="Red").click()
+    shown_to.get_by_role("option").first.click()
+    card.get_by_role("option", name="None").click()  # a player chosen stays in sight, to be taken back or kept
+    assert shown_to.is_visible()
+    shot(page, "form-card-shown-to", form=True)

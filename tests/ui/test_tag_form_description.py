@@ -59,6 +59,15 @@ def test_every_situation_with_its_facts_call_parts_and_keys(language):
         assert d.text["save"] == "Guardar" and foul.label.startswith("21.b — ")
 
 
+def test_who_a_card_was_shown_to_follows_the_card():
+    """The browser keeps "Card shown to" out of sight until a card other than none is chosen (form_view.js `shown`):
+    the description says which field it follows and that field's value for none, a value the card field offers."""
+    d = describe(form(), "21.b", {}, True)
+    follows = {name: f.follows for name, f in d.fields.items() if f.follows}
+    assert follows == {"call.card_to": ("call.card", "none")}
+    assert "none" in [c.value for c in d.fields["call.card"].choices]
+
+
 def test_an_edit_opens_on_the_tags_own_values_never_pre_filled_over_them():
     event = {**EVENTS[1], "call": {"whistle": "delayed", "restart": "free_hit"}}
     d = describe(form("edit", event), "21.l", {}, False)

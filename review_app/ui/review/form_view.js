@@ -218,10 +218,30 @@ class TagForm {
     this.root.append(s);
   }
 
+  // a part that follows another (who a card was shown to): shown once that part records something other than
+  // none, or where it holds a value itself, so nothing the tag holds is out of sight
+  shown(name) {
+    const f = this.f(name);
+    if (!f.follows) return true;
+    const [parent, none] = f.follows;
+    const v = this.value(parent);
+    return (v !== null && !same(v, none)) || this.value(name) !== null;
+  }
+
+  showFollowers(name) {
+    for (const other of this.names()) {
+      const f = this.f(other);
+      if (!f || !f.follows || f.follows[0] !== name) continue;
+      const wrap = this.root.querySelector(`[data-field="${CSS.escape(other)}"]`);
+      if (wrap) wrap.style.display = this.shown(other) ? "" : "none";
+    }
+  }
+
   field(name) {
     const f = this.f(name);
     const wrap = el("div", "tf-field");
     wrap.dataset.field = name;
+    if (!this.shown(name)) wrap.style.display = "none"; // out of the Tab order and the keys' (order())
     const id = `${this.uid}-${name.replace(/[^A-Za-z0-9_.-]/g, "_")}`;
     const label = el(f.kind === "choice" ? "span" : "label", "tf-label", f.label);
     label.id = `${id}-label`;
@@ -346,6 +366,7 @@ class TagForm {
       });
     }
     this.refreshBadge(name);
+    this.showFollowers(name);
     this.drawPrefilled();
   }
 

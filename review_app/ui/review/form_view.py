@@ -14,7 +14,7 @@ fields the tag form saves."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import msgspec
@@ -29,7 +29,7 @@ from review_app.model.roster import shown_mount
 from review_app.model.schema_build import NOTES_MAX, OVERTIME_PERIODS_MAX, TEXT_MAX
 from review_app.model.tag_draft import NEW, Draft, TagForm
 from review_app.rules import PROVISIONS
-from review_app.rules.implied import TO_THE_OPPONENTS
+from review_app.rules.implied import FOLLOWS, TO_THE_OPPONENTS
 from review_app.rules.labels import call_field_label, value_label
 from review_app.rules.provision import CALL_FIELDS, DECISIONS, Fact, Provision
 from review_app.rules.search import clause_label, searchable
@@ -67,6 +67,9 @@ class Field:
     required: bool = False  # the checker asks it of every tag of the situation
     max: float | None = None  # the longest text, or the largest number
     hint: str = ""
+    # (field, its value for none): shown once that field records something else, or where this one holds a value
+    # (`rules.implied.FOLLOWS`): no Tab stop for who a card went to while no card is shown
+    follows: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,15 @@ def fact_field(fact: Fact, situation: str, match: dict) -> Field:
 
 
 def call_field(part: str, spec, situation: str, doc: MatchDocument) -> Field:
+    """The call part's field, following the part it answers where it answers one (`rules.implied.FOLLOWS`)."""
+    field = _call_field(part, spec, situation, doc)
+    if part not in FOLLOWS:
+        return field
+    parent, none = FOLLOWS[part]
+    return replace(field, follows=(f"call.{parent}", none))
+
+
+def _call_field(part: str, spec, situation: str, doc: MatchDocument) -> Field:
     name, label = f"call.{part}", call_field_label(part, lang())
     if spec == "team":
         choices = list(doc.team_names().items())
