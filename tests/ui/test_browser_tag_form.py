@@ -245,9 +245,8 @@ def test_t_again_moves_the_open_tag_its_pre_fills_follow_and_what_was_typed_stay
     assert kinds.get_by_role("option", selected=True).inner_text().endswith("Mechanics")  # typed: kept
 
 
-def test_the_tenth_offender_has_a_key_and_shows_it(app_on, browser):  # noqa: F811
-    """The walk: the offender's choices are two teams (O1, O2) and eight players; with O1, O2 and 3-9 taken,
-    Bravo #4 had no key. It has 0, shown on its choice, and 0 picks it."""
+def a_foul_tagged_at_150(app_on, browser):  # noqa: F811
+    """The page of the bundled match (and its workspace), the form opened by T at frame 150, 21.b chosen by keys."""
     url, ws = app_on(None)
     page = open_page(browser, url, width=1500, height=1100)
     go_to_frame(page, 150)
@@ -257,6 +256,13 @@ def test_the_tenth_offender_has_a_key_and_shows_it(app_on, browser):  # noqa: F8
     page.wait_for_function(f"() => {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
     page.keyboard.type("foul")
     page.keyboard.press("Enter")
+    return page, ws
+
+
+def test_the_tenth_offender_has_a_key_and_shows_it(app_on, browser):  # noqa: F811
+    """The walk: the offender's choices are two teams (O1, O2) and eight players; with O1, O2 and 3-9 taken,
+    Bravo #4 had no key. It has 0, shown on its choice, and 0 picks it."""
+    page, ws = a_foul_tagged_at_150(app_on, browser)
     offender = page.get_by_role("listbox", name="Offence committed by (who the penalty or card is against)")
     last = offender.get_by_role("option").last
     assert last.inner_text().replace("\n", " ").strip() == "0 Bravo #4"
@@ -273,15 +279,7 @@ def test_who_a_card_was_shown_to_is_asked_once_a_card_is_shown(app_on, browser):
     """The walk: "Card shown to" took a Tab stop on every tag, though most stoppages show no card. It is out of sight
     (and of the Tab order) until a card is chosen, and stays in sight while it holds a player, so nothing the tag
     records is hidden."""
-    url, ws = app_on(None)
-    page = open_page(browser, url, width=1500, height=1100)
-    go_to_frame(page, 150)
-    page.locator(FRAME).click()
-    page.keyboard.press("t")
-    page.get_by_text("New tag e3 at frame 150").wait_for()
-    page.wait_for_function(f"() => {FOCUSED}.classList.contains('tf-search')", timeout=10_000)
-    page.keyboard.type("foul")
-    page.keyboard.press("Enter")
+    page, _ws = a_foul_tagged_at_150(app_on, browser)
     card = page.get_by_role("listbox", name="Card", exact=True)
     shown_to = page.locator(f"{FORM} [data-field='call.card_to']")
     assert card.is_visible() and not shown_to.is_visible()
