@@ -529,3 +529,23 @@ def test_a_forfeiture_before_the_scheduled_end_is_refused_saying_when(page, case
     assert not at.exception, at.exception
     assert [e.value.replace("\\", "") for e in at.error if "21.f(5))" in e.value.replace("\\", "")] == [text]
     assert case.state().decision is None
+
+
+def test_with_strings_of_mounts_but_no_tag_naming_one_the_mark_tab_says_so(env, match_path, case, videos):
+    """Walk 8: a match set up from a roster (each player's string of mounts) with tags naming no mount said "No mount
+    is recorded in this match" on the Mark frames tab, beside the Teams tab listing every mount. The frames are
+    marked as showing a mount the tags name (the register), so it says that the tags name none."""
+    import json
+
+    data = json.loads(match_path.read_text("utf-8"))
+    data["match"]["teams"][0]["players"][0]["mounts"] = ["Pampa", "Brisa"]
+    for event in data["events"]:
+        event["involved"] = {}
+    match_path.write_text(json.dumps(data), "utf-8")
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
+    at = open_page()
+    text = _text(at)
+    assert "No mount is recorded in this match" not in text
+    assert "No tag of this match names a mount" in text, text
+    es = _text(open_page("es"))
+    assert "Ninguna etiqueta de este partido nombra un caballo" in es, es

@@ -480,8 +480,10 @@ with t_mark:
                 st.caption(_("The case is decided and locked: frames are marked now only through a correction "
                              "(Decision tab)."))
             elif not options:
-                st.caption(_("No mount is recorded in this match, so the frames cannot be marked as showing one. "
-                             "Record the mounts ridden in the match's tags (Review page), or decide in the Decision "
+                # the register is the tags': a roster's strings of mounts name no mount ridden at a moment
+                st.caption(_("No tag of this match names a mount (one ridden, or the one a situation concerns), so "
+                             "the frames cannot be marked as showing one; the strings of mounts on the Matches page "
+                             "are not enough. Name the mount in the tags (Review page), or decide in the Decision "
                              "tab."))
             else:
                 def shows(o) -> str:
