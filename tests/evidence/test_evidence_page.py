@@ -549,3 +549,16 @@ def test_with_strings_of_mounts_but_no_tag_naming_one_the_mark_tab_says_so(env, 
     assert "No tag of this match names a mount" in text, text
     es = _text(open_page("es"))
     assert "Ninguna etiqueta de este partido nombra un caballo" in es, es
+
+
+def test_before_the_games_recorded_end_the_page_says_the_game_ends_and_the_window_opens_then(page, monkeypatch):
+    """Walk 8: at 00:30 for a game ending at 16:45 the page said "Game ended (UTC) 2026-12-08T16:45:00Z" and
+    "24-hour window: 1 d 16 h 14 min left"."""
+    from review_app.evidence import window
+
+    monkeypatch.setattr(window, "now_utc", lambda: END - timedelta(hours=2))
+    text = _text(page())
+    assert "Game ends (UTC)" in text and "Game ended (UTC)" not in text, text
+    assert "opens when the game ends, in 2 h" in text and "left" not in text.split("24-hour window")[1][:40], text
+    es = _text(page("es"))
+    assert "se abre cuando termina el partido, en 2 h" in es, es

@@ -134,8 +134,9 @@ if end is not None:
     with st.container(border=True):
         # The third box says the window's state in its own words ("23 h 28 min left", "closed 2 h ago"): its label
         # names the window, as the receipts' column does, rather than saying "left" a second time.
-        left_text = rendered(window.time_left(deadline, now))
-        for col, label, value in zip(st.columns(3), (_("Game ended (UTC)"), _("Deadline (UTC)"), _("24-hour window")),
+        left_text = rendered(window.window_state(end, deadline, now))
+        ended = _("Game ends (UTC)") if now < end else _("Game ended (UTC)")  # the recorded end may be still to come
+        for col, label, value in zip(st.columns(3), (ended, _("Deadline (UTC)"), _("24-hour window")),
                                      (window.utc_text(end), window.utc_text(deadline), left_text), strict=True):
             col.caption(label)
             col.markdown(f"**{value}**")
