@@ -18,7 +18,8 @@ from review_app.footage import Footage
 from review_app.footage.uploads import remember_name, store_upload
 from review_app.i18n import Message
 from review_app.model import MatchDocument
-from review_app.model.recordings import attach, checked_path
+from review_app.model.document import recordings
+from review_app.model.recordings import attach, checked_path, stored_path
 from review_app.store import open_register
 from review_app.textsafe import md
 from review_app.ui import upload_view
@@ -178,13 +179,20 @@ def _take(doc: MatchDocument, receive: Callable[[], Received], save, done: Calla
         return
     try:
         got = receive()
+        # the same bytes already attached under another name: attaching moves that entry here (one entry a hash)
+        same = next((r for r in recordings(doc) if r.get("sha256") == got.info.sha256
+                     and r.get("path") != stored_path(doc, got.path)), None)
         saved = save(attached(doc, got))
     except PoloReviewError as exc:
         error_line(exc)  # a file sent is kept for another try (or replaced by the next one chosen)
         return
     done()  # the file sent is stored under its hash: its copy as sent goes
     if saved is not None:
-        flash("success", _("{name} is attached to {match} (SHA-256 {sha}).",
-                                                      name=got.name, match=saved.match.get("name") or saved.match_id,
-                                 sha=got.info.sha256[:16] + "…"))
+        match, sha = saved.match.get("name") or saved.match_id, got.info.sha256[:16] + "…"
+        if same is not None:
+            flash("info", _("{name} is the same recording as {before} (SHA-256 {sha}): its entry in {match} now "
+                            "names {name}.", name=got.name, before=same.get("name") or Path(str(same["path"])).name,
+                            match=match, sha=sha))
+        else:
+            flash("success", _("{name} is attached to {match} (SHA-256 {sha}).", name=got.name, match=match, sha=sha))
         st.rerun()

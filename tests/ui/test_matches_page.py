@@ -297,3 +297,23 @@ def test_the_footage_tab_stays_open_when_a_recording_is_attached_there(workspace
     container = next(b for b in at._tree if getattr(b, "type", "") == "tab_container")
     assert at.session_state["matches.tabs"] == "Footage"
     assert container.proto.tab_container.default_tab_index == 2, container.proto  # Details, Teams, Footage
+
+
+def test_the_same_recording_under_another_name_says_it_replaces_the_entry(workspace):
+    """Walk 8: registering cam3.mp4, a copy of the match's recording, said "cam3.mp4 is attached" while the match's
+    own left the Footage table (one entry a SHA-256, `model.recordings.attach`). It now says which entry it took."""
+    at = a_coach_signed_in(open_matches())
+    first = Path(workspace["video"])
+    widget(at, "intake.path").input(str(first))  # the match's recording itself again: nothing replaced
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    assert any(f"{first.name} is attached to" in s.value.replace("\\", "") for s in at.success) and not at.info
+    copy = workspace["footage"] / "cam3.mp4"
+    copy.write_bytes(first.read_bytes())
+    widget(at, "intake.path").input(str(copy))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    said = [i.value.replace("\\", "") for i in at.info]
+    assert any(f"cam3.mp4 is the same recording as {first.name}" in s and "now names cam3.mp4" in s for s in said), \
+        said
+    assert not any("is attached to" in s.value for s in at.success)
