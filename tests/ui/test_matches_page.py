@@ -282,23 +282,6 @@ def test_a_path_outside_the_footage_folders_is_refused_naming_where_to_put_it(wo
     assert str(Path(workspace["footage"]).resolve()) in line and str(outside.parent) not in line, line
 
 
-def test_the_footage_tab_stays_open_when_a_recording_is_attached_there(workspace):
-    """Walk 8: registering a recording by its path on the Footage tab showed the Details tab afterwards (the message
-    of the attached recording above the tabs, its row in the Footage table out of sight)."""
-    at = a_coach_signed_in(open_matches())
-    at.session_state["matches.tabs"] = "Footage"  # the tab the coach opened
-    run(at)
-    inside = workspace["footage"] / "camera-4.mp4"
-    inside.write_bytes(workspace["video"].read_bytes())
-    widget(at, "intake.path").input(str(inside))
-    at.button(key="matches.intake.path_go").click()
-    run(at)
-    assert load_document(workspace["document"]).data["recordings"][-1]["path"].endswith("camera-4.mp4")
-    container = next(b for b in at._tree if getattr(b, "type", "") == "tab_container")
-    assert at.session_state["matches.tabs"] == "Footage"
-    assert container.proto.tab_container.default_tab_index == 2, container.proto  # Details, Teams, Footage
-
-
 def test_the_same_recording_under_another_name_says_it_replaces_the_entry(workspace):
     """Walk 8: registering cam3.mp4, a copy of the match's recording, said "cam3.mp4 is attached" while the match's
     own left the Footage table (one entry a SHA-256, `model.recordings.attach`). It now says which entry it took."""

@@ -59,10 +59,7 @@ if changed_on_disk(doc):
         st.session_state.pop(HELD, None)
         st.rerun()
 st.caption(md(_("Revision {rev} · {path}", rev=doc.revision, path=doc.path)))
-# Keyed, so the tab in use stays open when a step reruns the page: attaching a recording on Footage showed Details,
-# its message above the tabs and the new recording's row out of sight.
-details, teams, footage, archive = st.tabs([_("Details"), _("Teams and players"), _("Footage"), _("Archive")],
-                                           key="matches.tabs", on_change="rerun")
+details, teams, footage, archive = st.tabs([_("Details"), _("Teams and players"), _("Footage"), _("Archive")])
 with details:
     details_tab(doc)
 with teams:
