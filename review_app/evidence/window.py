@@ -177,6 +177,14 @@ def duration_text(seconds: float) -> str:
     return " ".join(parts)
 
 
+def window_state(end: datetime, deadline: datetime, now: datetime) -> Message:
+    """The 24-hour window as it stands at `now`: before the game's recorded end it has not opened (saying "1 d 16 h
+    left" then counted the game's own remaining hours as the committee's), else `time_left`."""
+    if now < end:
+        return Message("opens when the game ends, in {d}", d=duration_text((end - now).total_seconds()))
+    return time_left(deadline, now)
+
+
 def time_left(deadline: datetime, now: datetime) -> Message:
     """What is left of the window, or how long ago it closed, to be said in the reader's language."""
     left = int((deadline - now).total_seconds())

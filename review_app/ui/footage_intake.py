@@ -16,8 +16,10 @@ from review_app.config import MAX_UPLOAD_MB, VIDEO_EXTENSIONS
 from review_app.errors import PoloReviewError
 from review_app.footage import Footage
 from review_app.footage.uploads import remember_name, store_upload
+from review_app.i18n import Message
 from review_app.model import MatchDocument
-from review_app.model.recordings import attach, checked_path
+from review_app.model.document import recordings
+from review_app.model.recordings import attach, checked_path, stored_path
 from review_app.store import open_register
 from review_app.textsafe import md
 from review_app.ui import upload_view
@@ -85,6 +87,14 @@ def receive_upload(got: Spooled) -> Received:
     return Received(stored, info, "upload", got.name)
 
 
+class IntakeRefused(PoloReviewError):
+    """Registering a file by its path refused, said as one line the page translates."""
+
+    def __init__(self, message: Message):
+        self.message = message
+        super().__init__(str(message))
+
+
 REGISTER_FROM = "POLO_REVIEW_REGISTER_FROM"  # more folders (os.pathsep between) files may be registered from
 
 
@@ -103,7 +113,8 @@ def may_register_by_path() -> None:
 
     person = signed_in("app")
     if person is None or not person.is_coach:
-        raise PoloReviewError("registering a file by its path needs a coach signed in; anyone signed in may upload")
+        raise IntakeRefused(Message("registering a file by its path needs a coach signed in; anyone signed in may "
+                                    "upload"))
 
 
 def receive_path(text: str) -> Received:
@@ -114,8 +125,12 @@ def receive_path(text: str) -> Received:
     given = Path(str(text).strip().strip('"').strip("'")).expanduser()
     roots = registration_roots()
     if not given.is_absolute() or not any(given.resolve().is_relative_to(r) for r in roots):
-        raise PoloReviewError("only a file inside the footage folders is registered by its path (the footage folder, "
-                              "or one named in POLO_REVIEW_REGISTER_FROM when the app started); upload it instead")
+        # The coach is told where to put the file (the folders are the workspace's, which the sidebar shows, and
+        # the operator's own); nothing is said of the path given, so the page tells nothing of the rest of the disk.
+        raise IntakeRefused(Message("only a file inside the footage folders is registered by its path ({folders}: "
+                                    "the footage folder, then any named in POLO_REVIEW_REGISTER_FROM when the app "
+                                    "started); move it there, or upload it instead",
+                                    folders=", ".join(str(r) for r in roots)))
     path = checked_path(text)
     info = _open(path, path.name)
     open_register(folders()).register(path, reviewer(), sha256=info.sha256)
@@ -164,13 +179,20 @@ def _take(doc: MatchDocument, receive: Callable[[], Received], save, done: Calla
         return
     try:
         got = receive()
+        # the same bytes already attached under another name: attaching moves that entry here (one entry a hash)
+        same = next((r for r in recordings(doc) if r.get("sha256") == got.info.sha256
+                     and r.get("path") != stored_path(doc, got.path)), None)
         saved = save(attached(doc, got))
     except PoloReviewError as exc:
         error_line(exc)  # a file sent is kept for another try (or replaced by the next one chosen)
         return
     done()  # the file sent is stored under its hash: its copy as sent goes
     if saved is not None:
-        flash("success", _("{name} is attached to {match} (SHA-256 {sha}).",
-                                                      name=got.name, match=saved.match.get("name") or saved.match_id,
-                                 sha=got.info.sha256[:16] + "…"))
+        match, sha = saved.match.get("name") or saved.match_id, got.info.sha256[:16] + "…"
+        if same is not None:
+            flash("info", _("{name} is the same recording as {before} (SHA-256 {sha}): its entry in {match} now "
+                            "names {name}.", name=got.name, before=same.get("name") or Path(str(same["path"])).name,
+                            match=match, sha=sha))
+        else:
+            flash("success", _("{name} is attached to {match} (SHA-256 {sha}).", name=got.name, match=match, sha=sha))
         st.rerun()

@@ -12,7 +12,7 @@ import streamlit as st
 
 from review_app.errors import PoloReviewError
 from review_app.rules.labels import verdict_label
-from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar
+from review_app.ui.context import _, error_line, fixed, folders, lang, progress_bar, shown_in_language
 
 SLOW_FACTORS = (0.5, 0.25, 0.1)
 MAX_TAGS = 40  # a reel to send, not the season: more makes a file too long to watch
@@ -35,6 +35,9 @@ def reel_section(shown) -> None:
         return
     keys = [f"{e.match}/{e.event}" for e in events]
     by_key = dict(zip(keys, events, strict=True))
+    # each chosen tag's label names its verdict: said again in the page's language after a switch
+    shown_in_language("report.reel.tags")
+    shown_in_language("report.reel.slow")
     chosen = st.multiselect(_("Tags in the reel, in this order"), keys, default=keys[:min(len(keys), 10)],
                             key="report.reel.tags", format_func=fixed(keys, lambda k: _label(by_key[k])),
                             max_selections=MAX_TAGS,

@@ -529,3 +529,36 @@ def test_a_forfeiture_before_the_scheduled_end_is_refused_saying_when(page, case
     assert not at.exception, at.exception
     assert [e.value.replace("\\", "") for e in at.error if "21.f(5))" in e.value.replace("\\", "")] == [text]
     assert case.state().decision is None
+
+
+def test_with_strings_of_mounts_but_no_tag_naming_one_the_mark_tab_says_so(env, match_path, case, videos):
+    """Walk 8: a match set up from a roster (each player's string of mounts) with tags naming no mount said "No mount
+    is recorded in this match" on the Mark frames tab, beside the Teams tab listing every mount. The frames are
+    marked as showing a mount the tags name (the register), so it says that the tags name none."""
+    import json
+
+    data = json.loads(match_path.read_text("utf-8"))
+    data["match"]["teams"][0]["players"][0]["mounts"] = ["Pampa", "Brisa"]
+    for event in data["events"]:
+        event["involved"] = {}
+    match_path.write_text(json.dumps(data), "utf-8")
+    case.add(videos["phone"], "Ana", "Committee", END + timedelta(hours=2), now=NOW, attest=ATTEST)
+    at = open_page()
+    text = _text(at)
+    assert "No mount is recorded in this match" not in text
+    assert "No tag of this match names a mount" in text, text
+    es = _text(open_page("es"))
+    assert "Ninguna etiqueta de este partido nombra un caballo" in es, es
+
+
+def test_before_the_games_recorded_end_the_page_says_the_game_ends_and_the_window_opens_then(page, monkeypatch):
+    """Walk 8: at 00:30 for a game ending at 16:45 the page said "Game ended (UTC) 2026-12-08T16:45:00Z" and
+    "24-hour window: 1 d 16 h 14 min left"."""
+    from review_app.evidence import window
+
+    monkeypatch.setattr(window, "now_utc", lambda: END - timedelta(hours=2))
+    text = _text(page())
+    assert "Game ends (UTC)" in text and "Game ended (UTC)" not in text, text
+    assert "opens when the game ends, in 2 h" in text and "left" not in text.split("24-hour window")[1][:40], text
+    es = _text(page("es"))
+    assert "se abre cuando termina el partido, en 2 h" in es, es

@@ -171,3 +171,13 @@ def test_half_a_second_late_is_not_zero_seconds_late():
     assert window.duration_text(0.5) == "under 1 s"
     assert window.duration_text(-0.5) == "under 1 s"
     assert window.duration_text(0) == "0 s" and window.duration_text(61) == "1 min 1 s"
+
+
+def test_before_the_games_end_the_window_has_not_opened():
+    """Walk 8: the Evidence page said "24-hour window: 1 d 16 h 14 min left" at 00:30 for a game ending at 16:45 the
+    same day: the window opens at the game's end, so it says when, and after the end what is left, as before."""
+    assert str(window.window_state(END, END + timedelta(hours=24), END - timedelta(hours=16, minutes=15))) == \
+        "opens when the game ends, in 16 h 15 min"
+    assert translate(window.window_state(END, END + timedelta(hours=24), END - timedelta(hours=1)), "es") == \
+        "se abre cuando termina el partido, en 1 h"
+    assert str(window.window_state(END, END + timedelta(hours=24), END + timedelta(hours=1))) == "23 h left"

@@ -141,3 +141,21 @@ def test_after_switching_language_the_footage_picker_shows_its_choice_in_the_new
     sent = at.selectbox(key="review.footage").proto
     assert sent.set_value and sent.raw_value == sent.options[0], (sent.set_value, sent.raw_value, list(sent.options))
     assert sent.raw_value.startswith("El vídeo del partido: ")
+
+
+def test_after_switching_language_the_reports_chosen_tags_and_verdicts_are_said_in_the_new_language(workspace):
+    """Walk 8: on the Report page switched to Español, the reel's chosen tags still read "… · Consistent · f1198"
+    (and a chosen verdict filter "Consistent"): the browser keeps the label it was sent for each choice. The
+    switch sends the choices' labels anew, as the Review page's Footage picker does."""
+    at = make_app()
+    at.switch_page("app_pages/report.py").run()
+    at.multiselect(key="report.verdict").select("consistent").run()
+    at.multiselect(key="report.reel.slow").select(at.multiselect(key="report.reel.tags").value[0]).run()
+    at.session_state["app.lang"] = "es"
+    at.run()
+    assert not at.exception
+    for key in ("report.verdict", "report.reel.tags", "report.reel.slow"):
+        sent = at.multiselect(key=key).proto
+        assert sent.set_value and list(sent.raw_values), (key, sent.set_value, list(sent.raw_values))
+        assert all(v in sent.options for v in sent.raw_values), (key, list(sent.raw_values), list(sent.options))
+    assert "Coherente" in at.multiselect(key="report.verdict").proto.raw_values[0]

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 from datetime import time
+from pathlib import Path
 
+import pytest
 from saving import save_back
 from ui_fixtures import make_app
 from uploading import send_file
@@ -258,3 +260,43 @@ def test_back_from_another_page_the_match_is_read_again_when_it_was_saved_meanwh
     save_back(other)
     run(at)
     assert any("Someone else saved this match" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("lang, says", [("en", "move it there, or upload it instead"),
+                                        ("es", "muévalo allí, o súbalo")])
+def test_a_path_outside_the_footage_folders_is_refused_naming_where_to_put_it(workspace, tmp_path_factory, lang,
+                                                                               says):
+    """Walk 8: a coach giving the full path of a recording in their home folder was told "only a file inside the
+    footage folders is registered by its path (the footage folder, ...)", in English on the Spanish page too, and
+    not where that folder is (on a new workspace it did not exist yet). Now the line names it, in the page's
+    language; still nothing of the path given."""
+    outside = tmp_path_factory.mktemp("home") / "final.mp4"
+    outside.write_bytes(workspace["video"].read_bytes())
+    at = a_coach_signed_in(open_matches(lang))
+    widget(at, "intake.path").input(str(outside))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    errors = [e.value.replace("\\", "") for e in at.error]  # shown as Markdown, with its marks escaped
+    line = next((e for e in errors if says in e), None)
+    assert line is not None, errors
+    assert str(Path(workspace["footage"]).resolve()) in line and str(outside.parent) not in line, line
+
+
+def test_the_same_recording_under_another_name_says_it_replaces_the_entry(workspace):
+    """Walk 8: registering cam3.mp4, a copy of the match's recording, said "cam3.mp4 is attached" while the match's
+    own left the Footage table (one entry a SHA-256, `model.recordings.attach`). It now says which entry it took."""
+    at = a_coach_signed_in(open_matches())
+    first = Path(workspace["video"])
+    widget(at, "intake.path").input(str(first))  # the match's recording itself again: nothing replaced
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    assert any(f"{first.name} is attached to" in s.value.replace("\\", "") for s in at.success) and not at.info
+    copy = workspace["footage"] / "cam3.mp4"
+    copy.write_bytes(first.read_bytes())
+    widget(at, "intake.path").input(str(copy))
+    at.button(key="matches.intake.path_go").click()
+    run(at)
+    said = [i.value.replace("\\", "") for i in at.info]
+    assert any(f"cam3.mp4 is the same recording as {first.name}" in s and "now names cam3.mp4" in s for s in said), \
+        said
+    assert not any("is attached to" in s.value for s in at.success)

@@ -122,6 +122,19 @@ def test_a_coded_tag_is_completed_from_the_to_complete_list_on_the_tag_form(app,
     assert app.selectbox(key="review.complete_pick").options == ["e3 · 21.b · f40 · 0:01.6"]
 
 
+def test_the_to_complete_picker_has_the_side_panels_width_for_its_label(app, workspace):
+    """Walk 8: on a 3-minute 59.94 fps recording "e5 · 21.i · f10190 · 2:50.0" was cut to "e5 · 21.i · f10190 · 2:50.("
+    in the To complete picker, which had three fifths of the side panel beside Complete (a match's frames run to six
+    digits, and a clause may be "21.general.dangerous-fouls"). The picker now has the panel's width, Complete under
+    it."""
+    send(app, "v1", (1, {"kind": "code", "key": "6", "frame": 150}))
+    assert app.selectbox(key="review.complete_pick").options == ["e3 · 21.i · f150 · 0:06.0"]
+    # every column holding the picker holds Complete too: the page's side panel, not a part of a row beside it
+    holding = [c for c in app.columns if any(w.key == "review.complete_pick" for w in c.selectbox)]
+    assert all(any(b.key == "review.complete" for b in c.button) for c in holding), "the picker shares its row"
+    assert app.button(key="review.complete").label == "Complete"
+
+
 def test_the_code_window_is_kept_for_each_reviewer_in_the_stores_data(app, workspace):
     app.number_input(key="review.codes.lead").set_value(2.5)
     app.number_input(key="review.codes.lag").set_value(1.0)

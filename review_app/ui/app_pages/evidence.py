@@ -134,8 +134,9 @@ if end is not None:
     with st.container(border=True):
         # The third box says the window's state in its own words ("23 h 28 min left", "closed 2 h ago"): its label
         # names the window, as the receipts' column does, rather than saying "left" a second time.
-        left_text = rendered(window.time_left(deadline, now))
-        for col, label, value in zip(st.columns(3), (_("Game ended (UTC)"), _("Deadline (UTC)"), _("24-hour window")),
+        left_text = rendered(window.window_state(end, deadline, now))
+        ended = _("Game ends (UTC)") if now < end else _("Game ended (UTC)")  # the recorded end may be still to come
+        for col, label, value in zip(st.columns(3), (ended, _("Deadline (UTC)"), _("24-hour window")),
                                      (window.utc_text(end), window.utc_text(deadline), left_text), strict=True):
             col.caption(label)
             col.markdown(f"**{value}**")
@@ -480,8 +481,10 @@ with t_mark:
                 st.caption(_("The case is decided and locked: frames are marked now only through a correction "
                              "(Decision tab)."))
             elif not options:
-                st.caption(_("No mount is recorded in this match, so the frames cannot be marked as showing one. "
-                             "Record the mounts ridden in the match's tags (Review page), or decide in the Decision "
+                # the register is the tags': a roster's strings of mounts name no mount ridden at a moment
+                st.caption(_("No tag of this match names a mount (one ridden, or the one a situation concerns), so "
+                             "the frames cannot be marked as showing one; the strings of mounts on the Matches page "
+                             "are not enough. Name the mount in the tags (Review page), or decide in the Decision "
                              "tab."))
             else:
                 def shows(o) -> str:

@@ -29,7 +29,18 @@ from review_app.rules.labels import (
 )
 from review_app.rules.timing import AT_ONCE
 from review_app.textsafe import md
-from review_app.ui.context import _, fixed, folders, lang, listing, loaded, progress_bar, rendered, store
+from review_app.ui.context import (
+    _,
+    fixed,
+    folders,
+    lang,
+    listing,
+    loaded,
+    progress_bar,
+    rendered,
+    shown_in_language,
+    store,
+)
 from review_app.ui.report_reel import reel_section
 
 st.title(_("Consistency report"))
@@ -81,6 +92,7 @@ c1, c2, c3, c4 = st.columns(4)
 umpires = c1.multiselect(_("Umpire"), options["umpires"], key="report.umpire", placeholder=_("Any"))
 clauses = c2.multiselect(_("Clause"), options["clauses"], key="report.clause", placeholder=_("Any"),
                          format_func=fixed(options["clauses"], lambda c: f"{c} — {rendered(provision(c).title)}"))
+shown_in_language("report.verdict")  # a chosen verdict is said in the page's language after a switch
 verdicts = c3.multiselect(_("Verdict"), options["verdicts"], key="report.verdict", placeholder=_("Any"),
                           format_func=fixed(options["verdicts"], lambda v: verdict_label(v, lang())))
 periods = c4.multiselect(_("Period"), options["periods"], key="report.period", placeholder=_("Any"))

@@ -310,11 +310,12 @@ def to_complete_list(doc: MatchDocument, open_form, jump) -> None:
     if st.session_state.get("review.complete_pick") not in ids:
         st.session_state["review.complete_pick"] = ids[0]
     by_id = {e.id: e for e in waiting}
-    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")  # room for "Completar", not "Comp…"
-    chosen = c1.selectbox(_("Coded tag"), ids, key="review.complete_pick", label_visibility="collapsed",
+    # The picker has the side panel's width, Complete under it: beside it, "e5 · 21.i · f10190 · 2:50.0" was cut (a
+    # match's frames run to six digits, a clause to "21.general.dangerous-fouls").
+    chosen = st.selectbox(_("Coded tag"), ids, key="review.complete_pick", label_visibility="collapsed",
                           format_func=lambda i: f"{i} · {by_id[i].situation} · f{by_id[i].position.frame} · "
                                                 f"{format_time(by_id[i].position.time_s, 1)}")
-    if c2.button(_("Complete"), key="review.complete", type="primary", width="stretch",
+    if st.button(_("Complete"), key="review.complete", type="primary",
                  help=_("Fill in the details of this tag on the tag form")):
         event = by_id[chosen]
         if jump is not None:
