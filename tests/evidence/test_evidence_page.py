@@ -562,3 +562,15 @@ def test_before_the_games_recorded_end_the_page_says_the_game_ends_and_the_windo
     assert "opens when the game ends, in 2 h" in text and "left" not in text.split("24-hour window")[1][:40], text
     es = _text(page("es"))
     assert "se abre cuando termina el partido, en 2 h" in es, es
+
+
+def test_evidence_received_before_the_games_recorded_end_says_so(page, case, videos, frozen_now):
+    """Walk 8: evidence received before the game's recorded end read only "In time: … before the deadline", as if
+    the game were over; `polo-review evidence add` says how long before the end it came, and so does the page, in
+    the message on receipt and in the table of evidence received."""
+    at = _fill(signed_in_committee(page()), videos["phone"], at_now=False, when=END.replace(tzinfo=None) -
+               timedelta(hours=2), zone="UTC", attest=True)
+    said = "In time: 1 d 2 h before the deadline. It was received 2 h before the game's recorded end."
+    assert any(i.value == said for i in at.info), [i.value for i in at.info]
+    es = [str(cell) for df in page("es").dataframe for cell in df.value.to_numpy().ravel()]
+    assert "En plazo: 1 d 2 h antes del vencimiento. Se recibió 2 h antes del fin registrado del partido." in es, es

@@ -12,6 +12,7 @@ its own lines in the chosen language; a library's refusal keeps its English line
 from __future__ import annotations
 
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 import pandas as pd
@@ -168,8 +169,15 @@ t_reg, t_in, t_mark, t_dec, t_int = st.tabs([_("Mount register"), _("Receive evi
                                             on_change="rerun")
 
 
-def in_time(margin: str) -> str:
-    return _("In time: {d} before the deadline.", d=margin)
+def in_time(margin: str, received_at: str, game_end: datetime | None) -> str:
+    """In time, and, for evidence received before the game's recorded end, how long before it (as `polo-review
+    evidence add` says): the window runs from the end, so "in time" alone read as if the game were over."""
+    said = _("In time: {d} before the deadline.", d=margin)
+    taken = window.from_utc_text(received_at)
+    if game_end is None or taken >= game_end:
+        return said
+    return said + " " + _("It was received {d} before the game's recorded end.",
+                          d=window.duration_text((game_end - taken).total_seconds()))
 
 
 def late(margin: str) -> str:
@@ -388,7 +396,8 @@ with t_in:
                                           "recorded against it.", id=ev.id, at=r["received_at"]) if duplicate else
                              _("Received {id} at {at}: SHA-256 {sha}", id=ev.id, at=r["received_at"], sha=ev.sha256)),
                             *claim_lines(r),
-                            ("info", in_time(margin)) if r["in_time"] else ("error", late(margin))]
+                            ("info", in_time(margin, r["received_at"], end)) if r["in_time"] else
+                            ("error", late(margin))]
                         st.session_state["evidence.intake_gen"] = gen + 1
                         st.rerun()
     st.subheader(_("Evidence received"))
@@ -398,7 +407,8 @@ with t_in:
             _("Claimed (UTC)"): claim_text(e.earliest), _("Presented by"): e.presented_by,
             _("Received by"): e.received_by,
             _("Presented to"): _(AUTHORITY_LABELS[e.presented_to]) if e.presented_to else "—",
-            _("24-hour window"): (in_time if e.in_time else late)(window.duration_text(e.margin_s)),
+            _("24-hour window"): in_time(window.duration_text(e.margin_s), e.received_at, end) if e.in_time else
+            late(window.duration_text(e.margin_s)),
             _("Presentations"): len(e.receipts),
             "SHA-256": e.sha256} for e in state.evidence.values()]), hide_index=True, key="evidence.list")
         again = [(e, r) for e in state.evidence.values() if len(e.receipts) > 1 for r in e.receipts]
